@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { AppConfig } from './config.js';
+import { systemClock, type Clock } from './clock.js';
+import type { Database } from './db/open-database.js';
+import { RateLimiter } from './lib/rate-limiter.js';
+import type { SmsProvider } from './lib/sms/sms-provider.js';
+import { OutboxSmsProvider } from './lib/sms/outbox-sms-provider.js';
+import envelopeErrors from './plugins/envelope-errors.js';
+import authentication from './plugins/authentication.js';
+import openapi from './plugins/openapi.js';
+import webRoot from './plugins/web-root.js';
+import userModule from './modules/user/index.js';
+import systemModule from './modules/system/index.js';
+import { publicConfigRoute } from './modules/system/routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Database;
+    clock: Clock;
+    sms: SmsProvider;
+    rateLimiter: RateLimiter;
+    routeTable: Array<{ method: string; url: string }>;
+  }
+}
+
+export interface AppParts {
+  config: AppConfig;
+  db: Database;
+  clock?: Clock;
+  sms?: SmsProvider;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: parts.logger ?? { level: parts.config.logLevel },
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { verbose: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const clock = parts.clock ?? systemClock;
+  app.decorate('config', parts.config);
+  app.decorate('db', parts.db);
+  app.decorate('clock', clock);
+  app.decorate('sms', parts.sms ?? new OutboxSmsProvider(parts.config.dataDir, app.log));
+  app.decorate('rateLimiter', new RateLimiter(clock));
+  app.decorate('routeTable', []);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url });
+  });
+
+  await app.register(envelopeErrors);
+  await app.register(authentication);
+  await app.register(openapi);
+  await app.register(userModule, { prefix: '/apis/user' });
+  await app.register(systemModule, { prefix: '/apis/system' });
+  await app.register(publicConfigRoute);
+  await app.register(webRoot, { webRoot: parts.config.webRoot });
+  return app;
+}

@@ -1,0 +1,21 @@
+import { and, eq, gte, sql } from 'drizzle-orm';
+import { ledgerEntries, users } from '../../db/schema.js';
+import type { Executor } from '../../db/open-database.js';
+import { conflict } from '../../errors.js';
+
+export type LedgerKind = 'grant' | 'recharge' | 'charge' | 'refund';
+
+/**
+ * Moves a user's balance by `amount` (thousandths of a yuan, negative to charge) and records the
+ * entry. The update itself refuses to go below zero, so concurrent charges cannot overdraw.
+ */
+export async function applyLedgerEntry(db: Executor, userId: number, amount: number, kind: LedgerKind, note = '') {
+  const [updated] = await db
+    .update(users)
+    .set({ balance: sql`${users.balance} + ${amount}` })
+    .where(and(eq(users.id, userId), gte(sql`${users.balance} + ${amount}`, 0)))
+    .returning({ balance: users.balance });
+  if (!updated) throw conflict('账户余额不足，请先充值');
+  await db.insert(ledgerEntries).values({ userId, amount, balanceAfter: updated.balance, kind, note });
+  return updated.balance;
+}

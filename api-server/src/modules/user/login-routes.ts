@@ -1,0 +1,150 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { users } from '../../db/schema.js';
+import { ok } from '../../envelope.js';
+import { invalid, tooMany } from '../../errors.js';
+import { currentUser } from '../../plugins/authentication.js';
+import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { LoginPassword, Mobile, Nickname, Password, SmsCode } from '../common-schemas.js';
+import { createAccount, findUserByMobile, type UserRow } from './accounts.js';
+import { revokeAllSessions, revokeSession, startSession } from './sessions.js';
+import { consumeSmsCode, sendSmsCode } from './sms-codes.js';
+import { toUserInfo } from './user-info.js';
+
+const tags = ['账户'];
+// Verified against when the mobile is unknown, so a wrong number costs as long as a wrong password.
+const absentUserHash = hashPassword('absent-user-placeholder-1');
+
+function clientOf(request: FastifyRequest) {
+  return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
+}
+
+async function signIn(app: FastifyInstance, request: FastifyRequest, user: UserRow) {
+  const token = await startSession(app, user.id, clientOf(request));
+  return ok({ token, userInfo: await toUserInfo(app.db, user, token) }, '登录成功');
+}
+
+function limitLogin(app: FastifyInstance, request: FastifyRequest, mobile: string) {
+  const limits = app.config.rateLimits;
+  if (!app.rateLimiter.hit(`login:ip:${request.ip}`, limits.loginPerIp) || !app.rateLimiter.hit(`login:mobile:${mobile}`, limits.loginPerMobile)) {
+    throw tooMany('登录尝试过于频繁，请稍后再试');
+  }
+}
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/api/user/login/password',
+    { schema: { tags, summary: '密码登录', body: Type.Object({ mobile: Mobile, password: LoginPassword }) } },
+    async (request) => {
+      const { mobile, password } = request.body;
+      limitLogin(app, request, mobile);
+      const user = await findUserByMobile(app.db, mobile);
+      const matches = await verifyPassword(user?.passwordHash ?? (await absentUserHash), password);
+      if (!user || !matches) throw invalid('手机号或密码错误');
+      return signIn(app, request, user);
+    },
+  );
+
+  app.post(
+    '/api/user/login/code',
+    { schema: { tags, summary: '验证码登录', body: Type.Object({ mobile: Mobile, code: SmsCode }) } },
+    async (request) => {
+      const { mobile, code } = request.body;
+      limitLogin(app, request, mobile);
+      await consumeSmsCode(app, mobile, 'login', code);
+      const user = await findUserByMobile(app.db, mobile);
+      if (!user) throw invalid('该手机号未注册');
+      return signIn(app, request, user);
+    },
+  );
+
+  app.post(
+    '/api/user/send/code',
+    {
+      schema: {
+        tags,
+        summary: '发送短信验证码',
+        body: Type.Object({
+          mobile: Mobile,
+          type: Type.Union([Type.Literal('register'), Type.Literal('login'), Type.Literal('reset'), Type.Literal('bind')], {
+            title: '验证码类型',
+          }),
+        }),
+      },
+    },
+    async (request) => {
+      await sendSmsCode(app, request.body.mobile, request.body.type, request.ip);
+      return ok(null, '验证码已发送');
+    },
+  );
+
+  app.post(
+    '/api/user/register',
+    {
+      schema: {
+        tags,
+        summary: '注册',
+        body: Type.Object({
+          mobile: Mobile,
+          code: SmsCode,
+          password: Password,
+          nickname: Type.Optional(Nickname),
+          referralCode: Type.Optional(Type.String({ title: '推荐码', pattern: '^[A-Z0-9]{8}$', maxLength: 8 })),
+        }),
+      },
+    },
+    async (request) => {
+      const { mobile, code, password, nickname, referralCode } = request.body;
+      let referredBy: number | undefined;
+      if (referralCode) {
+        const [referrer] = await app.db.select({ id: users.id }).from(users).where(eq(users.referralCode, referralCode));
+        if (!referrer) throw invalid('推荐码无效');
+        referredBy = referrer.id;
+      }
+      await consumeSmsCode(app, mobile, 'register', code);
+      const user = await createAccount(app.db, { mobile, passwordHash: await hashPassword(password), nickname, referredBy });
+      return signIn(app, request, user);
+    },
+  );
+
+  app.post(
+    '/api/user/update/password',
+    { schema: { tags, summary: '通过短信验证码重设密码', body: Type.Object({ mobile: Mobile, code: SmsCode, password: Password }) } },
+    async (request) => {
+      const { mobile, code, password } = request.body;
+      await consumeSmsCode(app, mobile, 'reset', code);
+      const user = await findUserByMobile(app.db, mobile);
+      if (!user) throw invalid('该手机号未注册');
+      const passwordHash = await hashPassword(password);
+      await app.db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: app.clock.now() }).where(eq(users.id, user.id));
+        await revokeAllSessions(tx, user.id, app.clock.now());
+      });
+      return ok(null, '密码已修改，请重新登录');
+    },
+  );
+
+  app.get('/auth/user/logout', { schema: { tags, summary: '退出登录' } }, async (request) => {
+    await revokeSession(app, currentUser(request).sessionId);
+    return ok(null, '已退出登录');
+  });
+
+  app.post(
+    '/api/user/check/shopName',
+    {
+      schema: {
+        tags,
+        summary: '店铺名称是否可用',
+        querystring: Type.Object({ shopName: Type.String({ title: '店铺名称', minLength: 2, maxLength: 30 }) }),
+      },
+    },
+    async (request) => {
+      const [taken] = await app.db.select({ id: users.id }).from(users).where(eq(users.shopName, request.query.shopName.trim()));
+      return ok({ available: !taken }, taken ? '店铺名称已被使用' : '店铺名称可以使用');
+    },
+  );
+};
+
+export default routes;

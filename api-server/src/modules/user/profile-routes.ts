@@ -1,0 +1,126 @@
+import { and, eq, lt, sql, desc } from 'drizzle-orm';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ledgerEntries, sysConfig, users } from '../../db/schema.js';
+import { ok } from '../../envelope.js';
+import { conflict, invalid } from '../../errors.js';
+import { currentUser } from '../../plugins/authentication.js';
+import { isValidIdCard, maskIdCard } from '../../lib/id-card.js';
+import { sha256 } from '../../lib/secrets.js';
+import { Nickname } from '../common-schemas.js';
+import { uniqueViolation } from './accounts.js';
+import { loadUser, spendableBalance, toUserInfo } from './user-info.js';
+
+const tags = ['个人中心'];
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post('/auth/user/ext/view', { schema: { tags, summary: '当前用户信息' } }, async (request) => {
+    const user = await loadUser(app.db, currentUser(request).id);
+    return ok(await toUserInfo(app.db, user, request.headers.token as string));
+  });
+
+  app.post(
+    '/auth/user/ext/update',
+    {
+      schema: {
+        tags,
+        summary: '修改个人信息',
+        body: Type.Object({
+          nickname: Type.Optional(Nickname),
+          headImgUrl: Type.Optional(
+            Type.String({ title: '头像地址', maxLength: 500, pattern: '^(https?://|/)\\S*$', description: '应为 http(s) 地址或站内路径' }),
+          ),
+        }),
+      },
+    },
+    async (request) => {
+      const { id } = currentUser(request);
+      const { nickname, headImgUrl } = request.body;
+      const changes = { ...(nickname === undefined ? {} : { nickname: nickname.trim() }), ...(headImgUrl === undefined ? {} : { headImgUrl }) };
+      if (changes.nickname === '') throw invalid('昵称不能为空');
+      if (Object.keys(changes).length > 0) {
+        await app.db.update(users).set({ ...changes, updatedAt: app.clock.now() }).where(eq(users.id, id));
+      }
+      return ok(await toUserInfo(app.db, await loadUser(app.db, id)), '个人信息已更新');
+    },
+  );
+
+  app.get('/auth/user/ext/get/realtime/balance', { schema: { tags, summary: '实时余额' } }, async (request) => {
+    const user = await loadUser(app.db, currentUser(request).id);
+    return ok({ balance: await spendableBalance(app.db, user) });
+  });
+
+  app.post('/auth/user/account/view', { schema: { tags, summary: '账户总览' } }, async (request) => {
+    const user = await loadUser(app.db, currentUser(request).id);
+    const [totals] = await app.db
+      .select({
+        totalRecharge: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.kind} = 'recharge'), 0)`,
+        totalConsume: sql<string>`coalesce(-sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.amount} < 0), 0)`,
+      })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, user.id));
+    const recentEntries = await app.db
+      .select({ id: ledgerEntries.id, amount: ledgerEntries.amount, balanceAfter: ledgerEntries.balanceAfter, kind: ledgerEntries.kind, note: ledgerEntries.note, gmtCreate: ledgerEntries.createdAt })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, user.id))
+      .orderBy(desc(ledgerEntries.id))
+      .limit(10);
+    return ok({
+      balance: await spendableBalance(app.db, user),
+      ownBalance: user.balance,
+      sharedFromMainAccount: Boolean(user.parentId && user.shareBalance),
+      totalRecharge: Number(totals?.totalRecharge ?? 0),
+      totalConsume: Number(totals?.totalConsume ?? 0),
+      recentEntries,
+    });
+  });
+
+  app.post('/auth/user/sys/config', { schema: { tags: ['系统'], summary: '系统计价配置（含 priceCalc）' } }, async () => {
+    const rows = await app.db.select().from(sysConfig);
+    return ok(Object.fromEntries(rows.map((row) => [row.key, row.value])));
+  });
+
+  app.post(
+    '/auth/user/certification',
+    {
+      schema: {
+        tags,
+        summary: '实名认证',
+        body: Type.Object({
+          realName: Type.String({ title: '真实姓名', pattern: '^[\\u4e00-\\u9fa5·]{2,20}$', maxLength: 20, description: '应为2-20个汉字' }),
+          idCard: Type.String({ title: '身份证号', pattern: '^\\d{17}[\\dXx]$', maxLength: 18, description: '应为18位身份证号码' }),
+        }),
+      },
+    },
+    async (request) => {
+      const { id } = currentUser(request);
+      const idCard = request.body.idCard.toUpperCase();
+      if (!isValidIdCard(idCard)) throw invalid('身份证号校验失败，请核对后重新输入');
+      try {
+        const updated = await app.db
+          .update(users)
+          .set({ idCardCheckStatus: 1, realName: request.body.realName, idCardMasked: maskIdCard(idCard), idCardHash: sha256(`id-card:${idCard}`), updatedAt: app.clock.now() })
+          .where(and(eq(users.id, id), lt(users.idCardCheckStatus, 1)))
+          .returning({ id: users.id });
+        if (updated.length === 0) throw conflict('您已完成实名认证');
+      } catch (error) {
+        if (uniqueViolation(error)) throw conflict('该身份证号已被其他账户认证');
+        throw error;
+      }
+      return ok(await toUserInfo(app.db, await loadUser(app.db, id)), '实名认证成功');
+    },
+  );
+
+  app.post('/auth/user/cancel/certification', { schema: { tags, summary: '取消实名认证' } }, async (request) => {
+    const { id } = currentUser(request);
+    const updated = await app.db
+      .update(users)
+      .set({ idCardCheckStatus: 0, realName: null, idCardMasked: null, idCardHash: null, updatedAt: app.clock.now() })
+      .where(and(eq(users.id, id), eq(users.idCardCheckStatus, 1)))
+      .returning({ id: users.id });
+    if (updated.length === 0) throw conflict('您尚未完成实名认证');
+    return ok(await toUserInfo(app.db, await loadUser(app.db, id)), '已取消实名认证');
+  });
+};
+
+export default routes;

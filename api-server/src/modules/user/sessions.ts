@@ -1,0 +1,74 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { sessions, users } from '../../db/schema.js';
+import { loggedInElsewhere, unauthenticated } from '../../errors.js';
+import { newSessionToken, sha256 } from '../../lib/secrets.js';
+import type { Executor } from '../../db/open-database.js';
+
+export interface SessionUser {
+  id: number;
+  sessionId: number;
+  userType: number;
+  parentId: number | null;
+}
+
+const tokenShape = /^[A-Za-z0-9_-]{43}$/;
+
+export async function authenticateToken(app: FastifyInstance, token: unknown): Promise<SessionUser> {
+  if (typeof token !== 'string' || !tokenShape.test(token)) throw unauthenticated();
+  const [row] = await app.db
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      supersededAt: sessions.supersededAt,
+      id: users.id,
+      userType: users.userType,
+      parentId: users.parentId,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sha256(token)))
+    .limit(1);
+  if (!row || row.revokedAt) throw unauthenticated();
+  if (row.supersededAt) throw loggedInElsewhere();
+  if (row.expiresAt <= app.clock.now()) throw unauthenticated('登录已过期，请重新登录');
+  return { id: row.id, sessionId: row.sessionId, userType: row.userType, parentId: row.parentId };
+}
+
+/** Opens a session for the user; any session they still had answers 304 from now on. */
+export async function startSession(
+  app: FastifyInstance,
+  userId: number,
+  client: { ip: string; userAgent: string },
+): Promise<string> {
+  const token = newSessionToken();
+  const now = app.clock.now();
+  await app.db.transaction(async (tx) => {
+    // Serialises logins of one user, so two racing logins still leave one live session.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await tx
+      .update(sessions)
+      .set({ supersededAt: now })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), isNull(sessions.supersededAt)));
+    await tx.insert(sessions).values({
+      userId,
+      tokenHash: sha256(token),
+      expiresAt: new Date(now.getTime() + app.config.sessionTtlMs),
+      ip: client.ip.slice(0, 64),
+      userAgent: client.userAgent.slice(0, 300),
+    });
+  });
+  return token;
+}
+
+export async function revokeSession(app: FastifyInstance, sessionId: number) {
+  await app.db.update(sessions).set({ revokedAt: app.clock.now() }).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeAllSessions(db: Executor, userId: number, now: Date) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

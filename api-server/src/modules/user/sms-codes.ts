@@ -1,0 +1,65 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { smsCodes, users } from '../../db/schema.js';
+import { conflict, invalid, notFound, tooMany } from '../../errors.js';
+import { newSmsCode, sha256 } from '../../lib/secrets.js';
+import type { SmsPurpose } from '../../lib/sms/sms-provider.js';
+
+const codeHash = (mobile: string, purpose: SmsPurpose, code: string) => sha256(`${mobile}:${purpose}:${code}`);
+
+/** Who may receive a code of each purpose: new numbers for register/bind, known ones otherwise. */
+async function checkRecipient(app: FastifyInstance, mobile: string, purpose: SmsPurpose) {
+  const [existing] = await app.db.select({ id: users.id }).from(users).where(eq(users.mobile, mobile)).limit(1);
+  const wantsNewNumber = purpose === 'register' || purpose === 'bind';
+  if (wantsNewNumber && existing) throw conflict('该手机号已注册');
+  if (!wantsNewNumber && !existing) throw notFound('该手机号未注册');
+}
+
+export async function sendSmsCode(app: FastifyInstance, mobile: string, purpose: SmsPurpose, ip: string) {
+  const limits = app.config.rateLimits;
+  if (!app.rateLimiter.hit(`send-code:ip:${ip}`, limits.sendCodePerIp)) throw tooMany('验证码发送过于频繁，请稍后再试');
+  if (!app.rateLimiter.hit(`send-code:mobile:${mobile}`, limits.sendCodePerMobile)) {
+    throw tooMany('验证码发送过于频繁，请60秒后再试');
+  }
+  await checkRecipient(app, mobile, purpose);
+  const code = newSmsCode();
+  const now = app.clock.now();
+  await app.db.insert(smsCodes).values({
+    mobile,
+    purpose,
+    codeHash: codeHash(mobile, purpose, code),
+    expiresAt: new Date(now.getTime() + app.config.smsCodeTtlMs),
+    createdAt: now,
+  });
+  const minutes = Math.round(app.config.smsCodeTtlMs / 60_000);
+  await app.sms.send({
+    mobile,
+    code,
+    type: purpose,
+    text: `【算力云】您的验证码为${code}，${minutes}分钟内有效，请勿泄露给他人。`,
+    sentAt: now.toISOString(),
+  });
+}
+
+/** Accepts the newest live code for this number and purpose exactly once; wrong guesses are counted. */
+export async function consumeSmsCode(app: FastifyInstance, mobile: string, purpose: SmsPurpose, code: string) {
+  const now = app.clock.now();
+  const [latest] = await app.db
+    .select()
+    .from(smsCodes)
+    .where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.purpose, purpose), isNull(smsCodes.usedAt), gt(smsCodes.expiresAt, now)))
+    .orderBy(desc(smsCodes.id))
+    .limit(1);
+  if (!latest) throw invalid('验证码错误或已过期');
+  if (latest.attempts >= app.config.smsCodeMaxAttempts) throw invalid('验证码错误次数过多，请重新获取');
+  if (latest.codeHash !== codeHash(mobile, purpose, code)) {
+    await app.db.update(smsCodes).set({ attempts: sql`${smsCodes.attempts} + 1` }).where(eq(smsCodes.id, latest.id));
+    throw invalid('验证码错误或已过期');
+  }
+  const used = await app.db
+    .update(smsCodes)
+    .set({ usedAt: now })
+    .where(and(eq(smsCodes.id, latest.id), isNull(smsCodes.usedAt)))
+    .returning({ id: smsCodes.id });
+  if (used.length === 0) throw invalid('验证码错误或已过期');
+}

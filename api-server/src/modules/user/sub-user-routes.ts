@@ -1,0 +1,111 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { users } from '../../db/schema.js';
+import { ok, type Page } from '../../envelope.js';
+import { conflict, forbidden, notFound } from '../../errors.js';
+import { currentUser } from '../../plugins/authentication.js';
+import { hashPassword } from '../../lib/password.js';
+import { maskMobile } from '../../lib/id-card.js';
+import type { SessionUser } from './sessions.js';
+import { revokeAllSessions } from './sessions.js';
+import { Id, Mobile, Nickname, PageQuery, Password, SmsCode, pageWindow } from '../common-schemas.js';
+import { createAccount, uniqueViolation } from './accounts.js';
+import { consumeSmsCode } from './sms-codes.js';
+
+const tags = ['子账号'];
+const SubUserId = Id('子账号ID');
+
+function mainAccountOf(user: SessionUser): number {
+  if (user.parentId !== null) throw forbidden('子账号无权管理子账号');
+  return user.id;
+}
+
+const subUserColumns = {
+  id: users.id,
+  mobile: users.mobile,
+  nickname: users.nickname,
+  shareBalance: users.shareBalance,
+  balance: users.balance,
+  gmtCreate: users.createdAt,
+};
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  async function ownedSubUser(mainId: number, subUserId: number) {
+    const [sub] = await app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, subUserId), eq(users.parentId, mainId)));
+    if (!sub) throw notFound('子账号不存在');
+    return sub.id;
+  }
+
+  app.post('/auth/user/ext/list/sub/user', { schema: { tags, summary: '子账号列表', body: PageQuery } }, async (request) => {
+    const mainId = mainAccountOf(currentUser(request));
+    const { pageNum, pageSize, offset } = pageWindow(request.body);
+    const rows = await app.db.select(subUserColumns).from(users).where(eq(users.parentId, mainId)).orderBy(desc(users.id)).limit(pageSize).offset(offset);
+    const [total] = await app.db.select({ n: count() }).from(users).where(eq(users.parentId, mainId));
+    const page: Page<(typeof rows)[number]> = {
+      list: rows.map((row) => ({ ...row, mobile: maskMobile(row.mobile) })),
+      total: total?.n ?? 0,
+      pageNum,
+      pageSize,
+    };
+    return ok(page);
+  });
+
+  app.post(
+    '/auth/user/ext/add/sub/user',
+    { schema: { tags, summary: '添加子账号', body: Type.Object({ mobile: Mobile, password: Password, nickname: Type.Optional(Nickname) }) } },
+    async (request) => {
+      const mainId = mainAccountOf(currentUser(request));
+      const [existing] = await app.db.select({ n: count() }).from(users).where(eq(users.parentId, mainId));
+      if ((existing?.n ?? 0) >= app.config.maxSubAccounts) throw conflict(`子账号数量已达上限（${app.config.maxSubAccounts}个）`);
+      const { mobile, password, nickname } = request.body;
+      const sub = await createAccount(app.db, { mobile, nickname, passwordHash: await hashPassword(password), parentId: mainId });
+      return ok({ id: sub.id, mobile: maskMobile(sub.mobile), nickname: sub.nickname, shareBalance: sub.shareBalance }, '子账号已添加');
+    },
+  );
+
+  app.post(
+    '/auth/user/ext/update/sub/user/share',
+    { schema: { tags, summary: '子账号共享余额开关', body: Type.Object({ subUserId: SubUserId, shareBalance: Type.Boolean({ title: '共享余额' }) }) } },
+    async (request) => {
+      const subId = await ownedSubUser(mainAccountOf(currentUser(request)), request.body.subUserId);
+      await app.db.update(users).set({ shareBalance: request.body.shareBalance, updatedAt: app.clock.now() }).where(eq(users.id, subId));
+      return ok({ id: subId, shareBalance: request.body.shareBalance }, request.body.shareBalance ? '已开启余额共享' : '已关闭余额共享');
+    },
+  );
+
+  app.post(
+    '/auth/user/ext/update/sub/user/mobile',
+    { schema: { tags, summary: '更换子账号手机号（验证码发往新号码）', body: Type.Object({ subUserId: SubUserId, mobile: Mobile, code: SmsCode }) } },
+    async (request) => {
+      const subId = await ownedSubUser(mainAccountOf(currentUser(request)), request.body.subUserId);
+      await consumeSmsCode(app, request.body.mobile, 'bind', request.body.code);
+      try {
+        await app.db.update(users).set({ mobile: request.body.mobile, updatedAt: app.clock.now() }).where(eq(users.id, subId));
+      } catch (error) {
+        if (uniqueViolation(error)) throw conflict('该手机号已注册');
+        throw error;
+      }
+      return ok({ id: subId, mobile: maskMobile(request.body.mobile) }, '手机号已更换');
+    },
+  );
+
+  app.post(
+    '/auth/user/ext/update/password/sub/user',
+    { schema: { tags, summary: '重设子账号密码', body: Type.Object({ subUserId: SubUserId, password: Password }) } },
+    async (request) => {
+      const subId = await ownedSubUser(mainAccountOf(currentUser(request)), request.body.subUserId);
+      const passwordHash = await hashPassword(request.body.password);
+      await app.db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: app.clock.now() }).where(eq(users.id, subId));
+        await revokeAllSessions(tx, subId, app.clock.now());
+      });
+      return ok(null, '子账号密码已重设');
+    },
+  );
+};
+
+export default routes;

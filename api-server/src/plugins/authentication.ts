@@ -1,0 +1,35 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import { unauthenticated } from '../errors.js';
+import { authenticateToken, type SessionUser } from '../modules/user/sessions.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    sessionUser: SessionUser | null;
+  }
+}
+
+/** The signed-in user of a request that passed authentication (every `/auth/` route). */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.sessionUser) throw unauthenticated();
+  return request.sessionUser;
+}
+
+/**
+ * Every route whose path contains `/auth/` requires a live session, decided from the route table
+ * itself so a new route cannot forget it. Runs before body validation: an anonymous caller learns
+ * nothing about a route's schema.
+ */
+export default fp(async (app) => {
+  app.decorateRequest('sessionUser', null);
+
+  const authenticate: onRequestHookHandler = async (request) => {
+    request.sessionUser = await authenticateToken(app, request.headers.token);
+  };
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.includes('/auth/')) return;
+    const existing = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [authenticate, ...existing];
+  });
+});

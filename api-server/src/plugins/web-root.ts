@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply } from 'fastify';
+import { ok } from '../envelope.js';
+
+const ownStaticDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../static');
+const immutable = 'public, max-age=31536000, immutable';
+
+function cacheHeaders(reply: FastifyReply, filePath: string) {
+  reply.header('cache-control', filePath.includes(`${path.sep}modules${path.sep}`) ? immutable : 'no-cache');
+}
+
+/**
+ * Serves the built portal (`webRoot`, with its precompressed .br/.gz siblings) and the server's own
+ * demo assets under /static/. Any other GET outside /apis answers the root config's index.html, so
+ * the portal's client-side routes survive a reload; unknown /apis paths answer code 404.
+ */
+export default fp(async (app, options: { webRoot: string }) => {
+  await app.register(fastifyStatic, {
+    root: options.webRoot,
+    preCompressed: true,
+    index: false,
+    setHeaders: cacheHeaders,
+  });
+  await app.register(fastifyStatic, {
+    root: ownStaticDir,
+    prefix: '/static/',
+    decorateReply: false,
+    setHeaders: cacheHeaders,
+  });
+
+  const portalIndex = path.join(options.webRoot, 'index.html');
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/apis');
+    if (!isPage) return reply.status(200).send({ ...ok(null), code: 404, msg: '接口不存在' });
+    reply.header('cache-control', 'no-cache');
+    if (fs.existsSync(portalIndex)) return reply.sendFile('index.html', options.webRoot);
+    return reply.type('text/html; charset=utf-8').sendFile('placeholder.html', ownStaticDir);
+  });
+});

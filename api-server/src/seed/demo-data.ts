@@ -1,0 +1,121 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/open-database.js';
+import { aboutGroups, aboutItems, adverts, enumItems, friendLinks, messages, navItems, sysConfig, users, website, zones } from '../db/schema.js';
+import { hashPassword } from '../lib/password.js';
+import { maskIdCard } from '../lib/id-card.js';
+import { sha256 } from '../lib/secrets.js';
+import { createAccount } from '../modules/user/accounts.js';
+import { applyLedgerEntry } from '../modules/user/ledger.js';
+
+export const demoPassword = 'Demo@2026';
+export const demoAccounts = { user: '13800000001', teacher: '13800000002', organization: '13800000003' } as const;
+const demoIdCard = '11010519491231002X';
+
+const enums: Record<string, Array<[number, string, string]>> = {
+  OrderTypeEnum: [[1, 'NEW', '新购'], [2, 'RENEW', '续费'], [3, 'CHANGE_CONFIG', '升降配置'], [4, 'CHANGE_BILLING', '转换计费'], [5, 'RECHARGE', '充值'], [6, 'DISK_EXPAND', '数据盘扩容']],
+  OrderStatusEnum: [[0, 'UNPAID', '待支付'], [1, 'PAID', '已支付'], [2, 'CANCELLED', '已取消'], [3, 'REFUNDED', '已退款']],
+  BillingTypeEnum: [[1, 'PAY_AS_YOU_GO', '按量计费'], [2, 'DAILY', '包日'], [3, 'WEEKLY', '包周'], [4, 'MONTHLY', '包月']],
+  OpsInstanceEnum: [
+    [0, 'CREATING', '创建中'], [1, 'STARTING', '开机中'], [2, 'RUNNING', '运行中'], [3, 'STOPPING', '关机中'], [4, 'STOPPED', '已关机'],
+    [5, 'RELEASING', '释放中'], [6, 'RELEASED', '已释放'], [7, 'RESETTING', '重置中'], [8, 'COMMITTING', '保存镜像中'], [9, 'FAILED', '创建失败'],
+  ],
+};
+
+/** Writes the demo site and accounts once, into an empty database; later starts leave it alone. */
+export async function seedDemoData(db: Database): Promise<boolean> {
+  const [existing] = await db.select({ id: website.id }).from(website).where(eq(website.id, 1));
+  if (existing) return false;
+  const [userHash, teacherHash, organizationHash] = await Promise.all([hashPassword(demoPassword), hashPassword(demoPassword), hashPassword(demoPassword)]);
+
+  await db.transaction(async (tx) => {
+    await tx.insert(website).values({
+      id: 1,
+      title: '算力云 - GPU 算力租用平台',
+      systemName: '算力云',
+      logo: '/static/demo/logo.svg',
+      footLogo: '/static/demo/logo.svg',
+      ico: '/static/demo/logo.svg',
+      keyword: 'GPU租用,算力云,RTX 4090,A800,H800,深度学习,云服务器',
+      desc: '算力云提供按秒计费的 GPU 容器实例、镜像、网盘与文件存储，以及课程、班级与社区。',
+      copyright: '© 2026 算力云 版权所有',
+      icp: '京ICP备2026000001号-1',
+      icpText: 'ICP备案号',
+      prn: '京公网安备',
+      prnNo: '11010802000001号',
+      isShowService: true,
+      service1: '在线客服：工作日 9:00-21:00',
+      service2: '客服电话：400-800-2026',
+      service3: '客服邮箱：support@suanli.example',
+      service4: '企业合作：bd@suanli.example',
+      service5: '技术支持 QQ 群：200020262',
+      hotline: '400-800-2026',
+      headTipsShow: true,
+      headTipsBgColor: '#fff7e6',
+      headTipsContent: '新用户注册即送体验金，RTX 4090 低至 1.98 元/小时',
+      userIntro: '注册即可租用 GPU 实例，按秒计费，随时关机释放。',
+    });
+    await tx.insert(navItems).values(
+      [
+        ['首页', '/', '_self'],
+        ['算力市场', '/account/suanli/create', '_self'],
+        ['镜像社区', '/imageCommunity', '_self'],
+        ['课程', '/resource', '_self'],
+        ['班级', '/grade', '_self'],
+        ['博客', '/blog', '_self'],
+        ['问答', '/question', '_self'],
+      ].map(([navTitle, navUrl, target], sort) => ({ navTitle: navTitle!, navUrl: navUrl!, target: target!, sort })),
+    );
+    await tx.insert(adverts).values([
+      { title: '新用户专享 RTX 4090', imageUrl: '/static/demo/advert-home.svg', linkUrl: '/account/suanli/create', position: 'home_popup', sort: 0 },
+      { title: '弹性 GPU 算力，即开即用', imageUrl: '/static/demo/banner-compute.svg', linkUrl: '/account/suanli/create', position: 'home_banner', sort: 0 },
+    ]);
+    await tx.insert(friendLinks).values([
+      { name: 'PyTorch', url: 'https://pytorch.org', sort: 0 },
+      { name: 'Hugging Face', url: 'https://huggingface.co', sort: 1 },
+      { name: 'OpenI 启智社区', url: 'https://openi.pcl.ac.cn', sort: 2 },
+    ]);
+    const groups = await tx
+      .insert(aboutGroups)
+      .values([{ navName: '关于我们', sort: 0 }, { navName: '帮助中心', sort: 1 }, { navName: '法律条款', sort: 2 }])
+      .returning({ id: aboutGroups.id });
+    const [about, help, legal] = groups.map((group) => group.id) as [number, number, number];
+    await tx.insert(aboutItems).values([
+      { groupId: about, navName: '公司介绍', url: '/news/detail/about', sort: 0 },
+      { groupId: about, navName: '联系我们', url: '/news/detail/contact', sort: 1 },
+      { groupId: help, navName: '快速开始', url: '/news/detail/quick-start', sort: 0 },
+      { groupId: help, navName: '计费说明', url: '/news/detail/billing', sort: 1 },
+      { groupId: legal, navName: '用户协议', url: '/news/detail/agreement', sort: 0 },
+      { groupId: legal, navName: '隐私政策', url: '/news/detail/privacy', sort: 1 },
+    ]);
+    await tx.insert(zones).values([
+      { name: '人工智能', code: 'ai', categoryType: 1, zoneLocation: 1, sort: 0 },
+      { name: '大模型', code: 'llm', categoryType: 1, zoneLocation: 1, sort: 1 },
+      { name: '计算机视觉', code: 'cv', categoryType: 1, zoneLocation: 1, sort: 2 },
+      { name: '科学计算', code: 'hpc', categoryType: 1, zoneLocation: 2, sort: 3 },
+    ]);
+    await tx.insert(enumItems).values(
+      Object.entries(enums).flatMap(([type, items]) => items.map(([code, name, desc], sort) => ({ type, code, name, desc, sort }))),
+    );
+    await tx.insert(sysConfig).values([
+      { key: 'priceCalc', value: 1000 },
+      { key: 'dataDiskPrice', value: 7 },
+      { key: 'sysConfigPrice', value: { noGpuHourPrice: 100, freeDataDiskGb: 50, releaseAfterStoppedDays: 15 } },
+    ]);
+
+    const demoUser = await createAccount(tx, { mobile: demoAccounts.user, passwordHash: userHash!, nickname: '算力体验官' });
+    await tx
+      .update(users)
+      .set({ idCardCheckStatus: 1, realName: '李明', idCardMasked: maskIdCard(demoIdCard), idCardHash: sha256(`id-card:${demoIdCard}`) })
+      .where(eq(users.id, demoUser.id));
+    await applyLedgerEntry(tx, demoUser.id, 500_000, 'grant', '演示账户体验金');
+    await tx.insert(messages).values([
+      { userId: demoUser.id, title: '欢迎使用算力云', content: '您的账户已开通，可在「算力市场」租用 GPU 实例。', isRead: true },
+      { userId: demoUser.id, title: '体验金到账', content: '500.00 元体验金已存入您的账户余额。' },
+      { userId: demoUser.id, title: '实名认证已通过', content: '您的实名认证已通过审核，可使用全部功能。' },
+      { userId: demoUser.id, title: '新品上线：H800 实例', content: 'H800 80GB 实例已在华东二区上线，欢迎体验。' },
+    ]);
+    await createAccount(tx, { mobile: demoAccounts.teacher, passwordHash: teacherHash!, nickname: '王老师', userType: 2, isTeacher: true });
+    await createAccount(tx, { mobile: demoAccounts.organization, passwordHash: organizationHash!, nickname: '星河科技', userType: 3 });
+  });
+  return true;
+}

@@ -1,0 +1,38 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { DataDirLockedError } from './db/data-dir-lock.js';
+import { openDatabase, type OpenDatabase } from './db/open-database.js';
+import { seedDemoData } from './seed/demo-data.js';
+
+const config = loadConfig();
+
+let database: OpenDatabase;
+try {
+  database = await openDatabase(config);
+} catch (error) {
+  if (error instanceof DataDirLockedError) {
+    console.error(`api-server: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const app = await buildApp({ config, db: database.db });
+if (config.seedDemoData && (await seedDemoData(database.db))) {
+  app.log.info('demo data written: users 13800000001 (default), 13800000002 (teacher), 13800000003 (organization), password Demo@2026');
+}
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`算力云 listening on http://localhost:${config.port} (${database.kind}, data in ${database.kind === 'pglite' ? config.dataDir : 'PostgreSQL'})`);
