@@ -1,0 +1,3 @@
+import { microAppConfig } from '../vite.micro-app';
+
+export default microAppConfig('mf-community');

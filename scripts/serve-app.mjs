@@ -1,0 +1,66 @@
+// `npm run serve:app -- mf-console [--port 18101]`: rebuilds one @rc module on every change and
+// serves it with CORS on 127.0.0.1, so a running portal can be pointed at it with an override.
+import { createReadStream, existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildApp } from '../tools/web-build/app-build.mjs';
+import { appModule } from '../tools/web-build/module-list.mjs';
+import { repoPath } from '../tools/web-build/paths.mjs';
+
+const { positionals, values } = parseArgs({ allowPositionals: true, options: { port: { type: 'string' } } });
+if (positionals.length !== 1) {
+  console.error('usage: npm run serve:app -- <mf-console|@rc/mf-console|...> [--port 18100-18199]');
+  process.exit(2);
+}
+const module = appModule(positionals[0]);
+const outDir = repoPath(module.workspace, 'dist');
+const fileName = `${module.fileStem}.js`;
+
+const server = createServer((request, response) => {
+  response.setHeader('Access-Control-Allow-Origin', '*');
+  response.setHeader('Access-Control-Allow-Private-Network', 'true');
+  response.setHeader('Cache-Control', 'no-store');
+  if (request.method === 'OPTIONS') return response.writeHead(204).end();
+  const file = path.join(outDir, fileName);
+  if (new URL(request.url, 'http://x').pathname !== `/${fileName}` || !existsSync(file)) {
+    return response.writeHead(404, { 'Content-Type': 'text/plain' }).end(`only /${fileName} is served here\n`);
+  }
+  response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' });
+  createReadStream(file).pipe(response);
+});
+
+async function listen(ports) {
+  for (const port of ports) {
+    const bound = await new Promise((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (bound) return port;
+  }
+  throw new Error(`no free port among ${ports.join(', ')}`);
+}
+
+const port = await listen(values.port ? [Number(values.port)] : Array.from({ length: 100 }, (_, i) => 18100 + i));
+const url = `http://127.0.0.1:${port}/${fileName}`;
+
+const watcher = await buildApp(module, { watch: {}, write: true });
+watcher.on('event', (event) => {
+  if (event.code === 'BUNDLE_END') {
+    event.result.close();
+    console.log(`[serve:app] ${module.name} built in ${event.duration} ms: ${url}`);
+  }
+  if (event.code === 'ERROR') console.error(`[serve:app] build failed: ${event.error.message}`);
+});
+
+console.log(`[serve:app] serving ${module.name} at ${url}
+Point the portal at it (in the portal tab's console, then reload):
+  localStorage.setItem('import-map-override:${module.name}', '${url}')
+or with localStorage.devtools = true, open the import-map-overrides panel and enter port ${port}.
+Undo: localStorage.removeItem('import-map-override:${module.name}')`);
+
+process.on('SIGINT', async () => {
+  await watcher.close();
+  server.close();
+  process.exit(0);
+});

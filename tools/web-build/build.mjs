@@ -1,0 +1,37 @@
+// `npm run build`: every in-browser module, the stylesheet and the page into dist/web/.
+// New hashed files go in first; index.html and importmap.json are swapped in last.
+import path from 'node:path';
+import { buildApp } from './app-build.mjs';
+import { appModules, moduleNames, sharedModules } from './module-list.mjs';
+import { renderPage } from './page.mjs';
+import { publishPageScripts } from './page-scripts.mjs';
+import { webRoot } from './paths.mjs';
+import { publish, writeAtomically } from './publish.mjs';
+import { buildSharedModule } from './shared-build.mjs';
+import { publishStylesheet } from './stylesheet.mjs';
+
+const started = performance.now();
+const published = {};
+for (const module of sharedModules) {
+  published[module.name] = await publish(module.fileStem, '.js', await buildSharedModule(module));
+}
+for (const module of appModules) {
+  published[module.name] = await publish(module.fileStem, '.js', await buildApp(module));
+}
+const stylesheet = await publishStylesheet();
+const pageScripts = await publishPageScripts();
+
+const importMap = { imports: Object.fromEntries(moduleNames.map((name) => [name, published[name].url])) };
+await writeAtomically(path.join(webRoot, 'index.html'), await renderPage({ stylesheet, ...pageScripts }));
+await writeAtomically(path.join(webRoot, 'importmap.json'), `${JSON.stringify(importMap, null, 2)}\n`);
+
+const kb = (bytes) => (bytes / 1024).toFixed(1).padStart(7);
+const rows = [...Object.entries(published), ['(page) import-map-overrides', pageScripts.importMapOverrides], ['(page) systemjs', pageScripts.systemjs]];
+console.log(`${'module'.padEnd(30)}      KB  gzip KB  file`);
+for (const [name, file] of rows) {
+  console.log(`${name.padEnd(30)} ${kb(file.bytes)}  ${kb(file.gzipBytes)}  ${file.url}${file.written ? '' : ' (kept)'}`);
+}
+const totalGzip = rows.reduce((sum, [, file]) => sum + file.gzipBytes, 0);
+console.log(`${'all JS'.padEnd(30)}          ${kb(totalGzip)}`);
+console.log(`${'stylesheet'.padEnd(30)} ${kb(stylesheet.bytes)}  ${kb(stylesheet.gzipBytes)}  ${stylesheet.url}`);
+console.log(`built dist/web in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -1,0 +1,12 @@
+// The two classic scripts the page loads before any module: import-map-overrides and SystemJS.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { packageDir } from './paths.mjs';
+import { publish } from './publish.mjs';
+
+const publishScript = async (stem, name, file) => publish(stem, '.js', await readFile(path.join(packageDir(name), file)));
+
+export const publishPageScripts = async () => ({
+  importMapOverrides: await publishScript('import-map-overrides', 'import-map-overrides', 'dist/import-map-overrides.js'),
+  systemjs: await publishScript('systemjs', 'systemjs', 'dist/s.min.js'),
+});

@@ -1,0 +1,42 @@
+// Writes build output under dist/web/modules/ by content hash. An existing hashed file is never
+// rewritten: a deploy uploads new files next to the old ones, then swaps the import map.
+import { createHash } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { modulesDir } from './paths.mjs';
+
+const compressible = new Set(['.js', '.css', '.svg', '.json', '.html']);
+
+export async function writeAtomically(file, content) {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, content);
+  await rename(temporary, file);
+}
+
+const gzip = (content) => gzipSync(content, { level: 9 });
+const brotli = (content) =>
+  brotliCompressSync(content, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+  });
+
+/** Writes `content` (plus .gz/.br siblings for text) and returns the URL path of the hashed file. */
+export async function publish(stem, extension, content) {
+  const bytes = Buffer.from(content);
+  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 10);
+  const fileName = `${stem}.${hash}${extension}`;
+  const file = path.join(modulesDir, fileName);
+  const compress = compressible.has(extension);
+  const written = !existsSync(file);
+  if (written) {
+    if (compress) {
+      await writeAtomically(`${file}.gz`, gzip(bytes));
+      await writeAtomically(`${file}.br`, brotli(bytes));
+    }
+    await writeAtomically(file, bytes);
+  }
+  const gzipBytes = compress ? statSync(`${file}.gz`).size : bytes.length;
+  return { url: `/modules/${fileName}`, bytes: bytes.length, gzipBytes, written };
+}
