@@ -1,0 +1,47 @@
+export { api, type ApiResult, type CallOptions } from './api-client';
+export { configure, type SharedConfig } from './config';
+export { constants, messages } from './constants';
+export { bus, type EventBus, type RcEvents, type ToastType } from './event-bus';
+export { loginWith, logout, refreshCounters, refreshUserInfo } from './session';
+export { storage, type StorageKey } from './storage';
+export { setTokenCookie, clearTokenCookie } from './token-cookie';
+export {
+  $aboutList,
+  $balance,
+  $enums,
+  $idCardCheckStatus,
+  $instanceNum,
+  $isLoggedIn,
+  $loading,
+  $navList,
+  $priceCalc,
+  $referralCode,
+  $temporaryUrl,
+  $theme,
+  $token,
+  $uploadListShow,
+  $userGuide,
+  $userInfo,
+  $userMsgNum,
+  $webInfo,
+} from './stores';
+export { setTheme, toggleTheme } from './theme';
+export { parseSize, formatSize } from './size';
+export { formatElapsed } from './elapsed';
+export { sshCommand } from './ssh';
+export { formatMoney } from './money';
+export { debounce, throttle } from './timing';
+export { copyText } from './clipboard';
+export { searchTypeForPath } from './search-type';
+export type {
+  AboutGroup,
+  EnumItem,
+  EnumName,
+  LoginResult,
+  NavItem,
+  Theme,
+  UserGuide,
+  UserInfo,
+  UserType,
+  WebInfo,
+} from './types';

@@ -1,0 +1,61 @@
+import { api } from './api-client';
+import { bus } from './event-bus';
+import { endSession, goToLogin } from './session-end';
+import { $balance, $idCardCheckStatus, $instanceNum, $token, $userInfo, $userMsgNum } from './stores';
+import { setTokenCookie } from './token-cookie';
+import type { LoginResult, UserInfo } from './types';
+
+const silent = { errorTip: false, cache: false } as const;
+
+function applyUserInfo(userInfo: UserInfo): void {
+  $userInfo.set(userInfo);
+  $balance.set(userInfo.nowMoney);
+  $idCardCheckStatus.set(userInfo.idCardCheckStatus);
+}
+
+export function loginWith({ token, userInfo }: LoginResult): void {
+  api.clearCache();
+  $token.set(token);
+  setTokenCookie(token);
+  applyUserInfo(userInfo);
+  bus.emit('session:login', { userInfo });
+}
+
+/** Ends the session in every tab; by default tells the server first and then opens the login page. */
+export async function logout({ callServer = true, redirect = true }: { callServer?: boolean; redirect?: boolean } = {}): Promise<void> {
+  if (callServer && $token.get()) {
+    await api.get('/user/auth/user/logout', undefined, { ...silent, loginRedirect: false });
+  }
+  endSession('logout');
+  if (redirect) goToLogin();
+}
+
+/** Reloads the user info; codes 300–400 (handled by the API client) and 999 send the user to login. */
+export async function refreshUserInfo(): Promise<UserInfo | null> {
+  if (!$token.get()) return null;
+  const result = await api.post<UserInfo>('/user/auth/user/ext/view', undefined, silent);
+  if (result.code === 200) {
+    applyUserInfo(result.data);
+    return result.data;
+  }
+  if (result.code === 999) {
+    endSession('code 999');
+    goToLogin();
+  }
+  return null;
+}
+
+/** Unread messages, instance count and balance for the header; failures keep the old values (instances read 0). */
+export async function refreshCounters(): Promise<void> {
+  if (!$token.get()) return;
+  const [messages, instances, balance] = await Promise.all([
+    api.post<{ num: number }>('/user/auth/msg/user/num', undefined, silent),
+    api.get<{ totalContainer: number }>('/container/auth/statistics', undefined, silent),
+    api.get<{ balance: number }>('/user/auth/user/ext/get/realtime/balance', undefined, silent),
+  ]);
+  if (messages.code === 200) $userMsgNum.set(messages.data.num);
+  $instanceNum.set(instances.code === 200 ? instances.data.totalContainer : 0);
+  if (balance.code === 200) $balance.set(balance.data.balance);
+}
+
+bus.on('counters:changed', () => void refreshCounters());

@@ -1,0 +1,3 @@
+export function sshCommand({ port, user, host }: { port: number; user: string; host: string }): string {
+  return `ssh -p ${port} ${user}@${host}`;
+}
