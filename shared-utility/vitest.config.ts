@@ -4,5 +4,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.ts'],
+    // BroadcastChannel reaches every thread of a process: test files must not share one.
+    pool: 'forks',
   },
 });

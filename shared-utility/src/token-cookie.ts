@@ -3,7 +3,8 @@ import { constants } from './constants';
 const COOKIE = 'RC_WEB_TOKEN';
 
 export function setTokenCookie(token: string): void {
-  document.cookie = `${COOKIE}=${encodeURIComponent(token)}; path=/; max-age=${constants.tokenCookieMaxAgeSeconds}; SameSite=Lax`;
+  const expires = new Date(Date.now() + constants.tokenCookieMaxAgeSeconds * 1000).toUTCString();
+  document.cookie = `${COOKIE}=${encodeURIComponent(token)}; path=/; expires=${expires}; SameSite=Lax`;
 }
 
 /** Clears the host cookie and any copy a provider set for this host's parent domains. */

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { formatElapsed } from './elapsed';
+import { formatMoney } from './money';
+import { searchTypeForPath } from './search-type';
+import { sshCommand } from './ssh';
+import { $priceCalc } from './stores';
+
+const MINUTE = 60_000;
+
+describe('formatElapsed', () => {
+  it.each([
+    [0, '0分钟'],
+    [59_999, '0分钟'],
+    [5 * MINUTE, '5分钟'],
+    [2 * 60 * MINUTE + 3 * MINUTE, '2小时3分钟'],
+    [26 * 60 * MINUTE, '1天2小时0分钟'],
+    [(3 * 24 * 60 + 4 * 60 + 5) * MINUTE + 59_000, '3天4小时5分钟'],
+    [-5 * MINUTE, '0分钟'],
+  ])('%i ms → %s', (ms, text) => {
+    expect(formatElapsed(ms)).toBe(text);
+  });
+});
+
+describe('sshCommand', () => {
+  it('builds ssh -p port user@host', () => {
+    expect(sshCommand({ port: 30022, user: 'root', host: 'gpu1.suanli.cn' })).toBe('ssh -p 30022 root@gpu1.suanli.cn');
+  });
+});
+
+describe('formatMoney', () => {
+  it.each([
+    [500_000, '500.00'],
+    [0, '0.00'],
+    [1, '0.00'],
+    [5, '0.01'],
+    [1005, '1.01'],
+    [1_234_567, '1234.57'],
+    [-2500, '-2.50'],
+    [-4, '0.00'],
+  ])('%i thousandths → %s yuan', (thousandths, text) => {
+    expect(formatMoney(thousandths)).toBe(text);
+  });
+
+  it('divides by the given priceCalc, or by the current $priceCalc', () => {
+    expect(formatMoney(500, 100)).toBe('5.00');
+    $priceCalc.set(10_000);
+    expect(formatMoney(500_000)).toBe('50.00');
+    $priceCalc.set(1000);
+  });
+});
+
+describe('searchTypeForPath', () => {
+  it.each([
+    ['/account/live', 2],
+    ['/resource/detail/3', 4],
+    ['/preview/resource/3', 4],
+    ['/account/exam', 5],
+    ['/blog/article/1', 6],
+    ['/question/view/2', 7],
+    ['/account/info', 8],
+    ['/account/appCenter', 15],
+    ['/account/app', 15],
+    ['/account/dataManage/myData', 16],
+    ['/', 1],
+    ['/index', 1],
+    ['/account/instanceManage', 1],
+  ])('%s → %i', (path, type) => {
+    expect(searchTypeForPath(path)).toBe(type);
+  });
+});
