@@ -15,5 +15,5 @@ export async function buildApp(module, { watch = null, write = false } = {}) {
   if (chunks.length !== 1) {
     throw new Error(`${module.name} built to ${chunks.length} files (${chunks.map((c) => c.fileName).join(', ')}); expected one`);
   }
-  return chunks[0].code;
+  return { code: chunks[0].code, imports: chunks[0].imports };
 }

@@ -12,16 +12,23 @@ import { publishStylesheet } from './stylesheet.mjs';
 
 const started = performance.now();
 const published = {};
-for (const module of sharedModules) {
-  published[module.name] = await publish(module.fileStem, '.js', await buildSharedModule(module));
-}
-for (const module of appModules) {
-  published[module.name] = await publish(module.fileStem, '.js', await buildApp(module));
+const imports = {};
+for (const module of [...sharedModules, ...appModules]) {
+  const { code, imports: staticImports } = await (module.shared ? buildSharedModule(module) : buildApp(module));
+  published[module.name] = await publish(module.fileStem, '.js', code);
+  imports[module.name] = staticImports;
 }
 const stylesheet = await publishStylesheet();
 const pageScripts = await publishPageScripts();
 
-const importMap = { imports: Object.fromEntries(moduleNames.map((name) => [name, published[name].url])) };
+// depcache lets SystemJS fetch a module's static imports together with the module itself,
+// instead of one round trip per level of the dependency tree.
+const importMap = {
+  imports: Object.fromEntries(moduleNames.map((name) => [name, published[name].url])),
+  depcache: Object.fromEntries(
+    moduleNames.filter((name) => imports[name].length > 0).map((name) => [published[name].url, imports[name]]),
+  ),
+};
 await writeAtomically(path.join(webRoot, 'index.html'), await renderPage({ stylesheet, ...pageScripts }));
 await writeAtomically(path.join(webRoot, 'importmap.json'), `${JSON.stringify(importMap, null, 2)}\n`);
 

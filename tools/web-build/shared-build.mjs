@@ -23,5 +23,6 @@ export async function buildSharedModule(module) {
     },
   });
   if (output.output.length !== 1) throw new Error(`${module.name} built to ${output.output.length} files; expected one`);
-  return output.output[0].code;
+  const [chunk] = output.output;
+  return { code: chunk.code, imports: chunk.imports };
 }
