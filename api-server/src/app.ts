@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppConfig } from './config.js';
 import { systemClock, type Clock } from './clock.js';
@@ -22,7 +22,7 @@ declare module 'fastify' {
     clock: Clock;
     sms: SmsProvider;
     rateLimiter: RateLimiter;
-    routeTable: Array<{ method: string; url: string }>;
+    routeTable: Array<{ method: string; url: string; schema?: FastifySchema }>;
   }
 }
 
@@ -50,7 +50,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   app.decorate('rateLimiter', new RateLimiter(clock));
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url });
+    for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url, schema: route.schema });
   });
 
   await app.register(envelopeErrors);

@@ -1,8 +1,14 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyRequest } from 'fastify';
-import { AppError } from '../errors.js';
+import { AppError, invalid } from '../errors.js';
 import type { Envelope } from '../envelope.js';
 import { describeValidationError } from './validation-message.js';
+
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value && typeof value === 'object') return Object.values(value).some(holdsNul);
+  return false;
+}
 
 function refusal(code: number, msg: string): Envelope<null> {
   return { code, data: null, msg };
@@ -29,6 +35,11 @@ export default fp(async (app) => {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, {});
     parseJson(request, body as string, done);
+  });
+
+  // PostgreSQL text cannot hold NUL: refuse it for every route before it reaches a query.
+  app.addHook('preValidation', async (request) => {
+    if (holdsNul(request.body) || holdsNul(request.query) || holdsNul(request.params)) throw invalid('请求参数包含非法字符');
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, login, type TestApp } from '../../test-support/test-app.js';
+import { demoAccounts, demoPassword } from '../../seed/demo-data.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    beforeReady: (app) => {
+      app.get('/apis/system/api/test-failure', async () => {
+        throw new Error('secret internals');
+      });
+    },
+  });
+});
+afterAll(() => t.close());
+
+describe('site configuration', () => {
+  it('answers every website info field', async () => {
+    const site = await call(t.app, 'POST', '/apis/system/api/website/get');
+    expect(site.code).toBe(200);
+    for (const field of ['logo', 'ico', 'keyword', 'desc', 'copyright', 'icp', 'prn', 'prnNo', 'isEnableStatistics', 'statisticsCode', 'isShowService', 'service1', 'service2', 'service3', 'service4', 'service5', 'title', 'h5Domain']) {
+      expect(site.data).toHaveProperty(field);
+    }
+    expect(site.data).toMatchObject({ icp: '京ICP备2026000001号-1', isShowService: true, hotline: '400-800-2026' });
+  });
+
+  it('lists seven nav items, so the portal folds the last two into its more-menu', async () => {
+    const nav = await call(t.app, 'POST', '/apis/system/api/nav/bar/list', {});
+    expect(nav.data).toHaveLength(7);
+    expect(nav.data[0]).toEqual({ id: expect.any(Number), navTitle: '首页', navUrl: '/', target: '_self' });
+  });
+
+  it('filters adverts by position and zones by category', async () => {
+    const popup = await call(t.app, 'POST', '/apis/system/api/adv/list', { position: 'home_popup' });
+    expect(popup.data).toEqual([expect.objectContaining({ position: 'home_popup', imageUrl: '/static/demo/advert-home.svg' })]);
+    expect((await call(t.app, 'POST', '/apis/system/api/adv/list', {})).data.length).toBe(2);
+    expect((await call(t.app, 'POST', '/apis/system/api/zone/list', { categoryType: 1, zoneLocation: 1 })).data.map((z: { code: string }) => z.code)).toEqual(['ai', 'llm', 'cv']);
+  });
+
+  it('groups the about pages and lists friend links', async () => {
+    const groups = await call(t.app, 'POST', '/apis/system/api/website/nav/list');
+    expect(groups.data.map((g: { navName: string }) => g.navName)).toEqual(['关于我们', '帮助中心', '法律条款']);
+    expect(groups.data[2].websiteNavList).toEqual([expect.objectContaining({ navName: '用户协议' }), expect.objectContaining({ navName: '隐私政策' })]);
+    expect((await call(t.app, 'POST', '/apis/system/api/website/link')).data.length).toBe(3);
+  });
+
+  it('serves the public config at /config.json', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/config.json' });
+    expect(response.json()).toMatchObject({ systemName: '算力云', icpNumber: '京ICP备2026000001号-1', headTips: { show: true, bgColor: '#fff7e6' } });
+  });
+
+  it('gives a signed-in user their referral link and checks a code for anyone', async () => {
+    expect((await call(t.app, 'POST', '/apis/system/api/website/referral/code', {})).code).toBe(401);
+    const token = await login(t.app, demoAccounts.user, demoPassword);
+    const mine = await call(t.app, 'POST', '/apis/system/api/website/referral/code', {}, token);
+    expect(mine.data.link).toMatch(new RegExp(`/register\\?referralCode=${mine.data.referralCode}$`));
+    const checked = await call(t.app, 'POST', '/apis/system/api/website/referral/code', { referralCode: mine.data.referralCode });
+    expect(checked.data.referrerNickname).toBe('算力体验官');
+    expect((await call(t.app, 'POST', '/apis/system/api/website/referral/code', { referralCode: 'ZZZZZZZZ' })).code).toBe(422);
+  });
+});
+
+describe('the envelope', () => {
+  it('answers an unknown /apis path with code 404 and HTTP 200', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/apis/nothing/here' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ code: 404, data: null });
+  });
+
+  it('hides an unexpected error behind code 500 and the request id', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/apis/system/api/test-failure' });
+    const answer = response.json();
+    expect(response.statusCode).toBe(200);
+    expect(answer.code).toBe(500);
+    expect(answer.msg).toContain(response.headers['x-request-id']);
+    expect(JSON.stringify(answer)).not.toContain('secret internals');
+  });
+
+  it('publishes the OpenAPI document generated from the route schemas', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/apis/openapi.json' })).json();
+    expect(doc.paths['/apis/user/api/user/login/password'].post.requestBody.content['application/json'].schema.required).toEqual(['mobile', 'password']);
+    expect(doc.paths['/apis/user/auth/user/ext/view'].post.security).toEqual([{ token: [] }]);
+  });
+});
+
+describe('portal hosting', () => {
+  it('answers client-side routes with the portal page and serves its files with cache headers', async () => {
+    const webRoot = t.app.config.webRoot;
+    fs.mkdirSync(path.join(webRoot, 'modules'), { recursive: true });
+    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>portal</title>');
+    fs.writeFileSync(path.join(webRoot, 'modules', 'app.0123abcd.js'), 'System.register([],function(){})');
+    const page = await t.app.inject({ method: 'GET', url: '/account/home' });
+    expect(page.body).toContain('<title>portal</title>');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const hashed = await t.app.inject({ method: 'GET', url: '/modules/app.0123abcd.js' });
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, lastSmsCode, login, type TestApp } from '../../test-support/test-app.js';
+import { demoAccounts, demoPassword } from '../../seed/demo-data.js';
+
+let t: TestApp;
+let main: string;
+let subId: number;
+const subMobile = '13600000001';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  main = await login(t.app, demoAccounts.user, demoPassword);
+});
+afterAll(() => t.close());
+
+const view = (token: string) => call(t.app, 'POST', '/apis/user/auth/user/ext/view', undefined, token);
+
+describe('sub-accounts', () => {
+  it('are added by the main account and log in themselves', async () => {
+    const added = await call(t.app, 'POST', '/apis/user/auth/user/ext/add/sub/user', { mobile: subMobile, password: 'Sub@pass1', nickname: '实习生' }, main);
+    expect(added).toMatchObject({ code: 200, data: { mobile: '136****0001', shareBalance: false } });
+    subId = added.data.id;
+    const list = await call(t.app, 'POST', '/apis/user/auth/user/ext/list/sub/user', { pageNum: 1, pageSize: 10 }, main);
+    expect(list.data).toMatchObject({ total: 1, list: [{ id: subId, nickname: '实习生', shareBalance: false }] });
+    const sub = await login(t.app, subMobile, 'Sub@pass1');
+    expect((await view(sub)).data).toMatchObject({ id: subId, parentId: expect.any(Number), nowMoney: 0 });
+  });
+
+  it('see only what the main account shares', async () => {
+    const sub = await login(t.app, subMobile, 'Sub@pass1');
+    expect((await call(t.app, 'GET', '/apis/user/auth/user/ext/get/realtime/balance', undefined, sub)).data.balance).toBe(0);
+    expect((await call(t.app, 'POST', '/apis/user/auth/msg/user/num', undefined, sub)).data.num).toBe(0);
+    expect((await call(t.app, 'POST', '/apis/user/auth/msg/user/list', {}, sub)).data).toMatchObject({ total: 0, list: [] });
+
+    const shared = await call(t.app, 'POST', '/apis/user/auth/user/ext/update/sub/user/share', { subUserId: subId, shareBalance: true }, main);
+    expect(shared.code).toBe(200);
+    expect((await view(sub)).data.nowMoney).toBe(500_000);
+    expect((await call(t.app, 'GET', '/apis/user/auth/user/ext/get/realtime/balance', undefined, sub)).data.balance).toBe(500_000);
+    expect((await call(t.app, 'POST', '/apis/user/auth/msg/user/num', undefined, sub)).data.num).toBe(0);
+
+    await call(t.app, 'POST', '/apis/user/auth/user/ext/update/sub/user/share', { subUserId: subId, shareBalance: false }, main);
+    expect((await view(sub)).data.nowMoney).toBe(0);
+  });
+
+  it('cannot manage sub-accounts, and nobody manages another account\'s sub-accounts', async () => {
+    const sub = await login(t.app, subMobile, 'Sub@pass1');
+    expect(await call(t.app, 'POST', '/apis/user/auth/user/ext/list/sub/user', {}, sub)).toMatchObject({ code: 403, msg: '子账号无权管理子账号' });
+    const teacher = await login(t.app, demoAccounts.teacher, demoPassword);
+    expect((await call(t.app, 'POST', '/apis/user/auth/user/ext/list/sub/user', {}, teacher)).data.total).toBe(0);
+    expect(await call(t.app, 'POST', '/apis/user/auth/user/ext/update/sub/user/share', { subUserId: subId, shareBalance: true }, teacher)).toMatchObject({ code: 404, msg: '子账号不存在' });
+    expect((await call(t.app, 'POST', '/apis/user/auth/user/ext/update/password/sub/user', { subUserId: subId, password: 'Taken@over1' }, teacher)).code).toBe(404);
+  });
+
+  it('get a new password from the main account, which ends their sessions', async () => {
+    const sub = await login(t.app, subMobile, 'Sub@pass1');
+    expect((await call(t.app, 'POST', '/apis/user/auth/user/ext/update/password/sub/user', { subUserId: subId, password: 'Sub@pass2' }, main)).code).toBe(200);
+    expect((await view(sub)).code).toBe(401);
+    expect((await view(await login(t.app, subMobile, 'Sub@pass2'))).code).toBe(200);
+  });
+
+  it('move to a new mobile confirmed by a code sent to that number', async () => {
+    const newMobile = '13600000002';
+    expect((await call(t.app, 'POST', '/apis/user/api/user/send/code', { mobile: newMobile, type: 'bind' })).code).toBe(200);
+    const wrong = await call(t.app, 'POST', '/apis/user/auth/user/ext/update/sub/user/mobile', { subUserId: subId, mobile: newMobile, code: '000000' }, main);
+    const code = lastSmsCode(t.dataDir, newMobile);
+    if (code !== '000000') expect(wrong.code).toBe(422);
+    const moved = await call(t.app, 'POST', '/apis/user/auth/user/ext/update/sub/user/mobile', { subUserId: subId, mobile: newMobile, code }, main);
+    expect(moved).toMatchObject({ code: 200, data: { mobile: '136****0002' } });
+    expect((await view(await login(t.app, newMobile, 'Sub@pass2'))).data.id).toBe(subId);
+  });
+
+  it('refuse a mobile that already has an account', async () => {
+    expect(await call(t.app, 'POST', '/apis/user/auth/user/ext/add/sub/user', { mobile: demoAccounts.teacher, password: 'Sub@pass1' }, main)).toMatchObject({ code: 409, msg: '该手机号已注册' });
+  });
+});

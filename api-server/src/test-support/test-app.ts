@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import type { Clock } from '../clock.js';
+import { loadConfig, type AppConfig } from '../config.js';
+import { openDatabase, type OpenDatabase } from '../db/open-database.js';
+import { seedDemoData } from '../seed/demo-data.js';
+
+export class ManualClock implements Clock {
+  private current: number;
+  constructor(start = Date.now()) {
+    this.current = start;
+  }
+  now() {
+    return new Date(this.current);
+  }
+  advance(ms: number) {
+    this.current += ms;
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: ManualClock;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** A PostgreSQL database of its own for one test file, created from DATABASE_URL's server. */
+async function freshPostgresDatabase(adminUrl: string) {
+  const name = `rc_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/**
+ * The real server on a fresh database (PGlite in a new folder, or a new PostgreSQL database when
+ * DATABASE_URL is set), with the demo data and a clock the test moves by hand.
+ */
+export async function createTestApp(options: { config?: Partial<AppConfig>; beforeReady?: (app: FastifyInstance) => void } = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-test-'));
+  const adminUrl = process.env.DATABASE_URL;
+  const postgres = adminUrl ? await freshPostgresDatabase(adminUrl) : undefined;
+  const config: AppConfig = { ...loadConfig({ DATA_DIR: dataDir, WEB_ROOT: path.join(dataDir, 'web') }), ...options.config };
+  const database: OpenDatabase = await openDatabase({ dataDir, databaseUrl: postgres?.url });
+  await seedDemoData(database.db);
+  const clock = new ManualClock();
+  const app = await buildApp({ config, db: database.db, clock, logger: false });
+  options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    clock,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await postgres?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Answer<T = any> {
+  code: number;
+  data: T;
+  msg: string;
+}
+
+export async function call<T = any>(app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, token?: string): Promise<Answer<T>> {
+  const response = await app.inject({ method, url, payload: body as object | undefined, headers: token ? { token } : {} });
+  if (response.statusCode !== 200) throw new Error(`${method} ${url} answered HTTP ${response.statusCode}`);
+  return response.json();
+}
+
+export async function login(app: FastifyInstance, mobile: string, password: string): Promise<string> {
+  const answer = await call(app, 'POST', '/apis/user/api/user/login/password', { mobile, password });
+  if (answer.code !== 200) throw new Error(`login ${mobile} failed: ${answer.msg}`);
+  return answer.data.token;
+}
+
+/** The newest SMS code the outbox provider wrote for this number. */
+export function lastSmsCode(dataDir: string, mobile: string): string {
+  const lines = fs.readFileSync(path.join(dataDir, 'sms-outbox.jsonl'), 'utf8').trim().split('\n');
+  const messages = lines.map((line) => JSON.parse(line)).filter((message) => message.mobile === mobile);
+  const last = messages.at(-1);
+  if (!last) throw new Error(`no SMS sent to ${mobile}`);
+  return last.code;
+}
