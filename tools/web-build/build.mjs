@@ -10,6 +10,13 @@ import { publish, writeAtomically } from './publish.mjs';
 import { buildSharedModule } from './shared-build.mjs';
 import { publishStylesheet } from './stylesheet.mjs';
 
+function staticClosure(name, importsByName, seen = new Set()) {
+  if (seen.has(name) || !importsByName[name]) return [...seen];
+  seen.add(name);
+  for (const dependency of importsByName[name]) staticClosure(dependency, importsByName, seen);
+  return [...seen];
+}
+
 const started = performance.now();
 const published = {};
 const imports = {};
@@ -29,7 +36,8 @@ const importMap = {
     moduleNames.filter((name) => imports[name].length > 0).map((name) => [published[name].url, imports[name]]),
   ),
 };
-await writeAtomically(path.join(webRoot, 'index.html'), await renderPage({ stylesheet, ...pageScripts }));
+const preloads = staticClosure('@rc/root-config', imports).map((name) => published[name].url);
+await writeAtomically(path.join(webRoot, 'index.html'), await renderPage({ stylesheet, ...pageScripts, preloads }));
 await writeAtomically(path.join(webRoot, 'importmap.json'), `${JSON.stringify(importMap, null, 2)}\n`);
 
 const kb = (bytes) => (bytes / 1024).toFixed(1).padStart(7);

@@ -1,9 +1,9 @@
 // Renders dist/web/index.html from root-config/index.html: hashed URLs for the stylesheet and the
-// page scripts, and the override guard inlined so it runs before anything reads localStorage.
+// page scripts, preloads for the modules the first page needs, and the override guard inlined so it runs before anything reads localStorage.
 import { readFile } from 'node:fs/promises';
 import { repoPath } from './paths.mjs';
 
-export async function renderPage({ stylesheet, importMapOverrides, systemjs }) {
+export async function renderPage({ stylesheet, importMapOverrides, systemjs, preloads }) {
   const template = await readFile(repoPath('root-config/index.html'), 'utf8');
   const guard = await readFile(new URL('./browser/override-guard.js', import.meta.url), 'utf8');
   const values = {
@@ -11,6 +11,7 @@ export async function renderPage({ stylesheet, importMapOverrides, systemjs }) {
     RC_OVERRIDE_GUARD: guard.trim(),
     RC_IMPORT_MAP_OVERRIDES: importMapOverrides.url,
     RC_SYSTEMJS: systemjs.url,
+    RC_MODULE_PRELOADS: preloads.map((url) => `<link rel="preload" as="script" href="${url}" />`).join('\n    '),
   };
   return template.replace(/%(RC_[A-Z_]+)%/g, (token, key) => {
     if (!(key in values)) throw new Error(`root-config/index.html: unknown placeholder ${token}`);
