@@ -14,7 +14,7 @@ export type CallOptions = {
   /** GET only: false skips the cache, a number is the lifetime in ms (default 300000). */
   cache?: boolean | number;
   signal?: AbortSignal;
-  /** Go to the login page on codes 300–400 (default true); the session is cleared either way. */
+  /** Open the login page on codes 300–400 and 401 (default true); the session ends either way. */
   loginRedirect?: boolean;
 };
 

@@ -4,7 +4,7 @@ export const constants = {
   requestTimeout: 3_600_000,
   apiCacheMs: 300_000,
   errorDedupeMs: 2000,
-  tokenCookieMaxAgeSeconds: 86_400,
+  tokenCookieMs: 86_400_000,
   debounceMs: 500,
   chunkUploadTimeout: 30_000,
   chunkSize: 5_242_880,

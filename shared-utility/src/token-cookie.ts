@@ -3,7 +3,7 @@ import { constants } from './constants';
 const COOKIE = 'RC_WEB_TOKEN';
 
 export function setTokenCookie(token: string): void {
-  const expires = new Date(Date.now() + constants.tokenCookieMaxAgeSeconds * 1000).toUTCString();
+  const expires = new Date(Date.now() + constants.tokenCookieMs).toUTCString();
   document.cookie = `${COOKIE}=${encodeURIComponent(token)}; path=/; expires=${expires}; SameSite=Lax`;
 }
 
