@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type TestApp } from '../test-support/test-app.js';
 import { demoAccounts, demoPassword } from '../seed/demo-data.js';
-import { defaultRateLimits } from '../config.js';
 
 let t: TestApp;
 let token: string;
@@ -38,7 +37,7 @@ describe('every route with malformed input', () => {
       const url = route.url.replace(/:(\w+)/g, 'x%00y').replace('*', 'a/../../etc/passwd');
       const query = ['', '?shopName=', `?shopName=${'y'.repeat(5000)}`, '?shopName[]=a&shopName[]=b', '?pageNum=abc'];
       for (const body of malformedBodies([...fieldsOf(route.schema?.body), ...fieldsOf(route.schema?.querystring)])) {
-        for (const search of route.method === 'GET' ? query : [query[requests % query.length]]) {
+        for (const search of route.method === 'GET' ? query : [query[requests % query.length]!]) {
           requests += 1;
           const response = await t.app.inject({
             method: route.method as 'GET',

@@ -41,10 +41,19 @@ async function freshPostgresDatabase(adminUrl: string) {
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    /** Waits for the app's closing connections instead of killing them (which they would report). */
     async drop() {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await cleanup.query(`drop database if exists ${name}`);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006' || attempt === 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
       await cleanup.end();
     },
   };

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The whole test command: type checks, the server suites on PGlite (and on PostgreSQL when
+# TEST_POSTGRES_URL names a server), every workspace's tests, then the browser journeys.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "── type check: api-server"
+npx tsc --noEmit -p api-server
+
+echo "── api-server on PGlite"
+(cd api-server && npx vitest run)
+
+if [ -n "${TEST_POSTGRES_URL:-}" ]; then
+  echo "── api-server on PostgreSQL"
+  (cd api-server && DATABASE_URL="$TEST_POSTGRES_URL" npx vitest run)
+fi
+
+for workspace in $(node -e "for (const w of require('./package.json').workspaces) if (w !== 'api-server' && require('./' + w + '/package.json').scripts?.test) console.log(w)"); do
+  echo "── $workspace"
+  npm test --silent -w "$workspace"
+done
+
+if [ -f e2e/run.sh ]; then
+  echo "── browser journeys"
+  bash e2e/run.sh
+fi
