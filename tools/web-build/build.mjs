@@ -18,15 +18,18 @@ function staticClosure(name, importsByName, seen = new Set()) {
 }
 
 const started = performance.now();
+const pendingStylesheet = publishStylesheet();
+const pendingPageScripts = publishPageScripts();
 const published = {};
 const imports = {};
+const writes = [];
 for (const module of [...sharedModules, ...appModules]) {
   const { code, imports: staticImports } = await (module.shared ? buildSharedModule(module) : buildApp(module));
-  published[module.name] = await publish(module.fileStem, '.js', code);
   imports[module.name] = staticImports;
+  writes.push(publish(module.fileStem, '.js', code).then((file) => (published[module.name] = file)));
 }
-const stylesheet = await publishStylesheet();
-const pageScripts = await publishPageScripts();
+await Promise.all(writes);
+const [stylesheet, pageScripts] = await Promise.all([pendingStylesheet, pendingPageScripts]);
 
 // depcache lets SystemJS fetch a module's static imports together with the module itself,
 // instead of one round trip per level of the dependency tree.

@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib';
 import { modulesDir } from './paths.mjs';
 
 const compressible = new Set(['.js', '.css', '.svg', '.json', '.html']);
@@ -16,9 +17,10 @@ export async function writeAtomically(file, content) {
   await rename(temporary, file);
 }
 
-const gzip = (content) => gzipSync(content, { level: 9 });
+// Asynchronous zlib runs on libuv's thread pool, so compression overlaps the next Vite build.
+const gzip = (content) => promisify(gzipCallback)(content, { level: 9 });
 const brotli = (content) =>
-  brotliCompressSync(content, {
+  promisify(brotliCompress)(content, {
     params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
   });
 
@@ -32,8 +34,9 @@ export async function publish(stem, extension, content) {
   const written = !existsSync(file);
   if (written) {
     if (compress) {
-      await writeAtomically(`${file}.gz`, gzip(bytes));
-      await writeAtomically(`${file}.br`, brotli(bytes));
+      const [gzipped, brotlied] = await Promise.all([gzip(bytes), brotli(bytes)]);
+      await writeAtomically(`${file}.gz`, gzipped);
+      await writeAtomically(`${file}.br`, brotlied);
     }
     await writeAtomically(file, bytes);
   }
