@@ -1,7 +1,8 @@
 // Shared Vite config for the portal's own in-browser modules (@rc/*): one SystemJS file per
 // module, every shared module and every other @rc module external, app CSS injected by the JS.
 import react from '@vitejs/plugin-react';
-import type { Plugin, Rollup, UserConfig } from 'vite';
+// Types from the Vite 7 that builds the portal (the root node_modules holds Vite 8, see tools/web-build/vite.mjs).
+import type { Plugin, Rollup, UserConfig } from './shared-deps/node_modules/vite';
 import { appModule, isExternal, relativeEntry } from './tools/web-build/module-list.mjs';
 
 function cssInjectedByJs(moduleName: string): Plugin {
@@ -31,9 +32,9 @@ export function microAppConfig(workspace: string): UserConfig {
     mode: 'production',
     publicDir: false,
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    plugins: [react(), cssInjectedByJs(module.name)],
-    // plugin-react resolves the root's Vite 8, takes it for rolldown and sets only `oxc` options,
-    // which Vite 7 ignores: without this, JSX would compile to React.createElement.
+    // plugin-react imports the root's Vite 8: it takes it for rolldown and sets only `oxc` options,
+    // which Vite 7 ignores (JSX would compile to React.createElement), and its types are Vite 8's.
+    plugins: [react() as unknown as Plugin[], cssInjectedByJs(module.name)],
     esbuild: { jsx: 'automatic' },
     build: {
       outDir: 'dist',
