@@ -1,13 +1,13 @@
-// Placeholder entry until the app's screens arrive: single-spa lifecycles rendering a heading.
+// @rc/mf-learning: courses, classes and exams, applications, video, live and data, as a single-spa application.
 import React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
+import { App } from './app';
+import type { ShellProps } from './shell/shell-props';
 
-const lifecycles = singleSpaReact({
+export const { bootstrap, mount, unmount } = singleSpaReact<ShellProps>({
   React,
   ReactDOMClient,
-  rootComponent: () => <h1>学习</h1>,
-  errorBoundary: () => <p>页面出错，请联系管理员</p>,
+  rootComponent: App,
+  errorBoundary: (error, info, props) => props.errorBoundary(error, info),
 });
-
-export const { bootstrap, mount, unmount } = lifecycles;

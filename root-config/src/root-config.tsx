@@ -1,22 +1,39 @@
-// Placeholder root config until the shell arrives: one app per path prefix.
-import { registerApplication, start } from 'single-spa';
+import { createRoot } from 'react-dom/client';
+import { navigateToUrl, start } from 'single-spa';
+import { $isLoggedIn, configure, refreshCounters, refreshUserInfo } from '@rc/shared-utility';
+import { watchAppErrors } from './apps/app-errors';
+import { registerMicroApps } from './apps/register-apps';
+import { redirectMobileBrowsers } from './boot/mobile-redirect';
+import { loadSiteData } from './boot/site-data';
+import { startAuthGuard } from './routing/auth-guard';
+import { Shell } from './shell/shell';
+import { applyTheme } from './theme/apply-theme';
+import { injectGlobalStyles } from './theme/global-styles';
 
-const apps: Array<[name: string, prefixes: string[]]> = [
-  ['@rc/mf-storage', ['/account/netDisk', '/account/fileStorage', '/account/fileDisk']],
-  ['@rc/mf-billing', ['/account/recharge', '/account/order', '/account/billDetails', '/account/invoice']],
-  ['@rc/mf-community', ['/blog', '/question', '/imageCommunity']],
-  ['@rc/mf-learning', ['/grade', '/resource', '/account/course']],
-];
-const claimed = apps.flatMap(([, prefixes]) => prefixes);
-
-for (const [name, prefixes] of apps) {
-  registerApplication({ name, app: () => import(/* @vite-ignore */ name), activeWhen: prefixes });
+function shellRoot(): HTMLElement {
+  const existing = document.getElementById('rc-root');
+  if (existing) return existing;
+  const element = document.createElement('div');
+  element.id = 'rc-root';
+  document.body.prepend(element);
+  return element;
 }
-registerApplication({
-  name: '@rc/mf-console',
-  app: () => import('@rc/mf-console'),
-  activeWhen: (location) =>
-    location.pathname.startsWith('/account') && !claimed.some((p) => location.pathname.startsWith(p)),
-});
 
-start();
+function refreshSession(): void {
+  if (!$isLoggedIn.get()) return;
+  void refreshUserInfo();
+  void refreshCounters();
+}
+
+injectGlobalStyles();
+applyTheme();
+configure({ navigate: (url) => navigateToUrl(url) });
+redirectMobileBrowsers();
+watchAppErrors();
+registerMicroApps();
+startAuthGuard();
+createRoot(shellRoot()).render(<Shell />);
+start({ urlRerouteOnly: true });
+void loadSiteData();
+refreshSession();
+$isLoggedIn.listen(refreshSession);

@@ -1,0 +1,90 @@
+import { useEffect, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { Button, Icon, type SemanticICONS } from 'semantic-ui-react';
+import { $balance, $idCardCheckStatus, $instanceNum, $priceCalc, $userInfo, $userMsgNum, formatMoney, refreshCounters } from '@rc/shared-utility';
+import type { ScreenProps } from '../app';
+
+const shortcuts: readonly { icon: SemanticICONS; text: string; to: string }[] = [
+  { icon: 'plus', text: '租用算力', to: '/account/suanli/create' },
+  { icon: 'server', text: '容器实例', to: '/account/instanceManage' },
+  { icon: 'clone outline', text: '镜像', to: '/account/mirrorImage' },
+  { icon: 'hdd outline', text: '网盘', to: '/account/netDisk' },
+  { icon: 'file alternate outline', text: '收支明细', to: '/account/billDetails' },
+  { icon: 'id card outline', text: '实名认证', to: '/account/realAuth' },
+];
+
+function Stat({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="rc-stat">
+      <div className="rc-stat-label">{label}</div>
+      <div className="rc-stat-value">{children}</div>
+    </div>
+  );
+}
+
+/** `/account/home`: balance, unread messages, instances and real-name status at a glance. */
+export function ConsoleHome({ navigate }: ScreenProps) {
+  const balance = useStore($balance);
+  const priceCalc = useStore($priceCalc);
+  const unread = useStore($userMsgNum);
+  const instances = useStore($instanceNum);
+  const verified = useStore($idCardCheckStatus) === 1;
+  const userInfo = useStore($userInfo);
+
+  useEffect(() => {
+    void refreshCounters();
+  }, []);
+
+  return (
+    <div className="rc-console-home">
+      <section className="rc-page">
+        <div className="rc-page-header">
+          <div>
+            <h1 className="rc-page-title">控制台</h1>
+            <p className="rc-page-purpose">你好，{userInfo?.nickname ?? '用户'}。这里汇总了你的余额、实例与消息。</p>
+          </div>
+          <Button primary onClick={() => navigate('/account/recharge')}>
+            <Icon name="yen sign" />
+            充值
+          </Button>
+        </div>
+        <div className="rc-stats">
+          <Stat label="账户余额">
+            <span className="rc-console-balance">¥{formatMoney(balance, priceCalc)}</span>
+          </Stat>
+          <Stat label="未读消息">
+            <a
+              href="/account/message"
+              className="rc-console-unread"
+              onClick={(event) => {
+                event.preventDefault();
+                navigate('/account/message');
+              }}
+            >
+              {unread}
+            </a>
+            <small>条</small>
+          </Stat>
+          <Stat label="容器实例">
+            {instances}
+            <small>个</small>
+          </Stat>
+          <Stat label="实名认证">
+            <span className={verified ? 'rc-verified' : 'rc-unverified'}>{verified ? '已实名' : '未实名'}</span>
+          </Stat>
+        </div>
+      </section>
+      <section className="rc-page">
+        <h2 className="rc-page-title">常用功能</h2>
+        <div className="rc-shortcuts">
+          {shortcuts.map((item) => (
+            <Button key={item.to} basic onClick={() => navigate(item.to)}>
+              <Icon name={item.icon} />
+              {item.text}
+            </Button>
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { useEffect, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { Button, Label, Table } from 'semantic-ui-react';
+import { $balance, $priceCalc, $userInfo, formatMoney, refreshUserInfo, type UserInfo } from '@rc/shared-utility';
+import type { ScreenProps } from '../app';
+
+const userTypes: Record<UserInfo['userType'], string> = { 1: '个人用户', 2: '教师', 3: '组织' };
+
+/** `/account/info`: the account's profile as the server knows it. */
+export function UserInfoPage({ navigate }: ScreenProps) {
+  const userInfo = useStore($userInfo);
+  const balance = useStore($balance);
+  const priceCalc = useStore($priceCalc);
+
+  useEffect(() => {
+    void refreshUserInfo();
+  }, []);
+
+  if (!userInfo) return null;
+  const verified = userInfo.idCardCheckStatus === 1;
+  const rows: [string, ReactNode][] = [
+    ['昵称', userInfo.nickname],
+    ['手机号', userInfo.mobile],
+    ['账号类型', userTypes[userInfo.userType] ?? '个人用户'],
+    [
+      '实名认证',
+      <Label key="auth" size="small" color={verified ? 'green' : 'orange'}>
+        {verified ? '已实名' : '未实名'}
+      </Label>,
+    ],
+    ['账户余额', `¥${formatMoney(balance, priceCalc)}`],
+    ['推荐码', userInfo.referralCode || '—'],
+    ['会员到期', userInfo.expireTime ? new Date(userInfo.expireTime).toLocaleDateString('zh-CN') : '—'],
+  ];
+
+  return (
+    <section className="rc-page rc-user-info">
+      <div className="rc-page-header">
+        <div>
+          <h1 className="rc-page-title">个人信息</h1>
+          <p className="rc-page-purpose">查看与修改昵称、头像等账号资料。</p>
+        </div>
+        <Button basic onClick={() => navigate('/account/reset')}>
+          修改密码
+        </Button>
+      </div>
+      <Table definition className="rc-user-info-table">
+        <Table.Body>
+          {rows.map(([label, value]) => (
+            <Table.Row key={label}>
+              <Table.Cell width={3}>{label}</Table.Cell>
+              <Table.Cell>{value}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table>
+    </section>
+  );
+}

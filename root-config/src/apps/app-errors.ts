@@ -1,0 +1,47 @@
+import { map } from 'nanostores';
+import {
+  addErrorHandler,
+  getAppStatus,
+  LOAD_ERROR,
+  MOUNTED,
+  triggerAppChange,
+  unloadApplication,
+  type AppError,
+} from 'single-spa';
+import { microApps, type MicroAppName } from '../route-table';
+
+/** The last failure of each micro-app that failed to load or mount, until it mounts again. */
+export const $appErrors = map<Partial<Record<MicroAppName, string>>>({});
+
+const isMicroApp = (name: string): name is MicroAppName => (microApps as string[]).includes(name);
+
+export function watchAppErrors(): void {
+  addErrorHandler((error: AppError) => {
+    console.error(error);
+    const name = error.appOrParcelName;
+    if (isMicroApp(name)) $appErrors.setKey(name, error.message);
+  });
+  window.addEventListener('single-spa:routing-event', () => {
+    for (const name of microApps) {
+      if ($appErrors.get()[name] && getAppStatus(name) === MOUNTED) $appErrors.setKey(name, undefined);
+    }
+  });
+}
+
+/**
+ * A module that failed to download is fetched again; an app that threw while rendering is
+ * remounted; one that threw in its lifecycles is marked broken by single-spa for the rest of the
+ * page's life, so only a reload can bring it back.
+ */
+export function retryApp(name: MicroAppName): void {
+  const status = getAppStatus(name);
+  if (status === LOAD_ERROR) {
+    System.delete(System.resolve(name));
+    $appErrors.setKey(name, undefined);
+    void triggerAppChange();
+  } else if (status === MOUNTED) {
+    void unloadApplication(name);
+  } else {
+    window.location.reload();
+  }
+}

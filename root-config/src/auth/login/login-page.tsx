@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { Menu } from 'semantic-ui-react';
+import { Link } from '../../shell/link';
+import { AuthFrame } from '../auth-frame';
+import { CodeLoginForm } from './code-login-form';
+import { PasswordLoginForm } from './password-login-form';
+
+type LoginTab = 'password' | 'code';
+
+/** `/login?t=login` opens the password tab, `?t=code` the SMS-code tab. */
+const initialTab = (): LoginTab => (new URLSearchParams(window.location.search).get('t') === 'code' ? 'code' : 'password');
+
+export function LoginPage() {
+  const [tab, setTab] = useState<LoginTab>(initialTab);
+  return (
+    <AuthFrame title="欢迎登录">
+      <Menu secondary pointing widths={2}>
+        <Menu.Item name="password" active={tab === 'password'} onClick={() => setTab('password')}>
+          密码登录
+        </Menu.Item>
+        <Menu.Item name="code" active={tab === 'code'} onClick={() => setTab('code')}>
+          验证码登录
+        </Menu.Item>
+      </Menu>
+      {tab === 'password' ? <PasswordLoginForm /> : <CodeLoginForm />}
+      <div className="rc-auth-links">
+        <Link to="/reset">忘记密码？</Link>
+        <span>
+          还没有账号？<Link to="/register">立即注册</Link>
+        </span>
+      </div>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,189 @@
+// Which part of the portal owns each route of spec §2, with the page title and purpose shown
+// until the feature issues fill the pages. The root config registers the micro-apps from this
+// table, and each micro-app receives the matched entry through its `route` prop.
+
+export type MicroAppName =
+  | '@rc/mf-console'
+  | '@rc/mf-storage'
+  | '@rc/mf-billing'
+  | '@rc/mf-community'
+  | '@rc/mf-learning';
+
+/** `shell` routes are rendered by the root config itself. */
+export type RouteOwner = MicroAppName | 'shell';
+
+export type LayoutName = 'default' | 'account' | 'activity';
+
+export interface RouteEntry {
+  /** Segments; `:name` is a parameter, `:name?` an optional last parameter. */
+  readonly path: string;
+  readonly owner: RouteOwner;
+  readonly title: string;
+  readonly purpose: string;
+  readonly layout: LayoutName;
+}
+
+export const microAppLabels: Readonly<Record<MicroAppName, string>> = {
+  '@rc/mf-console': '控制台',
+  '@rc/mf-storage': '存储',
+  '@rc/mf-billing': '费用',
+  '@rc/mf-community': '社区',
+  '@rc/mf-learning': '学习',
+};
+
+export const microApps = Object.keys(microAppLabels) as MicroAppName[];
+
+type Row = readonly [path: string, title: string, purpose: string];
+
+function rows(owner: RouteOwner, list: readonly Row[], layout?: LayoutName): RouteEntry[] {
+  return list.map(([path, title, purpose]) => ({
+    path,
+    owner,
+    title,
+    purpose,
+    layout: layout ?? (path.startsWith('/account') ? 'account' : 'default'),
+  }));
+}
+
+const shellRoutes = rows('shell', [
+  ['/', '首页', '租用 GPU 算力、管理数据与学习交流的入口。'],
+  ['/index', '首页', '租用 GPU 算力、管理数据与学习交流的入口。'],
+  ['/login', '登录', '使用手机号和密码或短信验证码登录。'],
+  ['/register', '注册', '使用手机号注册算力云账号。'],
+  ['/reset', '重置密码', '通过短信验证码重新设置登录密码。'],
+  ['/redirect', '页面跳转', '正在跳转到目标页面。'],
+  ['/null', '暂无内容', '这里暂时没有可以显示的内容。'],
+]);
+
+const consoleRoutes = rows('@rc/mf-console', [
+  ['/vnc', '远程桌面', '在浏览器中通过 VNC 连接容器实例的图形桌面。'],
+  ['/account/home', '控制台', '查看余额、实例、消息与实名状态，快速进入常用功能。'],
+  ['/account/instanceManage', '容器实例', '按地区与计费方式租用容器实例，开机、关机、释放、续费与变更配置。'],
+  ['/account/instanceManage/addSSH', '添加 SSH 密钥', '为容器实例添加用于登录的 SSH 公钥。'],
+  ['/account/instanceManage/changeConfig', '变更配置', '升降实例的 GPU、CPU、内存与数据盘配置。'],
+  ['/account/instanceManage/changePayType', '变更计费方式', '在按量计费与包日、包周、包月之间切换。'],
+  ['/account/instanceManage/statusChanage', '实例状态变更', '查看实例开机、关机、释放等状态变化的记录。'],
+  ['/account/instance', '实例', '查看我的全部容器实例及其运行状态。'],
+  ['/account/suanli/create', '租用算力', '选择地区、GPU 型号、镜像与计费方式，创建新的容器实例。'],
+  ['/account/mirrorImage', '镜像', '管理我的私有镜像，查看系统镜像与镜像仓库。'],
+  ['/account/ssh', 'SSH 登录', '查看实例的 SSH 登录指令与密码。'],
+  ['/account/computPower', '智算资源', '查看智算服务的开通状态与可用算力。'],
+  ['/account/superHome', '超算控制台', '查看超算（HPC）集群账号、作业与用量概览。'],
+  ['/account/superPower', '超算资源', '管理可用的超算集群并设置默认集群。'],
+  ['/account/superPower/enmu', '超算资源类型', '查看超算集群提供的资源类型与规格。'],
+  ['/account/personal', '个人中心', '集中管理个人信息、安全设置与消息。'],
+  ['/account/info', '个人信息', '查看与修改昵称、头像等账号资料。'],
+  ['/account/realAuth', '实名认证', '完成实名认证后即可租用算力与提现。'],
+  ['/account/realAuth/credential', '证件认证', '上传身份证件信息完成实名认证。'],
+  ['/account/reset', '修改密码', '通过短信验证码修改登录密码，修改后需重新登录。'],
+  ['/account/message', '消息通知', '查看系统发给你的消息，标记已读或全部已读。'],
+  ['/account/childUser', '子账号管理', '创建子账号，分配余额与共享资源。'],
+  ['/account/childUser/balance', '子账号余额', '为子账号分配或收回余额。'],
+  ['/account/childUser/bindMobile', '子账号绑定手机', '为子账号绑定或更换手机号。'],
+  ['/account/childUser/edit/edit', '编辑子账号', '修改子账号的名称与共享设置。'],
+  ['/account/childUser/reset/reset', '重置子账号密码', '为子账号设置新的登录密码。'],
+  ['/account/attention', '我的关注', '查看我关注的讲师与博主。'],
+  ['/account/collection', '我的收藏', '查看我收藏的课程与文章。'],
+  ['/account/workList', '我的工单', '提交问题工单并查看处理进度。'],
+]);
+
+const activityRoutes = rows(
+  '@rc/mf-console',
+  [['/noRecommend', '推荐有礼', '分享我的推荐码与推荐链接，邀请好友注册算力云。']],
+  'activity',
+);
+
+const storageRoutes = rows('@rc/mf-storage', [
+  ['/account/netDisk', '网盘', '开通网盘，在实例之间保存与共享数据。'],
+  ['/account/fileDisk', '云盘', '按地区开通云盘，上传、下载与删除对象文件。'],
+  ['/account/fileStorage', '文件存储', '查看各地区的文件存储用量，管理存储目录。'],
+  ['/account/fileManage', '文件管理', '像在本地一样浏览、新建、移动、复制与重命名文件。'],
+  ['/account/fileManage/fileList', '文件列表', '查看目录中的全部文件。'],
+  ['/account/commonData', '公开数据', '浏览平台提供的公开数据集，可直接挂载到实例中使用。'],
+  ['/account/download', '我的下载', '查看下载记录并重新获取下载链接。'],
+  ['/account/upload', '文件上传', '分片上传大文件，支持暂停、继续与失败重试。'],
+  ['/account/upload/helper', '上传助手', '了解上传大文件的方法与注意事项。'],
+  ['/account/upload/test', '上传测试', '测试当前网络到存储服务的上传速度。'],
+]);
+
+const billingRoutes = rows('@rc/mf-billing', [
+  ['/account/recharge', '充值', '为账户充值余额，用于租用算力与存储。'],
+  ['/account/billDetails', '收支明细', '查看每一笔充值、消费与退款记录。'],
+  ['/account/billDetails/:id', '收支详情', '查看一笔收支记录的详细信息。'],
+  ['/account/order', '我的订单', '查看算力、存储与课程订单及其支付状态。'],
+  ['/account/orderDetail/:id?', '订单详情', '查看订单的商品、金额与支付信息。'],
+  ['/account/definAndDetail', '账单明细', '按资源与计费周期查看每一笔扣费明细。'],
+  ['/account/invoice', '发票管理', '申请发票并查看开票记录。'],
+  ['/account/invoice/invoiceMsg', '发票信息', '维护发票抬头、税号与邮寄地址。'],
+  ['/account/invoice/orderInvoice', '订单开票', '选择已支付的订单申请开具发票。'],
+  ['/account/invoice/rechargeInviice', '充值开票', '选择充值记录申请开具发票。'],
+  ['/account/draw_money', '提现', '将账户余额提现到已认证的收款账户。'],
+  ['/account/earnings', '我的收益', '查看课程、应用与推荐带来的收益。'],
+  ['/account/superBill', '超算账单', '查看超算作业的计费账单。'],
+  ['/account/assetsManage', '资产管理', '查看名下全部计费资源及其状态。'],
+  ['/account/assetsManage/detail/:id?', '资产详情', '查看一项资产的配置与计费信息。'],
+  ['/account/cpuBillManage', '算力账单', '按周期查看算力资源的账单。'],
+  ['/account/cpuBillManage/detail/:id?', '算力账单详情', '查看一张算力账单的明细。'],
+  ['/account/cpuResourceManage', '算力资源管理', '查看已购算力资源的用量与到期时间。'],
+  ['/account/cpuResourceManage/detail/:id?', '算力资源详情', '查看一项算力资源的详细信息。'],
+  ['/account/storeBillManage', '存储账单', '按周期查看存储资源的账单。'],
+  ['/account/storeBillManage/detail/:id?', '存储账单详情', '查看一张存储账单的明细。'],
+  ['/account/storeResourceManage', '存储资源管理', '查看已购存储资源的容量与到期时间。'],
+  ['/account/storeResourceManage/detail/:id?', '存储资源详情', '查看一项存储资源的详细信息。'],
+]);
+
+const communityRoutes = rows('@rc/mf-community', [
+  ['/search', '搜索', '在课程、博客、问答、资讯与应用中搜索内容。'],
+  ['/blog', '博客', '阅读最新、热门与关注的技术博客。'],
+  ['/blog/article/:id?', '博客文章', '阅读文章全文并参与评论。'],
+  ['/blog/blogger/:id?', '博主主页', '查看博主的文章与粉丝。'],
+  ['/blog/news/:id?', '资讯', '阅读平台资讯。'],
+  ['/blog/account', '我的博客', '管理我发表的文章、收藏与粉丝。'],
+  ['/blog/account/write', '写文章', '撰写并发表一篇技术博客。'],
+  ['/blog/search', '博客搜索', '按关键词搜索博客文章。'],
+  ['/question', '问答', '提出问题，或回答其他用户的问题。'],
+  ['/question/view/:id?', '问题详情', '查看问题与全部回答。'],
+  ['/question/account/write', '提问', '描述你的问题，向社区求助。'],
+  ['/news/detail/:id?', '资讯详情', '阅读资讯全文。'],
+  ['/imageCommunity', '镜像社区', '浏览其他用户分享的镜像，一键用于创建实例。'],
+  ['/imageCommunity/detail/:id?', '镜像详情', '查看镜像的说明、版本与使用方法。'],
+  ['/account/imageCommunity/add', '发布镜像', '把我的镜像发布到镜像社区。'],
+  ['/account/imageCommunity/addAppDcp', '填写镜像说明', '为发布的镜像填写说明与使用方法。'],
+  ['/account/imageCommunity/canvas', '镜像封面', '为镜像制作封面图片。'],
+  ['/account/imageCommunity/detail', '我的镜像详情', '查看我发布的镜像的详细信息。'],
+  ['/account/imageCommunity/upload', '上传镜像文件', '上传镜像的附件与说明文件。'],
+  ['/account/imageCommunity/:tag?', '我的镜像社区', '管理我在镜像社区发布的镜像。'],
+]);
+
+const learningRoutes = rows('@rc/mf-learning', [
+  ['/grade', '班级', '浏览公开班级，申请加入学习。'],
+  ['/grade/view/:id?', '班级详情', '查看班级介绍、课程与考试安排。'],
+  ['/resource', '课程', '浏览平台课程，按分类筛选学习。'],
+  ['/resource/detail/:id?', '课程详情', '查看课程章节、讲师与评价。'],
+  ['/preview/resource/:id?', '课程预览', '试看课程内容。'],
+  ['/account/course', '我的课程', '查看已报名课程与学习进度。'],
+  ['/account/resource', '课程管理', '创建与维护我发布的课程。'],
+  ['/account/resource/add', '新建课程', '填写课程信息，分步创建课程。'],
+  ['/account/resource/period', '章节管理', '编排课程章节与课时视频。'],
+  ['/account/grades/admin', '班级管理', '管理班级成员、入班申请与考试。'],
+  ['/account/grades/my', '我的班级', '查看已加入的班级与待参加的考试。'],
+  ['/account/grades/teacher', '我教的班级', '管理我任教的班级、课程与考试。'],
+  ['/account/appCenter', '应用中心', '浏览应用，一键部署到容器实例。'],
+  ['/account/app', '我的应用', '发布与管理我的应用模板。'],
+  ['/account/vod', '视频点播', '上传与管理课程视频。'],
+  ['/account/live', '直播', '创建直播并查看直播记录。'],
+  ['/account/channel', '直播频道', '管理直播频道与推流地址。'],
+  ['/account/dataManage/myData', '我的数据', '管理我上传与发布的数据集。'],
+  ['/account/teacher', '讲师中心', '申请成为讲师，管理讲师资料与收益。'],
+]);
+
+/** Most specific first: the first entry that matches a path owns it. */
+export const routeTable: readonly RouteEntry[] = [
+  ...shellRoutes,
+  ...consoleRoutes,
+  ...activityRoutes,
+  ...storageRoutes,
+  ...billingRoutes,
+  ...communityRoutes,
+  ...learningRoutes,
+];

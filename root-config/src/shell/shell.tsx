@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { $webInfo } from '@rc/shared-utility';
+import { SiteFooter } from '../footer/site-footer';
+import { SiteHeader } from '../header/site-header';
+import { isAuthPage } from '../routing/auth-guard';
+import { SideMenu } from '../side-menu/side-menu';
+import { ToastStack } from '../toasts/toast-stack';
+import { AppSlot } from './app-slot';
+import { RouteErrorBoundary } from './route-error-boundary';
+import { ShellPage } from './shell-page';
+import { useLocation } from './use-location';
+
+/** Spec §2 layouts: default, account (with side menu and the uploader's slot) and activity. */
+export function Shell() {
+  const location = useLocation();
+  const webInfo = useStore($webInfo);
+  const { pathname } = location;
+  const layout = location.route?.entry.layout ?? 'default';
+  const isHome = pathname === '/' || pathname === '/index';
+  const bare = pathname.includes('write');
+  const showFooter = !bare && !isAuthPage(pathname) && layout !== 'activity';
+
+  const title = location.route?.entry.title ?? '页面已无法找到';
+  const siteName = webInfo?.title || '算力云';
+  useEffect(() => {
+    document.title = `${title} - ${siteName}`;
+  }, [title, siteName]);
+
+  return (
+    <div className={`rc-shell rc-layout-${layout}`}>
+      {bare ? null : <SiteHeader floating={isHome} />}
+      <div className="rc-body">
+        {layout === 'account' ? <SideMenu pathname={pathname} /> : null}
+        <main className="rc-main">
+          <RouteErrorBoundary key={location.href}>
+            <ShellPage location={location} />
+          </RouteErrorBoundary>
+          <AppSlot />
+        </main>
+      </div>
+      {layout === 'account' ? <div id="rc-uploader-slot" /> : null}
+      {showFooter ? <SiteFooter /> : null}
+      <ToastStack />
+    </div>
+  );
+}

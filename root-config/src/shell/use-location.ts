@@ -1,0 +1,4 @@
+import { useSyncExternalStore } from 'react';
+import { currentLocation, subscribeLocation } from '../routing/location';
+
+export const useLocation = () => useSyncExternalStore(subscribeLocation, currentLocation);

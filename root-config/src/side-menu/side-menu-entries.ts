@@ -1,0 +1,37 @@
+import type { SemanticICONS } from 'semantic-ui-react';
+
+export interface SideMenuEntry {
+  readonly text: string;
+  readonly icon: SemanticICONS;
+  readonly to?: string;
+  readonly children?: readonly { readonly text: string; readonly to: string }[];
+}
+
+/** Spec §2 side menu. */
+export const sideMenuEntries: readonly SideMenuEntry[] = [
+  { text: '控制台', icon: 'dashboard', to: '/account/home' },
+  { text: '容器实例', icon: 'server', to: '/account/instanceManage' },
+  { text: '镜像', icon: 'clone outline', to: '/account/mirrorImage' },
+  { text: '网盘', icon: 'hdd outline', to: '/account/netDisk' },
+  {
+    text: '费用',
+    icon: 'yen sign',
+    children: [
+      { text: '充值', to: '/account/recharge' },
+      { text: '收支明细', to: '/account/billDetails' },
+      { text: '我的订单', to: '/account/order' },
+      { text: '账单明细', to: '/account/definAndDetail' },
+    ],
+  },
+  {
+    text: '个人中心',
+    icon: 'user outline',
+    children: [
+      { text: '消息通知', to: '/account/message' },
+      { text: '个人信息', to: '/account/info' },
+      { text: '实名认证', to: '/account/realAuth' },
+      { text: '修改密码', to: '/account/reset' },
+    ],
+  },
+  { text: '子账号管理', icon: 'users', to: '/account/childUser' },
+];

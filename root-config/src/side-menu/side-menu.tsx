@@ -1,0 +1,42 @@
+import type { MouseEvent } from 'react';
+import { Icon, Menu } from 'semantic-ui-react';
+import { navigate } from '../routing/location';
+import { sideMenuEntries } from './side-menu-entries';
+
+const isActive = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
+
+/** The account layout's 220px menu. */
+export function SideMenu({ pathname }: { pathname: string }) {
+  const go = (to: string) => (event: MouseEvent) => {
+    event.preventDefault();
+    navigate(to);
+  };
+  return (
+    <aside className="rc-side-menu" aria-label="账户菜单">
+      <Menu vertical>
+        {sideMenuEntries.map((entry) =>
+          entry.to ? (
+            <Menu.Item key={entry.text} as="a" href={entry.to} active={isActive(pathname, entry.to)} onClick={go(entry.to)}>
+              <Icon name={entry.icon} />
+              {entry.text}
+            </Menu.Item>
+          ) : (
+            <Menu.Item key={entry.text}>
+              <span className="rc-side-group-title">
+                <Icon name={entry.icon} />
+                {entry.text}
+              </span>
+              <Menu.Menu>
+                {entry.children?.map((child) => (
+                  <Menu.Item key={child.to} as="a" href={child.to} active={isActive(pathname, child.to)} onClick={go(child.to)}>
+                    {child.text}
+                  </Menu.Item>
+                ))}
+              </Menu.Menu>
+            </Menu.Item>
+          ),
+        )}
+      </Menu>
+    </aside>
+  );
+}

@@ -1,0 +1,10 @@
+// SystemJS is loaded by index.html before the root config.
+declare global {
+  const System: {
+    import<T = unknown>(id: string): Promise<T>;
+    resolve(id: string): string;
+    delete(url: string): boolean;
+  };
+}
+
+export {};

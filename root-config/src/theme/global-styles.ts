@@ -1,0 +1,196 @@
+// The portal's own look on top of fomantic-ui: CJK fonts, the spec's layout sizes (§9) and the
+// light/dark palettes. Injected once by the root config so every micro-app shares it.
+const css = String.raw`
+:root {
+  --rc-font: Lato, 'PingFang SC', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Helvetica Neue', Arial, sans-serif;
+  --rc-header-height: 80px;
+  --rc-side-width: 220px;
+  --rc-brand: #2f6bff;
+  --rc-brand-dark: #1d4fd8;
+}
+body.theme_light {
+  --rc-bg: #f4f6fa; --rc-surface: #ffffff; --rc-surface-2: #f7f8fb; --rc-text: #1f2329;
+  --rc-muted: #646a73; --rc-border: #e3e6ec; --rc-header-bg: #ffffff; --rc-footer-bg: #1b1f2a;
+  --rc-input-bg: #ffffff; --rc-hover: #eef3ff;
+}
+body.theme_dark {
+  --rc-bg: #111318; --rc-surface: #1b1e25; --rc-surface-2: #22262f; --rc-text: #e4e7ec;
+  --rc-muted: #9aa2ae; --rc-border: #2d323c; --rc-header-bg: #171a20; --rc-footer-bg: #0c0e12;
+  --rc-input-bg: #14171c; --rc-hover: #243047;
+  color-scheme: dark;
+}
+html, body { min-width: 1200px; }
+body { margin: 0; background: var(--rc-bg); color: var(--rc-text); transition: background .2s; }
+body, body *:not(i):not(.icon):not(.icons) { font-family: var(--rc-font) !important; }
+a { color: var(--rc-brand); }
+.rc-shell { min-height: 100vh; display: flex; flex-direction: column; }
+.rc-body { flex: 1; display: flex; align-items: stretch; }
+.rc-main { flex: 1; min-width: 0; }
+.rc-layout-default .rc-main, .rc-layout-activity .rc-main { padding: 0; }
+.rc-layout-account .rc-main { padding: 20px 24px 32px; }
+.rc-app-area:empty { display: none; }
+
+/* header */
+.rc-header { position: sticky; top: 0; z-index: 900; height: var(--rc-header-height); background: var(--rc-header-bg);
+  border-bottom: 1px solid var(--rc-border); box-sizing: border-box; transition: background .25s, border-color .25s; }
+.rc-header.is-floating { position: fixed; left: 0; right: 0; min-width: 1200px; }
+.rc-header.is-transparent { background: transparent; border-color: transparent; }
+.rc-header.is-transparent, .rc-header.is-transparent a:not(.ui), .rc-header.is-transparent .rc-header-link { color: #fff; }
+.rc-header-top { height: 28px; display: flex; align-items: center; justify-content: space-between; padding: 0 24px;
+  font-size: 12px; color: var(--rc-muted); border-bottom: 1px solid var(--rc-border); }
+.rc-header.is-transparent .rc-header-top { color: rgba(255,255,255,.8); border-color: rgba(255,255,255,.15); }
+.rc-header-top-group { display: flex; align-items: center; gap: 18px; }
+.rc-header-main { height: 51px; display: flex; align-items: center; gap: 20px; padding: 0 24px; }
+.rc-logo { display: flex; align-items: center; gap: 8px; font-size: 20px; font-weight: 700; color: var(--rc-text); white-space: nowrap; }
+.rc-logo img { height: 30px; }
+.rc-logo-mark { width: 30px; height: 30px; border-radius: 8px; background: linear-gradient(135deg, #2f6bff, #7b5cff);
+  color: #fff; display: inline-flex; align-items: center; justify-content: center; font-size: 16px; }
+.rc-header-link { background: none; border: 0; padding: 0; cursor: pointer; color: inherit; font-size: inherit;
+  display: inline-flex; align-items: center; gap: 4px; white-space: nowrap; }
+a.rc-header-link, .rc-header-link { color: var(--rc-text); }
+.rc-header-top .rc-header-link { color: inherit; }
+.rc-header-link:hover, .rc-header-link.is-active { color: var(--rc-brand) !important; }
+.rc-top-nav { display: flex; align-items: center; gap: 22px; font-size: 15px; }
+.rc-header-spacer { flex: 1; }
+.rc-header-items { display: flex; align-items: center; gap: 16px; font-size: 14px; }
+.rc-search .ui.input > input { width: 180px; border-radius: 16px !important; background: var(--rc-input-bg); color: var(--rc-text); }
+.rc-header.is-transparent .rc-search .ui.input > input { background: rgba(255,255,255,.15); border-color: rgba(255,255,255,.3); color: #fff; }
+.rc-header.is-transparent .rc-search .ui.input > input::placeholder { color: rgba(255,255,255,.7); }
+.rc-auth-buttons { display: flex; gap: 8px; }
+.rc-header.is-transparent .rc-auth-buttons .ui.basic.button { color: #fff !important; box-shadow: 0 0 0 1px rgba(255,255,255,.6) inset !important; background: transparent !important; }
+.rc-user-trigger { display: inline-flex; align-items: center; gap: 6px; }
+.rc-avatar { width: 28px; height: 28px; border-radius: 50%; background: var(--rc-brand); color: #fff; display: inline-flex;
+  align-items: center; justify-content: center; font-size: 13px; overflow: hidden; }
+.rc-avatar img { width: 100%; height: 100%; object-fit: cover; }
+.rc-user-card { padding: 14px 16px; min-width: 240px; }
+.rc-user-card-row { display: flex; align-items: center; justify-content: space-between; gap: 12px; margin-top: 10px; }
+.rc-money { font-weight: 700; color: #f2711c; }
+.rc-tip-bar { height: 32px; line-height: 32px; text-align: center; color: #fff; font-size: 13px; }
+
+/* side menu */
+.rc-side-menu { width: var(--rc-side-width); flex: none; background: var(--rc-surface); border-right: 1px solid var(--rc-border); padding: 12px 0; }
+.rc-side-menu .ui.vertical.menu { width: 100%; border: 0; box-shadow: none; border-radius: 0; background: transparent; }
+.rc-side-menu .ui.vertical.menu .item { padding: 12px 24px; color: var(--rc-text); }
+.rc-side-menu .ui.vertical.menu .item > .menu .item { padding: 9px 24px 9px 48px; color: var(--rc-muted); }
+.rc-side-menu .ui.vertical.menu .active.item, .rc-side-menu .ui.vertical.menu .item > .menu .active.item { background: var(--rc-hover); color: var(--rc-brand); border-right: 3px solid var(--rc-brand); border-radius: 0; }
+.rc-side-menu .ui.vertical.menu .item:before { display: none; }
+.rc-side-menu .ui.vertical.menu .item > i.icon, .rc-side-group-title > i.icon { float: none; margin: 0 10px 0 0; width: 1.2em; }
+.rc-side-menu .rc-side-group-title { color: var(--rc-text); font-weight: 600; }
+
+/* footer */
+.rc-footer { background: var(--rc-footer-bg); color: rgba(255,255,255,.72); font-size: 13px; }
+.rc-footer a { color: rgba(255,255,255,.72); }
+.rc-footer a:hover { color: #fff; }
+.rc-footer-cta { background: linear-gradient(90deg, #1d4fd8, #6b4dff); color: #fff; text-align: center; padding: 36px 0; }
+.rc-footer-cta h2 { color: #fff; margin: 0 0 16px; font-size: 26px; }
+.rc-footer-body { display: flex; gap: 48px; padding: 32px 48px 20px; max-width: 1200px; margin: 0 auto; box-sizing: border-box; }
+.rc-footer-col h4 { color: #fff; margin: 0 0 12px; font-size: 14px; }
+.rc-footer-col ul { list-style: none; margin: 0; padding: 0; line-height: 2; }
+.rc-footer-links { max-width: 1200px; margin: 0 auto; padding: 12px 48px; border-top: 1px solid rgba(255,255,255,.08); display: flex; flex-wrap: wrap; gap: 8px 18px; box-sizing: border-box; }
+.rc-footer-bottom { text-align: center; padding: 14px 0 20px; border-top: 1px solid rgba(255,255,255,.08); color: rgba(255,255,255,.5); }
+.rc-footer-bottom a { margin-left: 12px; }
+
+/* pages */
+.rc-page { background: var(--rc-surface); border: 1px solid var(--rc-border); border-radius: 8px; padding: 24px 28px; }
+.rc-page + .rc-page { margin-top: 16px; }
+.rc-page-title { font-size: 20px; font-weight: 600; margin: 0 0 8px; color: var(--rc-text); }
+.rc-page-purpose { color: var(--rc-muted); margin: 0; }
+.rc-layout-default .rc-page-frame, .rc-layout-activity .rc-page-frame { max-width: 1200px; margin: 24px auto 40px; padding: 0 24px; box-sizing: border-box; }
+.rc-app-error { padding: 8px 0; }
+.rc-layout-default .rc-app-error { max-width: 1200px; margin: 24px auto; padding: 0 24px; }
+.rc-app-error-detail { font-family: monospace !important; font-size: 12px; opacity: .75; word-break: break-all; }
+
+/* error pages */
+.rc-error-page { display: flex; align-items: center; justify-content: center; gap: 56px; padding: 80px 24px; min-height: 420px; }
+.rc-error-code { font-size: 72px; font-weight: 800; color: var(--rc-brand); line-height: 1; margin: 0 0 16px; }
+.rc-error-title { font-size: 20px; color: var(--rc-text); margin: 0 0 8px; }
+.rc-error-tip { color: var(--rc-muted); margin: 0 0 24px; }
+
+/* toasts */
+.rc-toasts { position: fixed; top: 92px; left: 50%; transform: translateX(-50%); z-index: 2000; display: flex; flex-direction: column; gap: 8px; min-width: 320px; }
+.rc-toasts .ui.message { margin: 0 !important; box-shadow: 0 6px 20px rgba(0,0,0,.15) !important; }
+
+/* home */
+.rc-hero { height: 520px; display: flex; align-items: center; color: #fff;
+  background: radial-gradient(circle at 75% 30%, rgba(123,92,255,.55), transparent 45%), linear-gradient(135deg, #0b1638 0%, #1a2f7a 55%, #2f6bff 100%); }
+.rc-hero-inner { width: 1200px; margin: 0 auto; padding: 80px 48px 0; box-sizing: border-box; }
+.rc-hero h1 { font-size: 46px; margin: 0 0 18px; color: #fff; }
+.rc-hero p { font-size: 18px; max-width: 620px; line-height: 1.8; color: rgba(255,255,255,.85); margin: 0 0 32px; }
+.rc-home-features { width: 1200px; margin: -60px auto 56px; padding: 0 48px; box-sizing: border-box; display: grid; grid-template-columns: repeat(3, 1fr); gap: 20px; position: relative; }
+.rc-feature { text-align: left; background: var(--rc-surface); border: 1px solid var(--rc-border); border-radius: 10px; padding: 24px; cursor: pointer; color: var(--rc-text);
+  box-shadow: 0 8px 24px rgba(15, 30, 80, .08); transition: transform .15s, box-shadow .15s; }
+.rc-feature:hover { transform: translateY(-3px); box-shadow: 0 14px 30px rgba(15, 30, 80, .14); }
+.rc-feature .icon { color: var(--rc-brand); }
+.rc-feature h3 { margin: 12px 0 8px; font-size: 18px; color: var(--rc-text); }
+.rc-feature p { margin: 0; color: var(--rc-muted); line-height: 1.7; }
+.rc-advert { position: fixed; right: 24px; bottom: 24px; z-index: 950; width: 300px; background: var(--rc-surface); border: 1px solid var(--rc-border);
+  border-radius: 10px; box-shadow: 0 12px 32px rgba(0,0,0,.2); overflow: hidden; }
+.rc-advert-body { display: block; color: var(--rc-text); }
+.rc-advert-body img { display: block; width: 100%; max-height: 160px; object-fit: cover; }
+.rc-advert-title { display: block; padding: 14px 40px 14px 16px; font-weight: 600; }
+.rc-advert-close { position: absolute; top: 8px; right: 6px; background: rgba(0,0,0,.35); color: #fff; border: 0; border-radius: 50%;
+  width: 24px; height: 24px; padding: 0; cursor: pointer; display: inline-flex; align-items: center; justify-content: center; }
+.rc-advert-close .icon { margin: 0; }
+
+/* login, register, reset */
+.rc-auth { min-height: calc(100vh - var(--rc-header-height)); display: flex; align-items: center; justify-content: center; padding: 40px 0;
+  background: radial-gradient(circle at 20% 20%, rgba(47,107,255,.18), transparent 40%), radial-gradient(circle at 80% 80%, rgba(123,92,255,.16), transparent 40%), var(--rc-bg); }
+.rc-auth-card { display: flex; width: 900px; min-height: 480px; background: var(--rc-surface); border: 1px solid var(--rc-border); border-radius: 12px; overflow: hidden; box-shadow: 0 20px 50px rgba(15,30,80,.12); }
+.rc-auth-intro { width: 380px; flex: none; padding: 48px 36px; color: #fff; background: linear-gradient(160deg, #13245c, #2f6bff); }
+.rc-auth-intro h2 { color: #fff; font-size: 26px; margin: 0 0 14px; }
+.rc-auth-intro p { color: rgba(255,255,255,.82); line-height: 1.8; }
+.rc-auth-intro ul { padding-left: 18px; line-height: 2.1; color: rgba(255,255,255,.9); }
+.rc-auth-form { flex: 1; padding: 40px 48px; }
+.rc-auth-form h1 { font-size: 24px; margin: 0 0 24px; color: var(--rc-text); }
+.rc-auth-form .ui.secondary.pointing.menu { margin-bottom: 24px; }
+.rc-auth-links { display: flex; justify-content: space-between; margin-top: 16px; font-size: 13px; }
+.rc-code-field { display: flex; gap: 10px; }
+.rc-code-field .ui.input { flex: 1; }
+.rc-code-field .ui.button { width: 130px; flex: none; margin: 0; }
+
+/* micro-app pages */
+.rc-stats { display: grid; grid-template-columns: repeat(4, 1fr); gap: 16px; }
+.rc-stat { background: var(--rc-surface); border: 1px solid var(--rc-border); border-radius: 8px; padding: 20px 22px; }
+.rc-stat-label { color: var(--rc-muted); font-size: 13px; }
+.rc-stat-value { font-size: 28px; font-weight: 700; margin-top: 8px; color: var(--rc-text); }
+.rc-stat-value small { font-size: 14px; font-weight: 400; color: var(--rc-muted); margin-left: 4px; }
+.rc-page-header { display: flex; align-items: center; justify-content: space-between; gap: 16px; margin-bottom: 16px; }
+.rc-message-unread { font-weight: 600; }
+.rc-muted { color: var(--rc-muted); }
+.rc-shortcuts { display: flex; flex-wrap: wrap; gap: 10px; }
+.rc-verified { color: #21ba45; }
+.rc-unverified { color: #f2711c; }
+.rc-feature-pending { display: flex; align-items: center; gap: 8px; }
+
+/* dark theme for fomantic-ui components */
+body.theme_dark .ui.segment, body.theme_dark .ui.card, body.theme_dark .ui.cards > .card, body.theme_dark .ui.table,
+body.theme_dark .ui.menu:not(.secondary):not(.text), body.theme_dark .ui.dropdown .menu, body.theme_dark .ui.popup,
+body.theme_dark .ui.modal, body.theme_dark .ui.modal > .header, body.theme_dark .ui.modal > .content, body.theme_dark .ui.modal > .actions,
+body.theme_dark .ui.attached.segment, body.theme_dark .ui.tabular.menu .active.item {
+  background: var(--rc-surface); color: var(--rc-text); border-color: var(--rc-border); }
+body.theme_dark .ui.header, body.theme_dark .ui.card .header, body.theme_dark .ui.cards > .card > .content > .header,
+body.theme_dark .ui.form .field > label, body.theme_dark .ui.checkbox label, body.theme_dark .ui.statistic > .value,
+body.theme_dark .ui.statistic > .label, body.theme_dark .ui.menu .item, body.theme_dark .ui.dropdown .menu > .item,
+body.theme_dark .ui.table thead th, body.theme_dark .ui.list .item, body.theme_dark .ui.card .meta,
+body.theme_dark .ui.card .description, body.theme_dark .ui.dropdown .menu > .header, body.theme_dark .ui.checkbox label:hover { color: var(--rc-text) !important; }
+body.theme_dark .ui.table thead th { background: var(--rc-surface-2); border-color: var(--rc-border); }
+body.theme_dark .ui.table td { border-color: var(--rc-border); }
+body.theme_dark .ui.dropdown .menu > .item:hover, body.theme_dark .ui.menu .link.item:hover, body.theme_dark .ui.menu a.item:hover { background: var(--rc-hover); }
+body.theme_dark .ui.divider:not(.vertical):not(.horizontal) { border-color: var(--rc-border); }
+body.theme_dark .ui.form input:not([type]), body.theme_dark .ui.form input[type=text], body.theme_dark .ui.form input[type=password],
+body.theme_dark .ui.form input[type=tel], body.theme_dark .ui.input > input, body.theme_dark .ui.selection.dropdown, body.theme_dark .ui.form textarea {
+  background: var(--rc-input-bg); color: var(--rc-text); border-color: var(--rc-border); }
+body.theme_dark .ui.input > input::placeholder, body.theme_dark .ui.form input::placeholder { color: #6b7380; }
+body.theme_dark .ui.basic.button:not(.primary):not(.red):not(.inverted) { color: var(--rc-text) !important; box-shadow: 0 0 0 1px var(--rc-border) inset !important; }
+body.theme_dark .ui.basic.button:not(.primary):not(.red):not(.inverted):hover { background: var(--rc-hover) !important; }
+body.theme_dark .ui.pagination.menu .active.item { background: var(--rc-hover); }
+body.theme_dark .ui.message:not(.warning):not(.error):not(.success):not(.positive):not(.negative) { background: var(--rc-surface-2); color: var(--rc-text); box-shadow: 0 0 0 1px var(--rc-border) inset; }
+body.theme_dark .ui.message .header { color: inherit; }
+`;
+
+export function injectGlobalStyles(): void {
+  const style = document.createElement('style');
+  style.dataset.rc = 'root-config';
+  style.textContent = css;
+  document.head.append(style);
+}
