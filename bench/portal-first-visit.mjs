@@ -1,6 +1,7 @@
 // Portal first visit, measured in headless Chromium against the real server and dist/web.
 // Prints figures; it is not a test. Run `npm run build` first.
-//   node bench/portal-first-visit.mjs [--routes /account/instanceManage,/account/netDisk,/account/recharge]
+//   node bench/portal-first-visit.mjs [--runs 3] [--routes /account/instanceManage,/account/netDisk,/account/recharge]
+// Each run uses a fresh browser profile; timings are the median over the runs.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -13,7 +14,10 @@ import { remote } from 'webdriverio';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webRoot = path.join(repoRoot, 'dist/web');
 const { values } = parseArgs({
-  options: { routes: { type: 'string', default: '/account/instanceManage,/account/netDisk,/account/recharge' } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    routes: { type: 'string', default: '/account/instanceManage,/account/netDisk,/account/recharge' },
+  },
 });
 const routes = values.routes.split(',');
 const demoUser = { mobile: '13800000001', password: 'Demo@2026' };
@@ -89,13 +93,8 @@ const navigate = (browser, route) =>
     window.singleSpaNavigate(to);
   }, route);
 
-const port = await freePort();
-const scratch = mkdtempSync(path.join(tmpdir(), 'rc-bench-'));
-const server = await startServer(port, path.join(scratch, 'data'));
-const origin = `http://127.0.0.1:${port}`;
-let browser;
-try {
-  browser = await remote({
+async function visitOnce(origin, profileDir) {
+  const browser = await remote({
     logLevel: 'error',
     capabilities: {
       browserName: 'chrome',
@@ -104,73 +103,95 @@ try {
         args: [
           '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
           '--disable-background-networking', '--disable-component-update', '--disable-sync',
-          '--window-size=1280,900', `--user-data-dir=${path.join(scratch, 'profile')}`,
+          '--window-size=1280,900', `--user-data-dir=${profileDir}`,
         ],
       },
       'wdio:chromedriverOptions': { binary: '/usr/bin/chromedriver' },
     },
   });
+  try {
+    await browser.url(`${origin}/`);
+    await waitForQuiet(browser);
+    const firstVisit = await browser.execute(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      domContentLoaded: performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd,
+      resources: performance.getEntriesByType('resource').map((e) => ({ name: e.name, transfer: e.transferSize })),
+    }));
 
-  await browser.url(`${origin}/`);
-  await waitForQuiet(browser);
-  const firstVisit = await browser.execute(() => ({
-    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
-    domContentLoaded: performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd,
-    resources: performance.getEntriesByType('resource').map((e) => ({ name: e.name, transfer: e.transferSize })),
-  }));
-  const firstJs = firstVisit.resources.filter((r) => new URL(r.name).pathname.endsWith('.js'));
+    const login = await browser.executeAsync(async (user, done) => {
+      const response = await fetch('/apis/user/api/user/login/password', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(user),
+      }).then((r) => r.json());
+      if (response.code !== 200) return done(`login failed: ${response.msg}`);
+      const utility = await System.import('@rc/shared-utility');
+      utility.loginWith(response.data);
+      done('ok');
+    }, demoUser);
 
-  const login = await browser.executeAsync(async (user, done) => {
-    const response = await fetch('/apis/user/api/user/login/password', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(user),
-    }).then((r) => r.json());
-    if (response.code !== 200) return done(`login failed: ${response.msg}`);
-    const utility = await System.import('@rc/shared-utility');
-    utility.loginWith(response.data);
-    done('ok');
-  }, demoUser);
+    const visits = [];
+    for (const route of routes) visits.push({ route, ...(await navigate(browser, route)) });
+    await waitForQuiet(browser);
+    const switchBack = { route: routes[0], ...(await navigate(browser, routes[0])) };
+    const allResources = await browser.execute(() =>
+      performance.getEntriesByType('resource').map((e) => ({ name: e.name, transfer: e.transferSize })),
+    );
+    return { ...firstVisit, login, visits, switchBack, allResources };
+  } finally {
+    await browser.deleteSession();
+  }
+}
 
-  const visits = [];
-  for (const route of routes) visits.push({ route, ...(await navigate(browser, route)) });
-  await waitForQuiet(browser);
-  const switchBack = { route: routes[0], ...(await navigate(browser, routes[0])) };
+const median = (numbers) => {
+  const sorted = numbers.filter((n) => n !== null).sort((a, b) => a - b);
+  return sorted.length === 0 ? null : sorted[Math.floor((sorted.length - 1) / 2)];
+};
+const ms = (value) => (value === null ? 'none (nothing painted)' : `${value.toFixed(0)} ms`);
 
-  const allResources = await browser.execute(() =>
-    performance.getEntriesByType('resource').map((e) => ({ name: e.name, transfer: e.transferSize })),
-  );
-  const fetchCount = (moduleName) => allResources.filter((r) => moduleByUrl.get(new URL(r.name).pathname) === moduleName).length;
+const port = await freePort();
+const scratch = mkdtempSync(path.join(tmpdir(), 'rc-bench-'));
+const server = await startServer(port, path.join(scratch, 'data'));
+const origin = `http://127.0.0.1:${port}`;
+try {
+  const runs = [];
+  for (let i = 0; i < Number(values.runs); i++) runs.push(await visitOnce(origin, path.join(scratch, `profile-${i}`)));
+  const [first] = runs;
+  const fetchCount = (moduleName) =>
+    first.allResources.filter((r) => moduleByUrl.get(new URL(r.name).pathname) === moduleName).length;
 
-  console.log(`portal first visit — ${origin}/ in Chromium (empty cache)\n`);
+  console.log(`portal first visit — ${origin}/ in Chromium, empty cache, median of ${runs.length} run(s)\n`);
   console.log('JS fetched for /                  gzip KB  over the wire KB');
   let total = 0;
-  for (const r of firstJs) {
+  for (const r of first.resources.filter((r) => new URL(r.name).pathname.endsWith('.js'))) {
     const pathname = new URL(r.name).pathname;
     const gz = gzipBytes(r.name) ?? 0;
     total += gz;
     console.log(`  ${(moduleByUrl.get(pathname) ?? path.basename(pathname)).padEnd(32)} ${kb(gz).padStart(7)}  ${kb(r.transfer).padStart(8)}`);
   }
   console.log(`  ${'total'.padEnd(32)} ${kb(total).padStart(7)}   (target ≤ ${targets.totalKb} KB: ${total <= targets.totalKb * 1024 ? 'met' : 'MISSED'})`);
-  const css = firstVisit.resources.filter((r) => r.name.endsWith('.css'));
-  for (const r of css) console.log(`  stylesheet ${path.basename(r.name)}: ${kb(gzipBytes(r.name))} KB gzip`);
+  for (const r of first.resources.filter((r) => r.name.endsWith('.css'))) {
+    console.log(`  stylesheet ${path.basename(r.name)}: ${kb(gzipBytes(r.name))} KB gzip`);
+  }
 
-  console.log('\nmicro-apps (gzip KB, target ≤ 40 each)');
+  console.log(`\nmicro-apps (gzip KB, target ≤ ${targets.appKb} each)`);
   for (const [name, url] of Object.entries(importMap).filter(([name]) => name.startsWith('@rc/mf-'))) {
     const gz = gzipBytes(`${origin}${url}`);
     console.log(`  ${name.padEnd(26)} ${kb(gz).padStart(7)}  ${gz <= targets.appKb * 1024 ? 'met' : 'MISSED'}`);
   }
 
-  console.log(`\nfirst contentful paint:        ${firstVisit.fcp === null ? 'none (nothing painted)' : `${firstVisit.fcp.toFixed(0)} ms`}`);
-  console.log(`DOMContentLoaded:              ${firstVisit.domContentLoaded.toFixed(0)} ms`);
-  console.log(`demo login:                    ${login}`);
-  for (const visit of visits) {
-    console.log(`visit ${visit.route.padEnd(24)} ${visit.ms.toFixed(0).padStart(5)} ms  mounted: ${visit.mounted.join(', ') || '-'}${visit.path !== visit.route ? `  (ended at ${visit.path})` : ''}`);
-  }
-  console.log(`switch back to ${switchBack.route.padEnd(15)} ${switchBack.ms.toFixed(0).padStart(5)} ms  mounted: ${switchBack.mounted.join(', ') || '-'}  (app already loaded)`);
+  console.log(`\nfirst contentful paint:        ${ms(median(runs.map((r) => r.fcp)))}  (runs: ${runs.map((r) => ms(r.fcp)).join(', ')})`);
+  console.log(`DOMContentLoaded:              ${ms(median(runs.map((r) => r.domContentLoaded)))}`);
+  console.log(`demo login:                    ${first.login}`);
+  routes.forEach((route, i) => {
+    const visit = first.visits[i];
+    const landed = visit.path !== route ? `  (ended at ${visit.path})` : '';
+    console.log(`first visit ${route.padEnd(24)} ${ms(median(runs.map((r) => r.visits[i].ms))).padStart(7)}  mounted: ${visit.mounted.join(', ') || '-'}${landed}`);
+  });
+  const back = first.switchBack;
+  console.log(`switch back to ${back.route.padEnd(21)} ${ms(median(runs.map((r) => r.switchBack.ms))).padStart(7)}  mounted: ${back.mounted.join(', ') || '-'}  (app already loaded)`);
   console.log(`\nReact fetched ${fetchCount('react')}×, react-dom ${fetchCount('react-dom')}× across / and ${routes.length} app routes`);
 } finally {
-  await browser?.deleteSession();
   server.kill();
   rmSync(scratch, { recursive: true, force: true });
 }
