@@ -1,0 +1,176 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openChromium, type Browser } from './support/chromium';
+import { demoUser, signInThroughApi } from './support/demo-session';
+import { portalPage } from './support/portal-page';
+import { repoRoot, startPortalServer, type PortalServer } from './support/portal-server';
+import { serveScripts, type StaticServer } from './support/static-server';
+
+let server: PortalServer;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+let page: ReturnType<typeof portalPage>;
+
+beforeAll(async () => {
+  server = await startPortalServer();
+  ({ browser, close: closeBrowser } = await openChromium());
+  page = portalPage(browser, server.url);
+});
+
+afterAll(async () => {
+  await closeBrowser?.();
+  await server?.stop();
+});
+
+beforeEach(async () => {
+  await page.reset();
+});
+
+describe('public pages', () => {
+  it('renders the home page with the server nav (folding past five into 更多) and the advert', async () => {
+    await page.open('/');
+    await browser.$('.rc-top-nav a').waitForDisplayed({ timeout: 15_000 });
+    const navTitles = await browser.$$('.rc-top-nav > a').map((link) => link.getText());
+    expect(navTitles).toEqual(['首页', '算力市场', '镜像社区', '课程', '班级']);
+    expect(await browser.$('.rc-nav-more').getText()).toContain('更多');
+    await browser.$('.rc-advert').waitForDisplayed({ timeout: 15_000 });
+    expect(await browser.$('.rc-header').getAttribute('class')).toContain('is-transparent');
+  });
+
+  it('keeps a closed advert hidden across a reload', async () => {
+    await page.open('/');
+    await browser.$('.rc-advert-close').waitForClickable({ timeout: 15_000 });
+    await browser.$('.rc-advert-close').click();
+    await browser.refresh();
+    await browser.$('.rc-top-nav a').waitForDisplayed({ timeout: 15_000 });
+    await browser.pause(500);
+    expect(await browser.$('.rc-advert').isExisting()).toBe(false);
+  });
+
+  it('shows the 404 page for an unknown URL, with a way home', async () => {
+    await page.open('/no/such/page');
+    const text = await page.textOf('.rc-error-page[data-status="404"]');
+    expect(text).toContain('页面已无法找到，可能已经被删除或地址错误');
+    expect(text).toContain('This page could not be found');
+    expect(await browser.$('.rc-error-page svg').isDisplayed()).toBe(true);
+    await browser.$('button=返回首页').click();
+    await page.waitForPath('/');
+  });
+
+  it('refuses an empty search', async () => {
+    await page.open('/blog');
+    await browser.$('.rc-search input').waitForDisplayed({ timeout: 15_000 });
+    await browser.$('.rc-search input').click();
+    await browser.keys('Enter');
+    await page.waitForText('.rc-toasts', '请输入搜索内容');
+  });
+
+  it('keeps the chosen theme across a reload', async () => {
+    await page.open('/login');
+    await browser.$('.rc-theme-toggle').waitForClickable({ timeout: 15_000 });
+    expect(await browser.$('body').getAttribute('class')).toContain('theme_light');
+    await browser.$('.rc-theme-toggle').click();
+    expect(await browser.$('body').getAttribute('class')).toContain('theme_dark');
+    await browser.refresh();
+    await browser.$('.rc-theme-toggle').waitForDisplayed({ timeout: 15_000 });
+    expect(await browser.$('body').getAttribute('class')).toContain('theme_dark');
+  });
+});
+
+describe('session', () => {
+  it('sends /account/home to /login without a token, and back to /account/home after logging in', async () => {
+    await page.open('/account/home');
+    await page.waitForPath('/login');
+    await browser.$('.rc-login-password input[name="mobile"]').setValue(demoUser.mobile);
+    await browser.$('.rc-login-password input[name="password"]').setValue(demoUser.password);
+    await browser.$('.rc-login-password button[type="submit"]').click();
+    await page.waitForPath('/account/home');
+    await page.waitForText('.rc-console-home', '控制台');
+  });
+
+  it("shows the server's balance and unread count in the header", async () => {
+    await signInThroughApi(browser, server.url);
+    await page.open('/account/home');
+    await page.waitForText('.rc-balance', '¥500.00');
+    await page.waitForText('.rc-unread-count', '3');
+    await page.waitForText('.rc-console-balance', '¥500.00');
+    expect(await page.textOf('.rc-real-name')).toBe('已实名');
+  });
+
+  it('marks a message read and updates the unread count', async () => {
+    await signInThroughApi(browser, server.url);
+    await page.open('/account/message');
+    await browser.$('.rc-mark-read').waitForClickable({ timeout: 15_000 });
+    const before = Number(await page.textOf('.rc-unread-count'));
+    await browser.$('.rc-mark-read').click();
+    await page.waitForText('.rc-unread-count', String(before - 1));
+  });
+
+  it('leads every side-menu entry to a page with its title', async () => {
+    await signInThroughApi(browser, server.url);
+    await page.open('/account/home');
+    const entries = await browser.$$('.rc-side-menu a.item').map(async (link) => ({
+      href: (await link.getAttribute('href')) ?? '',
+      text: await link.getText(),
+    }));
+    expect(entries).toHaveLength(13);
+    for (const entry of entries) {
+      await browser.$(`.rc-side-menu a.item[href="${entry.href}"]`).click();
+      await page.waitForPath(entry.href);
+      await page.waitForText('.rc-app-area', entry.text);
+    }
+  });
+});
+
+describe('import-map overrides', () => {
+  let scripts: StaticServer;
+  const builtConsole = () => {
+    const map = JSON.parse(readFileSync(path.join(repoRoot, 'dist/web/importmap.json'), 'utf8')) as { imports: Record<string, string> };
+    const url = map.imports['@rc/mf-console'];
+    if (!url) throw new Error('dist/web/importmap.json has no @rc/mf-console');
+    return readFileSync(path.join(repoRoot, 'dist/web', url), 'utf8');
+  };
+
+  beforeAll(async () => {
+    scripts = await serveScripts({
+      '/mf-console.js': builtConsole(),
+      '/throws-on-load.js': "System.register([], function () { return { execute: function () { throw new Error('e2e: broken on load'); } }; });",
+      '/throws-on-mount.js':
+        "System.register([], function (_export) { return { execute: function () { _export({ bootstrap: function () { return Promise.resolve(); }, mount: function () { return Promise.reject(new Error('e2e: broken on mount')); }, unmount: function () { return Promise.resolve(); } }); } }; });",
+    });
+  });
+
+  afterAll(async () => {
+    await scripts?.stop();
+  });
+
+  const overrideConsole = (url: string) =>
+    browser.execute((value) => localStorage.setItem('import-map-override:@rc/mf-console', value), url);
+
+  it('loads @rc/mf-console from a locally served build', async () => {
+    await signInThroughApi(browser, server.url);
+    await overrideConsole(`${scripts.origin}/mf-console.js`);
+    await page.open('/account/home');
+    await page.waitForText('.rc-console-home', '控制台');
+    const loaded = await browser.execute(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+    expect(loaded).toContain(`${scripts.origin}/mf-console.js`);
+  });
+
+  it.each(['/throws-on-load.js', '/throws-on-mount.js'])('isolates a console module that fails (%s)', async (file) => {
+    await signInThroughApi(browser, server.url);
+    await overrideConsole(scripts.origin + file);
+    await page.open('/account/home');
+    const panel = await page.textOf('.rc-app-error[data-app="@rc/mf-console"]');
+    expect(panel).toContain('「控制台」模块加载失败');
+    expect(await browser.$('.rc-app-error button').getText()).toBe('重试');
+    await page.waitForText('.rc-balance', '¥500.00');
+
+    await browser.$('.rc-side-menu a.item[href="/account/netDisk"]').click();
+    await page.waitForPath('/account/netDisk');
+    await page.waitForText('.rc-feature-page', '网盘');
+    expect(await browser.$('.rc-app-error').isExisting()).toBe(false);
+    await browser.$('.rc-side-menu a.item[href="/account/recharge"]').click();
+    await page.waitForText('.rc-feature-page', '充值');
+  });
+});

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Browser tests: Debian's Chromium, driven by webdriverio under Vitest, against the real api-server
+# serving the built portal. Installs the browser when missing (CI runs as root, without a terminal)
+# and builds the portal when dist/web is missing. Extra arguments go to vitest (e.g. -t "404").
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+missing=()
+for package in chromium chromium-driver fonts-noto-cjk; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
+done
+if ((${#missing[@]})); then
+  if [[ $(id -u) -ne 0 ]]; then
+    echo "e2e: missing ${missing[*]}; run as root or install them: apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null
+fi
+
+[[ -f dist/web/index.html && -f dist/web/importmap.json ]] || npm run build
+
+exec npx vitest run -c e2e/vitest.config.ts "$@"

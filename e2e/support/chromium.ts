@@ -1,0 +1,40 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { remote } from 'webdriverio';
+
+export type Browser = Awaited<ReturnType<typeof remote>>;
+
+const flags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+  '--window-size=1440,900',
+  '--lang=zh-CN',
+];
+
+/** Debian's Chromium through Debian's chromedriver, with a fresh profile per session. */
+export async function openChromium(): Promise<{ browser: Browser; close(): Promise<void> }> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'rc-e2e-chromium-'));
+  const browser = await remote({
+    logLevel: 'warn',
+    capabilities: {
+      browserName: 'chrome',
+      'goog:chromeOptions': { binary: '/usr/bin/chromium', args: [...flags, `--user-data-dir=${profile}`] },
+      'wdio:chromedriverOptions': { binary: '/usr/bin/chromedriver' },
+    },
+  });
+  return {
+    browser,
+    async close() {
+      await browser.deleteSession();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,41 @@
+// `npx tsx e2e/take-screenshots.ts [outDir]`: home, login and /account/home in light and dark,
+// taken against a fresh real server, for looking at before calling a visual change done.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { openChromium } from './support/chromium';
+import { signInThroughApi } from './support/demo-session';
+import { repoRoot, startPortalServer } from './support/portal-server';
+
+const outDir = path.resolve(process.argv[2] ?? path.join(repoRoot, '.tmp/screenshots'));
+mkdirSync(outDir, { recursive: true });
+
+const server = await startPortalServer();
+const { browser, close } = await openChromium();
+try {
+  for (const theme of ['theme_light', 'theme_dark'] as const) {
+    await browser.url(`${server.url}/login`);
+    await browser.execute((value) => localStorage.setItem('theme', value), JSON.stringify(theme));
+    for (const [name, url] of [
+      ['home', '/'],
+      ['login', '/login'],
+    ] as const) {
+      await browser.url(server.url + url);
+      await browser.pause(1500);
+      await browser.saveScreenshot(path.join(outDir, `${name}-${theme}.png`));
+    }
+    await signInThroughApi(browser, server.url);
+    for (const [name, url] of [
+      ['account-home', '/account/home'],
+      ['account-message', '/account/message'],
+    ] as const) {
+      await browser.url(server.url + url);
+      await browser.pause(1500);
+      await browser.saveScreenshot(path.join(outDir, `${name}-${theme}.png`));
+    }
+    await browser.execute(() => localStorage.clear());
+  }
+  console.log(`screenshots in ${outDir}`);
+} finally {
+  await close();
+  await server.stop();
+}
