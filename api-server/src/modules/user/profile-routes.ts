@@ -15,8 +15,7 @@ const tags = ['个人中心'];
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/auth/user/ext/view', { schema: { tags, summary: '当前用户信息' } }, async (request) => {
-    const user = await loadUser(app.db, currentUser(request).id);
-    return ok(await toUserInfo(app.db, user, request.headers.token as string));
+    return ok(await toUserInfo(app.db, currentUser(request).account, request.headers.token as string));
   });
 
   app.post(
@@ -46,12 +45,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get('/auth/user/ext/get/realtime/balance', { schema: { tags, summary: '实时余额' } }, async (request) => {
-    const user = await loadUser(app.db, currentUser(request).id);
-    return ok({ balance: await spendableBalance(app.db, user) });
+    return ok({ balance: await spendableBalance(app.db, currentUser(request).account) });
   });
 
   app.post('/auth/user/account/view', { schema: { tags, summary: '账户总览' } }, async (request) => {
-    const user = await loadUser(app.db, currentUser(request).id);
+    const user = currentUser(request).account;
     const [totals] = await app.db
       .select({
         totalRecharge: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.kind} = 'recharge'), 0)`,

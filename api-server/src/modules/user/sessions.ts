@@ -10,6 +10,8 @@ export interface SessionUser {
   sessionId: number;
   userType: number;
   parentId: number | null;
+  /** The user's row as read while authenticating this request. */
+  account: typeof users.$inferSelect;
 }
 
 const tokenShape = /^[A-Za-z0-9_-]{43}$/;
@@ -22,9 +24,7 @@ export async function authenticateToken(app: FastifyInstance, token: unknown): P
       expiresAt: sessions.expiresAt,
       revokedAt: sessions.revokedAt,
       supersededAt: sessions.supersededAt,
-      id: users.id,
-      userType: users.userType,
-      parentId: users.parentId,
+      account: users,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -33,7 +33,8 @@ export async function authenticateToken(app: FastifyInstance, token: unknown): P
   if (!row || row.revokedAt) throw unauthenticated();
   if (row.supersededAt) throw loggedInElsewhere();
   if (row.expiresAt <= app.clock.now()) throw unauthenticated('登录已过期，请重新登录');
-  return { id: row.id, sessionId: row.sessionId, userType: row.userType, parentId: row.parentId };
+  const { account } = row;
+  return { id: account.id, sessionId: row.sessionId, userType: account.userType, parentId: account.parentId, account };
 }
 
 /** Opens a session for the user; any session they still had answers 304 from now on. */

@@ -1,0 +1,69 @@
+/**
+ * Authenticated `ext/view` (session lookup + user row + JSON) against the bare health route of the
+ * same server process: requests per second, p99 latency and their ratio. The server runs as its own
+ * process (PGlite in a temp folder, or PostgreSQL when DATABASE_URL is set); autocannon drives it
+ * from this one.
+ *   npx tsx bench/api-ext-view.ts [seconds] [connections]
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const seconds = Number(process.argv[2] ?? 10);
+const connections = Number(process.argv[3] ?? 20);
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+const port = await freePort();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-bench-'));
+const server = spawn(process.execPath, ['--import', 'tsx', 'api-server/src/server.ts'], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const base = `http://127.0.0.1:${port}`;
+
+try {
+  for (let i = 0; ; i++) {
+    const up = await fetch(`${base}/apis/system/api/health`).then((r) => r.ok, () => false);
+    if (up) break;
+    if (i > 300) throw new Error('server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const login = await fetch(`${base}/apis/user/api/user/login/password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mobile: '13800000001', password: 'Demo@2026' }),
+  }).then((r) => r.json());
+  const token: string = login.data.token;
+
+  // Refusals travel as HTTP 200 too: an answer counts only when its envelope says code 200.
+  const envelopeOk = (body: string | Buffer | undefined) => String(body).startsWith('{"code":200');
+  const run = async (title: string, route: string, options: Partial<autocannon.Options> = {}) => {
+    const result = await autocannon({ url: base + route, connections, duration: seconds, verifyBody: envelopeOk, ...options });
+    const failures = result.non2xx + result.errors + result.timeouts + result.mismatches;
+    return { title, reqPerSec: result.requests.average, p99: result.latency.p99, failures };
+  };
+  await run('warm-up', '/apis/system/api/health', { duration: 2 });
+  const bare = await run('GET /apis/system/api/health (bare)', '/apis/system/api/health');
+  const authed = await run('POST /apis/user/auth/user/ext/view (authenticated)', '/apis/user/auth/user/ext/view', { method: 'POST', headers: { token } });
+
+  const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  console.log(`\n${database}, ${connections} connections, ${seconds} s each, ${os.cpus().length} cores`);
+  for (const r of [bare, authed]) {
+    console.log(`${r.title.padEnd(52)} ${r.reqPerSec.toFixed(0).padStart(7)} req/s   p99 ${String(r.p99).padStart(4)} ms   failures ${r.failures}`);
+  }
+  console.log(`ext/view ÷ bare: ${(authed.reqPerSec / bare.reqPerSec).toFixed(2)} × throughput, ${(authed.p99 / Math.max(bare.p99, 1)).toFixed(1)} × p99`);
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

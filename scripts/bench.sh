@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Prints the benchmark figures (not a test): the API on PGlite and on PostgreSQL, then the portal.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "── api: authenticated ext/view vs a bare route"
+npx tsx bench/api-ext-view.ts "${BENCH_SECONDS:-10}"
+bash scripts/with-postgres.sh bash -c 'DATABASE_URL=$TEST_POSTGRES_URL npx tsx bench/api-ext-view.ts "${BENCH_SECONDS:-10}"'
+
+if [ -f bench/portal-first-visit.mjs ]; then
+  echo "── portal: first visit"
+  node bench/portal-first-visit.mjs
+fi
