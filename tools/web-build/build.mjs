@@ -25,6 +25,10 @@ const imports = {};
 const writes = [];
 for (const module of [...sharedModules, ...appModules]) {
   const { code, imports: staticImports } = await (module.shared ? buildSharedModule(module) : buildApp(module));
+  // React's internals object: a module carrying it would put a second React on the page.
+  if (module.name !== 'react' && code.includes('ReactCurrentDispatcher:')) {
+    throw new Error(`${module.name} bundles its own copy of React; import it as 'react' so the shared one is used`);
+  }
   imports[module.name] = staticImports;
   writes.push(publish(module.fileStem, '.js', code).then((file) => (published[module.name] = file)));
 }
