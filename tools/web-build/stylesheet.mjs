@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { packageDir } from './paths.mjs';
 import { publish } from './publish.mjs';
+
 const fomanticDir = packageDir('fomantic-ui-css');
 const fomanticStack = 'font-family:Lato,system-ui,';
 const portalStack = 'font-family:Lato,"PingFang SC","Microsoft YaHei","Noto Sans CJK SC",system-ui,';
