@@ -14,10 +14,8 @@ function ServiceColumn({ webInfo }: { webInfo: WebInfo }) {
     <div className="rc-footer-col rc-footer-service">
       <h4>客服</h4>
       <ul>
-        {contacts.map((contact, index) => (
-          <li key={index}>
-            客服{index + 1}：{contact}
-          </li>
+        {contacts.map((contact) => (
+          <li key={contact}>{contact}</li>
         ))}
       </ul>
     </div>

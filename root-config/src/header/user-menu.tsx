@@ -36,9 +36,8 @@ export function UserMenu() {
       icon={null}
       direction="left"
       trigger={
-        <span className="rc-user-trigger rc-header-link">
+        <span className="rc-user-trigger rc-header-link" title={nickname}>
           <Avatar name={nickname} image={userInfo?.headImgUrl || undefined} />
-          <span className="rc-nickname">{nickname}</span>
           <Icon name="angle down" />
         </span>
       }
@@ -46,7 +45,7 @@ export function UserMenu() {
       <Dropdown.Menu>
         <div className="rc-user-card">
           <div className="rc-user-card-row">
-            <strong>{nickname}</strong>
+            <strong className="rc-nickname">{nickname}</strong>
             <RealNameBadge />
           </div>
           <div className="rc-user-card-row">

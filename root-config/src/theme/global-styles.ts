@@ -40,7 +40,7 @@ a { color: var(--rc-brand); }
   font-size: 12px; color: var(--rc-muted); border-bottom: 1px solid var(--rc-border); }
 .rc-header.is-transparent .rc-header-top { color: rgba(255,255,255,.8); border-color: rgba(255,255,255,.15); }
 .rc-header-top-group { display: flex; align-items: center; gap: 18px; }
-.rc-header-main { height: 51px; display: flex; align-items: center; gap: 20px; padding: 0 24px; }
+.rc-header-main { height: 51px; display: flex; align-items: center; gap: 14px; padding: 0 20px; }
 .rc-logo { display: flex; align-items: center; gap: 8px; font-size: 20px; font-weight: 700; color: var(--rc-text); white-space: nowrap; }
 .rc-logo img { height: 30px; }
 .rc-logo-mark { width: 30px; height: 30px; border-radius: 8px; background: linear-gradient(135deg, #2f6bff, #7b5cff);
@@ -50,10 +50,10 @@ a { color: var(--rc-brand); }
 a.rc-header-link, .rc-header-link { color: var(--rc-text); }
 .rc-header-top .rc-header-link { color: inherit; }
 .rc-header-link:hover, .rc-header-link.is-active { color: var(--rc-brand) !important; }
-.rc-top-nav { display: flex; align-items: center; gap: 22px; font-size: 15px; }
+.rc-top-nav { display: flex; align-items: center; gap: 16px; font-size: 15px; margin-left: 12px; }
 .rc-header-spacer { flex: 1; }
-.rc-header-items { display: flex; align-items: center; gap: 16px; font-size: 14px; }
-.rc-search .ui.input > input { width: 180px; border-radius: 16px !important; background: var(--rc-input-bg); color: var(--rc-text); }
+.rc-header-items { display: flex; align-items: center; gap: 12px; font-size: 14px; }
+.rc-search .ui.input > input { width: 150px; border-radius: 16px !important; background: var(--rc-input-bg); color: var(--rc-text); }
 .rc-header.is-transparent .rc-search .ui.input > input { background: rgba(255,255,255,.15); border-color: rgba(255,255,255,.3); color: #fff; }
 .rc-header.is-transparent .rc-search .ui.input > input::placeholder { color: rgba(255,255,255,.7); }
 .rc-auth-buttons { display: flex; gap: 8px; }
@@ -71,7 +71,8 @@ a.rc-header-link, .rc-header-link { color: var(--rc-text); }
 .rc-side-menu { width: var(--rc-side-width); flex: none; background: var(--rc-surface); border-right: 1px solid var(--rc-border); padding: 12px 0; }
 .rc-side-menu .ui.vertical.menu { width: 100%; border: 0; box-shadow: none; border-radius: 0; background: transparent; }
 .rc-side-menu .ui.vertical.menu .item { padding: 12px 24px; color: var(--rc-text); }
-.rc-side-menu .ui.vertical.menu .item > .menu .item { padding: 9px 24px 9px 48px; color: var(--rc-muted); }
+.rc-side-menu .ui.vertical.menu .item > .menu { margin: 8px -24px -12px; }
+.rc-side-menu .ui.vertical.menu .item > .menu .item { padding: 9px 24px 9px 52px; color: var(--rc-muted); }
 .rc-side-menu .ui.vertical.menu .active.item, .rc-side-menu .ui.vertical.menu .item > .menu .active.item { background: var(--rc-hover); color: var(--rc-brand); border-right: 3px solid var(--rc-brand); border-radius: 0; }
 .rc-side-menu .ui.vertical.menu .item:before { display: none; }
 .rc-side-menu .ui.vertical.menu .item > i.icon, .rc-side-group-title > i.icon { float: none; margin: 0 10px 0 0; width: 1.2em; }
@@ -180,6 +181,7 @@ body.theme_dark .ui.divider:not(.vertical):not(.horizontal) { border-color: var(
 body.theme_dark .ui.form input:not([type]), body.theme_dark .ui.form input[type=text], body.theme_dark .ui.form input[type=password],
 body.theme_dark .ui.form input[type=tel], body.theme_dark .ui.input > input, body.theme_dark .ui.selection.dropdown, body.theme_dark .ui.form textarea {
   background: var(--rc-input-bg); color: var(--rc-text); border-color: var(--rc-border); }
+body.theme_dark .ui.input > i.icon, body.theme_dark .ui.form .ui.input > i.icon { color: var(--rc-muted); opacity: 1; }
 body.theme_dark .ui.input > input::placeholder, body.theme_dark .ui.form input::placeholder { color: #6b7380; }
 body.theme_dark .ui.basic.button:not(.primary):not(.red):not(.inverted) { color: var(--rc-text) !important; box-shadow: 0 0 0 1px var(--rc-border) inset !important; }
 body.theme_dark .ui.basic.button:not(.primary):not(.red):not(.inverted):hover { background: var(--rc-hover) !important; }
