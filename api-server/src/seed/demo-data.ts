@@ -21,8 +21,8 @@ const enums: Record<string, Array<[number, string, string]>> = {
   ],
 };
 
-/** Writes the demo site and accounts once, into an empty database; later starts leave it alone. */
-export async function seedDemoData(db: Database): Promise<boolean> {
+/** The demo site and accounts, written once into an empty database. */
+async function seedSiteAndAccounts(db: Database): Promise<boolean> {
   const [existing] = await db.select({ id: website.id }).from(website).where(eq(website.id, 1));
   if (existing) return false;
   const [userHash, teacherHash, organizationHash] = await Promise.all([hashPassword(demoPassword), hashPassword(demoPassword), hashPassword(demoPassword)]);
@@ -118,4 +118,13 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     await createAccount(tx, { mobile: demoAccounts.organization, passwordHash: organizationHash!, nickname: '星河科技', userType: 3 });
   });
   return true;
+}
+
+/** Each domain seeds itself once, so a data folder created before a domain existed still gains its demo data. */
+const seeders: Array<(db: Database) => Promise<boolean>> = [seedSiteAndAccounts];
+
+export async function seedDemoData(db: Database): Promise<boolean> {
+  let wrote = false;
+  for (const seed of seeders) wrote = (await seed(db)) || wrote;
+  return wrote;
 }
