@@ -8,6 +8,7 @@ import { ok } from '../envelope.js';
 
 const ownStaticDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../static');
 const immutable = 'public, max-age=31536000, immutable';
+const looksLikeFile = (pathname: string) => pathname.startsWith('/modules/') || /\.[a-z0-9]{1,5}$/i.test(pathname);
 
 function cacheHeaders(reply: FastifyReply, filePath: string) {
   reply.header('cache-control', filePath.includes(`${path.sep}modules${path.sep}`) ? immutable : 'no-cache');
@@ -33,11 +34,18 @@ export default fp(async (app, options: { webRoot: string }) => {
   });
 
   const portalIndex = path.join(options.webRoot, 'index.html');
-  app.setNotFoundHandler(async (request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/apis');
-    if (!isPage) return reply.status(200).send({ ...ok(null), code: 404, msg: '接口不存在' });
+  const sendPortalPage = (reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache');
     if (fs.existsSync(portalIndex)) return reply.sendFile('index.html', options.webRoot);
     return reply.type('text/html; charset=utf-8').sendFile('placeholder.html', ownStaticDir);
+  };
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendPortalPage(reply));
+  app.setNotFoundHandler(async (request, reply) => {
+    const { pathname } = new URL(request.url, 'http://portal');
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/apis');
+    if (!isPage) return reply.status(200).send({ ...ok(null), code: 404, msg: '接口不存在' });
+    // A missing module or asset must fail as such: SystemJS would otherwise run the page as code.
+    if (looksLikeFile(pathname)) return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
+    return sendPortalPage(reply);
   });
 });

@@ -91,10 +91,15 @@ describe('portal hosting', () => {
     fs.mkdirSync(path.join(webRoot, 'modules'), { recursive: true });
     fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>portal</title>');
     fs.writeFileSync(path.join(webRoot, 'modules', 'app.0123abcd.js'), 'System.register([],function(){})');
-    const page = await t.app.inject({ method: 'GET', url: '/account/home' });
-    expect(page.body).toContain('<title>portal</title>');
-    expect(page.headers['cache-control']).toBe('no-cache');
+    for (const url of ['/', '/account/home', '/blog/article/12?from=home']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.body, url).toContain('<title>portal</title>');
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+    }
     const hashed = await t.app.inject({ method: 'GET', url: '/modules/app.0123abcd.js' });
     expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/modules/app.gone1234.js', '/favicon.png', '/static/demo/none.svg']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
   });
 });
