@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { navigateToUrl, start } from 'single-spa';
-import { $isLoggedIn, configure, refreshCounters, refreshUserInfo } from '@rc/shared-utility';
+import { $isLoggedIn, configure, defineWebComponents, refreshCounters, refreshUserInfo } from '@rc/shared-utility';
 import { watchAppErrors } from './apps/app-errors';
 import { registerMicroApps } from './apps/register-apps';
 import { redirectMobileBrowsers } from './boot/mobile-redirect';
@@ -33,6 +33,8 @@ watchAppErrors();
 registerMicroApps();
 startAuthGuard();
 createRoot(shellRoot()).render(<Shell />);
+defineWebComponents();
+document.body.append(document.createElement('rc-dialogs'));
 start({ urlRerouteOnly: true });
 void loadSiteData();
 refreshSession();

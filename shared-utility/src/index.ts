@@ -45,3 +45,5 @@ export type {
   UserType,
   WebInfo,
 } from './types';
+export { dialogs, $dialogs, type DialogState, type OpenOptions, type ConfirmOptions } from './dialogs/dialog-manager';
+export { defineWebComponents } from './web-components/define-elements';
