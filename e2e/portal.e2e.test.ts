@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openChromium, type Browser } from './support/chromium';
 import { demoUser, signInThroughApi } from './support/demo-session';
 import { portalPage } from './support/portal-page';
 import { repoRoot, startPortalServer, type PortalServer } from './support/portal-server';
+import { latestSmsCode } from './support/sms-outbox';
 import { serveScripts, type StaticServer } from './support/static-server';
 
 let server: PortalServer;
@@ -27,6 +28,13 @@ beforeEach(async () => {
   await page.reset();
 });
 
+afterEach(async ({ task }) => {
+  if (task.result?.state !== 'fail') return;
+  const dir = path.join(repoRoot, '.tmp/e2e-failures');
+  mkdirSync(dir, { recursive: true });
+  await browser.saveScreenshot(path.join(dir, `${task.name.replace(/[^\w\u4e00-\u9fff]+/g, '-')}.png`));
+});
+
 describe('public pages', () => {
   it('renders the home page with the server nav (folding past five into 更多) and the advert', async () => {
     await page.open('/');
@@ -46,6 +54,16 @@ describe('public pages', () => {
     await browser.$('.rc-top-nav a').waitForDisplayed({ timeout: 15_000 });
     await browser.pause(500);
     expect(await browser.$('.rc-advert').isExisting()).toBe(false);
+  });
+
+  it('makes the home header solid once the page scrolls', async () => {
+    await page.open('/');
+    await browser.$('.rc-top-nav a').waitForDisplayed({ timeout: 15_000 });
+    await browser.execute(() => window.scrollTo(0, 400));
+    await browser.waitUntil(async () => !((await browser.$('.rc-header').getAttribute('class')) ?? '').includes('is-transparent'), {
+      timeout: 5_000,
+      timeoutMsg: 'header stayed transparent after scrolling',
+    });
   });
 
   it('shows the 404 page for an unknown URL, with a way home', async () => {
@@ -87,6 +105,68 @@ describe('session', () => {
     await browser.$('.rc-login-password button[type="submit"]').click();
     await page.waitForPath('/account/home');
     await page.waitForText('.rc-console-home', '控制台');
+  });
+
+  it('registers with an SMS code (60 s countdown, agreement required) and lands logged in', async () => {
+    const mobile = `139${String(Date.now()).slice(-8)}`;
+    await page.open('/register');
+    await browser.$('.rc-register input[name="mobile"]').waitForDisplayed({ timeout: 15_000 });
+    await browser.$('.rc-register input[name="mobile"]').setValue(mobile);
+    await browser.$('.rc-send-code').click();
+    await page.waitForText('.rc-send-code', '秒后重新获取');
+    expect(await browser.$('.rc-send-code').getText()).toMatch(/^(60|59)秒后重新获取$/);
+    await browser.$('.rc-register input[name="code"]').setValue(await latestSmsCode(server.dataDir, mobile, 'register'));
+    await browser.$('.rc-register input[name="password"]').setValue('Reg@2026x');
+    await browser.$('.rc-register input[name="confirm"]').setValue('Reg@2026x');
+    await browser.$('.rc-register button[type="submit"]').click();
+    await page.waitForText('.rc-register', '请阅读并同意用户协议');
+    await browser.$('.rc-register .ui.checkbox').click();
+    await browser.$('.rc-register button[type="submit"]').click();
+    await page.waitForPath('/');
+    await browser.$('.rc-user-menu').waitForDisplayed({ timeout: 15_000 });
+  });
+
+  it('logs in with an SMS code from the ?t=code tab', async () => {
+    const mobile = '13800000002';
+    await page.open('/account/message');
+    await page.waitForPath('/login');
+    await page.open('/login?t=code');
+    await browser.$('.rc-login-code input[name="mobile"]').waitForDisplayed({ timeout: 15_000 });
+    await browser.$('.rc-login-code input[name="mobile"]').setValue(mobile);
+    await browser.$('.rc-send-code').click();
+    await browser.$('.rc-login-code input[name="code"]').setValue(await latestSmsCode(server.dataDir, mobile, 'login'));
+    await browser.$('.rc-login-code button[type="submit"]').click();
+    await page.waitForPath('/account/message');
+  });
+
+  it('resets a password with an SMS code', async () => {
+    const mobile = '13800000003';
+    await page.open('/reset');
+    await browser.$('.rc-reset input[name="mobile"]').waitForDisplayed({ timeout: 15_000 });
+    await browser.$('.rc-reset input[name="mobile"]').setValue(mobile);
+    await browser.$('.rc-send-code').click();
+    await browser.$('.rc-reset input[name="code"]').setValue(await latestSmsCode(server.dataDir, mobile, 'reset'));
+    await browser.$('.rc-reset input[name="password"]').setValue('Org@2026new');
+    await browser.$('.rc-reset input[name="confirm"]').setValue('Org@2026new');
+    await browser.$('.rc-reset button[type="submit"]').click();
+    await page.waitForPath('/login');
+    const login = await fetch(`${server.url}/apis/user/api/user/login/password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mobile, password: 'Org@2026new' }),
+    });
+    expect(((await login.json()) as { code: number }).code).toBe(200);
+  });
+
+  it('logs out from the user menu', async () => {
+    await signInThroughApi(browser, server.url);
+    await page.open('/account/home');
+    await browser.$('.rc-user-menu').waitForClickable({ timeout: 15_000 });
+    await browser.$('.rc-user-menu').click();
+    await browser.$('.rc-logout').click();
+    await page.waitForPath('/login');
+    await browser.$('.rc-auth-buttons').waitForDisplayed({ timeout: 15_000 });
+    expect(await browser.execute(() => localStorage.getItem('RC_WEB_TOKEN'))).toBeNull();
   });
 
   it("shows the server's balance and unread count in the header", async () => {

@@ -1,12 +1,13 @@
-export const isMobile = (value: string) => /^1\d{10}$/.test(value);
+export const isMobile = (value: string) => /^1[3-9]\d{9}$/.test(value);
 
 export const mobileError = (value: string) => (isMobile(value) ? undefined : '请输入正确的手机号');
 
 export const requiredError = (value: string, message: string) => (value.trim() ? undefined : message);
 
+/** The server's rule for a new password: 8–20 printable characters with letters and digits. */
 export function passwordError(value: string): string | undefined {
   if (!value) return '请输入密码';
-  return value.length >= 6 && value.length <= 32 ? undefined : '密码长度为 6 到 32 位';
+  return /^(?=.*[A-Za-z])(?=.*\d)[\x21-\x7e]{8,20}$/.test(value) ? undefined : '密码需为8-20位，且同时包含字母和数字';
 }
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;

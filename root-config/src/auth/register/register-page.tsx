@@ -30,8 +30,9 @@ export function RegisterPage() {
     setErrors(found);
     if (hasErrors(found)) return;
     setBusy(true);
-    const { confirm: _confirm, ...body } = form;
-    const result = await api.post<LoginResult>('/user/api/user/register', body);
+    const { mobile, code, password, nickname, referralCode } = form;
+    const optional = { nickname: nickname.trim() || undefined, referralCode: referralCode.trim() || undefined };
+    const result = await api.post<LoginResult>('/user/api/user/register', { mobile, code, password, ...optional });
     setBusy(false);
     if (result.code === 200) finishLogin(result.data);
   };
@@ -49,7 +50,7 @@ export function RegisterPage() {
           onInvalidMobile={(message) => setErrors({ mobile: message })}
         />
         <Form.Group widths="equal">
-          <Form.Input name="password" type="password" label="密码" placeholder="6 到 32 位" value={form.password} error={errors.password} onChange={(_, d) => set('password')(d.value)} />
+          <Form.Input name="password" type="password" label="密码" placeholder="8-20位，包含字母和数字" value={form.password} error={errors.password} onChange={(_, d) => set('password')(d.value)} />
           <Form.Input name="confirm" type="password" label="确认密码" placeholder="再次输入密码" value={form.confirm} error={errors.confirm} onChange={(_, d) => set('confirm')(d.value)} />
         </Form.Group>
         <Form.Group widths="equal">

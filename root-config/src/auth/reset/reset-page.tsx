@@ -46,7 +46,7 @@ export function ResetPage() {
           onChange={set('code')}
           onInvalidMobile={(message) => setErrors({ mobile: message })}
         />
-        <Form.Input name="password" type="password" label="新密码" placeholder="6 到 32 位" value={form.password} error={errors.password} onChange={(_, d) => set('password')(d.value)} />
+        <Form.Input name="password" type="password" label="新密码" placeholder="8-20位，包含字母和数字" value={form.password} error={errors.password} onChange={(_, d) => set('password')(d.value)} />
         <Form.Input name="confirm" type="password" label="确认新密码" placeholder="再次输入新密码" value={form.confirm} error={errors.confirm} onChange={(_, d) => set('confirm')(d.value)} />
         <Button type="submit" primary fluid size="large" loading={busy} disabled={busy}>
           重置密码
