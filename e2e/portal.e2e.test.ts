@@ -213,11 +213,28 @@ describe('import-map overrides', () => {
   };
 
   beforeAll(async () => {
+    const consoleBuild = builtConsole();
     scripts = await serveScripts({
-      '/mf-console.js': builtConsole(),
+      '/mf-console.js': consoleBuild,
+      '/flaky-console.js': (requestNumber) => (requestNumber === 1 ? null : consoleBuild),
       '/throws-on-load.js': "System.register([], function () { return { execute: function () { throw new Error('e2e: broken on load'); } }; });",
       '/throws-on-mount.js':
         "System.register([], function (_export) { return { execute: function () { _export({ bootstrap: function () { return Promise.resolve(); }, mount: function () { return Promise.reject(new Error('e2e: broken on mount')); }, unmount: function () { return Promise.resolve(); } }); } }; });",
+      '/throws-on-render.js': `System.register(['react', 'react-dom/client', 'single-spa-react'], function (_export) {
+        var React, ReactDOMClient, singleSpaReact;
+        return {
+          setters: [function (m) { React = m; }, function (m) { ReactDOMClient = m; }, function (m) { singleSpaReact = m.default; }],
+          execute: function () {
+            var app = singleSpaReact({
+              React: React,
+              ReactDOMClient: ReactDOMClient,
+              rootComponent: function () { throw new Error('e2e: broken while rendering'); },
+              errorBoundary: function (error, info, props) { return props.errorBoundary(error, info); }
+            });
+            _export({ bootstrap: app.bootstrap, mount: app.mount, unmount: app.unmount });
+          }
+        };
+      });`,
     });
   });
 
@@ -237,7 +254,17 @@ describe('import-map overrides', () => {
     expect(loaded).toContain(`${scripts.origin}/mf-console.js`);
   });
 
-  it.each(['/throws-on-load.js', '/throws-on-mount.js'])('isolates a console module that fails (%s)', async (file) => {
+  it('retries a console module whose download failed', async () => {
+    await signInThroughApi(browser, server.url);
+    await overrideConsole(`${scripts.origin}/flaky-console.js`);
+    await page.open('/account/home');
+    await browser.$('.rc-app-error button').waitForClickable({ timeout: 15_000 });
+    await browser.$('.rc-app-error button').click();
+    await page.waitForText('.rc-console-home', '控制台');
+    expect(await browser.$('.rc-app-error').isExisting()).toBe(false);
+  });
+
+  it.each(['/throws-on-load.js', '/throws-on-mount.js', '/throws-on-render.js'])('isolates a console module that fails (%s)', async (file) => {
     await signInThroughApi(browser, server.url);
     await overrideConsole(scripts.origin + file);
     await page.open('/account/home');

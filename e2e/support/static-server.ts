@@ -6,12 +6,22 @@ export interface StaticServer {
   stop(): Promise<void>;
 }
 
-/** Serves fixed JavaScript files with CORS, as `npm run serve:app` does for an override. */
-export async function serveScripts(files: Record<string, string>): Promise<StaticServer> {
+/** A script body, or one computed per request (null answers 503, like a failing CDN). */
+export type ScriptSource = string | ((requestNumber: number) => string | null);
+
+/** Serves JavaScript files with CORS, as `npm run serve:app` does for an override. */
+export async function serveScripts(files: Record<string, ScriptSource>): Promise<StaticServer> {
+  const requests = new Map<string, number>();
   const server = createServer((request, response) => {
     response.setHeader('Access-Control-Allow-Origin', '*');
-    const body = files[new URL(request.url ?? '/', 'http://x').pathname];
-    if (body === undefined) return void response.writeHead(404).end();
+    response.setHeader('Cache-Control', 'no-store');
+    const pathname = new URL(request.url ?? '/', 'http://x').pathname;
+    const source = files[pathname];
+    if (source === undefined) return void response.writeHead(404).end();
+    const count = (requests.get(pathname) ?? 0) + 1;
+    requests.set(pathname, count);
+    const body = typeof source === 'string' ? source : source(count);
+    if (body === null) return void response.writeHead(503).end();
     response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' }).end(body);
   });
   const port = await freePort(18280, 18299);

@@ -3,7 +3,6 @@ declare global {
   const System: {
     import<T = unknown>(id: string): Promise<T>;
     resolve(id: string): string;
-    delete(url: string): boolean;
   };
 }
 

@@ -9,6 +9,7 @@ import {
   type AppError,
 } from 'single-spa';
 import { microApps, type MicroAppName } from '../route-table';
+import { loadAgainNextTime } from './app-loader';
 
 /** The last failure of each micro-app that failed to load or mount, until it mounts again. */
 export const $appErrors = map<Partial<Record<MicroAppName, string>>>({});
@@ -36,7 +37,7 @@ export function watchAppErrors(): void {
 export function retryApp(name: MicroAppName): void {
   const status = getAppStatus(name);
   if (status === LOAD_ERROR) {
-    System.delete(System.resolve(name));
+    loadAgainNextTime(name);
     $appErrors.setKey(name, undefined);
     void triggerAppChange();
   } else if (status === MOUNTED) {

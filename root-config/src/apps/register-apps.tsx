@@ -1,10 +1,11 @@
 import type { ErrorInfo } from 'react';
-import { registerApplication, type LifeCycles } from 'single-spa';
+import { registerApplication } from 'single-spa';
 import { microApps, type MicroAppName } from '../route-table';
 import { needsLogin } from '../routing/auth-guard';
 import { currentLocation, navigate, subscribeLocation } from '../routing/location';
 import { resolveRoute } from '../routing/match-route';
 import { appContainer } from './app-container';
+import { loadMicroApp } from './app-loader';
 import { AppErrorPanel } from './app-error-panel';
 
 /** What every micro-app receives as props (besides single-spa's own). */
@@ -29,7 +30,7 @@ export function registerMicroApps(): void {
   for (const name of microApps) {
     registerApplication<ShellProps>({
       name,
-      app: () => System.import<LifeCycles<ShellProps>>(name),
+      app: () => loadMicroApp<ShellProps>(name),
       activeWhen: (location) => isActive(name, location),
       customProps: {
         route,

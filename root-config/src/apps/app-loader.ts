@@ -1,0 +1,20 @@
+import type { LifeCycles } from 'single-spa';
+import type { MicroAppName } from '../route-table';
+
+const retries = new Map<MicroAppName, number>();
+
+/**
+ * SystemJS keeps a failed module in its registry (and the slim build has no System.delete), so a
+ * retry imports the app's URL with a fresh query string, which makes a new registry entry.
+ */
+export function loadMicroApp<Props>(name: MicroAppName): Promise<LifeCycles<Props>> {
+  const retry = retries.get(name);
+  if (!retry) return System.import(name);
+  const url = new URL(System.resolve(name), window.location.href);
+  url.searchParams.set('rc-retry', String(retry));
+  return System.import(url.href);
+}
+
+export function loadAgainNextTime(name: MicroAppName): void {
+  retries.set(name, (retries.get(name) ?? 0) + 1);
+}
