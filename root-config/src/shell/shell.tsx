@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $webInfo } from '@rc/shared-utility';
+import { $siteConfig } from '../boot/site-data';
 import { SiteFooter } from '../footer/site-footer';
 import { SiteHeader } from '../header/site-header';
 import { isAuthPage } from '../routing/auth-guard';
@@ -15,17 +16,19 @@ import { useLocation } from './use-location';
 export function Shell() {
   const location = useLocation();
   const webInfo = useStore($webInfo);
+  const siteConfig = useStore($siteConfig);
   const { pathname } = location;
   const layout = location.route?.entry.layout ?? 'default';
   const isHome = pathname === '/' || pathname === '/index';
   const bare = pathname.includes('write');
   const showFooter = !bare && !isAuthPage(pathname) && layout !== 'activity';
 
-  const title = location.route?.entry.title ?? '页面已无法找到';
-  const siteName = webInfo?.title || '算力云';
+  const siteName = siteConfig?.systemName || '算力云';
+  const pageTitle = location.route?.entry.title ?? '页面已无法找到';
+  const documentTitle = isHome ? webInfo?.title || siteName : `${pageTitle} - ${siteName}`;
   useEffect(() => {
-    document.title = `${title} - ${siteName}`;
-  }, [title, siteName]);
+    document.title = documentTitle;
+  }, [documentTitle]);
 
   return (
     <div className={`rc-shell rc-layout-${layout}`}>

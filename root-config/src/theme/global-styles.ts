@@ -31,7 +31,7 @@ a { color: var(--rc-brand); }
 .rc-app-area:empty { display: none; }
 
 /* header */
-.rc-header { position: sticky; top: 0; z-index: 900; height: var(--rc-header-height); background: var(--rc-header-bg);
+.rc-header { position: sticky; top: 0; z-index: 900; min-height: var(--rc-header-height); background: var(--rc-header-bg);
   border-bottom: 1px solid var(--rc-border); box-sizing: border-box; transition: background .25s, border-color .25s; }
 .rc-header.is-floating { position: fixed; left: 0; right: 0; min-width: 1200px; }
 .rc-header.is-transparent { background: transparent; border-color: transparent; }
@@ -65,7 +65,7 @@ a.rc-header-link, .rc-header-link { color: var(--rc-text); }
 .rc-user-card { padding: 14px 16px; min-width: 240px; }
 .rc-user-card-row { display: flex; align-items: center; justify-content: space-between; gap: 12px; margin-top: 10px; }
 .rc-money { font-weight: 700; color: #f2711c; }
-.rc-tip-bar { height: 32px; line-height: 32px; text-align: center; color: #fff; font-size: 13px; }
+.rc-tip-bar { height: 32px; line-height: 32px; text-align: center; font-size: 13px; overflow: hidden; white-space: nowrap; }
 
 /* side menu */
 .rc-side-menu { width: var(--rc-side-width); flex: none; background: var(--rc-surface); border-right: 1px solid var(--rc-border); padding: 12px 0; }
