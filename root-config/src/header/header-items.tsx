@@ -11,21 +11,22 @@ const items = [
   { to: '/account/download', text: '我的下载' },
 ];
 
-/** Spec §2 header items; organization users also get 组织中心. */
+/** Spec §2 header items (anonymous visitors are sent to login by the guard); organization users also get 组织中心. */
 export function HeaderItems() {
   const loggedIn = useStore($isLoggedIn);
   const instanceNum = useStore($instanceNum);
   const userInfo = useStore($userInfo);
   const { pathname } = useLocation();
-  if (!loggedIn) return null;
   const linkClass = (to: string) => `rc-header-link${pathname.startsWith(to) ? ' is-active' : ''}`;
   return (
     <nav className="rc-header-items" aria-label="常用功能">
       <Link to="/account/instanceManage" className={`${linkClass('/account/instanceManage')} rc-instance-count`}>
         实例
-        <Label size="mini" circular color="blue">
-          {instanceNum}
-        </Label>
+        {loggedIn ? (
+          <Label size="mini" circular color="blue">
+            {instanceNum}
+          </Label>
+        ) : null}
       </Link>
       {items.map((item) => (
         <Link key={item.to} to={item.to} className={linkClass(item.to)}>

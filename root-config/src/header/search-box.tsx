@@ -21,7 +21,7 @@ export function SearchBox() {
       <Input
         size="small"
         icon={{ name: 'search', link: true, onClick: () => submit() }}
-        placeholder="搜索课程、博客、问答"
+        placeholder="搜索课程与博客"
         value={text}
         onChange={(_, { value }) => setText(value)}
         aria-label="搜索"

@@ -23,6 +23,8 @@ html, body { min-width: 1200px; }
 body { margin: 0; background: var(--rc-bg); color: var(--rc-text); transition: background .2s; }
 body, body *:not(i):not(.icon):not(.icons) { font-family: var(--rc-font) !important; }
 a { color: var(--rc-brand); }
+.ui.primary.button, .ui.primary.buttons .button { background-color: var(--rc-brand); }
+.ui.primary.button:hover, .ui.primary.button:focus, .ui.primary.buttons .button:hover { background-color: var(--rc-brand-dark); }
 .rc-shell { min-height: 100vh; display: flex; flex-direction: column; }
 .rc-body { flex: 1; display: flex; align-items: stretch; }
 .rc-main { flex: 1; min-width: 0; }
