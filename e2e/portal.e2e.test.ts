@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { routeTable } from '../root-config/src/route-table';
 import { openChromium, type Browser } from './support/chromium';
 import { demoUser, signInThroughApi } from './support/demo-session';
 import { portalPage } from './support/portal-page';
@@ -199,6 +200,19 @@ describe('session', () => {
       await browser.$(`.rc-side-menu a.item[href="${entry.href}"]`).click();
       await page.waitForPath(entry.href);
       await page.waitForText('.rc-app-area', entry.text);
+    }
+  });
+
+  it('renders every micro-app route with its title', async () => {
+    await signInThroughApi(browser, server.url);
+    await page.open('/account/home');
+    await page.waitForText('.rc-app-area', '控制台');
+    const appRoutes = routeTable.filter((entry) => entry.owner !== 'shell');
+    expect(appRoutes.length).toBeGreaterThan(100);
+    for (const entry of appRoutes) {
+      const url = entry.path.replace(/:(\w+)\??/g, '7');
+      await browser.execute((target) => window.history.pushState(null, '', target), url);
+      await page.waitForText('.rc-app-area .rc-page-title', entry.title);
     }
   });
 });
