@@ -14,6 +14,11 @@ import webRoot from './plugins/web-root.js';
 import userModule from './modules/user/index.js';
 import systemModule from './modules/system/index.js';
 import { publicConfigRoute } from './modules/system/routes.js';
+import compute from './compute/plugin.js';
+import computeUserRoutes from './modules/user/compute-routes.js';
+import nodeModule from './modules/node/index.js';
+import containerModule from './modules/container/index.js';
+import imageModule from './modules/image/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,6 +63,11 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(openapi);
   await app.register(userModule, { prefix: '/apis/user' });
   await app.register(systemModule, { prefix: '/apis/system' });
+  await app.register(compute);
+  await app.register(computeUserRoutes, { prefix: '/apis/user' });
+  await app.register(nodeModule, { prefix: '/apis/node' });
+  await app.register(containerModule, { prefix: '/apis/container' });
+  await app.register(imageModule, { prefix: '/apis/image' });
   await app.register(publicConfigRoute);
   await app.register(webRoot, { webRoot: parts.config.webRoot });
   return app;

@@ -3,6 +3,7 @@ import { loadConfig } from './config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { openDatabase, type OpenDatabase } from './db/open-database.js';
 import { seedDemoData } from './seed/demo-data.js';
+import { startScheduler } from './compute/scheduler.js';
 
 const config = loadConfig();
 
@@ -22,11 +23,14 @@ if (config.seedDemoData && (await seedDemoData(database.db))) {
   app.log.info('demo data written: users 13800000001 (default), 13800000002 (teacher), 13800000003 (organization), password Demo@2026');
 }
 
+const stopScheduler = startScheduler(app);
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
+  await stopScheduler();
   await app.close();
   await database.close();
   process.exit(0);

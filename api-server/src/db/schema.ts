@@ -1,3 +1,4 @@
 /** One schema, one file per domain; drizzle-kit reads the same files (drizzle.config.ts). */
 export * from './schema/accounts.js';
 export * from './schema/site.js';
+export * from './schema/compute.js';

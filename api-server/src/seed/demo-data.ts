@@ -6,6 +6,7 @@ import { maskIdCard } from '../lib/id-card.js';
 import { sha256 } from '../lib/secrets.js';
 import { createAccount } from '../modules/user/accounts.js';
 import { applyLedgerEntry } from '../modules/user/ledger.js';
+import { seedComputePool } from './compute-pool.js';
 
 export const demoPassword = 'Demo@2026';
 export const demoAccounts = { user: '13800000001', teacher: '13800000002', organization: '13800000003' } as const;
@@ -121,7 +122,7 @@ async function seedSiteAndAccounts(db: Database): Promise<boolean> {
 }
 
 /** Each domain seeds itself once, so a data folder created before a domain existed still gains its demo data. */
-const seeders: Array<(db: Database) => Promise<boolean>> = [seedSiteAndAccounts];
+const seeders: Array<(db: Database) => Promise<boolean>> = [seedSiteAndAccounts, seedComputePool];
 
 export async function seedDemoData(db: Database): Promise<boolean> {
   let wrote = false;

@@ -1,0 +1,63 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { computeNodes, gpuModels, images, ledgerEntries, users } from '../db/schema.js';
+import { call } from '../test-support/test-app.js';
+import { applyLedgerEntry } from '../modules/user/ledger.js';
+import { createAccount } from '../modules/user/accounts.js';
+import { startSession } from '../modules/user/sessions.js';
+
+let accounts = 0;
+
+/** A fresh user with `balance` thousandths of a yuan (a new mobile each call) and a session token. */
+export async function userWithBalance(app: FastifyInstance, balance: number) {
+  accounts += 1;
+  const mobile = `139${String(process.pid % 10_000).padStart(4, '0')}${String(accounts).padStart(4, '0')}`;
+  const account = await createAccount(app.db, { mobile, passwordHash: 'x', nickname: `测试${accounts}` });
+  if (balance > 0) await applyLedgerEntry(app.db, account.id, balance, 'grant', '测试');
+  return { id: account.id, token: await tokenFor(app, account.id) };
+}
+
+/** A new session for the user (a test that moves the clock past a day outlives the old one). */
+export function tokenFor(app: FastifyInstance, userId: number) {
+  return startSession(app, userId, { ip: '127.0.0.1', userAgent: 'test' });
+}
+
+/** A node of its own (so tests do not share GPUs) with `gpus` cards of the RTX 4090. */
+export async function privateNode(app: FastifyInstance, gpus: number) {
+  const [model] = await app.db.select().from(gpuModels).where(eq(gpuModels.code, 'rtx4090'));
+  const [node] = await app.db
+    .insert(computeNodes)
+    .values({ regionCode: 'xb-1', name: `test-${gpus}-${Math.random().toString(36).slice(2, 8)}`, gpuModelId: model!.id, gpuTotal: gpus, gpuFree: gpus, cpuPerGpu: 16, memoryPerGpuGb: 60, cudaVersion: '12.4', sshHost: 'connect.test' })
+    .returning();
+  return { node: node!, model: model! };
+}
+
+export async function systemImageId(app: FastifyInstance) {
+  const [image] = await app.db.select({ id: images.id }).from(images).where(sql`${images.userId} is null`).limit(1);
+  return image!.id;
+}
+
+export async function balanceOf(app: FastifyInstance, userId: number) {
+  const [row] = await app.db.select({ balance: users.balance }).from(users).where(eq(users.id, userId));
+  return row!.balance;
+}
+
+export async function ledgerSum(app: FastifyInstance, userId: number) {
+  const [row] = await app.db.select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` }).from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
+  return Number(row!.sum);
+}
+
+export async function gpuFree(app: FastifyInstance, nodeId: number) {
+  const [row] = await app.db.select({ free: computeNodes.gpuFree }).from(computeNodes).where(eq(computeNodes.id, nodeId));
+  return row!.free;
+}
+
+/** Rents on the given node: pay-as-you-go unless a package is named. */
+export function rent(app: FastifyInstance, token: string, o: { nodeId: number; gpuModelId: number; imageId: number; gpuCount?: number; billingType?: number; duration?: number; dataDiskExtraGb?: number }) {
+  return call(app, 'POST', '/apis/user/auth/order/info/pay', { regionCode: 'xb-1', gpuCount: 1, billingType: 1, ...o }, token);
+}
+
+export async function messagesOf(app: FastifyInstance, token: string) {
+  const answer = await call(app, 'POST', '/apis/user/auth/msg/user/list', { pageSize: 100 }, token);
+  return answer.data.list as Array<{ title: string; content: string }>;
+}

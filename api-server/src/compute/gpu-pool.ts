@@ -1,0 +1,59 @@
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { computeNodes } from '../db/schema.js';
+import type { Executor } from '../db/open-database.js';
+import { conflict } from '../errors.js';
+
+/**
+ * Takes `count` GPUs on the node, or refuses saying how many are free. The conditional update is
+ * the allocation: two transactions can never both take the last card.
+ */
+export async function takeGpus(tx: Executor, nodeId: number, count: number, refusal: (free: number) => string) {
+  if (await tryTakeGpus(tx, nodeId, count)) return;
+  const [node] = await tx.select({ gpuFree: computeNodes.gpuFree }).from(computeNodes).where(eq(computeNodes.id, nodeId));
+  throw conflict(refusal(node?.gpuFree ?? 0));
+}
+
+async function tryTakeGpus(tx: Executor, nodeId: number, count: number): Promise<boolean> {
+  if (count === 0) return true;
+  const taken = await tx
+    .update(computeNodes)
+    .set({ gpuFree: sql`${computeNodes.gpuFree} - ${count}` })
+    .where(and(eq(computeNodes.id, nodeId), eq(computeNodes.enabled, true), gte(computeNodes.gpuFree, count)))
+    .returning({ gpuFree: computeNodes.gpuFree });
+  return taken.length === 1;
+}
+
+export async function returnGpus(tx: Executor, nodeId: number, count: number) {
+  if (count === 0) return;
+  await tx
+    .update(computeNodes)
+    .set({ gpuFree: sql`${computeNodes.gpuFree} + ${count}` })
+    .where(eq(computeNodes.id, nodeId));
+}
+
+/**
+ * Picks a node of the model in the region with `count` free GPUs and takes them, the emptiest
+ * node first. A node another order just drained is passed over for the next.
+ */
+export async function takeGpusInRegion(tx: Executor, regionCode: string, gpuModelId: number, count: number) {
+  const tried: number[] = [];
+  for (;;) {
+    const [candidate] = await tx
+      .select({ id: computeNodes.id })
+      .from(computeNodes)
+      .where(
+        and(
+          eq(computeNodes.regionCode, regionCode),
+          eq(computeNodes.gpuModelId, gpuModelId),
+          eq(computeNodes.enabled, true),
+          gte(computeNodes.gpuFree, count),
+          tried.length ? sql`${computeNodes.id} not in (${sql.join(tried.map((id) => sql`${id}`), sql`, `)})` : undefined,
+        ),
+      )
+      .orderBy(desc(computeNodes.gpuFree), computeNodes.id)
+      .limit(1);
+    if (!candidate) throw conflict(`该地区此型号暂无 ${count} 张空闲GPU的主机，请减少GPU数量或选择其他地区、型号`);
+    if (await tryTakeGpus(tx, candidate.id, count)) return candidate.id;
+    tried.push(candidate.id);
+  }
+}

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/open-database.js';
+
+export interface MeteringBatch {
+  /** Instances due in this batch, and those settled. */
+  due: number;
+  settled: number;
+  /** Users whose balance could not cover their instances' time (left unsettled for the caller). */
+  unpaidUserIds: number[];
+}
+
+/**
+ * Settles one batch of running pay-as-you-go instances up to `now` in a single statement: each
+ * instance's whole seconds × its day rate (remainders carried), one ledger entry per user, one bill
+ * line per instance linked to it. A user whose balance cannot cover the batch is charged nothing
+ * here and reported, so their instances are settled down to zero and stopped one by one. The same
+ * guarantees as applyLedgerEntry hold: the balance update is conditional and every change an entry.
+ */
+export async function meterBatch(db: Database, now: Date, batchSize: number, excludeUserIds: number[]): Promise<MeteringBatch> {
+  const at = now.toISOString();
+  const excluded = excludeUserIds.length ? sql`and i.user_id <> all(${`{${excludeUserIds.join(',')}}`}::int[])` : sql``;
+  const result = await db.execute(sql`
+    with due as (
+      select i.id, i.user_id, i.name, i.day_rate, i.meter_carry, i.metered_until,
+             floor(extract(epoch from (${at}::timestamptz - i.metered_until)))::bigint as secs
+      from instances i
+      where i.status = 2 and i.billing_type = 1 and i.metered_until <= ${at}::timestamptz - interval '1 second' ${excluded}
+      order by i.metered_until
+      limit ${batchSize}
+      for update skip locked
+    ), priced as (
+      select id, user_id, name, day_rate, metered_until, secs,
+             (secs * day_rate + meter_carry) / 86400 as charge,
+             (secs * day_rate + meter_carry) % 86400 as carry
+      from due
+    ), per_user as (
+      select user_id, sum(charge)::bigint as amount from priced group by user_id
+    ), paid as (
+      update users u set balance = u.balance - p.amount
+      from per_user p
+      where u.id = p.user_id and u.balance >= p.amount
+      returning u.id as user_id, u.balance, p.amount
+    ), entries as (
+      insert into ledger_entries (user_id, amount, balance_after, kind, note, created_at)
+      select user_id, -amount, balance, 'charge', '实例按量计费', ${at}::timestamptz from paid where amount > 0
+      returning id, user_id
+    ), billed as (
+      insert into bills (user_id, instance_id, ledger_entry_id, kind, amount, seconds, day_rate, period_start, period_end, note, created_at)
+      select pr.user_id, pr.id, e.id, 'usage', pr.charge, pr.secs, pr.day_rate, pr.metered_until,
+             pr.metered_until + pr.secs * interval '1 second', '实例「' || pr.name || '」按量计费', ${at}::timestamptz
+      from priced pr join entries e on e.user_id = pr.user_id
+      where pr.charge > 0
+      returning 1
+    ), advanced as (
+      update instances i
+      set metered_until = pr.metered_until + pr.secs * interval '1 second', meter_carry = pr.carry
+      from priced pr join paid on paid.user_id = pr.user_id
+      where i.id = pr.id
+      returning 1
+    )
+    select (select count(*) from due)::int as due, (select count(*) from advanced)::int as settled,
+           (select coalesce(array_agg(user_id), '{}') from per_user where user_id not in (select user_id from paid)) as unpaid,
+           (select count(*) from billed)::int as billed
+  `);
+  // Both drivers (PGlite, node-postgres) answer `{ rows }`.
+  const row = (result as unknown as { rows: Array<{ due: number; settled: number; unpaid: number[] | string }> }).rows[0]!;
+  return { due: Number(row.due), settled: Number(row.settled), unpaidUserIds: parseIntArray(row.unpaid) };
+}
+
+/** node-postgres parses int[] into numbers; PGlite may hand back the text form. */
+function parseIntArray(value: number[] | string): number[] {
+  if (Array.isArray(value)) return value.map(Number);
+  return value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
+}

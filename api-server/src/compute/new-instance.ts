@@ -1,0 +1,88 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { and, eq, isNull, or } from 'drizzle-orm';
+import { computeNodes, images, instances, orders } from '../db/schema.js';
+import type { Executor } from '../db/open-database.js';
+import { conflict, notFound } from '../errors.js';
+import type { ComputeDriver } from './driver.js';
+import { beginTransition } from './instance-state.js';
+import type { ModelPrices, SitePrices } from './prices.js';
+import { dayRateOf } from './prices.js';
+import { Billing } from './states.js';
+
+const passwordAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+
+export function newSshPassword(length = 16) {
+  return Array.from({ length }, () => passwordAlphabet[randomInt(passwordAlphabet.length)]).join('');
+}
+
+export function newOrderNo(now: Date) {
+  const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);
+  return `${stamp}${randomBytes(5).toString('hex')}`;
+}
+
+/** A ready image the user may use: a system image or one of their own private images. */
+export async function usableImage(tx: Executor, userId: number, imageId: number) {
+  const [image] = await tx
+    .select()
+    .from(images)
+    .where(and(eq(images.id, imageId), isNull(images.deletedAt), or(isNull(images.userId), eq(images.userId, userId))));
+  if (!image) throw notFound('镜像不存在');
+  if (image.status !== 1) throw conflict('镜像正在保存中，请稍后再用');
+  return image;
+}
+
+export interface NewInstance {
+  userId: number;
+  name: string;
+  nodeId: number;
+  gpuCount: number;
+  billingType: number;
+  packageExpiresAt: Date | null;
+  imageId: number;
+  imageName: string;
+  dataDiskExtraGb: number;
+  now: Date;
+}
+
+/** Inserts the instance (its GPUs already taken on `nodeId`) and asks the driver to create it. */
+export async function createInstance(tx: Executor, driver: ComputeDriver, o: NewInstance, model: ModelPrices, site: SitePrices) {
+  const [node] = await tx.select().from(computeNodes).where(eq(computeNodes.id, o.nodeId));
+  const dayRate = o.billingType === Billing.payAsYouGo ? dayRateOf({ gpuHeld: o.gpuCount, noGpu: false, dataDiskExtraGb: o.dataDiskExtraGb }, model, site) : 0;
+  const [row] = await tx
+    .insert(instances)
+    .values({
+      userId: o.userId,
+      name: o.name,
+      nodeId: o.nodeId,
+      regionCode: node!.regionCode,
+      gpuModelId: node!.gpuModelId,
+      gpuCount: o.gpuCount,
+      gpuHeld: o.gpuCount,
+      status: 0,
+      billingType: o.billingType,
+      packageExpiresAt: o.packageExpiresAt,
+      imageId: o.imageId,
+      imageName: o.imageName,
+      dataDiskExtraGb: o.dataDiskExtraGb,
+      dayRate,
+      sshHost: node!.sshHost,
+      sshPort: 0,
+      sshPassword: newSshPassword(),
+      jupyterToken: randomBytes(24).toString('hex'),
+      createdAt: o.now,
+    })
+    .returning();
+  const transition = await driver.create(row!, o.now);
+  return beginTransition(tx, row!.id, transition, { sshPort: 20_000 + (row!.id % 40_000) });
+}
+
+export async function recordOrder(
+  tx: Executor,
+  o: { userId: number; instanceId: number; orderType: number; billingType: number; amount: number; detail: Record<string, unknown>; now: Date },
+) {
+  const [order] = await tx
+    .insert(orders)
+    .values({ orderNo: newOrderNo(o.now), userId: o.userId, instanceId: o.instanceId, orderType: o.orderType, billingType: o.billingType, status: 1, amount: o.amount, detail: o.detail, createdAt: o.now })
+    .returning();
+  return order!;
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { operationStates, operations, refusalReason } from './operations.js';
+import { Billing, Status } from './states.js';
+
+const stopped = { status: Status.stopped, billingType: Billing.payAsYouGo, gpuHeld: 0 };
+const running = { status: Status.running, billingType: Billing.payAsYouGo, gpuHeld: 1 };
+
+describe('which operation each state allows', () => {
+  it('a stopped pay-as-you-go instance allows everything but stop and renew', () => {
+    const allowed = operations.filter((operation) => refusalReason(operation, stopped) === null);
+    expect(allowed).toEqual(['start', 'nonGpuStart', 'release', 'changeBilling', 'liftConfig', 'clone', 'storageAdjust', 'reset', 'changeImage', 'commit', 'changeName']);
+    expect(refusalReason('stop', stopped)).toBe('实例未在运行，无需关机');
+    expect(refusalReason('renew', stopped)).toContain('按量计费实例无需续费');
+  });
+
+  it('a running instance allows stop, billing change and rename; the rest say to power off first', () => {
+    const allowed = operations.filter((operation) => refusalReason(operation, running) === null);
+    expect(allowed).toEqual(['stop', 'changeBilling', 'changeName']);
+    expect(refusalReason('release', running)).toBe('运行中的实例不能释放，请先关机');
+    expect(refusalReason('commit', running)).toBe('运行中的实例不能保存镜像，请先关机');
+    expect(refusalReason('changeBilling', { ...running, gpuHeld: 0 })).toContain('无卡模式');
+  });
+
+  it('a package instance keeps its GPUs: no no-GPU start, no release or config change before it ends, renewal allowed', () => {
+    const pkg = { ...stopped, billingType: Billing.weekly, gpuHeld: 1 };
+    expect(refusalReason('nonGpuStart', pkg)).toContain('请直接开机');
+    expect(refusalReason('release', pkg)).toContain('包周期实例未到期');
+    expect(refusalReason('liftConfig', pkg)).toContain('请先转为按量计费');
+    expect(refusalReason('renew', pkg)).toBeNull();
+    expect(refusalReason('renew', { ...pkg, status: Status.running })).toBeNull();
+  });
+
+  it('an instance in transition refuses everything except renaming, saying what it is doing', () => {
+    const cases: Array<[number, string]> = [
+      [Status.creating, '实例正在创建中，请稍候'],
+      [Status.starting, '实例正在开机，请稍候'],
+      [Status.stopping, '实例正在关机，请关机完成后再操作'],
+      [Status.resetting, '实例正在重置系统，请稍候'],
+      [Status.committing, '实例正在保存镜像，请稍候'],
+    ];
+    for (const [status, reason] of cases) {
+      const states = operationStates({ ...stopped, status });
+      for (const operation of operations) {
+        expect(states[operation], `${status} ${operation}`).toEqual(operation === 'changeName' ? { allowed: true, reason: '' } : { allowed: false, reason });
+      }
+    }
+  });
+
+  it('a released instance allows nothing; a failed one only release and rename', () => {
+    expect(operations.filter((operation) => refusalReason(operation, { ...stopped, status: Status.released }) === null)).toEqual([]);
+    expect(operations.filter((operation) => refusalReason(operation, { ...stopped, status: Status.releasing }) === null)).toEqual([]);
+    expect(operations.filter((operation) => refusalReason(operation, { ...stopped, status: Status.failed }) === null)).toEqual(['release', 'changeName']);
+  });
+});

@@ -1,0 +1,68 @@
+import { inArray } from 'drizzle-orm';
+import { sysConfig } from '../db/schema.js';
+import type { Executor } from '../db/open-database.js';
+import { isPackage, packageDays } from './states.js';
+
+/** Site-wide prices from sys_config (thousandths of a yuan). */
+export interface SitePrices {
+  noGpuHourPrice: number;
+  dataDiskDayPricePerGb: number;
+  freeDataDiskGb: number;
+}
+
+export async function loadSitePrices(db: Executor): Promise<SitePrices> {
+  const rows = await db.select().from(sysConfig).where(inArray(sysConfig.key, ['dataDiskPrice', 'sysConfigPrice']));
+  const byKey = new Map(rows.map((row) => [row.key, row.value]));
+  const general = (byKey.get('sysConfigPrice') ?? {}) as { noGpuHourPrice?: number; freeDataDiskGb?: number };
+  return {
+    noGpuHourPrice: general.noGpuHourPrice ?? 100,
+    freeDataDiskGb: general.freeDataDiskGb ?? 50,
+    dataDiskDayPricePerGb: Number(byKey.get('dataDiskPrice') ?? 7),
+  };
+}
+
+export interface ModelPrices {
+  hourPrice: number;
+  dayPrice: number;
+  weekPrice: number;
+  monthPrice: number;
+}
+
+/** What a running pay-as-you-go instance costs per day: its GPUs (or the no-GPU price) and its extra data disk. */
+export function dayRateOf(o: { gpuHeld: number; noGpu: boolean; dataDiskExtraGb: number }, model: ModelPrices, site: SitePrices): number {
+  const compute = o.noGpu ? site.noGpuHourPrice : o.gpuHeld * model.hourPrice;
+  return 24 * compute + o.dataDiskExtraGb * site.dataDiskDayPricePerGb;
+}
+
+export function packagePrice(model: ModelPrices, billing: 2 | 3 | 4): number {
+  return billing === 2 ? model.dayPrice : billing === 3 ? model.weekPrice : model.monthPrice;
+}
+
+export interface PriceQuote {
+  billingType: number;
+  /** Pay-as-you-go: cost per hour while running (GPUs plus the extra data disk's share). */
+  hourAmount: number;
+  gpuAmount: number;
+  diskAmount: number;
+  /** The same time at the hourly price, and what the package saves against it. */
+  originalAmount: number;
+  discountAmount: number;
+  /** Paid now: the package total, or 0 for pay-as-you-go. */
+  amount: number;
+  days: number;
+}
+
+/** GPU count × unit price × duration, plus the data-disk expansion, with the package discount shown. */
+export function quote(o: { gpuCount: number; billingType: number; duration: number; dataDiskExtraGb: number }, model: ModelPrices, site: SitePrices): PriceQuote {
+  const diskDay = o.dataDiskExtraGb * site.dataDiskDayPricePerGb;
+  const hourAmount = o.gpuCount * model.hourPrice + Math.ceil(diskDay / 24);
+  if (!isPackage(o.billingType)) {
+    return { billingType: o.billingType, hourAmount, gpuAmount: 0, diskAmount: 0, originalAmount: 0, discountAmount: 0, amount: 0, days: 0 };
+  }
+  const days = packageDays[o.billingType] * o.duration;
+  const gpuAmount = o.gpuCount * packagePrice(model, o.billingType) * o.duration;
+  const diskAmount = diskDay * days;
+  const originalAmount = o.gpuCount * model.hourPrice * 24 * days + diskAmount;
+  const amount = gpuAmount + diskAmount;
+  return { billingType: o.billingType, hourAmount, gpuAmount, diskAmount, originalAmount, discountAmount: Math.max(0, originalAmount - amount), amount, days };
+}

@@ -1,0 +1,202 @@
+import { and, asc, eq, isNull, lte, ne, notInArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { instances } from '../db/schema.js';
+import type { Transaction } from '../db/open-database.js';
+import { notify } from './charges.js';
+import { completeTransition, type InstanceRow } from './instance-state.js';
+import { releaseHeldGpus, releaseInstance, stopInstance } from './lifecycle.js';
+import { meterBatch } from './metering.js';
+import { Billing, Status, billingNames, type Billing as BillingCode } from './states.js';
+
+const dayMs = 86_400_000;
+const rowsPerStep = 500;
+
+export interface PassReport {
+  transitions: number;
+  metered: number;
+  stoppedForBalance: number;
+  packagesExpired: number;
+  releaseWarnings: number;
+  released: number;
+}
+
+const formatDate = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+
+/** Runs `step` on one locked instance in its own transaction (skipped if it was released meanwhile). */
+async function withLockedInstance(app: FastifyInstance, id: number, step: (tx: Transaction, row: InstanceRow) => Promise<boolean>) {
+  return app.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(instances).where(eq(instances.id, id)).for('update');
+    if (!row) return false;
+    return step(tx, await completeTransition(tx, app.compute.driver, row, app.clock.now()));
+  });
+}
+
+const steady = (row: InstanceRow) => row.nextStatus === null;
+
+/** Completes driver operations that are due (creating → running, stopping → stopped, …). */
+export async function advanceTransitions(app: FastifyInstance): Promise<number> {
+  const now = app.clock.now();
+  const due = await app.db
+    .select({ id: instances.id })
+    .from(instances)
+    .where(lte(instances.transitionAt, now))
+    .orderBy(asc(instances.transitionAt))
+    .limit(rowsPerStep);
+  let done = 0;
+  for (const { id } of due) if (await withLockedInstance(app, id, async (_tx, row) => steady(row))) done += 1;
+  return done;
+}
+
+/** Settles every running pay-as-you-go instance; a user who cannot pay is charged to zero and stopped. */
+export async function meterRunningInstances(app: FastifyInstance) {
+  const now = app.clock.now();
+  const unpaid = new Set<number>();
+  let metered = 0;
+  for (;;) {
+    const batch = await meterBatch(app.db, now, app.compute.settings.meteringBatchSize, [...unpaid]);
+    metered += batch.settled;
+    batch.unpaidUserIds.forEach((id) => unpaid.add(id));
+    if (batch.due < app.compute.settings.meteringBatchSize) break;
+  }
+  let stopped = 0;
+  for (const userId of unpaid) stopped += await stopForBalance(app, userId);
+  return { metered, stopped };
+}
+
+async function stopForBalance(app: FastifyInstance, userId: number) {
+  const running = await app.db
+    .select({ id: instances.id })
+    .from(instances)
+    .where(and(eq(instances.userId, userId), eq(instances.status, Status.running), eq(instances.billingType, Billing.payAsYouGo)));
+  const names: string[] = [];
+  for (const { id } of running) {
+    await withLockedInstance(app, id, async (tx, row) => {
+      if (row.status !== Status.running || row.billingType !== Billing.payAsYouGo) return false;
+      await stopInstance(tx, app.compute.driver, row, app.clock.now());
+      names.push(row.name);
+      return true;
+    });
+  }
+  if (names.length) {
+    await notify(app.db, userId, '余额不足，实例已关机', `您的账户余额已用完，按量计费实例「${names.join('」「')}」已自动关机，数据保留在实例中。充值后即可重新开机。`, app.clock.now());
+  }
+  return names.length;
+}
+
+/** Packages end at their expiry: the instance stops, gives back its GPUs and becomes pay-as-you-go. */
+export async function expirePackages(app: FastifyInstance) {
+  const now = app.clock.now();
+  const due = await app.db
+    .select({ id: instances.id })
+    .from(instances)
+    .where(and(ne(instances.billingType, Billing.payAsYouGo), lte(instances.packageExpiresAt, now), notInArray(instances.status, [Status.releasing, Status.released])))
+    .limit(rowsPerStep);
+  let expired = 0;
+  for (const { id } of due) {
+    const done = await withLockedInstance(app, id, async (tx, row) => {
+      if (!steady(row) || row.billingType === Billing.payAsYouGo) return false;
+      const packageName = billingNames[row.billingType as BillingCode];
+      const payAsYouGo = { ...row, billingType: Billing.payAsYouGo as number, packageExpiresAt: null };
+      await tx.update(instances).set({ billingType: Billing.payAsYouGo, packageExpiresAt: null }).where(eq(instances.id, row.id));
+      if (row.status === Status.running) {
+        await stopInstance(tx, app.compute.driver, payAsYouGo, now);
+      } else {
+        await releaseHeldGpus(tx, payAsYouGo, now);
+      }
+      const releaseDate = new Date(now.getTime() + app.compute.settings.releaseAfterStoppedDays * dayMs);
+      await notify(
+        tx,
+        row.userId,
+        '包周期已到期，实例已关机',
+        `实例「${row.name}」的${packageName}已于 ${formatDate(row.packageExpiresAt!)} 到期，实例已关机并转为按量计费，GPU已释放。请在 ${formatDate(releaseDate)} 前开机或续费，否则实例将被释放、数据清除。`,
+        now,
+      );
+      return true;
+    });
+    if (done) expired += 1;
+  }
+  return expired;
+}
+
+/** Stopped pay-as-you-go instances: a warning `releaseWarningDays` before release, then release. */
+export async function releaseLongStopped(app: FastifyInstance) {
+  const now = app.clock.now();
+  const { releaseAfterStoppedDays, releaseWarningDays } = app.compute.settings;
+  const stoppedFor = (days: number) => and(eq(instances.status, Status.stopped), eq(instances.billingType, Billing.payAsYouGo), lte(instances.stoppedAt, new Date(now.getTime() - days * dayMs)));
+
+  const toWarn = await app.db
+    .select({ id: instances.id })
+    .from(instances)
+    .where(and(stoppedFor(releaseAfterStoppedDays - releaseWarningDays), isNull(instances.releaseWarnedAt)))
+    .limit(rowsPerStep);
+  let warned = 0;
+  for (const { id } of toWarn) {
+    const done = await withLockedInstance(app, id, async (tx, row) => {
+      if (row.status !== Status.stopped || row.releaseWarnedAt || !row.stoppedAt) return false;
+      const releaseDate = new Date(row.stoppedAt.getTime() + releaseAfterStoppedDays * dayMs);
+      await tx.update(instances).set({ releaseWarnedAt: now }).where(eq(instances.id, row.id));
+      await notify(
+        tx,
+        row.userId,
+        '实例即将释放',
+        `实例「${row.name}」已关机超过 ${releaseAfterStoppedDays - releaseWarningDays} 天，将于 ${formatDate(releaseDate)} 自动释放，实例内数据将被清除。如需保留，请在此之前开机或保存镜像。`,
+        now,
+      );
+      return true;
+    });
+    if (done) warned += 1;
+  }
+
+  const toRelease = await app.db.select({ id: instances.id }).from(instances).where(stoppedFor(releaseAfterStoppedDays)).limit(rowsPerStep);
+  let released = 0;
+  for (const { id } of toRelease) {
+    const done = await withLockedInstance(app, id, async (tx, row) => {
+      if (row.status !== Status.stopped || row.billingType !== Billing.payAsYouGo) return false;
+      await releaseInstance(tx, app.compute.driver, row, now);
+      await notify(tx, row.userId, '实例已释放', `实例「${row.name}」已关机满 ${releaseAfterStoppedDays} 天，已自动释放。`, now);
+      return true;
+    });
+    if (done) released += 1;
+  }
+  return { warned, released };
+}
+
+/** One pass of everything time-based. Tests call it directly; `startScheduler` runs it on a timer. */
+export async function runComputePass(app: FastifyInstance): Promise<PassReport> {
+  const transitions = await advanceTransitions(app);
+  const { metered, stopped } = await meterRunningInstances(app);
+  const packagesExpired = await expirePackages(app);
+  const { warned, released } = await releaseLongStopped(app);
+  return { transitions: transitions + (await advanceTransitions(app)), metered, stoppedForBalance: stopped, packagesExpired, releaseWarnings: warned, released };
+}
+
+/** Advances transitions every second and runs the whole pass at the metering interval. Returns a stop function. */
+export function startScheduler(app: FastifyInstance): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let lastFull = 0;
+  const tick = () => {
+    if (running) return;
+    running = (async () => {
+      try {
+        const now = Date.now();
+        if (now - lastFull >= app.compute.settings.meteringIntervalMs) {
+          lastFull = now;
+          const report = await runComputePass(app);
+          app.log.debug({ report }, 'compute pass');
+        } else {
+          await advanceTransitions(app);
+        }
+      } catch (error) {
+        app.log.error({ err: error }, 'compute pass failed');
+      } finally {
+        running = null;
+      }
+    })();
+  };
+  const timer = setInterval(tick, app.compute.settings.transitionIntervalMs);
+  tick();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,163 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { users, ledgerEntries } from './accounts.js';
+import { createdAt, money } from './columns.js';
+
+export const regions = pgTable('regions', {
+  code: varchar('code', { length: 32 }).primaryKey(),
+  name: varchar('name', { length: 40 }).notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** A GPU model and its prices per card: pay-as-you-go per hour, and day/week/month packages. */
+export const gpuModels = pgTable('gpu_models', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  code: varchar('code', { length: 32 }).notNull().unique(),
+  name: varchar('name', { length: 40 }).notNull(),
+  memoryGb: integer('memory_gb').notNull(),
+  hourPrice: money('hour_price').notNull(),
+  dayPrice: money('day_price').notNull(),
+  weekPrice: money('week_price').notNull(),
+  monthPrice: money('month_price').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** A GPU host. `gpuFree` is decremented by a conditional update, so two orders cannot take one card. */
+export const computeNodes = pgTable(
+  'compute_nodes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    regionCode: varchar('region_code', { length: 32 }).notNull().references(() => regions.code),
+    name: varchar('name', { length: 40 }).notNull(),
+    gpuModelId: integer('gpu_model_id').notNull().references(() => gpuModels.id),
+    gpuTotal: integer('gpu_total').notNull(),
+    gpuFree: integer('gpu_free').notNull(),
+    cpuPerGpu: integer('cpu_per_gpu').notNull(),
+    memoryPerGpuGb: integer('memory_per_gpu_gb').notNull(),
+    systemDiskGb: integer('system_disk_gb').notNull().default(30),
+    dataDiskMaxGb: integer('data_disk_max_gb').notNull().default(2000),
+    cudaVersion: varchar('cuda_version', { length: 16 }).notNull(),
+    sshHost: varchar('ssh_host', { length: 100 }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+  },
+  (t) => [
+    check('compute_nodes_gpu_free_range', sql`${t.gpuFree} >= 0 and ${t.gpuFree} <= ${t.gpuTotal}`),
+    index('compute_nodes_region_idx').on(t.regionCode, t.gpuModelId),
+  ],
+);
+
+export const images = pgTable(
+  'images',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** null for a system image. */
+    userId: integer('user_id').references(() => users.id),
+    name: varchar('name', { length: 60 }).notNull(),
+    framework: varchar('framework', { length: 40 }).notNull(),
+    frameworkVersion: varchar('framework_version', { length: 20 }).notNull(),
+    python: varchar('python', { length: 10 }).notNull(),
+    cuda: varchar('cuda', { length: 10 }).notNull(),
+    os: varchar('os', { length: 30 }).notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    /** 1 ready, 0 being saved. */
+    status: smallint('status').notNull().default(1),
+    sourceInstanceId: integer('source_instance_id'),
+    baseImageId: integer('base_image_id'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('images_user_idx').on(t.userId, t.id)],
+);
+
+export const imageRepositories = pgTable('image_repositories', {
+  userId: integer('user_id').primaryKey().references(() => users.id),
+  namespace: varchar('namespace', { length: 40 }).notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A rented container. `status` follows OpsInstanceEnum; a pending driver operation is
+ * `nextStatus` due at `transitionAt`. Pay-as-you-go running time is metered from `meteredUntil`
+ * at `dayRate` (thousandths per day), the sub-unit remainder kept in `meterCarry`.
+ */
+export const instances = pgTable(
+  'instances',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    name: varchar('name', { length: 40 }).notNull(),
+    nodeId: integer('node_id').notNull().references(() => computeNodes.id),
+    regionCode: varchar('region_code', { length: 32 }).notNull(),
+    gpuModelId: integer('gpu_model_id').notNull(),
+    gpuCount: integer('gpu_count').notNull(),
+    gpuHeld: integer('gpu_held').notNull().default(0),
+    noGpu: boolean('no_gpu').notNull().default(false),
+    status: smallint('status').notNull(),
+    nextStatus: smallint('next_status'),
+    transitionAt: timestamp('transition_at', { withTimezone: true }),
+    billingType: smallint('billing_type').notNull(),
+    packageExpiresAt: timestamp('package_expires_at', { withTimezone: true }),
+    imageId: integer('image_id').notNull(),
+    imageName: varchar('image_name', { length: 60 }).notNull(),
+    dataDiskExtraGb: integer('data_disk_extra_gb').notNull().default(0),
+    dayRate: money('day_rate').notNull().default(0),
+    meteredUntil: timestamp('metered_until', { withTimezone: true }),
+    meterCarry: bigint('meter_carry', { mode: 'number' }).notNull().default(0),
+    sshHost: varchar('ssh_host', { length: 100 }).notNull(),
+    sshPort: integer('ssh_port').notNull(),
+    sshPassword: varchar('ssh_password', { length: 32 }).notNull(),
+    jupyterToken: varchar('jupyter_token', { length: 48 }).notNull(),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+    releaseWarnedAt: timestamp('release_warned_at', { withTimezone: true }),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('instances_user_idx').on(t.userId, t.id),
+    index('instances_metering_idx').on(t.meteredUntil).where(sql`${t.status} = 2 and ${t.billingType} = 1`),
+    index('instances_transition_idx').on(t.transitionAt).where(sql`${t.transitionAt} is not null`),
+    index('instances_stopped_idx').on(t.stoppedAt).where(sql`${t.status} = 4`),
+    index('instances_package_idx').on(t.packageExpiresAt).where(sql`${t.billingType} <> 1 and ${t.status} <> 6`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderNo: varchar('order_no', { length: 32 }).notNull().unique(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    instanceId: integer('instance_id'),
+    /** OrderTypeEnum */
+    orderType: smallint('order_type').notNull(),
+    billingType: smallint('billing_type').notNull(),
+    /** OrderStatusEnum */
+    status: smallint('status').notNull(),
+    amount: money('amount').notNull(),
+    detail: jsonb('detail').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('orders_user_idx').on(t.userId, t.id)],
+);
+
+/** One charge (or refund) and what it was for, linked to its ledger entry. */
+export const bills = pgTable(
+  'bills',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    instanceId: integer('instance_id'),
+    orderId: integer('order_id'),
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }).notNull().references(() => ledgerEntries.id),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    amount: money('amount').notNull(),
+    seconds: integer('seconds').notNull().default(0),
+    dayRate: money('day_rate').notNull().default(0),
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('bills_user_idx').on(t.userId, t.id), index('bills_instance_idx').on(t.instanceId)],
+);

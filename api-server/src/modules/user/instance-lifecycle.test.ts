@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { balanceOf, gpuFree, ledgerSum, privateNode, rent, systemImageId, tokenFor, userWithBalance } from '../../compute/compute-test-kit.js';
+import { runComputePass } from '../../compute/scheduler.js';
+
+let t: TestApp;
+let imageId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  imageId = await systemImageId(t.app);
+});
+afterAll(() => t.close());
+
+const second = 1000;
+const op = (token: string, path: string, body: object) => call(t.app, 'POST', `/apis/user/auth/user/instance/${path}`, body, token);
+const put = (token: string, path: string, body: object) => call(t.app, 'PUT', `/apis/container/auth/${path}`, body, token);
+
+async function settle(ms: number) {
+  t.clock.advance(ms);
+  await runComputePass(t.app);
+}
+
+async function running(o: { gpus?: number; gpuCount?: number } = {}) {
+  const { node, model } = await privateNode(t.app, o.gpus ?? 2);
+  const user = await userWithBalance(t.app, 1_000_000);
+  const rented = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId, gpuCount: o.gpuCount ?? 1 });
+  await settle(8 * second);
+  return { user, node, model, id: rented.data.instance.id as number, token: user.token };
+}
+
+describe('the instance lifecycle', () => {
+  it('creating → running → stopping → stopped → starting → running, refusing what each state does not allow', async () => {
+    const { node, model } = await privateNode(t.app, 2);
+    const user = await userWithBalance(t.app, 1_000_000);
+    const rented = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId });
+    const id = rented.data.instance.id;
+    expect(rented.data.instance.operations.stop).toEqual({ allowed: false, reason: '实例正在创建中，请稍候' });
+    expect(await op(user.token, 'stop', { id })).toMatchObject({ code: 409, msg: '实例正在创建中，请稍候' });
+    await settle(8 * second);
+    expect(await op(user.token, 'start', { id })).toMatchObject({ code: 409, msg: '运行中的实例不能开机，请先关机' });
+    expect(await op(user.token, 'release/instance', { id })).toMatchObject({ code: 409, msg: '运行中的实例不能释放，请先关机' });
+    const stopping = await op(user.token, 'stop', { id });
+    expect(stopping.data).toMatchObject({ status: 3, statusName: '关机中', gpuHeld: 0 });
+    expect(await gpuFree(t.app, node.id)).toBe(2);
+    expect(await op(user.token, 'start', { id })).toMatchObject({ code: 409, msg: '实例正在关机，请关机完成后再操作' });
+    await settle(3 * second);
+    const started = await op(user.token, 'start', { id });
+    expect(started.data).toMatchObject({ status: 1, gpuHeld: 1 });
+    await settle(5 * second);
+    const list = await call(t.app, 'POST', '/apis/container/auth/list', {}, user.token);
+    expect(list.data.list[0]).toMatchObject({ id, status: 2, statusName: '运行中' });
+    expect(list.data.list[0].operations.start.reason).toBeTruthy();
+    expect(await ledgerSum(t.app, user.id)).toBe(await balanceOf(t.app, user.id));
+  });
+
+  it('a start with the GPUs taken says how many are free and offers the no-GPU start, which works', async () => {
+    const { node, model, id, token } = await running({ gpus: 2, gpuCount: 2 });
+    await op(token, 'stop', { id });
+    await settle(3 * second);
+    const other = await userWithBalance(t.app, 1_000_000);
+    expect((await rent(t.app, other.token, { nodeId: node.id, gpuModelId: model.id, imageId })).code).toBe(200);
+    const refused = await op(token, 'start', { id });
+    expect(refused).toMatchObject({ code: 409 });
+    expect(refused.msg).toContain('当前空闲 1 张，需要 2 张');
+    expect(refused.msg).toContain('无卡模式开机');
+    const noGpu = await op(token, 'non/device/start', { id });
+    expect(noGpu.data).toMatchObject({ status: 1, noGpu: true, gpuHeld: 0, cpu: 0.5, memoryGb: 2 });
+    expect(await gpuFree(t.app, node.id)).toBe(1);
+  });
+
+  it('changes the GPU count on the same node while stopped, up to the node size', async () => {
+    const { id, token, node } = await running({ gpus: 4 });
+    expect(await op(token, 'lift/config', { id, gpuCount: 2 })).toMatchObject({ code: 409, msg: '运行中的实例不能升降配置，请先关机' });
+    await op(token, 'stop', { id });
+    await settle(3 * second);
+    expect(await op(token, 'lift/config', { id, gpuCount: 5 })).toMatchObject({ code: 409, msg: '该主机共 4 张GPU，最多可配置 4 张' });
+    expect((await op(token, 'lift/config', { id, gpuCount: 3 })).data).toMatchObject({ gpuCount: 3, gpuHeld: 0 });
+    await op(token, 'start', { id });
+    expect(await gpuFree(t.app, node.id)).toBe(1);
+    await settle(5 * second);
+    t.clock.advance(3600 * second);
+    const before = await balanceOf(t.app, (await userOf(token)).id);
+    await runComputePass(t.app);
+    expect(before - (await balanceOf(t.app, (await userOf(token)).id))).toBe(3 * 1980);
+  });
+
+  it('converts pay-as-you-go to a package and back, refunding the unused days', async () => {
+    const { id, token, user, node } = await running({ gpus: 2 });
+    const toWeekly = await op(token, 'change/billing', { id, billingType: 3 });
+    expect(toWeekly.data).toMatchObject({ billingType: 3, billingName: '包周' });
+    const afterWeekly = await balanceOf(t.app, user.id);
+    await op(token, 'stop', { id });
+    await settle(3 * second);
+    expect(await gpuFree(t.app, node.id)).toBe(1);
+    t.clock.advance(86_400 * second);
+    const back = await op(await tokenFor(t.app, user.id), 'change/billing', { id, billingType: 1 });
+    expect(back.data).toMatchObject({ billingType: 1, gpuHeld: 0 });
+    expect(await gpuFree(t.app, node.id)).toBe(2);
+    const remainingMs = 7 * 86_400_000 - 86_403 * second;
+    expect((await balanceOf(t.app, user.id)) - afterWeekly).toBe(Math.floor((remainingMs * (268_000 / 7)) / 86_400_000));
+    expect(await ledgerSum(t.app, user.id)).toBe(await balanceOf(t.app, user.id));
+  });
+
+  it('clones a stopped instance into a new pay-as-you-go instance', async () => {
+    const { id, token } = await running();
+    expect(await op(token, 'clone', { id })).toMatchObject({ code: 409 });
+    await op(token, 'stop', { id });
+    await settle(3 * second);
+    const clone = await op(token, 'clone', { id });
+    expect(clone.data).toMatchObject({ status: 0, billingType: 1, gpuCount: 1 });
+    expect(clone.data.name).toMatch(/-克隆$/);
+    expect(clone.data.id).not.toBe(id);
+  });
+
+  it('expands the data disk while stopped and never shrinks it; the storage dashboard adds it up', async () => {
+    const { id, token } = await running();
+    await op(token, 'stop', { id });
+    await settle(3 * second);
+    const adjusted = await call(t.app, 'POST', '/apis/user/auth/user/storage/adjust', { id, dataDiskExtraGb: 100 }, token);
+    expect(adjusted.data).toMatchObject({ dataDiskGb: 150, dataDiskExtraGb: 100 });
+    expect(await call(t.app, 'POST', '/apis/user/auth/user/storage/adjust', { id, dataDiskExtraGb: 20 }, token)).toMatchObject({ code: 422, msg: expect.stringContaining('不能缩容') });
+    const dashboard = await call(t.app, 'GET', '/apis/user/auth/dashboard/storage', undefined, token);
+    expect(dashboard.data).toMatchObject({ dataDiskGb: 150, dataDiskExtraGb: 100, freeDataDiskGb: 50 });
+  });
+
+  it('resets, changes image, commits a private image and renames', async () => {
+    const { id, token } = await running();
+    expect(await put(token, `reset/${id}`, {})).toMatchObject({ code: 409, msg: '运行中的实例不能重置系统，请先关机' });
+    await op(token, 'stop', { id });
+    await settle(3 * second);
+    expect((await put(token, `reset/${id}`, {})).data).toMatchObject({ status: 7 });
+    await settle(6 * second);
+    const sys = await call(t.app, 'GET', '/apis/image/auth/allSys', undefined, token);
+    const tensorflow = sys.data.find((image: { framework: string }) => image.framework === 'TensorFlow');
+    expect((await put(token, 'changeImage', { id, imageId: tensorflow.id })).data).toMatchObject({ status: 7, imageName: 'TensorFlow 2.15.0' });
+    await settle(6 * second);
+    expect((await put(token, 'commit', { id, imageName: '我的环境' })).data).toMatchObject({ status: 8 });
+    const saving = await call(t.app, 'POST', '/apis/image/auth/private/page', {}, token);
+    expect(saving.data.list[0]).toMatchObject({ name: '我的环境', status: 0, sourceInstanceId: id, framework: 'TensorFlow' });
+    expect(saving.data.list[0].sizeBytes).toBeGreaterThan(0);
+    await settle(10 * second);
+    const saved = await call(t.app, 'POST', '/apis/image/auth/private/page', {}, token);
+    expect(saved.data.list[0].status).toBe(1);
+    expect((await put(token, 'changeName', { id, name: '训练机' })).data).toMatchObject({ name: '训练机' });
+  });
+});
+
+describe('images', () => {
+  it('pages system and private images, renames and deletes a private one unless an instance uses it', async () => {
+    const { id, token } = await running();
+    const page = await call(t.app, 'POST', '/apis/image/auth/system/page', { keyword: 'torch' }, token);
+    expect(page.data.total).toBe(2);
+    await op(token, 'stop', { id });
+    await settle(3 * second);
+    await put(token, 'commit', { id, imageName: '基线' });
+    await settle(10 * second);
+    const [image] = (await call(t.app, 'POST', '/apis/image/auth/private/page', {}, token)).data.list;
+    expect((await call(t.app, 'PUT', '/apis/image/auth/private/change-name', { id: image.id, name: '基线-v2' }, token)).data.name).toBe('基线-v2');
+    await put(token, 'changeImage', { id, imageId: image.id });
+    expect(await call(t.app, 'DELETE', `/apis/image/auth/private/delete/${image.id}`, undefined, token)).toMatchObject({ code: 409, msg: expect.stringContaining('正在使用该镜像') });
+    await settle(6 * second);
+    await put(token, 'changeImage', { id, imageId });
+    await settle(6 * second);
+    expect((await call(t.app, 'DELETE', `/apis/image/auth/private/delete/${image.id}`, undefined, token)).code).toBe(200);
+    expect((await call(t.app, 'POST', '/apis/image/auth/private/page', {}, token)).data.total).toBe(0);
+    const stranger = await userWithBalance(t.app, 0);
+    expect((await call(t.app, 'PUT', '/apis/image/auth/private/change-name', { id: image.id, name: 'x' }, stranger.token)).code).toBe(404);
+  });
+
+  it('opens the image repository once per namespace', async () => {
+    const a = await userWithBalance(t.app, 0);
+    const b = await userWithBalance(t.app, 0);
+    expect((await call(t.app, 'GET', '/apis/image/auth/repository', undefined, a.token)).data).toMatchObject({ activated: false });
+    expect((await call(t.app, 'POST', '/apis/image/auth/repository', { namespace: 'team-a' }, a.token)).data).toMatchObject({ activated: true, registry: 'registry.suanli.example/team-a' });
+    expect(await call(t.app, 'POST', '/apis/image/auth/repository', { namespace: 'team-a' }, b.token)).toMatchObject({ code: 409, msg: '该命名空间已被占用' });
+  });
+
+  it('keeps other users out of an instance', async () => {
+    const { id } = await running();
+    const stranger = await userWithBalance(t.app, 1_000_000);
+    expect(await op(stranger.token, 'stop', { id })).toMatchObject({ code: 404, msg: '实例不存在' });
+  });
+});
+
+async function userOf(token: string) {
+  return (await call(t.app, 'POST', '/apis/user/auth/user/ext/view', undefined, token)).data as { id: number };
+}

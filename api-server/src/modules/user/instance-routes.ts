@@ -1,0 +1,163 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { eq } from 'drizzle-orm';
+import { computeNodes, instances } from '../../db/schema.js';
+import type { Transaction } from '../../db/open-database.js';
+import { ok } from '../../envelope.js';
+import { conflict, invalid } from '../../errors.js';
+import { currentUser } from '../../plugins/authentication.js';
+import { charge } from '../../compute/charges.js';
+import { returnGpus, takeGpus, takeGpusInRegion } from '../../compute/gpu-pool.js';
+import { lockInstance, settleInstance, type InstanceRow } from '../../compute/instance-state.js';
+import { instanceView } from '../../compute/instance-view.js';
+import { formatYuan, modelOf, noFreeGpus, releaseInstance, startInstance, stopInstance } from '../../compute/lifecycle.js';
+import { createInstance, recordOrder } from '../../compute/new-instance.js';
+import type { Operation } from '../../compute/operations.js';
+import { dayRateOf, loadSitePrices, packagePrice, quote } from '../../compute/prices.js';
+import { Billing, OrderType, billingNames, isPackage, packageDays, Status, type Billing as BillingCode } from '../../compute/states.js';
+import { BillingType, ByInstance, Duration, GpuCount, InstanceId, InstanceName } from './compute-schemas.js';
+
+const tags = ['容器实例'];
+const dayMs = 86_400_000;
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  /** Runs `operation` on the caller's instance inside one transaction and answers the instance as it now is. */
+  async function operate(request: FastifyRequest, id: number, operation: Operation, msg: string, work: (tx: Transaction, instance: InstanceRow, now: Date) => Promise<unknown>) {
+    const user = currentUser(request);
+    const now = app.clock.now();
+    await app.db.transaction(async (tx) => {
+      const instance = await lockInstance(tx, app.compute.driver, { userId: user.id, id, operation, now });
+      await work(tx, instance, now);
+    });
+    const site = await loadSitePrices(app.db);
+    return ok(await instanceView(app.db, user.id, id, { releaseAfterStoppedDays: app.compute.settings.releaseAfterStoppedDays, freeDataDiskGb: site.freeDataDiskGb }), msg);
+  }
+
+  app.post('/auth/user/instance/start', { schema: { tags, summary: '开机', body: ByInstance } }, (request) =>
+    operate(request, request.body.id, 'start', '开机中', (tx, instance, now) => startInstance(tx, app.compute.driver, instance, now, { noGpu: false })),
+  );
+
+  app.post('/auth/user/instance/non/device/start', { schema: { tags, summary: '无卡模式开机', body: ByInstance } }, (request) =>
+    operate(request, request.body.id, 'nonGpuStart', '无卡模式开机中', (tx, instance, now) => startInstance(tx, app.compute.driver, instance, now, { noGpu: true })),
+  );
+
+  app.post('/auth/user/instance/stop', { schema: { tags, summary: '关机', body: ByInstance } }, (request) =>
+    operate(request, request.body.id, 'stop', '关机中', (tx, instance, now) => stopInstance(tx, app.compute.driver, instance, now)),
+  );
+
+  app.post('/auth/user/instance/release/instance', { schema: { tags, summary: '释放实例', body: ByInstance } }, (request) =>
+    operate(request, request.body.id, 'release', '实例释放中', (tx, instance, now) => releaseInstance(tx, app.compute.driver, instance, now)),
+  );
+
+  app.post(
+    '/auth/user/instance/change/billing',
+    { schema: { tags, summary: '转换计费', body: Type.Object({ id: InstanceId, billingType: BillingType, duration: Type.Optional(Duration) }) } },
+    (request) => {
+      const { billingType, duration = 1 } = request.body;
+      return operate(request, request.body.id, 'changeBilling', '计费方式已转换', async (tx, instance, now) => {
+        if (billingType === instance.billingType) throw invalid('计费方式未改变');
+        const site = await loadSitePrices(tx);
+        const model = await modelOf(tx, instance.gpuModelId);
+        if (isPackage(instance.billingType) && isPackage(billingType)) throw conflict('包周期实例请先转为按量计费，再转为其他包周期');
+        if (isPackage(billingType)) {
+          if (instance.status === Status.stopped) await takeGpus(tx, instance.nodeId, instance.gpuCount, noFreeGpus(instance.gpuCount, site));
+          await settleInstance(tx, instance, now);
+          const priced = quote({ gpuCount: instance.gpuCount, billingType, duration, dataDiskExtraGb: instance.dataDiskExtraGb }, model, site);
+          const expiresAt = new Date(now.getTime() + priced.days * dayMs);
+          const order = await recordOrder(tx, { userId: instance.userId, instanceId: instance.id, orderType: OrderType.changeBilling, billingType, amount: priced.amount, detail: { ...priced, duration }, now });
+          await charge(tx, { userId: instance.userId, amount: priced.amount, kind: 'package', note: `实例「${instance.name}」转为${billingNames[billingType as BillingCode]} ×${duration}`, now, instanceId: instance.id, orderId: order.id, periodStart: now, periodEnd: expiresAt });
+          await tx
+            .update(instances)
+            .set({ billingType, packageExpiresAt: expiresAt, gpuHeld: instance.gpuCount, meteredUntil: null, dayRate: 0, stoppedAt: null, releaseWarnedAt: null })
+            .where(eq(instances.id, instance.id));
+          return;
+        }
+        // Package → pay-as-you-go: the unused time is refunded at the package's own daily price.
+        const pkg = instance.billingType as Exclude<BillingCode, 1>;
+        const packageDay = (packagePrice(model, pkg) * instance.gpuCount) / packageDays[pkg] + instance.dataDiskExtraGb * site.dataDiskDayPricePerGb;
+        const remainingMs = Math.max(0, (instance.packageExpiresAt?.getTime() ?? 0) - now.getTime());
+        const refund = Math.floor((remainingMs * packageDay) / dayMs);
+        const running = instance.status === Status.running;
+        if (!running) await returnGpus(tx, instance.nodeId, instance.gpuHeld);
+        const order = await recordOrder(tx, { userId: instance.userId, instanceId: instance.id, orderType: OrderType.changeBilling, billingType, amount: -refund, detail: { refund, remainingMs }, now });
+        await charge(tx, { userId: instance.userId, amount: -refund, kind: 'refund', note: `实例「${instance.name}」转为按量计费，退还剩余时长`, now, instanceId: instance.id, orderId: order.id });
+        await tx
+          .update(instances)
+          .set({
+            billingType: Billing.payAsYouGo,
+            packageExpiresAt: null,
+            gpuHeld: running ? instance.gpuHeld : 0,
+            meteredUntil: running ? now : null,
+            meterCarry: 0,
+            dayRate: dayRateOf({ gpuHeld: instance.gpuCount, noGpu: false, dataDiskExtraGb: instance.dataDiskExtraGb }, model, site),
+            stoppedAt: running ? null : now,
+          })
+          .where(eq(instances.id, instance.id));
+      });
+    },
+  );
+
+  app.post(
+    '/auth/user/instance/lift/config',
+    { schema: { tags, summary: '升降配置（同主机GPU数量）', body: Type.Object({ id: InstanceId, gpuCount: GpuCount }) } },
+    (request) =>
+      operate(request, request.body.id, 'liftConfig', '配置已变更，开机后生效', async (tx, instance, now) => {
+        const { gpuCount } = request.body;
+        if (gpuCount === instance.gpuCount) throw invalid('GPU数量未改变');
+        const [node] = await tx.select().from(computeNodes).where(eq(computeNodes.id, instance.nodeId));
+        if (!node || gpuCount > node.gpuTotal) throw conflict(`该主机共 ${node?.gpuTotal ?? 0} 张GPU，最多可配置 ${node?.gpuTotal ?? 0} 张`);
+        await recordOrder(tx, { userId: instance.userId, instanceId: instance.id, orderType: OrderType.changeConfig, billingType: instance.billingType, amount: 0, detail: { from: instance.gpuCount, to: gpuCount }, now });
+        await tx.update(instances).set({ gpuCount }).where(eq(instances.id, instance.id));
+      }),
+  );
+
+  app.post(
+    '/auth/user/instance/clone',
+    { schema: { tags, summary: '克隆实例', body: Type.Object({ id: InstanceId, name: Type.Optional(InstanceName) }) } },
+    async (request) => {
+      const user = currentUser(request);
+      const now = app.clock.now();
+      const site = await loadSitePrices(app.db);
+      const cloneId = await app.db.transaction(async (tx) => {
+        const source = await lockInstance(tx, app.compute.driver, { userId: user.id, id: request.body.id, operation: 'clone', now });
+        const model = await modelOf(tx, source.gpuModelId);
+        const hourAmount = quote({ gpuCount: source.gpuCount, billingType: Billing.payAsYouGo, duration: 1, dataDiskExtraGb: source.dataDiskExtraGb }, model, site).hourAmount;
+        if (user.account.balance < hourAmount) throw conflict(`账户余额不足：按量计费需至少可支付1小时费用（¥${formatYuan(hourAmount)}），请先充值`);
+        const [sameNode] = await tx.select({ gpuFree: computeNodes.gpuFree }).from(computeNodes).where(eq(computeNodes.id, source.nodeId));
+        let nodeId = source.nodeId;
+        if ((sameNode?.gpuFree ?? 0) >= source.gpuCount) await takeGpus(tx, nodeId, source.gpuCount, noFreeGpus(source.gpuCount, site));
+        else nodeId = await takeGpusInRegion(tx, source.regionCode, source.gpuModelId, source.gpuCount);
+        const clone = await createInstance(
+          tx,
+          app.compute.driver,
+          { userId: user.id, name: request.body.name ?? `${source.name}-克隆`.slice(0, 40), nodeId, gpuCount: source.gpuCount, billingType: Billing.payAsYouGo, packageExpiresAt: null, imageId: source.imageId, imageName: source.imageName, dataDiskExtraGb: source.dataDiskExtraGb, now },
+          model,
+          site,
+        );
+        await recordOrder(tx, { userId: user.id, instanceId: clone.id, orderType: OrderType.create, billingType: Billing.payAsYouGo, amount: 0, detail: { clonedFrom: source.id }, now });
+        return clone.id;
+      });
+      return ok(await instanceView(app.db, user.id, cloneId, { releaseAfterStoppedDays: app.compute.settings.releaseAfterStoppedDays, freeDataDiskGb: site.freeDataDiskGb }), '克隆实例创建中');
+    },
+  );
+
+  app.post(
+    '/auth/user/instance/renew',
+    { schema: { tags, summary: '续费', body: Type.Object({ id: InstanceId, duration: Duration }) } },
+    (request) =>
+      operate(request, request.body.id, 'renew', '续费成功', async (tx, instance, now) => {
+        const site = await loadSitePrices(tx);
+        const model = await modelOf(tx, instance.gpuModelId);
+        const { duration } = request.body;
+        const priced = quote({ gpuCount: instance.gpuCount, billingType: instance.billingType, duration, dataDiskExtraGb: instance.dataDiskExtraGb }, model, site);
+        const from = instance.packageExpiresAt && instance.packageExpiresAt > now ? instance.packageExpiresAt : now;
+        const expiresAt = new Date(from.getTime() + priced.days * dayMs);
+        const order = await recordOrder(tx, { userId: instance.userId, instanceId: instance.id, orderType: OrderType.renew, billingType: instance.billingType, amount: priced.amount, detail: { ...priced, duration }, now });
+        await charge(tx, { userId: instance.userId, amount: priced.amount, kind: 'renew', note: `实例「${instance.name}」续费${billingNames[instance.billingType as BillingCode]} ×${duration}`, now, instanceId: instance.id, orderId: order.id, periodStart: from, periodEnd: expiresAt });
+        await tx.update(instances).set({ packageExpiresAt: expiresAt }).where(eq(instances.id, instance.id));
+      }),
+  );
+};
+
+export default routes;

@@ -1,0 +1,135 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { and, count, desc, eq } from 'drizzle-orm';
+import { bills, computeNodes } from '../../db/schema.js';
+import { ok } from '../../envelope.js';
+import { conflict, notFound } from '../../errors.js';
+import { currentUser } from '../../plugins/authentication.js';
+import { charge } from '../../compute/charges.js';
+import { takeGpus, takeGpusInRegion } from '../../compute/gpu-pool.js';
+import { instanceView } from '../../compute/instance-view.js';
+import { formatYuan, modelOf } from '../../compute/lifecycle.js';
+import { createInstance, recordOrder, usableImage } from '../../compute/new-instance.js';
+import { loadSitePrices, quote } from '../../compute/prices.js';
+import { Billing, OrderType, billingNames, type Billing as BillingCode } from '../../compute/states.js';
+import { Id, PageQuery, pageWindow } from '../common-schemas.js';
+import { BillingType, DataDiskExtraGb, Duration, GpuCount, InstanceName, RegionCode } from './compute-schemas.js';
+
+const tags = ['订单'];
+const dayMs = 86_400_000;
+
+const Configuration = Type.Object({
+  regionCode: RegionCode,
+  gpuModelId: Id('GPU型号'),
+  nodeId: Type.Optional(Id('主机')),
+  gpuCount: GpuCount,
+  billingType: BillingType,
+  duration: Type.Optional(Duration),
+  dataDiskExtraGb: Type.Optional(DataDiskExtraGb),
+});
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post('/auth/order/price/preview', { schema: { tags, summary: '价格预览', body: Configuration } }, async (request) => {
+    const body = request.body;
+    const model = await modelOf(app.db, body.gpuModelId);
+    const site = await loadSitePrices(app.db);
+    const priced = quote({ gpuCount: body.gpuCount, billingType: body.billingType, duration: body.duration ?? 1, dataDiskExtraGb: body.dataDiskExtraGb ?? 0 }, model, site);
+    return ok({ ...priced, unitHourPrice: model.hourPrice, noGpuHourPrice: site.noGpuHourPrice, dataDiskDayPricePerGb: site.dataDiskDayPricePerGb, freeDataDiskGb: site.freeDataDiskGb });
+  });
+
+  app.post(
+    '/auth/order/info/pay',
+    { schema: { tags, summary: '下单并支付（创建实例）', body: Type.Intersect([Configuration, Type.Object({ imageId: Id('镜像'), name: Type.Optional(InstanceName) })]) } },
+    async (request) => {
+      const user = currentUser(request);
+      const body = request.body;
+      const now = app.clock.now();
+      const duration = body.duration ?? 1;
+      const dataDiskExtraGb = body.dataDiskExtraGb ?? 0;
+      const site = await loadSitePrices(app.db);
+      const model = await modelOf(app.db, body.gpuModelId);
+      const priced = quote({ gpuCount: body.gpuCount, billingType: body.billingType, duration, dataDiskExtraGb }, model, site);
+
+      const instance = await app.db.transaction(async (tx) => {
+        const image = await usableImage(tx, user.id, body.imageId);
+        let nodeId = body.nodeId;
+        if (nodeId) {
+          const [node] = await tx.select().from(computeNodes).where(eq(computeNodes.id, nodeId));
+          if (!node || node.regionCode !== body.regionCode || node.gpuModelId !== body.gpuModelId) throw notFound('主机不存在');
+          await takeGpus(tx, nodeId, body.gpuCount, (free) => `该主机空闲GPU不足：当前空闲 ${free} 张，需要 ${body.gpuCount} 张，请减少GPU数量或选择其他主机`);
+        } else {
+          nodeId = await takeGpusInRegion(tx, body.regionCode, body.gpuModelId, body.gpuCount);
+        }
+        if (body.billingType === Billing.payAsYouGo && user.account.balance < priced.hourAmount) {
+          throw conflict(`账户余额不足：按量计费需至少可支付1小时费用（¥${formatYuan(priced.hourAmount)}），请先充值`);
+        }
+        const packageExpiresAt = body.billingType === Billing.payAsYouGo ? null : new Date(now.getTime() + priced.days * dayMs);
+        const created = await createInstance(
+          tx,
+          app.compute.driver,
+          { userId: user.id, name: body.name ?? `${model.name}-${now.getTime().toString(36).slice(-5)}`, nodeId, gpuCount: body.gpuCount, billingType: body.billingType, packageExpiresAt, imageId: image.id, imageName: image.name, dataDiskExtraGb, now },
+          model,
+          site,
+        );
+        const order = await recordOrder(tx, {
+          userId: user.id,
+          instanceId: created.id,
+          orderType: OrderType.create,
+          billingType: body.billingType,
+          amount: priced.amount,
+          detail: { ...priced, gpuModel: model.name, gpuCount: body.gpuCount, duration, imageName: image.name, dataDiskExtraGb },
+          now,
+        });
+        if (priced.amount > 0) {
+          await charge(tx, {
+            userId: user.id,
+            amount: priced.amount,
+            kind: 'package',
+            note: `新购实例「${created.name}」${billingNames[body.billingType as BillingCode]} ×${duration}`,
+            now,
+            instanceId: created.id,
+            orderId: order.id,
+            periodStart: now,
+            periodEnd: packageExpiresAt ?? undefined,
+          });
+        }
+        return { order, created };
+      });
+      const view = await instanceView(app.db, user.id, instance.created.id, { releaseAfterStoppedDays: app.compute.settings.releaseAfterStoppedDays, freeDataDiskGb: site.freeDataDiskGb });
+      return ok({ orderId: instance.order.id, orderNo: instance.order.orderNo, amount: instance.order.amount, instance: view }, '下单成功，实例创建中');
+    },
+  );
+
+  app.post(
+    '/auth/order/bill/list',
+    { schema: { tags, summary: '计费明细', body: Type.Intersect([PageQuery, Type.Object({ instanceId: Type.Optional(Id('实例ID')) })]) } },
+    async (request) => {
+      const { id } = currentUser(request);
+      const { pageNum, pageSize, offset } = pageWindow(request.body);
+      const where = and(eq(bills.userId, id), request.body.instanceId ? eq(bills.instanceId, request.body.instanceId) : undefined);
+      const list = await app.db
+        .select({
+          id: bills.id,
+          instanceId: bills.instanceId,
+          orderId: bills.orderId,
+          kind: bills.kind,
+          amount: bills.amount,
+          seconds: bills.seconds,
+          dayRate: bills.dayRate,
+          periodStart: bills.periodStart,
+          periodEnd: bills.periodEnd,
+          note: bills.note,
+          gmtCreate: bills.createdAt,
+        })
+        .from(bills)
+        .where(where)
+        .orderBy(desc(bills.id))
+        .limit(pageSize)
+        .offset(offset);
+      const [total] = await app.db.select({ n: count() }).from(bills).where(where);
+      return ok({ list, total: total?.n ?? 0, pageNum, pageSize });
+    },
+  );
+};
+
+export default routes;

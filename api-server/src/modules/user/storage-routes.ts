@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { computeNodes, instances } from '../../db/schema.js';
+import { ok } from '../../envelope.js';
+import { conflict, invalid } from '../../errors.js';
+import { currentUser } from '../../plugins/authentication.js';
+import { charge } from '../../compute/charges.js';
+import { lockInstance } from '../../compute/instance-state.js';
+import { instanceView } from '../../compute/instance-view.js';
+import { modelOf } from '../../compute/lifecycle.js';
+import { recordOrder } from '../../compute/new-instance.js';
+import { dayRateOf, loadSitePrices } from '../../compute/prices.js';
+import { Billing, OrderType, Status } from '../../compute/states.js';
+import { DataDiskExtraGb, InstanceId } from './compute-schemas.js';
+
+const tags = ['数据盘'];
+const dayMs = 86_400_000;
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/auth/user/storage/adjust',
+    { schema: { tags, summary: '数据盘扩容', body: Type.Object({ id: InstanceId, dataDiskExtraGb: DataDiskExtraGb }) } },
+    async (request) => {
+      const user = currentUser(request);
+      const now = app.clock.now();
+      const site = await loadSitePrices(app.db);
+      const { id, dataDiskExtraGb } = request.body;
+      await app.db.transaction(async (tx) => {
+        const instance = await lockInstance(tx, app.compute.driver, { userId: user.id, id, operation: 'storageAdjust', now });
+        if (dataDiskExtraGb < instance.dataDiskExtraGb) throw invalid('数据盘只能扩容，不能缩容（缩容会丢失数据）');
+        if (dataDiskExtraGb === instance.dataDiskExtraGb) throw invalid('数据盘大小未改变');
+        const [node] = await tx.select({ max: computeNodes.dataDiskMaxGb }).from(computeNodes).where(eq(computeNodes.id, instance.nodeId));
+        if (site.freeDataDiskGb + dataDiskExtraGb > (node?.max ?? 0)) throw conflict(`该主机数据盘最大 ${node?.max ?? 0} GB`);
+        const model = await modelOf(tx, instance.gpuModelId);
+        // A package pays the added space up front for its remaining days; pay-as-you-go pays it with running time.
+        const remainingDays = instance.billingType === Billing.payAsYouGo ? 0 : Math.ceil(((instance.packageExpiresAt?.getTime() ?? 0) - now.getTime()) / dayMs);
+        const amount = Math.max(0, remainingDays) * (dataDiskExtraGb - instance.dataDiskExtraGb) * site.dataDiskDayPricePerGb;
+        const order = await recordOrder(tx, { userId: user.id, instanceId: id, orderType: OrderType.diskExpand, billingType: instance.billingType, amount, detail: { from: instance.dataDiskExtraGb, to: dataDiskExtraGb, remainingDays }, now });
+        await charge(tx, { userId: user.id, amount, kind: 'disk', note: `实例「${instance.name}」数据盘扩容至 ${site.freeDataDiskGb + dataDiskExtraGb} GB`, now, instanceId: id, orderId: order.id });
+        await tx
+          .update(instances)
+          .set({ dataDiskExtraGb, dayRate: dayRateOf({ gpuHeld: instance.gpuCount, noGpu: false, dataDiskExtraGb }, model, site) })
+          .where(eq(instances.id, id));
+      });
+      return ok(await instanceView(app.db, user.id, id, { releaseAfterStoppedDays: app.compute.settings.releaseAfterStoppedDays, freeDataDiskGb: site.freeDataDiskGb }), '数据盘已扩容');
+    },
+  );
+
+  app.get('/auth/dashboard/storage', { schema: { tags, summary: '存储概览' } }, async (request) => {
+    const { id } = currentUser(request);
+    const site = await loadSitePrices(app.db);
+    const rows = await app.db
+      .select({ id: instances.id, name: instances.name, status: instances.status, billingType: instances.billingType, dataDiskExtraGb: instances.dataDiskExtraGb, systemDiskGb: computeNodes.systemDiskGb })
+      .from(instances)
+      .innerJoin(computeNodes, eq(computeNodes.id, instances.nodeId))
+      .where(and(eq(instances.userId, id), ne(instances.status, Status.released)))
+      .orderBy(asc(instances.id));
+    const list = rows.map((row) => ({ ...row, dataDiskGb: site.freeDataDiskGb + row.dataDiskExtraGb, extraDayAmount: row.dataDiskExtraGb * site.dataDiskDayPricePerGb }));
+    return ok({
+      freeDataDiskGb: site.freeDataDiskGb,
+      dataDiskDayPricePerGb: site.dataDiskDayPricePerGb,
+      systemDiskGb: list.reduce((sum, row) => sum + row.systemDiskGb, 0),
+      dataDiskGb: list.reduce((sum, row) => sum + row.dataDiskGb, 0),
+      dataDiskExtraGb: list.reduce((sum, row) => sum + row.dataDiskExtraGb, 0),
+      instances: list,
+    });
+  });
+};
+
+export default routes;

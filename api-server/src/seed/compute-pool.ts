@@ -1,0 +1,71 @@
+import type { Database } from '../db/open-database.js';
+import { computeNodes, gpuModels, images, regions } from '../db/schema.js';
+
+const gib = 1024 ** 3;
+
+const regionList = [
+  { code: 'bj-a', name: '北京A区', sort: 0 },
+  { code: 'hd-2', name: '华东二区', sort: 1 },
+  { code: 'hn-1', name: '华南一区', sort: 2 },
+  { code: 'xb-1', name: '西北一区', sort: 3 },
+];
+
+// Prices per card in thousandths of a yuan: per hour, and day/week/month packages below 24 × 7 × 30 hours.
+const modelList = [
+  { code: 'rtx4090', name: 'RTX 4090', memoryGb: 24, hourPrice: 1_980, dayPrice: 42_000, weekPrice: 268_000, monthPrice: 1_050_000, sort: 0 },
+  { code: 'rtx3090', name: 'RTX 3090', memoryGb: 24, hourPrice: 1_380, dayPrice: 29_800, weekPrice: 188_000, monthPrice: 740_000, sort: 1 },
+  { code: 'l40s', name: 'L40S', memoryGb: 48, hourPrice: 3_280, dayPrice: 70_000, weekPrice: 445_000, monthPrice: 1_750_000, sort: 2 },
+  { code: 'a800', name: 'A800', memoryGb: 80, hourPrice: 5_980, dayPrice: 128_000, weekPrice: 810_000, monthPrice: 3_200_000, sort: 3 },
+  { code: 'h800', name: 'H800', memoryGb: 80, hourPrice: 9_980, dayPrice: 215_000, weekPrice: 1_360_000, monthPrice: 5_400_000, sort: 4 },
+];
+
+/** [region, model, node count, GPUs per node, vCPU per GPU, memory GB per GPU, CUDA]. */
+const nodePlan: Array<[string, string, number, number, number, number, string]> = [
+  ['bj-a', 'rtx4090', 4, 8, 16, 60, '12.4'],
+  ['bj-a', 'rtx3090', 2, 8, 12, 40, '12.2'],
+  ['bj-a', 'a800', 2, 8, 28, 120, '12.4'],
+  ['hd-2', 'rtx4090', 3, 8, 16, 60, '12.4'],
+  ['hd-2', 'h800', 2, 8, 32, 240, '12.4'],
+  ['hd-2', 'l40s', 2, 4, 16, 80, '12.2'],
+  ['hn-1', 'rtx4090', 2, 8, 12, 60, '12.2'],
+  ['hn-1', 'rtx3090', 3, 4, 12, 40, '12.0'],
+  ['xb-1', 'a800', 1, 8, 28, 120, '12.2'],
+  ['xb-1', 'rtx4090', 1, 2, 16, 60, '12.4'],
+];
+
+const systemImages = [
+  { name: 'PyTorch 2.3.0', framework: 'PyTorch', frameworkVersion: '2.3.0', python: '3.10', cuda: '12.1', os: 'Ubuntu 22.04', sizeBytes: 14 * gib },
+  { name: 'PyTorch 2.1.2', framework: 'PyTorch', frameworkVersion: '2.1.2', python: '3.10', cuda: '11.8', os: 'Ubuntu 22.04', sizeBytes: 13 * gib },
+  { name: 'TensorFlow 2.15.0', framework: 'TensorFlow', frameworkVersion: '2.15.0', python: '3.10', cuda: '12.2', os: 'Ubuntu 22.04', sizeBytes: 12 * gib },
+  { name: 'JAX 0.4.26', framework: 'JAX', frameworkVersion: '0.4.26', python: '3.11', cuda: '12.2', os: 'Ubuntu 22.04', sizeBytes: 9 * gib },
+  { name: 'PaddlePaddle 2.6.1', framework: 'PaddlePaddle', frameworkVersion: '2.6.1', python: '3.10', cuda: '12.0', os: 'Ubuntu 20.04', sizeBytes: 11 * gib },
+  { name: 'Miniconda conda3', framework: 'Miniconda', frameworkVersion: 'conda3', python: '3.10', cuda: '12.1', os: 'Ubuntu 22.04', sizeBytes: 6 * gib },
+];
+
+/** The GPU pool (regions, models, nodes) and the system images, written once. */
+export async function seedComputePool(db: Database): Promise<boolean> {
+  const [existing] = await db.select({ code: regions.code }).from(regions).limit(1);
+  if (existing) return false;
+  await db.transaction(async (tx) => {
+    await tx.insert(regions).values(regionList);
+    const models = await tx.insert(gpuModels).values(modelList).returning({ id: gpuModels.id, code: gpuModels.code });
+    const modelId = new Map(models.map((model) => [model.code, model.id]));
+    await tx.insert(computeNodes).values(
+      nodePlan.flatMap(([regionCode, model, count, gpus, cpuPerGpu, memoryPerGpuGb, cudaVersion]) =>
+        Array.from({ length: count }, (_, index) => ({
+          regionCode,
+          name: `${regionCode}-${model}-${String(index + 1).padStart(2, '0')}`,
+          gpuModelId: modelId.get(model)!,
+          gpuTotal: gpus,
+          gpuFree: gpus,
+          cpuPerGpu,
+          memoryPerGpuGb,
+          cudaVersion,
+          sshHost: `connect.${regionCode}.suanli.example`,
+        })),
+      ),
+    );
+    await tx.insert(images).values(systemImages);
+  });
+  return true;
+}
