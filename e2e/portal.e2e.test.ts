@@ -160,7 +160,7 @@ describe('session', () => {
   });
 
   it('logs out from the user menu', async () => {
-    await signInThroughApi(browser, server.url);
+    await signInThroughApi(browser, server.url, { fresh: true });
     await page.open('/account/home');
     await browser.$('.rc-user-menu').waitForClickable({ timeout: 15_000 });
     await browser.$('.rc-user-menu').click();

@@ -1,7 +1,9 @@
 import { useStore } from '@nanostores/react';
 import type { ComponentType } from 'react';
+import { Loader } from 'semantic-ui-react';
 import { AppErrorPanel } from '../apps/app-error-panel';
 import { $appErrors } from '../apps/app-errors';
+import { $appsMounting } from '../apps/app-mounting';
 import { LoginPage } from '../auth/login/login-page';
 import { RegisterPage } from '../auth/register/register-page';
 import { ResetPage } from '../auth/reset/reset-page';
@@ -25,6 +27,7 @@ const shellPages: Record<string, ComponentType> = {
 /** What the shell itself draws in the content area: its own pages, 404, or a failed app's panel. */
 export function ShellPage({ location }: { location: LocationSnapshot }) {
   const appErrors = useStore($appErrors);
+  const mounting = useStore($appsMounting);
   const { route } = location;
   if (needsLogin(location.pathname)) return null;
   if (!route) return <ErrorPage status={404} />;
@@ -34,5 +37,6 @@ export function ShellPage({ location }: { location: LocationSnapshot }) {
     return <Page />;
   }
   const failure = appErrors[owner];
-  return failure ? <AppErrorPanel app={owner} message={failure} /> : null;
+  if (failure) return <AppErrorPanel app={owner} message={failure} />;
+  return mounting.includes(owner) ? <Loader active inline="centered" className="rc-app-loader" /> : null;
 }

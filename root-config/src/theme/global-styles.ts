@@ -100,6 +100,7 @@ a.rc-header-link, .rc-header-link { color: var(--rc-text); }
 .rc-page-purpose { color: var(--rc-muted); margin: 0; }
 .rc-layout-default .rc-page-frame, .rc-layout-activity .rc-page-frame { max-width: 1200px; margin: 24px auto 40px; padding: 0 24px; box-sizing: border-box; }
 .rc-app-error { padding: 8px 0; }
+.rc-app-loader.ui.loader { margin: 80px auto !important; }
 .rc-layout-default .rc-app-error { max-width: 1200px; margin: 24px auto; padding: 0 24px; }
 .rc-app-error-detail { font-family: monospace !important; font-size: 12px; opacity: .75; word-break: break-all; }
 
