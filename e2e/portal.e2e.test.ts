@@ -199,7 +199,7 @@ describe('session', () => {
     for (const entry of entries) {
       await browser.$(`.rc-side-menu a.item[href="${entry.href}"]`).click();
       await page.waitForPath(entry.href);
-      await page.waitForText('.rc-app-area', entry.text);
+      await page.waitForRouteRendered(entry.href, entry.text);
     }
   });
 
@@ -212,7 +212,7 @@ describe('session', () => {
     for (const entry of appRoutes) {
       const url = entry.path.replace(/:(\w+)\??/g, '7');
       await browser.execute((target) => window.history.pushState(null, '', target), url);
-      await page.waitForText('.rc-app-area .rc-page-title', entry.title);
+      await page.waitForRouteRendered(entry.path, entry.title);
     }
   });
 });

@@ -23,6 +23,30 @@ export function portalPage(browser: Browser, baseUrl: string) {
         timeoutMsg: `expected "${selector}" to show "${expected}"`,
       });
     },
+    /**
+     * The route's page is up: the document carries its title and its app drew something that is
+     * neither an error panel nor, for a route still waiting for its screen, another route's page.
+     */
+    async waitForRouteRendered(routePath: string, title: string) {
+      await browser.waitUntil(
+        () =>
+          browser.execute(
+            (path, expectedTitle) => {
+              const area = document.querySelector('.rc-app-area');
+              const featurePage = area?.querySelector<HTMLElement>('.rc-feature-page');
+              return (
+                document.title.startsWith(`${expectedTitle} - `) &&
+                Boolean(area?.textContent?.trim()) &&
+                !document.querySelector('.rc-app-error') &&
+                (!featurePage || featurePage.dataset.route === path)
+              );
+            },
+            routePath,
+            title,
+          ),
+        { timeout: 15_000, timeoutMsg: `expected ${routePath} to render "${title}"` },
+      );
+    },
     /** A fresh start: no session, theme, overrides or remembered URL. */
     async reset() {
       await browser.url(`${baseUrl}/null`);
