@@ -6,6 +6,7 @@ import { watchAppMounting } from './apps/app-mounting';
 import { registerMicroApps } from './apps/register-apps';
 import { applyDocumentMeta } from './boot/document-meta';
 import { redirectMobileBrowsers } from './boot/mobile-redirect';
+import { loadSessionData } from './boot/session-data';
 import { loadSiteData } from './boot/site-data';
 import { startAuthGuard } from './routing/auth-guard';
 import { Shell } from './shell/shell';
@@ -25,6 +26,7 @@ function refreshSession(): void {
   if (!$isLoggedIn.get()) return;
   void refreshUserInfo();
   void refreshCounters();
+  void loadSessionData();
 }
 
 injectGlobalStyles();
