@@ -19,6 +19,11 @@ import computeUserRoutes from './modules/user/compute-routes.js';
 import nodeModule from './modules/node/index.js';
 import containerModule from './modules/container/index.js';
 import imageModule from './modules/image/index.js';
+import uploads from './uploads/uploads-plugin.js';
+import examplesStatic from './uploads/examples-static.js';
+import orionModule from './modules/orion/index.js';
+import vodModule from './modules/vod/index.js';
+import cloudNetDiskModule from './modules/cloud-net-disk/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,6 +73,11 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(nodeModule, { prefix: '/apis/node' });
   await app.register(containerModule, { prefix: '/apis/container' });
   await app.register(imageModule, { prefix: '/apis/image' });
+  await app.register(uploads);
+  await app.register(orionModule, { prefix: '/apis/orion' });
+  await app.register(vodModule, { prefix: '/apis/vod' });
+  await app.register(cloudNetDiskModule, { prefix: '/apis/cloud-net-disk' });
+  await app.register(examplesStatic);
   await app.register(publicConfigRoute);
   await app.register(webRoot, { webRoot: parts.config.webRoot });
   return app;

@@ -1,4 +1,5 @@
 /** One schema, one file per domain; drizzle-kit reads the same files (drizzle.config.ts). */
 export * from './schema/accounts.js';
 export * from './schema/site.js';
+export * from './schema/storage.js';
 export * from './schema/compute.js';

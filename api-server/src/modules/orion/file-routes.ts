@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ok } from '../../envelope.js';
+import { currentUser } from '../../plugins/authentication.js';
+import { checkFileName, checkRelativePath, joinPath } from '../../uploads/file-names.js';
+import { storeUploadedFile } from '../../uploads/store-file.js';
+import { filesArea } from '../../uploads/user-areas.js';
+import { checkChunks, receiveChunkForm } from './chunk-upload.js';
+import { ChunkCheckBody, MergeBody } from './upload-schemas.js';
+
+const tags = ['文件存储'];
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/auth/file/chunk',
+    { schema: { tags, summary: '上传一个分片（multipart：file, filename, chunkNumber, identifier, chunkSize, totalSize, totalChunks, path）' }, onRequest: app.uploads.dropSomeChunks },
+    async (request) => ok(await receiveChunkForm(app, request, 'cpu')),
+  );
+
+  app.post('/auth/file/chunk/check', { schema: { tags, summary: '已收到的分片；skipUpload 为真时可秒传', body: ChunkCheckBody } }, async (request) =>
+    ok(await checkChunks(app, request, 'cpu', request.body)),
+  );
+
+  app.post('/auth/file/mergeFile', { schema: { tags, summary: '合并分片（校验整个文件的 MD5）', body: MergeBody } }, async (request) => {
+    const { id: userId } = currentUser(request);
+    const { fileName, identifier, chunkSize, totalSize } = request.body;
+    const path = joinPath(checkRelativePath(request.body.path ?? ''), checkFileName(fileName));
+    const identity = { kind: 'cpu' as const, md5: identifier.toLowerCase(), chunkSize, fileSize: totalSize, fileName };
+    const stored = await storeUploadedFile(app, userId, identity, { area: filesArea, path });
+    return ok({ path: stored.path, size: stored.size, md5: stored.md5 }, '文件上传成功');
+  });
+};
+
+export default routes;

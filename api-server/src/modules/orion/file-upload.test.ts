@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, login, type TestApp } from '../../test-support/test-app.js';
+import { demoAccounts, demoPassword } from '../../seed/demo-data.js';
+import { cleanAbandonedUploads } from '../../uploads/cleanup.js';
+import { md5Of, randomFile, UploadClient } from '../../uploads/test-upload-client.js';
+
+let t: TestApp;
+let client: UploadClient;
+let userId: number;
+const chunkSize = 64 * 1024;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const token = await login(t.app, demoAccounts.user, demoPassword);
+  client = await UploadClient.listening(t.app, token);
+  userId = (await client.post('/apis/user/auth/user/ext/view', {})).data.id;
+});
+afterAll(() => t.close());
+
+const stored = (relative: string) => path.join(t.dataDir, 'blobs/users', String(userId), 'files', relative);
+const uploadsLeft = () => fs.readdirSync(path.join(t.dataDir, 'blobs/uploads'), { withFileTypes: true }).length;
+const merge = (bytes: Buffer, fileName: string, uploadPath = '') =>
+  client.post('/apis/orion/auth/file/mergeFile', { fileName, identifier: md5Of(bytes), chunkSize, totalSize: bytes.length, path: uploadPath });
+const check = (bytes: Buffer, fileName: string, uploadPath = '') =>
+  client.post('/apis/orion/auth/file/chunk/check', { identifier: md5Of(bytes), fileName, chunkSize, totalSize: bytes.length, path: uploadPath });
+
+describe('CPU chunked upload', () => {
+  it('receives chunks, merges them into the file storage and lists the file', async () => {
+    const bytes = randomFile(3 * chunkSize + 1234);
+    expect((await check(bytes, '数据集.bin', 'datasets/v1')).data).toEqual({ skipUpload: false, uploaded: [] });
+    const answers = await client.sendChunks('/apis/orion/auth/file/chunk', bytes, { fileName: '数据集.bin', chunkSize, uploadPath: 'datasets/v1' });
+    expect(answers.map((a) => a.code)).toEqual([200, 200, 200, 200]);
+    const merged = await merge(bytes, '数据集.bin', 'datasets/v1');
+    expect(merged).toMatchObject({ code: 200, msg: '文件上传成功', data: { path: 'datasets/v1/数据集.bin', size: bytes.length, md5: md5Of(bytes) } });
+    expect(md5Of(fs.readFileSync(stored('datasets/v1/数据集.bin')))).toBe(md5Of(bytes));
+    expect(uploadsLeft()).toBe(0);
+    const root = await client.post('/apis/orion/auth/file/userDirs', {});
+    expect(root.data).toEqual([expect.objectContaining({ name: 'datasets', isDir: true })]);
+    const folder = await client.post('/apis/orion/auth/file/userDirs', { path: 'datasets/v1' });
+    expect(folder.data).toEqual([expect.objectContaining({ name: '数据集.bin', isDir: false, size: bytes.length })]);
+  });
+
+  it('says which chunks it holds, so an interrupted upload sends only the missing ones', async () => {
+    const bytes = randomFile(4 * chunkSize);
+    await client.sendChunks('/apis/orion/auth/file/chunk', bytes, { fileName: 'resume.bin', chunkSize, numbers: [1, 3] });
+    expect((await check(bytes, 'resume.bin')).data).toEqual({ skipUpload: false, uploaded: [1, 3] });
+    expect(await merge(bytes, 'resume.bin')).toMatchObject({ code: 409, msg: '文件分片不完整（已收到2/4），请继续上传' });
+    await client.sendChunks('/apis/orion/auth/file/chunk', bytes, { fileName: 'resume.bin', chunkSize, numbers: [2, 4] });
+    expect((await merge(bytes, 'resume.bin')).code).toBe(200);
+    expect(md5Of(fs.readFileSync(stored('resume.bin')))).toBe(md5Of(bytes));
+  });
+
+  it('completes an upload of content the user already stores without any chunk (秒传)', async () => {
+    const bytes = randomFile(2 * chunkSize);
+    await client.sendChunks('/apis/orion/auth/file/chunk', bytes, { fileName: 'first.bin', chunkSize });
+    expect((await merge(bytes, 'first.bin')).code).toBe(200);
+    expect((await check(bytes, 'copy.bin', 'again')).data).toEqual({ skipUpload: true, uploaded: [] });
+    expect((await merge(bytes, 'copy.bin', 'again')).code).toBe(200);
+    expect(md5Of(fs.readFileSync(stored('again/copy.bin')))).toBe(md5Of(bytes));
+  });
+
+  it('refuses a merge whose content does not match the declared MD5, leaving nothing at the target', async () => {
+    const bytes = randomFile(2 * chunkSize);
+    const forged = Buffer.from(bytes);
+    forged[10] = forged[10]! ^ 0xff;
+    const fields = (n: number, part: Buffer) => [{ identifier: md5Of(bytes), filename: 'forged.bin', chunkNumber: n, totalChunks: 2, chunkSize, totalSize: bytes.length }, part] as const;
+    await client.chunkForm('/apis/orion/auth/file/chunk', ...fields(1, forged.subarray(0, chunkSize)));
+    await client.chunkForm('/apis/orion/auth/file/chunk', ...fields(2, forged.subarray(chunkSize)));
+    expect(await merge(bytes, 'forged.bin')).toMatchObject({ code: 422, msg: '文件校验失败（MD5不一致），请重新上传' });
+    expect(fs.existsSync(stored('forged.bin'))).toBe(false);
+    expect((await check(bytes, 'forged.bin')).data.uploaded).toEqual([]);
+  });
+
+  it('refuses a chunk of the wrong size', async () => {
+    const bytes = randomFile(2 * chunkSize);
+    const answer = await client.chunkForm(
+      '/apis/orion/auth/file/chunk',
+      { identifier: md5Of(bytes), filename: 'short.bin', chunkNumber: 1, totalChunks: 2, chunkSize, totalSize: bytes.length },
+      bytes.subarray(0, 100),
+    );
+    expect(answer).toMatchObject({ code: 422, msg: '分片1大小不正确' });
+  });
+
+  it('refuses uploads past the quota with 409 and reports usage', async () => {
+    const used = (await client.post('/apis/orion/auth/file/userDirs/used', {})).data;
+    const quota = t.app.uploads.settings.quotaBytes;
+    t.app.uploads.settings.quotaBytes = used.used + used.reserved + chunkSize;
+    try {
+      const bytes = randomFile(2 * chunkSize);
+      expect(await check(bytes, 'big.bin')).toMatchObject({ code: 409, msg: '存储空间不足，请清理文件后再上传' });
+      const [first] = await client.sendChunks('/apis/orion/auth/file/chunk', bytes, { fileName: 'big.bin', chunkSize, numbers: [1] });
+      expect(first!.code).toBe(409);
+    } finally {
+      t.app.uploads.settings.quotaBytes = quota;
+    }
+  });
+
+  it('cuts the connection of chunk requests when fault injection says so', async () => {
+    t.app.uploads.settings.faultInjection.dropChunkRatio = 0.999;
+    try {
+      const bytes = randomFile(chunkSize);
+      await expect(client.sendChunks('/apis/orion/auth/file/chunk', bytes, { fileName: 'dropped.bin', chunkSize })).rejects.toThrow();
+    } finally {
+      t.app.uploads.settings.faultInjection.dropChunkRatio = 0;
+    }
+  });
+  // Last: moving the clock a day on also ends the test session.
+  it('removes uploads left idle for 24 hours, with their chunks', async () => {
+    const bytes = randomFile(3 * chunkSize);
+    await client.sendChunks('/apis/orion/auth/file/chunk', bytes, { fileName: 'abandoned.bin', chunkSize, numbers: [1] });
+    t.clock.advance(23 * 3_600_000);
+    expect(await cleanAbandonedUploads(t.app)).toBe(0);
+    t.clock.advance(3_600_000 + 1);
+    expect(await cleanAbandonedUploads(t.app)).toBeGreaterThanOrEqual(1);
+    expect(uploadsLeft()).toBe(0);
+  });
+
+});

@@ -1,0 +1,26 @@
+import { Type, type Static } from 'typebox';
+
+/** Fields shared by the upload calls of every target (names as the spec's forms use them). */
+export const FileName = Type.String({ title: '文件名', minLength: 1, maxLength: 255 });
+export const Md5 = (title: string) => Type.String({ title, pattern: '^[0-9a-fA-F]{32}$', minLength: 32, maxLength: 32 });
+export const ChunkSize = Type.Integer({ title: '分片大小', minimum: 1, maximum: 2_147_483_647 });
+export const TotalSize = Type.Integer({ title: '文件大小', minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+export const UploadPath = Type.String({ title: '上传路径', maxLength: 1024 });
+
+export const ChunkCheckBody = Type.Object({
+  identifier: Md5('文件标识'),
+  fileName: FileName,
+  chunkSize: ChunkSize,
+  totalSize: TotalSize,
+  path: Type.Optional(UploadPath),
+});
+export type ChunkCheckBody = Static<typeof ChunkCheckBody>;
+
+export const MergeBody = Type.Object({
+  fileName: FileName,
+  identifier: Md5('文件标识'),
+  chunkSize: ChunkSize,
+  totalSize: TotalSize,
+  totalChunks: Type.Optional(Type.Integer({ title: '分片总数', minimum: 1, maximum: 1_000_000 })),
+  path: Type.Optional(UploadPath),
+});

@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { videos } from '../../db/schema.js';
+import { ok } from '../../envelope.js';
+import { currentUser } from '../../plugins/authentication.js';
+import { checkFileName } from '../../uploads/file-names.js';
+import { storeUploadedFile } from '../../uploads/store-file.js';
+import { videosArea } from '../../uploads/user-areas.js';
+import { checkChunks, receiveChunkForm } from '../orion/chunk-upload.js';
+import { ChunkCheckBody, MergeBody } from '../orion/upload-schemas.js';
+
+const tags = ['视频'];
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/auth/videoInfo/upload',
+    { schema: { tags, summary: '上传视频的一个分片（与文件分片同一表单，分片大小 2048000）' }, onRequest: app.uploads.dropSomeChunks },
+    async (request) => ok(await receiveChunkForm(app, request, 'video')),
+  );
+
+  app.post('/auth/videoInfo/upload/check', { schema: { tags, summary: '已收到的视频分片', body: ChunkCheckBody } }, async (request) =>
+    ok(await checkChunks(app, request, 'video', request.body)),
+  );
+
+  app.post('/auth/videoInfo/merge', { schema: { tags, summary: '合并视频分片，返回 { state, videoId }', body: MergeBody } }, async (request) => {
+    const { id: userId } = currentUser(request);
+    const { fileName, identifier, chunkSize, totalSize } = request.body;
+    checkFileName(fileName);
+    const md5 = identifier.toLowerCase();
+    const [video] = await app.db.insert(videos).values({ userId, fileName, size: totalSize, md5, createdAt: app.clock.now() }).returning();
+    const identity = { kind: 'video' as const, md5, chunkSize, fileSize: totalSize, fileName };
+    try {
+      await storeUploadedFile(app, userId, identity, { area: videosArea, path: `${video!.id}/${fileName}` });
+    } catch (error) {
+      await app.db.delete(videos).where(eq(videos.id, video!.id));
+      throw error;
+    }
+    return ok({ state: video!.state, videoId: video!.id }, '上传成功');
+  });
+};
+
+export default routes;

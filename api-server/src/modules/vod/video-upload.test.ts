@@ -1,0 +1,26 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, login, type TestApp } from '../../test-support/test-app.js';
+import { demoAccounts, demoPassword } from '../../seed/demo-data.js';
+import { md5Of, randomFile, UploadClient } from '../../uploads/test-upload-client.js';
+
+let t: TestApp;
+let client: UploadClient;
+const chunkSize = 2_048_000;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  client = await UploadClient.listening(t.app, await login(t.app, demoAccounts.teacher, demoPassword));
+});
+afterAll(() => t.close());
+
+describe('video upload', () => {
+  it('takes 2048000-byte chunks and answers the merge with { state, videoId }', async () => {
+    const bytes = randomFile(2 * chunkSize + 10);
+    const body = { identifier: md5Of(bytes), fileName: '第一课.mp4', chunkSize, totalSize: bytes.length };
+    expect((await client.post('/apis/vod/auth/videoInfo/upload/check', body)).data).toEqual({ skipUpload: false, uploaded: [] });
+    const answers = await client.sendChunks('/apis/vod/auth/videoInfo/upload', bytes, { fileName: '第一课.mp4', chunkSize });
+    expect(answers.map((a) => a.code)).toEqual([200, 200, 200]);
+    const merged = await client.post('/apis/vod/auth/videoInfo/merge', body);
+    expect(merged).toMatchObject({ code: 200, msg: '上传成功', data: { state: 1, videoId: expect.any(Number) } });
+  });
+});

@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, login, type TestApp } from '../test-support/test-app.js';
+import { demoAccounts, demoPassword } from '../seed/demo-data.js';
+import { md5Of, randomFile, UploadClient } from './test-upload-client.js';
+
+let t: TestApp;
+let client: UploadClient;
+const chunkSize = 64 * 1024;
+const bytes = randomFile(chunkSize);
+const md5 = md5Of(bytes);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  client = await UploadClient.listening(t.app, await login(t.app, demoAccounts.user, demoPassword));
+});
+afterAll(() => t.close());
+
+/** Names that must never reach the file system as given. */
+const badNames = [
+  '..', '.', '../escape.bin', '../../etc/passwd', 'a/../../b', '/etc/passwd', '/abs.bin', '\\windows\\system32', 'C:\\boot.ini', 'C:/x',
+  '%2e%2e%2fescape', '..%2fescape', '%2e%2e', '%252e%252e%252fescape', '%2fetc%2fpasswd', 'nul\u0000byte', 'line\nbreak', 'tab\tname', 'del\u007f',
+  'x'.repeat(256), '名'.repeat(86), `${'a/'.repeat(40)}b`, 'a//b', `${'d'.repeat(200)}/${'e'.repeat(900)}`,
+];
+function listFiles(root: string): string[] {
+  if (!fs.existsSync(root)) return [];
+  return fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name)));
+}
+
+type Attempt = (name: string) => Promise<{ code: number }>;
+const form = (target: string, fields: Record<string, string | number>) => client.chunkForm(target, { identifier: md5, chunkNumber: 1, totalChunks: 1, chunkSize, totalSize: chunkSize, filename: 'ok.bin', path: '', ...fields }, bytes);
+const gpu = { regionCode: 'cn-east-1', prefix: '', fileName: 'ok.bin', hashCode: md5, chunkSize, fileSize: chunkSize, contentType: 'application/octet-stream' };
+const cpuJson = { identifier: md5, fileName: 'ok.bin', chunkSize, totalSize: chunkSize, path: '' };
+
+const nameAttempts: Record<string, Attempt> = {
+  'orion chunk filename': (name) => form('/apis/orion/auth/file/chunk', { filename: name }),
+  'orion chunk/check fileName': (name) => client.post('/apis/orion/auth/file/chunk/check', { ...cpuJson, fileName: name }),
+  'orion mergeFile fileName': (name) => client.post('/apis/orion/auth/file/mergeFile', { ...cpuJson, fileName: name }),
+  'cloud init fileName': (name) => client.post('/apis/cloud-net-disk/auth/upload/init', { ...gpu, fileName: name }),
+  'cloud init regionCode': (name) => client.post('/apis/cloud-net-disk/auth/upload/init', { ...gpu, regionCode: name }),
+  'cloud merge fileName': (name) => client.post('/apis/cloud-net-disk/auth/upload/merge', { ...gpu, fileName: name }),
+  'cloud merge regionCode': (name) => client.post('/apis/cloud-net-disk/auth/upload/merge', { ...gpu, regionCode: name }),
+  'vod chunk filename': (name) => form('/apis/vod/auth/videoInfo/upload', { filename: name }),
+  'vod check fileName': (name) => client.post('/apis/vod/auth/videoInfo/upload/check', { ...cpuJson, fileName: name }),
+  'vod merge fileName': (name) => client.post('/apis/vod/auth/videoInfo/merge', { ...cpuJson, fileName: name }),
+};
+const folderAttempts: Record<string, Attempt> = {
+  'orion chunk path': (name) => form('/apis/orion/auth/file/chunk', { path: name }),
+  'orion chunk/check path': (name) => client.post('/apis/orion/auth/file/chunk/check', { ...cpuJson, path: name }),
+  'orion mergeFile path': (name) => client.post('/apis/orion/auth/file/mergeFile', { ...cpuJson, path: name }),
+  'orion userDirs path': (name) => client.post('/apis/orion/auth/file/userDirs', { path: name }),
+  'cloud init prefix': (name) => client.post('/apis/cloud-net-disk/auth/upload/init', { ...gpu, prefix: name }),
+  'cloud merge prefix': (name) => client.post('/apis/cloud-net-disk/auth/upload/merge', { ...gpu, prefix: name }),
+};
+
+describe('path traversal and bad names', () => {
+  it('every file endpoint refuses every bad name with code 422, writing nothing outside the user area', async () => {
+    const before = new Set(listFiles(t.dataDir));
+    // The same content already stored: an accepted merge would complete instantly and write a file.
+    await client.sendChunks('/apis/orion/auth/file/chunk', bytes, { fileName: 'ok.bin', chunkSize });
+    expect((await client.post('/apis/orion/auth/file/mergeFile', cpuJson)).code).toBe(200);
+
+    const wrong: string[] = [];
+    for (const [endpoint, attempt] of Object.entries(nameAttempts)) {
+      for (const name of badNames) {
+        const { code } = await attempt(name);
+        if (code !== 422) wrong.push(`${endpoint} ${JSON.stringify(name.slice(0, 40))} → ${code}`);
+      }
+    }
+    for (const [endpoint, attempt] of Object.entries(folderAttempts)) {
+      for (const name of badNames) {
+        const { code } = await attempt(name);
+        if (code !== 422) wrong.push(`${endpoint} ${JSON.stringify(name.slice(0, 40))} → ${code}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+
+    const written = listFiles(t.dataDir).filter((file) => !before.has(file));
+    const outside = written.filter((file) => !/^blobs\/users\/\d+\/files\/ok\.bin$/.test(file) && !file.startsWith('pglite/'));
+    expect(outside).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,52 @@
+import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import { invalid } from '../errors.js';
+
+/** The text fields of a multipart chunk form, read with Chinese messages naming the field. */
+export class FormFields {
+  constructor(private readonly values: Map<string, string>) {}
+
+  text(name: string, label: string, options: { optional?: boolean; maxLength?: number } = {}): string {
+    const value = this.values.get(name);
+    if (value === undefined || value === '') {
+      if (options.optional) return '';
+      throw invalid(`${label}不能为空`);
+    }
+    if (value.length > (options.maxLength ?? 1024)) throw invalid(`${label}过长`);
+    return value;
+  }
+
+  integer(name: string, label: string, min: number, max: number): number {
+    const text = this.text(name, label);
+    const value = Number(text);
+    if (!/^\d+$/.test(text) || value < min || value > max) throw invalid(`${label}应为${min}到${max}之间的整数`);
+    return value;
+  }
+
+  md5(name: string, label: string): string {
+    const value = this.text(name, label).toLowerCase();
+    if (!/^[0-9a-f]{32}$/.test(value)) throw invalid(`${label}应为32位MD5`);
+    return value;
+  }
+}
+
+/**
+ * Reads a multipart chunk form whose text fields come before its one file part, and hands both to
+ * `receive` while the file is still streaming.
+ */
+export async function readChunkForm(request: FastifyRequest, receive: (fields: FormFields, file: Readable) => Promise<void>): Promise<void> {
+  const values = new Map<string, string>();
+  let received = false;
+  for await (const part of request.parts()) {
+    if (part.type === 'field') {
+      if (typeof part.value !== 'string') throw invalid('表单字段格式不正确');
+      values.set(part.fieldname, part.value);
+    } else if (received) {
+      throw invalid('每次只能上传一个分片');
+    } else {
+      received = true;
+      await receive(new FormFields(values), part.file);
+    }
+  }
+  if (!received) throw invalid('分片文件不能为空');
+}

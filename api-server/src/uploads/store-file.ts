@@ -1,0 +1,70 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { Md5MismatchError } from '../blobs/blob-store.js';
+import { storedFiles } from '../db/schema.js';
+import { conflict, invalid } from '../errors.js';
+import { ensureRoomFor } from './quota.js';
+import { chunkCount, discardUpload, findUpload, receivedChunks, type UploadIdentity } from './upload-sessions.js';
+import { areaKey, chunkKey } from './user-areas.js';
+
+export type StoredFile = typeof storedFiles.$inferSelect;
+
+export interface Placement {
+  area: string;
+  /** Path of the file inside the area, name included. */
+  path: string;
+  contentType?: string;
+}
+
+/** A file of this user with the same content, which an upload can be completed from without chunks (秒传). */
+export async function instantSource(app: FastifyInstance, userId: number, md5: string, size: number): Promise<StoredFile | undefined> {
+  const [row] = await app.db
+    .select()
+    .from(storedFiles)
+    .where(and(eq(storedFiles.userId, userId), eq(storedFiles.md5, md5), eq(storedFiles.size, size)))
+    .limit(1);
+  if (row && (await app.uploads.blobs.stat(areaKey(userId, row.area, row.path)))?.size === size) return row;
+  return undefined;
+}
+
+async function record(app: FastifyInstance, userId: number, placement: Placement, size: number, md5: string): Promise<StoredFile> {
+  const values = { userId, area: placement.area, path: placement.path, size, md5, contentType: placement.contentType ?? '', createdAt: app.clock.now() };
+  const [row] = await app.db
+    .insert(storedFiles)
+    .values(values)
+    .onConflictDoUpdate({ target: [storedFiles.userId, storedFiles.area, storedFiles.path], set: { size, md5, contentType: values.contentType, createdAt: values.createdAt } })
+    .returning();
+  return row!;
+}
+
+/**
+ * Puts the uploaded content at `placement`: from the upload's chunks when all arrived (checking the
+ * whole file's MD5 against the one the client declared), or from a stored file with the same
+ * content. The file appears in one atomic move, or not at all.
+ */
+export async function storeUploadedFile(app: FastifyInstance, userId: number, identity: UploadIdentity, placement: Placement): Promise<StoredFile> {
+  const target = areaKey(userId, placement.area, placement.path);
+  const upload = await findUpload(app, userId, identity);
+  const count = chunkCount(identity.fileSize, identity.chunkSize);
+  const received = upload ? await receivedChunks(app, upload) : [];
+
+  if (upload && received.length === count) {
+    const parts = Array.from({ length: count }, (_, i) => chunkKey(upload.id, i + 1));
+    try {
+      const { size, md5 } = await app.uploads.blobs.compose(parts, target, identity.md5);
+      await discardUpload(app, upload);
+      return await record(app, userId, placement, size, md5);
+    } catch (error) {
+      if (!(error instanceof Md5MismatchError)) throw error;
+      await discardUpload(app, upload);
+      throw invalid('文件校验失败（MD5不一致），请重新上传');
+    }
+  }
+
+  const source = await instantSource(app, userId, identity.md5, identity.fileSize);
+  if (!source) throw conflict(`文件分片不完整（已收到${received.length}/${count}），请继续上传`);
+  if (upload) await discardUpload(app, upload);
+  await ensureRoomFor(app, userId, identity.fileSize, placement);
+  await app.uploads.blobs.copy(areaKey(userId, source.area, source.path), target);
+  return record(app, userId, placement, source.size, source.md5);
+}

@@ -1,0 +1,54 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+export interface Answer<T = any> {
+  code: number;
+  data: T;
+  msg: string;
+}
+
+export const md5Of = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
+export const randomFile = (size: number) => randomBytes(size);
+
+/** Drives the upload endpoints over real HTTP (multipart and raw PUT bodies), as a browser would. */
+export class UploadClient {
+  constructor(
+    private readonly base: string,
+    private readonly token: string,
+  ) {}
+
+  static async listening(app: FastifyInstance, token: string): Promise<UploadClient> {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    return new UploadClient(address, token);
+  }
+
+  async post<T = any>(path: string, body: unknown): Promise<Answer<T>> {
+    const response = await fetch(this.base + path, { method: 'POST', headers: { token: this.token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return response.json() as Promise<Answer<T>>;
+  }
+
+  async chunkForm<T = any>(path: string, fields: Record<string, string | number>, bytes: Buffer): Promise<Answer<T>> {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
+    form.append('file', new Blob([new Uint8Array(bytes)]), 'blob');
+    const response = await fetch(this.base + path, { method: 'POST', headers: { token: this.token }, body: form });
+    return response.json() as Promise<Answer<T>>;
+  }
+
+  async put<T = any>(url: string, bytes: Buffer, contentType = 'application/octet-stream'): Promise<Answer<T>> {
+    const response = await fetch(this.base + url, { method: 'PUT', headers: { 'content-type': contentType }, body: new Uint8Array(bytes) });
+    return response.json() as Promise<Answer<T>>;
+  }
+
+  /** Every chunk of `bytes` to a chunk-form endpoint (`numbers` limits which, from 1). */
+  async sendChunks(path: string, bytes: Buffer, o: { fileName: string; chunkSize: number; uploadPath?: string; numbers?: number[] }): Promise<Answer[]> {
+    const total = Math.max(1, Math.ceil(bytes.length / o.chunkSize));
+    const answers: Answer[] = [];
+    for (let n = 1; n <= total; n++) {
+      if (o.numbers && !o.numbers.includes(n)) continue;
+      const fields = { identifier: md5Of(bytes), filename: o.fileName, chunkNumber: n, totalChunks: total, chunkSize: o.chunkSize, totalSize: bytes.length, path: o.uploadPath ?? '' };
+      answers.push(await this.chunkForm(path, fields, bytes.subarray((n - 1) * o.chunkSize, n * o.chunkSize)));
+    }
+    return answers;
+  }
+}

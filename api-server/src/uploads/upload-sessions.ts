@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { TooLargeError } from '../blobs/blob-store.js';
+import { uploads } from '../db/schema.js';
+import { invalid, notFound } from '../errors.js';
+import { ensureRoomFor } from './quota.js';
+import { chunkKey, uploadPrefix } from './user-areas.js';
+
+export type UploadKind = 'cpu' | 'gpu' | 'video';
+export type UploadRow = typeof uploads.$inferSelect;
+
+/** What identifies one upload's chunks: the same content cut the same way. */
+export interface UploadIdentity {
+  kind: UploadKind;
+  md5: string;
+  chunkSize: number;
+  fileSize: number;
+  fileName: string;
+}
+
+export const chunkCount = (fileSize: number, chunkSize: number) => Math.max(1, Math.ceil(fileSize / chunkSize));
+
+export function checkChunking(app: FastifyInstance, chunkSize: number, fileSize: number): void {
+  const { minChunkSize, maxChunkSize, maxChunks } = app.uploads.settings;
+  if (chunkSize < minChunkSize || chunkSize > maxChunkSize) throw invalid(`分片大小应在${minChunkSize}到${maxChunkSize}字节之间`);
+  if (chunkCount(fileSize, chunkSize) > maxChunks) throw invalid(`分片数量不能超过${maxChunks}`);
+}
+
+export async function findUpload(app: FastifyInstance, userId: number, identity: Omit<UploadIdentity, 'fileName'>): Promise<UploadRow | undefined> {
+  const [row] = await app.db
+    .select()
+    .from(uploads)
+    .where(
+      and(
+        eq(uploads.userId, userId),
+        eq(uploads.kind, identity.kind),
+        eq(uploads.md5, identity.md5),
+        eq(uploads.chunkSize, identity.chunkSize),
+        eq(uploads.fileSize, identity.fileSize),
+      ),
+    );
+  return row;
+}
+
+export async function uploadById(app: FastifyInstance, id: string): Promise<UploadRow> {
+  const [row] = await app.db.select().from(uploads).where(eq(uploads.id, id));
+  if (!row) throw notFound('上传任务不存在或已过期，请重新上传');
+  return row;
+}
+
+/** The upload for this content, created (reserving its size from the quota) when there is none. */
+export async function openUpload(app: FastifyInstance, userId: number, identity: UploadIdentity): Promise<UploadRow> {
+  checkChunking(app, identity.chunkSize, identity.fileSize);
+  const existing = await findUpload(app, userId, identity);
+  if (existing) return touch(app, existing);
+  await ensureRoomFor(app, userId, identity.fileSize);
+  const now = app.clock.now();
+  await app.db
+    .insert(uploads)
+    .values({ id: randomUUID(), userId, ...identity, createdAt: now, lastActivityAt: now })
+    .onConflictDoNothing();
+  const created = await findUpload(app, userId, identity);
+  if (!created) throw new Error('upload row vanished right after it was written');
+  return created;
+}
+
+async function touch(app: FastifyInstance, upload: UploadRow): Promise<UploadRow> {
+  const lastActivityAt = app.clock.now();
+  await app.db.update(uploads).set({ lastActivityAt }).where(eq(uploads.id, upload.id));
+  return { ...upload, lastActivityAt };
+}
+
+/** Chunk numbers (from 1) the server holds whole. */
+export async function receivedChunks(app: FastifyInstance, upload: UploadRow): Promise<number[]> {
+  const names = await app.uploads.blobs.list(uploadPrefix(upload.id));
+  return names.map(Number).filter((n) => Number.isInteger(n) && n >= 1).sort((a, b) => a - b);
+}
+
+export function expectedChunkBytes(upload: UploadRow, chunkNumber: number): number {
+  const count = chunkCount(upload.fileSize, upload.chunkSize);
+  if (!Number.isInteger(chunkNumber) || chunkNumber < 1 || chunkNumber > count) throw invalid(`分片序号应在1到${count}之间`);
+  return chunkNumber < count ? upload.chunkSize : upload.fileSize - (count - 1) * upload.chunkSize;
+}
+
+const cutShortCodes = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'ABORT_ERR', 'FST_REQ_FILE_TOO_LARGE']);
+const isCutShort = (error: unknown) => cutShortCodes.has((error as { code?: string }).code ?? '');
+
+/** Streams one chunk into the store; it becomes visible only if it has exactly the expected size. */
+export async function receiveChunk(app: FastifyInstance, upload: UploadRow, chunkNumber: number, source: Readable): Promise<void> {
+  const expected = expectedChunkBytes(upload, chunkNumber);
+  const key = chunkKey(upload.id, chunkNumber);
+  let size: number;
+  try {
+    ({ size } = await app.uploads.blobs.put(key, source, { maxBytes: expected }));
+  } catch (error) {
+    if (error instanceof TooLargeError) throw invalid(`分片${chunkNumber}大小不正确`);
+    if (isCutShort(error)) throw invalid(`分片${chunkNumber}上传中断`);
+    throw error;
+  }
+  if (size !== expected) {
+    await app.uploads.blobs.remove(key);
+    throw invalid(`分片${chunkNumber}大小不正确`);
+  }
+  await touch(app, upload);
+}
+
+export async function discardUpload(app: FastifyInstance, upload: UploadRow): Promise<void> {
+  await app.db.delete(uploads).where(eq(uploads.id, upload.id));
+  await app.uploads.blobs.remove(uploadPrefix(upload.id));
+}

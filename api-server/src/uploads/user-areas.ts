@@ -1,0 +1,18 @@
+import { invalid } from '../errors.js';
+import { joinPath } from './file-names.js';
+
+/** Where a user's stored files of one area live in the blob store. */
+export const areaKey = (userId: number, area: string, path: string) => `users/${userId}/${area}/${path}`;
+
+export const filesArea = 'files';
+export const videosArea = 'videos';
+
+export function cloudArea(regionCode: string): string {
+  if (!/^[A-Za-z0-9-]{1,40}$/.test(regionCode)) throw invalid('地区编码不合法');
+  return `cloud/${regionCode}`;
+}
+
+export const chunkKey = (uploadId: string, chunkNumber: number) => `uploads/${uploadId}/${chunkNumber}`;
+export const uploadPrefix = (uploadId: string) => `uploads/${uploadId}`;
+
+export { joinPath };
