@@ -203,6 +203,29 @@ describe('session', () => {
     }
   });
 
+  it('applies the spec layouts: account, default, auth pages without footer, write pages bare', async () => {
+    await signInThroughApi(browser, server.url);
+    const parts = () =>
+      browser.execute(() => ({
+        header: Boolean(document.querySelector('.rc-header')),
+        footer: Boolean(document.querySelector('.rc-footer')),
+        sideMenu: Boolean(document.querySelector('.rc-side-menu')),
+        uploaderSlot: Boolean(document.getElementById('rc-uploader-slot')),
+      }));
+    const expectations = [
+      ['/account/home', { header: true, footer: true, sideMenu: true, uploaderSlot: true }],
+      ['/blog', { header: true, footer: true, sideMenu: false, uploaderSlot: false }],
+      ['/register', { header: true, footer: false, sideMenu: false, uploaderSlot: false }],
+      ['/blog/account/write', { header: false, footer: false, sideMenu: false, uploaderSlot: false }],
+    ] as const;
+    for (const [url, expected] of expectations) {
+      await page.open(url);
+      await browser.$('.rc-shell').waitForExist({ timeout: 15_000 });
+      expect(await parts(), url).toEqual(expected);
+    }
+    expect(await page.textOf('.rc-feature-page')).toContain('写文章');
+  });
+
   it('renders every micro-app route with its title', async () => {
     await signInThroughApi(browser, server.url);
     await page.open('/account/home');
