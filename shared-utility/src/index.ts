@@ -47,3 +47,6 @@ export type {
 } from './types';
 export { dialogs, $dialogs, type DialogState, type OpenOptions, type ConfirmOptions } from './dialogs/dialog-manager';
 export { defineWebComponents } from './web-components/define-elements';
+export { uploads, $uploads } from './upload';
+export { statusLabel } from './upload/upload-labels';
+export type { AddOptions, UploadChunk, UploadItem, UploadStatus, UploadType } from './upload/upload-types';

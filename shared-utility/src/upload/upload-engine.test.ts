@@ -1,0 +1,257 @@
+// @vitest-environment node
+// Node's own File, Blob, FormData and fetch are what a browser has; jsdom's Blob cannot be read back.
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+vi.hoisted(() => {
+  const values = new Map<string, string>();
+  Object.assign(globalThis, {
+    window: new EventTarget(),
+    localStorage: {
+      getItem: (key: string) => values.get(key) ?? null,
+      setItem: (key: string, value: string) => void values.set(key, value),
+      removeItem: (key: string) => void values.delete(key),
+    },
+  });
+});
+import { bus } from '../event-bus';
+import { inThreadHasher } from './file-hasher';
+import { memoryQueueStore, type QueueStore } from './queue-store';
+import { statusLabel } from './upload-labels';
+import { createUploadEngine, type UploadEngine } from './upload-engine';
+import { createTargets, type UploadTarget } from './upload-targets';
+import type { UploadConnection } from './upload-connection';
+import type { UploadItem, UploadType } from './upload-types';
+import { loginDemoUser, startApiServer, type RunningApiServer } from './test-api-server';
+
+const MiB = 1024 * 1024;
+let server: RunningApiServer;
+let connection: UploadConnection;
+let userId: number;
+
+beforeAll(async () => {
+  server = await startApiServer();
+  const token = await loginDemoUser(server.apiBase);
+  connection = { apiBase: () => server.apiBase, token: () => token };
+  const view = await fetch(`${server.apiBase}/user/auth/user/ext/view`, { method: 'POST', headers: { token } });
+  userId = ((await view.json()) as { data: { id: number } }).data.id;
+}, 90_000);
+afterAll(() => server?.stop());
+
+function fileOf(size: number, name: string): { file: File; md5: string } {
+  const bytes = randomBytes(size);
+  return { file: new File([bytes], name, { lastModified: 1_700_000_000_000 }), md5: createHash('md5').update(bytes).digest('hex') };
+}
+
+const storedMd5 = (area: string, relative: string) =>
+  createHash('md5').update(readFileSync(path.join(server.dataDir, 'blobs/users', String(userId), area, relative))).digest('hex');
+
+/** The real targets, with a hook to count or disturb chunk requests. */
+function spiedTargets(disturb?: (item: UploadItem, chunkNumber: number, attempt: number) => Promise<void> | void) {
+  const real = createTargets();
+  const sent: number[] = [];
+  const attempts = new Map<string, number>();
+  const wrap = (target: UploadTarget): UploadTarget => ({
+    ...target,
+    async sendChunk(item, chunk, conn, signal) {
+      const key = `${item.id}:${chunk.index}`;
+      const attempt = (attempts.get(key) ?? 0) + 1;
+      attempts.set(key, attempt);
+      sent.push(chunk.index + 1);
+      await disturb?.(item, chunk.index + 1, attempt);
+      return target.sendChunk(item, chunk, conn, signal);
+    },
+  });
+  const targets: Record<UploadType, UploadTarget> = { cpu: wrap(real.cpu), gpu: wrap(real.gpu), video: wrap(real.video) };
+  return { targets, sent };
+}
+
+function engineWith(options: { targets?: Record<UploadType, UploadTarget>; store?: QueueStore } = {}): UploadEngine {
+  return createUploadEngine({ hasher: inThreadHasher, store: options.store ?? memoryQueueStore(), connection, targets: options.targets, retryBackoffMs: [0, 0, 0] });
+}
+
+const itemOf = (engine: UploadEngine, id: string) => engine.$items.get().find((item) => item.id === id)!;
+
+function settled(engine: UploadEngine, id: string, timeout = 30_000): Promise<UploadItem> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`upload ${id} still ${itemOf(engine, id)?.status} after ${timeout} ms`)), timeout);
+    const off = engine.$items.subscribe((items) => {
+      const item = items.find((candidate) => candidate.id === id);
+      if (item && (item.status === 'success' || item.status === 'error')) {
+        clearTimeout(timer);
+        queueMicrotask(() => off());
+        resolve(item);
+      }
+    });
+  });
+}
+
+function labelsOf(engine: UploadEngine, id: string): string[] {
+  const labels: string[] = [];
+  engine.$items.subscribe((items) => {
+    const item = items.find((candidate) => candidate.id === id);
+    if (item && labels.at(-1) !== statusLabel(item)) labels.push(statusLabel(item));
+  });
+  return labels;
+}
+
+describe('upload engine against the real server', () => {
+  it('hashes, sends 5 MiB chunks, merges, and stores the same bytes (CPU target)', async () => {
+    const { targets, sent } = spiedTargets();
+    const engine = engineWith({ targets });
+    const { file, md5 } = fileOf(11 * MiB, '训练数据.bin');
+    const id = engine.add(file, { uploadParams: { path: 'engine' } })!;
+    const labels = labelsOf(engine, id);
+    const done = await settled(engine, id);
+    expect(done).toMatchObject({ status: 'success', progress: 100, md5, error: '', activeRequests: 0 });
+    expect(done.chunks.map((chunk) => [chunk.index, chunk.file.size, chunk.status])).toEqual([
+      [0, 5_242_880, 'success'],
+      [1, 5_242_880, 'success'],
+      [2, 11 * MiB - 2 * 5_242_880, 'success'],
+    ]);
+    expect(sent.sort()).toEqual([1, 2, 3]);
+    expect(labels[0]).toBe('准备中');
+    expect(labels).toContain('等待上传');
+    expect(labels.filter((label) => label.startsWith('上传中')).length).toBeGreaterThan(0);
+    expect(labels.at(-1)).toBe('上传成功');
+    expect(storedMd5('files', 'engine/训练数据.bin')).toBe(md5);
+  });
+
+  it('completes an upload of content already stored without sending a chunk (秒传)', async () => {
+    const { file, md5 } = fileOf(6 * MiB, 'first.bin');
+    const first = engineWith();
+    await settled(first, first.add(file, { uploadParams: { path: 'instant' } })!);
+    const { targets, sent } = spiedTargets();
+    const engine = engineWith({ targets });
+    const again = new File([file], 'second.bin');
+    const done = await settled(engine, engine.add(again, { uploadParams: { path: 'instant' } })!);
+    expect(done.status).toBe('success');
+    expect(sent).toEqual([]);
+    expect(storedMd5('files', 'instant/second.bin')).toBe(md5);
+  });
+
+  it('retries a failing chunk and completes; after 3 retries it fails with 分片{n}上传失败', async () => {
+    const flaky = spiedTargets((_item, n, attempt) => {
+      if (n === 2 && attempt <= 2) throw new Error('dropped');
+    });
+    const engine = engineWith({ targets: flaky.targets });
+    const done = await settled(engine, engine.add(fileOf(11 * MiB, 'flaky.bin').file)!);
+    expect(done.status).toBe('success');
+    expect(done.chunks[1]!.retries).toBe(2);
+
+    const broken = spiedTargets((_item, n) => {
+      if (n === 3) throw new Error('always');
+    });
+    const failing = engineWith({ targets: broken.targets });
+    const failed = await settled(failing, failing.add(fileOf(11 * MiB, 'broken.bin').file)!);
+    expect(failed).toMatchObject({ status: 'error', error: '分片3上传失败' });
+    expect(failed.chunks[2]).toMatchObject({ status: 'failed', retries: 3 });
+    expect(broken.sent.filter((n) => n === 3)).toHaveLength(4);
+    expect(statusLabel(failed)).toBe('上传失败');
+
+    failing.retry(failed.id);
+    expect(itemOf(failing, failed.id)).toMatchObject({ status: 'uploading', error: '' });
+    failing.cancel(failed.id);
+  });
+
+  it('pauses (cancelling requests), resumes, and finishes', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow = spiedTargets(async (_item, n) => {
+      if (n > 1) await gate;
+    });
+    const engine = engineWith({ targets: slow.targets });
+    const { file, md5 } = fileOf(16 * MiB, 'pausable.bin');
+    const id = engine.add(file, { uploadParams: { path: 'pause' } })!;
+    await new Promise<void>((resolve) => {
+      const off = engine.$items.subscribe((items) => {
+        if (items.find((item) => item.id === id)?.progress === 25) {
+          queueMicrotask(() => off());
+          resolve();
+        }
+      });
+    });
+    engine.pause(id);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const pausedItem = itemOf(engine, id);
+    expect(statusLabel(pausedItem)).toBe('已暂停');
+    expect(pausedItem.activeRequests).toBe(0);
+    expect(pausedItem.chunks.map((chunk) => chunk.status)).toEqual(['success', 'paused', 'paused', 'pending']);
+    engine.resume(id);
+    expect(itemOf(engine, id).chunks.map((chunk) => chunk.status)).toEqual(['success', 'pending', 'pending', 'pending']);
+    expect((await settled(engine, id)).status).toBe('success');
+    expect(storedMd5('files', 'pause/pausable.bin')).toBe(md5);
+  });
+
+  it('cancel removes the item and stops its requests', async () => {
+    const events: string[] = [];
+    const off = bus.on('upload:cancelled', (detail) => events.push(detail.fileName));
+    const engine = engineWith();
+    const id = engine.add(fileOf(11 * MiB, 'cancelled.bin').file)!;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    engine.cancel(id);
+    off();
+    expect(engine.$items.get()).toEqual([]);
+    expect(events).toEqual(['cancelled.bin']);
+  });
+
+  it('after a reload shows the unfinished item, and the same file again sends only the missing chunks', async () => {
+    const store = memoryQueueStore();
+    const stopAfterFirst = spiedTargets(async (_item, n) => {
+      if (n > 1) throw new Error('page closed');
+    });
+    const before = engineWith({ targets: stopAfterFirst.targets, store });
+    const { file, md5 } = fileOf(16 * MiB, 'resumable.bin');
+    const firstId = before.add(file)!;
+    await settled(before, firstId);
+
+    const { targets, sent } = spiedTargets();
+    const after = engineWith({ targets, store });
+    await after.restored;
+    expect(after.$items.get()).toEqual([expect.objectContaining({ id: firstId, file: null, status: 'paused', fileName: 'resumable.bin', progress: 25, md5 })]);
+    const id = after.add(new File([file], 'resumable.bin', { lastModified: file.lastModified }));
+    expect(id).toBe(firstId);
+    expect((await settled(after, firstId)).status).toBe('success');
+    expect(sent.sort()).toEqual([2, 3, 4]);
+    expect(storedMd5('files', 'resumable.bin')).toBe(md5);
+    expect(await store.load()).toEqual([]);
+  });
+
+  it('reports speed and time left while chunks are in flight', async () => {
+    const slow = spiedTargets(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    const engine = engineWith({ targets: slow.targets });
+    const id = engine.add(fileOf(21 * MiB, 'measured.bin').file)!;
+    let seen = { speed: 0, remainingMs: null as number | null };
+    engine.$items.subscribe((items) => {
+      const item = items.find((candidate) => candidate.id === id);
+      if (item?.status === 'uploading' && item.speed > 0 && item.remainingMs !== null) seen = { speed: item.speed, remainingMs: item.remainingMs };
+    });
+    await settled(engine, id);
+    expect(seen.speed).toBeGreaterThan(0);
+    expect(seen.remainingMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('uploads through presigned URLs (GPU target) and refuses names against spec §5', async () => {
+    const engine = engineWith();
+    const { file, md5 } = fileOf(7 * MiB, 'model.safetensors');
+    const done = await settled(engine, engine.add(file, { uploadType: 'gpu', uploadParams: { regionCode: 'cn-east-1', prefix: 'ckpt' } })!);
+    expect(done.status).toBe('success');
+    expect(storedMd5('cloud/cn-east-1', 'ckpt/model.safetensors')).toBe(md5);
+
+    const warnings: string[] = [];
+    const off = bus.on('toast', (toast) => warnings.push(`${toast.type} ${toast.message}`));
+    expect(engine.add(new File(['x'], '模型（1）.bin'), { uploadType: 'gpu', uploadParams: { regionCode: 'cn-east-1' } })).toBeNull();
+    off();
+    expect(warnings).toEqual(['warning 文件名称不能包含特殊中文字符和空格！']);
+  });
+
+  it('uploads a video in 2048000-byte chunks and keeps { state, videoId }', async () => {
+    const engine = engineWith();
+    const done = await settled(engine, engine.add(fileOf(5 * MiB, '第一课.mp4').file, { uploadType: 'video' })!);
+    expect(done.chunks).toHaveLength(3);
+    expect(done).toMatchObject({ status: 'success', result: { state: 1, videoId: expect.any(Number) } });
+  });
+});

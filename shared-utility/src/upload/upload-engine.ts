@@ -1,0 +1,401 @@
+import { atom, type ReadableAtom } from 'nanostores';
+import { constants, messages } from '../constants';
+import { bus } from '../event-bus';
+import type { FileHasher } from './file-hasher';
+import type { QueueStore, SavedItem } from './queue-store';
+import { createTargets, type UploadTarget } from './upload-targets';
+import type { UploadConnection } from './upload-connection';
+import type { AddOptions, UploadChunk, UploadItem, UploadType } from './upload-types';
+
+declare module '../event-bus' {
+  interface RcEvents {
+    'upload:added': { id: string; fileName: string; uploadType: UploadType };
+    'upload:progress': { id: string; progress: number; speed: number; remainingMs: number | null };
+    'upload:done': { id: string; fileName: string; result: unknown };
+    'upload:failed': { id: string; fileName: string; error: string };
+    'upload:cancelled': { id: string; fileName: string };
+  }
+}
+
+/** Retry waits users of Uppy and tus know. */
+const defaultRetryBackoffMs = [1000, 3000, 5000];
+const speedWindowMs = 5000;
+const savedItemLifetimeMs = 24 * 3_600_000;
+const gpuForbidden = /[/\\:*?"<>|（）！]/;
+
+const paused = new Error('paused');
+const cancelled = new Error('cancelled');
+const timedOut = new Error('timeout');
+
+export interface EngineOptions {
+  hasher: FileHasher;
+  store: QueueStore;
+  connection: UploadConnection;
+  targets?: Record<UploadType, UploadTarget>;
+  /** Waits before the 1st, 2nd and 3rd retry of a chunk. */
+  retryBackoffMs?: readonly number[];
+}
+
+export interface UploadEngine {
+  readonly $items: ReadableAtom<UploadItem[]>;
+  /** Resolves once items saved before the last reload are back in the queue. */
+  readonly restored: Promise<void>;
+  /** Queues a file; null when refused (GPU file-name rule). Re-picking a file left unfinished resumes that item. */
+  add(file: File, options?: AddOptions): string | null;
+  pause(id: string): void;
+  resume(id: string): void;
+  cancel(id: string): void;
+  retry(id: string): void;
+  /** Gives an item restored after a reload its file again; false if it is not the same file. */
+  attachFile(id: string, file: File): boolean;
+  clearFinished(): void;
+}
+
+interface Runtime {
+  controllers: Map<number, AbortController>;
+  notBefore: Map<number, number>;
+  hashing: AbortController | null;
+  merging: boolean;
+  sentBytes: number;
+  samples: Array<[time: number, bytes: number]>;
+}
+
+const newRuntime = (): Runtime => ({ controllers: new Map(), notBefore: new Map(), hashing: null, merging: false, sentBytes: 0, samples: [] });
+
+export const isValidGpuFileName = (name: string) => name.trim() !== '' && !gpuForbidden.test(name);
+
+function cut(file: Blob, chunkSize: number): UploadChunk[] {
+  const count = Math.max(1, Math.ceil(file.size / chunkSize));
+  return Array.from({ length: count }, (_, index) => ({
+    index,
+    file: file.slice(index * chunkSize, (index + 1) * chunkSize),
+    status: 'pending' as const,
+    retries: 0,
+    process: 0,
+  }));
+}
+
+const successShare = (chunks: UploadChunk[]) =>
+  chunks.length === 0 ? 0 : Math.floor((chunks.filter((chunk) => chunk.status === 'success').length / chunks.length) * 100);
+
+const pathsFor: Record<UploadType, { uploadPath: string; mergePath: string }> = {
+  cpu: { uploadPath: '/orion/auth/file/chunk', mergePath: '/orion/auth/file/mergeFile' },
+  gpu: { uploadPath: '/cloud-net-disk/auth/upload/init', mergePath: '/cloud-net-disk/auth/upload/merge' },
+  video: { uploadPath: '/vod/auth/videoInfo/upload', mergePath: '/vod/auth/videoInfo/merge' },
+};
+
+/**
+ * The upload queue (spec §3, §4, §9): items are hashed, cut into chunks, and sent by a 100 ms loop,
+ * up to 3 chunks in parallel per item with 3 retries each; when every chunk succeeded the item is merged.
+ */
+export function createUploadEngine(options: EngineOptions): UploadEngine {
+  const { hasher, store, connection } = options;
+  const targets = options.targets ?? createTargets();
+  const retryBackoffMs = options.retryBackoffMs ?? defaultRetryBackoffMs;
+  const $items = atom<UploadItem[]>([]);
+  const runtimes = new Map<string, Runtime>();
+  let loop: ReturnType<typeof setInterval> | null = null;
+  let counter = 0;
+
+  const get = (id: string) => $items.get().find((item) => item.id === id);
+  const runtime = (id: string) => {
+    let found = runtimes.get(id);
+    if (!found) runtimes.set(id, (found = newRuntime()));
+    return found;
+  };
+
+  function patch(id: string, change: Partial<UploadItem> | ((item: UploadItem) => Partial<UploadItem>)): void {
+    $items.set($items.get().map((item) => (item.id === id ? { ...item, ...(typeof change === 'function' ? change(item) : change) } : item)));
+  }
+
+  function patchChunk(id: string, index: number, change: Partial<UploadChunk>): void {
+    patch(id, (item) => {
+      const chunks = item.chunks.map((chunk) => (chunk.index === index ? { ...chunk, ...change } : chunk));
+      return { chunks, progress: successShare(chunks) };
+    });
+  }
+
+  function saved(item: UploadItem): SavedItem {
+    const { id, uploadType, fileName, fileSize, lastModified, md5, chunkSize, progress, uploadPath, mergePath, uploadParams, mergeParams } = item;
+    return { id, uploadType, fileName, fileSize, lastModified, md5, chunkSize, progress, uploadPath, mergePath, uploadParams, mergeParams, savedAt: Date.now() };
+  }
+
+  const persist = (id: string) => {
+    const item = get(id);
+    if (item?.md5) store.save(saved(item)).catch(() => undefined);
+  };
+
+  function abortAll(id: string, reason: Error): void {
+    const rt = runtime(id);
+    for (const controller of rt.controllers.values()) controller.abort(reason);
+    rt.hashing?.abort(reason);
+  }
+
+  function fail(id: string, error: string): void {
+    abortAll(id, cancelled);
+    patch(id, { status: 'error', error, speed: 0, remainingMs: null });
+    const item = get(id)!;
+    bus.emit('upload:failed', { id, fileName: item.fileName, error });
+    bus.emit('toast', { type: 'error', message: error });
+  }
+
+  function ensureLoop(): void {
+    loop ??= setInterval(tick, constants.uploadPollMs);
+  }
+
+  function tick(): void {
+    const now = Date.now();
+    for (const item of $items.get()) {
+      if (item.status === 'pending') patch(item.id, { status: 'uploading' });
+      if (item.status === 'pending' || item.status === 'uploading') {
+        schedule(item.id, now);
+        measure(item.id, now);
+      }
+    }
+    if (!$items.get().some((item) => item.status === 'uploading' || item.status === 'pending') && loop) {
+      clearInterval(loop);
+      loop = null;
+    }
+  }
+
+  function schedule(id: string, now: number): void {
+    const item = get(id)!;
+    const rt = runtime(id);
+    if (rt.merging) return;
+    if (item.progress === 100 && item.chunks.every((chunk) => chunk.status === 'success')) {
+      void merge(id);
+      return;
+    }
+    let active = item.activeRequests;
+    for (const chunk of item.chunks) {
+      if (active >= constants.parallelChunks) break;
+      if (chunk.status !== 'pending' || rt.controllers.has(chunk.index) || (rt.notBefore.get(chunk.index) ?? 0) > now) continue;
+      active += 1;
+      void send(id, chunk.index);
+    }
+  }
+
+  function measure(id: string, now: number): void {
+    const rt = runtime(id);
+    const last = rt.samples.at(-1);
+    if (last && now - last[0] < 250) return;
+    rt.samples.push([now, rt.sentBytes]);
+    while (rt.samples.length > 2 && now - rt.samples[0]![0] > speedWindowMs) rt.samples.shift();
+    const first = rt.samples[0]!;
+    const seconds = (now - first[0]) / 1000;
+    const speed = seconds > 0 ? Math.round((rt.sentBytes - first[1]) / seconds) : 0;
+    const item = get(id)!;
+    const left = item.chunks.filter((chunk) => chunk.status !== 'success').reduce((sum, chunk) => sum + chunk.file.size, 0);
+    patch(id, { speed, remainingMs: speed > 0 ? Math.round((left / speed) * 1000) : null });
+  }
+
+  async function send(id: string, index: number): Promise<void> {
+    const rt = runtime(id);
+    const controller = new AbortController();
+    rt.controllers.set(index, controller);
+    const timer = setTimeout(() => controller.abort(timedOut), constants.chunkUploadTimeout);
+    patch(id, (item) => ({ activeRequests: item.activeRequests + 1 }));
+    const item = get(id)!;
+    const chunk = item.chunks[index]!;
+    try {
+      await targets[item.uploadType].sendChunk(item, chunk, connection, controller.signal);
+      if (controller.signal.aborted) throw controller.signal.reason;
+      rt.sentBytes += chunk.file.size;
+      patchChunk(id, index, { status: 'success', process: 100 });
+      const now = get(id)!;
+      bus.emit('upload:progress', { id, progress: now.progress, speed: now.speed, remainingMs: now.remainingMs });
+      persist(id);
+    } catch {
+      const reason: unknown = controller.signal.reason;
+      if (!get(id) || reason === cancelled) return;
+      if (reason === paused) {
+        patchChunk(id, index, { status: 'paused', process: 0 });
+        return;
+      }
+      const retries = get(id)!.chunks[index]!.retries;
+      if (retries < constants.chunkRetries) {
+        rt.notBefore.set(index, Date.now() + (retryBackoffMs[retries] ?? 0));
+        patchChunk(id, index, { status: 'pending', retries: retries + 1, process: 0 });
+      } else {
+        patchChunk(id, index, { status: 'failed' });
+        fail(id, messages.chunkFailed(index + 1));
+      }
+    } finally {
+      clearTimeout(timer);
+      rt.controllers.delete(index);
+      if (get(id)) patch(id, (current) => ({ activeRequests: current.activeRequests - 1 }));
+    }
+  }
+
+  async function merge(id: string): Promise<void> {
+    const rt = runtime(id);
+    rt.merging = true;
+    const item = get(id)!;
+    const answer = await targets[item.uploadType].merge(item, connection);
+    rt.merging = false;
+    if (!get(id) || get(id)!.status !== 'uploading') return;
+    if (answer.code !== 200) {
+      fail(id, answer.msg || messages.uploadFailed);
+      return;
+    }
+    patch(id, { status: 'success', result: answer.data, speed: 0, remainingMs: 0 });
+    await store.remove(id).catch(() => undefined);
+    bus.emit('upload:done', { id, fileName: item.fileName, result: answer.data });
+    bus.emit('toast', { type: 'success', message: messages.fileUploadSucceeded });
+  }
+
+  /** Hash (unless known), cut, and ask the server what it already has. */
+  async function prepare(id: string): Promise<void> {
+    const rt = runtime(id);
+    const start = get(id)!;
+    const file = start.file!;
+    patch(id, { status: 'preparing', error: '', hashProgress: start.md5 ? 100 : 0 });
+    let md5 = start.md5;
+    if (!md5) {
+      rt.hashing = new AbortController();
+      const sliceSize = start.uploadType === 'video' ? constants.videoMd5SliceSize : start.chunkSize;
+      try {
+        md5 = await hasher(file, sliceSize, (hashProgress) => get(id) && patch(id, { hashProgress }), rt.hashing.signal);
+      } catch {
+        if (get(id) && !rt.hashing.signal.aborted) fail(id, messages.uploadFailed);
+        return;
+      } finally {
+        rt.hashing = null;
+      }
+      if (!get(id)) return;
+    }
+    patch(id, { md5, hashProgress: 100, chunks: cut(file, start.chunkSize), progress: 0 });
+    persist(id);
+    const item = get(id)!;
+    const answer = await targets[item.uploadType].prepare(item, connection);
+    if (!get(id)) return;
+    if (answer.code !== 200) {
+      fail(id, answer.msg || messages.uploadFailed);
+      return;
+    }
+    const held = new Set(answer.data.skipUpload ? item.chunks.map((chunk) => chunk.index + 1) : answer.data.uploaded);
+    patch(id, (current) => {
+      const chunks = current.chunks.map((chunk): UploadChunk => (held.has(chunk.index + 1) ? { ...chunk, status: 'success', process: 100 } : chunk));
+      return { chunks, progress: successShare(chunks), status: 'pending' };
+    });
+    ensureLoop();
+  }
+
+  function add(file: File, addOptions: AddOptions = {}): string | null {
+    const uploadType = addOptions.uploadType ?? 'cpu';
+    if (uploadType === 'gpu' && !isValidGpuFileName(file.name)) {
+      bus.emit('toast', { type: 'warning', message: messages.gpuFileNameInvalid });
+      return null;
+    }
+    const uploadParams = addOptions.uploadParams ?? {};
+    const mergeParams = addOptions.mergeParams ?? uploadParams;
+    const waiting = $items
+      .get()
+      .find((item) => !item.file && item.uploadType === uploadType && item.fileName === file.name && item.fileSize === file.size && item.lastModified === file.lastModified);
+    if (waiting && attachFile(waiting.id, file)) return waiting.id;
+
+    const id = `upload-${Date.now().toString(36)}-${++counter}`;
+    const item: UploadItem = {
+      id,
+      file,
+      uploadType,
+      fileName: file.name,
+      fileSize: file.size,
+      lastModified: file.lastModified,
+      md5: '',
+      chunkSize: uploadType === 'video' ? constants.videoChunkSize : constants.chunkSize,
+      chunks: [],
+      progress: 0,
+      status: 'preparing',
+      activeRequests: 0,
+      ...pathsFor[uploadType],
+      uploadParams,
+      mergeParams,
+      error: '',
+      hashProgress: 0,
+      speed: 0,
+      remainingMs: null,
+      result: null,
+    };
+    $items.set([...$items.get(), item]);
+    bus.emit('upload:added', { id, fileName: file.name, uploadType });
+    void prepare(id);
+    return id;
+  }
+
+  function attachFile(id: string, file: File): boolean {
+    const item = get(id);
+    if (!item || item.file || file.name !== item.fileName || file.size !== item.fileSize) return false;
+    patch(id, { file, lastModified: file.lastModified });
+    void prepare(id);
+    return true;
+  }
+
+  function pause(id: string): void {
+    const item = get(id);
+    if (!item || (item.status !== 'uploading' && item.status !== 'pending')) return;
+    patch(id, { status: 'paused', speed: 0, remainingMs: null });
+    abortAll(id, paused);
+  }
+
+  function resume(id: string): void {
+    const item = get(id);
+    if (!item || item.status !== 'paused' || !item.file) return;
+    if (item.chunks.length === 0) {
+      void prepare(id);
+      return;
+    }
+    patch(id, (current) => ({
+      status: 'uploading',
+      chunks: current.chunks.map((chunk): UploadChunk => (chunk.status === 'paused' ? { ...chunk, status: 'pending' } : chunk)),
+    }));
+    ensureLoop();
+  }
+
+  function retry(id: string): void {
+    const item = get(id);
+    if (!item || item.status !== 'error' || !item.file) return;
+    if (item.chunks.length === 0) {
+      void prepare(id);
+      return;
+    }
+    for (const chunk of item.chunks) runtime(id).notBefore.delete(chunk.index);
+    patch(id, (current) => ({
+      status: 'uploading',
+      error: '',
+      chunks: current.chunks.map((chunk): UploadChunk => (chunk.status === 'success' ? chunk : { ...chunk, status: 'pending', retries: 0, process: 0 })),
+    }));
+    ensureLoop();
+  }
+
+  function cancel(id: string): void {
+    const item = get(id);
+    if (!item) return;
+    abortAll(id, cancelled);
+    $items.set($items.get().filter((other) => other.id !== id));
+    runtimes.delete(id);
+    store.remove(id).catch(() => undefined);
+    bus.emit('upload:cancelled', { id, fileName: item.fileName });
+  }
+
+  function clearFinished(): void {
+    $items.set($items.get().filter((item) => item.status !== 'success'));
+  }
+
+  async function restore(): Promise<void> {
+    const now = Date.now();
+    const restoredItems: UploadItem[] = [];
+    for (const record of await store.load().catch(() => [])) {
+      if (now - record.savedAt > savedItemLifetimeMs) {
+        await store.remove(record.id).catch(() => undefined);
+        continue;
+      }
+      const { savedAt: _savedAt, ...fields } = record;
+      restoredItems.push({ ...fields, file: null, chunks: [], status: 'paused', activeRequests: 0, error: '', hashProgress: 100, speed: 0, remainingMs: null, result: null });
+    }
+    const known = new Set($items.get().map((item) => item.id));
+    $items.set([...restoredItems.filter((item) => !known.has(item.id)), ...$items.get()]);
+  }
+
+  return { $items, restored: restore(), add, pause, resume, cancel, retry, attachFile, clearFinished };
+}

@@ -1,0 +1,110 @@
+import type { ApiResult } from '../api-client';
+import { apiUrl, callApi, postJson, TransportError, type UploadConnection } from './upload-connection';
+import type { UploadChunk, UploadItem } from './upload-types';
+
+/** What the server already has: everything (秒传), or these chunks (numbers from 1). */
+export interface Preparation {
+  skipUpload: boolean;
+  uploaded: number[];
+}
+
+/** One way of getting an item's chunks to the server and merging them (spec §3: CPU, GPU, video). */
+export interface UploadTarget {
+  prepare(item: UploadItem, connection: UploadConnection): Promise<ApiResult<Preparation>>;
+  /** Resolves when the server stored the chunk; rejects otherwise (retried by the engine). */
+  sendChunk(item: UploadItem, chunk: UploadChunk, connection: UploadConnection, signal: AbortSignal): Promise<void>;
+  merge(item: UploadItem, connection: UploadConnection): Promise<ApiResult<unknown>>;
+}
+
+async function expectStored(answer: Promise<ApiResult<unknown>>, chunk: UploadChunk): Promise<void> {
+  const result = await answer;
+  if (result.code !== 200) throw new TransportError(`chunk ${chunk.index + 1}: ${result.code} ${result.msg}`);
+}
+
+const totalChunks = (item: UploadItem) => item.chunks.length;
+
+/** CPU and video: multipart chunk form (file, filename, chunkNumber, identifier plus extras), then merge. */
+const chunkFormTarget: UploadTarget = {
+  prepare: (item, connection) =>
+    postJson<Preparation>(connection, `${item.uploadPath}/check`, {
+      identifier: item.md5,
+      fileName: item.fileName,
+      chunkSize: item.chunkSize,
+      totalSize: item.fileSize,
+      ...item.uploadParams,
+    }),
+
+  sendChunk(item, chunk, connection, signal) {
+    const form = new FormData();
+    const fields: Record<string, string | number> = {
+      filename: item.fileName,
+      chunkNumber: chunk.index + 1,
+      identifier: item.md5,
+      totalChunks: totalChunks(item),
+      chunkSize: item.chunkSize,
+      totalSize: item.fileSize,
+      ...item.uploadParams,
+    };
+    for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
+    form.append('file', chunk.file, item.fileName);
+    return expectStored(callApi(connection, { method: 'POST', url: apiUrl(connection, item.uploadPath), body: form, signal }), chunk);
+  },
+
+  merge: (item, connection) =>
+    postJson(connection, item.mergePath, {
+      fileName: item.fileName,
+      identifier: item.md5,
+      chunkSize: item.chunkSize,
+      totalSize: item.fileSize,
+      totalChunks: totalChunks(item),
+      ...item.mergeParams,
+    }),
+};
+
+interface GpuStart extends Preparation {
+  uploadId: string;
+  chunkUrls: string[];
+}
+
+/** GPU: the server hands out an uploadId and presigned chunk URLs, chunks are PUT there, then merged. */
+function gpuTarget(): UploadTarget {
+  const started = new Map<string, GpuStart>();
+  return {
+    async prepare(item, connection) {
+      const answer = await postJson<GpuStart>(connection, item.uploadPath, {
+        fileName: item.fileName,
+        hashCode: item.md5,
+        chunkSize: item.chunkSize,
+        fileSize: item.fileSize,
+        ...item.uploadParams,
+      });
+      if (answer.code === 200) started.set(item.id, answer.data);
+      return answer;
+    },
+
+    sendChunk(item, chunk, connection, signal) {
+      const url = started.get(item.id)?.chunkUrls[chunk.index];
+      if (!url) return Promise.reject(new TransportError(`no presigned URL for chunk ${chunk.index + 1}`));
+      const body = chunk.file.slice(0, chunk.file.size, 'application/octet-stream');
+      return expectStored(callApi(connection, { method: 'PUT', url: apiUrl(connection, url, true), body, signal }), chunk);
+    },
+
+    async merge(item, connection) {
+      const answer = await postJson(connection, item.mergePath, {
+        uploadId: started.get(item.id)?.uploadId ?? '',
+        fileName: item.fileName,
+        hashCode: item.md5,
+        contentType: item.file?.type || 'application/octet-stream',
+        chunkSize: item.chunkSize,
+        fileSize: item.fileSize,
+        ...item.mergeParams,
+      });
+      if (answer.code === 200) started.delete(item.id);
+      return answer;
+    },
+  };
+}
+
+export function createTargets(): Record<UploadItem['uploadType'], UploadTarget> {
+  return { cpu: chunkFormTarget, video: chunkFormTarget, gpu: gpuTarget() };
+}

@@ -1,0 +1,4 @@
+declare module '*?worker&inline' {
+  const WorkerConstructor: new () => Worker;
+  export default WorkerConstructor;
+}
