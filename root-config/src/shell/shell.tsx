@@ -12,6 +12,9 @@ import { RouteErrorBoundary } from './route-error-boundary';
 import { ShellPage } from './shell-page';
 import { useLocation } from './use-location';
 
+/** The shared uploader (`@rc/shared-utility` defines the element); markup, so React never re-renders it. */
+const uploaderMarkup = { __html: '<rc-uploader></rc-uploader>' };
+
 /** Spec §2 layouts: default, account (with side menu and the uploader's slot) and activity. */
 export function Shell() {
   const location = useLocation();
@@ -42,7 +45,7 @@ export function Shell() {
           <AppSlot />
         </main>
       </div>
-      {layout === 'account' ? <div id="rc-uploader-slot" /> : null}
+      {layout === 'account' ? <div id="rc-uploader-slot" dangerouslySetInnerHTML={uploaderMarkup} /> : null}
       {showFooter ? <SiteFooter /> : null}
       <ToastStack />
     </div>

@@ -1,3 +1,4 @@
+/// <reference path="./worker-import.d.ts" />
 import { md5OfSlices } from './md5-slices';
 import type { HashMessage, HashRequest } from './md5-worker';
 

@@ -21,7 +21,6 @@ export function memoryQueueStore(): QueueStore {
   };
 }
 
-const databaseName = 'rc-uploads';
 const storeName = 'items';
 
 function request<T>(r: IDBRequest<T>): Promise<T> {
@@ -31,8 +30,8 @@ function request<T>(r: IDBRequest<T>): Promise<T> {
   });
 }
 
-/** The queue in IndexedDB (`rc-uploads`), or in memory where IndexedDB is missing. */
-export function indexedDbQueueStore(): QueueStore {
+/** The queue in IndexedDB, or in memory where IndexedDB is missing. */
+export function indexedDbQueueStore(databaseName = 'rc-uploads'): QueueStore {
   if (typeof indexedDB === 'undefined') return memoryQueueStore();
   let opened: Promise<IDBDatabase> | null = null;
   const database = () => {

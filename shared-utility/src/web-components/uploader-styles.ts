@@ -1,0 +1,36 @@
+/** Styles of `<rc-uploader>`, inside its shadow root only (spec §9: 520px expanded, 200px collapsed, 240px list). */
+export const uploaderStyles = `
+:host { all: initial; }
+.panel { position: fixed; right: 24px; bottom: 24px; z-index: 900; width: 520px; background: #fff; color: #1f2329;
+  border: 1px solid #e4e7ed; border-radius: 8px; box-shadow: 0 8px 24px rgba(0, 0, 0, 0.15);
+  font: 14px/1.5 "PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif; box-sizing: border-box; }
+.panel.is-collapsed { width: 200px; }
+.panel.is-inline { position: static; box-shadow: none; }
+.head { display: flex; align-items: center; gap: 8px; padding: 10px 12px; border-bottom: 1px solid #ebeef5; cursor: default; }
+.is-collapsed .head { border-bottom: 0; }
+.title { flex: 1; font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.icon { border: 0; background: transparent; color: #606266; cursor: pointer; font-size: 16px; padding: 0 4px; line-height: 1; }
+.icon:hover { color: #2185d0; }
+.toolbar { display: flex; gap: 8px; padding: 8px 12px; border-bottom: 1px solid #ebeef5; }
+.button { border: 1px solid #dcdfe6; background: #fff; color: #1f2329; border-radius: 4px; padding: 3px 10px; font-size: 12px; cursor: pointer; }
+.button.primary { background: #2185d0; border-color: #2185d0; color: #fff; }
+.button:hover { border-color: #2185d0; }
+.list { height: 240px; overflow-y: auto; margin: 0; padding: 0; list-style: none; }
+.empty { color: #909399; text-align: center; padding-top: 96px; }
+.item { padding: 8px 12px; border-bottom: 1px solid #f2f3f5; }
+.row { display: flex; align-items: center; gap: 8px; }
+.name { flex: 1; min-width: 0; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
+.meta { color: #909399; font-size: 12px; white-space: nowrap; }
+.status { font-size: 12px; white-space: nowrap; }
+.status.success { color: #21ba45; }
+.status.error { color: #db2828; }
+.bar { height: 4px; background: #ebeef5; border-radius: 2px; margin: 6px 0 4px; overflow: hidden; }
+.bar > span { display: block; height: 100%; background: #2185d0; transition: width 0.2s; }
+.bar.success > span { background: #21ba45; }
+.bar.error > span { background: #db2828; }
+.actions { display: flex; gap: 4px; }
+.link { border: 0; background: transparent; color: #2185d0; cursor: pointer; font-size: 12px; padding: 0 2px; }
+.link.danger { color: #db2828; }
+.error-text { color: #db2828; font-size: 12px; }
+input[type="file"] { display: none; }
+`;
