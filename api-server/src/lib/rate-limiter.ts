@@ -10,14 +10,25 @@ export class RateLimiter {
   /** Counts one hit on `key`; false when the rule's limit for the current window is used up. */
   hit(key: string, rule: RateLimitRule): boolean {
     const now = this.clock.now().getTime();
-    const window = this.windows.get(key);
-    if (!window || now - window.startedAt >= rule.windowMs) {
+    const window = this.currentWindow(key, rule, now);
+    if (!window) {
       this.windows.set(key, { startedAt: now, count: 1 });
       this.sweep(now, rule.windowMs);
       return true;
     }
     window.count += 1;
     return window.count <= rule.max;
+  }
+
+  /** Whether the rule's limit for the current window is used up, without counting a hit. */
+  exhausted(key: string, rule: RateLimitRule): boolean {
+    const window = this.currentWindow(key, rule, this.clock.now().getTime());
+    return Boolean(window && window.count >= rule.max);
+  }
+
+  private currentWindow(key: string, rule: RateLimitRule, now: number) {
+    const window = this.windows.get(key);
+    return window && now - window.startedAt < rule.windowMs ? window : undefined;
   }
 
   private sweep(now: number, windowMs: number) {

@@ -90,6 +90,10 @@ describe('register → login → info → update password → logout', () => {
     expect(noCode).toMatchObject({ code: 422, msg: '验证码错误或已过期' });
   });
 
+  it('does not count successful logins against the mobile', async () => {
+    for (let i = 0; i < 12; i++) expect((await call(t.app, 'POST', '/apis/user/api/user/login/password', { mobile: demoAccounts.user, password: demoPassword })).code).toBe(200);
+  });
+
   it('limits password guessing per mobile', async () => {
     const mobile = demoAccounts.teacher;
     t.clock.advance(15 * 60_000);

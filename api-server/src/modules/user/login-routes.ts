@@ -26,10 +26,21 @@ async function signIn(app: FastifyInstance, request: FastifyRequest, user: UserR
   return ok({ token, userInfo: await toUserInfo(app.db, user, token) }, '登录成功');
 }
 
-function limitLogin(app: FastifyInstance, request: FastifyRequest, mobile: string) {
+/**
+ * Every attempt counts against the caller's IP; only failed ones count against the mobile, so
+ * guessing one account's password is stopped without locking out its owner's normal logins.
+ */
+async function limitLogin<T>(app: FastifyInstance, request: FastifyRequest, mobile: string, attempt: () => Promise<T>): Promise<T> {
   const limits = app.config.rateLimits;
-  if (!app.rateLimiter.hit(`login:ip:${request.ip}`, limits.loginPerIp) || !app.rateLimiter.hit(`login:mobile:${mobile}`, limits.loginPerMobile)) {
+  const mobileKey = `login:mobile:${mobile}`;
+  if (!app.rateLimiter.hit(`login:ip:${request.ip}`, limits.loginPerIp) || app.rateLimiter.exhausted(mobileKey, limits.loginPerMobile)) {
     throw tooMany('登录尝试过于频繁，请稍后再试');
+  }
+  try {
+    return await attempt();
+  } catch (error) {
+    app.rateLimiter.hit(mobileKey, limits.loginPerMobile);
+    throw error;
   }
 }
 
@@ -39,10 +50,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, summary: '密码登录', body: Type.Object({ mobile: Mobile, password: LoginPassword }) } },
     async (request) => {
       const { mobile, password } = request.body;
-      limitLogin(app, request, mobile);
-      const user = await findUserByMobile(app.db, mobile);
-      const matches = await verifyPassword(user?.passwordHash ?? (await absentUserHash), password);
-      if (!user || !matches) throw invalid('手机号或密码错误');
+      const user = await limitLogin(app, request, mobile, async () => {
+        const found = await findUserByMobile(app.db, mobile);
+        const matches = await verifyPassword(found?.passwordHash ?? (await absentUserHash), password);
+        if (!found || !matches) throw invalid('手机号或密码错误');
+        return found;
+      });
       return signIn(app, request, user);
     },
   );
@@ -52,10 +65,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, summary: '验证码登录', body: Type.Object({ mobile: Mobile, code: SmsCode }) } },
     async (request) => {
       const { mobile, code } = request.body;
-      limitLogin(app, request, mobile);
-      await consumeSmsCode(app, mobile, 'login', code);
-      const user = await findUserByMobile(app.db, mobile);
-      if (!user) throw invalid('该手机号未注册');
+      const user = await limitLogin(app, request, mobile, async () => {
+        await consumeSmsCode(app, mobile, 'login', code);
+        const found = await findUserByMobile(app.db, mobile);
+        if (!found) throw invalid('该手机号未注册');
+        return found;
+      });
       return signIn(app, request, user);
     },
   );
