@@ -3,6 +3,15 @@ import { ConsoleHome } from './home/console-home';
 import { UserInfoPage } from './info/user-info-page';
 import { MessagePage } from './message/message-page';
 import { FeaturePage } from './shell/feature-page';
+import { InstanceManagePage } from './instances/instance-manage-page';
+import { RentPage } from './rent/rent-page';
+import { AddSshPage, ChangeConfigPage, ChangePayTypePage, StatusChangePage } from './instances/instance-sub-pages';
+import { MirrorImagePage } from './images/mirror-image-page';
+import { RealAuthPage } from './personal/real-auth-page';
+import { ResetPasswordPage } from './personal/reset-password-page';
+import { SshPage } from './personal/ssh-page';
+import { ChildUserPage } from './personal/child-user-page';
+import { ChildUserBalancePage, ChildUserBindMobilePage, ChildUserEditPage, ChildUserResetPage } from './personal/child-user-forms';
 import type { ShellProps } from './shell/shell-props';
 
 export interface ScreenProps {
@@ -14,6 +23,21 @@ const screens: Readonly<Record<string, ComponentType<ScreenProps>>> = {
   '/account/home': ConsoleHome,
   '/account/message': MessagePage,
   '/account/info': UserInfoPage,
+  '/account/instanceManage': InstanceManagePage,
+  '/account/suanli/create': RentPage,
+  '/account/instanceManage/changeConfig': ChangeConfigPage,
+  '/account/instanceManage/changePayType': ChangePayTypePage,
+  '/account/instanceManage/statusChanage': StatusChangePage,
+  '/account/instanceManage/addSSH': AddSshPage,
+  '/account/mirrorImage': MirrorImagePage,
+  '/account/realAuth': RealAuthPage,
+  '/account/reset': ResetPasswordPage,
+  '/account/ssh': SshPage,
+  '/account/childUser': ChildUserPage,
+  '/account/childUser/balance': ChildUserBalancePage,
+  '/account/childUser/bindMobile': ChildUserBindMobilePage,
+  '/account/childUser/edit/edit': ChildUserEditPage,
+  '/account/childUser/reset/reset': ChildUserResetPage,
 };
 
 export function App({ route }: ShellProps) {

@@ -1,7 +1,8 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { Button, Icon, type SemanticICONS } from 'semantic-ui-react';
-import { $balance, $idCardCheckStatus, $instanceNum, $priceCalc, $userInfo, $userMsgNum, formatMoney, refreshCounters } from '@rc/shared-utility';
+import { Button, Icon, Table, type SemanticICONS } from 'semantic-ui-react';
+import { $balance, $idCardCheckStatus, $instanceNum, $priceCalc, $userInfo, $userMsgNum, api, formatMoney, refreshCounters } from '@rc/shared-utility';
+import { formatDateTime } from '../instances/instance-types';
 import type { ScreenProps } from '../app';
 
 const shortcuts: readonly { icon: SemanticICONS; text: string; to: string }[] = [
@@ -22,7 +23,32 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** `/account/home`: balance, unread messages, instances and real-name status at a glance. */
+interface Statistics {
+  totalContainer: number;
+  running: number;
+  stopped: number;
+  busy: number;
+  failed: number;
+}
+
+interface Charge {
+  id: number;
+  amount: number;
+  note: string;
+  gmtCreate: string;
+}
+
+function useConsoleData() {
+  const [statistics, setStatistics] = useState<Statistics | null>(null);
+  const [charges, setCharges] = useState<Charge[]>([]);
+  useEffect(() => {
+    void api.get<Statistics>('/container/auth/statistics', undefined, { cache: false }).then((result) => result.code === 200 && setStatistics(result.data));
+    void api.post<{ list: Charge[] }>('/user/auth/order/bill/list', { pageSize: 5 }).then((result) => result.code === 200 && setCharges(result.data.list));
+  }, []);
+  return { statistics, charges };
+}
+
+/** `/account/home`: balance, unread messages, instances by status, recent charges and shortcuts. */
 export function ConsoleHome({ navigate }: ScreenProps) {
   const balance = useStore($balance);
   const priceCalc = useStore($priceCalc);
@@ -30,6 +56,8 @@ export function ConsoleHome({ navigate }: ScreenProps) {
   const instances = useStore($instanceNum);
   const verified = useStore($idCardCheckStatus) === 1;
   const userInfo = useStore($userInfo);
+
+  const { statistics, charges } = useConsoleData();
 
   useEffect(() => {
     void refreshCounters();
@@ -73,6 +101,43 @@ export function ConsoleHome({ navigate }: ScreenProps) {
             <span className={verified ? 'rc-verified' : 'rc-unverified'}>{verified ? '已实名' : '未实名'}</span>
           </Stat>
         </div>
+      </section>
+      <section className="rc-page rc-console-instances">
+        <div className="rc-page-header">
+          <h2 className="rc-page-title">实例概况</h2>
+          <Button basic size="small" onClick={() => navigate('/account/instanceManage')}>
+            管理实例
+          </Button>
+        </div>
+        <div className="rc-stats">
+          <Stat label="运行中">{statistics?.running ?? 0}</Stat>
+          <Stat label="已关机">{statistics?.stopped ?? 0}</Stat>
+          <Stat label="状态变更中">{statistics?.busy ?? 0}</Stat>
+          <Stat label="创建失败">{statistics?.failed ?? 0}</Stat>
+        </div>
+      </section>
+      <section className="rc-page rc-console-charges">
+        <div className="rc-page-header">
+          <h2 className="rc-page-title">最近扣费</h2>
+          <Button basic size="small" onClick={() => navigate('/account/billDetails')}>
+            收支明细
+          </Button>
+        </div>
+        {charges.length === 0 ? (
+          <p className="rc-muted">暂无扣费记录。</p>
+        ) : (
+          <Table compact basic="very">
+            <Table.Body>
+              {charges.map((charge) => (
+                <Table.Row key={charge.id}>
+                  <Table.Cell>{formatDateTime(charge.gmtCreate)}</Table.Cell>
+                  <Table.Cell>{charge.note}</Table.Cell>
+                  <Table.Cell textAlign="right">{charge.amount < 0 ? `+¥${formatMoney(-charge.amount, priceCalc)}` : `-¥${formatMoney(charge.amount, priceCalc)}`}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table>
+        )}
       </section>
       <section className="rc-page">
         <h2 className="rc-page-title">常用功能</h2>

@@ -41,6 +41,7 @@ const containerModule: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Intersect([
           PageQuery,
           Type.Object({
+            id: Type.Optional(Id('实例ID')),
             status: Type.Optional(Type.Integer({ title: '状态', minimum: 0, maximum: 9 })),
             keyword: Type.Optional(Type.String({ title: '关键词', maxLength: 40 })),
           }),
@@ -51,7 +52,7 @@ const containerModule: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = currentUser(request);
       const { pageNum, pageSize, offset } = pageWindow(request.body);
       const { status, keyword } = request.body;
-      const where = and(status === undefined ? undefined : eq(instances.status, status), keyword ? ilike(instances.name, `%${keyword.replace(/[\\%_]/g, '\\$&')}%`) : undefined);
+      const where = and(request.body.id === undefined ? undefined : eq(instances.id, request.body.id), status === undefined ? undefined : eq(instances.status, status), keyword ? ilike(instances.name, `%${keyword.replace(/[\\%_]/g, '\\$&')}%`) : undefined);
       const list = await listInstanceViews(app.db, id, { where, limit: pageSize, offset }, await viewSettings());
       const [total] = await app.db
         .select({ n: count() })

@@ -1,0 +1,130 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openChromium, type Browser } from './support/chromium';
+import { signInThroughApi } from './support/demo-session';
+import { portalPage } from './support/portal-page';
+import { repoRoot, startPortalServer, type PortalServer } from './support/portal-server';
+
+let server: PortalServer;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+let page: ReturnType<typeof portalPage>;
+
+beforeAll(async () => {
+  server = await startPortalServer();
+  ({ browser, close: closeBrowser } = await openChromium());
+  page = portalPage(browser, server.url);
+  await page.reset();
+  await signInThroughApi(browser, server.url);
+});
+
+afterAll(async () => {
+  await closeBrowser?.();
+  await server?.stop();
+});
+
+afterEach(async ({ task }) => {
+  if (task.result?.state !== 'fail') return;
+  const dir = path.join(repoRoot, '.tmp/e2e-failures');
+  mkdirSync(dir, { recursive: true });
+  await browser.saveScreenshot(path.join(dir, `${task.name.replace(/[^\w\u4e00-\u9fff]+/g, '-')}.png`));
+});
+
+const row = () => browser.$('.rc-instance-table tbody tr');
+
+async function headerBalance(): Promise<number> {
+  const text = await browser.$('.rc-balance .rc-money').getText();
+  return Number(text.replace(/[^\d.]/g, ''));
+}
+
+async function waitForStatus(status: number, timeout = 30_000) {
+  await browser.waitUntil(async () => (await row().getAttribute('data-status')) === String(status), {
+    timeout,
+    timeoutMsg: `instance did not reach status ${status}`,
+  });
+}
+
+/** Answers the confirmation `<rc-dialogs>` shows (its buttons live in the element's shadow root). */
+async function confirmDialog(text: string) {
+  await browser.waitUntil(
+    () =>
+      browser.execute((label) => {
+        const buttons = [...(document.querySelector('rc-dialogs')?.shadowRoot?.querySelectorAll<HTMLButtonElement>('button.action') ?? [])];
+        const button = buttons.find((candidate) => candidate.textContent === label);
+        button?.click();
+        return Boolean(button);
+      }, text),
+    { timeout: 10_000, timeoutMsg: `no dialog button "${text}"` },
+  );
+}
+
+/** Clicks with the element in the middle of the window (the sticky header covers the top). */
+async function click(selector: string) {
+  const element = row().$(selector);
+  await element.scrollIntoView({ block: 'center' });
+  await element.click();
+}
+
+async function chooseMore(operation: string) {
+  await click('.rc-more-operations');
+  const item = row().$(`.rc-more-operations .item[data-operation="${operation}"]`);
+  await item.waitForClickable({ timeout: 5_000 });
+  await item.click();
+}
+
+describe('renting a GPU instance and its lifecycle', () => {
+  it('rents, reaches running, copies SSH, stops, changes config, starts without GPU and releases, the header following every change', async () => {
+    await page.open('/account/suanli/create');
+    await browser.$('.rc-region-tabs [data-region="hd-2"]').waitForClickable({ timeout: 20_000 });
+    await browser.$('.rc-region-tabs [data-region="hd-2"]').click();
+    await browser.$('.rc-gpu-model[data-model="H800"]').waitForClickable({ timeout: 10_000 });
+    await browser.$('.rc-gpu-model[data-model="H800"]').click();
+    expect(await browser.$('.rc-gpu-model[data-model="H800"] .rc-free-gpus').getText()).toBe('空闲 16/16 卡');
+    await browser.$('.rc-gpu-counts [data-count="8"]').click();
+    await page.waitForText('.rc-rent-summary', '¥79.84/小时');
+    const before = await headerBalance();
+    expect(before).toBe(500);
+
+    await browser.$('.rc-pay-button').click();
+    await page.waitForPath('/account/instanceManage');
+    await page.waitForText('.rc-instance-count', '1');
+    expect(await row().$('.rc-instance-status').getText()).toBe('创建中');
+    expect(await row().$('[data-operation="stop"]').isEnabled()).toBe(false);
+    expect(await row().$('.rc-refused').getAttribute('data-reason')).toContain('正在创建中');
+    await waitForStatus(2);
+    expect(await row().$('.rc-instance-gpu').getText()).toBe('H800 × 8');
+
+    expect(await row().$('.rc-ssh-command').getText()).toMatch(/^ssh -p \d+ root@connect\.hd-2\.suanli\.example$/);
+    await click('.rc-copy-ssh');
+    await page.waitForText('.rc-toasts', '登录指令已复制');
+    expect(await row().$('.rc-jupyter-link').getAttribute('href')).toMatch(/\/lab\?token=/);
+
+    await browser.pause(4_000);
+    await click('[data-operation="stop"]');
+    await confirmDialog('关机');
+    await waitForStatus(4);
+    await browser.waitUntil(async () => (await headerBalance()) < before, { timeout: 10_000, timeoutMsg: 'header balance did not fall after the charge' });
+    const afterRun = await headerBalance();
+
+    await chooseMore('liftConfig');
+    await browser.$('.rc-lift-config-form .rc-gpu-count').click();
+    await browser.$('.rc-lift-config-form .rc-gpu-count .item[data-count="4"]').click();
+    await browser.$('.rc-lift-config-form .rc-dialog-submit').click();
+    await page.waitForText('.rc-instance-table .rc-instance-gpu', 'H800 × 4');
+
+    await chooseMore('nonGpuStart');
+    await confirmDialog('开机');
+    await waitForStatus(2);
+    expect(await row().getText()).toContain('无卡模式');
+    await click('[data-operation="stop"]');
+    await confirmDialog('关机');
+    await waitForStatus(4);
+
+    await click('[data-operation="release"]');
+    await confirmDialog('确认释放');
+    await browser.waitUntil(async () => !(await row().isExisting()), { timeout: 20_000, timeoutMsg: 'released instance still listed' });
+    await page.waitForText('.rc-instance-count', '0');
+    expect(await headerBalance()).toBeLessThanOrEqual(afterRun);
+  }, 150_000);
+});

@@ -1,0 +1,116 @@
+import type { ComponentType } from 'react';
+import { Button, Dropdown, Popup } from 'semantic-ui-react';
+import { bus, dialogs, formatMoney } from '@rc/shared-utility';
+import { runOperation } from './instance-api';
+import type { InstanceView, Operation } from './instance-types';
+import { ChangeBillingForm, ChangeImageForm, CommitForm, LiftConfigForm, RenameForm, RenewForm, StorageForm } from './operation-forms';
+
+const operationNames: Record<Operation, string> = {
+  start: '开机',
+  nonGpuStart: '无卡模式开机',
+  stop: '关机',
+  release: '释放',
+  changeBilling: '转换计费',
+  liftConfig: '升降配置',
+  clone: '克隆实例',
+  renew: '续费',
+  storageAdjust: '数据盘扩容',
+  reset: '重置系统',
+  changeImage: '更换镜像',
+  commit: '保存镜像',
+  changeName: '修改名称',
+};
+
+const forms: Partial<Record<Operation, ComponentType<{ instance: InstanceView; close: () => void; onDone: () => void }>>> = {
+  changeBilling: ChangeBillingForm,
+  liftConfig: LiftConfigForm,
+  renew: RenewForm,
+  storageAdjust: StorageForm,
+  commit: CommitForm,
+  changeImage: ChangeImageForm,
+  changeName: RenameForm,
+};
+
+const instancePath = (path: string) => `/user/auth/user/instance/${path}`;
+
+async function startWithGpuFallback(instance: InstanceView, onDone: () => void) {
+  const result = await runOperation(instancePath('start'), { id: instance.id }, 'post', { errorTip: false });
+  if (result.code === 200) return onDone();
+  if (!result.msg.includes('无卡模式')) {
+    bus.emit('toast', { type: 'error', message: result.msg });
+    return;
+  }
+  const noGpu = await dialogs.confirm({ title: 'GPU不足，无法开机', content: result.msg, confirmText: '无卡模式开机', cancelText: '稍后再试' });
+  if (noGpu && (await runOperation(instancePath('non/device/start'), { id: instance.id })).code === 200) onDone();
+}
+
+async function confirmThen(o: { title: string; content: string; danger?: boolean; confirmText: string }, call: () => Promise<{ code: number }>, onDone: () => void) {
+  if (!(await dialogs.confirm(o))) return;
+  if ((await call()).code === 200) onDone();
+}
+
+export function runInstanceOperation(operation: Operation, instance: InstanceView, onDone: () => void) {
+  const form = forms[operation];
+  if (form) {
+    const Form = form;
+    dialogs.open({ title: `${operationNames[operation]}：${instance.name}`, width: 520, content: (close) => <Form instance={instance} close={close} onDone={onDone} /> });
+    return;
+  }
+  const name = `「${instance.name}」`;
+  const id = { id: instance.id };
+  switch (operation) {
+    case 'start':
+      return void startWithGpuFallback(instance, onDone);
+    case 'nonGpuStart':
+      return void confirmThen(
+        { title: '无卡模式开机', content: `实例${name}将以无GPU模式开机（0.5核CPU、2GB内存，¥${formatMoney(100)}/小时），适合上传下载数据、配置环境。`, confirmText: '开机' },
+        () => runOperation(instancePath('non/device/start'), id),
+        onDone,
+      );
+    case 'stop':
+      return void confirmThen({ title: '关机', content: `确定关机${name}？关机后停止计算计费，数据保留；按量计费实例关机后GPU会释放给其他用户，再次开机时可能需要等待空闲GPU。`, confirmText: '关机' }, () => runOperation(instancePath('stop'), id), onDone);
+    case 'release':
+      return void confirmThen(
+        { title: '释放实例', content: `释放后实例${name}的系统盘与数据盘将被永久清除，无法恢复。如需保留环境，请先保存镜像。`, danger: true, confirmText: '确认释放' },
+        () => runOperation(instancePath('release/instance'), id),
+        onDone,
+      );
+    case 'clone':
+      return void confirmThen({ title: '克隆实例', content: `以${name}的镜像与配置创建一个新的按量计费实例。`, confirmText: '克隆' }, () => runOperation(instancePath('clone'), id), onDone);
+    case 'reset':
+      return void confirmThen({ title: '重置系统', content: `重置${name}的系统盘为镜像初始状态，系统盘数据将被清除，数据盘保留。`, danger: true, confirmText: '重置' }, () => runOperation(`/container/auth/reset/${instance.id}`, {}, 'put'), onDone);
+  }
+}
+
+const primary: Operation[] = ['start', 'stop', 'release'];
+const more: Operation[] = ['nonGpuStart', 'changeBilling', 'liftConfig', 'renew', 'storageAdjust', 'clone', 'reset', 'changeImage', 'commit', 'changeName'];
+
+/** Every operation of the instance: allowed ones act, refused ones are disabled and say why. */
+export function InstanceActions({ instance, onDone }: { instance: InstanceView; onDone: () => void }) {
+  return (
+    <div className="rc-instance-actions">
+      {primary.map((operation) => {
+        const state = instance.operations[operation];
+        const button = (
+          <Button size="mini" basic={operation !== 'start'} primary={operation === 'start'} negative={operation === 'release'} disabled={!state.allowed} data-operation={operation} onClick={() => runInstanceOperation(operation, instance, onDone)}>
+            {operationNames[operation]}
+          </Button>
+        );
+        return state.allowed ? <span key={operation}>{button}</span> : <Popup key={operation} content={state.reason} trigger={<span className="rc-refused" data-reason={state.reason}>{button}</span>} />;
+      })}
+      <Dropdown text="更多" button className="mini basic rc-more-operations" direction="left" upward={false}>
+        <Dropdown.Menu>
+          {more.map((operation) => {
+            const state = instance.operations[operation];
+            return (
+              <Dropdown.Item key={operation} data-operation={operation} disabled={!state.allowed} onClick={() => runInstanceOperation(operation, instance, onDone)}>
+                <div>{operationNames[operation]}</div>
+                {state.allowed ? null : <div className="rc-refused-reason">{state.reason}</div>}
+              </Dropdown.Item>
+            );
+          })}
+        </Dropdown.Menu>
+      </Dropdown>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Icon, Menu, Pagination } from 'semantic-ui-react';
+import { refreshCounters } from '@rc/shared-utility';
+import type { ScreenProps } from '../app';
+import { listInstances } from './instance-api';
+import { InstanceTable } from './instance-table';
+import type { InstanceView, Page } from './instance-types';
+import './instances.css';
+
+const pageSize = 10;
+const filters: readonly { text: string; status?: number }[] = [{ text: '全部' }, { text: '运行中', status: 2 }, { text: '已关机', status: 4 }];
+
+/** `/account/instanceManage`: the user's instances, polled while any is changing state. */
+export function InstanceManagePage({ navigate }: ScreenProps) {
+  const [status, setStatus] = useState<number | undefined>();
+  const [pageNum, setPageNum] = useState(1);
+  const [page, setPage] = useState<Page<InstanceView>>({ list: [], total: 0, pageNum: 1, pageSize });
+  const [loaded, setLoaded] = useState(false);
+
+  const load = useCallback(async () => {
+    const result = await listInstances({ pageNum, pageSize, status });
+    if (result.code === 200) setPage(result.data);
+    setLoaded(true);
+  }, [pageNum, status]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const changing = page.list.some((instance) => instance.nextStatus !== null);
+  useEffect(() => {
+    if (!changing) return;
+    const timer = setInterval(() => void load().then(refreshCounters), 2000);
+    return () => clearInterval(timer);
+  }, [changing, load]);
+
+  const totalPages = Math.max(1, Math.ceil(page.total / pageSize));
+  return (
+    <section className="rc-page rc-instance-manage">
+      <div className="rc-page-header">
+        <div>
+          <h1 className="rc-page-title">容器实例</h1>
+          <p className="rc-page-purpose">按秒计费，关机即停止计算计费。按量计费实例关机满 15 天自动释放（提前 3 天消息提醒）。</p>
+        </div>
+        <Button primary onClick={() => navigate('/account/suanli/create')} className="rc-rent-button">
+          <Icon name="plus" />
+          租用新实例
+        </Button>
+      </div>
+      <Menu secondary pointing>
+        {filters.map((filter) => (
+          <Menu.Item
+            key={filter.text}
+            active={status === filter.status}
+            onClick={() => {
+              setStatus(filter.status);
+              setPageNum(1);
+            }}
+          >
+            {filter.text}
+          </Menu.Item>
+        ))}
+      </Menu>
+      {loaded && page.list.length === 0 ? (
+        <div className="rc-empty">
+          <p>还没有实例。</p>
+          <Button primary onClick={() => navigate('/account/suanli/create')}>
+            去租用GPU
+          </Button>
+        </div>
+      ) : (
+        <InstanceTable instances={page.list} onChanged={() => void load()} navigate={navigate} />
+      )}
+      {totalPages > 1 ? <Pagination activePage={pageNum} totalPages={totalPages} onPageChange={(_, data) => setPageNum(Number(data.activePage))} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import { Label, Table } from 'semantic-ui-react';
+import { formatMoney } from '@rc/shared-utility';
+import { InstanceActions } from './instance-actions';
+import { formatDateTime, statusColors, type InstanceView } from './instance-types';
+import { SshAccess } from './ssh-access';
+
+function BillingCell({ instance }: { instance: InstanceView }) {
+  if (instance.billingType !== 1) {
+    return (
+      <>
+        <div>{instance.billingName}</div>
+        <small className="rc-muted">到期 {formatDateTime(instance.packageExpiresAt)}</small>
+      </>
+    );
+  }
+  return (
+    <>
+      <div>按量计费</div>
+      <small className="rc-muted">{instance.status === 2 || instance.status === 1 ? `¥${formatMoney(Math.round(instance.dayRate / 24))}/小时` : `¥${formatMoney(instance.hourPrice)}/小时（开机后）`}</small>
+      {instance.releaseAt ? <div className="rc-release-warning">将于 {formatDateTime(instance.releaseAt)} 释放</div> : null}
+    </>
+  );
+}
+
+export function InstanceTable({ instances, onChanged, navigate }: { instances: InstanceView[]; onChanged: () => void; navigate: (url: string) => void }) {
+  return (
+    <Table className="rc-instance-table" compact>
+      <Table.Header>
+        <Table.Row>
+          <Table.HeaderCell>实例</Table.HeaderCell>
+          <Table.HeaderCell>状态</Table.HeaderCell>
+          <Table.HeaderCell>配置</Table.HeaderCell>
+          <Table.HeaderCell>计费</Table.HeaderCell>
+          <Table.HeaderCell>登录</Table.HeaderCell>
+          <Table.HeaderCell>操作</Table.HeaderCell>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {instances.map((instance) => (
+          <Table.Row key={instance.id} data-instance-id={instance.id} data-status={instance.status}>
+            <Table.Cell>
+              <div className="rc-instance-name">{instance.name}</div>
+              <small className="rc-muted">
+                {instance.regionName} · {instance.nodeName}
+              </small>
+              <div className="rc-instance-links">
+                <a href={`/account/instanceManage/statusChanage?id=${instance.id}`} onClick={(event) => { event.preventDefault(); navigate(`/account/instanceManage/statusChanage?id=${instance.id}`); }}>
+                  状态记录
+                </a>
+                <a href={`/account/instanceManage/changeConfig?id=${instance.id}`} onClick={(event) => { event.preventDefault(); navigate(`/account/instanceManage/changeConfig?id=${instance.id}`); }}>
+                  变更配置
+                </a>
+                <a href={`/account/instanceManage/changePayType?id=${instance.id}`} onClick={(event) => { event.preventDefault(); navigate(`/account/instanceManage/changePayType?id=${instance.id}`); }}>
+                  计费方式
+                </a>
+              </div>
+            </Table.Cell>
+            <Table.Cell>
+              <Label size="small" color={statusColors[instance.status]} className="rc-instance-status">
+                {instance.statusName}
+              </Label>
+              {instance.noGpu && instance.status === 2 ? <div className="rc-muted">无卡模式</div> : null}
+            </Table.Cell>
+            <Table.Cell>
+              <div className="rc-instance-gpu">
+                {instance.deviceName} × {instance.gpuCount}
+              </div>
+              <small className="rc-muted">
+                {instance.cpu}核 · {instance.memoryGb}GB · 数据盘 {instance.dataDiskGb}GB · {instance.imageName}
+              </small>
+            </Table.Cell>
+            <Table.Cell>
+              <BillingCell instance={instance} />
+            </Table.Cell>
+            <Table.Cell>
+              <SshAccess instance={instance} />
+            </Table.Cell>
+            <Table.Cell>
+              <InstanceActions instance={instance} onDone={onChanged} />
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table>
+  );
+}

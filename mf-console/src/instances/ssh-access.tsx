@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { Button, Icon, Popup } from 'semantic-ui-react';
+import { bus, copyText, sshCommand } from '@rc/shared-utility';
+import type { InstanceView } from './instance-types';
+
+async function copy(text: string, what: string) {
+  if (await copyText(text)) bus.emit('toast', { type: 'success', message: `${what}已复制` });
+}
+
+/** SSH command and password (hidden until revealed), each with a copy button, and the JupyterLab link. */
+export function SshAccess({ instance }: { instance: InstanceView }) {
+  const [revealed, setRevealed] = useState(false);
+  const command = sshCommand(instance.ssh);
+  const reachable = instance.status === 2;
+  return (
+    <div className="rc-ssh-access">
+      <div className="rc-ssh-line">
+        <code className="rc-ssh-command">{command}</code>
+        <Popup content="复制登录指令" trigger={<Button icon="copy outline" size="mini" basic className="rc-copy-ssh" aria-label="复制登录指令" onClick={() => void copy(command, '登录指令')} />} />
+      </div>
+      <div className="rc-ssh-line">
+        <span className="rc-muted">密码</span>
+        <code className="rc-ssh-password">{revealed ? instance.ssh.password : '••••••••••'}</code>
+        <Button icon={revealed ? 'eye slash' : 'eye'} size="mini" basic aria-label={revealed ? '隐藏密码' : '显示密码'} onClick={() => setRevealed(!revealed)} />
+        <Button icon="copy outline" size="mini" basic aria-label="复制密码" onClick={() => void copy(instance.ssh.password, '密码')} />
+      </div>
+      {reachable ? (
+        <a href={instance.jupyterUrl} target="_blank" rel="noreferrer" className="rc-jupyter-link">
+          <Icon name="external" />
+          JupyterLab
+        </a>
+      ) : (
+        <span className="rc-muted">JupyterLab（开机后可用）</span>
+      )}
+    </div>
+  );
+}

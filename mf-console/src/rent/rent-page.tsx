@@ -1,0 +1,214 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { Button, Dropdown, Form, Input, Menu, Message, Segment } from 'semantic-ui-react';
+import { $balance, api, bus, debounce, formatMoney, refreshCounters } from '@rc/shared-utility';
+import type { ScreenProps } from '../app';
+import { billingOptions, type ImageView } from '../instances/instance-types';
+import { GpuModelCards, type GpuModelStat } from './gpu-model-cards';
+import './rent.css';
+
+interface Region {
+  regionCode: string;
+  regionName: string;
+}
+
+interface Quote {
+  hourAmount: number;
+  amount: number;
+  originalAmount: number;
+  discountAmount: number;
+  days: number;
+  noGpuHourPrice: number;
+  freeDataDiskGb: number;
+}
+
+const unitOf: Record<number, string> = { 2: '天', 3: '周', 4: '月' };
+
+/** `/account/suanli/create`: choose region, GPU model and count, billing, image and data disk; see the price; pay. */
+export function RentPage({ navigate }: ScreenProps) {
+  const balance = useStore($balance);
+  const [regions, setRegions] = useState<Region[]>([]);
+  const [regionCode, setRegionCode] = useState('');
+  const [models, setModels] = useState<GpuModelStat[]>([]);
+  const [gpuModelId, setGpuModelId] = useState<number | null>(null);
+  const [gpuCount, setGpuCount] = useState(1);
+  const [billingType, setBillingType] = useState(1);
+  const [duration, setDuration] = useState(1);
+  const [imageTab, setImageTab] = useState<'system' | 'private'>('system');
+  const [systemImages, setSystemImages] = useState<ImageView[]>([]);
+  const [privateImages, setPrivateImages] = useState<ImageView[]>([]);
+  const [imageId, setImageId] = useState<number | null>(null);
+  const [dataDiskExtraGb, setDataDiskExtraGb] = useState(0);
+  const [name, setName] = useState('');
+  const [quote, setQuote] = useState<Quote | null>(null);
+  const [paying, setPaying] = useState(false);
+
+  useEffect(() => {
+    void api.get<Region[]>('/node/auth/region/list-enable').then((result) => {
+      if (result.code !== 200) return;
+      setRegions(result.data);
+      setRegionCode(result.data[0]?.regionCode ?? '');
+    });
+    void api.get<ImageView[]>('/image/auth/allSys').then((result) => {
+      if (result.code !== 200) return;
+      setSystemImages(result.data);
+      const wanted = Number(new URLSearchParams(window.location.search).get('imageId'));
+      setImageId(result.data.some((image) => image.id === wanted) ? wanted : (result.data[0]?.id ?? null));
+    });
+    void api.post<{ list: ImageView[] }>('/image/auth/private/page', { pageSize: 100 }).then((result) => {
+      if (result.code === 200) setPrivateImages(result.data.list.filter((image) => image.status === 1));
+    });
+    void refreshCounters();
+  }, []);
+
+  useEffect(() => {
+    if (!regionCode) return;
+    void api.get<GpuModelStat[]>('/node/auth/deviceType/statistics', { regionCode }, { cache: false }).then((result) => {
+      if (result.code !== 200) return;
+      setModels(result.data);
+      const first = result.data.find((model) => model.freeGpu > 0) ?? result.data[0];
+      setGpuModelId(first?.gpuModelId ?? null);
+      setGpuCount(1);
+    });
+  }, [regionCode]);
+
+  const model = models.find((m) => m.gpuModelId === gpuModelId);
+  const preview = useMemo(
+    () =>
+      debounce((body: object) => {
+        void api.post<Quote>('/user/auth/order/price/preview', body, { errorTip: false }).then((result) => setQuote(result.code === 200 ? result.data : null));
+      }, 200),
+    [],
+  );
+  useEffect(() => {
+    if (!gpuModelId) return;
+    preview({ regionCode, gpuModelId, gpuCount, billingType, duration, dataDiskExtraGb });
+  }, [regionCode, gpuModelId, gpuCount, billingType, duration, dataDiskExtraGb, preview]);
+
+  const pay = async () => {
+    if (!gpuModelId || !imageId) return;
+    setPaying(true);
+    const result = await api.post<{ amount: number; instance: { name: string } }>('/user/auth/order/info/pay', {
+      regionCode,
+      gpuModelId,
+      gpuCount,
+      billingType,
+      duration,
+      imageId,
+      dataDiskExtraGb,
+      ...(name.trim() ? { name: name.trim() } : {}),
+    });
+    setPaying(false);
+    if (result.code !== 200) return;
+    bus.emit('toast', { type: 'success', message: `${result.msg}：${result.data.instance.name}` });
+    await refreshCounters();
+    navigate('/account/instanceManage');
+  };
+
+  const maxCount = Math.min(8, model?.maxFreePerNode ?? 0);
+  const images = imageTab === 'system' ? systemImages : privateImages;
+  const payNow = quote ? quote.amount : 0;
+  const short = billingType === 1 ? balance < (quote?.hourAmount ?? 0) : balance < payNow;
+
+  return (
+    <section className="rc-page rc-rent-page">
+      <div className="rc-page-header">
+        <div>
+          <h1 className="rc-page-title">租用算力</h1>
+          <p className="rc-page-purpose">按秒计费，随时关机；包日/包周/包月更优惠且保留GPU。</p>
+        </div>
+      </div>
+      <Form>
+        <Form.Field>
+          <label>地区</label>
+          <Menu tabular className="rc-region-tabs">
+            {regions.map((region) => (
+              <Menu.Item key={region.regionCode} active={region.regionCode === regionCode} onClick={() => setRegionCode(region.regionCode)} data-region={region.regionCode}>
+                {region.regionName}
+              </Menu.Item>
+            ))}
+          </Menu>
+        </Form.Field>
+        <Form.Field>
+          <label>GPU型号</label>
+          <GpuModelCards models={models} selected={gpuModelId} onSelect={(id) => { setGpuModelId(id); setGpuCount(1); }} />
+        </Form.Field>
+        <Form.Field>
+          <label>GPU数量</label>
+          <Button.Group className="rc-gpu-counts">
+            {Array.from({ length: 8 }, (_, index) => index + 1).map((count) => (
+              <Button key={count} type="button" active={count === gpuCount} disabled={count > maxCount} onClick={() => setGpuCount(count)} data-count={count}>
+                {count}
+              </Button>
+            ))}
+          </Button.Group>
+          {model ? <small className="rc-muted rc-count-hint">单台主机最多可租 {model.maxFreePerNode} 卡 · 每卡 {model.cpuPerGpu} 核CPU、{model.memoryPerGpuGb}GB 内存</small> : null}
+        </Form.Field>
+        <Form.Group inline>
+          <label>计费方式</label>
+          {billingOptions.map((option) => (
+            <Form.Radio key={option.value} label={option.text} checked={billingType === option.value} onChange={() => setBillingType(option.value)} data-billing={option.value} />
+          ))}
+          {billingType !== 1 ? (
+            <Dropdown selection compact options={Array.from({ length: 12 }, (_, i) => ({ key: i + 1, value: i + 1, text: `${i + 1} ${unitOf[billingType]}` }))} value={duration} onChange={(_, data) => setDuration(Number(data.value))} />
+          ) : null}
+        </Form.Group>
+        <Form.Field>
+          <label>镜像</label>
+          <Menu secondary size="small">
+            <Menu.Item active={imageTab === 'system'} onClick={() => setImageTab('system')}>
+              系统镜像
+            </Menu.Item>
+            <Menu.Item active={imageTab === 'private'} onClick={() => setImageTab('private')}>
+              我的镜像
+            </Menu.Item>
+          </Menu>
+          <Dropdown
+            selection
+            search
+            className="rc-image-picker"
+            placeholder={images.length ? '选择镜像' : '暂无镜像'}
+            options={images.map((image) => ({ key: image.id, value: image.id, text: image.name, description: `Python ${image.python} · CUDA ${image.cuda} · ${image.os}` }))}
+            value={imageId ?? undefined}
+            onChange={(_, data) => setImageId(Number(data.value))}
+          />
+        </Form.Field>
+        <Form.Field>
+          <label>数据盘扩容（GB）</label>
+          <Input type="number" min={0} max={2000} value={dataDiskExtraGb} onChange={(_, data) => setDataDiskExtraGb(Math.min(2000, Math.max(0, Math.floor(Number(data.value) || 0))))} label={{ basic: true, content: `免费 ${quote?.freeDataDiskGb ?? 50}GB 之外` }} labelPosition="right" />
+        </Form.Field>
+        <Form.Field>
+          <label>实例名称（可选）</label>
+          <Input value={name} maxLength={40} placeholder="默认按型号自动命名" onChange={(_, data) => setName(data.value)} />
+        </Form.Field>
+      </Form>
+      <Segment className="rc-rent-summary">
+        {quote ? (
+          billingType === 1 ? (
+            <div>
+              按量计费 <b className="rc-price rc-hour-price">¥{formatMoney(quote.hourAmount)}/小时</b>，按秒扣费，关机停止计费；无卡模式 ¥{formatMoney(quote.noGpuHourPrice)}/小时。
+            </div>
+          ) : (
+            <div>
+              应付 <b className="rc-price">¥{formatMoney(quote.amount)}</b>（{quote.days} 天），按量计费同等时长 ¥{formatMoney(quote.originalAmount)}，节省 ¥{formatMoney(quote.discountAmount)}
+            </div>
+          )
+        ) : (
+          <div className="rc-muted">选择配置后显示价格</div>
+        )}
+        <div className="rc-rent-pay">
+          <span className="rc-muted">账户余额 ¥{formatMoney(balance)}</span>
+          {short ? (
+            <Button basic onClick={() => navigate('/account/recharge')}>
+              余额不足，去充值
+            </Button>
+          ) : null}
+          <Button color="orange" size="large" loading={paying} disabled={paying || !model || model.freeGpu === 0 || !imageId} onClick={() => void pay()} className="rc-pay-button">
+            立即创建
+          </Button>
+        </div>
+        {model && model.freeGpu === 0 ? <Message warning content="该型号在此地区暂无空闲GPU，请选择其他型号或地区。" /> : null}
+      </Segment>
+    </section>
+  );
+}
