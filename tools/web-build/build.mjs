@@ -2,6 +2,7 @@
 // New hashed files go in first; index.html and importmap.json are swapped in last.
 import path from 'node:path';
 import { buildApp } from './app-build.mjs';
+import { buildEmbed } from './embed-build.mjs';
 import { appModules, moduleNames, sharedModules } from './module-list.mjs';
 import { renderPage } from './page.mjs';
 import { publishPageScripts } from './page-scripts.mjs';
@@ -33,6 +34,7 @@ for (const module of [...sharedModules, ...appModules]) {
   writes.push(publish(module.fileStem, '.js', code).then((file) => (published[module.name] = file)));
 }
 await Promise.all(writes);
+const embed = await buildEmbed();
 const [stylesheet, pageScripts] = await Promise.all([pendingStylesheet, pendingPageScripts]);
 
 // depcache lets SystemJS fetch a module's static imports together with the module itself,
@@ -48,7 +50,7 @@ await writeAtomically(path.join(webRoot, 'index.html'), await renderPage({ style
 await writeAtomically(path.join(webRoot, 'importmap.json'), `${JSON.stringify(importMap, null, 2)}\n`);
 
 const kb = (bytes) => (bytes / 1024).toFixed(1).padStart(7);
-const rows = [...Object.entries(published), ['(page) import-map-overrides', pageScripts.importMapOverrides], ['(page) systemjs', pageScripts.systemjs]];
+const rows = [...Object.entries(published), ['(embed) <rc-uploader>', embed], ['(page) import-map-overrides', pageScripts.importMapOverrides], ['(page) systemjs', pageScripts.systemjs]];
 console.log(`${'module'.padEnd(30)}      KB  gzip KB  file`);
 for (const [name, file] of rows) {
   console.log(`${name.padEnd(30)} ${kb(file.bytes)}  ${kb(file.gzipBytes)}  ${file.url}${file.written ? '' : ' (kept)'}`);

@@ -4,9 +4,11 @@ import { defineWebComponents } from './define-elements';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
-beforeAll(() => {
+beforeAll(async () => {
   defineWebComponents();
   document.body.append(document.createElement('rc-dialogs'));
+  while (!element().shadowRoot?.querySelector('style')) await settle();
+  await settle();
 });
 afterEach(() => {
   for (const dialog of $dialogs.get()) dialogs.close(dialog.id);

@@ -1,0 +1,163 @@
+import { copyFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openChromium, type Browser } from './support/chromium';
+import { UploadServer } from './support/upload-server';
+import { generatedFile, uploaderOn } from './support/uploader';
+
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ browser, close: closeBrowser } = await openChromium());
+});
+afterAll(async () => {
+  await closeBrowser?.();
+});
+
+async function logIn(server: UploadServer): Promise<{ token: string; userId: number }> {
+  const response = await fetch(`${server.url}/apis/user/api/user/login/password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mobile: '13800000001', password: 'Demo@2026' }),
+  });
+  const { data } = (await response.json()) as { data: { token: string; userInfo: { id: number } } };
+  return { token: data.token, userId: data.userInfo.id };
+}
+
+/** Signs in like the portal does, opens an account page and the header's transfer list. */
+async function openTransferList(server: UploadServer, token: string): Promise<void> {
+  await browser.url(`${server.url}/null`);
+  await browser.execute((value) => localStorage.setItem('RC_WEB_TOKEN', value), JSON.stringify(token));
+  await browser.url(`${server.url}/account/home`);
+  const toggle = browser.$('.rc-transfer-toggle');
+  await toggle.waitForClickable({ timeout: 20_000 });
+  await toggle.click();
+  await browser.$('rc-uploader').shadow$('.panel').waitForDisplayed({ timeout: 10_000 });
+}
+
+/** Upload bandwidth of the page (bytes/s); 0 lifts the limit. */
+async function limitUpload(bytesPerSecond: number): Promise<void> {
+  const limit = bytesPerSecond || -1;
+  await browser.setNetworkConditions({ offline: false, latency: 0, download_throughput: -1, upload_throughput: limit });
+}
+
+const chunkRequests = () =>
+  browser.execute(() => performance.getEntriesByType('resource').filter((entry) => /\/file\/chunk$/.test(new URL(entry.name).pathname)).length);
+
+describe('uploads from the portal against the real server', () => {
+  let server: UploadServer;
+  let userId: number;
+  let token: string;
+  const uploader = () => uploaderOn(browser);
+
+  beforeAll(async () => {
+    server = await UploadServer.start();
+    ({ token, userId } = await logIn(server));
+    await openTransferList(server, token);
+  });
+  afterAll(async () => {
+    await limitUpload(0).catch(() => undefined);
+    await server?.stop();
+  });
+
+  it('uploads a generated 50 MB file; the stored file has the same MD5', async () => {
+    const file = generatedFile('fifty.bin', 50);
+    await uploader().pick(file.path);
+    const done = await uploader().waitFor('fifty.bin', (view) => view.status === 'success', 90_000, 'success');
+    expect(done.label).toBe('上传成功');
+    expect(done.progress).toBe(100);
+    expect(server.storedMd5(userId, 'fifty.bin')).toBe(file.md5);
+  });
+
+  it('completes at once, without sending chunks, when the same content is already stored (秒传)', async () => {
+    const file = generatedFile('instant-a.bin', 12);
+    await uploader().pick(file.path);
+    await uploader().waitFor('instant-a.bin', (view) => view.status === 'success');
+    const copy = generatedFile('instant-b.bin', 0);
+    copyFileSync(file.path, copy.path);
+    const before = await chunkRequests();
+    await uploader().pick(copy.path);
+    await uploader().waitFor('instant-b.bin', (view) => view.status === 'success');
+    expect(await chunkRequests()).toBe(before);
+    expect(server.storedMd5(userId, 'instant-b.bin')).toBe(file.md5);
+  });
+
+  it('pauses (no progress while paused) and resumes to the same MD5', async () => {
+    const file = generatedFile('pausable.bin', 30);
+    await limitUpload(4 * 1024 * 1024);
+    await uploader().pick(file.path);
+    await uploader().waitFor('pausable.bin', (view) => view.status === 'uploading' && view.progress > 0, 60_000, 'some progress');
+    await uploader().click('pausable.bin', '暂停');
+    const paused = await uploader().waitFor('pausable.bin', (view) => view.status === 'paused');
+    expect(paused.label).toBe('已暂停');
+    await browser.pause(1500);
+    expect((await uploader().item('pausable.bin'))!.progress).toBe(paused.progress);
+    await limitUpload(0);
+    await uploader().click('pausable.bin', '继续');
+    await uploader().waitFor('pausable.bin', (view) => view.status === 'success', 60_000, 'success');
+    expect(server.storedMd5(userId, 'pausable.bin')).toBe(file.md5);
+  });
+
+  it('cancel removes the item and nothing is stored', async () => {
+    const file = generatedFile('cancelled.bin', 30);
+    await limitUpload(4 * 1024 * 1024);
+    await uploader().pick(file.path);
+    await uploader().waitFor('cancelled.bin', (view) => view.status === 'uploading');
+    await uploader().click('cancelled.bin', '取消');
+    await browser.waitUntil(async () => !(await uploader().item('cancelled.bin')), { timeout: 5_000 });
+    await limitUpload(0);
+    expect(() => server.storedMd5(userId, 'cancelled.bin')).toThrow();
+  });
+
+  it('resumes after the server is SIGKILLed mid-upload and restarted, to an identical MD5', async () => {
+    const file = generatedFile('crash.bin', 40);
+    await limitUpload(6 * 1024 * 1024);
+    await uploader().pick(file.path);
+    await uploader().waitFor('crash.bin', (view) => view.status === 'uploading' && view.progress >= 20, 60_000, 'progress ≥ 20%');
+    await server.kill();
+    await server.launch();
+    await limitUpload(0);
+    const settled = await uploader().waitFor('crash.bin', (view) => view.status === 'success' || view.status === 'error', 60_000, 'an outcome');
+    if (settled.status === 'error') await uploader().click('crash.bin', '重试');
+    await uploader().waitFor('crash.bin', (view) => view.status === 'success', 60_000, 'success');
+    expect(server.storedMd5(userId, 'crash.bin')).toBe(file.md5);
+  });
+
+  it('the legacy page uploads with its one script tag, next to its own React 16 and global styles', async () => {
+    await browser.url(`${server.url}/examples/legacy-page.html`);
+    await browser.$('#legacy-login button').click();
+    await browser.waitUntil(async () => (await browser.$('#legacy-login-state').getText()) === '已登录', { timeout: 10_000 });
+    const file = generatedFile('legacy.bin', 8);
+    await uploaderOn(browser, '#uploader').pick(file.path);
+    await browser.$('[data-event="upload:done"]').waitForExist({ timeout: 30_000 });
+    expect(await browser.$('[data-event="upload:done"]').getText()).toContain(`legacy/legacy.bin (${file.md5})`);
+    expect(server.storedMd5(userId, 'legacy/legacy.bin')).toBe(file.md5);
+    const isolation = await browser.execute(() => {
+      const root = document.querySelector('#uploader')!.shadowRoot!;
+      const pageButton = getComputedStyle(document.querySelector('#legacy-login button')!).backgroundColor;
+      return {
+        react: (window as unknown as { React: { version: string } }).React.version,
+        pageButton,
+        uploaderButton: getComputedStyle(root.querySelector('.button.primary')!).backgroundColor,
+        panelShown: getComputedStyle(root.querySelector('.panel')!).display !== 'none',
+        leakedStyles: Array.from(document.querySelectorAll('style')).filter((style) => style.textContent?.includes('.bar >')).length,
+      };
+    });
+    expect(isolation).toEqual({ react: '16.14.0', pageButton: 'rgb(255, 105, 180)', uploaderButton: 'rgb(33, 133, 208)', panelShown: true, leakedStyles: 0 });
+  });
+});
+
+describe('a server that drops a fifth of chunk requests', () => {
+  let server: UploadServer;
+  afterAll(() => server?.stop());
+
+  it('still completes the upload with the same MD5 (retries with back-off)', async () => {
+    server = await UploadServer.start({ FAULT_DROP_CHUNK_RATIO: '0.2' });
+    const { token, userId } = await logIn(server);
+    await openTransferList(server, token);
+    const file = generatedFile('lossy.bin', 30);
+    await uploaderOn(browser).pick(file.path);
+    await uploaderOn(browser).waitFor('lossy.bin', (view) => view.status === 'success', 90_000, 'success');
+    expect(server.storedMd5(userId, 'lossy.bin')).toBe(file.md5);
+  });
+});
