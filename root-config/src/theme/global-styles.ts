@@ -52,6 +52,7 @@ a { color: var(--rc-brand); }
 a.rc-header-link, .rc-header-link { color: var(--rc-text); }
 .rc-header-top .rc-header-link { color: inherit; }
 .rc-header-link:hover, .rc-header-link.is-active { color: var(--rc-brand) !important; }
+.rc-header.is-transparent .rc-header-link:hover, .rc-header.is-transparent .rc-header-link.is-active { color: #a9c6ff !important; }
 .rc-top-nav { display: flex; align-items: center; gap: 16px; font-size: 15px; margin-left: 12px; }
 .rc-header-spacer { flex: 1; }
 .rc-header-items { display: flex; align-items: center; gap: 12px; font-size: 14px; }
