@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 echo "── api: authenticated ext/view vs a bare route"
 npx tsx bench/api-ext-view.ts "${BENCH_SECONDS:-10}"
 bash scripts/with-postgres.sh bash -c 'DATABASE_URL=$TEST_POSTGRES_URL npx tsx bench/api-ext-view.ts "${BENCH_SECONDS:-10}"'
+echo "── compute: instance list of a 10,000-instance user, one metering pass over 100,000 running instances" && npx tsx bench/compute-metering.ts "${BENCH_SECONDS:-10}" && bash scripts/with-postgres.sh bash -c 'DATABASE_URL=$TEST_POSTGRES_URL npx tsx bench/compute-metering.ts "${BENCH_SECONDS:-10}"'
 
 if [ -f bench/portal-first-visit.mjs ]; then
   echo "── portal: first visit"

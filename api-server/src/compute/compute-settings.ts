@@ -15,7 +15,7 @@ export interface ComputeSettings {
 export function loadComputeSettings(env: NodeJS.ProcessEnv = process.env): ComputeSettings {
   const days = Number(env.RELEASE_AFTER_STOPPED_DAYS ?? 15);
   if (!Number.isFinite(days) || days <= 0) throw new Error(`RELEASE_AFTER_STOPPED_DAYS must be a positive number, got "${env.RELEASE_AFTER_STOPPED_DAYS}"`);
-  return { releaseAfterStoppedDays: days, releaseWarningDays: 3, transitionIntervalMs: 1_000, meteringIntervalMs: 30_000, meteringBatchSize: 20_000 };
+  return { releaseAfterStoppedDays: days, releaseWarningDays: 3, transitionIntervalMs: 1_000, meteringIntervalMs: 30_000, meteringBatchSize: 100_000 };
 }
 
 export function createDriver(env: NodeJS.ProcessEnv = process.env): ComputeDriver {

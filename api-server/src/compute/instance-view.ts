@@ -1,39 +1,28 @@
-import { and, desc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import { computeNodes, gpuModels, instances, regions } from '../db/schema.js';
 import type { Executor } from '../db/open-database.js';
 import { operationStates } from './operations.js';
 import { releaseAt } from './instance-state.js';
 import { Status, billingNames, statusNames, type Billing } from './states.js';
 
-const columns = {
-  instance: instances,
-  regionName: regions.name,
-  deviceName: gpuModels.name,
-  hourPrice: gpuModels.hourPrice,
-  cpuPerGpu: computeNodes.cpuPerGpu,
-  memoryPerGpuGb: computeNodes.memoryPerGpuGb,
-  systemDiskGb: computeNodes.systemDiskGb,
-  cudaVersion: computeNodes.cudaVersion,
-  nodeName: computeNodes.name,
-  nodeGpuFree: computeNodes.gpuFree,
-};
-
 export interface ViewSettings {
   releaseAfterStoppedDays: number;
   freeDataDiskGb: number;
 }
 
-function selectRows(db: Executor, where: SQL | undefined, limit: number, offset: number) {
-  return db
-    .select(columns)
-    .from(instances)
-    .innerJoin(computeNodes, eq(computeNodes.id, instances.nodeId))
-    .innerJoin(gpuModels, eq(gpuModels.id, instances.gpuModelId))
-    .innerJoin(regions, eq(regions.code, instances.regionCode))
-    .where(where)
-    .orderBy(desc(instances.id))
-    .limit(limit)
-    .offset(offset);
+/** The page of instances, then their nodes, models and regions by id: single-table queries plan fastest. */
+async function selectRows(db: Executor, where: SQL | undefined, limit: number, offset: number) {
+  const page = await db.select().from(instances).where(where).orderBy(desc(instances.id)).limit(limit).offset(offset);
+  if (page.length === 0) return [];
+  const [nodes, models, regionRows] = await Promise.all([
+    db.select().from(computeNodes).where(inArray(computeNodes.id, [...new Set(page.map((row) => row.nodeId))])),
+    db.select().from(gpuModels).where(inArray(gpuModels.id, [...new Set(page.map((row) => row.gpuModelId))])),
+    db.select().from(regions).where(inArray(regions.code, [...new Set(page.map((row) => row.regionCode))])),
+  ]);
+  const node = new Map(nodes.map((row) => [row.id, row]));
+  const model = new Map(models.map((row) => [row.id, row]));
+  const region = new Map(regionRows.map((row) => [row.code, row]));
+  return page.map((instance) => ({ instance, node: node.get(instance.nodeId)!, model: model.get(instance.gpuModelId)!, region: region.get(instance.regionCode)! }));
 }
 type Row = Awaited<ReturnType<typeof selectRows>>[number];
 
@@ -49,8 +38,7 @@ export async function instanceView(db: Executor, userId: number, id: number, set
   return view!;
 }
 
-function toView(row: Row, settings: ViewSettings) {
-  const i = row.instance;
+function toView({ instance: i, node, model, region }: Row, settings: ViewSettings) {
   const cards = Math.max(i.gpuCount, 1);
   const port = i.sshPort;
   return {
@@ -60,27 +48,27 @@ function toView(row: Row, settings: ViewSettings) {
     statusName: statusNames[i.status as Status] ?? '',
     nextStatus: i.nextStatus,
     regionCode: i.regionCode,
-    regionName: row.regionName,
-    nodeName: row.nodeName,
-    nodeGpuFree: row.nodeGpuFree,
+    regionName: region.name,
+    nodeName: node.name,
+    nodeGpuFree: node.gpuFree,
     gpuModelId: i.gpuModelId,
-    deviceName: row.deviceName,
+    deviceName: model.name,
     gpuCount: i.gpuCount,
     gpuHeld: i.gpuHeld,
     noGpu: i.noGpu,
-    cpu: i.noGpu ? 0.5 : row.cpuPerGpu * cards,
-    memoryGb: i.noGpu ? 2 : row.memoryPerGpuGb * cards,
-    cudaVersion: row.cudaVersion,
+    cpu: i.noGpu ? 0.5 : node.cpuPerGpu * cards,
+    memoryGb: i.noGpu ? 2 : node.memoryPerGpuGb * cards,
+    cudaVersion: node.cudaVersion,
     billingType: i.billingType,
     billingName: billingNames[i.billingType as Billing] ?? '',
-    hourPrice: row.hourPrice * i.gpuCount,
+    hourPrice: model.hourPrice * i.gpuCount,
     dayRate: i.dayRate,
     packageExpiresAt: i.packageExpiresAt,
     releaseAt: releaseAt(i, settings.releaseAfterStoppedDays),
     stoppedAt: i.stoppedAt,
     imageId: i.imageId,
     imageName: i.imageName,
-    systemDiskGb: row.systemDiskGb,
+    systemDiskGb: node.systemDiskGb,
     dataDiskGb: settings.freeDataDiskGb + i.dataDiskExtraGb,
     dataDiskExtraGb: i.dataDiskExtraGb,
     ssh: { host: i.sshHost, port, user: 'root', password: i.sshPassword, command: `ssh -p ${port} root@${i.sshHost}` },

@@ -25,7 +25,7 @@ export async function meterBatch(db: Database, now: Date, batchSize: number, exc
              floor(extract(epoch from (${at}::timestamptz - i.metered_until)))::bigint as secs
       from instances i
       where i.status = 2 and i.billing_type = 1 and i.metered_until <= ${at}::timestamptz - interval '1 second' ${excluded}
-      order by i.metered_until
+      order by i.id
       limit ${batchSize}
       for update skip locked
     ), priced as (
