@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# The whole test command: type checks, the server suites on PGlite (and on PostgreSQL when
+# The whole test command: type checks of every workspace, the server suites on PGlite (and on PostgreSQL when
 # TEST_POSTGRES_URL names a server), every workspace's tests, then the browser journeys.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "── type check: api-server"
-npx tsc --noEmit -p api-server
+echo "── type check"
+for project in api-server $(node -e "for (const w of require('./package.json').workspaces) if (w !== 'api-server') console.log(w)") e2e; do
+  if [ -f "$project/tsconfig.json" ]; then npx tsc --noEmit -p "$project"; fi
+done
 
 echo "── api-server on PGlite"
 (cd api-server && npx vitest run)
