@@ -1,5 +1,5 @@
-import { and, desc, eq } from 'drizzle-orm';
-import { bills, ledgerEntries, messages } from '../db/schema.js';
+import { desc, eq } from 'drizzle-orm';
+import { bills, ledgerEntries, messages, users } from '../db/schema.js';
 import type { Executor } from '../db/open-database.js';
 import { applyLedgerEntry } from '../modules/user/ledger.js';
 
@@ -18,14 +18,29 @@ export interface Charge {
   periodEnd?: Date;
 }
 
-/** Moves the balance through the ledger and writes the bill line that explains it. Refuses to overdraw. */
+/** The account whose balance pays for `userId`: the main account when it shares its balance with this sub-account. */
+export async function payerOf(tx: Executor, userId: number): Promise<number> {
+  const [user] = await tx.select({ parentId: users.parentId, shareBalance: users.shareBalance }).from(users).where(eq(users.id, userId));
+  return user?.parentId && user.shareBalance ? user.parentId : userId;
+}
+
+export async function payerBalance(tx: Executor, userId: number): Promise<number> {
+  const [payer] = await tx.select({ balance: users.balance }).from(users).where(eq(users.id, await payerOf(tx, userId)));
+  return payer?.balance ?? 0;
+}
+
+/**
+ * Moves the payer's balance through the ledger and writes the bill line (under the instance's
+ * owner) that explains it. Refuses to overdraw.
+ */
 export async function charge(tx: Executor, c: Charge) {
   if (c.amount === 0) return;
-  await applyLedgerEntry(tx, c.userId, -c.amount, c.amount > 0 ? 'charge' : 'refund', c.note.slice(0, 200));
+  const payer = await payerOf(tx, c.userId);
+  await applyLedgerEntry(tx, payer, -c.amount, c.amount > 0 ? 'charge' : 'refund', c.note.slice(0, 200));
   const [entry] = await tx
     .select({ id: ledgerEntries.id })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.userId, c.userId)))
+    .where(eq(ledgerEntries.userId, payer))
     .orderBy(desc(ledgerEntries.id))
     .limit(1);
   await tx.insert(bills).values({

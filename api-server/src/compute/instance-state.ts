@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { images, instances, users } from '../db/schema.js';
 import type { Executor } from '../db/open-database.js';
 import { conflict, notFound } from '../errors.js';
-import { charge } from './charges.js';
+import { charge, payerOf } from './charges.js';
 import type { ComputeDriver, PendingTransition } from './driver.js';
 import { refusalReason, type Operation } from './operations.js';
 import { Billing, Status } from './states.js';
@@ -73,7 +73,7 @@ export async function settleInstance(tx: Executor, instance: InstanceRow, now: D
   const total = seconds * instance.dayRate + instance.meterCarry;
   const due = Math.floor(total / 86_400);
   const periodEnd = new Date(instance.meteredUntil.getTime() + seconds * 1000);
-  const [account] = await tx.select({ balance: users.balance }).from(users).where(eq(users.id, instance.userId)).for('update');
+  const [account] = await tx.select({ balance: users.balance }).from(users).where(eq(users.id, await payerOf(tx, instance.userId))).for('update');
   const paid = Math.min(due, account?.balance ?? 0);
   await charge(tx, {
     userId: instance.userId,

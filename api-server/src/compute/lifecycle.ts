@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { gpuModels, instances, users } from '../db/schema.js';
+import { gpuModels, instances } from '../db/schema.js';
+import { payerBalance } from './charges.js';
 import type { Executor } from '../db/open-database.js';
 import { conflict } from '../errors.js';
 import type { ComputeDriver } from './driver.js';
@@ -22,8 +23,7 @@ export const noFreeGpus = (needed: number, site: SitePrices) => (free: number) =
   `该主机空闲GPU不足：当前空闲 ${free} 张，需要 ${needed} 张。可使用「无卡模式开机」（¥${formatYuan(site.noGpuHourPrice)}/小时，不占用GPU，可上传下载数据），或稍后再试`;
 
 async function requireCredit(tx: Executor, userId: number) {
-  const [account] = await tx.select({ balance: users.balance }).from(users).where(eq(users.id, userId));
-  if (!account || account.balance <= 0) throw conflict('账户余额不足，请先充值');
+  if ((await payerBalance(tx, userId)) <= 0) throw conflict('账户余额不足，请先充值');
 }
 
 /**

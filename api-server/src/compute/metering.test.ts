@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { call, createTestApp, type TestApp } from '../test-support/test-app.js';
+import { users } from '../db/schema.js';
 import { balanceOf, gpuFree, ledgerSum, messagesOf, privateNode, rent, systemImageId, tokenFor, userWithBalance } from './compute-test-kit.js';
 import { runComputePass } from './scheduler.js';
 
@@ -93,6 +95,25 @@ describe('pay-as-you-go metering', () => {
     expect((await messagesOf(t.app, user.token))[0]).toMatchObject({ title: '余额不足，实例已关机' });
     const start = await call(t.app, 'POST', '/apis/user/auth/user/instance/start', { id }, user.token);
     expect(start.code).toBe(409);
+  });
+});
+
+describe('a sub-account sharing its main account balance', () => {
+  it('rents and runs on the main account balance, its bills under its own name', async () => {
+    const { node, model } = await privateNode(t.app, 8);
+    const main = await userWithBalance(t.app, 100_000);
+    const sub = await userWithBalance(t.app, 0);
+    await t.app.db.update(users).set({ parentId: main.id, shareBalance: true }).where(eq(users.id, sub.id));
+    const rented = await rent(t.app, sub.token, { nodeId: node.id, gpuModelId: model.id, imageId });
+    expect(rented.code).toBe(200);
+    t.clock.advance(8 * second);
+    await runComputePass(t.app);
+    t.clock.advance(hour);
+    await runComputePass(t.app);
+    expect(await balanceOf(t.app, main.id)).toBe(100_000 - 1980);
+    expect(await balanceOf(t.app, sub.id)).toBe(0);
+    expect(await ledgerSum(t.app, main.id)).toBe(100_000 - 1980);
+    expect(await bills(sub.token)).toEqual([expect.objectContaining({ kind: 'usage', amount: 1980, seconds: 3600 })]);
   });
 });
 

@@ -5,36 +5,38 @@ export interface MeteringBatch {
   /** Instances due in this batch, and those settled. */
   due: number;
   settled: number;
-  /** Users whose balance could not cover their instances' time (left unsettled for the caller). */
-  unpaidUserIds: number[];
+  /** Paying accounts whose balance could not cover their instances' time (left unsettled for the caller). */
+  unpaidPayerIds: number[];
 }
 
 /**
  * Settles one batch of running pay-as-you-go instances up to `now` in a single statement: each
- * instance's whole seconds × its day rate (remainders carried), one ledger entry per user, one bill
- * line per instance linked to it. A user whose balance cannot cover the batch is charged nothing
- * here and reported, so their instances are settled down to zero and stopped one by one. The same
+ * instance's whole seconds × its day rate (remainders carried), one ledger entry per paying account
+ * (a sub-account sharing its main account's balance is paid by the main account), one bill line per
+ * instance linked to it. An account whose balance cannot cover the batch is charged nothing here
+ * and reported, so its instances are settled down to zero and stopped one by one. The same
  * guarantees as applyLedgerEntry hold: the balance update is conditional and every change an entry.
  */
-export async function meterBatch(db: Database, now: Date, batchSize: number, excludeUserIds: number[]): Promise<MeteringBatch> {
+export async function meterBatch(db: Database, now: Date, batchSize: number, excludePayerIds: number[]): Promise<MeteringBatch> {
   const at = now.toISOString();
-  const excluded = excludeUserIds.length ? sql`and i.user_id <> all(${`{${excludeUserIds.join(',')}}`}::int[])` : sql``;
+  const excluded = excludePayerIds.length ? sql`and coalesce(case when u.share_balance then u.parent_id end, i.user_id) <> all(${`{${excludePayerIds.join(',')}}`}::int[])` : sql``;
   const result = await db.execute(sql`
     with due as (
-      select i.id, i.user_id, i.name, i.day_rate, i.meter_carry, i.metered_until,
+      select i.id, i.user_id, coalesce(case when u.share_balance then u.parent_id end, i.user_id) as payer_id,
+             i.name, i.day_rate, i.meter_carry, i.metered_until,
              floor(extract(epoch from (${at}::timestamptz - i.metered_until)))::bigint as secs
-      from instances i
+      from instances i join users u on u.id = i.user_id
       where i.status = 2 and i.billing_type = 1 and i.metered_until <= ${at}::timestamptz - interval '1 second' ${excluded}
       order by i.id
       limit ${batchSize}
-      for update skip locked
+      for update of i skip locked
     ), priced as (
-      select id, user_id, name, day_rate, metered_until, secs,
+      select id, user_id, payer_id, name, day_rate, metered_until, secs,
              (secs * day_rate + meter_carry) / 86400 as charge,
              (secs * day_rate + meter_carry) % 86400 as carry
       from due
     ), per_user as (
-      select user_id, sum(charge)::bigint as amount from priced group by user_id
+      select payer_id as user_id, sum(charge)::bigint as amount from priced group by payer_id
     ), paid as (
       update users u set balance = u.balance - p.amount
       from per_user p
@@ -48,13 +50,13 @@ export async function meterBatch(db: Database, now: Date, batchSize: number, exc
       insert into bills (user_id, instance_id, ledger_entry_id, kind, amount, seconds, day_rate, period_start, period_end, note, created_at)
       select pr.user_id, pr.id, e.id, 'usage', pr.charge, pr.secs, pr.day_rate, pr.metered_until,
              pr.metered_until + pr.secs * interval '1 second', '实例「' || pr.name || '」按量计费', ${at}::timestamptz
-      from priced pr join entries e on e.user_id = pr.user_id
+      from priced pr join entries e on e.user_id = pr.payer_id
       where pr.charge > 0
       returning 1
     ), advanced as (
       update instances i
       set metered_until = pr.metered_until + pr.secs * interval '1 second', meter_carry = pr.carry
-      from priced pr join paid on paid.user_id = pr.user_id
+      from priced pr join paid on paid.user_id = pr.payer_id
       where i.id = pr.id
       returning 1
     )
@@ -64,7 +66,7 @@ export async function meterBatch(db: Database, now: Date, batchSize: number, exc
   `);
   // Both drivers (PGlite, node-postgres) answer `{ rows }`.
   const row = (result as unknown as { rows: Array<{ due: number; settled: number; unpaid: number[] | string }> }).rows[0]!;
-  return { due: Number(row.due), settled: Number(row.settled), unpaidUserIds: parseIntArray(row.unpaid) };
+  return { due: Number(row.due), settled: Number(row.settled), unpaidPayerIds: parseIntArray(row.unpaid) };
 }
 
 /** node-postgres parses int[] into numbers; PGlite may hand back the text form. */

@@ -1,6 +1,6 @@
-import { and, asc, eq, isNull, lte, ne, notInArray } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, ne, notInArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { instances } from '../db/schema.js';
+import { instances, users } from '../db/schema.js';
 import type { Transaction } from '../db/open-database.js';
 import { notify } from './charges.js';
 import { completeTransition, type InstanceRow } from './instance-state.js';
@@ -55,32 +55,40 @@ export async function meterRunningInstances(app: FastifyInstance) {
   for (;;) {
     const batch = await meterBatch(app.db, now, app.compute.settings.meteringBatchSize, [...unpaid]);
     metered += batch.settled;
-    batch.unpaidUserIds.forEach((id) => unpaid.add(id));
+    batch.unpaidPayerIds.forEach((id) => unpaid.add(id));
     if (batch.due < app.compute.settings.meteringBatchSize) break;
   }
   let stopped = 0;
-  for (const userId of unpaid) stopped += await stopForBalance(app, userId);
+  for (const payerId of unpaid) stopped += await stopForBalance(app, payerId);
   return { metered, stopped };
 }
 
-async function stopForBalance(app: FastifyInstance, userId: number) {
+/** Stops the running pay-as-you-go instances the account pays for (its own and its sharing sub-accounts'), telling each owner. */
+async function stopForBalance(app: FastifyInstance, payerId: number) {
   const running = await app.db
     .select({ id: instances.id })
     .from(instances)
-    .where(and(eq(instances.userId, userId), eq(instances.status, Status.running), eq(instances.billingType, Billing.payAsYouGo)));
-  const names: string[] = [];
+    .innerJoin(users, eq(users.id, instances.userId))
+    .where(
+      and(
+        or(eq(instances.userId, payerId), and(eq(users.parentId, payerId), eq(users.shareBalance, true))),
+        eq(instances.status, Status.running),
+        eq(instances.billingType, Billing.payAsYouGo),
+      ),
+    );
+  const stoppedByOwner = new Map<number, string[]>();
   for (const { id } of running) {
     await withLockedInstance(app, id, async (tx, row) => {
       if (row.status !== Status.running || row.billingType !== Billing.payAsYouGo) return false;
       await stopInstance(tx, app.compute.driver, row, app.clock.now());
-      names.push(row.name);
+      stoppedByOwner.set(row.userId, [...(stoppedByOwner.get(row.userId) ?? []), row.name]);
       return true;
     });
   }
-  if (names.length) {
-    await notify(app.db, userId, '余额不足，实例已关机', `您的账户余额已用完，按量计费实例「${names.join('」「')}」已自动关机，数据保留在实例中。充值后即可重新开机。`, app.clock.now());
+  for (const [owner, names] of stoppedByOwner) {
+    await notify(app.db, owner, '余额不足，实例已关机', `账户余额已用完，按量计费实例「${names.join('」「')}」已自动关机，数据保留在实例中。充值后即可重新开机。`, app.clock.now());
   }
-  return names.length;
+  return [...stoppedByOwner.values()].reduce((sum, names) => sum + names.length, 0);
 }
 
 /** Packages end at their expiry: the instance stops, gives back its GPUs and becomes pay-as-you-go. */

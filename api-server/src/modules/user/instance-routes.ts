@@ -7,7 +7,7 @@ import type { Transaction } from '../../db/open-database.js';
 import { ok } from '../../envelope.js';
 import { conflict, invalid } from '../../errors.js';
 import { currentUser } from '../../plugins/authentication.js';
-import { charge } from '../../compute/charges.js';
+import { charge, payerBalance } from '../../compute/charges.js';
 import { returnGpus, takeGpus, takeGpusInRegion } from '../../compute/gpu-pool.js';
 import { lockInstance, settleInstance, type InstanceRow } from '../../compute/instance-state.js';
 import { instanceView } from '../../compute/instance-view.js';
@@ -123,7 +123,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const source = await lockInstance(tx, app.compute.driver, { userId: user.id, id: request.body.id, operation: 'clone', now });
         const model = await modelOf(tx, source.gpuModelId);
         const hourAmount = quote({ gpuCount: source.gpuCount, billingType: Billing.payAsYouGo, duration: 1, dataDiskExtraGb: source.dataDiskExtraGb }, model, site).hourAmount;
-        if (user.account.balance < hourAmount) throw conflict(`账户余额不足：按量计费需至少可支付1小时费用（¥${formatYuan(hourAmount)}），请先充值`);
+        if ((await payerBalance(tx, user.id)) < hourAmount) throw conflict(`账户余额不足：按量计费需至少可支付1小时费用（¥${formatYuan(hourAmount)}），请先充值`);
         const [sameNode] = await tx.select({ gpuFree: computeNodes.gpuFree }).from(computeNodes).where(eq(computeNodes.id, source.nodeId));
         let nodeId = source.nodeId;
         if ((sameNode?.gpuFree ?? 0) >= source.gpuCount) await takeGpus(tx, nodeId, source.gpuCount, noFreeGpus(source.gpuCount, site));

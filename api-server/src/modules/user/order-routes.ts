@@ -5,7 +5,7 @@ import { bills, computeNodes } from '../../db/schema.js';
 import { ok } from '../../envelope.js';
 import { conflict, notFound } from '../../errors.js';
 import { currentUser } from '../../plugins/authentication.js';
-import { charge } from '../../compute/charges.js';
+import { charge, payerBalance } from '../../compute/charges.js';
 import { takeGpus, takeGpusInRegion } from '../../compute/gpu-pool.js';
 import { instanceView } from '../../compute/instance-view.js';
 import { formatYuan, modelOf } from '../../compute/lifecycle.js';
@@ -60,7 +60,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         } else {
           nodeId = await takeGpusInRegion(tx, body.regionCode, body.gpuModelId, body.gpuCount);
         }
-        if (body.billingType === Billing.payAsYouGo && user.account.balance < priced.hourAmount) {
+        if (body.billingType === Billing.payAsYouGo && (await payerBalance(tx, user.id)) < priced.hourAmount) {
           throw conflict(`账户余额不足：按量计费需至少可支付1小时费用（¥${formatYuan(priced.hourAmount)}），请先充值`);
         }
         const packageExpiresAt = body.billingType === Billing.payAsYouGo ? null : new Date(now.getTime() + priced.days * dayMs);
