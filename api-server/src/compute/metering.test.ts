@@ -82,9 +82,16 @@ describe('pay-as-you-go metering', () => {
 
   it('stops every instance of a user whose balance runs out, charging down to exactly zero, with a message', async () => {
     const { user, node, id } = await runningPayAsYouGo(2_500);
-    t.clock.advance(hour);
+    expect((await messagesOf(t.app, user.token)).map((message) => message.title)).toEqual([]);
+    t.clock.advance(30 * 60 * second);
+    await runComputePass(t.app);
+    const warnings = await messagesOf(t.app, user.token);
+    expect(warnings.map((message) => message.title)).toEqual(['余额不足1小时']);
+    expect(warnings[0]!.content).toContain('¥1.51 预计仅够当前运行的按量计费实例使用约 45 分钟');
+    t.clock.advance(30 * 60 * second);
     await runComputePass(t.app);
     expect(await balanceOf(t.app, user.id)).toBe(520);
+    expect(await messagesOf(t.app, user.token)).toHaveLength(1);
     t.clock.advance(20 * 60 * second);
     const report = await runComputePass(t.app);
     expect(report.stoppedForBalance).toBe(1);
@@ -92,7 +99,7 @@ describe('pay-as-you-go metering', () => {
     expect(await ledgerSum(t.app, user.id)).toBe(0);
     expect((await instance(user.token, id)).status).toBe(3);
     expect(await gpuFree(t.app, node.id)).toBe(8);
-    expect((await messagesOf(t.app, user.token))[0]).toMatchObject({ title: '余额不足，实例已关机' });
+    expect((await messagesOf(t.app, user.token)).map((message) => message.title)).toEqual(['余额不足，实例已关机', '余额不足1小时']);
     const start = await call(t.app, 'POST', '/apis/user/auth/user/instance/start', { id }, user.token);
     expect(start.code).toBe(409);
   });

@@ -6,6 +6,7 @@ import { notify } from './charges.js';
 import { completeTransition, type InstanceRow } from './instance-state.js';
 import { releaseHeldGpus, releaseInstance, stopInstance } from './lifecycle.js';
 import { meterBatch } from './metering.js';
+import { warnLowBalances } from './balance-alerts.js';
 import { Billing, Status, billingNames, type Billing as BillingCode } from './states.js';
 
 const dayMs = 86_400_000;
@@ -15,6 +16,7 @@ export interface PassReport {
   transitions: number;
   metered: number;
   stoppedForBalance: number;
+  lowBalanceWarnings: number;
   packagesExpired: number;
   releaseWarnings: number;
   released: number;
@@ -173,9 +175,10 @@ export async function releaseLongStopped(app: FastifyInstance) {
 export async function runComputePass(app: FastifyInstance): Promise<PassReport> {
   const transitions = await advanceTransitions(app);
   const { metered, stopped } = await meterRunningInstances(app);
+  const lowBalanceWarnings = await warnLowBalances(app.db, app.clock.now());
   const packagesExpired = await expirePackages(app);
   const { warned, released } = await releaseLongStopped(app);
-  return { transitions: transitions + (await advanceTransitions(app)), metered, stoppedForBalance: stopped, packagesExpired, releaseWarnings: warned, released };
+  return { transitions: transitions + (await advanceTransitions(app)), metered, stoppedForBalance: stopped, lowBalanceWarnings, packagesExpired, releaseWarnings: warned, released };
 }
 
 /** Advances transitions every second and runs the whole pass at the metering interval. Returns a stop function. */

@@ -34,6 +34,14 @@ export function InstanceManagePage({ navigate }: ScreenProps) {
     return () => clearInterval(timer);
   }, [changing, load]);
 
+  // Running time is charged at least every minute: keep the list and the header's balance current.
+  const running = page.list.some((instance) => instance.status === 2);
+  useEffect(() => {
+    if (!running || changing) return;
+    const timer = setInterval(() => void load().then(refreshCounters), 30_000);
+    return () => clearInterval(timer);
+  }, [running, changing, load]);
+
   const totalPages = Math.max(1, Math.ceil(page.total / pageSize));
   return (
     <section className="rc-page rc-instance-manage">

@@ -167,3 +167,9 @@ export const bills = pgTable(
   },
   (t) => [index('bills_user_idx').on(t.userId, t.id), index('bills_instance_idx').on(t.instanceId)],
 );
+
+/** Accounts told their balance will not last an hour of their running instances; cleared once it does again. */
+export const balanceAlerts = pgTable('balance_alerts', {
+  userId: integer('user_id').primaryKey().references(() => users.id),
+  warnedAt: timestamp('warned_at', { withTimezone: true }).notNull(),
+});
