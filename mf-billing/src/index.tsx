@@ -1,13 +1,4 @@
 // @rc/mf-billing: recharge, orders, bills, invoices and withdrawals, as a single-spa application.
-import React from 'react';
-import * as ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
-import { App } from './app';
-import type { ShellProps } from './shell/shell-props';
+import { FeaturePagesApp, microAppLifecycles } from '@rc/shared-utility';
 
-export const { bootstrap, mount, unmount } = singleSpaReact<ShellProps>({
-  React,
-  ReactDOMClient,
-  rootComponent: App,
-  errorBoundary: (error, info, props) => props.errorBoundary(error, info),
-});
+export const { bootstrap, mount, unmount } = microAppLifecycles(FeaturePagesApp);

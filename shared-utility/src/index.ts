@@ -50,3 +50,7 @@ export { defineWebComponents } from './web-components/define-elements';
 export { uploads, $uploads } from './upload';
 export { statusLabel } from './upload/upload-labels';
 export type { AddOptions, UploadChunk, UploadItem, UploadStatus, UploadType } from './upload/upload-types';
+
+export type { RouteEntry, ShellLocation, ShellProps } from './micro-app/shell-props';
+export { FeaturePage } from './micro-app/feature-page';
+export { FeaturePagesApp, microAppLifecycles, useShellLocation } from './micro-app/micro-app';

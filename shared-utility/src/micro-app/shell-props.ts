@@ -1,4 +1,4 @@
-// What the root config passes to every micro-app (root-config/src/apps/register-apps.tsx).
+// What the root config passes to every micro-app (root-config/src/apps/register-apps.tsx builds it).
 import type { ErrorInfo } from 'react';
 
 export interface RouteEntry {
