@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { Button, Icon, Table, type SemanticICONS } from 'semantic-ui-react';
 import { $balance, $idCardCheckStatus, $instanceNum, $priceCalc, $userInfo, $userMsgNum, api, formatMoney, refreshCounters } from '@rc/shared-utility';
-import { formatDateTime } from '../instances/instance-types';
+import { formatCharge, formatDateTime } from '../instances/instance-types';
 import type { ScreenProps } from '../app';
 
 const shortcuts: readonly { icon: SemanticICONS; text: string; to: string }[] = [
@@ -132,7 +132,7 @@ export function ConsoleHome({ navigate }: ScreenProps) {
                 <Table.Row key={charge.id}>
                   <Table.Cell>{formatDateTime(charge.gmtCreate)}</Table.Cell>
                   <Table.Cell>{charge.note}</Table.Cell>
-                  <Table.Cell textAlign="right">{charge.amount < 0 ? `+¥${formatMoney(-charge.amount, priceCalc)}` : `-¥${formatMoney(charge.amount, priceCalc)}`}</Table.Cell>
+                  <Table.Cell textAlign="right">{formatCharge(charge.amount, (value) => formatMoney(value, priceCalc))}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>

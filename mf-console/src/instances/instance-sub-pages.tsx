@@ -4,7 +4,7 @@ import { api, formatMoney } from '@rc/shared-utility';
 import type { ScreenProps } from '../app';
 import { InstanceActions } from './instance-actions';
 import { InstanceSubPage } from './instance-sub-page';
-import { formatDateTime, statusColors, type InstanceView, type Page } from './instance-types';
+import { formatCharge, formatDateTime, statusColors, type InstanceView, type Page } from './instance-types';
 import { ChangeBillingForm, LiftConfigForm, RenewForm, StorageForm } from './operation-forms';
 import { SshAccess } from './ssh-access';
 
@@ -89,7 +89,7 @@ function InstanceHistory({ instance }: { instance: InstanceView }) {
             <Table.Cell>{formatDateTime(bill.gmtCreate)}</Table.Cell>
             <Table.Cell>{billKinds[bill.kind] ?? bill.kind}</Table.Cell>
             <Table.Cell>{bill.periodStart ? `${formatDateTime(bill.periodStart)} – ${formatDateTime(bill.periodEnd)}` : '—'}</Table.Cell>
-            <Table.Cell>{bill.amount < 0 ? `+¥${formatMoney(-bill.amount)}` : `-¥${formatMoney(bill.amount)}`}</Table.Cell>
+            <Table.Cell>{formatCharge(bill.amount, formatMoney)}</Table.Cell>
             <Table.Cell>{bill.note}</Table.Cell>
           </Table.Row>
         ))}

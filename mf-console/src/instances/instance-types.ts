@@ -93,3 +93,10 @@ export function formatDateTime(value: string | null): string {
   if (!value) return '—';
   return new Date(value).toLocaleString('zh-CN', { hour12: false });
 }
+
+/** A charge (positive) or refund (negative) in yuan; sub-cent charges of short runs keep their third decimal. */
+export function formatCharge(thousandths: number, format: (value: number) => string): string {
+  const size = Math.abs(thousandths);
+  const yuan = size > 0 && size < 10 ? (size / 1000).toFixed(3) : format(size);
+  return `${thousandths < 0 ? '+' : '-'}¥${yuan}`;
+}
