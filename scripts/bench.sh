@@ -12,3 +12,4 @@ if [ -f bench/portal-first-visit.mjs ]; then
   echo "── portal: first visit"
   node bench/portal-first-visit.mjs
 fi
+node bench/upload-bench.mjs  # MD5 in the worker vs node:crypto, 1 GiB through the engine (cpu, gpu) vs one raw PUT

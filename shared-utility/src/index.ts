@@ -49,6 +49,7 @@ export { dialogs, $dialogs, type DialogState, type OpenOptions, type ConfirmOpti
 export { defineWebComponents } from './web-components/define-elements';
 export { uploads, $uploads } from './upload';
 export { statusLabel } from './upload/upload-labels';
+export { md5InWorker } from './upload/file-hasher';
 export type { AddOptions, UploadChunk, UploadItem, UploadStatus, UploadType } from './upload/upload-types';
 
 export type { RouteEntry, ShellLocation, ShellProps } from './micro-app/shell-props';

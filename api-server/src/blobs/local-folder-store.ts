@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -62,18 +63,11 @@ export class LocalFolderStore implements BlobStore {
     const output = fs.createWriteStream(temporary);
     try {
       for (const part of parts) {
-        await pipeline(
-          fs.createReadStream(this.resolve(part)),
-          new Transform({
-            transform(chunk: Buffer, _encoding, done) {
-              hash.update(chunk);
-              size += chunk.length;
-              done(null, chunk);
-            },
-          }),
-          output,
-          { end: false },
-        );
+        for await (const piece of fs.createReadStream(this.resolve(part), { highWaterMark: 1024 * 1024 })) {
+          hash.update(piece as Buffer);
+          size += (piece as Buffer).length;
+          if (!output.write(piece)) await once(output, 'drain');
+        }
       }
       await new Promise<void>((resolve, reject) => output.end((error?: Error | null) => (error ? reject(error) : resolve())));
       const md5 = hash.digest('hex');

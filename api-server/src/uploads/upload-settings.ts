@@ -34,7 +34,7 @@ export function loadUploadSettings(env: NodeJS.ProcessEnv = process.env): Upload
     cleanupIntervalMs: hour,
     presignedUrlTtlMs: 6 * hour,
     minChunkSize: 64 * 1024,
-    maxChunkSize: 32 * MiB,
+    maxChunkSize: numberFrom(env, 'UPLOAD_MAX_CHUNK_BYTES', 32 * MiB, (n) => Number.isSafeInteger(n) && n >= 64 * 1024),
     maxChunks: 10_000,
     faultInjection: {
       dropChunkRatio: numberFrom(env, 'FAULT_DROP_CHUNK_RATIO', 0, (n) => n >= 0 && n < 1),

@@ -1,4 +1,5 @@
 /// <reference path="./worker-import.d.ts" />
+import { constants } from '../constants';
 import { md5OfSlices } from './md5-slices';
 import type { HashMessage, HashRequest } from './md5-worker';
 
@@ -28,3 +29,8 @@ export const workerHasher: FileHasher = async (file, sliceSize, onProgress, sign
 
 /** The same hashing on the calling thread, for environments without workers (tests, Node). */
 export const inThreadHasher: FileHasher = (file, sliceSize, onProgress) => md5OfSlices(file, sliceSize, onProgress);
+
+/** A file's MD5 computed off the main thread (for micro-apps that need one outside an upload). */
+export function md5InWorker(file: Blob, options: { sliceSize?: number; onProgress?: (percent: number) => void; signal?: AbortSignal } = {}): Promise<string> {
+  return workerHasher(file, options.sliceSize ?? constants.chunkSize, options.onProgress ?? (() => undefined), options.signal ?? new AbortController().signal);
+}

@@ -1,0 +1,191 @@
+// Upload figures, measured in headless Chromium against the real server and dist/web (not a test).
+//   node bench/upload-bench.mjs [--gib 1]
+// 1. MD5 of the same file through the engine's Web Worker (hash-wasm, 5 MiB slices) and through
+//    node:crypto, with their ratio and the longest main-thread task while the worker hashed.
+// 2. The same amount uploaded through the engine (CPU and GPU targets: hash, chunks, merge) and
+//    as one raw PUT to the same server, with the ratios.
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, createReadStream, existsSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { remote } from 'webdriverio';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webRoot = path.join(repoRoot, 'dist/web');
+const { values } = parseArgs({ options: { gib: { type: 'string', default: '1' } } });
+const MiB = 1024 * 1024;
+const size = Math.round(Number(values.gib) * 1024) * MiB;
+const mb = (bytes, ms) => (bytes / MiB / (ms / 1000)).toFixed(0);
+
+if (!existsSync(path.join(webRoot, 'embed/rc-uploader.js'))) {
+  console.error('dist/web is missing or old: run `npm run build` first');
+  process.exit(2);
+}
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const tryPort = (port) => {
+      if (port > 18699) return reject(new Error('no free port in 18680-18699'));
+      const probe = createServer().once('error', () => tryPort(port + 1));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(port)));
+    };
+    tryPort(18680);
+  });
+
+const work = mkdtempSync(path.join(tmpdir(), 'rc-upload-bench-'));
+
+/** `size` random bytes on disk (a 1 MiB random piece per MiB), so every file has its own content. */
+function makeFile(name) {
+  const file = path.join(work, name);
+  const descriptor = openSync(file, 'w');
+  for (let written = 0; written < size; written += MiB) writeSync(descriptor, randomBytes(MiB));
+  closeSync(descriptor);
+  return file;
+}
+
+async function nodeMd5(file) {
+  const started = performance.now();
+  const hash = createHash('md5');
+  for await (const piece of createReadStream(file, { highWaterMark: 5 * MiB })) hash.update(piece);
+  return { md5: hash.digest('hex'), ms: performance.now() - started };
+}
+
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['--import', 'tsx', 'api-server/src/server.ts'], {
+  cwd: repoRoot,
+  // One chunk as large as the file, for the raw PUT baseline through the same receive path.
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), WEB_ROOT: webRoot, LOG_LEVEL: 'error', UPLOAD_MAX_CHUNK_BYTES: String(size) },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const profile = path.join(work, 'profile');
+let browser;
+try {
+  for (let ready = false; !ready; ) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    ready = await fetch(`${origin}/config.json`).then((r) => r.ok, () => false);
+  }
+  const login = await fetch(`${origin}/apis/user/api/user/login/password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mobile: '13800000001', password: 'Demo@2026' }),
+  }).then((r) => r.json());
+  const token = login.data.token;
+
+  browser = await remote({
+    logLevel: 'error',
+    capabilities: {
+      browserName: 'chrome',
+      'goog:chromeOptions': {
+        binary: '/usr/bin/chromium',
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage', `--user-data-dir=${profile}`],
+      },
+      'wdio:chromedriverOptions': { binary: '/usr/bin/chromedriver' },
+    },
+  });
+  await browser.setTimeout({ script: 900_000 });
+  await browser.url(`${origin}/null`);
+  await browser.execute((value) => localStorage.setItem('RC_WEB_TOKEN', value), JSON.stringify(token));
+  await browser.url(`${origin}/null`);
+  await browser.waitUntil(() => browser.execute(() => typeof System !== 'undefined'), { timeout: 20_000 });
+
+  let inputs = 0;
+  async function pickInPage(file) {
+    const id = `bench-file-${++inputs}`;
+    await browser.execute((inputId) => {
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.id = inputId;
+      document.body.append(input);
+    }, id);
+    await browser.$(`#${id}`).addValue(file);
+    return id;
+  }
+
+  console.log(`── uploads: MD5 of ${values.gib} GiB`);
+  const hashFile = makeFile('hash.bin');
+  await nodeMd5(hashFile); // page cache warm for both sides
+  const native = await nodeMd5(hashFile);
+  const hashInput = await pickInPage(hashFile);
+  const worker = await browser.executeAsync(async (inputId, done) => {
+    const shared = await System.import('@rc/shared-utility');
+    const file = document.getElementById(inputId).files[0];
+    const longTasks = [];
+    const observer = new PerformanceObserver((list) => list.getEntries().forEach((entry) => longTasks.push(entry.duration)));
+    observer.observe({ type: 'longtask' });
+    let maxGap = 0;
+    let last = performance.now();
+    const probe = setInterval(() => {
+      const now = performance.now();
+      maxGap = Math.max(maxGap, now - last);
+      last = now;
+    }, 10);
+    const started = performance.now();
+    const md5 = await shared.md5InWorker(file);
+    const ms = performance.now() - started;
+    clearInterval(probe);
+    observer.disconnect();
+    done({ md5, ms, longTasks, maxGap });
+  }, hashInput);
+  if (worker.md5 !== native.md5) throw new Error(`MD5 differs: worker ${worker.md5}, node ${native.md5}`);
+  console.log(`worker (hash-wasm, 5 MiB slices)  ${mb(size, worker.ms).padStart(6)} MB/s  (${(worker.ms / 1000).toFixed(2)} s)`);
+  console.log(`node:crypto                       ${mb(size, native.ms).padStart(6)} MB/s  (${(native.ms / 1000).toFixed(2)} s)`);
+  console.log(`ratio worker / native             ${(native.ms / worker.ms).toFixed(2)}×  (target ≥ 0.8)`);
+  const longest = worker.longTasks.length ? Math.max(...worker.longTasks).toFixed(0) : 'none';
+  console.log(`main thread while hashing         longest long task (≥50 ms): ${longest}; largest gap between 10 ms timer ticks: ${(worker.maxGap - 10).toFixed(0)} ms late (target: no task over 50 ms)`);
+
+  console.log(`── uploads: ${values.gib} GiB through the engine vs one raw PUT`);
+  const rawFile = makeFile('raw.bin');
+  const init = await fetch(`${origin}/apis/cloud-net-disk/auth/upload/init`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', token },
+    body: JSON.stringify({ regionCode: 'bench', fileName: 'raw.bin', hashCode: '0'.repeat(32), chunkSize: size, fileSize: size }),
+  }).then((r) => r.json());
+  const rawInput = await pickInPage(rawFile);
+  const raw = await browser.executeAsync(async (inputId, url, done) => {
+    const file = document.getElementById(inputId).files[0];
+    const started = performance.now();
+    const answer = await fetch(url, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: file }).then((r) => r.json());
+    done({ ms: performance.now() - started, code: answer.code });
+  }, rawInput, origin + init.data.chunkUrls[0]);
+  if (raw.code !== 200) throw new Error(`raw PUT answered ${raw.code}`);
+  console.log(`raw PUT (one request)             ${mb(size, raw.ms).padStart(6)} MB/s  (${(raw.ms / 1000).toFixed(2)} s)`);
+
+  for (const [uploadType, uploadParams] of [['cpu', { path: 'bench' }], ['gpu', { regionCode: 'bench', prefix: 'engine' }]]) {
+    const input = await pickInPage(makeFile(`${uploadType}.bin`));
+    const run = await browser.executeAsync(async (inputId, type, params, done) => {
+      const shared = await System.import('@rc/shared-utility');
+      const file = document.getElementById(inputId).files[0];
+      const started = performance.now();
+      const marks = {};
+      const id = shared.uploads.add(file, { uploadType: type, uploadParams: params });
+      const off = shared.$uploads.subscribe((items) => {
+        const item = items.find((candidate) => candidate.id === id);
+        if (!item) return;
+        const now = performance.now() - started;
+        if (item.status !== 'preparing' && marks.hashed === undefined) marks.hashed = now;
+        if (item.progress === 100 && marks.sent === undefined) marks.sent = now;
+        if (item.status === 'success' || item.status === 'error') {
+          queueMicrotask(() => off());
+          done({ ...marks, total: now, status: item.status, error: item.error });
+        }
+      });
+    }, input, uploadType, uploadParams);
+    if (run.status !== 'success') throw new Error(`${uploadType} upload failed: ${run.error}`);
+    const transfer = run.sent - run.hashed;
+    console.log(
+      `engine ${uploadType}  ${mb(size, run.total).padStart(6)} MB/s end to end (${(run.total / 1000).toFixed(2)} s: hash ${(run.hashed / 1000).toFixed(2)}, ` +
+        `chunks ${(transfer / 1000).toFixed(2)}, merge ${((run.total - run.sent) / 1000).toFixed(2)}); ` +
+        `chunks alone ${mb(size, transfer)} MB/s = ${(raw.ms / transfer).toFixed(2)}× raw PUT, end to end ${(raw.ms / run.total).toFixed(2)}× (target ≥ 0.9)`,
+    );
+  }
+} finally {
+  await browser?.deleteSession().catch(() => undefined);
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  rmSync(work, { recursive: true, force: true });
+}
