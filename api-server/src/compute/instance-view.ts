@@ -66,6 +66,7 @@ function toView({ instance: i, node, model, region }: Row, settings: ViewSetting
     packageExpiresAt: i.packageExpiresAt,
     releaseAt: releaseAt(i, settings.releaseAfterStoppedDays),
     stoppedAt: i.stoppedAt,
+    stopAt: i.stopAt,
     imageId: i.imageId,
     imageName: i.imageName,
     systemDiskGb: node.systemDiskGb,

@@ -55,7 +55,7 @@ export async function stopInstance(tx: Executor, driver: ComputeDriver, instance
   if (!keepsGpus) await returnGpus(tx, instance.nodeId, instance.gpuHeld);
   await settleInstance(tx, instance, now);
   const transition = await driver.stop(instance, now);
-  return beginTransition(tx, instance.id, transition, { gpuHeld: keepsGpus ? instance.gpuHeld : 0, noGpu: false, meteredUntil: null });
+  return beginTransition(tx, instance.id, transition, { gpuHeld: keepsGpus ? instance.gpuHeld : 0, noGpu: false, meteredUntil: null, stopAt: null });
 }
 
 /** Destroys the container and frees whatever it holds. */
@@ -63,7 +63,7 @@ export async function releaseInstance(tx: Executor, driver: ComputeDriver, insta
   await returnGpus(tx, instance.nodeId, instance.gpuHeld);
   if (instance.status === Status.running) await settleInstance(tx, instance, now);
   const transition = await driver.destroy(instance, now);
-  return beginTransition(tx, instance.id, transition, { gpuHeld: 0, meteredUntil: null, packageExpiresAt: null });
+  return beginTransition(tx, instance.id, transition, { gpuHeld: 0, meteredUntil: null, packageExpiresAt: null, stopAt: null });
 }
 
 /** A stopped package instance becoming pay-as-you-go gives back the GPUs it kept. */

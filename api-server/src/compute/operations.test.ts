@@ -10,12 +10,13 @@ describe('which operation each state allows', () => {
     const allowed = operations.filter((operation) => refusalReason(operation, stopped) === null);
     expect(allowed).toEqual(['start', 'nonGpuStart', 'release', 'changeBilling', 'liftConfig', 'clone', 'storageAdjust', 'reset', 'changeImage', 'commit', 'changeName']);
     expect(refusalReason('stop', stopped)).toBe('实例未在运行，无需关机');
+    expect(refusalReason('scheduleStop', stopped)).toBe('仅运行中的实例可设置定时关机');
     expect(refusalReason('renew', stopped)).toContain('按量计费实例无需续费');
   });
 
-  it('a running instance allows stop, billing change and rename; the rest say to power off first', () => {
+  it('a running instance allows stop, a scheduled stop, billing change and rename; the rest say to power off first', () => {
     const allowed = operations.filter((operation) => refusalReason(operation, running) === null);
-    expect(allowed).toEqual(['stop', 'changeBilling', 'changeName']);
+    expect(allowed).toEqual(['stop', 'scheduleStop', 'changeBilling', 'changeName']);
     expect(refusalReason('release', running)).toBe('运行中的实例不能释放，请先关机');
     expect(refusalReason('commit', running)).toBe('运行中的实例不能保存镜像，请先关机');
     expect(refusalReason('changeBilling', { ...running, gpuHeld: 0 })).toContain('无卡模式');

@@ -4,6 +4,7 @@ export type Operation =
   | 'start'
   | 'nonGpuStart'
   | 'stop'
+  | 'scheduleStop'
   | 'release'
   | 'changeBilling'
   | 'liftConfig'
@@ -19,6 +20,7 @@ export const operations: readonly Operation[] = [
   'start',
   'nonGpuStart',
   'stop',
+  'scheduleStop',
   'release',
   'changeBilling',
   'liftConfig',
@@ -35,6 +37,7 @@ export const operationNames: Record<Operation, string> = {
   start: '开机',
   nonGpuStart: '无卡模式开机',
   stop: '关机',
+  scheduleStop: '定时关机',
   release: '释放',
   changeBilling: '转换计费',
   liftConfig: '升降配置',
@@ -86,6 +89,7 @@ export function refusalReason(operation: Operation, instance: InstanceState): st
   if (operation === 'changeName') return status === Status.released || status === Status.releasing ? '实例已释放' : null;
   if (busy) return busy;
   if (operation === 'stop') return status === Status.running ? null : '实例未在运行，无需关机';
+  if (operation === 'scheduleStop') return status === Status.running ? null : '仅运行中的实例可设置定时关机';
   if (whenStopped.has(operation) && status !== Status.stopped) {
     return `${statusNames[status as StatusCode] ?? '当前状态'}的实例不能${operationNames[operation]}，请先关机`;
   }

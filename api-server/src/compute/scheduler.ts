@@ -16,6 +16,7 @@ export interface PassReport {
   transitions: number;
   metered: number;
   stoppedForBalance: number;
+  scheduledStops: number;
   lowBalanceWarnings: number;
   packagesExpired: number;
   releaseWarnings: number;
@@ -91,6 +92,26 @@ async function stopForBalance(app: FastifyInstance, payerId: number) {
     await notify(app.db, owner, '余额不足，实例已关机', `账户余额已用完，按量计费实例「${names.join('」「')}」已自动关机，数据保留在实例中。充值后即可重新开机。`, app.clock.now());
   }
   return [...stoppedByOwner.values()].reduce((sum, names) => sum + names.length, 0);
+}
+
+/** Stops running instances whose user scheduled a stop for now (定时关机). */
+export async function stopScheduled(app: FastifyInstance) {
+  const now = app.clock.now();
+  const due = await app.db.select({ id: instances.id }).from(instances).where(lte(instances.stopAt, now)).limit(rowsPerStep);
+  let stopped = 0;
+  for (const { id } of due) {
+    const done = await withLockedInstance(app, id, async (tx, row) => {
+      if (row.status !== Status.running) {
+        await tx.update(instances).set({ stopAt: null }).where(eq(instances.id, row.id));
+        return false;
+      }
+      await stopInstance(tx, app.compute.driver, row, now);
+      await notify(tx, row.userId, '实例已定时关机', `实例「${row.name}」已按你设置的时间 ${formatDate(row.stopAt!)} 自动关机，关机后不再计算计费，数据保留。`, now);
+      return true;
+    });
+    if (done) stopped += 1;
+  }
+  return stopped;
 }
 
 /** Packages end at their expiry: the instance stops, gives back its GPUs and becomes pay-as-you-go. */
@@ -176,9 +197,10 @@ export async function runComputePass(app: FastifyInstance): Promise<PassReport> 
   const transitions = await advanceTransitions(app);
   const { metered, stopped } = await meterRunningInstances(app);
   const lowBalanceWarnings = await warnLowBalances(app.db, app.clock.now());
+  const scheduledStops = await stopScheduled(app);
   const packagesExpired = await expirePackages(app);
   const { warned, released } = await releaseLongStopped(app);
-  return { transitions: transitions + (await advanceTransitions(app)), metered, stoppedForBalance: stopped, lowBalanceWarnings, packagesExpired, releaseWarnings: warned, released };
+  return { transitions: transitions + (await advanceTransitions(app)), metered, stoppedForBalance: stopped, scheduledStops, lowBalanceWarnings, packagesExpired, releaseWarnings: warned, released };
 }
 
 /** Advances transitions every second and runs the whole pass at the metering interval. Returns a stop function. */
@@ -196,6 +218,7 @@ export function startScheduler(app: FastifyInstance): () => Promise<void> {
           app.log.debug({ report }, 'compute pass');
         } else {
           await advanceTransitions(app);
+          await stopScheduled(app);
         }
       } catch (error) {
         app.log.error({ err: error }, 'compute pass failed');

@@ -3,12 +3,13 @@ import { Button, Dropdown, Popup } from 'semantic-ui-react';
 import { bus, dialogs, formatMoney } from '@rc/shared-utility';
 import { runOperation } from './instance-api';
 import type { InstanceView, Operation } from './instance-types';
-import { ChangeBillingForm, ChangeImageForm, CommitForm, LiftConfigForm, RenameForm, RenewForm, StorageForm } from './operation-forms';
+import { ChangeBillingForm, ChangeImageForm, CommitForm, LiftConfigForm, RenameForm, RenewForm, ScheduleStopForm, StorageForm } from './operation-forms';
 
 const operationNames: Record<Operation, string> = {
   start: '开机',
   nonGpuStart: '无卡模式开机',
   stop: '关机',
+  scheduleStop: '定时关机',
   release: '释放',
   changeBilling: '转换计费',
   liftConfig: '升降配置',
@@ -29,6 +30,7 @@ const forms: Partial<Record<Operation, ComponentType<{ instance: InstanceView; c
   commit: CommitForm,
   changeImage: ChangeImageForm,
   changeName: RenameForm,
+  scheduleStop: ScheduleStopForm,
 };
 
 const instancePath = (path: string) => `/user/auth/user/instance/${path}`;
@@ -83,7 +85,7 @@ export function runInstanceOperation(operation: Operation, instance: InstanceVie
 }
 
 const primary: Operation[] = ['start', 'stop', 'release'];
-const more: Operation[] = ['nonGpuStart', 'changeBilling', 'liftConfig', 'renew', 'storageAdjust', 'clone', 'reset', 'changeImage', 'commit', 'changeName'];
+const more: Operation[] = ['scheduleStop', 'nonGpuStart', 'changeBilling', 'liftConfig', 'renew', 'storageAdjust', 'clone', 'reset', 'changeImage', 'commit', 'changeName'];
 
 /** Every operation of the instance: allowed ones act, refused ones are disabled and say why. */
 export function InstanceActions({ instance, onDone }: { instance: InstanceView; onDone: () => void }) {

@@ -10,6 +10,7 @@ function BillingCell({ instance }: { instance: InstanceView }) {
       <>
         <div>{instance.billingName}</div>
         <small className="rc-muted">到期 {formatDateTime(instance.packageExpiresAt)}</small>
+        <ScheduledStop instance={instance} />
       </>
     );
   }
@@ -18,8 +19,13 @@ function BillingCell({ instance }: { instance: InstanceView }) {
       <div>按量计费</div>
       <small className="rc-muted">{instance.status === 2 || instance.status === 1 ? `¥${formatMoney(Math.round(instance.dayRate / 24))}/小时` : `¥${formatMoney(instance.hourPrice)}/小时（开机后）`}</small>
       {instance.releaseAt ? <div className="rc-release-warning">将于 {formatDateTime(instance.releaseAt)} 释放</div> : null}
+      <ScheduledStop instance={instance} />
     </>
   );
+}
+
+function ScheduledStop({ instance }: { instance: InstanceView }) {
+  return instance.stopAt ? <div className="rc-scheduled-stop">{formatDateTime(instance.stopAt)} 定时关机</div> : null;
 }
 
 export function InstanceTable({ instances, onChanged, navigate }: { instances: InstanceView[]; onChanged: () => void; navigate: (url: string) => void }) {

@@ -3,6 +3,7 @@ export type Operation =
   | 'start'
   | 'nonGpuStart'
   | 'stop'
+  | 'scheduleStop'
   | 'release'
   | 'changeBilling'
   | 'liftConfig'
@@ -37,6 +38,7 @@ export interface InstanceView {
   dayRate: number;
   packageExpiresAt: string | null;
   releaseAt: string | null;
+  stopAt: string | null;
   imageId: number;
   imageName: string;
   systemDiskGb: number;

@@ -231,3 +231,34 @@ export function ChangeImageForm({ instance, close, onDone }: FormProps) {
     </Form>
   );
 }
+
+const stopAfter = [
+  { key: 30, value: 30, text: '30 分钟后' },
+  { key: 60, value: 60, text: '1 小时后' },
+  { key: 120, value: 120, text: '2 小时后' },
+  { key: 240, value: 240, text: '4 小时后' },
+  { key: 480, value: 480, text: '8 小时后' },
+  { key: 720, value: 720, text: '12 小时后' },
+  { key: 1440, value: 1440, text: '24 小时后' },
+];
+
+export function ScheduleStopForm({ instance, close, onDone }: FormProps) {
+  const [minutes, setMinutes] = useState(60);
+  const { busy, submit } = useSubmit(close, onDone);
+  const schedule = (value: number) => void submit(() => runOperation('/user/auth/user/instance/schedule/stop', { id: instance.id, minutes: value }));
+  return (
+    <Form>
+      <p>到时自动关机，避免忘记关机产生费用；关机后数据保留。{instance.stopAt ? `当前已设置：${formatDateTime(instance.stopAt)} 关机。` : ''}</p>
+      <Form.Field>
+        <label>关机时间</label>
+        <Dropdown selection options={stopAfter} value={minutes} onChange={(_, data) => setMinutes(Number(data.value))} />
+      </Form.Field>
+      {instance.stopAt ? (
+        <Button basic type="button" onClick={() => schedule(0)}>
+          取消定时关机
+        </Button>
+      ) : null}
+      <FormActions close={close} busy={busy} submitText="设置" onSubmit={() => schedule(minutes)} />
+    </Form>
+  );
+}

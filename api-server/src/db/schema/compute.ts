@@ -108,6 +108,8 @@ export const instances = pgTable(
     sshPort: integer('ssh_port').notNull(),
     sshPassword: varchar('ssh_password', { length: 32 }).notNull(),
     jupyterToken: varchar('jupyter_token', { length: 48 }).notNull(),
+    /** A stop the user scheduled (定时关机). */
+    stopAt: timestamp('stop_at', { withTimezone: true }),
     stoppedAt: timestamp('stopped_at', { withTimezone: true }),
     releaseWarnedAt: timestamp('release_warned_at', { withTimezone: true }),
     releasedAt: timestamp('released_at', { withTimezone: true }),
@@ -119,6 +121,7 @@ export const instances = pgTable(
     // Keyed by id, not by the meter columns, so the per-minute settlement can update rows in place (HOT).
     index('instances_running_payg_idx').on(t.id).where(sql`${t.status} = 2 and ${t.billingType} = 1`),
     index('instances_transition_idx').on(t.transitionAt).where(sql`${t.transitionAt} is not null`),
+    index('instances_stop_at_idx').on(t.stopAt).where(sql`${t.stopAt} is not null`),
     index('instances_stopped_idx').on(t.stoppedAt).where(sql`${t.status} = 4`),
     index('instances_package_idx').on(t.packageExpiresAt).where(sql`${t.billingType} <> 1 and ${t.status} <> 6`),
   ],

@@ -68,6 +68,24 @@ describe('the instance lifecycle', () => {
     expect(await gpuFree(t.app, node.id)).toBe(1);
   });
 
+  it('stops at the time the user scheduled, telling them, and a scheduled stop can be cancelled', async () => {
+    const { id, token, user } = await running();
+    expect((await op(token, 'schedule/stop', { id, minutes: 90 })).data.stopAt).toBe(new Date(t.clock.now().getTime() + 90 * 60_000).toISOString());
+    expect((await op(token, 'schedule/stop', { id, minutes: 0 })).data.stopAt).toBeNull();
+    await op(token, 'schedule/stop', { id, minutes: 60 });
+    await settle(59 * 60 * second);
+    expect((await call(t.app, 'POST', '/apis/container/auth/list', { id }, token)).data.list[0].status).toBe(2);
+    const before = await balanceOf(t.app, user.id);
+    await settle(60 * second);
+    const [stopped] = (await call(t.app, 'POST', '/apis/container/auth/list', { id }, token)).data.list;
+    expect(stopped).toMatchObject({ status: 3, stopAt: null });
+    expect(before - (await balanceOf(t.app, user.id))).toBe(Math.floor((60 * 24 * 1980) / 86_400));
+    const messages = await call(t.app, 'POST', '/apis/user/auth/msg/user/list', {}, token);
+    expect(messages.data.list[0].title).toBe('实例已定时关机');
+    await settle(3 * second);
+    expect(await op(token, 'schedule/stop', { id, minutes: 30 })).toMatchObject({ code: 409, msg: '仅运行中的实例可设置定时关机' });
+  });
+
   it('changes the GPU count on the same node while stopped, up to the node size', async () => {
     const { id, token, node } = await running({ gpus: 4 });
     expect(await op(token, 'lift/config', { id, gpuCount: 2 })).toMatchObject({ code: 409, msg: '运行中的实例不能升降配置，请先关机' });

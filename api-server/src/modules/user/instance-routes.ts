@@ -46,6 +46,23 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     operate(request, request.body.id, 'stop', '关机中', (tx, instance, now) => stopInstance(tx, app.compute.driver, instance, now)),
   );
 
+  app.post(
+    '/auth/user/instance/schedule/stop',
+    {
+      schema: {
+        tags,
+        summary: '定时关机（0 取消）',
+        body: Type.Object({ id: InstanceId, minutes: Type.Integer({ title: '多少分钟后关机', minimum: 0, maximum: 7 * 24 * 60, description: '0 表示取消定时关机' }) }),
+      },
+    },
+    (request) => {
+      const { id, minutes } = request.body;
+      return operate(request, id, 'scheduleStop', minutes ? '已设置定时关机' : '已取消定时关机', (tx, _instance, now) =>
+        tx.update(instances).set({ stopAt: minutes ? new Date(now.getTime() + minutes * 60_000) : null }).where(eq(instances.id, id)),
+      );
+    },
+  );
+
   app.post('/auth/user/instance/release/instance', { schema: { tags, summary: '释放实例', body: ByInstance } }, (request) =>
     operate(request, request.body.id, 'release', '实例释放中', (tx, instance, now) => releaseInstance(tx, app.compute.driver, instance, now)),
   );

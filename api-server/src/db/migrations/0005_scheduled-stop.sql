@@ -1,0 +1,2 @@
+ALTER TABLE "instances" ADD COLUMN "stop_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "instances_stop_at_idx" ON "instances" USING btree ("stop_at") WHERE "instances"."stop_at" is not null;
