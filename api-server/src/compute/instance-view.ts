@@ -47,6 +47,8 @@ function toView({ instance: i, node, model, region }: Row, settings: ViewSetting
     status: i.status,
     statusName: statusNames[i.status as Status] ?? '',
     nextStatus: i.nextStatus,
+    /** When the driver expects the current transition done. */
+    transitionAt: i.transitionAt,
     regionCode: i.regionCode,
     regionName: region.name,
     nodeName: node.name,

@@ -24,6 +24,13 @@ function BillingCell({ instance }: { instance: InstanceView }) {
   );
 }
 
+/** How long the state change should still take, as the driver expects it. */
+function TransitionEta({ instance }: { instance: InstanceView }) {
+  if (instance.nextStatus === null || !instance.transitionAt) return null;
+  const seconds = Math.ceil((new Date(instance.transitionAt).getTime() - Date.now()) / 1000);
+  return <div className="rc-muted rc-transition-eta">{seconds > 0 ? `预计 ${seconds} 秒` : '即将完成'}</div>;
+}
+
 function ScheduledStop({ instance }: { instance: InstanceView }) {
   return instance.stopAt ? <div className="rc-scheduled-stop">{formatDateTime(instance.stopAt)} 定时关机</div> : null;
 }
@@ -66,6 +73,7 @@ export function InstanceTable({ instances, onChanged, navigate }: { instances: I
                 {instance.statusName}
               </Label>
               {instance.noGpu && instance.status === 2 ? <div className="rc-muted">无卡模式</div> : null}
+              <TransitionEta instance={instance} />
             </Table.Cell>
             <Table.Cell>
               <div className="rc-instance-gpu">

@@ -21,6 +21,7 @@ export interface InstanceView {
   status: number;
   statusName: string;
   nextStatus: number | null;
+  transitionAt: string | null;
   regionCode: string;
   regionName: string;
   nodeName: string;

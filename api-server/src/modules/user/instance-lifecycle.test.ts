@@ -86,6 +86,22 @@ describe('the instance lifecycle', () => {
     expect(await op(token, 'schedule/stop', { id, minutes: 30 })).toMatchObject({ code: 409, msg: '仅运行中的实例可设置定时关机' });
   });
 
+  it('two stopped instances racing to start on the last free GPU of their node: exactly one gets it', async () => {
+    const { node, model } = await privateNode(t.app, 2);
+    const owners = await Promise.all([userWithBalance(t.app, 1_000_000), userWithBalance(t.app, 1_000_000)]);
+    const ids: number[] = [];
+    for (const owner of owners) ids.push((await rent(t.app, owner.token, { nodeId: node.id, gpuModelId: model.id, imageId })).data.instance.id);
+    await settle(8 * second);
+    for (const [index, owner] of owners.entries()) await op(owner.token, 'stop', { id: ids[index] });
+    await settle(3 * second);
+    const third = await userWithBalance(t.app, 1_000_000);
+    expect((await rent(t.app, third.token, { nodeId: node.id, gpuModelId: model.id, imageId })).code).toBe(200);
+    const starts = await Promise.all(owners.map((owner, index) => op(owner.token, 'start', { id: ids[index] })));
+    expect(starts.map((answer) => answer.code).sort()).toEqual([200, 409]);
+    expect(starts.find((answer) => answer.code === 409)!.msg).toContain('当前空闲 0 张，需要 1 张');
+    expect(await gpuFree(t.app, node.id)).toBe(0);
+  });
+
   it('changes the GPU count on the same node while stopped, up to the node size', async () => {
     const { id, token, node } = await running({ gpus: 4 });
     expect(await op(token, 'lift/config', { id, gpuCount: 2 })).toMatchObject({ code: 409, msg: '运行中的实例不能升降配置，请先关机' });
