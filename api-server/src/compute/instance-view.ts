@@ -1,13 +1,20 @@
 import { and, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import { computeNodes, gpuModels, instances, regions } from '../db/schema.js';
+import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db/open-database.js';
+import { loadSitePrices } from './prices.js';
 import { operationStates } from './operations.js';
 import { releaseAt } from './instance-state.js';
 import { Status, billingNames, statusNames, type Billing } from './states.js';
 
-export interface ViewSettings {
+interface ViewSettings {
   releaseAfterStoppedDays: number;
   freeDataDiskGb: number;
+}
+
+async function viewSettings(app: FastifyInstance): Promise<ViewSettings> {
+  const site = await loadSitePrices(app.db);
+  return { releaseAfterStoppedDays: app.compute.settings.releaseAfterStoppedDays, freeDataDiskGb: site.freeDataDiskGb };
 }
 
 /** The page of instances, then their nodes, models and regions by id: single-table queries plan fastest. */
@@ -27,14 +34,14 @@ async function selectRows(db: Executor, where: SQL | undefined, limit: number, o
 type Row = Awaited<ReturnType<typeof selectRows>>[number];
 
 /** The user's instances as the console shows them, newest first; released ones are left out unless asked for. */
-export async function listInstanceViews(db: Executor, userId: number, o: { where?: SQL; limit: number; offset: number; includeReleased?: boolean }, settings: ViewSettings) {
+export async function listInstanceViews(app: FastifyInstance, userId: number, o: { where?: SQL; limit: number; offset: number; includeReleased?: boolean }) {
   const where = and(eq(instances.userId, userId), o.includeReleased ? undefined : ne(instances.status, Status.released), o.where);
-  const rows = await selectRows(db, where, o.limit, o.offset);
+  const [rows, settings] = await Promise.all([selectRows(app.db, where, o.limit, o.offset), viewSettings(app)]);
   return rows.map((row) => toView(row, settings));
 }
 
-export async function instanceView(db: Executor, userId: number, id: number, settings: ViewSettings) {
-  const [view] = await listInstanceViews(db, userId, { where: eq(instances.id, id), limit: 1, offset: 0, includeReleased: true }, settings);
+export async function instanceView(app: FastifyInstance, userId: number, id: number) {
+  const [view] = await listInstanceViews(app, userId, { where: eq(instances.id, id), limit: 1, offset: 0, includeReleased: true });
   return view!;
 }
 

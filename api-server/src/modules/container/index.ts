@@ -3,14 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { and, count, eq, ilike, ne } from 'drizzle-orm';
 import { images, instances } from '../../db/schema.js';
-import type { Transaction } from '../../db/open-database.js';
 import { ok } from '../../envelope.js';
 import { currentUser } from '../../plugins/authentication.js';
-import { beginTransition, lockInstance, type InstanceRow } from '../../compute/instance-state.js';
-import { instanceView, listInstanceViews } from '../../compute/instance-view.js';
+import { beginTransition } from '../../compute/instance-state.js';
+import { listInstanceViews } from '../../compute/instance-view.js';
+import { operateOnInstance } from '../../compute/operate.js';
 import { usableImage } from '../../compute/new-instance.js';
 import type { Operation } from '../../compute/operations.js';
-import { loadSitePrices } from '../../compute/prices.js';
 import { Status } from '../../compute/states.js';
 import { Id, PageQuery, pageWindow } from '../common-schemas.js';
 
@@ -20,17 +19,8 @@ const ImageName = Type.String({ title: '镜像名称', minLength: 1, maxLength: 
 
 /** `/apis/container/...`: the instance list and statistics, and operations on the container itself. */
 const containerModule: FastifyPluginAsyncTypebox = async (app) => {
-  async function viewSettings() {
-    const site = await loadSitePrices(app.db);
-    return { releaseAfterStoppedDays: app.compute.settings.releaseAfterStoppedDays, freeDataDiskGb: site.freeDataDiskGb };
-  }
-
-  async function operate(request: FastifyRequest, id: number, operation: Operation, msg: string, work: (tx: Transaction, instance: InstanceRow, now: Date) => Promise<unknown>) {
-    const user = currentUser(request);
-    const now = app.clock.now();
-    await app.db.transaction(async (tx) => work(tx, await lockInstance(tx, app.compute.driver, { userId: user.id, id, operation, now }), now));
-    return ok(await instanceView(app.db, user.id, id, await viewSettings()), msg);
-  }
+  const operate = (request: FastifyRequest, id: number, operation: Operation, msg: string, work: Parameters<typeof operateOnInstance>[3]) =>
+    operateOnInstance(app, request, { id, operation, msg }, work);
 
   app.post(
     '/auth/list',
@@ -53,7 +43,7 @@ const containerModule: FastifyPluginAsyncTypebox = async (app) => {
       const { pageNum, pageSize, offset } = pageWindow(request.body);
       const { status, keyword } = request.body;
       const where = and(request.body.id === undefined ? undefined : eq(instances.id, request.body.id), status === undefined ? undefined : eq(instances.status, status), keyword ? ilike(instances.name, `%${keyword.replace(/[\\%_]/g, '\\$&')}%`) : undefined);
-      const list = await listInstanceViews(app.db, id, { where, limit: pageSize, offset }, await viewSettings());
+      const list = await listInstanceViews(app, id, { where, limit: pageSize, offset });
       const [total] = await app.db
         .select({ n: count() })
         .from(instances)

@@ -3,13 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { eq } from 'drizzle-orm';
 import { computeNodes, instances } from '../../db/schema.js';
-import type { Transaction } from '../../db/open-database.js';
 import { ok } from '../../envelope.js';
 import { conflict, invalid } from '../../errors.js';
 import { currentUser } from '../../plugins/authentication.js';
 import { charge, payerBalance } from '../../compute/charges.js';
 import { returnGpus, takeGpus, takeGpusInRegion } from '../../compute/gpu-pool.js';
-import { lockInstance, settleInstance, type InstanceRow } from '../../compute/instance-state.js';
+import { lockInstance, settleInstance } from '../../compute/instance-state.js';
+import { operateOnInstance } from '../../compute/operate.js';
 import { instanceView } from '../../compute/instance-view.js';
 import { formatYuan, modelOf, noFreeGpus, releaseInstance, startInstance, stopInstance } from '../../compute/lifecycle.js';
 import { createInstance, recordOrder } from '../../compute/new-instance.js';
@@ -22,17 +22,8 @@ const tags = ['容器实例'];
 const dayMs = 86_400_000;
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  /** Runs `operation` on the caller's instance inside one transaction and answers the instance as it now is. */
-  async function operate(request: FastifyRequest, id: number, operation: Operation, msg: string, work: (tx: Transaction, instance: InstanceRow, now: Date) => Promise<unknown>) {
-    const user = currentUser(request);
-    const now = app.clock.now();
-    await app.db.transaction(async (tx) => {
-      const instance = await lockInstance(tx, app.compute.driver, { userId: user.id, id, operation, now });
-      await work(tx, instance, now);
-    });
-    const site = await loadSitePrices(app.db);
-    return ok(await instanceView(app.db, user.id, id, { releaseAfterStoppedDays: app.compute.settings.releaseAfterStoppedDays, freeDataDiskGb: site.freeDataDiskGb }), msg);
-  }
+  const operate = (request: FastifyRequest, id: number, operation: Operation, msg: string, work: Parameters<typeof operateOnInstance>[3]) =>
+    operateOnInstance(app, request, { id, operation, msg }, work);
 
   app.post('/auth/user/instance/start', { schema: { tags, summary: '开机', body: ByInstance } }, (request) =>
     operate(request, request.body.id, 'start', '开机中', (tx, instance, now) => startInstance(tx, app.compute.driver, instance, now, { noGpu: false })),
@@ -155,7 +146,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         await recordOrder(tx, { userId: user.id, instanceId: clone.id, orderType: OrderType.create, billingType: Billing.payAsYouGo, amount: 0, detail: { clonedFrom: source.id }, now });
         return clone.id;
       });
-      return ok(await instanceView(app.db, user.id, cloneId, { releaseAfterStoppedDays: app.compute.settings.releaseAfterStoppedDays, freeDataDiskGb: site.freeDataDiskGb }), '克隆实例创建中');
+      return ok(await instanceView(app, user.id, cloneId), '克隆实例创建中');
     },
   );
 

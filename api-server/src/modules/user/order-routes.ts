@@ -95,7 +95,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         }
         return { order, created };
       });
-      const view = await instanceView(app.db, user.id, instance.created.id, { releaseAfterStoppedDays: app.compute.settings.releaseAfterStoppedDays, freeDataDiskGb: site.freeDataDiskGb });
+      const view = await instanceView(app, user.id, instance.created.id);
       return ok({ orderId: instance.order.id, orderNo: instance.order.orderNo, amount: instance.order.amount, instance: view }, '下单成功，实例创建中');
     },
   );

@@ -43,7 +43,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           .set({ dataDiskExtraGb, dayRate: dayRateOf({ gpuHeld: instance.gpuCount, noGpu: false, dataDiskExtraGb }, model, site) })
           .where(eq(instances.id, id));
       });
-      return ok(await instanceView(app.db, user.id, id, { releaseAfterStoppedDays: app.compute.settings.releaseAfterStoppedDays, freeDataDiskGb: site.freeDataDiskGb }), '数据盘已扩容');
+      return ok(await instanceView(app, user.id, id), '数据盘已扩容');
     },
   );
 
