@@ -31,6 +31,12 @@ interface Statistics {
   failed: number;
 }
 
+interface StorageSummary {
+  systemDiskGb: number;
+  dataDiskGb: number;
+  dataDiskExtraGb: number;
+}
+
 interface Charge {
   id: number;
   amount: number;
@@ -41,11 +47,13 @@ interface Charge {
 function useConsoleData() {
   const [statistics, setStatistics] = useState<Statistics | null>(null);
   const [charges, setCharges] = useState<Charge[]>([]);
+  const [storage, setStorage] = useState<StorageSummary | null>(null);
   useEffect(() => {
+    void api.get<StorageSummary>('/user/auth/dashboard/storage', undefined, { cache: false }).then((result) => result.code === 200 && setStorage(result.data));
     void api.get<Statistics>('/container/auth/statistics', undefined, { cache: false }).then((result) => result.code === 200 && setStatistics(result.data));
     void api.post<{ list: Charge[] }>('/user/auth/order/bill/list', { pageSize: 5 }).then((result) => result.code === 200 && setCharges(result.data.list));
   }, []);
-  return { statistics, charges };
+  return { statistics, charges, storage };
 }
 
 /** `/account/home`: balance, unread messages, instances by status, recent charges and shortcuts. */
@@ -57,7 +65,7 @@ export function ConsoleHome({ navigate }: ScreenProps) {
   const verified = useStore($idCardCheckStatus) === 1;
   const userInfo = useStore($userInfo);
 
-  const { statistics, charges } = useConsoleData();
+  const { statistics, charges, storage } = useConsoleData();
 
   useEffect(() => {
     void refreshCounters();
@@ -115,6 +123,11 @@ export function ConsoleHome({ navigate }: ScreenProps) {
           <Stat label="状态变更中">{statistics?.busy ?? 0}</Stat>
           <Stat label="创建失败">{statistics?.failed ?? 0}</Stat>
         </div>
+        {storage && storage.dataDiskGb > 0 ? (
+          <p className="rc-muted rc-console-storage">
+            实例磁盘：系统盘共 {storage.systemDiskGb} GB，数据盘共 {storage.dataDiskGb} GB（其中扩容 {storage.dataDiskExtraGb} GB）
+          </p>
+        ) : null}
       </section>
       <section className="rc-page rc-console-charges">
         <div className="rc-page-header">

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Form, Input, Label, Menu, Pagination, Table } from 'semantic-ui-react';
 import { api, bus, dialogs, formatSize } from '@rc/shared-utility';
 import type { ScreenProps } from '../app';
+import { ImageRepository } from './image-repository';
 import { formatDateTime, type ImageView, type Page } from '../instances/instance-types';
 
 type Tab = 'private' | 'system';
@@ -74,6 +75,7 @@ export function MirrorImagePage({ navigate }: ScreenProps) {
           <p className="rc-page-purpose">在实例「更多 → 保存镜像」生成私有镜像（需关机），租用或更换镜像时可选用。</p>
         </div>
       </div>
+      <ImageRepository version={page.total} />
       <Menu secondary pointing>
         {(['private', 'system'] as const).map((key) => (
           <Menu.Item key={key} active={tab === key} onClick={() => { setTab(key); setPageNum(1); }}>
