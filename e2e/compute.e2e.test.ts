@@ -50,7 +50,7 @@ async function confirmDialog(text: string) {
   await browser.waitUntil(
     () =>
       browser.execute((label) => {
-        const buttons = [...(document.querySelector('rc-dialogs')?.shadowRoot?.querySelectorAll<HTMLButtonElement>('button.action') ?? [])];
+        const buttons = Array.from(document.querySelector('rc-dialogs')?.shadowRoot?.querySelectorAll<HTMLButtonElement>('button.action') ?? []);
         const button = buttons.find((candidate) => candidate.textContent === label);
         button?.click();
         return Boolean(button);
