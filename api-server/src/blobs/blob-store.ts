@@ -8,13 +8,16 @@ export interface BlobStore {
    */
   put(key: string, source: Readable, options?: { maxBytes?: number }): Promise<{ size: number }>;
   /**
-   * Concatenates `parts` into `key` while computing their MD5. When `expectedMd5` is given and
-   * differs, nothing is written and the call rejects with `Md5MismatchError`. The move into place
-   * is atomic: readers see either the old blob or the whole new one.
+   * Writes a stream into `key` from byte `offset` on (creating the blob), for assembling an upload
+   * from chunks in any order; rejects past `maxBytes`. Not atomic: assembled blobs are moved into
+   * place with `move` once whole.
    */
-  compose(parts: string[], key: string, expectedMd5?: string): Promise<{ size: number; md5: string }>;
+  writeAt(key: string, offset: number, source: Readable, options: { maxBytes: number }): Promise<{ size: number }>;
+  /** Bytes [start, end) of a blob. */
+  readRange(key: string, start: number, end: number): Readable;
+  /** Moves a blob to `to` in one atomic step, replacing what was there. */
+  move(from: string, to: string): Promise<void>;
   copy(from: string, to: string): Promise<void>;
-  read(key: string): Readable;
   stat(key: string): Promise<{ size: number } | null>;
   /** Names directly under `prefix` (no recursion); empty when it does not exist. */
   list(prefix: string): Promise<string[]>;
@@ -22,16 +25,6 @@ export interface BlobStore {
   remove(keyOrPrefix: string): Promise<void>;
   /** Leftovers of writes interrupted by a crash, older than `olderThan`, are removed. */
   sweepTemporary(olderThan: Date): Promise<number>;
-}
-
-export class Md5MismatchError extends Error {
-  constructor(
-    readonly expected: string,
-    readonly actual: string,
-  ) {
-    super(`MD5 ${actual} does not match the expected ${expected}`);
-    this.name = 'Md5MismatchError';
-  }
 }
 
 export class TooLargeError extends Error {

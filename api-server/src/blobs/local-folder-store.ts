@@ -1,16 +1,28 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { once } from 'node:events';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Md5MismatchError, TooLargeError, type BlobStore } from './blob-store.js';
+import { TooLargeError, type BlobStore } from './blob-store.js';
 
 const temporaryFolder = '.tmp';
 
+/** Passes bytes through, counting them, and fails once more than `maxBytes` went by. */
+function sizeLimit(maxBytes: number, counted: (bytes: number) => void): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      counted(chunk.length);
+      if (seen > maxBytes) done(new TooLargeError(maxBytes));
+      else done(null, chunk);
+    },
+  });
+}
+
 /**
- * Blobs as files under `root`. Every write goes to `root/.tmp/<uuid>` first and is renamed into
- * place (same file system, so the rename is atomic).
+ * Blobs as files under `root`. `put` and `copy` write to `root/.tmp/<uuid>` first and rename into
+ * place (same file system, so the rename is atomic); `writeAt` assembles in place.
  */
 export class LocalFolderStore implements BlobStore {
   private readonly root: string;
@@ -39,15 +51,8 @@ export class LocalFolderStore implements BlobStore {
   async put(key: string, source: Readable, options: { maxBytes?: number } = {}): Promise<{ size: number }> {
     const temporary = this.temporaryFile();
     let size = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        size += chunk.length;
-        if (options.maxBytes !== undefined && size > options.maxBytes) done(new TooLargeError(options.maxBytes));
-        else done(null, chunk);
-      },
-    });
     try {
-      await pipeline(source, counter, fs.createWriteStream(temporary));
+      await pipeline(source, sizeLimit(options.maxBytes ?? Infinity, (n) => (size += n)), fs.createWriteStream(temporary));
       await this.moveIntoPlace(temporary, key);
       return { size };
     } catch (error) {
@@ -56,29 +61,22 @@ export class LocalFolderStore implements BlobStore {
     }
   }
 
-  async compose(parts: string[], key: string, expectedMd5?: string): Promise<{ size: number; md5: string }> {
-    const temporary = this.temporaryFile();
-    const hash = createHash('md5');
+  async writeAt(key: string, offset: number, source: Readable, options: { maxBytes: number }): Promise<{ size: number }> {
+    const target = this.resolve(key);
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    await (await fs.promises.open(target, 'a')).close();
     let size = 0;
-    const output = fs.createWriteStream(temporary);
-    try {
-      for (const part of parts) {
-        for await (const piece of fs.createReadStream(this.resolve(part), { highWaterMark: 1024 * 1024 })) {
-          hash.update(piece as Buffer);
-          size += (piece as Buffer).length;
-          if (!output.write(piece)) await once(output, 'drain');
-        }
-      }
-      await new Promise<void>((resolve, reject) => output.end((error?: Error | null) => (error ? reject(error) : resolve())));
-      const md5 = hash.digest('hex');
-      if (expectedMd5 !== undefined && md5 !== expectedMd5.toLowerCase()) throw new Md5MismatchError(expectedMd5, md5);
-      await this.moveIntoPlace(temporary, key);
-      return { size, md5 };
-    } catch (error) {
-      output.destroy();
-      await fs.promises.rm(temporary, { force: true });
-      throw error;
-    }
+    await pipeline(source, sizeLimit(options.maxBytes, (n) => (size += n)), fs.createWriteStream(target, { flags: 'r+', start: offset }));
+    return { size };
+  }
+
+  readRange(key: string, start: number, end: number): Readable {
+    if (end <= start) return Readable.from([]);
+    return fs.createReadStream(this.resolve(key), { start, end: end - 1, highWaterMark: 1024 * 1024 });
+  }
+
+  async move(from: string, to: string): Promise<void> {
+    await this.moveIntoPlace(this.resolve(from), to);
   }
 
   async copy(from: string, to: string): Promise<void> {
@@ -90,10 +88,6 @@ export class LocalFolderStore implements BlobStore {
       await fs.promises.rm(temporary, { force: true });
       throw error;
     }
-  }
-
-  read(key: string): Readable {
-    return fs.createReadStream(this.resolve(key));
   }
 
   async stat(key: string): Promise<{ size: number } | null> {

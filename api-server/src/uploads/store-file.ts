@@ -1,11 +1,11 @@
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { Md5MismatchError } from '../blobs/blob-store.js';
 import { storedFiles } from '../db/schema.js';
 import { conflict, invalid } from '../errors.js';
 import { ensureRoomFor } from './quota.js';
 import { chunkCount, discardUpload, findUpload, receivedChunks, type UploadIdentity } from './upload-sessions.js';
-import { areaKey, chunkKey } from './user-areas.js';
+import { areaKey, assemblyKey } from './user-areas.js';
 
 export type StoredFile = typeof storedFiles.$inferSelect;
 
@@ -27,6 +27,12 @@ export async function instantSource(app: FastifyInstance, userId: number, md5: s
   return undefined;
 }
 
+async function md5OfAssembly(app: FastifyInstance, uploadId: string, size: number): Promise<string> {
+  const hash = createHash('md5');
+  for await (const piece of app.uploads.blobs.readRange(assemblyKey(uploadId), 0, size)) hash.update(piece as Buffer);
+  return hash.digest('hex');
+}
+
 async function record(app: FastifyInstance, userId: number, placement: Placement, size: number, md5: string): Promise<StoredFile> {
   const values = { userId, area: placement.area, path: placement.path, size, md5, contentType: placement.contentType ?? '', createdAt: app.clock.now() };
   const [row] = await app.db
@@ -38,8 +44,8 @@ async function record(app: FastifyInstance, userId: number, placement: Placement
 }
 
 /**
- * Puts the uploaded content at `placement`: from the upload's chunks when all arrived (checking the
- * whole file's MD5 against the one the client declared), or from a stored file with the same
+ * Puts the uploaded content at `placement`: the upload's assembled chunks when all arrived (if the
+ * whole file's MD5 is the one the client declared), or a copy of a stored file with the same
  * content. The file appears in one atomic move, or not at all.
  */
 export async function storeUploadedFile(app: FastifyInstance, userId: number, identity: UploadIdentity, placement: Placement): Promise<StoredFile> {
@@ -49,16 +55,15 @@ export async function storeUploadedFile(app: FastifyInstance, userId: number, id
   const received = upload ? await receivedChunks(app, upload) : [];
 
   if (upload && received.length === count) {
-    const parts = Array.from({ length: count }, (_, i) => chunkKey(upload.id, i + 1));
-    try {
-      const { size, md5 } = await app.uploads.blobs.compose(parts, target, identity.md5);
-      await discardUpload(app, upload);
-      return await record(app, userId, placement, size, md5);
-    } catch (error) {
-      if (!(error instanceof Md5MismatchError)) throw error;
+    // Usually hashed already while the chunks arrived; after a restart, hashed now.
+    const md5 = (await app.uploads.md5.digest(upload)) ?? (await md5OfAssembly(app, upload.id, upload.fileSize));
+    if (md5 !== identity.md5) {
       await discardUpload(app, upload);
       throw invalid('文件校验失败（MD5不一致），请重新上传');
     }
+    await app.uploads.blobs.move(assemblyKey(upload.id), target);
+    await discardUpload(app, upload);
+    return record(app, userId, placement, upload.fileSize, md5);
   }
 
   const source = await instantSource(app, userId, identity.md5, identity.fileSize);

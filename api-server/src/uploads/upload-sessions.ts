@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { TooLargeError } from '../blobs/blob-store.js';
 import { uploads } from '../db/schema.js';
-import { invalid, notFound } from '../errors.js';
+import { conflict, invalid, notFound } from '../errors.js';
 import { ensureRoomFor } from './quota.js';
-import { chunkKey, uploadPrefix } from './user-areas.js';
+import { assemblyKey, chunkKey, uploadPrefix } from './user-areas.js';
 
 export type UploadKind = 'cpu' | 'gpu' | 'video';
 export type UploadRow = typeof uploads.$inferSelect;
@@ -87,26 +87,45 @@ export function expectedChunkBytes(upload: UploadRow, chunkNumber: number): numb
 const cutShortCodes = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'ABORT_ERR', 'FST_REQ_FILE_TOO_LARGE']);
 const isCutShort = (error: unknown) => cutShortCodes.has((error as { code?: string }).code ?? '');
 
-/** Streams one chunk into the store; it becomes visible only if it has exactly the expected size. */
+/** Chunks being written now, so two requests for one chunk never write it at once. */
+const chunksBeingWritten = new Set<string>();
+
+/**
+ * Streams one chunk to its place in the upload's assembly; it counts as held (its marker is
+ * written) only with exactly the expected size. A chunk already held is not written again, so the
+ * bytes behind the running MD5 never change.
+ */
 export async function receiveChunk(app: FastifyInstance, upload: UploadRow, chunkNumber: number, source: Readable): Promise<void> {
   const expected = expectedChunkBytes(upload, chunkNumber);
-  const key = chunkKey(upload.id, chunkNumber);
-  let size: number;
-  try {
-    ({ size } = await app.uploads.blobs.put(key, source, { maxBytes: expected }));
-  } catch (error) {
-    if (error instanceof TooLargeError) throw invalid(`分片${chunkNumber}大小不正确`);
-    if (isCutShort(error)) throw invalid(`分片${chunkNumber}上传中断`);
-    throw error;
+  const marker = chunkKey(upload.id, chunkNumber);
+  if (await app.uploads.blobs.stat(marker)) {
+    for await (const _ of source);
+    await touch(app, upload);
+    return;
   }
-  if (size !== expected) {
-    await app.uploads.blobs.remove(key);
-    throw invalid(`分片${chunkNumber}大小不正确`);
+  const lock = `${upload.id}/${chunkNumber}`;
+  if (chunksBeingWritten.has(lock)) throw conflict(`分片${chunkNumber}正在上传`);
+  chunksBeingWritten.add(lock);
+  try {
+    let size: number;
+    try {
+      ({ size } = await app.uploads.blobs.writeAt(assemblyKey(upload.id), (chunkNumber - 1) * upload.chunkSize, source, { maxBytes: expected }));
+    } catch (error) {
+      if (error instanceof TooLargeError) throw invalid(`分片${chunkNumber}大小不正确`);
+      if (isCutShort(error)) throw invalid(`分片${chunkNumber}上传中断`);
+      throw error;
+    }
+    if (size !== expected) throw invalid(`分片${chunkNumber}大小不正确`);
+    await app.uploads.blobs.put(marker, Readable.from([]));
+  } finally {
+    chunksBeingWritten.delete(lock);
   }
   await touch(app, upload);
+  void app.uploads.md5.advance(upload);
 }
 
 export async function discardUpload(app: FastifyInstance, upload: UploadRow): Promise<void> {
+  app.uploads.md5.forget(upload.id);
   await app.db.delete(uploads).where(eq(uploads.id, upload.id));
   await app.uploads.blobs.remove(uploadPrefix(upload.id));
 }

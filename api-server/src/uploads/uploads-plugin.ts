@@ -4,6 +4,7 @@ import type { onRequestHookHandler } from 'fastify';
 import type { BlobStore } from '../blobs/blob-store.js';
 import { LocalFolderStore } from '../blobs/local-folder-store.js';
 import { cleanAbandonedUploads } from './cleanup.js';
+import { IncrementalMd5 } from './incremental-md5.js';
 import { loadSigningSecret, loadUploadSettings, type UploadSettings } from './upload-settings.js';
 
 declare module 'fastify' {
@@ -12,6 +13,7 @@ declare module 'fastify' {
       blobs: BlobStore;
       settings: UploadSettings;
       signingSecret: Buffer;
+      md5: IncrementalMd5;
       /** Route hook for chunk receivers: cuts the connection of a share of requests (fault injection). */
       dropSomeChunks: onRequestHookHandler;
     };
@@ -27,8 +29,10 @@ export default fp(async (app) => {
     reply.hijack();
     request.raw.socket.destroy();
   };
+  const blobs = new LocalFolderStore(path.join(app.config.dataDir, 'blobs'));
   app.decorate('uploads', {
-    blobs: new LocalFolderStore(path.join(app.config.dataDir, 'blobs')),
+    blobs,
+    md5: new IncrementalMd5(blobs),
     settings,
     signingSecret: loadSigningSecret(app.config.dataDir),
     dropSomeChunks,

@@ -12,7 +12,10 @@ export function cloudArea(regionCode: string): string {
   return `cloud/${regionCode}`;
 }
 
+/** A chunk's marker: present once the chunk's bytes are written whole into the assembly. */
 export const chunkKey = (uploadId: string, chunkNumber: number) => `uploads/${uploadId}/${chunkNumber}`;
+/** The upload's bytes, written chunk by chunk at their offsets. */
+export const assemblyKey = (uploadId: string) => `uploads/${uploadId}/data`;
 export const uploadPrefix = (uploadId: string) => `uploads/${uploadId}`;
 
 export { joinPath };

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploads } from '../../db/schema.js';
 import { createTestApp, login, type TestApp } from '../../test-support/test-app.js';
 import { demoAccounts, demoPassword } from '../../seed/demo-data.js';
 import { cleanAbandonedUploads } from '../../uploads/cleanup.js';
@@ -71,6 +73,25 @@ describe('CPU chunked upload', () => {
     expect(await merge(bytes, 'forged.bin')).toMatchObject({ code: 422, msg: '文件校验失败（MD5不一致），请重新上传' });
     expect(fs.existsSync(stored('forged.bin'))).toBe(false);
     expect((await check(bytes, 'forged.bin')).data.uploaded).toEqual([]);
+  });
+
+  it('verifies the MD5 at merge even when nothing was hashed in memory (after a restart)', async () => {
+    const bytes = randomFile(3 * chunkSize);
+    await client.sendChunks('/apis/orion/auth/file/chunk', bytes, { fileName: 'restarted.bin', chunkSize });
+    const [row] = await t.app.db.select().from(uploads).where(eq(uploads.md5, md5Of(bytes)));
+    t.app.uploads.md5.forget(row!.id);
+    expect((await merge(bytes, 'restarted.bin')).code).toBe(200);
+    expect(md5Of(fs.readFileSync(stored('restarted.bin')))).toBe(md5Of(bytes));
+  });
+
+  it('keeps the bytes of a chunk it already holds when the chunk is sent again', async () => {
+    const bytes = randomFile(2 * chunkSize);
+    const fields = { identifier: md5Of(bytes), filename: 'kept.bin', chunkNumber: 1, totalChunks: 2, chunkSize, totalSize: bytes.length };
+    expect((await client.chunkForm('/apis/orion/auth/file/chunk', fields, bytes.subarray(0, chunkSize))).code).toBe(200);
+    expect((await client.chunkForm('/apis/orion/auth/file/chunk', fields, randomFile(chunkSize))).code).toBe(200);
+    await client.sendChunks('/apis/orion/auth/file/chunk', bytes, { fileName: 'kept.bin', chunkSize, numbers: [2] });
+    expect((await merge(bytes, 'kept.bin')).code).toBe(200);
+    expect(md5Of(fs.readFileSync(stored('kept.bin')))).toBe(md5Of(bytes));
   });
 
   it('refuses a chunk of the wrong size', async () => {
