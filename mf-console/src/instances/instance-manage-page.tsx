@@ -48,7 +48,7 @@ export function InstanceManagePage({ navigate }: ScreenProps) {
       <div className="rc-page-header">
         <div>
           <h1 className="rc-page-title">容器实例</h1>
-          <p className="rc-page-purpose">按秒计费，关机即停止计算计费。按量计费实例关机满 15 天自动释放（提前 3 天消息提醒）。</p>
+          <p className="rc-page-purpose">按秒计费，关机即停止计算计费。按量计费实例关机过久会自动释放：释放日期显示在列表中，提前 3 天消息提醒。</p>
         </div>
         <Button primary onClick={() => navigate('/account/suanli/create')} className="rc-rent-button">
           <Icon name="plus" />
