@@ -1,8 +1,8 @@
-import { useSyncExternalStore, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { FeaturePage, useShellLocation, type ShellProps } from '@rc/shared-utility';
 import { ConsoleHome } from './home/console-home';
 import { UserInfoPage } from './info/user-info-page';
 import { MessagePage } from './message/message-page';
-import { FeaturePage } from './shell/feature-page';
 import { InstanceManagePage } from './instances/instance-manage-page';
 import { RentPage } from './rent/rent-page';
 import { AddSshPage, ChangeConfigPage, ChangePayTypePage, StatusChangePage } from './instances/instance-sub-pages';
@@ -12,7 +12,6 @@ import { ResetPasswordPage } from './personal/reset-password-page';
 import { SshPage } from './personal/ssh-page';
 import { ChildUserPage } from './personal/child-user-page';
 import { ChildUserBalancePage, ChildUserBindMobilePage, ChildUserEditPage, ChildUserResetPage } from './personal/child-user-forms';
-import type { ShellProps } from './shell/shell-props';
 
 export interface ScreenProps {
   navigate: (url: string) => void;
@@ -41,7 +40,7 @@ const screens: Readonly<Record<string, ComponentType<ScreenProps>>> = {
 };
 
 export function App({ route }: ShellProps) {
-  const location = useSyncExternalStore(route.subscribe, route.current);
+  const location = useShellLocation(route);
   if (!location.route) return null;
   const Screen = screens[location.route.entry.path];
   return Screen ? <Screen navigate={(url) => route.navigate(url)} /> : <FeaturePage entry={location.route.entry} />;

@@ -1,13 +1,5 @@
 // @rc/mf-console: instances, images, HPC and the personal centre, as a single-spa application.
-import React from 'react';
-import * as ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
+import { microAppLifecycles } from '@rc/shared-utility';
 import { App } from './app';
-import type { ShellProps } from './shell/shell-props';
 
-export const { bootstrap, mount, unmount } = singleSpaReact<ShellProps>({
-  React,
-  ReactDOMClient,
-  rootComponent: App,
-  errorBoundary: (error, info, props) => props.errorBoundary(error, info),
-});
+export const { bootstrap, mount, unmount } = microAppLifecycles(App);
