@@ -1,5 +1,5 @@
-import { desc, eq } from 'drizzle-orm';
-import { bills, ledgerEntries, messages, users } from '../db/schema.js';
+import { eq } from 'drizzle-orm';
+import { bills, messages, users } from '../db/schema.js';
 import type { Executor } from '../db/open-database.js';
 import { applyLedgerEntry } from '../modules/user/ledger.js';
 
@@ -36,18 +36,12 @@ export async function payerBalance(tx: Executor, userId: number): Promise<number
 export async function charge(tx: Executor, c: Charge) {
   if (c.amount === 0) return;
   const payer = await payerOf(tx, c.userId);
-  await applyLedgerEntry(tx, payer, -c.amount, c.amount > 0 ? 'charge' : 'refund', c.note.slice(0, 200));
-  const [entry] = await tx
-    .select({ id: ledgerEntries.id })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.userId, payer))
-    .orderBy(desc(ledgerEntries.id))
-    .limit(1);
+  const { entryId } = await applyLedgerEntry(tx, { userId: payer, amount: -c.amount, kind: c.amount > 0 ? 'charge' : 'refund', note: c.note.slice(0, 200), at: c.now });
   await tx.insert(bills).values({
     userId: c.userId,
     instanceId: c.instanceId,
     orderId: c.orderId,
-    ledgerEntryId: entry!.id,
+    ledgerEntryId: entryId,
     kind: c.kind,
     amount: c.amount,
     seconds: c.seconds ?? 0,

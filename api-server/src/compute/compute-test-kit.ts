@@ -13,7 +13,7 @@ export async function userWithBalance(app: FastifyInstance, balance: number) {
   accounts += 1;
   const mobile = `139${String(process.pid % 10_000).padStart(4, '0')}${String(accounts).padStart(4, '0')}`;
   const account = await createAccount(app.db, { mobile, passwordHash: 'x', nickname: `测试${accounts}` });
-  if (balance > 0) await applyLedgerEntry(app.db, account.id, balance, 'grant', '测试');
+  if (balance > 0) await applyLedgerEntry(app.db, { userId: account.id, amount: balance, kind: 'grant', note: '测试', at: app.clock.now() });
   return { id: account.id, token: await tokenFor(app, account.id) };
 }
 

@@ -108,7 +108,7 @@ async function seedSiteAndAccounts(db: Database): Promise<boolean> {
       .update(users)
       .set({ idCardCheckStatus: 1, realName: '李明', idCardMasked: maskIdCard(demoIdCard), idCardHash: sha256(`id-card:${demoIdCard}`) })
       .where(eq(users.id, demoUser.id));
-    await applyLedgerEntry(tx, demoUser.id, 500_000, 'grant', '演示账户体验金');
+    await applyLedgerEntry(tx, { userId: demoUser.id, amount: 500_000, kind: 'grant', note: '演示账户体验金', at: new Date() });
     await tx.insert(messages).values([
       { userId: demoUser.id, title: '欢迎使用算力云', content: '您的账户已开通，可在「算力市场」租用 GPU 实例。', isRead: true },
       { userId: demoUser.id, title: '体验金到账', content: '500.00 元体验金已存入您的账户余额。' },

@@ -9,13 +9,17 @@ export type LedgerKind = 'grant' | 'recharge' | 'charge' | 'refund';
  * Moves a user's balance by `amount` (thousandths of a yuan, negative to charge) and records the
  * entry. The update itself refuses to go below zero, so concurrent charges cannot overdraw.
  */
-export async function applyLedgerEntry(db: Executor, userId: number, amount: number, kind: LedgerKind, note = '') {
+export async function applyLedgerEntry(db: Executor, entry: { userId: number; amount: number; kind: LedgerKind; note?: string; at: Date }) {
+  const { userId, amount, kind, note = '', at } = entry;
   const [updated] = await db
     .update(users)
     .set({ balance: sql`${users.balance} + ${amount}` })
     .where(and(eq(users.id, userId), gte(sql`${users.balance} + ${amount}`, 0)))
     .returning({ balance: users.balance });
   if (!updated) throw conflict('账户余额不足，请先充值');
-  await db.insert(ledgerEntries).values({ userId, amount, balanceAfter: updated.balance, kind, note });
-  return updated.balance;
+  const [written] = await db
+    .insert(ledgerEntries)
+    .values({ userId, amount, balanceAfter: updated.balance, kind, note, createdAt: at })
+    .returning({ id: ledgerEntries.id });
+  return { balance: updated.balance, entryId: written!.id };
 }
