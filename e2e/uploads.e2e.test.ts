@@ -123,6 +123,45 @@ describe('uploads from the portal against the real server', () => {
     expect(server.storedMd5(userId, 'crash.bin')).toBe(file.md5);
   });
 
+  it('after a reload shows the unfinished upload, and the same file picked again sends only the missing chunks', async () => {
+    const file = generatedFile('reloaded.bin', 40);
+    await limitUpload(6 * 1024 * 1024);
+    await uploader().pick(file.path);
+    await uploader().waitFor('reloaded.bin', (view) => view.status === 'uploading' && view.progress >= 25, 60_000, 'progress ≥ 25%');
+    await browser.refresh();
+    await limitUpload(0);
+    await browser.$('.rc-transfer-toggle').waitForClickable({ timeout: 20_000 });
+    await browser.$('.rc-transfer-toggle').click();
+    const restored = await uploader().waitFor('reloaded.bin', (view) => view.status === 'paused', 10_000, 'restored as paused');
+    expect(restored.label).toBe('已暂停');
+    expect(restored.progress).toBeGreaterThanOrEqual(25);
+    await uploader().pickAgain('reloaded.bin', file.path);
+    await uploader().waitFor('reloaded.bin', (view) => view.status === 'success', 60_000, 'success');
+    expect(await chunkRequests()).toBeLessThan(8);
+    expect(server.storedMd5(userId, 'reloaded.bin')).toBe(file.md5);
+  });
+
+  it('opens a confirmation through <rc-dialogs> in front of the page and answers it', async () => {
+    await browser.url(`${server.url}/account/home`);
+    await browser.$('rc-dialogs').waitForExist({ timeout: 20_000 });
+    await browser.execute(() => {
+      const system = (window as unknown as { System: { import(name: string): Promise<any> } }).System;
+      void system.import('@rc/shared-utility').then((shared) =>
+        shared.dialogs.confirm({ title: '释放实例', content: '释放后数据不可恢复', confirmText: '释放', danger: true }).then((answer: boolean) => {
+          (window as unknown as { answer: boolean }).answer = answer;
+        }),
+      );
+    });
+    const frame = browser.$('rc-dialogs').shadow$('[role="dialog"]');
+    await frame.waitForDisplayed({ timeout: 10_000 });
+    expect(await frame.getAttribute('aria-label')).toBe('释放实例');
+    expect(await frame.getCSSProperty('z-index').then((p) => p.value)).toBe(1000);
+    expect(await browser.execute(() => JSON.parse(localStorage.getItem('vuex_dialog') ?? '[]').length)).toBe(1);
+    await browser.$('rc-dialogs').shadow$('.action.danger').click();
+    await browser.waitUntil(() => browser.execute(() => (window as unknown as { answer?: boolean }).answer === true), { timeout: 5_000 });
+    expect(await browser.$('rc-dialogs').shadow$('[role="dialog"]').isExisting()).toBe(false);
+  });
+
   it('the legacy page uploads with its one script tag, next to its own React 16 and global styles', async () => {
     await browser.url(`${server.url}/examples/legacy-page.html`);
     await browser.$('#legacy-login button').click();

@@ -50,6 +50,12 @@ export function uploaderOn(browser: Browser, selector = 'rc-uploader') {
     async pick(filePath: string) {
       await browser.$(selector).shadow$('.toolbar input[type="file"]').addValue(filePath);
     },
+    /** Picks the file again for an item restored after a reload. */
+    async pickAgain(name: string, filePath: string) {
+      const index = (await items()).findIndex((view) => view.name === name);
+      const rows = await browser.$(selector).shadow$$('.item').getElements();
+      await rows[index]!.$('input[type="file"]').addValue(filePath);
+    },
     async waitFor(name: string, accept: (view: ItemView) => boolean, timeout = 60_000, what = 'state') {
       let last: ItemView | undefined;
       await browser.waitUntil(
