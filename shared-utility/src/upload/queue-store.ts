@@ -4,7 +4,7 @@ import type { UploadItem } from './upload-types';
 export type SavedItem = Pick<
   UploadItem,
   'id' | 'uploadType' | 'fileName' | 'fileSize' | 'lastModified' | 'md5' | 'chunkSize' | 'progress' | 'uploadPath' | 'mergePath' | 'uploadParams' | 'mergeParams'
-> & { savedAt: number };
+> & { savedAt: number; /** Whose upload it is: only that account sees it after a reload. */ owner: string };
 
 export interface QueueStore {
   load(): Promise<SavedItem[]>;

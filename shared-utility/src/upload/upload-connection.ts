@@ -1,17 +1,20 @@
 import { getConfig } from '../config';
 import { messages } from '../constants';
-import { $token } from '../stores';
+import { $token, $userInfo } from '../stores';
 import type { ApiResult } from '../api-client';
 
 /** Where upload calls go and with which token: the portal's by default, the element's attributes when embedded. */
 export interface UploadConnection {
   apiBase(): string;
   token(): string | null;
+  /** Who is signed in, so that saved items come back only for their own account. */
+  owner(): string;
 }
 
 export const portalConnection: UploadConnection = {
   apiBase: () => getConfig().apiBase,
   token: () => $token.get(),
+  owner: () => String($userInfo.get()?.id ?? ''),
 };
 
 /** Thrown for a chunk request that got no envelope (network failure, dropped connection, timeout). */

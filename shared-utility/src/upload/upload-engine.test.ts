@@ -30,11 +30,12 @@ const MiB = 1024 * 1024;
 let server: RunningApiServer;
 let connection: UploadConnection;
 let userId: number;
+let owner = 'first account';
 
 beforeAll(async () => {
   server = await startApiServer();
   const token = await loginDemoUser(server.apiBase);
-  connection = { apiBase: () => server.apiBase, token: () => token };
+  connection = { apiBase: () => server.apiBase, token: () => token, owner: () => owner };
   const view = await fetch(`${server.apiBase}/user/auth/user/ext/view`, { method: 'POST', headers: { token } });
   userId = ((await view.json()) as { data: { id: number } }).data.id;
 }, 90_000);
@@ -218,6 +219,26 @@ describe('upload engine against the real server', () => {
     expect(sent.sort()).toEqual([2, 3, 4]);
     expect(storedMd5('files', 'resumable.bin')).toBe(md5);
     expect(await store.load()).toEqual([]);
+  });
+
+  it('brings saved items back only for the account that started them', async () => {
+    const store = memoryQueueStore();
+    const stopAfterFirst = spiedTargets((_item, n) => {
+      if (n > 1) throw new Error('page closed');
+    });
+    const before = engineWith({ targets: stopAfterFirst.targets, store });
+    await settled(before, before.add(fileOf(11 * MiB, 'private.bin').file)!);
+    owner = 'second account';
+    try {
+      const other = engineWith({ store });
+      await other.restored;
+      expect(other.$items.get()).toEqual([]);
+      owner = 'first account';
+      await other.switchOwner();
+      expect(other.$items.get().map((item) => item.fileName)).toEqual(['private.bin']);
+    } finally {
+      owner = 'first account';
+    }
   });
 
   it('reports speed and time left while chunks are in flight', async () => {

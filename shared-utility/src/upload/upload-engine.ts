@@ -38,7 +38,7 @@ export interface EngineOptions {
 
 export interface UploadEngine {
   readonly $items: ReadableAtom<UploadItem[]>;
-  /** Resolves once items saved before the last reload are back in the queue. */
+  /** Resolves once the current owner's items saved before the last reload are back in the queue. */
   readonly restored: Promise<void>;
   /** Queues a file; null when refused (GPU file-name rule). Re-picking a file left unfinished resumes that item. */
   add(file: File, options?: AddOptions): string | null;
@@ -49,6 +49,8 @@ export interface UploadEngine {
   /** Gives an item restored after a reload its file again; false if it is not the same file. */
   attachFile(id: string, file: File): boolean;
   clearFinished(): void;
+  /** On a change of account: stops and drops every item from the queue (saved ones stay saved), then shows the new owner's saved items. */
+  switchOwner(): Promise<void>;
 }
 
 interface Runtime {
@@ -117,7 +119,8 @@ export function createUploadEngine(options: EngineOptions): UploadEngine {
 
   function saved(item: UploadItem): SavedItem {
     const { id, uploadType, fileName, fileSize, lastModified, md5, chunkSize, progress, uploadPath, mergePath, uploadParams, mergeParams } = item;
-    return { id, uploadType, fileName, fileSize, lastModified, md5, chunkSize, progress, uploadPath, mergePath, uploadParams, mergeParams, savedAt: Date.now() };
+    const saved = { id, uploadType, fileName, fileSize, lastModified, md5, chunkSize, progress, uploadPath, mergePath, uploadParams, mergeParams };
+    return { ...saved, owner: connection.owner(), savedAt: Date.now() };
   }
 
   const persist = (id: string) => {
@@ -385,17 +388,26 @@ export function createUploadEngine(options: EngineOptions): UploadEngine {
   async function restore(): Promise<void> {
     const now = Date.now();
     const restoredItems: UploadItem[] = [];
+    const owner = connection.owner();
     for (const record of await store.load().catch(() => [])) {
       if (now - record.savedAt > savedItemLifetimeMs) {
         await store.remove(record.id).catch(() => undefined);
         continue;
       }
-      const { savedAt: _savedAt, ...fields } = record;
+      if (record.owner !== owner) continue;
+      const { savedAt: _savedAt, owner: _owner, ...fields } = record;
       restoredItems.push({ ...fields, file: null, chunks: [], status: 'paused', activeRequests: 0, error: '', hashProgress: 100, speed: 0, remainingMs: null, result: null });
     }
     const known = new Set($items.get().map((item) => item.id));
     $items.set([...restoredItems.filter((item) => !known.has(item.id)), ...$items.get()]);
   }
 
-  return { $items, restored: restore(), add, pause, resume, cancel, retry, attachFile, clearFinished };
+  async function switchOwner(): Promise<void> {
+    for (const item of $items.get()) abortAll(item.id, cancelled);
+    runtimes.clear();
+    $items.set([]);
+    await restore();
+  }
+
+  return { $items, restored: restore(), add, pause, resume, cancel, retry, attachFile, clearFinished, switchOwner };
 }

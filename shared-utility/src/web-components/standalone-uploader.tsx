@@ -38,7 +38,8 @@ export function StandaloneUploader(attributes: UploaderAttributes) {
     createUploadEngine({
       hasher: workerHasher,
       store: indexedDbQueueStore('rc-uploads-embedded'),
-      connection: { apiBase: () => latest.current.apiBase || '/apis', token: () => latest.current.token || null },
+      // The page embedding it decides who uses it; its saved items live in a database of their own.
+      connection: { apiBase: () => latest.current.apiBase || '/apis', token: () => latest.current.token || null, owner: () => '' },
     }),
   );
   const [host] = useState(() => hostElement(attributes.container));

@@ -15,12 +15,6 @@ function PortalUploader(attributes: UploaderAttributes) {
   useEffect(() => {
     const offs = uploadEvents.map((type) => bus.on(type, (detail) => dispatchOnHost(host, type, detail)));
     offs.push(bus.on('upload:added', () => $uploadListShow.set(true)));
-    offs.push(
-      bus.on('session:logout', () => {
-        $uploadListShow.set(false);
-        for (const item of uploads.$items.get()) uploads.pause(item.id);
-      }),
-    );
     return () => offs.forEach((off) => off());
   }, [host]);
 
