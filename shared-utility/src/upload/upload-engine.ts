@@ -64,7 +64,7 @@ interface Runtime {
 
 const newRuntime = (): Runtime => ({ controllers: new Map(), notBefore: new Map(), hashing: null, merging: false, sentBytes: 0, samples: [] });
 
-export const isValidGpuFileName = (name: string) => name.trim() !== '' && !gpuForbidden.test(name);
+const isValidGpuFileName = (name: string) => name.trim() !== '' && !gpuForbidden.test(name);
 
 function cut(file: Blob, chunkSize: number): UploadChunk[] {
   const count = Math.max(1, Math.ceil(file.size / chunkSize));
@@ -119,8 +119,8 @@ export function createUploadEngine(options: EngineOptions): UploadEngine {
 
   function saved(item: UploadItem): SavedItem {
     const { id, uploadType, fileName, fileSize, lastModified, md5, chunkSize, progress, uploadPath, mergePath, uploadParams, mergeParams } = item;
-    const saved = { id, uploadType, fileName, fileSize, lastModified, md5, chunkSize, progress, uploadPath, mergePath, uploadParams, mergeParams };
-    return { ...saved, owner: connection.owner(), savedAt: Date.now() };
+    const owner = connection.owner();
+    return { id, uploadType, fileName, fileSize, lastModified, md5, chunkSize, progress, uploadPath, mergePath, uploadParams, mergeParams, owner, savedAt: Date.now() };
   }
 
   const persist = (id: string) => {
