@@ -1,15 +1,23 @@
 #!/usr/bin/env bash
-# Prints the benchmark figures (not a test): the API on PGlite and on PostgreSQL, then the portal.
+# Prints the benchmark figures (not a test): each server benchmark on PGlite and then on a
+# throwaway PostgreSQL, then the portal and the uploader in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+seconds="${BENCH_SECONDS:-10}"
+
+on_both_databases() {
+  npx tsx "$1" "$seconds"
+  bash scripts/with-postgres.sh bash -c "DATABASE_URL=\$TEST_POSTGRES_URL npx tsx $1 $seconds"
+}
 
 echo "── api: authenticated ext/view vs a bare route"
-npx tsx bench/api-ext-view.ts "${BENCH_SECONDS:-10}"
-bash scripts/with-postgres.sh bash -c 'DATABASE_URL=$TEST_POSTGRES_URL npx tsx bench/api-ext-view.ts "${BENCH_SECONDS:-10}"'
-echo "── compute: instance list of a 10,000-instance user, one metering pass over 100,000 running instances" && npx tsx bench/compute-metering.ts "${BENCH_SECONDS:-10}" && bash scripts/with-postgres.sh bash -c 'DATABASE_URL=$TEST_POSTGRES_URL npx tsx bench/compute-metering.ts "${BENCH_SECONDS:-10}"'
+on_both_databases bench/api-ext-view.ts
 
-if [ -f bench/portal-first-visit.mjs ]; then
-  echo "── portal: first visit"
-  node bench/portal-first-visit.mjs
-fi
-node bench/upload-bench.mjs  # MD5 in the worker vs node:crypto, 1 GiB through the engine (cpu, gpu) vs one raw PUT
+echo "── compute: one metering pass over 100,000 running instances; instance list of a 10,000-instance user"
+on_both_databases bench/compute-metering.ts
+
+echo "── portal: first visit"
+node bench/portal-first-visit.mjs
+
+echo "── uploads: MD5 in the worker vs node:crypto; 1 GiB through the engine (cpu, gpu) vs one raw PUT"
+node bench/upload-bench.mjs
