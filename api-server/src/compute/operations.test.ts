@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operationStates, operations, refusalReason } from './operations.js';
+import { operationNames, operationStates, operations, refusalReason } from './operations.js';
 import { Billing, Status } from './states.js';
 
 const stopped = { status: Status.stopped, billingType: Billing.payAsYouGo, gpuHeld: 0 };
@@ -42,7 +42,7 @@ describe('which operation each state allows', () => {
     for (const [status, reason] of cases) {
       const states = operationStates({ ...stopped, status });
       for (const operation of operations) {
-        expect(states[operation], `${status} ${operation}`).toEqual(operation === 'changeName' ? { allowed: true, reason: '' } : { allowed: false, reason });
+        expect(states[operation], `${status} ${operation}`).toEqual(operation === 'changeName' ? { name: '修改名称', allowed: true, reason: '' } : { name: operationNames[operation], allowed: false, reason });
       }
     }
   });

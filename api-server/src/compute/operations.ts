@@ -1,22 +1,6 @@
 import { Status, isPackage, statusNames, type Status as StatusCode } from './states.js';
 
-export type Operation =
-  | 'start'
-  | 'nonGpuStart'
-  | 'stop'
-  | 'scheduleStop'
-  | 'release'
-  | 'changeBilling'
-  | 'liftConfig'
-  | 'clone'
-  | 'renew'
-  | 'storageAdjust'
-  | 'reset'
-  | 'changeImage'
-  | 'commit'
-  | 'changeName';
-
-export const operations: readonly Operation[] = [
+export const operations = [
   'start',
   'nonGpuStart',
   'stop',
@@ -31,7 +15,9 @@ export const operations: readonly Operation[] = [
   'changeImage',
   'commit',
   'changeName',
-];
+] as const;
+
+export type Operation = (typeof operations)[number];
 
 export const operationNames: Record<Operation, string> = {
   start: '开机',
@@ -110,12 +96,12 @@ export function refusalReason(operation: Operation, instance: InstanceState): st
   }
 }
 
-/** Every operation with whether it is allowed now and, if not, why: the console shows them all. */
+/** Every operation with its name, whether it is allowed now and, if not, why: the console shows them all. */
 export function operationStates(instance: InstanceState) {
   return Object.fromEntries(
     operations.map((operation) => {
       const reason = refusalReason(operation, instance);
-      return [operation, { allowed: reason === null, reason: reason ?? '' }];
+      return [operation, { name: operationNames[operation], allowed: reason === null, reason: reason ?? '' }];
     }),
-  ) as Record<Operation, { allowed: boolean; reason: string }>;
+  ) as Record<Operation, { name: string; allowed: boolean; reason: string }>;
 }

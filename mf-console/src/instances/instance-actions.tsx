@@ -5,23 +5,6 @@ import { runOperation } from './instance-api';
 import type { InstanceView, Operation } from './instance-types';
 import { ChangeBillingForm, ChangeImageForm, CommitForm, LiftConfigForm, RenameForm, RenewForm, ScheduleStopForm, StorageForm } from './operation-forms';
 
-const operationNames: Record<Operation, string> = {
-  start: '开机',
-  nonGpuStart: '无卡模式开机',
-  stop: '关机',
-  scheduleStop: '定时关机',
-  release: '释放',
-  changeBilling: '转换计费',
-  liftConfig: '升降配置',
-  clone: '克隆实例',
-  renew: '续费',
-  storageAdjust: '数据盘扩容',
-  reset: '重置系统',
-  changeImage: '更换镜像',
-  commit: '保存镜像',
-  changeName: '修改名称',
-};
-
 const forms: Partial<Record<Operation, ComponentType<{ instance: InstanceView; close: () => void; onDone: () => void }>>> = {
   changeBilling: ChangeBillingForm,
   liftConfig: LiftConfigForm,
@@ -55,7 +38,7 @@ export function runInstanceOperation(operation: Operation, instance: InstanceVie
   const form = forms[operation];
   if (form) {
     const Form = form;
-    dialogs.open({ title: `${operationNames[operation]}：${instance.name}`, width: 520, content: (close) => <Form instance={instance} close={close} onDone={onDone} /> });
+    dialogs.open({ title: `${instance.operations[operation].name}：${instance.name}`, width: 520, content: (close) => <Form instance={instance} close={close} onDone={onDone} /> });
     return;
   }
   const name = `「${instance.name}」`;
@@ -95,7 +78,7 @@ export function InstanceActions({ instance, onDone }: { instance: InstanceView; 
         const state = instance.operations[operation];
         const button = (
           <Button size="mini" basic={operation !== 'start'} primary={operation === 'start'} negative={operation === 'release'} disabled={!state.allowed} data-operation={operation} onClick={() => runInstanceOperation(operation, instance, onDone)}>
-            {operationNames[operation]}
+            {state.name}
           </Button>
         );
         return state.allowed ? <span key={operation}>{button}</span> : <Popup key={operation} content={state.reason} trigger={<span className="rc-refused" data-reason={state.reason}>{button}</span>} />;
@@ -106,7 +89,7 @@ export function InstanceActions({ instance, onDone }: { instance: InstanceView; 
             const state = instance.operations[operation];
             return (
               <Dropdown.Item key={operation} data-operation={operation} disabled={!state.allowed} onClick={() => runInstanceOperation(operation, instance, onDone)}>
-                <div>{operationNames[operation]}</div>
+                <div>{state.name}</div>
                 {state.allowed ? null : <div className="rc-refused-reason">{state.reason}</div>}
               </Dropdown.Item>
             );

@@ -48,7 +48,7 @@ export interface InstanceView {
   ssh: { host: string; port: number; user: string; password: string; command: string };
   jupyterUrl: string;
   gmtCreate: string;
-  operations: Record<Operation, { allowed: boolean; reason: string }>;
+  operations: Record<Operation, { name: string; allowed: boolean; reason: string }>;
 }
 
 export interface Page<T> {

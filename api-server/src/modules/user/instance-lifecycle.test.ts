@@ -34,7 +34,7 @@ describe('the instance lifecycle', () => {
     const user = await userWithBalance(t.app, 1_000_000);
     const rented = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId });
     const id = rented.data.instance.id;
-    expect(rented.data.instance.operations.stop).toEqual({ allowed: false, reason: '实例正在创建中，请稍候' });
+    expect(rented.data.instance.operations.stop).toEqual({ name: '关机', allowed: false, reason: '实例正在创建中，请稍候' });
     expect(await op(user.token, 'stop', { id })).toMatchObject({ code: 409, msg: '实例正在创建中，请稍候' });
     await settle(8 * second);
     expect(await op(user.token, 'start', { id })).toMatchObject({ code: 409, msg: '运行中的实例不能开机，请先关机' });
