@@ -14,13 +14,19 @@ import { loadAgainNextTime } from './app-loader';
 /** The last failure of each micro-app that failed to load or mount, until it mounts again. */
 export const $appErrors = map<Partial<Record<MicroAppName, string>>>({});
 
+// single-spa loads an app whose download failed again only this long after the failure.
+const singleSpaReloadDelayMs = 200;
+const failedAt = new Map<MicroAppName, number>();
+
 const isMicroApp = (name: string): name is MicroAppName => (microApps as string[]).includes(name);
 
 export function watchAppErrors(): void {
   addErrorHandler((error: AppError) => {
     console.error(error);
     const name = error.appOrParcelName;
-    if (isMicroApp(name)) $appErrors.setKey(name, error.message);
+    if (!isMicroApp(name)) return;
+    failedAt.set(name, Date.now());
+    $appErrors.setKey(name, error.message);
   });
   window.addEventListener('single-spa:routing-event', () => {
     for (const name of microApps) {
@@ -39,7 +45,8 @@ export function retryApp(name: MicroAppName): void {
   if (status === LOAD_ERROR) {
     loadAgainNextTime(name);
     $appErrors.setKey(name, undefined);
-    void triggerAppChange();
+    const wait = Math.max(0, (failedAt.get(name) ?? 0) + singleSpaReloadDelayMs - Date.now());
+    setTimeout(() => void triggerAppChange(), wait);
   } else if (status === MOUNTED) {
     void unloadApplication(name);
   } else {
