@@ -5,39 +5,17 @@
  * from this one.
  *   npx tsx bench/api-ext-view.ts [seconds] [connections]
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
+import { ServerProcess } from '../api-server/src/test-support/server-process.js';
 
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 20);
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
-const port = await freePort();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-bench-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'api-server/src/server.ts'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const base = `http://127.0.0.1:${port}`;
+const server = await ServerProcess.start();
+const base = server.url;
 
 try {
-  for (let i = 0; ; i++) {
-    const up = await fetch(`${base}/apis/system/api/health`).then((r) => r.ok, () => false);
-    if (up) break;
-    if (i > 300) throw new Error('server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
   const login = await fetch(`${base}/apis/user/api/user/login/password`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -63,7 +41,5 @@ try {
   }
   console.log(`ext/view ÷ bare: ${(authed.reqPerSec / bare.reqPerSec).toFixed(2)} × throughput, ${(authed.p99 / Math.max(bare.p99, 1)).toFixed(1)} × p99`);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

@@ -7,9 +7,7 @@
  * PGlite in a temp folder, or PostgreSQL when DATABASE_URL is set.
  *   npx tsx bench/compute-metering.ts [seconds] [connections]
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -18,6 +16,7 @@ import { loadConfig } from '../api-server/src/config.js';
 import { openDatabase, type Database } from '../api-server/src/db/open-database.js';
 import { seedDemoData } from '../api-server/src/seed/demo-data.js';
 import { meterRunningInstances } from '../api-server/src/compute/scheduler.js';
+import { ServerProcess } from '../api-server/src/test-support/server-process.js';
 
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 10);
@@ -25,14 +24,6 @@ const listInstances = 10_000;
 const meteredUsers = 20_000;
 const perUser = 5;
 const dayRate = 24 * 1980;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-bench-compute-'));
 const databaseUrl = process.env.DATABASE_URL || undefined;
@@ -62,25 +53,15 @@ async function insertListInstances(db: Database) {
 }
 
 async function listFigures() {
-  const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'api-server/src/server.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const server = await ServerProcess.start({ dataDir });
   try {
-    for (let i = 0; ; i++) {
-      if (await fetch(`${base}/apis/system/api/health`).then((r) => r.ok, () => false)) break;
-      if (i > 600) throw new Error('server did not start');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const login = await fetch(`${base}/apis/user/api/user/login/password`, {
+    const login = await fetch(`${server.apiBase}/user/api/user/login/password`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ mobile: '13800000001', password: 'Demo@2026' }),
     }).then((r) => r.json());
     const options = {
-      url: `${base}/apis/container/auth/list`,
+      url: `${server.apiBase}/container/auth/list`,
       method: 'POST' as const,
       headers: { token: login.data.token, 'content-type': 'application/json' },
       body: JSON.stringify({ pageNum: 1, pageSize: 10 }),
@@ -91,9 +72,7 @@ async function listFigures() {
     const result = await autocannon({ ...options, duration: seconds });
     return { reqPerSec: result.requests.average, p99: result.latency.p99, failures: result.non2xx + result.errors + result.timeouts + result.mismatches };
   } finally {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
+    await server.stop();
   }
 }
 

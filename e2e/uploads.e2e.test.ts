@@ -1,7 +1,8 @@
 import { copyFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openChromium, type Browser } from './support/chromium';
-import { UploadServer } from './support/upload-server';
+import { ServerProcess } from '../api-server/src/test-support/server-process';
+import { storedMd5 } from './support/upload-server';
 import { generatedFile, uploaderOn } from './support/uploader';
 
 let browser: Browser;
@@ -14,7 +15,7 @@ afterAll(async () => {
   await closeBrowser?.();
 });
 
-async function logIn(server: UploadServer): Promise<{ token: string; userId: number }> {
+async function logIn(server: ServerProcess): Promise<{ token: string; userId: number }> {
   const response = await fetch(`${server.url}/apis/user/api/user/login/password`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -25,7 +26,7 @@ async function logIn(server: UploadServer): Promise<{ token: string; userId: num
 }
 
 /** Signs in like the portal does, opens an account page and the header's transfer list. */
-async function openTransferList(server: UploadServer, token: string): Promise<void> {
+async function openTransferList(server: ServerProcess, token: string): Promise<void> {
   await browser.url(`${server.url}/null`);
   await browser.execute((value) => localStorage.setItem('RC_WEB_TOKEN', value), JSON.stringify(token));
   await browser.url(`${server.url}/account/home`);
@@ -45,13 +46,13 @@ const chunkRequests = () =>
   browser.execute(() => performance.getEntriesByType('resource').filter((entry) => /\/file\/chunk$/.test(new URL(entry.name).pathname)).length);
 
 describe('uploads from the portal against the real server', () => {
-  let server: UploadServer;
+  let server: ServerProcess;
   let userId: number;
   let token: string;
   const uploader = () => uploaderOn(browser);
 
   beforeAll(async () => {
-    server = await UploadServer.start();
+    server = await ServerProcess.start();
     ({ token, userId } = await logIn(server));
     await openTransferList(server, token);
   });
@@ -66,7 +67,7 @@ describe('uploads from the portal against the real server', () => {
     const done = await uploader().waitFor('fifty.bin', (view) => view.status === 'success', 90_000, 'success');
     expect(done.label).toBe('上传成功');
     expect(done.progress).toBe(100);
-    expect(server.storedMd5(userId, 'fifty.bin')).toBe(file.md5);
+    expect(storedMd5(server, userId, 'fifty.bin')).toBe(file.md5);
   });
 
   it('completes at once, without sending chunks, when the same content is already stored (秒传)', async () => {
@@ -79,7 +80,7 @@ describe('uploads from the portal against the real server', () => {
     await uploader().pick(copy.path);
     await uploader().waitFor('instant-b.bin', (view) => view.status === 'success');
     expect(await chunkRequests()).toBe(before);
-    expect(server.storedMd5(userId, 'instant-b.bin')).toBe(file.md5);
+    expect(storedMd5(server, userId, 'instant-b.bin')).toBe(file.md5);
   });
 
   it('pauses (no progress while paused) and resumes to the same MD5', async () => {
@@ -95,7 +96,7 @@ describe('uploads from the portal against the real server', () => {
     await limitUpload(0);
     await uploader().click('pausable.bin', '继续');
     await uploader().waitFor('pausable.bin', (view) => view.status === 'success', 60_000, 'success');
-    expect(server.storedMd5(userId, 'pausable.bin')).toBe(file.md5);
+    expect(storedMd5(server, userId, 'pausable.bin')).toBe(file.md5);
   });
 
   it('cancel removes the item and nothing is stored', async () => {
@@ -106,7 +107,7 @@ describe('uploads from the portal against the real server', () => {
     await uploader().click('cancelled.bin', '取消');
     await browser.waitUntil(async () => !(await uploader().item('cancelled.bin')), { timeout: 5_000 });
     await limitUpload(0);
-    expect(() => server.storedMd5(userId, 'cancelled.bin')).toThrow();
+    expect(() => storedMd5(server, userId, 'cancelled.bin')).toThrow();
   });
 
   it('resumes after the server is SIGKILLed mid-upload and restarted, to an identical MD5', async () => {
@@ -120,7 +121,7 @@ describe('uploads from the portal against the real server', () => {
     const settled = await uploader().waitFor('crash.bin', (view) => view.status === 'success' || view.status === 'error', 60_000, 'an outcome');
     if (settled.status === 'error') await uploader().click('crash.bin', '重试');
     await uploader().waitFor('crash.bin', (view) => view.status === 'success', 60_000, 'success');
-    expect(server.storedMd5(userId, 'crash.bin')).toBe(file.md5);
+    expect(storedMd5(server, userId, 'crash.bin')).toBe(file.md5);
   });
 
   it('after a reload shows the unfinished upload, and the same file picked again sends only the missing chunks', async () => {
@@ -138,7 +139,7 @@ describe('uploads from the portal against the real server', () => {
     await uploader().pickAgain('reloaded.bin', file.path);
     await uploader().waitFor('reloaded.bin', (view) => view.status === 'success', 60_000, 'success');
     expect(await chunkRequests()).toBeLessThan(8);
-    expect(server.storedMd5(userId, 'reloaded.bin')).toBe(file.md5);
+    expect(storedMd5(server, userId, 'reloaded.bin')).toBe(file.md5);
   });
 
   it('opens a confirmation through <rc-dialogs> in front of the page and answers it', async () => {
@@ -170,7 +171,7 @@ describe('uploads from the portal against the real server', () => {
     await uploaderOn(browser, '#uploader').pick(file.path);
     await browser.$('[data-event="upload:done"]').waitForExist({ timeout: 30_000 });
     expect(await browser.$('[data-event="upload:done"]').getText()).toContain(`legacy/legacy.bin (${file.md5})`);
-    expect(server.storedMd5(userId, 'legacy/legacy.bin')).toBe(file.md5);
+    expect(storedMd5(server, userId, 'legacy/legacy.bin')).toBe(file.md5);
     const isolation = await browser.execute(() => {
       const root = document.querySelector('#uploader')!.shadowRoot!;
       const pageButton = getComputedStyle(document.querySelector('#legacy-login button')!).backgroundColor;
@@ -187,16 +188,16 @@ describe('uploads from the portal against the real server', () => {
 });
 
 describe('a server that drops a fifth of chunk requests', () => {
-  let server: UploadServer;
+  let server: ServerProcess;
   afterAll(() => server?.stop());
 
   it('still completes the upload with the same MD5 (retries with back-off)', async () => {
-    server = await UploadServer.start({ FAULT_DROP_CHUNK_RATIO: '0.2' });
+    server = await ServerProcess.start({ env: { FAULT_DROP_CHUNK_RATIO: '0.2' } });
     const { token, userId } = await logIn(server);
     await openTransferList(server, token);
     const file = generatedFile('lossy.bin', 30);
     await uploaderOn(browser).pick(file.path);
     await uploaderOn(browser).waitFor('lossy.bin', (view) => view.status === 'success', 90_000, 'success');
-    expect(server.storedMd5(userId, 'lossy.bin')).toBe(file.md5);
+    expect(storedMd5(server, userId, 'lossy.bin')).toBe(file.md5);
   });
 });

@@ -24,16 +24,16 @@ import { createUploadEngine, type UploadEngine } from './upload-engine';
 import { createTargets, type UploadTarget } from './upload-targets';
 import type { UploadConnection } from './upload-connection';
 import type { UploadItem, UploadType } from './upload-types';
-import { loginDemoUser, startApiServer, type RunningApiServer } from './test-api-server';
+import { loginDemoUser, ServerProcess } from './test-api-server';
 
 const MiB = 1024 * 1024;
-let server: RunningApiServer;
+let server: ServerProcess;
 let connection: UploadConnection;
 let userId: number;
 let owner = 'first account';
 
 beforeAll(async () => {
-  server = await startApiServer();
+  server = await ServerProcess.start();
   const token = await loginDemoUser(server.apiBase);
   connection = { apiBase: () => server.apiBase, token: () => token, owner: () => owner };
   const view = await fetch(`${server.apiBase}/user/auth/user/ext/view`, { method: 'POST', headers: { token } });

@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const apiServerDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const tsx = path.resolve(apiServerDir, '../node_modules/.bin/tsx');
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+/**
+ * The real server as its own process, on a free port with a fresh data folder and the demo data,
+ * for tests and benchmarks whose requests cross the wire. It can be killed like a crash and
+ * started again on the same port and data.
+ */
+export class ServerProcess {
+  #child: ChildProcess | null = null;
+
+  private constructor(
+    readonly port: number,
+    readonly dataDir: string,
+    private readonly ownsDataDir: boolean,
+    private readonly env: Record<string, string>,
+  ) {}
+
+  /** `dataDir` names a folder prepared beforehand (kept on stop); by default a fresh one is made and removed. */
+  static async start(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<ServerProcess> {
+    const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'rc-server-'));
+    const server = new ServerProcess(await freePort(), dataDir, !options.dataDir, options.env ?? {});
+    await server.launch();
+    return server;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  get apiBase(): string {
+    return `${this.url}/apis`;
+  }
+
+  /** Starts the process (again, after `kill`) and waits until it answers. */
+  async launch(): Promise<void> {
+    const child = spawn(tsx, ['src/server.ts'], {
+      cwd: apiServerDir,
+      env: { ...process.env, PORT: String(this.port), HOST: '127.0.0.1', DATA_DIR: this.dataDir, LOG_LEVEL: 'warn', ...this.env },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    this.#child = child;
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`api-server exited with code ${child.exitCode}`);
+      try {
+        if ((await fetch(`${this.apiBase}/system/api/health`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) {
+        await this.stop();
+        throw new Error('api-server did not start within 90 s');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /** Ends the process the way a crash would: no shutdown hooks, nothing flushed. */
+  kill(): Promise<void> {
+    return this.#end('SIGKILL');
+  }
+
+  /** Shuts the server down and removes the data folder it made. */
+  async stop(): Promise<void> {
+    await this.#end('SIGTERM');
+    if (this.ownsDataDir) rmSync(this.dataDir, { recursive: true, force: true });
+  }
+
+  async #end(signal: NodeJS.Signals): Promise<void> {
+    const child = this.#child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await exited;
+  }
+}
