@@ -41,7 +41,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post('/api/website/get', { schema: { tags, summary: '站点信息' } }, async () => ok(websiteInfo(await loadWebsite(app.db))));
+  // The portal POSTs it (spec §7); a plain GET answers too, for curl and health checks.
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/website/get',
+    schema: { tags, summary: '站点信息' },
+    handler: async () => ok(websiteInfo(await loadWebsite(app.db))),
+  });
 
   app.post('/api/website/link', { schema: { tags, summary: '友情链接' } }, async () =>
     ok(await app.db.select({ id: friendLinks.id, name: friendLinks.name, url: friendLinks.url }).from(friendLinks).orderBy(asc(friendLinks.sort), asc(friendLinks.id))),

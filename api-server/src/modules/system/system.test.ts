@@ -24,6 +24,7 @@ describe('site configuration', () => {
       expect(site.data).toHaveProperty(field);
     }
     expect(site.data).toMatchObject({ icp: '京ICP备2026000001号-1', isShowService: true, hotline: '400-800-2026' });
+    expect(await call(t.app, 'GET', '/apis/system/api/website/get')).toEqual(site);
   });
 
   it('lists seven nav items, so the portal folds the last two into its more-menu', async () => {
