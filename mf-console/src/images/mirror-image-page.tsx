@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Form, Input, Label, Menu, Pagination, Table } from 'semantic-ui-react';
+import { Button, Form, Input, Label, Menu, Table } from 'semantic-ui-react';
 import { api, bus, dialogs, formatSize } from '@rc/shared-utility';
 import type { ScreenProps } from '../app';
 import { ImageRepository } from './image-repository';
-import { formatDateTime, type ImageView, type Page } from '../instances/instance-types';
+import { formatDateTime, type ImageView } from '../instances/instance-types';
+import { PageSwitcher, usePagedList, type Page } from '../paging/use-paged-list';
 
 type Tab = 'private' | 'system';
-const pageSize = 10;
 
 function RenameImage({ image, close, onDone }: { image: ImageView; close: () => void; onDone: () => void }) {
   const [name, setName] = useState(image.name);
@@ -39,17 +39,9 @@ function RenameImage({ image, close, onDone }: { image: ImageView; close: () => 
 /** `/account/mirrorImage`: my private images (rename, delete) and the system images. */
 export function MirrorImagePage({ navigate }: ScreenProps) {
   const [tab, setTab] = useState<Tab>('private');
-  const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<Page<ImageView>>({ list: [], total: 0, pageNum: 1, pageSize });
-
-  const load = useCallback(async () => {
-    const result = await api.post<Page<ImageView>>(`/image/auth/${tab}/page`, { pageNum, pageSize });
-    if (result.code === 200) setPage(result.data);
-  }, [tab, pageNum]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const fetchPage = useCallback((paging: { pageNum: number; pageSize: number }) => api.post<Page<ImageView>>(`/image/auth/${tab}/page`, paging), [tab]);
+  const paged = usePagedList(fetchPage);
+  const { page, setPageNum, load } = paged;
 
   const saving = page.list.some((image) => image.status !== 1);
   useEffect(() => {
@@ -66,7 +58,6 @@ export function MirrorImagePage({ navigate }: ScreenProps) {
     void load();
   };
 
-  const totalPages = Math.max(1, Math.ceil(page.total / pageSize));
   return (
     <section className="rc-page rc-mirror-image">
       <div className="rc-page-header">
@@ -138,7 +129,7 @@ export function MirrorImagePage({ navigate }: ScreenProps) {
           ))}
         </Table.Body>
       </Table>
-      {totalPages > 1 ? <Pagination activePage={pageNum} totalPages={totalPages} onPageChange={(_, data) => setPageNum(Number(data.activePage))} /> : null}
+      <PageSwitcher {...paged} />
     </section>
   );
 }

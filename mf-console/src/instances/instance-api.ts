@@ -1,5 +1,6 @@
 import { api, bus, refreshCounters } from '@rc/shared-utility';
-import type { InstanceView, Page } from './instance-types';
+import type { Page } from '../paging/use-paged-list';
+import type { InstanceView } from './instance-types';
 
 const noCache = { cache: false } as const;
 

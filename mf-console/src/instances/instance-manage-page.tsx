@@ -1,31 +1,20 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Icon, Menu, Pagination } from 'semantic-ui-react';
+import { Button, Icon, Menu } from 'semantic-ui-react';
 import { refreshCounters } from '@rc/shared-utility';
 import type { ScreenProps } from '../app';
 import { listInstances } from './instance-api';
 import { InstanceTable } from './instance-table';
-import type { InstanceView, Page } from './instance-types';
+import { PageSwitcher, usePagedList } from '../paging/use-paged-list';
 import './instances.css';
 
-const pageSize = 10;
 const filters: readonly { text: string; status?: number }[] = [{ text: '全部' }, { text: '运行中', status: 2 }, { text: '已关机', status: 4 }];
 
 /** `/account/instanceManage`: the user's instances, polled while any is changing state. */
 export function InstanceManagePage({ navigate }: ScreenProps) {
   const [status, setStatus] = useState<number | undefined>();
-  const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<Page<InstanceView>>({ list: [], total: 0, pageNum: 1, pageSize });
-  const [loaded, setLoaded] = useState(false);
-
-  const load = useCallback(async () => {
-    const result = await listInstances({ pageNum, pageSize, status });
-    if (result.code === 200) setPage(result.data);
-    setLoaded(true);
-  }, [pageNum, status]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const fetchPage = useCallback((paging: { pageNum: number; pageSize: number }) => listInstances({ ...paging, status }), [status]);
+  const paged = usePagedList(fetchPage);
+  const { page, setPageNum, load, loaded } = paged;
 
   const changing = page.list.some((instance) => instance.nextStatus !== null);
   useEffect(() => {
@@ -42,7 +31,6 @@ export function InstanceManagePage({ navigate }: ScreenProps) {
     return () => clearInterval(timer);
   }, [running, changing, load]);
 
-  const totalPages = Math.max(1, Math.ceil(page.total / pageSize));
   return (
     <section className="rc-page rc-instance-manage">
       <div className="rc-page-header">
@@ -79,7 +67,7 @@ export function InstanceManagePage({ navigate }: ScreenProps) {
       ) : (
         <InstanceTable instances={page.list} onChanged={() => void load()} navigate={navigate} />
       )}
-      {totalPages > 1 ? <Pagination activePage={pageNum} totalPages={totalPages} onPageChange={(_, data) => setPageNum(Number(data.activePage))} /> : null}
+      <PageSwitcher {...paged} />
     </section>
   );
 }

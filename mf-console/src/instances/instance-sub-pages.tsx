@@ -4,7 +4,8 @@ import { api, formatMoney } from '@rc/shared-utility';
 import type { ScreenProps } from '../app';
 import { InstanceActions } from './instance-actions';
 import { InstanceSubPage } from './instance-sub-page';
-import { formatCharge, formatDateTime, statusColors, type InstanceView, type Page } from './instance-types';
+import type { Page } from '../paging/use-paged-list';
+import { formatCharge, formatDateTime, statusColors, type InstanceView } from './instance-types';
 import { ChangeBillingForm, LiftConfigForm, RenewForm, StorageForm } from './operation-forms';
 import { SshAccess } from './ssh-access';
 

@@ -51,13 +51,6 @@ export interface InstanceView {
   operations: Record<Operation, { name: string; allowed: boolean; reason: string }>;
 }
 
-export interface Page<T> {
-  list: T[];
-  total: number;
-  pageNum: number;
-  pageSize: number;
-}
-
 export interface ImageView {
   id: number;
   name: string;

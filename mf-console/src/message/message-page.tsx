@@ -1,16 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Button, Menu, Pagination } from 'semantic-ui-react';
+import { useCallback, useState } from 'react';
+import { Button, Menu } from 'semantic-ui-react';
 import { api, bus, refreshCounters } from '@rc/shared-utility';
+import { PageSwitcher, usePagedList, type Page } from '../paging/use-paged-list';
 import { MessageTable, type UserMessage } from './message-table';
 
 type Filter = 'all' | 'unread' | 'read';
 
-interface Page<T> {
-  list: T[];
-  total: number;
-}
-
-const pageSize = 10;
 const filters: readonly { key: Filter; text: string; isRead?: boolean }[] = [
   { key: 'all', text: '全部' },
   { key: 'unread', text: '未读', isRead: false },
@@ -20,21 +15,13 @@ const filters: readonly { key: Filter; text: string; isRead?: boolean }[] = [
 /** `/account/message`: the user's messages, marked read one by one or all at once. */
 export function MessagePage() {
   const [filter, setFilter] = useState<Filter>('all');
-  const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<Page<UserMessage>>({ list: [], total: 0 });
-  const [loading, setLoading] = useState(true);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    const isRead = filters.find((f) => f.key === filter)?.isRead;
-    const result = await api.post<Page<UserMessage>>('/user/auth/msg/user/list', { pageNum, pageSize, isRead });
-    if (result.code === 200) setPage(result.data);
-    setLoading(false);
-  }, [filter, pageNum]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const fetchPage = useCallback(
+    (paging: { pageNum: number; pageSize: number }) =>
+      api.post<Page<UserMessage>>('/user/auth/msg/user/list', { ...paging, isRead: filters.find((f) => f.key === filter)?.isRead }),
+    [filter],
+  );
+  const paged = usePagedList(fetchPage);
+  const { page, setPageNum, load, loading } = paged;
 
   const afterRead = async () => {
     await Promise.all([load(), refreshCounters()]);
@@ -52,7 +39,6 @@ export function MessagePage() {
     await afterRead();
   };
 
-  const totalPages = Math.max(1, Math.ceil(page.total / pageSize));
   return (
     <section className="rc-page rc-message-page">
       <div className="rc-page-header">
@@ -79,9 +65,7 @@ export function MessagePage() {
         ))}
       </Menu>
       <MessageTable messages={page.list} loading={loading} onMarkRead={(id) => void markRead(id)} />
-      {totalPages > 1 ? (
-        <Pagination activePage={pageNum} totalPages={totalPages} onPageChange={(_, data) => setPageNum(Number(data.activePage))} />
-      ) : null}
+      <PageSwitcher {...paged} />
     </section>
   );
 }

@@ -10,7 +10,7 @@ export interface SubUser {
   gmtCreate: string;
 }
 
-export const listSubUsers = (pageNum: number, pageSize: number) => api.post<{ list: SubUser[]; total: number }>('/user/auth/user/ext/list/sub/user', { pageNum, pageSize });
+export const listSubUsers = (paging: { pageNum: number; pageSize: number }) => api.post<{ list: SubUser[]; total: number }>('/user/auth/user/ext/list/sub/user', paging);
 
 /** The sub-account named by `?id=` (sub-pages of `/account/childUser`). */
 export function useSubUserFromQuery() {
@@ -18,7 +18,7 @@ export function useSubUserFromQuery() {
   const [subUser, setSubUser] = useState<SubUser | null>(null);
   const [missing, setMissing] = useState(false);
   const load = useCallback(async () => {
-    const result = await listSubUsers(1, 100);
+    const result = await listSubUsers({ pageNum: 1, pageSize: 100 });
     if (result.code !== 200) return;
     const found = result.data.list.find((sub) => sub.id === id) ?? null;
     setSubUser(found);

@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Button, Form, Icon, Input, Label, Pagination, Table } from 'semantic-ui-react';
+import { useState } from 'react';
+import { Button, Form, Icon, Input, Label, Table } from 'semantic-ui-react';
 import { api, bus, dialogs, formatMoney } from '@rc/shared-utility';
 import type { ScreenProps } from '../app';
 import { formatDateTime } from '../instances/instance-types';
+import { PageSwitcher, usePagedList } from '../paging/use-paged-list';
 import { listSubUsers, type SubUser } from './child-user-api';
-
-const pageSize = 10;
 
 function AddSubUserForm({ close, onDone }: { close: () => void; onDone: () => void }) {
   const [mobile, setMobile] = useState('');
@@ -47,16 +46,8 @@ function AddSubUserForm({ close, onDone }: { close: () => void; onDone: () => vo
 
 /** `/account/childUser`: the main account's sub-accounts and what can be done to each. */
 export function ChildUserPage({ navigate }: ScreenProps) {
-  const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<{ list: SubUser[]; total: number }>({ list: [], total: 0 });
-  const load = useCallback(async () => {
-    const result = await listSubUsers(pageNum, pageSize);
-    if (result.code === 200) setPage(result.data);
-  }, [pageNum]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  const totalPages = Math.max(1, Math.ceil(page.total / pageSize));
+  const paged = usePagedList(listSubUsers);
+  const { page, load } = paged;
   const go = (path: string, sub: SubUser) => navigate(`/account/childUser/${path}?id=${sub.id}`);
   return (
     <section className="rc-page">
@@ -118,7 +109,7 @@ export function ChildUserPage({ navigate }: ScreenProps) {
           ))}
         </Table.Body>
       </Table>
-      {totalPages > 1 ? <Pagination activePage={pageNum} totalPages={totalPages} onPageChange={(_, data) => setPageNum(Number(data.activePage))} /> : null}
+      <PageSwitcher {...paged} />
     </section>
   );
 }
