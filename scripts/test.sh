@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
-# The whole test command: type checks of every workspace, the server suites on PGlite (and on PostgreSQL when
-# TEST_POSTGRES_URL names a server), every workspace's tests, then the browser journeys.
+# The whole test command: the dependencies (on a fresh clone), type checks of every workspace, the server suites
+# on PGlite (and on PostgreSQL when TEST_POSTGRES_URL names a server), every workspace's tests, then the browser
+# journeys.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+if [ ! -d node_modules ]; then
+  echo "── npm install (fresh clone)"
+  npm install --no-audit --no-fund
+fi
 
 echo "── type check"
 for project in api-server $(node -e "for (const w of require('./package.json').workspaces) if (w !== 'api-server') console.log(w)") e2e; do
