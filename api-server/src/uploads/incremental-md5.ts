@@ -1,4 +1,4 @@
-import { createHash, type Hash } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 import type { BlobStore } from '../blobs/blob-store.js';
 import { assemblyKey, chunkKey } from './user-areas.js';
 
@@ -9,7 +9,8 @@ export interface HashedUpload {
 }
 
 interface Progress {
-  hash: Hash;
+  /** Names this hash on the thread; a fresh one after `forget`, so late pieces of an old run never mix in. */
+  key: string;
   /** The next chunk number to hash. */
   next: number;
   running: Promise<void>;
@@ -19,43 +20,69 @@ const chunksOf = (upload: HashedUpload) => Math.max(1, Math.ceil(upload.fileSize
 
 /**
  * The MD5 of each upload's assembled bytes, advanced in chunk order while chunks arrive, so a merge
- * seldom reads the whole file again. Kept in memory: after a restart the merge hashes the file.
+ * seldom reads the whole file again. The hashing runs on a worker thread (`md5-thread.mjs`); this
+ * thread only reads the bytes and passes them on. State is kept in memory: after a restart the
+ * merge hashes the file from its first chunk.
  */
 export class IncrementalMd5 {
   private readonly progress = new Map<string, Progress>();
+  private readonly thread = new Worker(new URL('./md5-thread.mjs', import.meta.url));
+  private readonly waiting = new Map<number, (md5: string) => void>();
+  private tickets = 0;
+  private runs = 0;
 
-  constructor(private readonly blobs: BlobStore) {}
+  constructor(private readonly blobs: BlobStore) {
+    this.thread.on('message', ({ ticket, md5 }: { ticket: number; md5: string }) => {
+      this.waiting.get(ticket)?.(md5);
+      this.waiting.delete(ticket);
+    });
+    this.thread.unref();
+  }
 
   /** Hashes every chunk held in order after the last one hashed. */
   advance(upload: HashedUpload): Promise<void> {
     let state = this.progress.get(upload.id);
-    if (!state) this.progress.set(upload.id, (state = { hash: createHash('md5'), next: 1, running: Promise.resolve() }));
+    if (!state) this.progress.set(upload.id, (state = { key: `${upload.id}#${++this.runs}`, next: 1, running: Promise.resolve() }));
     const current = state;
+    const isCurrent = () => this.progress.get(upload.id) === current;
     current.running = current.running
       .then(async () => {
-        while (current.next <= chunksOf(upload) && this.progress.get(upload.id) === current && (await this.blobs.stat(chunkKey(upload.id, current.next)))) {
+        while (current.next <= chunksOf(upload) && isCurrent() && (await this.blobs.stat(chunkKey(upload.id, current.next)))) {
           const start = (current.next - 1) * upload.chunkSize;
           for await (const piece of this.blobs.readRange(assemblyKey(upload.id), start, Math.min(upload.fileSize, start + upload.chunkSize))) {
-            current.hash.update(piece as Buffer);
+            this.thread.postMessage({ type: 'update', key: current.key, bytes: piece as Buffer });
           }
           current.next += 1;
         }
       })
       .catch(() => {
-        this.forget(upload.id);
+        if (isCurrent()) this.forget(upload.id);
+      })
+      .finally(() => {
+        if (!isCurrent()) this.thread.postMessage({ type: 'forget', key: current.key });
       });
     return current.running;
   }
 
-  /** The MD5 of the whole upload if every chunk has been hashed, else null. */
+  /** The MD5 of the whole upload once every chunk is held (hashing what is left), else null. */
   async digest(upload: HashedUpload): Promise<string | null> {
+    await this.advance(upload);
     const state = this.progress.get(upload.id);
-    if (!state) return null;
-    await state.running;
-    return state.next > chunksOf(upload) ? state.hash.copy().digest('hex') : null;
+    if (!state || state.next <= chunksOf(upload)) return null;
+    const ticket = ++this.tickets;
+    const md5 = new Promise<string>((resolve) => this.waiting.set(ticket, resolve));
+    this.thread.postMessage({ type: 'digest', key: state.key, ticket });
+    return md5;
   }
 
   forget(uploadId: string): void {
+    const state = this.progress.get(uploadId);
+    if (!state) return;
     this.progress.delete(uploadId);
+    this.thread.postMessage({ type: 'forget', key: state.key });
+  }
+
+  close(): Promise<number> {
+    return this.thread.terminate();
   }
 }

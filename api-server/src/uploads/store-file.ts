@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { storedFiles } from '../db/schema.js';
@@ -27,12 +26,6 @@ export async function instantSource(app: FastifyInstance, userId: number, md5: s
   return undefined;
 }
 
-async function md5OfAssembly(app: FastifyInstance, uploadId: string, size: number): Promise<string> {
-  const hash = createHash('md5');
-  for await (const piece of app.uploads.blobs.readRange(assemblyKey(uploadId), 0, size)) hash.update(piece as Buffer);
-  return hash.digest('hex');
-}
-
 async function record(app: FastifyInstance, userId: number, placement: Placement, size: number, md5: string): Promise<StoredFile> {
   const values = { userId, area: placement.area, path: placement.path, size, md5, contentType: placement.contentType ?? '', createdAt: app.clock.now() };
   const [row] = await app.db
@@ -56,7 +49,8 @@ export async function storeUploadedFile(app: FastifyInstance, userId: number, id
 
   if (upload && received.length === count) {
     // Usually hashed already while the chunks arrived; after a restart, hashed now.
-    const md5 = (await app.uploads.md5.digest(upload)) ?? (await md5OfAssembly(app, upload.id, upload.fileSize));
+    const md5 = await app.uploads.md5.digest(upload);
+    if (md5 === null) throw new Error(`upload ${upload.id}: the assembled chunks could not be read back to hash them`);
     if (md5 !== identity.md5) {
       await discardUpload(app, upload);
       throw invalid('文件校验失败（MD5不一致），请重新上传');

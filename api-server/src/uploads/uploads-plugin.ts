@@ -30,9 +30,10 @@ export default fp(async (app) => {
     request.raw.socket.destroy();
   };
   const blobs = new LocalFolderStore(path.join(app.config.dataDir, 'blobs'));
+  const md5 = new IncrementalMd5(blobs);
   app.decorate('uploads', {
     blobs,
-    md5: new IncrementalMd5(blobs),
+    md5,
     settings,
     signingSecret: loadSigningSecret(app.config.dataDir),
     dropSomeChunks,
@@ -42,5 +43,8 @@ export default fp(async (app) => {
     cleanAbandonedUploads(app).catch((error: unknown) => app.log.error({ err: error }, 'upload cleanup failed'));
   }, settings.cleanupIntervalMs);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await md5.close();
+  });
 });

@@ -180,7 +180,8 @@ describe('upload engine against the real server', () => {
     const pausedItem = itemOf(engine, id);
     expect(statusLabel(pausedItem)).toBe('已暂停');
     expect(pausedItem.activeRequests).toBe(0);
-    expect(pausedItem.chunks.map((chunk) => chunk.status)).toEqual(['success', 'paused', 'paused', 'pending']);
+    // Chunk 1's success started chunk 4 at once, so three requests were cut by the pause.
+    expect(pausedItem.chunks.map((chunk) => chunk.status)).toEqual(['success', 'paused', 'paused', 'paused']);
     engine.resume(id);
     expect(itemOf(engine, id).chunks.map((chunk) => chunk.status)).toEqual(['success', 'pending', 'pending', 'pending']);
     expect((await settled(engine, id)).status).toBe('success');

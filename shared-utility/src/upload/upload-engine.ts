@@ -228,6 +228,9 @@ export function createUploadEngine(options: EngineOptions): UploadEngine {
       rt.controllers.delete(index);
       if (get(id)) patch(id, (current) => ({ activeRequests: current.activeRequests - 1 }));
     }
+    // A slot freed by a stored chunk is refilled now rather than at the next tick (a 5 MiB chunk often
+    // takes less than the 100 ms poll); retries still wait for the loop.
+    if (get(id)?.status === 'uploading' && get(id)!.chunks[index]!.status === 'success') schedule(id, Date.now());
   }
 
   async function merge(id: string): Promise<void> {
