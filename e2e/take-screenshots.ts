@@ -1,4 +1,5 @@
-// `npx tsx e2e/take-screenshots.ts [outDir]`: home, login and /account/home in light and dark,
+// `npx tsx e2e/take-screenshots.ts [outDir]`: home, login, /account/home and messages, and the
+// transfer list with a confirmation dialog over it, in light and dark,
 // taken against a fresh real server, for looking at before calling a visual change done.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -32,6 +33,13 @@ try {
       await browser.pause(1500);
       await browser.saveScreenshot(path.join(outDir, `${name}-${theme}.png`));
     }
+    await browser.execute(async () => {
+      const shared = await (window as unknown as { System: { import(name: string): Promise<any> } }).System.import('@rc/shared-utility');
+      shared.$uploadListShow.set(true);
+      void shared.dialogs.confirm({ title: '释放实例', content: '释放后数据不可恢复，确定释放吗？', confirmText: '释放', danger: true });
+    });
+    await browser.pause(800);
+    await browser.saveScreenshot(path.join(outDir, `uploader-and-dialog-${theme}.png`));
     await browser.execute(() => localStorage.clear());
   }
   console.log(`screenshots in ${outDir}`);

@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { $dialogs, dialogs } from '../dialogs/dialog-manager';
+import { setTheme } from '../theme';
 import { defineWebComponents } from './define-elements';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
@@ -51,5 +52,16 @@ describe('<rc-dialogs>', () => {
     trayItem.click();
     await settle();
     expect($dialogs.get().find((d) => d.id === handle.id)).toMatchObject({ isMinimized: false, visible: true });
+  });
+
+  it('follows the portal theme: its theme attribute switches the frames to dark styles', async () => {
+    setTheme('theme_dark');
+    await settle();
+    expect(element().getAttribute('theme')).toBe('theme_dark');
+    const styles = element().shadowRoot!.querySelector('style')!.textContent!;
+    expect(styles).toContain(':host([theme="theme_dark"]) .dialog');
+    setTheme('theme_light');
+    await settle();
+    expect(element().getAttribute('theme')).toBe('theme_light');
   });
 });

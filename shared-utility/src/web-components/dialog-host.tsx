@@ -4,7 +4,7 @@ import { useStore } from '@nanostores/react';
 import { bus } from '../event-bus';
 import { $activeDialogId, $dialogBodies, $dialogs, dialogs, type DialogBody, type DialogState } from '../dialogs/dialog-manager';
 import { dialogStyles } from './dialog-styles';
-import { dispatchOnHost, hostElement } from './host-element';
+import { dispatchOnHost, hostElement, useThemeAttribute } from './host-element';
 
 const dialogEvents = ['dialog:opened', 'dialog:minimized', 'dialog:restored', 'dialog:closed'] as const;
 
@@ -79,6 +79,7 @@ export function DialogHost({ container }: { container?: HTMLElement }) {
   const [host] = useState(() => hostElement(container));
   const shown = list.filter((dialog) => bodies[dialog.id]);
   const holders = useContentHolders(host, shown.map((dialog) => dialog.id));
+  useThemeAttribute(host);
 
   useEffect(() => {
     const offs = dialogEvents.map((type) => bus.on(type, (detail) => dispatchOnHost(host, type, detail)));

@@ -19,4 +19,7 @@ export const dialogStyles = `
 .tray { position: fixed; left: 16px; bottom: 16px; display: flex; gap: 8px; pointer-events: auto; }
 .tray-item { padding: 6px 12px; border-radius: 16px; border: 1px solid #dcdfe6; background: #fff; cursor: pointer; box-shadow: 0 2px 8px rgba(0, 0, 0, 0.12); font-size: 13px; }
 :host([theme="theme_dark"]) .dialog, :host([theme="theme_dark"]) .tray-item, :host([theme="theme_dark"]) .action:not(.primary):not(.danger) { background: #1f2329; color: #e5e6eb; border-color: #3a3f47; }
+:host([theme="theme_dark"]) .title-bar, :host([theme="theme_dark"]) .actions { border-color: #3a3f47; }
+:host([theme="theme_dark"]) .icon-button:hover { color: #e5e6eb; }
+:host([theme="theme_dark"]) .backdrop { background: rgba(0, 0, 0, 0.55); }
 `;

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { bus } from '../event-bus';
 import { $uploadListShow } from '../stores';
 import { uploads } from '../upload';
-import { dispatchOnHost, hostElement } from './host-element';
+import { dispatchOnHost, hostElement, useThemeAttribute } from './host-element';
 import { addOptionsFrom, StandaloneUploader, uploadEvents, type UploaderAttributes } from './standalone-uploader';
 import { UploaderPanel } from './uploader-panel';
 
@@ -11,6 +11,7 @@ import { UploaderPanel } from './uploader-panel';
 function PortalUploader(attributes: UploaderAttributes) {
   const [host] = useState(() => hostElement(attributes.container));
   const listShown = useStore($uploadListShow);
+  useThemeAttribute(host);
 
   useEffect(() => {
     const offs = uploadEvents.map((type) => bus.on(type, (detail) => dispatchOnHost(host, type, detail)));

@@ -33,4 +33,8 @@ export const uploaderStyles = `
 .link.danger { color: #db2828; }
 .error-text { color: #db2828; font-size: 12px; }
 input[type="file"] { display: none; }
+:host([theme="theme_dark"]) .panel, :host([theme="theme_dark"]) .button:not(.primary) { background: #1f2329; color: #e5e6eb; border-color: #3a3f47; }
+:host([theme="theme_dark"]) .head, :host([theme="theme_dark"]) .toolbar, :host([theme="theme_dark"]) .item { border-color: #3a3f47; }
+:host([theme="theme_dark"]) .icon { color: #a8abb2; }
+:host([theme="theme_dark"]) .bar { background: #3a3f47; }
 `;
