@@ -16,6 +16,7 @@ vi.hoisted(() => {
     },
   });
 });
+import { constants } from '../constants';
 import { bus } from '../event-bus';
 import { inThreadHasher } from './file-hasher';
 import { memoryQueueStore, type QueueStore } from './queue-store';
@@ -50,7 +51,7 @@ const storedMd5 = (area: string, relative: string) =>
   createHash('md5').update(readFileSync(path.join(server.dataDir, 'blobs/users', String(userId), area, relative))).digest('hex');
 
 /** The real targets, with a hook to count or disturb chunk requests. */
-function spiedTargets(disturb?: (item: UploadItem, chunkNumber: number, attempt: number) => Promise<void> | void) {
+function spiedTargets(disturb?: (item: UploadItem, chunkNumber: number, attempt: number, signal: AbortSignal) => Promise<void> | void) {
   const real = createTargets();
   const sent: number[] = [];
   const attempts = new Map<string, number>();
@@ -61,7 +62,7 @@ function spiedTargets(disturb?: (item: UploadItem, chunkNumber: number, attempt:
       const attempt = (attempts.get(key) ?? 0) + 1;
       attempts.set(key, attempt);
       sent.push(chunk.index + 1);
-      await disturb?.(item, chunk.index + 1, attempt);
+      await disturb?.(item, chunk.index + 1, attempt, signal);
       return target.sendChunk(item, chunk, conn, signal);
     },
   });
@@ -69,8 +70,9 @@ function spiedTargets(disturb?: (item: UploadItem, chunkNumber: number, attempt:
   return { targets, sent };
 }
 
-function engineWith(options: { targets?: Record<UploadType, UploadTarget>; store?: QueueStore } = {}): UploadEngine {
-  return createUploadEngine({ hasher: inThreadHasher, store: options.store ?? memoryQueueStore(), connection, targets: options.targets, retryBackoffMs: [0, 0, 0] });
+function engineWith(options: { targets?: Record<UploadType, UploadTarget>; store?: QueueStore; chunkTimeoutMs?: number } = {}): UploadEngine {
+  const { targets, chunkTimeoutMs } = options;
+  return createUploadEngine({ hasher: inThreadHasher, store: options.store ?? memoryQueueStore(), connection, targets, chunkTimeoutMs, retryBackoffMs: [0, 0, 0] });
 }
 
 const itemOf = (engine: UploadEngine, id: string) => engine.$items.get().find((item) => item.id === id)!;
@@ -155,6 +157,27 @@ describe('upload engine against the real server', () => {
     failing.retry(failed.id);
     expect(itemOf(failing, failed.id)).toMatchObject({ status: 'uploading', error: '' });
     failing.cancel(failed.id);
+  });
+
+  it('cuts a chunk request left unanswered past the chunk timeout and retries it', async () => {
+    const stalledFor: number[] = [];
+    const stalling = spiedTargets(async (_item, n, attempt, signal) => {
+      if (n !== 2 || attempt !== 1) return;
+      const started = Date.now();
+      // A server that took the request and never answers: only the engine's timeout ends it.
+      await new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+      stalledFor.push(Date.now() - started);
+    });
+    const engine = engineWith({ targets: stalling.targets, chunkTimeoutMs: 400 });
+    const { file, md5 } = fileOf(11 * MiB, 'stalled.bin');
+    const done = await settled(engine, engine.add(file, { uploadParams: { path: 'timeout' } })!);
+    expect(done.status).toBe('success');
+    expect(done.chunks[1]!.retries).toBe(1);
+    expect(stalling.sent.filter((n) => n === 2)).toHaveLength(2);
+    expect(stalledFor).toHaveLength(1);
+    expect(stalledFor[0]).toBeGreaterThanOrEqual(390);
+    expect(storedMd5('files', 'timeout/stalled.bin')).toBe(md5);
+    expect(constants.chunkUploadTimeout).toBe(30_000);
   });
 
   it('pauses (cancelling requests), resumes, and finishes', async () => {

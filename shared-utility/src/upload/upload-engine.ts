@@ -34,6 +34,8 @@ export interface EngineOptions {
   targets?: Record<UploadType, UploadTarget>;
   /** Waits before the 1st, 2nd and 3rd retry of a chunk. */
   retryBackoffMs?: readonly number[];
+  /** A chunk request still unanswered after this long is cut and retried (spec §9: 30000 ms). */
+  chunkTimeoutMs?: number;
 }
 
 export interface UploadEngine {
@@ -94,6 +96,7 @@ export function createUploadEngine(options: EngineOptions): UploadEngine {
   const { hasher, store, connection } = options;
   const targets = options.targets ?? createTargets();
   const retryBackoffMs = options.retryBackoffMs ?? defaultRetryBackoffMs;
+  const chunkTimeoutMs = options.chunkTimeoutMs ?? constants.chunkUploadTimeout;
   const $items = atom<UploadItem[]>([]);
   const runtimes = new Map<string, Runtime>();
   let loop: ReturnType<typeof setInterval> | null = null;
@@ -196,7 +199,7 @@ export function createUploadEngine(options: EngineOptions): UploadEngine {
     const rt = runtime(id);
     const controller = new AbortController();
     rt.controllers.set(index, controller);
-    const timer = setTimeout(() => controller.abort(timedOut), constants.chunkUploadTimeout);
+    const timer = setTimeout(() => controller.abort(timedOut), chunkTimeoutMs);
     patch(id, (item) => ({ activeRequests: item.activeRequests + 1 }));
     const item = get(id)!;
     const chunk = item.chunks[index]!;
