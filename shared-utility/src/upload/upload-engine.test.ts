@@ -165,8 +165,16 @@ describe('upload engine against the real server', () => {
       if (n !== 2 || attempt !== 1) return;
       const started = Date.now();
       // A server that took the request and never answers: only the engine's timeout ends it.
-      await new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
-      stalledFor.push(Date.now() - started);
+      await new Promise((_resolve, reject) =>
+        signal.addEventListener(
+          'abort',
+          () => {
+            stalledFor.push(Date.now() - started);
+            reject(signal.reason);
+          },
+          { once: true },
+        ),
+      );
     });
     const engine = engineWith({ targets: stalling.targets, chunkTimeoutMs: 400 });
     const { file, md5 } = fileOf(11 * MiB, 'stalled.bin');
