@@ -66,8 +66,13 @@ export async function openUpload(app: FastifyInstance, userId: number, identity:
   return created;
 }
 
+/** How stale `lastActivityAt` may get: far below the 24 h after which an upload counts as abandoned. */
+const activityResolutionMs = 60_000;
+
+/** Records activity on the upload, at most once a minute: a write per chunk would cost more than the chunk. */
 async function touch(app: FastifyInstance, upload: UploadRow): Promise<UploadRow> {
   const lastActivityAt = app.clock.now();
+  if (lastActivityAt.getTime() - upload.lastActivityAt.getTime() < activityResolutionMs) return upload;
   await app.db.update(uploads).set({ lastActivityAt }).where(eq(uploads.id, upload.id));
   return { ...upload, lastActivityAt };
 }

@@ -128,14 +128,19 @@ describe('CPU chunked upload', () => {
     }
   });
   // Last: moving the clock a day on also ends the test session.
-  it('removes uploads left idle for 24 hours, with their chunks', async () => {
-    const bytes = randomFile(3 * chunkSize);
-    await client.sendChunks('/apis/orion/auth/file/chunk', bytes, { fileName: 'abandoned.bin', chunkSize, numbers: [1] });
+  it('removes uploads left idle for 24 hours, with their chunks; a chunk counts as activity', async () => {
+    const idle = randomFile(3 * chunkSize);
+    const active = randomFile(3 * chunkSize);
+    await client.sendChunks('/apis/orion/auth/file/chunk', idle, { fileName: 'abandoned.bin', chunkSize, numbers: [1] });
+    await client.sendChunks('/apis/orion/auth/file/chunk', active, { fileName: 'continued.bin', chunkSize, numbers: [1] });
     t.clock.advance(23 * 3_600_000);
     expect(await cleanAbandonedUploads(t.app)).toBe(0);
+    await client.sendChunks('/apis/orion/auth/file/chunk', active, { fileName: 'continued.bin', chunkSize, numbers: [2] });
     t.clock.advance(3_600_000 + 1);
     expect(await cleanAbandonedUploads(t.app)).toBeGreaterThanOrEqual(1);
-    expect(uploadsLeft()).toBe(0);
+    const [left] = fs.readdirSync(path.join(t.dataDir, 'blobs/uploads'));
+    expect(uploadsLeft()).toBe(1);
+    expect(fs.readdirSync(path.join(t.dataDir, 'blobs/uploads', left!)).sort()).toEqual(['1', '2', 'data']);
   });
 
 });
