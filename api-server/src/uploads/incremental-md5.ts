@@ -27,16 +27,26 @@ const chunksOf = (upload: HashedUpload) => Math.max(1, Math.ceil(upload.fileSize
 export class IncrementalMd5 {
   private readonly progress = new Map<string, Progress>();
   private readonly thread = new Worker(new URL('./md5-thread.mjs', import.meta.url));
-  private readonly waiting = new Map<number, (md5: string) => void>();
+  private readonly waiting = new Map<number, { resolve: (md5: string) => void; reject: (error: Error) => void }>();
   private tickets = 0;
   private runs = 0;
+  private stopped: Error | null = null;
 
   constructor(private readonly blobs: BlobStore) {
     this.thread.on('message', ({ ticket, md5 }: { ticket: number; md5: string }) => {
-      this.waiting.get(ticket)?.(md5);
+      this.waiting.get(ticket)?.resolve(md5);
       this.waiting.delete(ticket);
     });
+    this.thread.on('error', (error) => this.stop(error));
+    this.thread.on('exit', (code) => this.stop(new Error(`the MD5 thread exited (code ${code})`)));
     this.thread.unref();
+  }
+
+  /** A merge waiting for a digest fails rather than hangs once the thread is gone. */
+  private stop(reason: Error): void {
+    this.stopped ??= reason;
+    for (const { reject } of this.waiting.values()) reject(this.stopped);
+    this.waiting.clear();
   }
 
   /** Hashes every chunk held in order after the last one hashed. */
@@ -69,8 +79,9 @@ export class IncrementalMd5 {
     await this.advance(upload);
     const state = this.progress.get(upload.id);
     if (!state || state.next <= chunksOf(upload)) return null;
+    if (this.stopped) throw this.stopped;
     const ticket = ++this.tickets;
-    const md5 = new Promise<string>((resolve) => this.waiting.set(ticket, resolve));
+    const md5 = new Promise<string>((resolve, reject) => this.waiting.set(ticket, { resolve, reject }));
     this.thread.postMessage({ type: 'digest', key: state.key, ticket });
     return md5;
   }

@@ -1,0 +1,64 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LocalFolderStore } from '../blobs/local-folder-store.js';
+import { IncrementalMd5 } from './incremental-md5.js';
+import { assemblyKey, chunkKey } from './user-areas.js';
+
+const chunkSize = 64 * 1024;
+let folder: string;
+let blobs: LocalFolderStore;
+let md5: IncrementalMd5;
+
+beforeEach(() => {
+  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-md5-'));
+  blobs = new LocalFolderStore(folder);
+  md5 = new IncrementalMd5(blobs);
+});
+afterEach(async () => {
+  await md5.close();
+  fs.rmSync(folder, { recursive: true, force: true });
+});
+
+/** Writes chunk `n` (from 1) of `bytes` into the upload's assembly and marks it held, as the chunk receiver does. */
+async function hold(id: string, bytes: Buffer, n: number): Promise<void> {
+  const start = (n - 1) * chunkSize;
+  await blobs.writeAt(assemblyKey(id), start, Readable.from([bytes.subarray(start, start + chunkSize)]), { maxBytes: chunkSize });
+  await blobs.put(chunkKey(id, n), Readable.from([]));
+}
+
+const upload = (id: string, bytes: Buffer) => ({ id, chunkSize, fileSize: bytes.length });
+const md5Of = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
+
+describe('IncrementalMd5 (hashing on its own thread)', () => {
+  it('hashes chunks arriving out of order in file order, and knows the MD5 only once every chunk is held', async () => {
+    const bytes = randomBytes(3 * chunkSize + 1000);
+    for (const n of [2, 4, 1]) {
+      await hold('a', bytes, n);
+      await md5.advance(upload('a', bytes));
+    }
+    expect(await md5.digest(upload('a', bytes))).toBeNull();
+    await hold('a', bytes, 3);
+    await md5.advance(upload('a', bytes));
+    expect(await md5.digest(upload('a', bytes))).toBe(md5Of(bytes));
+  });
+
+  it('after forget (as after a restart) hashes the whole file again, untouched by the earlier run', async () => {
+    const bytes = randomBytes(4 * chunkSize);
+    for (const n of [1, 2, 3, 4]) await hold('b', bytes, n);
+    const running = md5.advance(upload('b', bytes));
+    md5.forget('b');
+    await running;
+    expect(await md5.digest(upload('b', bytes))).toBe(md5Of(bytes));
+  });
+
+  it('a digest asked for after the thread stopped fails instead of waiting forever', async () => {
+    const bytes = randomBytes(chunkSize);
+    await hold('c', bytes, 1);
+    await md5.close();
+    await expect(md5.digest(upload('c', bytes))).rejects.toThrow(/MD5 thread/);
+  });
+});
