@@ -1,5 +1,4 @@
-import type { ComponentType } from 'react';
-import { FeaturePage, useShellLocation, type ShellProps } from '@rc/shared-utility';
+import { screensApp } from '@rc/shared-utility';
 import { ConsoleHome } from './home/console-home';
 import { UserInfoPage } from './info/user-info-page';
 import { MessagePage } from './message/message-page';
@@ -13,12 +12,8 @@ import { SshPage } from './personal/ssh-page';
 import { ChildUserPage } from './personal/child-user-page';
 import { ChildUserBalancePage, ChildUserBindMobilePage, ChildUserEditPage, ChildUserResetPage } from './personal/child-user-forms';
 
-export interface ScreenProps {
-  navigate: (url: string) => void;
-}
-
 /** Screens built so far, by route pattern; every other route shows its feature page. */
-const screens: Readonly<Record<string, ComponentType<ScreenProps>>> = {
+export const App = screensApp({
   '/account/home': ConsoleHome,
   '/account/message': MessagePage,
   '/account/info': UserInfoPage,
@@ -37,11 +32,4 @@ const screens: Readonly<Record<string, ComponentType<ScreenProps>>> = {
   '/account/childUser/bindMobile': ChildUserBindMobilePage,
   '/account/childUser/edit/edit': ChildUserEditPage,
   '/account/childUser/reset/reset': ChildUserResetPage,
-};
-
-export function App({ route }: ShellProps) {
-  const location = useShellLocation(route);
-  if (!location.route) return null;
-  const Screen = screens[location.route.entry.path];
-  return Screen ? <Screen navigate={(url) => route.navigate(url)} /> : <FeaturePage entry={location.route.entry} />;
-}
+});

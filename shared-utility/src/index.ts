@@ -28,6 +28,7 @@ export {
 export { setTheme, toggleTheme } from './theme';
 export { parseSize, formatSize } from './size';
 export { formatElapsed } from './elapsed';
+export { formatDateTime } from './date-time';
 export { sshCommand } from './ssh';
 export { formatMoney } from './money';
 export { debounce, throttle } from './timing';
@@ -54,4 +55,4 @@ export type { AddOptions, UploadChunk, UploadItem, UploadStatus, UploadType } fr
 
 export type { RouteEntry, ShellLocation, ShellProps } from './micro-app/shell-props';
 export { FeaturePage } from './micro-app/feature-page';
-export { FeaturePagesApp, microAppLifecycles, useShellLocation } from './micro-app/micro-app';
+export { FeaturePagesApp, microAppLifecycles, screensApp, useShellLocation, type ScreenProps } from './micro-app/micro-app';

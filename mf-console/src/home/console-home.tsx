@@ -1,9 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { Button, Icon, Table, type SemanticICONS } from 'semantic-ui-react';
-import { $balance, $idCardCheckStatus, $instanceNum, $priceCalc, $userInfo, $userMsgNum, api, formatMoney, refreshCounters } from '@rc/shared-utility';
-import { formatCharge, formatDateTime } from '../instances/instance-types';
-import type { ScreenProps } from '../app';
+import { $balance, $idCardCheckStatus, $instanceNum, $priceCalc, $userInfo, $userMsgNum, api, formatMoney, refreshCounters, formatDateTime, type ScreenProps } from '@rc/shared-utility';
+import { formatCharge } from '../instances/instance-types';
 
 const shortcuts: readonly { icon: SemanticICONS; text: string; to: string }[] = [
   { icon: 'plus', text: '租用算力', to: '/account/suanli/create' },

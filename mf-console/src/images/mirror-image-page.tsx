@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Form, Input, Label, Menu, Table } from 'semantic-ui-react';
-import { api, bus, dialogs, formatSize } from '@rc/shared-utility';
-import type { ScreenProps } from '../app';
+import { api, bus, dialogs, formatSize, formatDateTime, type ScreenProps } from '@rc/shared-utility';
 import { ImageRepository } from './image-repository';
-import { formatDateTime, type ImageView } from '../instances/instance-types';
+import { type ImageView } from '../instances/instance-types';
 import { PageSwitcher, usePagedList, type Page } from '../paging/use-paged-list';
 
 type Tab = 'private' | 'system';

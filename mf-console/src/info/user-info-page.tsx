@@ -1,8 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { Button, Label, Table } from 'semantic-ui-react';
-import { $balance, $priceCalc, $userInfo, formatMoney, refreshUserInfo, type UserInfo } from '@rc/shared-utility';
-import type { ScreenProps } from '../app';
+import { $balance, $priceCalc, $userInfo, formatMoney, refreshUserInfo, type UserInfo, type ScreenProps } from '@rc/shared-utility';
 
 const userTypes: Record<UserInfo['userType'], string> = { 1: '个人用户', 2: '教师', 3: '组织' };
 

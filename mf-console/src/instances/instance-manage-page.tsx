@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Icon, Menu } from 'semantic-ui-react';
-import { refreshCounters } from '@rc/shared-utility';
-import type { ScreenProps } from '../app';
+import { refreshCounters, type ScreenProps } from '@rc/shared-utility';
 import { listInstances } from './instance-api';
 import { InstanceTable } from './instance-table';
 import { PageSwitcher, usePagedList } from '../paging/use-paged-list';

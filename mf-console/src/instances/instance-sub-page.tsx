@@ -1,6 +1,6 @@
+import type { ScreenProps } from '@rc/shared-utility';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Button, Icon, Message } from 'semantic-ui-react';
-import type { ScreenProps } from '../app';
 import { listInstances } from './instance-api';
 import type { InstanceView } from './instance-types';
 

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Label, Segment, Table } from 'semantic-ui-react';
-import { api, formatMoney } from '@rc/shared-utility';
-import type { ScreenProps } from '../app';
+import { api, formatMoney, formatDateTime, type ScreenProps } from '@rc/shared-utility';
 import { InstanceActions } from './instance-actions';
 import { InstanceSubPage } from './instance-sub-page';
 import type { Page } from '../paging/use-paged-list';
-import { formatCharge, formatDateTime, statusColors, type InstanceView } from './instance-types';
+import { formatCharge, statusColors, type InstanceView } from './instance-types';
 import { ChangeBillingForm, LiftConfigForm, RenewForm, StorageForm } from './operation-forms';
 import { SshAccess } from './ssh-access';
 

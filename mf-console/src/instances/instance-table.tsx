@@ -1,7 +1,7 @@
 import { Label, Table } from 'semantic-ui-react';
-import { formatMoney } from '@rc/shared-utility';
+import { formatMoney, formatDateTime } from '@rc/shared-utility';
 import { InstanceActions } from './instance-actions';
-import { formatDateTime, statusColors, type InstanceView } from './instance-types';
+import { statusColors, type InstanceView } from './instance-types';
 import { SshAccess } from './ssh-access';
 
 function BillingCell({ instance }: { instance: InstanceView }) {

@@ -85,11 +85,6 @@ export const billingOptions = [
   { key: 4, value: 4, text: '包月' },
 ];
 
-export function formatDateTime(value: string | null): string {
-  if (!value) return '—';
-  return new Date(value).toLocaleString('zh-CN', { hour12: false });
-}
-
 /** A charge (positive) or refund (negative) in yuan; sub-cent charges of short runs keep their third decimal. */
 export function formatCharge(thousandths: number, format: (value: number) => string): string {
   const size = Math.abs(thousandths);

@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Dropdown, Form, Input, Message } from 'semantic-ui-react';
-import { api, formatMoney } from '@rc/shared-utility';
+import { api, formatMoney, formatDateTime } from '@rc/shared-utility';
 import { runOperation } from './instance-api';
-import { billingOptions, formatDateTime, type ImageView, type InstanceView } from './instance-types';
+import { billingOptions, type ImageView, type InstanceView } from './instance-types';
 
 interface FormProps {
   instance: InstanceView;

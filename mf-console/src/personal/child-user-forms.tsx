@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Checkbox, Form, Icon, Input, Message, Segment } from 'semantic-ui-react';
-import { api, bus, formatMoney } from '@rc/shared-utility';
-import type { ScreenProps } from '../app';
+import { api, bus, formatMoney, type ScreenProps } from '@rc/shared-utility';
 import { useSubUserFromQuery, type SubUser } from './child-user-api';
 import { SmsCodeButton } from './sms-code-button';
 

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, Icon, Input, Label, Table } from 'semantic-ui-react';
-import { api, bus, dialogs, formatMoney } from '@rc/shared-utility';
-import type { ScreenProps } from '../app';
-import { formatDateTime } from '../instances/instance-types';
+import { api, bus, dialogs, formatMoney, formatDateTime, type ScreenProps } from '@rc/shared-utility';
 import { PageSwitcher, usePagedList } from '../paging/use-paged-list';
 import { listSubUsers, type SubUser } from './child-user-api';
 

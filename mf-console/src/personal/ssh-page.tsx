@@ -1,6 +1,6 @@
+import type { ScreenProps } from '@rc/shared-utility';
 import { useEffect, useState } from 'react';
 import { Button, Label, Table } from 'semantic-ui-react';
-import type { ScreenProps } from '../app';
 import { listInstances } from '../instances/instance-api';
 import { statusColors, type InstanceView } from '../instances/instance-types';
 import { SshAccess } from '../instances/ssh-access';

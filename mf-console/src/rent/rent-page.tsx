@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { Button, Dropdown, Form, Input, Menu, Message, Segment } from 'semantic-ui-react';
-import { $balance, api, bus, debounce, formatMoney, refreshCounters } from '@rc/shared-utility';
-import type { ScreenProps } from '../app';
+import { $balance, api, bus, debounce, formatMoney, refreshCounters, type ScreenProps } from '@rc/shared-utility';
 import { billingOptions, type ImageView } from '../instances/instance-types';
 import { GpuModelCards, type GpuModelStat } from './gpu-model-cards';
 import './rent.css';

@@ -1,4 +1,4 @@
-import React, { useSyncExternalStore, type FunctionComponent } from 'react';
+import React, { useSyncExternalStore, type ComponentType, type FunctionComponent } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import { FeaturePage } from './feature-page';
@@ -19,8 +19,20 @@ export function useShellLocation(route: ShellProps['route']): ShellLocation {
   return useSyncExternalStore(route.subscribe, route.current);
 }
 
-/** A micro-app whose screens are not built yet: each route shows its title and purpose. */
-export function FeaturePagesApp({ route }: ShellProps) {
-  const location = useShellLocation(route);
-  return location.route ? <FeaturePage entry={location.route.entry} /> : null;
+/** What a micro-app's screen gets from it. */
+export interface ScreenProps {
+  navigate: (url: string) => void;
 }
+
+/** A micro-app's root: the screen built for the current route, or the route's feature page while there is none. */
+export function screensApp(screens: Readonly<Record<string, ComponentType<ScreenProps>>>): FunctionComponent<ShellProps> {
+  return function ScreensApp({ route }: ShellProps) {
+    const location = useShellLocation(route);
+    if (!location.route) return null;
+    const Screen = screens[location.route.entry.path];
+    return Screen ? <Screen navigate={(url) => route.navigate(url)} /> : <FeaturePage entry={location.route.entry} />;
+  };
+}
+
+/** A micro-app whose screens are not built yet: each route shows its title and purpose. */
+export const FeaturePagesApp = screensApp({});
