@@ -1,4 +1,4 @@
-// `npx tsx e2e/take-screenshots.ts [outDir]`: home, login, /account/home and messages, and the
+// `npx tsx e2e/take-screenshots.ts [outDir]`: home, login, /account/home, messages and uploads, and the
 // transfer list with a confirmation dialog over it, in light and dark,
 // taken against a fresh real server, for looking at before calling a visual change done.
 import { mkdirSync } from 'node:fs';
@@ -28,6 +28,7 @@ try {
     for (const [name, url] of [
       ['account-home', '/account/home'],
       ['account-message', '/account/message'],
+      ['account-upload', '/account/upload'],
     ] as const) {
       await browser.url(server.url + url);
       await browser.pause(1500);

@@ -83,6 +83,28 @@ describe('uploads from the portal against the real server', () => {
     expect(storedMd5(server, userId, 'instant-b.bin')).toBe(file.md5);
   });
 
+  it('the upload page (mf-storage) uploads into a new folder through the shared queue and lists the file', async () => {
+    const file = generatedFile('report.bin', 6);
+    await browser.url(`${server.url}/account/upload`);
+    await browser.$('.rc-upload-page').waitForDisplayed({ timeout: 20_000 });
+    await browser.$('button=新建文件夹').click();
+    const nameInput = browser.$('rc-dialogs form input');
+    await nameInput.waitForDisplayed();
+    await nameInput.setValue('季度报告');
+    await browser.$('rc-dialogs').$('button=创建并进入').click();
+    const current = browser.$('.rc-upload-page .breadcrumb .active.section');
+    await browser.waitUntil(async () => (await current.getText()) === '季度报告', { timeoutMsg: 'the new folder did not open' });
+
+    await browser.$('.rc-file-picker').addValue(file.path);
+    // Started by mf-storage, shown by root-config's <rc-uploader>: one queue for the page.
+    await uploader().waitFor('report.bin', (view) => view.status === 'success', 60_000, 'success');
+    await browser.$('.rc-file-row*=report.bin').waitForDisplayed({ timeout: 10_000 });
+    expect(storedMd5(server, userId, '季度报告/report.bin')).toBe(file.md5);
+
+    await browser.$('.rc-upload-page .breadcrumb').$('a=全部文件').click();
+    await browser.$('.rc-folder-row*=季度报告').waitForDisplayed({ timeout: 10_000 });
+  });
+
   it('pauses (no progress while paused) and resumes to the same MD5', async () => {
     const file = generatedFile('pausable.bin', 30);
     await limitUpload(4 * 1024 * 1024);

@@ -1,4 +1,5 @@
-// @rc/mf-storage: network disk, cloud disk, file storage and file management, as a single-spa application.
-import { FeaturePagesApp, microAppLifecycles } from '@rc/shared-utility';
+// @rc/mf-storage: network disk, cloud disk, file storage, file management and uploads, as a single-spa application.
+import { microAppLifecycles } from '@rc/shared-utility';
+import { App } from './app';
 
-export const { bootstrap, mount, unmount } = microAppLifecycles(FeaturePagesApp);
+export const { bootstrap, mount, unmount } = microAppLifecycles(App);

@@ -99,6 +99,8 @@ a.rc-header-link, .rc-header-link { color: var(--rc-text); }
 .rc-page + .rc-page { margin-top: 16px; }
 .rc-page-title { font-size: 20px; font-weight: 600; margin: 0 0 8px; color: var(--rc-text); }
 .rc-page-purpose { color: var(--rc-muted); margin: 0; }
+.rc-empty { text-align: center; padding: 48px 0; color: var(--rc-muted); }
+.rc-dialog-form-actions { display: flex; justify-content: flex-end; gap: 8px; margin-top: 16px; }
 .rc-layout-default .rc-page-frame, .rc-layout-activity .rc-page-frame { max-width: 1200px; margin: 24px auto 40px; padding: 0 24px; box-sizing: border-box; }
 .rc-app-error { padding: 8px 0; }
 .rc-app-loader.ui.loader { margin: 80px auto !important; }

@@ -1,0 +1,9 @@
+import { screensApp } from '@rc/shared-utility';
+import { UploadHelperPage } from './files/upload-helper-page';
+import { UploadPage } from './files/upload-page';
+
+/** Screens built so far, by route pattern; every other route shows its feature page. */
+export const App = screensApp({
+  '/account/upload': UploadPage,
+  '/account/upload/helper': UploadHelperPage,
+});

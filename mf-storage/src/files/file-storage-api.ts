@@ -1,0 +1,37 @@
+import { api } from '@rc/shared-utility';
+
+/** One entry of a folder in the user's file storage (`/orion/auth/file/userDirs`). */
+export interface DirEntry {
+  name: string;
+  /** Path inside the file storage, name included ('' is the root). */
+  path: string;
+  isDir: boolean;
+  size: number;
+  md5: string;
+  gmtCreate: string | null;
+}
+
+/** Bytes: stored files, space held for uploads in progress, and the quota over both. */
+export interface StorageUsage {
+  used: number;
+  reserved: number;
+  quota: number;
+}
+
+export const listFolder = (path: string) => api.post<DirEntry[]>('/orion/auth/file/userDirs', { path });
+export const storageUsage = () => api.post<StorageUsage>('/orion/auth/file/userDirs/used', {});
+
+/** The folders from the root down to `path`, for a breadcrumb: [{ name: 'a', path: 'a' }, { name: 'b', path: 'a/b' }]. */
+export function foldersOf(path: string): { name: string; path: string }[] {
+  const names = path.split('/').filter(Boolean);
+  return names.map((name, index) => ({ name, path: names.slice(0, index + 1).join('/') }));
+}
+
+/** Why the server would refuse `name` as a folder name (its file-name rule), or null. */
+export function folderNameProblem(name: string): string | null {
+  if (!name.trim()) return '请输入文件夹名称';
+  if (new TextEncoder().encode(name).length > 255) return '文件夹名称不能超过255字节';
+  if (name === '.' || name === '..') return '文件夹名称不能为“.”或“..”';
+  if (/[/\\\u0000-\u001f\u007f]/.test(name)) return '文件夹名称不能包含路径分隔符或控制字符';
+  return null;
+}

@@ -1,0 +1,177 @@
+import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { Breadcrumb, Button, Icon, Progress, Table } from 'semantic-ui-react';
+import { $uploadListShow, $uploads, bus, dialogs, formatDateTime, formatSize, statusLabel, uploads } from '@rc/shared-utility';
+import { foldersOf, listFolder, storageUsage, type DirEntry, type StorageUsage } from './file-storage-api';
+import { NewFolderForm } from './new-folder-form';
+import './files.css';
+
+function UsageBar({ usage }: { usage: StorageUsage }) {
+  const taken = usage.used + usage.reserved;
+  return (
+    <div className="rc-storage-usage">
+      <span>
+        已用 {formatSize(usage.used)}
+        {usage.reserved > 0 ? `（上传中预留 ${formatSize(usage.reserved)}）` : ''} / 共 {formatSize(usage.quota)}
+      </span>
+      <Progress percent={Math.min(100, Math.round((taken / usage.quota) * 100))} size="tiny" color={taken / usage.quota > 0.9 ? 'red' : 'blue'} />
+    </div>
+  );
+}
+
+/** This folder's uploads still under way, from the queue every micro-app shares. */
+function UploadsIntoFolder({ folder }: { folder: string }) {
+  const items = useStore($uploads).filter((item) => item.uploadType === 'cpu' && (item.uploadParams.path ?? '') === folder && item.status !== 'success');
+  if (items.length === 0) return null;
+  return (
+    <>
+      {items.map((item) => (
+        <Table.Row key={item.id} className="rc-upload-row">
+          <Table.Cell>
+            <Icon name="cloud upload" color="blue" />
+            {item.fileName}
+          </Table.Cell>
+          <Table.Cell>{formatSize(item.fileSize)}</Table.Cell>
+          <Table.Cell colSpan={2}>
+            <span className={item.status === 'error' ? 'rc-upload-failed' : 'rc-muted'}>{item.error || statusLabel(item)}</span>
+          </Table.Cell>
+        </Table.Row>
+      ))}
+    </>
+  );
+}
+
+/**
+ * `/account/upload`: the user's file storage, folder by folder, with uploads into the folder shown.
+ * Files go through the shared upload queue, so the header's 传输列表 shows and controls them.
+ */
+export function UploadPage() {
+  const [folder, setFolder] = useState('');
+  const [entries, setEntries] = useState<DirEntry[] | null>(null);
+  const [usage, setUsage] = useState<StorageUsage | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const picker = useRef<HTMLInputElement>(null);
+
+  const load = useCallback(async () => {
+    const [list, used] = await Promise.all([listFolder(folder), storageUsage()]);
+    if (list.code === 200) setEntries(list.data);
+    if (used.code === 200) setUsage(used.data);
+  }, [folder]);
+
+  useEffect(() => void load(), [load]);
+  useEffect(() => bus.on('upload:done', () => void load()), [load]);
+
+  const upload = (files: Iterable<File>) => {
+    for (const file of files) uploads.add(file, { uploadType: 'cpu', uploadParams: { path: folder } });
+  };
+
+  const drop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    upload(event.dataTransfer.files);
+  };
+
+  const newFolder = () =>
+    dialogs.open({
+      title: '新建文件夹',
+      width: 420,
+      content: (close) => <NewFolderForm close={close} onCreate={(name) => setFolder(folder ? `${folder}/${name}` : name)} />,
+    });
+
+  return (
+    <section className="rc-page rc-upload-page">
+      <div className="rc-page-header">
+        <div>
+          <h1 className="rc-page-title">文件上传</h1>
+          <p className="rc-page-purpose">分片上传大文件，支持暂停、继续、失败重试与断点续传；相同内容的文件秒传。</p>
+        </div>
+        {usage ? <UsageBar usage={usage} /> : null}
+      </div>
+
+      <div
+        className={`rc-drop-zone${dragging ? ' is-dragging' : ''}`}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={drop}
+      >
+        <Icon name="cloud upload" size="big" />
+        <p>
+          把文件拖到这里，或
+          <Button primary size="small" className="rc-pick-files" onClick={() => picker.current?.click()}>
+            选择文件
+          </Button>
+        </p>
+        <p className="rc-muted">上传到「{folder || '全部文件'}」，进度在右下角的传输列表中查看。</p>
+        <input
+          ref={picker}
+          type="file"
+          multiple
+          hidden
+          className="rc-file-picker"
+          onChange={(event) => {
+            upload(event.target.files ?? []);
+            event.target.value = '';
+          }}
+        />
+      </div>
+
+      <div className="rc-folder-bar">
+        <Breadcrumb>
+          <Breadcrumb.Section link={folder !== ''} active={folder === ''} onClick={() => setFolder('')}>
+            全部文件
+          </Breadcrumb.Section>
+          {foldersOf(folder).map((step) => (
+            <span key={step.path}>
+              <Breadcrumb.Divider icon="right angle" />
+              <Breadcrumb.Section link={step.path !== folder} active={step.path === folder} onClick={() => setFolder(step.path)}>
+                {step.name}
+              </Breadcrumb.Section>
+            </span>
+          ))}
+        </Breadcrumb>
+        <div className="rc-folder-actions">
+          <Button basic size="small" icon="folder" content="新建文件夹" onClick={newFolder} />
+          <Button basic size="small" icon="tasks" content="传输列表" onClick={() => $uploadListShow.set(true)} />
+        </div>
+      </div>
+
+      <Table basic="very" className="rc-file-table">
+        <Table.Header>
+          <Table.Row>
+            <Table.HeaderCell>名称</Table.HeaderCell>
+            <Table.HeaderCell width={2}>大小</Table.HeaderCell>
+            <Table.HeaderCell width={4}>MD5</Table.HeaderCell>
+            <Table.HeaderCell width={3}>上传时间</Table.HeaderCell>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          <UploadsIntoFolder folder={folder} />
+          {(entries ?? []).map((entry) => (
+            <Table.Row key={entry.path} className={entry.isDir ? 'rc-folder-row' : 'rc-file-row'}>
+              <Table.Cell>
+                {entry.isDir ? (
+                  <button type="button" className="rc-folder-link" onClick={() => setFolder(entry.path)}>
+                    <Icon name="folder" color="yellow" />
+                    {entry.name}
+                  </button>
+                ) : (
+                  <>
+                    <Icon name="file outline" />
+                    {entry.name}
+                  </>
+                )}
+              </Table.Cell>
+              <Table.Cell>{entry.isDir ? '—' : formatSize(entry.size)}</Table.Cell>
+              <Table.Cell>{entry.isDir ? '—' : <code className="rc-md5">{entry.md5}</code>}</Table.Cell>
+              <Table.Cell>{formatDateTime(entry.gmtCreate)}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table>
+      {entries?.length === 0 ? <p className="rc-empty">{folder ? '文件夹为空，上传的文件会保存在这里。' : '还没有文件，选择或拖入文件开始上传。'}</p> : null}
+    </section>
+  );
+}
