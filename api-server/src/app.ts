@@ -46,7 +46,11 @@ export interface AppParts {
 
 export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: parts.logger ?? { level: parts.config.logLevel },
+    logger: parts.logger ?? {
+      level: parts.config.logLevel,
+      // Form-post downloads carry the session token in the query string: it never reaches the log.
+      serializers: { req: (request) => ({ method: request.method, url: request.url.replace(/([?&]token=)[^&]*/g, '$1***'), remoteAddress: request.ip }) },
+    },
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { verbose: true } },

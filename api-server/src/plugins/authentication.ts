@@ -7,6 +7,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     sessionUser: SessionUser | null;
   }
+  interface FastifyContextConfig {
+    /** The token may come as `?token=` (form-post downloads, which cannot send headers). */
+    tokenInQuery?: boolean;
+  }
 }
 
 /** The signed-in user of a request that passed authentication (every `/auth/` route). */
@@ -24,7 +28,8 @@ export default fp(async (app) => {
   app.decorateRequest('sessionUser', null);
 
   const authenticate: onRequestHookHandler = async (request) => {
-    request.sessionUser = await authenticateToken(app, request.headers.token);
+    const fromQuery = request.routeOptions.config.tokenInQuery ? (request.query as { token?: string }).token : undefined;
+    request.sessionUser = await authenticateToken(app, request.headers.token ?? fromQuery);
   };
 
   app.addHook('onRoute', (route) => {

@@ -50,6 +50,8 @@ const folderAttempts: Record<string, Attempt> = {
   'orion chunk/check path': (name) => client.post('/apis/orion/auth/file/chunk/check', { ...cpuJson, path: name }),
   'orion mergeFile path': (name) => client.post('/apis/orion/auth/file/mergeFile', { ...cpuJson, path: name }),
   'orion userDirs path': (name) => client.post('/apis/orion/auth/file/userDirs', { path: name }),
+  'orion download path': (name) => client.postForm('/apis/orion/auth/file/download', { path: name }).then((response) => response.json() as Promise<{ code: number }>),
+  'orion remove path': (name) => client.post('/apis/orion/auth/file/remove', { path: name }),
   'cloud init prefix': (name) => client.post('/apis/cloud-net-disk/auth/upload/init', { ...gpu, prefix: name }),
   'cloud merge prefix': (name) => client.post('/apis/cloud-net-disk/auth/upload/merge', { ...gpu, prefix: name }),
 };

@@ -22,9 +22,20 @@ export class UploadClient {
     return new UploadClient(address, token);
   }
 
+  /** The same server, signed in as someone else. */
+  withToken(token: string): UploadClient {
+    return new UploadClient(this.base, token);
+  }
+
   async post<T = any>(path: string, body: unknown): Promise<Answer<T>> {
     const response = await fetch(this.base + path, { method: 'POST', headers: { token: this.token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     return response.json() as Promise<Answer<T>>;
+  }
+
+  /** A plain HTML form post (urlencoded), the token in the query string as a download form sends it (or none). */
+  postForm(path: string, fields: Record<string, string>, token: 'query' | 'none' = 'query'): Promise<Response> {
+    const query = token === 'query' ? `?token=${encodeURIComponent(this.token)}` : '';
+    return fetch(this.base + path + query, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
   }
 
   async chunkForm<T = any>(path: string, fields: Record<string, string | number>, bytes: Buffer): Promise<Answer<T>> {
