@@ -1,15 +1,20 @@
-import { copyFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openChromium, type Browser } from './support/chromium';
 import { ServerProcess } from '../api-server/src/test-support/server-process';
-import { storedMd5 } from './support/upload-server';
+import { storedMd5, storedPath } from './support/upload-server';
 import { generatedFile, uploaderOn } from './support/uploader';
 
 let browser: Browser;
 let closeBrowser: () => Promise<void>;
 
+const downloads = mkdtempSync(path.join(tmpdir(), 'rc-e2e-downloads-'));
+
 beforeAll(async () => {
-  ({ browser, close: closeBrowser } = await openChromium());
+  ({ browser, close: closeBrowser } = await openChromium({ downloadDir: downloads }));
 });
 afterAll(async () => {
   await closeBrowser?.();
@@ -83,7 +88,7 @@ describe('uploads from the portal against the real server', () => {
     expect(storedMd5(server, userId, 'instant-b.bin')).toBe(file.md5);
   });
 
-  it('the upload page (mf-storage) uploads into a new folder through the shared queue and lists the file', async () => {
+  it('the upload page (mf-storage) uploads into a new folder through the shared queue, downloads the file and deletes the folder', async () => {
     const file = generatedFile('report.bin', 6);
     await browser.url(`${server.url}/account/upload`);
     await browser.$('.rc-upload-page').waitForDisplayed({ timeout: 20_000 });
@@ -98,11 +103,31 @@ describe('uploads from the portal against the real server', () => {
     await browser.$('.rc-file-picker').addValue(file.path);
     // Started by mf-storage, shown by root-config's <rc-uploader>: one queue for the page.
     await uploader().waitFor('report.bin', (view) => view.status === 'success', 60_000, 'success');
-    await browser.$('.rc-file-row*=report.bin').waitForDisplayed({ timeout: 10_000 });
+    const fileRow = browser.$('.rc-file-row*=report.bin');
+    await fileRow.waitForDisplayed({ timeout: 10_000 });
     expect(storedMd5(server, userId, '季度报告/report.bin')).toBe(file.md5);
 
+    // The transfer list floats over the table's right side: close it, as a user would, to reach the row's buttons.
+    await browser.$('.rc-transfer-toggle').click();
+    await browser.$('rc-uploader').shadow$('.panel').waitForExist({ reverse: true });
+    await fileRow.$('button=下载').click();
+    const downloaded = path.join(downloads, 'report.bin');
+    await browser.waitUntil(() => existsSync(downloaded), { timeout: 20_000, timeoutMsg: 'report.bin was not downloaded' });
+    await browser.waitUntil(() => createHash('md5').update(readFileSync(downloaded)).digest('hex') === file.md5, { timeout: 10_000, timeoutMsg: 'the download differs' });
+
     await browser.$('.rc-upload-page .breadcrumb').$('a=全部文件').click();
-    await browser.$('.rc-folder-row*=季度报告').waitForDisplayed({ timeout: 10_000 });
+    const folderRow = browser.$('.rc-folder-row*=季度报告');
+    await folderRow.waitForDisplayed({ timeout: 10_000 });
+
+    await folderRow.$('button=删除').click();
+    const confirm = browser.$('rc-dialogs').shadow$('.action.danger');
+    await confirm.waitForClickable();
+    await confirm.click();
+    const folderListed = () => browser.execute(() => Array.from(document.querySelectorAll('.rc-folder-row')).some((row) => row.textContent?.includes('季度报告')));
+    await browser.waitUntil(async () => !(await folderListed()), { timeout: 10_000, timeoutMsg: 'the deleted folder is still listed' });
+    expect(existsSync(storedPath(server, userId, '季度报告/report.bin'))).toBe(false);
+    await browser.$('.rc-transfer-toggle').click();
+    await browser.$('rc-uploader').shadow$('.panel').waitForDisplayed();
   });
 
   it('pauses (no progress while paused) and resumes to the same MD5', async () => {

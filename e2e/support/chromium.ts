@@ -19,14 +19,15 @@ const flags = [
   '--lang=zh-CN',
 ];
 
-/** Debian's Chromium through Debian's chromedriver, with a fresh profile per session. */
-export async function openChromium(): Promise<{ browser: Browser; close(): Promise<void> }> {
+/** Debian's Chromium through Debian's chromedriver, with a fresh profile per session; downloads land in `downloadDir`. */
+export async function openChromium(options: { downloadDir?: string } = {}): Promise<{ browser: Browser; close(): Promise<void> }> {
   const profile = mkdtempSync(path.join(tmpdir(), 'rc-e2e-chromium-'));
+  const prefs: Record<string, string | boolean> = options.downloadDir ? { 'download.default_directory': options.downloadDir, 'download.prompt_for_download': false } : {};
   const browser = await remote({
     logLevel: 'warn',
     capabilities: {
       browserName: 'chrome',
-      'goog:chromeOptions': { binary: '/usr/bin/chromium', args: [...flags, `--user-data-dir=${profile}`] },
+      'goog:chromeOptions': { binary: '/usr/bin/chromium', args: [...flags, `--user-data-dir=${profile}`], prefs },
       'wdio:chromedriverOptions': { binary: '/usr/bin/chromedriver' },
     },
   });

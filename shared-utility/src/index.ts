@@ -33,6 +33,7 @@ export { sshCommand } from './ssh';
 export { formatMoney } from './money';
 export { debounce, throttle } from './timing';
 export { copyText } from './clipboard';
+export { formDownload } from './form-download';
 export { searchTypeForPath } from './search-type';
 export type {
   AboutGroup,

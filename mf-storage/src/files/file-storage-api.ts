@@ -1,4 +1,4 @@
-import { api } from '@rc/shared-utility';
+import { api, formDownload } from '@rc/shared-utility';
 
 /** One entry of a folder in the user's file storage (`/orion/auth/file/userDirs`). */
 export interface DirEntry {
@@ -20,6 +20,8 @@ export interface StorageUsage {
 
 export const listFolder = (path: string) => api.post<DirEntry[]>('/orion/auth/file/userDirs', { path });
 export const storageUsage = () => api.post<StorageUsage>('/orion/auth/file/userDirs/used', {});
+export const removeEntry = (path: string) => api.post<{ files: number; bytes: number }>('/orion/auth/file/remove', { path });
+export const downloadFile = (path: string) => formDownload('/orion/auth/file/download', { path });
 
 /** The folders from the root down to `path`, for a breadcrumb: [{ name: 'a', path: 'a' }, { name: 'b', path: 'a/b' }]. */
 export function foldersOf(path: string): { name: string; path: string }[] {

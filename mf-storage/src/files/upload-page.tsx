@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react'
 import { useStore } from '@nanostores/react';
 import { Breadcrumb, Button, Icon, Progress, Table } from 'semantic-ui-react';
 import { $uploadListShow, $uploads, bus, dialogs, formatDateTime, formatSize, statusLabel, uploads } from '@rc/shared-utility';
-import { foldersOf, listFolder, storageUsage, type DirEntry, type StorageUsage } from './file-storage-api';
+import { downloadFile, foldersOf, listFolder, removeEntry, storageUsage, type DirEntry, type StorageUsage } from './file-storage-api';
 import { NewFolderForm } from './new-folder-form';
 import './files.css';
 
@@ -32,7 +32,7 @@ function UploadsIntoFolder({ folder }: { folder: string }) {
             {item.fileName}
           </Table.Cell>
           <Table.Cell>{formatSize(item.fileSize)}</Table.Cell>
-          <Table.Cell colSpan={2}>
+          <Table.Cell colSpan={3}>
             <span className={item.status === 'error' ? 'rc-upload-failed' : 'rc-muted'}>{item.error || statusLabel(item)}</span>
           </Table.Cell>
         </Table.Row>
@@ -69,6 +69,15 @@ export function UploadPage() {
     event.preventDefault();
     setDragging(false);
     upload(event.dataTransfer.files);
+  };
+
+  const remove = async (entry: DirEntry) => {
+    const what = entry.isDir ? `文件夹「${entry.name}」及其中的全部文件` : `文件「${entry.name}」`;
+    if (!(await dialogs.confirm({ title: '删除', content: `确定删除${what}？删除后不可恢复。`, confirmText: '删除', danger: true }))) return;
+    const result = await removeEntry(entry.path);
+    if (result.code !== 200) return;
+    bus.emit('toast', { type: 'success', message: `已删除，释放 ${formatSize(result.data.bytes)}` });
+    await load();
   };
 
   const newFolder = () =>
@@ -145,6 +154,7 @@ export function UploadPage() {
             <Table.HeaderCell width={2}>大小</Table.HeaderCell>
             <Table.HeaderCell width={4}>MD5</Table.HeaderCell>
             <Table.HeaderCell width={3}>上传时间</Table.HeaderCell>
+            <Table.HeaderCell width={2}>操作</Table.HeaderCell>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -167,6 +177,16 @@ export function UploadPage() {
               <Table.Cell>{entry.isDir ? '—' : formatSize(entry.size)}</Table.Cell>
               <Table.Cell>{entry.isDir ? '—' : <code className="rc-md5">{entry.md5}</code>}</Table.Cell>
               <Table.Cell>{formatDateTime(entry.gmtCreate)}</Table.Cell>
+              <Table.Cell className="rc-entry-actions">
+                {entry.isDir ? null : (
+                  <Button basic size="mini" onClick={() => downloadFile(entry.path)}>
+                    下载
+                  </Button>
+                )}
+                <Button basic size="mini" color="red" onClick={() => void remove(entry)}>
+                  删除
+                </Button>
+              </Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>
