@@ -1,4 +1,4 @@
-// `npx tsx e2e/take-screenshots.ts [outDir]`: home, login, /account/home, messages and uploads, and the
+// `npx tsx e2e/take-screenshots.ts [outDir]`: home, login, /account/home, messages, uploads, the speed test, and the
 // transfer list with a confirmation dialog over it, in light and dark,
 // taken against a fresh real server, for looking at before calling a visual change done.
 import { mkdirSync } from 'node:fs';
@@ -34,6 +34,11 @@ try {
       await browser.pause(1500);
       await browser.saveScreenshot(path.join(outDir, `${name}-${theme}.png`));
     }
+    await browser.url(`${server.url}/account/upload/test`);
+    await browser.$('button=开始测试').waitForClickable({ timeout: 20_000 });
+    await browser.$('button=开始测试').click();
+    await browser.$('.rc-upload-speed').waitForDisplayed({ timeout: 30_000 });
+    await browser.saveScreenshot(path.join(outDir, `upload-speed-test-${theme}.png`));
     await browser.execute(async () => {
       const shared = await (window as unknown as { System: { import(name: string): Promise<any> } }).System.import('@rc/shared-utility');
       shared.$uploadListShow.set(true);

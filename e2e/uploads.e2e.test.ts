@@ -130,6 +130,19 @@ describe('uploads from the portal against the real server', () => {
     await browser.$('rc-uploader').shadow$('.panel').waitForDisplayed();
   });
 
+  it('the upload speed test measures the way the uploader sends and stores nothing', async () => {
+    const usedBefore = await fetch(`${server.url}/apis/orion/auth/file/userDirs/used`, { method: 'POST', headers: { token } }).then((r) => r.json());
+    await browser.$('.rc-upload-links').$('button=上传测速').click();
+    const start = browser.$('.rc-speed-test').$('button=开始测试');
+    await start.waitForClickable({ timeout: 20_000 });
+    await start.click();
+    const speed = browser.$('.rc-upload-speed');
+    await speed.waitForDisplayed({ timeout: 30_000 });
+    expect(await speed.getText()).toMatch(/^\d+(\.\d+)? (KB|MB|GB)\/s$/);
+    const usedAfter = await fetch(`${server.url}/apis/orion/auth/file/userDirs/used`, { method: 'POST', headers: { token } }).then((r) => r.json());
+    expect(usedAfter.data).toEqual(usedBefore.data);
+  });
+
   it('pauses (no progress while paused) and resumes to the same MD5', async () => {
     const file = generatedFile('pausable.bin', 30);
     await limitUpload(4 * 1024 * 1024);

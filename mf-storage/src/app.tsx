@@ -1,4 +1,5 @@
 import { screensApp } from '@rc/shared-utility';
+import { SpeedTestPage } from './files/speed-test-page';
 import { UploadHelperPage } from './files/upload-helper-page';
 import { UploadPage } from './files/upload-page';
 
@@ -6,4 +7,5 @@ import { UploadPage } from './files/upload-page';
 export const App = screensApp({
   '/account/upload': UploadPage,
   '/account/upload/helper': UploadHelperPage,
+  '/account/upload/test': SpeedTestPage,
 });

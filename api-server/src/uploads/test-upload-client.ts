@@ -51,6 +51,12 @@ export class UploadClient {
     return response.json() as Promise<Answer<T>>;
   }
 
+  /** Raw bytes posted with the session token. */
+  async postBytes<T = any>(path: string, bytes: Buffer): Promise<Answer<T>> {
+    const response = await fetch(this.base + path, { method: 'POST', headers: { token: this.token, 'content-type': 'application/octet-stream' }, body: new Uint8Array(bytes) });
+    return response.json() as Promise<Answer<T>>;
+  }
+
   /** Every chunk of `bytes` to a chunk-form endpoint (`numbers` limits which, from 1). */
   async sendChunks(path: string, bytes: Buffer, o: { fileName: string; chunkSize: number; uploadPath?: string; numbers?: number[] }): Promise<Answer[]> {
     const total = Math.max(1, Math.ceil(bytes.length / o.chunkSize));

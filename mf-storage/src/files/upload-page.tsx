@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { Breadcrumb, Button, Icon, Progress, Table } from 'semantic-ui-react';
-import { $uploadListShow, $uploads, bus, dialogs, formatDateTime, formatSize, statusLabel, uploads } from '@rc/shared-utility';
+import { $uploadListShow, $uploads, bus, dialogs, formatDateTime, formatSize, statusLabel, uploads, type ScreenProps } from '@rc/shared-utility';
 import { downloadFile, foldersOf, listFolder, removeEntry, storageUsage, type DirEntry, type StorageUsage } from './file-storage-api';
 import { NewFolderForm } from './new-folder-form';
 import './files.css';
@@ -45,7 +45,7 @@ function UploadsIntoFolder({ folder }: { folder: string }) {
  * `/account/upload`: the user's file storage, folder by folder, with uploads into the folder shown.
  * Files go through the shared upload queue, so the header's 传输列表 shows and controls them.
  */
-export function UploadPage() {
+export function UploadPage({ navigate }: ScreenProps) {
   const [folder, setFolder] = useState('');
   const [entries, setEntries] = useState<DirEntry[] | null>(null);
   const [usage, setUsage] = useState<StorageUsage | null>(null);
@@ -93,6 +93,10 @@ export function UploadPage() {
         <div>
           <h1 className="rc-page-title">文件上传</h1>
           <p className="rc-page-purpose">分片上传大文件，支持暂停、继续、失败重试与断点续传；相同内容的文件秒传。</p>
+          <div className="rc-upload-links">
+            <Button basic size="mini" icon="help circle" content="上传助手" onClick={() => navigate('/account/upload/helper')} />
+            <Button basic size="mini" icon="tachometer alternate" content="上传测速" onClick={() => navigate('/account/upload/test')} />
+          </div>
         </div>
         {usage ? <UsageBar usage={usage} /> : null}
       </div>

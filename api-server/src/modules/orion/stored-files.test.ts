@@ -32,7 +32,7 @@ async function storeFile(uploadPath: string, fileName: string, size: number): Pr
 const used = async () => (await client.post('/apis/orion/auth/file/userDirs/used', {})).data.used as number;
 const names = async (folder: string) => ((await client.post('/apis/orion/auth/file/userDirs', { path: folder })).data as { name: string }[]).map((e) => e.name);
 
-describe('stored files: download and removal', () => {
+describe('stored files: download, removal and the upload speed test', () => {
   it('downloads through a form post with the token in the query, keeping a Chinese file name', async () => {
     const bytes = await storeFile('报告', '季度 总结.bin', 2 * chunkSize + 10);
     const response = await client.postForm('/apis/orion/auth/file/download', { path: '报告/季度 总结.bin' });
@@ -71,5 +71,10 @@ describe('stored files: download and removal', () => {
     expect(await client.post('/apis/orion/auth/file/remove', { path: '' })).toMatchObject({ code: 422 });
     expect(await other.post('/apis/orion/auth/file/remove', { path: 'keep.bin' })).toMatchObject({ code: 404 });
     expect(md5Of(fs.readFileSync(stored('keep.bin')))).toBe(md5Of(keep));
+  });
+
+  it('counts and drops what the speed test sends, up to 16 MB', async () => {
+    expect(await client.postBytes('/apis/orion/auth/file/speedTest', randomFile(5 * 1024 * 1024))).toMatchObject({ code: 200, data: { bytes: 5 * 1024 * 1024 } });
+    expect(await client.postBytes('/apis/orion/auth/file/speedTest', randomFile(16 * 1024 * 1024 + 1))).toMatchObject({ code: 422 });
   });
 });

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { Button, Message, Progress, Statistic } from 'semantic-ui-react';
+import { constants, formatElapsed, formatSize } from '@rc/shared-utility';
+import { measureUploadSpeed, type SpeedTestResult } from './speed-test';
+
+const GiB = 1024 ** 3;
+
+/** How long a file of `bytes` would take at this speed, in words. */
+function timeFor(bytes: number, bytesPerSecond: number): string {
+  const ms = (bytes / bytesPerSecond) * 1000;
+  return ms < 60_000 ? `约${Math.max(1, Math.round(ms / 1000))}秒` : `约${formatElapsed(ms)}`;
+}
+
+/** `/account/upload/test`: the upload speed from this browser to the storage service. */
+export function SpeedTestPage() {
+  const [progress, setProgress] = useState<number | null>(null);
+  const [result, setResult] = useState<SpeedTestResult | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const run = async () => {
+    setResult(null);
+    setFailed(false);
+    setProgress(0);
+    try {
+      setResult(await measureUploadSpeed(setProgress));
+    } catch {
+      setFailed(true);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <section className="rc-page rc-speed-test">
+      <div className="rc-page-header">
+        <div>
+          <h1 className="rc-page-title">上传测试</h1>
+          <p className="rc-page-purpose">测试当前网络到存储服务的上传速度。测试数据不会保存，也不占用存储空间。</p>
+        </div>
+        <Button primary loading={progress !== null} disabled={progress !== null} onClick={() => void run()}>
+          {result ? '重新测试' : '开始测试'}
+        </Button>
+      </div>
+      {progress !== null ? <Progress percent={progress} indicating size="small" /> : null}
+      {failed ? <Message negative content="测试失败，请检查网络后重试。" /> : null}
+      {result ? (
+        <>
+          <Statistic.Group widths={3} size="small" className="rc-speed-figures">
+            <Statistic>
+              <Statistic.Value className="rc-upload-speed">{formatSize(result.bytesPerSecond)}/s</Statistic.Value>
+              <Statistic.Label>上传速度</Statistic.Label>
+            </Statistic>
+            <Statistic>
+              <Statistic.Value>{result.latencyMs} ms</Statistic.Value>
+              <Statistic.Label>延迟</Statistic.Label>
+            </Statistic>
+            <Statistic>
+              <Statistic.Value>{timeFor(10 * GiB, result.bytesPerSecond)}</Statistic.Value>
+              <Statistic.Label>上传 10 GB 文件</Statistic.Label>
+            </Statistic>
+          </Statistic.Group>
+          <p className="rc-muted">
+            按上传时的方式测得：每片 {formatSize(constants.chunkSize)}，同时 {constants.parallelChunks} 片。上传 1 GB 文件{timeFor(GiB, result.bytesPerSecond)}。
+          </p>
+        </>
+      ) : null}
+    </section>
+  );
+}
