@@ -176,6 +176,7 @@ describe('uploads from the portal against the real server', () => {
     await uploader().pick(file.path);
     await uploader().waitFor('crash.bin', (view) => view.status === 'uploading' && view.progress >= 20, 60_000, 'progress ≥ 20%');
     await server.kill();
+    await expect(fetch(`${server.apiBase}/system/api/health`)).rejects.toThrow();
     await server.launch();
     await limitUpload(0);
     const settled = await uploader().waitFor('crash.bin', (view) => view.status === 'success' || view.status === 'error', 60_000, 'an outcome');

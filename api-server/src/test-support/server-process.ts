@@ -6,7 +6,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const apiServerDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const tsx = path.resolve(apiServerDir, '../node_modules/.bin/tsx');
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -51,7 +50,9 @@ export class ServerProcess {
 
   /** Starts the process (again, after `kill`) and waits until it answers. */
   async launch(): Promise<void> {
-    const child = spawn(tsx, ['src/server.ts'], {
+    // Node itself with tsx's loader, not the tsx command: that one runs the server as a child of its own,
+    // which a SIGKILL would leave running.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: apiServerDir,
       env: { ...process.env, PORT: String(this.port), HOST: '127.0.0.1', DATA_DIR: this.dataDir, LOG_LEVEL: 'warn', ...this.env },
       stdio: ['ignore', 'inherit', 'inherit'],
@@ -61,7 +62,8 @@ export class ServerProcess {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`api-server exited with code ${child.exitCode}`);
       try {
-        if ((await fetch(`${this.apiBase}/system/api/health`)).ok) return;
+        // Answered while our child still runs: not some other server left on the port.
+        if ((await fetch(`${this.apiBase}/system/api/health`)).ok && child.exitCode === null) return;
       } catch {
         // not listening yet
       }
