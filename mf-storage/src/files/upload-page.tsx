@@ -52,14 +52,21 @@ export function UploadPage({ navigate }: ScreenProps) {
   const [dragging, setDragging] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
 
-  const load = useCallback(async () => {
-    const [list, used] = await Promise.all([listFolder(folder), storageUsage()]);
-    if (list.code === 200) setEntries(list.data);
-    if (used.code === 200) setUsage(used.data);
-  }, [folder]);
+  const [loads, setLoads] = useState(0);
+  const reload = useCallback(() => setLoads((count) => count + 1), []);
 
-  useEffect(() => void load(), [load]);
-  useEffect(() => bus.on('upload:done', () => void load()), [load]);
+  useEffect(() => {
+    let current = true; // an answer for a folder left meanwhile is dropped
+    void Promise.all([listFolder(folder), storageUsage()]).then(([list, used]) => {
+      if (!current) return;
+      if (list.code === 200) setEntries(list.data);
+      if (used.code === 200) setUsage(used.data);
+    });
+    return () => {
+      current = false;
+    };
+  }, [folder, loads]);
+  useEffect(() => bus.on('upload:done', reload), [reload]);
 
   const upload = (files: Iterable<File>) => {
     for (const file of files) uploads.add(file, { uploadType: 'cpu', uploadParams: { path: folder } });
@@ -77,7 +84,7 @@ export function UploadPage({ navigate }: ScreenProps) {
     const result = await removeEntry(entry.path);
     if (result.code !== 200) return;
     bus.emit('toast', { type: 'success', message: `已删除，释放 ${formatSize(result.data.bytes)}` });
-    await load();
+    reload();
   };
 
   const newFolder = () =>
