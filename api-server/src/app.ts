@@ -24,6 +24,7 @@ import examplesStatic from './uploads/examples-static.js';
 import orionModule from './modules/orion/index.js';
 import vodModule from './modules/vod/index.js';
 import cloudNetDiskModule from './modules/cloud-net-disk/index.js';
+import { requestLogFields } from './request-log.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,8 +49,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const app = Fastify({
     logger: parts.logger ?? {
       level: parts.config.logLevel,
-      // Form-post downloads carry the session token in the query string: it never reaches the log.
-      serializers: { req: (request) => ({ method: request.method, url: request.url.replace(/([?&]token=)[^&]*/g, '$1***'), remoteAddress: request.ip }) },
+      serializers: { req: requestLogFields },
     },
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
