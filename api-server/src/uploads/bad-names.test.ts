@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, type TestApp } from '../test-support/test-app.js';
-import { demoAccounts, demoPassword } from '../seed/demo-data.js';
+import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { md5Of, randomFile, UploadClient } from './test-upload-client.js';
 
 let t: TestApp;
@@ -13,7 +12,7 @@ const md5 = md5Of(bytes);
 
 beforeAll(async () => {
   t = await createTestApp();
-  client = await UploadClient.listening(t.app, await login(t.app, demoAccounts.user, demoPassword));
+  ({ client } = await UploadClient.signedIn(t.app));
 });
 afterAll(() => t.close());
 

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { demoAccounts, demoPassword } from '../seed/demo-data.js';
+import { login } from '../test-support/test-app.js';
 
 export interface Answer<T = any> {
   code: number;
@@ -20,6 +22,13 @@ export class UploadClient {
   static async listening(app: FastifyInstance, token: string): Promise<UploadClient> {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     return new UploadClient(address, token);
+  }
+
+  /** A demo account signed in on `app`, with a client over real HTTP and the account's user id. */
+  static async signedIn(app: FastifyInstance, mobile: string = demoAccounts.user): Promise<{ client: UploadClient; userId: number }> {
+    const client = await UploadClient.listening(app, await login(app, mobile, demoPassword));
+    const userId = ((await client.post('/apis/user/auth/user/ext/view', {})) as Answer<{ id: number }>).data.id;
+    return { client, userId };
   }
 
   /** The same server, signed in as someone else. */

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, type TestApp } from '../../test-support/test-app.js';
-import { demoAccounts, demoPassword } from '../../seed/demo-data.js';
+import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { md5Of, randomFile, UploadClient } from '../../uploads/test-upload-client.js';
 
 let t: TestApp;
@@ -12,8 +11,7 @@ const chunkSize = 64 * 1024;
 
 beforeAll(async () => {
   t = await createTestApp();
-  client = await UploadClient.listening(t.app, await login(t.app, demoAccounts.user, demoPassword));
-  userId = (await client.post('/apis/user/auth/user/ext/view', {})).data.id;
+  ({ client, userId } = await UploadClient.signedIn(t.app));
 });
 afterAll(() => t.close());
 

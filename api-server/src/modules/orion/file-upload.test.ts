@@ -3,8 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../../db/schema.js';
-import { createTestApp, login, type TestApp } from '../../test-support/test-app.js';
-import { demoAccounts, demoPassword } from '../../seed/demo-data.js';
+import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { cleanAbandonedUploads } from '../../uploads/cleanup.js';
 import { md5Of, randomFile, UploadClient } from '../../uploads/test-upload-client.js';
 
@@ -15,9 +14,7 @@ const chunkSize = 64 * 1024;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const token = await login(t.app, demoAccounts.user, demoPassword);
-  client = await UploadClient.listening(t.app, token);
-  userId = (await client.post('/apis/user/auth/user/ext/view', {})).data.id;
+  ({ client, userId } = await UploadClient.signedIn(t.app));
 });
 afterAll(() => t.close());
 

@@ -13,8 +13,7 @@ const chunkSize = 64 * 1024;
 
 beforeAll(async () => {
   t = await createTestApp();
-  client = await UploadClient.listening(t.app, await login(t.app, demoAccounts.user, demoPassword));
-  userId = (await client.post('/apis/user/auth/user/ext/view', {})).data.id;
+  ({ client, userId } = await UploadClient.signedIn(t.app));
   other = client.withToken(await login(t.app, demoAccounts.teacher, demoPassword));
 });
 afterAll(() => t.close());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, type TestApp } from '../../test-support/test-app.js';
-import { demoAccounts, demoPassword } from '../../seed/demo-data.js';
+import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { demoAccounts } from '../../seed/demo-data.js';
 import { md5Of, randomFile, UploadClient } from '../../uploads/test-upload-client.js';
 
 let t: TestApp;
@@ -9,7 +9,7 @@ const chunkSize = 2_048_000;
 
 beforeAll(async () => {
   t = await createTestApp();
-  client = await UploadClient.listening(t.app, await login(t.app, demoAccounts.teacher, demoPassword));
+  ({ client } = await UploadClient.signedIn(t.app, demoAccounts.teacher));
 });
 afterAll(() => t.close());
 
