@@ -48,6 +48,7 @@ export type {
   WebInfo,
 } from './types';
 export { dialogs, $dialogs, type DialogState, type OpenOptions, type ConfirmOptions } from './dialogs/dialog-manager';
+export { DialogFormActions } from './dialogs/dialog-form-actions';
 export { defineWebComponents } from './web-components/define-elements';
 export { uploads, $uploads } from './upload';
 export { statusLabel } from './upload/upload-labels';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Form, Input, Label, Menu, Table } from 'semantic-ui-react';
-import { api, bus, dialogs, formatSize, formatDateTime, type ScreenProps } from '@rc/shared-utility';
+import { api, bus, dialogs, formatSize, formatDateTime, type ScreenProps, DialogFormActions } from '@rc/shared-utility';
 import { ImageRepository } from './image-repository';
 import { type ImageView } from '../instances/instance-types';
 import { PageSwitcher, usePagedList, type Page } from '../paging/use-paged-list';
@@ -23,14 +23,7 @@ function RenameImage({ image, close, onDone }: { image: ImageView; close: () => 
         <label>镜像名称</label>
         <Input value={name} maxLength={60} onChange={(_, data) => setName(data.value)} />
       </Form.Field>
-      <div className="rc-dialog-form-actions">
-        <Button type="button" onClick={close}>
-          取消
-        </Button>
-        <Button primary type="submit">
-          保存
-        </Button>
-      </div>
+      <DialogFormActions close={close} submitText="保存" />
     </Form>
   );
 }

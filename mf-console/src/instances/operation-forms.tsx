@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Dropdown, Form, Input, Message } from 'semantic-ui-react';
-import { api, formatMoney, formatDateTime } from '@rc/shared-utility';
+import { api, formatMoney, formatDateTime, DialogFormActions } from '@rc/shared-utility';
 import { runOperation } from './instance-api';
 import { billingOptions, type ImageView, type InstanceView } from './instance-types';
 
@@ -34,17 +34,6 @@ function usePriceQuote(instance: InstanceView, billingType: number, duration: nu
   return quote;
 }
 
-function FormActions({ close, busy, submitText, onSubmit }: { close: () => void; busy: boolean; submitText: string; onSubmit: () => void }) {
-  return (
-    <div className="rc-dialog-form-actions">
-      <Button onClick={close}>取消</Button>
-      <Button primary loading={busy} disabled={busy} onClick={onSubmit} className="rc-dialog-submit">
-        {submitText}
-      </Button>
-    </div>
-  );
-}
-
 function useSubmit(close: () => void, onDone: () => void) {
   const [busy, setBusy] = useState(false);
   return {
@@ -73,7 +62,7 @@ export function LiftConfigForm({ instance, close, onDone }: FormProps) {
         <label>GPU数量</label>
         <Dropdown selection options={durationOptions.slice(0, 8).map((o) => ({ ...o, text: `${o.value} 卡`, 'data-count': o.value }))} value={gpuCount} onChange={(_, data) => setGpuCount(Number(data.value))} className="rc-gpu-count" />
       </Form.Field>
-      <FormActions close={close} busy={busy} submitText="确认变更" onSubmit={() => void submit(() => runOperation('/user/auth/user/instance/lift/config', { id: instance.id, gpuCount }))} />
+      <DialogFormActions close={close} busy={busy} submitText="确认变更" onSubmit={() => void submit(() => runOperation('/user/auth/user/instance/lift/config', { id: instance.id, gpuCount }))} />
     </Form>
   );
 }
@@ -106,7 +95,7 @@ export function ChangeBillingForm({ instance, close, onDone }: FormProps) {
           ) : null}
         </>
       )}
-      <FormActions close={close} busy={busy} submitText="确认转换" onSubmit={() => void submit(() => runOperation('/user/auth/user/instance/change/billing', { id: instance.id, billingType, duration }))} />
+      <DialogFormActions close={close} busy={busy} submitText="确认转换" onSubmit={() => void submit(() => runOperation('/user/auth/user/instance/change/billing', { id: instance.id, billingType, duration }))} />
     </Form>
   );
 }
@@ -129,7 +118,7 @@ export function RenewForm({ instance, close, onDone }: FormProps) {
           应付 <b className="rc-price">¥{formatMoney(quote.amount)}</b>
         </p>
       ) : null}
-      <FormActions close={close} busy={busy} submitText="确认续费" onSubmit={() => void submit(() => runOperation('/user/auth/user/instance/renew', { id: instance.id, duration }))} />
+      <DialogFormActions close={close} busy={busy} submitText="确认续费" onSubmit={() => void submit(() => runOperation('/user/auth/user/instance/renew', { id: instance.id, duration }))} />
     </Form>
   );
 }
@@ -147,7 +136,7 @@ export function StorageForm({ instance, close, onDone }: FormProps) {
         <label>扩容容量（GB，不含免费 {base} GB）</label>
         <Input type="number" min={instance.dataDiskExtraGb} max={2000} value={extra} onChange={(_, data) => setExtra(Math.max(0, Math.floor(Number(data.value) || 0)))} />
       </Form.Field>
-      <FormActions close={close} busy={busy} submitText="确认扩容" onSubmit={() => void submit(() => runOperation('/user/auth/user/storage/adjust', { id: instance.id, dataDiskExtraGb: extra }))} />
+      <DialogFormActions close={close} busy={busy} submitText="确认扩容" onSubmit={() => void submit(() => runOperation('/user/auth/user/storage/adjust', { id: instance.id, dataDiskExtraGb: extra }))} />
     </Form>
   );
 }
@@ -162,7 +151,7 @@ function TextForm({ label, initial, submitText, onSubmit, close, children }: { l
         <label>{label}</label>
         <Input value={value} maxLength={60} onChange={(_, data) => setValue(data.value)} />
       </Form.Field>
-      <FormActions
+      <DialogFormActions
         close={close}
         busy={busy}
         submitText={submitText}
@@ -227,7 +216,7 @@ export function ChangeImageForm({ instance, close, onDone }: FormProps) {
         <label>镜像</label>
         <Dropdown selection search options={images.map((image) => ({ key: image.id, value: image.id, text: image.name, description: `Python ${image.python} / CUDA ${image.cuda}` }))} value={imageId} onChange={(_, data) => setImageId(Number(data.value))} />
       </Form.Field>
-      <FormActions close={close} busy={busy} submitText="更换镜像" onSubmit={() => void submit(() => runOperation('/container/auth/changeImage', { id: instance.id, imageId }, 'put'))} />
+      <DialogFormActions close={close} busy={busy} submitText="更换镜像" onSubmit={() => void submit(() => runOperation('/container/auth/changeImage', { id: instance.id, imageId }, 'put'))} />
     </Form>
   );
 }
@@ -258,7 +247,7 @@ export function ScheduleStopForm({ instance, close, onDone }: FormProps) {
           取消定时关机
         </Button>
       ) : null}
-      <FormActions close={close} busy={busy} submitText="设置" onSubmit={() => schedule(minutes)} />
+      <DialogFormActions close={close} busy={busy} submitText="设置" onSubmit={() => schedule(minutes)} />
     </Form>
   );
 }

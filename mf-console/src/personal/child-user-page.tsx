@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, Icon, Input, Label, Table } from 'semantic-ui-react';
-import { api, bus, dialogs, formatMoney, formatDateTime, type ScreenProps } from '@rc/shared-utility';
+import { api, bus, dialogs, formatMoney, formatDateTime, type ScreenProps, DialogFormActions } from '@rc/shared-utility';
 import { PageSwitcher, usePagedList } from '../paging/use-paged-list';
 import { listSubUsers, type SubUser } from './child-user-api';
 
@@ -30,14 +30,7 @@ function AddSubUserForm({ close, onDone }: { close: () => void; onDone: () => vo
         <label>登录密码</label>
         <Input type="password" value={password} maxLength={20} placeholder="8-20位，同时包含字母和数字" onChange={(_, data) => setPassword(data.value)} />
       </Form.Field>
-      <div className="rc-dialog-form-actions">
-        <Button type="button" onClick={close}>
-          取消
-        </Button>
-        <Button primary type="submit">
-          添加
-        </Button>
-      </div>
+      <DialogFormActions close={close} submitText="添加" />
     </Form>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Form, Input, Message } from 'semantic-ui-react';
+import { Form, Input, Message } from 'semantic-ui-react';
+import { DialogFormActions } from '@rc/shared-utility';
 import { folderNameProblem } from './file-storage-api';
 
 /** Asks for a folder name; the folder exists once a file is uploaded into it. */
@@ -23,14 +24,7 @@ export function NewFolderForm({ close, onCreate }: { close: () => void; onCreate
       </Form.Field>
       <Message error content={problem} />
       <p className="rc-muted">新文件夹在上传第一个文件后保存。</p>
-      <div className="rc-dialog-form-actions">
-        <Button type="button" onClick={close}>
-          取消
-        </Button>
-        <Button primary type="submit">
-          创建并进入
-        </Button>
-      </div>
+      <DialogFormActions close={close} submitText="创建并进入" />
     </Form>
   );
 }
