@@ -1,17 +1,17 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { users } from '../../db/schema.js';
-import { ok, type Page } from '../../envelope.js';
-import { conflict, forbidden, notFound } from '../../errors.js';
-import { currentUser } from '../../plugins/authentication.js';
-import { hashPassword } from '../../lib/password.js';
-import { maskMobile } from '../../lib/id-card.js';
-import type { SessionUser } from './sessions.js';
-import { revokeAllSessions } from './sessions.js';
-import { Id, Mobile, Nickname, PageQuery, Password, SmsCode, pageWindow } from '../common-schemas.js';
-import { createAccount, uniqueViolation } from './accounts.js';
-import { consumeSmsCode } from './sms-codes.js';
+import { users } from '../../../db/schema.js';
+import { ok, type Page } from '../../../envelope.js';
+import { conflict, forbidden, notFound } from '../../../errors.js';
+import { currentUser } from '../../../plugins/authentication.js';
+import { hashPassword } from '../../../lib/password.js';
+import { maskMobile } from '../../../lib/id-card.js';
+import type { SessionUser } from '../sessions.js';
+import { revokeAllSessions } from '../sessions.js';
+import { Id, Mobile, Nickname, PageQuery, Password, SmsCode, pageWindow } from '../../common-schemas.js';
+import { createAccount, uniqueViolation } from '../accounts.js';
+import { consumeSmsCode } from '../sms-codes.js';
 
 const tags = ['子账号'];
 const SubUserId = Id('子账号ID');

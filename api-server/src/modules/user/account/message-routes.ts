@@ -1,10 +1,10 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { messages } from '../../db/schema.js';
-import { ok } from '../../envelope.js';
-import { currentUser } from '../../plugins/authentication.js';
-import { Id, PageQuery, pageWindow } from '../common-schemas.js';
+import { messages } from '../../../db/schema.js';
+import { ok } from '../../../envelope.js';
+import { currentUser } from '../../../plugins/authentication.js';
+import { Id, PageQuery, pageWindow } from '../../common-schemas.js';
 
 const tags = ['站内消息'];
 
