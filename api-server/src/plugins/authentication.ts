@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import { unauthenticated } from '../errors.js';
-import { authenticateToken, type SessionUser } from '../modules/user/sessions.js';
+import { authenticateToken, type SessionUser } from '../accounts/sessions.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -5,7 +5,7 @@ import { imageRepositories, images, instances } from '../../db/schema.js';
 import { ok } from '../../envelope.js';
 import { conflict, notFound } from '../../errors.js';
 import { currentUser } from '../../plugins/authentication.js';
-import { uniqueViolation } from '../user/accounts.js';
+import { uniqueViolation } from '../../accounts/accounts.js';
 import { Id, PageQuery, pageWindow } from '../common-schemas.js';
 
 const tags = ['镜像'];

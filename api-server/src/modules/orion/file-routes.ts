@@ -4,7 +4,7 @@ import { currentUser } from '../../plugins/authentication.js';
 import { checkFileName, checkRelativePath, joinPath } from '../../uploads/file-names.js';
 import { storeUploadedFile } from '../../uploads/store-file.js';
 import { filesArea } from '../../uploads/user-areas.js';
-import { checkChunks, receiveChunkForm } from './chunk-upload.js';
+import { checkChunks, receiveChunkForm } from '../../uploads/chunk-upload.js';
 import { ChunkCheckBody, MergeBody } from './upload-schemas.js';
 
 const tags = ['文件存储'];

@@ -8,10 +8,10 @@ import { invalid, tooMany } from '../../../errors.js';
 import { currentUser } from '../../../plugins/authentication.js';
 import { hashPassword, verifyPassword } from '../../../lib/password.js';
 import { LoginPassword, Mobile, Nickname, Password, SmsCode } from '../../common-schemas.js';
-import { createAccount, findUserByMobile, type UserRow } from '../accounts.js';
-import { revokeAllSessions, revokeSession, startSession } from '../sessions.js';
-import { consumeSmsCode, sendSmsCode } from '../sms-codes.js';
-import { toUserInfo } from '../user-info.js';
+import { createAccount, findUserByMobile, type UserRow } from '../../../accounts/accounts.js';
+import { revokeAllSessions, revokeSession, startSession } from '../../../accounts/sessions.js';
+import { consumeSmsCode, sendSmsCode } from '../../../accounts/sms-codes.js';
+import { toUserInfo } from '../../../accounts/user-info.js';
 
 const tags = ['账户'];
 // Verified against when the mobile is unknown, so a wrong number costs as long as a wrong password.

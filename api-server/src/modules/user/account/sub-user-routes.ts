@@ -7,11 +7,11 @@ import { conflict, forbidden, notFound } from '../../../errors.js';
 import { currentUser } from '../../../plugins/authentication.js';
 import { hashPassword } from '../../../lib/password.js';
 import { maskMobile } from '../../../lib/id-card.js';
-import type { SessionUser } from '../sessions.js';
-import { revokeAllSessions } from '../sessions.js';
+import type { SessionUser } from '../../../accounts/sessions.js';
+import { revokeAllSessions } from '../../../accounts/sessions.js';
 import { Id, Mobile, Nickname, PageQuery, Password, SmsCode, pageWindow } from '../../common-schemas.js';
-import { createAccount, uniqueViolation } from '../accounts.js';
-import { consumeSmsCode } from '../sms-codes.js';
+import { createAccount, uniqueViolation } from '../../../accounts/accounts.js';
+import { consumeSmsCode } from '../../../accounts/sms-codes.js';
 
 const tags = ['子账号'];
 const SubUserId = Id('子账号ID');

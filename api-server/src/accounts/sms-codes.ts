@@ -1,9 +1,9 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { smsCodes, users } from '../../db/schema.js';
-import { conflict, invalid, notFound, tooMany } from '../../errors.js';
-import { newSmsCode, sha256 } from '../../lib/secrets.js';
-import type { SmsPurpose } from '../../lib/sms/sms-provider.js';
+import { smsCodes, users } from '../db/schema.js';
+import { conflict, invalid, notFound, tooMany } from '../errors.js';
+import { newSmsCode, sha256 } from '../lib/secrets.js';
+import type { SmsPurpose } from '../lib/sms/sms-provider.js';
 
 const codeHash = (mobile: string, purpose: SmsPurpose, code: string) => sha256(`${mobile}:${purpose}:${code}`);
 
