@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalid } from '../errors.js';
-import { currentUser } from '../plugins/authentication.js';
+import { currentUser } from '../plugins/app/authentication.js';
 import { readChunkForm } from './chunk-form.js';
 import { checkFileName, checkRelativePath } from './file-names.js';
 import { ensureRoomFor } from './quota.js';

@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import { imageRepositories, images, instances } from '../../db/schema.js';
 import { ok } from '../../envelope.js';
 import { conflict, notFound } from '../../errors.js';
-import { currentUser } from '../../plugins/authentication.js';
+import { currentUser } from '../../plugins/app/authentication.js';
 import { uniqueViolation } from '../../accounts/accounts.js';
 import { Id, PageQuery, pageWindow } from '../common-schemas.js';
 

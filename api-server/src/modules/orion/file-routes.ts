@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../envelope.js';
-import { currentUser } from '../../plugins/authentication.js';
+import { currentUser } from '../../plugins/app/authentication.js';
 import { checkFileName, checkRelativePath, joinPath } from '../../uploads/file-names.js';
 import { storeUploadedFile } from '../../uploads/store-file.js';
 import { filesArea } from '../../uploads/user-areas.js';

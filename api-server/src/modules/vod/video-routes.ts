@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { videos } from '../../db/schema.js';
 import { ok } from '../../envelope.js';
-import { currentUser } from '../../plugins/authentication.js';
+import { currentUser } from '../../plugins/app/authentication.js';
 import { checkFileName } from '../../uploads/file-names.js';
 import { storeUploadedFile } from '../../uploads/store-file.js';
 import { videosArea } from '../../uploads/user-areas.js';

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { lecturerFollows, users } from '../../../db/schema.js';
 import { ok } from '../../../envelope.js';
 import { conflict, notFound } from '../../../errors.js';
-import { currentUser } from '../../../plugins/authentication.js';
+import { currentUser } from '../../../plugins/app/authentication.js';
 import { Id, PageQuery, pageWindow } from '../../common-schemas.js';
 
 const tags = ['讲师关注'];

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { users } from '../../../db/schema.js';
 import { ok } from '../../../envelope.js';
 import { invalid, tooMany } from '../../../errors.js';
-import { currentUser } from '../../../plugins/authentication.js';
+import { currentUser } from '../../../plugins/app/authentication.js';
 import { hashPassword, verifyPassword } from '../../../lib/password.js';
 import { LoginPassword, Mobile, Nickname, Password, SmsCode } from '../../common-schemas.js';
 import { createAccount, findUserByMobile, type UserRow } from '../../../accounts/accounts.js';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { messages } from '../../../db/schema.js';
 import { ok } from '../../../envelope.js';
-import { currentUser } from '../../../plugins/authentication.js';
+import { currentUser } from '../../../plugins/app/authentication.js';
 import { Id, PageQuery, pageWindow } from '../../common-schemas.js';
 
 const tags = ['站内消息'];

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { sysConfig, users } from '../../../db/schema.js';
 import { ok } from '../../../envelope.js';
 import { conflict, invalid } from '../../../errors.js';
-import { currentUser } from '../../../plugins/authentication.js';
+import { currentUser } from '../../../plugins/app/authentication.js';
 import { isValidIdCard, maskIdCard } from '../../../lib/id-card.js';
 import { sha256 } from '../../../lib/secrets.js';
 import { Nickname } from '../../common-schemas.js';

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { users } from '../../../db/schema.js';
 import { ok, type Page } from '../../../envelope.js';
 import { conflict, forbidden, notFound } from '../../../errors.js';
-import { currentUser } from '../../../plugins/authentication.js';
+import { currentUser } from '../../../plugins/app/authentication.js';
 import { hashPassword } from '../../../lib/password.js';
 import { maskMobile } from '../../../lib/id-card.js';
 import type { SessionUser } from '../../../accounts/sessions.js';

@@ -4,7 +4,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import { computeNodes, instances } from '../../../db/schema.js';
 import { ok } from '../../../envelope.js';
 import { conflict, invalid } from '../../../errors.js';
-import { currentUser } from '../../../plugins/authentication.js';
+import { currentUser } from '../../../plugins/app/authentication.js';
 import { placeOrder } from '../../../billing/orders.js';
 import { lockInstance } from '../../../compute/instance-state.js';
 import { instanceView } from '../../../compute/instance-view.js';

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { computeNodes, instances } from '../../../db/schema.js';
 import { ok } from '../../../envelope.js';
 import { conflict, invalid } from '../../../errors.js';
-import { currentUser } from '../../../plugins/authentication.js';
+import { currentUser } from '../../../plugins/app/authentication.js';
 import { ensureCanPayAnHour } from '../../../billing/charges.js';
 import { placeOrder, recordOrder } from '../../../billing/orders.js';
 import { returnGpus, takeGpus, takeGpusInRegion } from '../../../compute/gpu-pool.js';

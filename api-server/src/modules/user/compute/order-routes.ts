@@ -4,7 +4,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { bills, computeNodes } from '../../../db/schema.js';
 import { ok } from '../../../envelope.js';
 import { notFound } from '../../../errors.js';
-import { currentUser } from '../../../plugins/authentication.js';
+import { currentUser } from '../../../plugins/app/authentication.js';
 import { ensureCanPayAnHour } from '../../../billing/charges.js';
 import { placeOrder } from '../../../billing/orders.js';
 import { takeGpus, takeGpusInRegion } from '../../../compute/gpu-pool.js';

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import type { ComputeDriver } from './driver.js';
-import { createDriver, loadComputeSettings, type ComputeSettings } from './compute-settings.js';
+import type { ComputeDriver } from '../../compute/driver.js';
+import { createDriver, loadComputeSettings, type ComputeSettings } from '../../compute/compute-settings.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,4 +11,4 @@ declare module 'fastify' {
 /** The compute driver and its settings, chosen by configuration (COMPUTE_DRIVER, RELEASE_AFTER_STOPPED_DAYS). */
 export default fp(async (app) => {
   app.decorate('compute', { driver: createDriver(), settings: loadComputeSettings() });
-});
+}, { name: 'compute', dependencies: ['core'] });
