@@ -53,12 +53,12 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
 
   await app.register(openapi);
   await app.register(rateLimit);
+  await app.register(multipart);
 
   await app.register(sms);
   await app.register(compute);
   await app.register(blobStore);
   await app.register(uploads);
-  await app.register(multipart);
 
   await app.register(systemModule, { prefix: '/apis/system' });
   await app.register(userModule, { prefix: '/apis/user' });

@@ -2,7 +2,8 @@ import fp from 'fastify-plugin';
 import type { onRequestHookHandler } from 'fastify';
 import { cleanAbandonedUploads } from '../../uploads/cleanup.js';
 import { IncrementalMd5 } from '../../uploads/incremental-md5.js';
-import { loadSigningSecret, loadUploadSettings, type UploadSettings } from '../../uploads/upload-settings.js';
+import type { UploadSettings } from '../../config.js';
+import { loadSigningSecret } from '../../uploads/signing-secret.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,7 +19,7 @@ declare module 'fastify' {
 
 /** Upload settings, the signing key of presigned URLs, incremental MD5s, and the hourly cleanup of abandoned uploads. */
 export default fp(async (app) => {
-  const settings = loadUploadSettings();
+  const settings = app.config.uploads;
   const dropSomeChunks: onRequestHookHandler = async (request, reply) => {
     if (Math.random() >= settings.faultInjection.dropChunkRatio) return;
     request.log.warn('fault injection: dropping a chunk request');
@@ -29,7 +30,7 @@ export default fp(async (app) => {
   app.decorate('uploads', {
     md5,
     settings,
-    signingSecret: loadSigningSecret(app.config.dataDir),
+    signingSecret: loadSigningSecret(app.config),
     dropSomeChunks,
   });
 
