@@ -1,7 +1,6 @@
-import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { BlobStore } from '../../blobs/blob-store.js';
-import { LocalFolderStore } from '../../blobs/local-folder-store.js';
+import { createBlobStore } from '../../blobs/create-blob-store.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,7 +11,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('blobs', new LocalFolderStore(path.join(app.config.dataDir, 'blobs')));
+    app.decorate('blobs', createBlobStore(app.config));
   },
   { name: 'blob-store', dependencies: ['core'] },
 );

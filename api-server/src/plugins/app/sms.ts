@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { SmsProvider } from '../../lib/sms/sms-provider.js';
-import { OutboxSmsProvider } from '../../lib/sms/outbox-sms-provider.js';
+import { createSmsProvider } from '../../lib/sms/create-sms-provider.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,7 +11,7 @@ declare module 'fastify' {
 /** The SMS provider that delivers verification codes. */
 export default fp(
   async (app) => {
-    app.decorate('sms', new OutboxSmsProvider(app.config.dataDir, app.log));
+    app.decorate('sms', createSmsProvider(app.config, app.log));
   },
   { name: 'sms', dependencies: ['core'] },
 );

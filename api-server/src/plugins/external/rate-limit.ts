@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { RateLimiter } from '../../lib/rate-limiter.js';
+import { createRateLimiter, type RateLimiter } from '../../lib/rate-limiter.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,7 +10,7 @@ declare module 'fastify' {
 /** Counters that limit logins and SMS codes per IP and per mobile. */
 export default fp(
   async (app) => {
-    app.decorate('rateLimiter', new RateLimiter(app.clock));
+    app.decorate('rateLimiter', createRateLimiter(app.config, app.clock));
   },
   { name: 'rate-limit', dependencies: ['core'] },
 );

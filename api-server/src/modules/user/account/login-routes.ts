@@ -33,13 +33,13 @@ async function signIn(app: FastifyInstance, request: FastifyRequest, user: UserR
 async function limitLogin<T>(app: FastifyInstance, request: FastifyRequest, mobile: string, attempt: () => Promise<T>): Promise<T> {
   const limits = app.config.rateLimits;
   const mobileKey = `login:mobile:${mobile}`;
-  if (!app.rateLimiter.hit(`login:ip:${request.ip}`, limits.loginPerIp) || app.rateLimiter.exhausted(mobileKey, limits.loginPerMobile)) {
+  if (!(await app.rateLimiter.hit(`login:ip:${request.ip}`, limits.loginPerIp)) || (await app.rateLimiter.exhausted(mobileKey, limits.loginPerMobile))) {
     throw tooMany('登录尝试过于频繁，请稍后再试');
   }
   try {
     return await attempt();
   } catch (error) {
-    app.rateLimiter.hit(mobileKey, limits.loginPerMobile);
+    await app.rateLimiter.hit(mobileKey, limits.loginPerMobile);
     throw error;
   }
 }
