@@ -11,7 +11,8 @@ import { operateOnInstance } from '../../compute/operate.js';
 import { usableImage } from '../../compute/new-instance.js';
 import type { Operation } from '../../compute/operations.js';
 import { Status } from '../../compute/states.js';
-import { Id, PageQuery, pageWindow } from '../common-schemas.js';
+import { Id, PageQuery } from '@rc/api-contract/common';
+import { pageWindow } from '../../lib/page-window.js';
 
 const tags = ['容器实例'];
 const InstanceId = Id('实例ID');

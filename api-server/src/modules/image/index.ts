@@ -6,7 +6,8 @@ import { ok } from '../../envelope.js';
 import { conflict, notFound } from '../../errors.js';
 import { currentUser } from '../../plugins/authentication.js';
 import { uniqueViolation } from '../user/accounts.js';
-import { Id, PageQuery, pageWindow } from '../common-schemas.js';
+import { Id, PageQuery } from '@rc/api-contract/common';
+import { pageWindow } from '../../lib/page-window.js';
 
 const tags = ['镜像'];
 const ImageName = Type.String({ title: '镜像名称', minLength: 1, maxLength: 60 });

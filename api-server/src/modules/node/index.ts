@@ -3,7 +3,8 @@ import { Type } from 'typebox';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { computeNodes, gpuModels, regions } from '../../db/schema.js';
 import { ok } from '../../envelope.js';
-import { PageQuery, pageWindow } from '../common-schemas.js';
+import { PageQuery } from '@rc/api-contract/common';
+import { pageWindow } from '../../lib/page-window.js';
 
 const tags = ['算力节点'];
 const RegionCode = Type.String({ title: '地区编码', minLength: 1, maxLength: 32, pattern: '^[a-z0-9-]+$' });

@@ -7,7 +7,7 @@ import { conflict, invalid } from '../../errors.js';
 import { currentUser } from '../../plugins/authentication.js';
 import { isValidIdCard, maskIdCard } from '../../lib/id-card.js';
 import { sha256 } from '../../lib/secrets.js';
-import { Nickname } from '../common-schemas.js';
+import { Nickname } from '@rc/api-contract/common';
 import { uniqueViolation } from './accounts.js';
 import { loadUser, spendableBalance, toUserInfo } from './user-info.js';
 
