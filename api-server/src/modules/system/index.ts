@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import routes from './routes.js';
+import siteRoutes from './site-routes.js';
 
 /** `/apis/system/...`: site information, navigation, adverts, zones, enums, referral codes. */
 const systemModule: FastifyPluginAsync = async (app) => {
-  await app.register(routes);
+  await app.register(siteRoutes);
 };
 
 export default systemModule;

@@ -1,13 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
-import loginRoutes from './login-routes.js';
-import profileRoutes from './profile-routes.js';
-import subUserRoutes from './sub-user-routes.js';
-import messageRoutes from './message-routes.js';
-import lecturerRoutes from './lecturer-routes.js';
+import loginRoutes from './account/login-routes.js';
+import profileRoutes from './account/profile-routes.js';
+import subUserRoutes from './account/sub-user-routes.js';
+import messageRoutes from './account/message-routes.js';
+import lecturerRoutes from './account/lecturer-routes.js';
+import orderRoutes from './compute/order-routes.js';
+import instanceRoutes from './compute/instance-routes.js';
+import dataDiskRoutes from './compute/data-disk-routes.js';
 
-/** `/apis/user/...`: accounts, sessions, profile, sub-accounts, messages, lecturer follows. */
+/**
+ * `/apis/user/...`: account/ holds accounts, sessions, profile, sub-accounts, messages and lecturer follows;
+ * compute/ holds renting and the instance lifecycle (`auth/{order,user/instance,user/storage,dashboard}/...`).
+ */
 const userModule: FastifyPluginAsync = async (app) => {
-  for (const routes of [loginRoutes, profileRoutes, subUserRoutes, messageRoutes, lecturerRoutes]) {
+  for (const routes of [loginRoutes, profileRoutes, subUserRoutes, messageRoutes, lecturerRoutes, orderRoutes, instanceRoutes, dataDiskRoutes]) {
     await app.register(routes);
   }
 };

@@ -1,12 +1,12 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { lecturerFollows, users } from '../../db/schema.js';
-import { ok } from '../../envelope.js';
-import { conflict, notFound } from '../../errors.js';
-import { currentUser } from '../../plugins/authentication.js';
+import { lecturerFollows, users } from '../../../db/schema.js';
+import { ok } from '../../../envelope.js';
+import { conflict, notFound } from '../../../errors.js';
+import { currentUser } from '../../../plugins/authentication.js';
 import { Id, PageQuery } from '@rc/api-contract/common';
-import { pageWindow } from '../../lib/page-window.js';
+import { pageWindow } from '../../../lib/page-window.js';
 
 const tags = ['讲师关注'];
 const LecturerBody = Type.Object({ lecturerId: Id('讲师ID') });

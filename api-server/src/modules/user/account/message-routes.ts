@@ -1,11 +1,11 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { messages } from '../../db/schema.js';
-import { ok } from '../../envelope.js';
-import { currentUser } from '../../plugins/authentication.js';
+import { messages } from '../../../db/schema.js';
+import { ok } from '../../../envelope.js';
+import { currentUser } from '../../../plugins/authentication.js';
 import { Id, PageQuery } from '@rc/api-contract/common';
-import { pageWindow } from '../../lib/page-window.js';
+import { pageWindow } from '../../../lib/page-window.js';
 
 const tags = ['站内消息'];
 

@@ -1,15 +1,15 @@
 import { and, eq, lt, sql, desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ledgerEntries, sysConfig, users } from '../../db/schema.js';
-import { ok } from '../../envelope.js';
-import { conflict, invalid } from '../../errors.js';
-import { currentUser } from '../../plugins/authentication.js';
-import { isValidIdCard, maskIdCard } from '../../lib/id-card.js';
-import { sha256 } from '../../lib/secrets.js';
+import { ledgerEntries, sysConfig, users } from '../../../db/schema.js';
+import { ok } from '../../../envelope.js';
+import { conflict, invalid } from '../../../errors.js';
+import { currentUser } from '../../../plugins/authentication.js';
+import { isValidIdCard, maskIdCard } from '../../../lib/id-card.js';
+import { sha256 } from '../../../lib/secrets.js';
 import { Nickname } from '@rc/api-contract/common';
-import { uniqueViolation } from './accounts.js';
-import { loadUser, spendableBalance, toUserInfo } from './user-info.js';
+import { uniqueViolation } from '../accounts.js';
+import { loadUser, spendableBalance, toUserInfo } from '../user-info.js';
 
 const tags = ['个人中心'];
 

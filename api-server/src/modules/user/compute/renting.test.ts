@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, login, type TestApp } from '../../test-support/test-app.js';
-import { demoAccounts, demoPassword } from '../../seed/demo-data.js';
-import { balanceOf, gpuFree, ledgerSum, privateNode, rent, systemImageId, userWithBalance } from '../../compute/compute-test-kit.js';
+import { call, createTestApp, login, type TestApp } from '../../../test-support/test-app.js';
+import { demoAccounts, demoPassword } from '../../../seed/demo-data.js';
+import { balanceOf, gpuFree, ledgerSum, privateNode, rent, systemImageId, userWithBalance } from '../../../compute/compute-test-kit.js';
 
 let t: TestApp;
 let imageId: number;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { balanceOf, gpuFree, ledgerSum, privateNode, rent, systemImageId, tokenFor, userWithBalance } from '../../compute/compute-test-kit.js';
-import { runComputePass } from '../../compute/scheduler.js';
+import { call, createTestApp, type TestApp } from '../../../test-support/test-app.js';
+import { balanceOf, gpuFree, ledgerSum, privateNode, rent, systemImageId, tokenFor, userWithBalance } from '../../../compute/compute-test-kit.js';
+import { runComputePass } from '../../../compute/scheduler.js';
 
 let t: TestApp;
 let imageId: number;

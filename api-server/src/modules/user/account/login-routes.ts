@@ -2,16 +2,16 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { users } from '../../db/schema.js';
-import { ok } from '../../envelope.js';
-import { invalid, tooMany } from '../../errors.js';
-import { currentUser } from '../../plugins/authentication.js';
-import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { users } from '../../../db/schema.js';
+import { ok } from '../../../envelope.js';
+import { invalid, tooMany } from '../../../errors.js';
+import { currentUser } from '../../../plugins/authentication.js';
+import { hashPassword, verifyPassword } from '../../../lib/password.js';
 import { LoginPassword, Mobile, Nickname, Password, SmsCode } from '@rc/api-contract/common';
-import { createAccount, findUserByMobile, type UserRow } from './accounts.js';
-import { revokeAllSessions, revokeSession, startSession } from './sessions.js';
-import { consumeSmsCode, sendSmsCode } from './sms-codes.js';
-import { toUserInfo } from './user-info.js';
+import { createAccount, findUserByMobile, type UserRow } from '../accounts.js';
+import { revokeAllSessions, revokeSession, startSession } from '../sessions.js';
+import { consumeSmsCode, sendSmsCode } from '../sms-codes.js';
+import { toUserInfo } from '../user-info.js';
 
 const tags = ['账户'];
 // Verified against when the mobile is unknown, so a wrong number costs as long as a wrong password.
