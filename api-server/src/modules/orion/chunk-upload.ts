@@ -6,7 +6,7 @@ import { checkFileName, checkRelativePath } from '../../uploads/file-names.js';
 import { ensureRoomFor } from '../../uploads/quota.js';
 import { instantSource } from '../../uploads/store-file.js';
 import { chunkCount, checkChunking, findUpload, openUpload, receiveChunk, receivedChunks, type UploadKind } from '../../uploads/upload-sessions.js';
-import type { ChunkCheckBody } from './upload-schemas.js';
+import type { ChunkCheckBody } from '@rc/api-contract/orion/upload';
 
 /**
  * The CPU chunk form (spec §3: file, filename, chunkNumber, identifier plus chunkSize, totalSize,
