@@ -28,48 +28,7 @@ export interface LoginResult {
   userInfo: UserInfo;
 }
 
-export interface WebInfo {
-  logo: string;
-  ico: string;
-  keyword: string;
-  desc: string;
-  copyright: string;
-  icp: string;
-  prn: string;
-  prnNo: string;
-  isEnableStatistics: boolean;
-  statisticsCode: string;
-  isShowService: boolean;
-  service1: string;
-  service2: string;
-  service3: string;
-  service4: string;
-  service5: string;
-  title: string;
-  h5Domain: string;
-  hotline: string;
-}
-
-export interface NavItem {
-  id: number;
-  navTitle: string;
-  navUrl: string;
-  target: string;
-}
-
-export interface AboutGroup {
-  id: number;
-  navName: string;
-  websiteNavList: { id: number; navName: string; url: string }[];
-}
-
-export type EnumName = 'OrderTypeEnum' | 'OrderStatusEnum' | 'BillingTypeEnum' | 'OpsInstanceEnum';
-
-export interface EnumItem {
-  code: number | string;
-  name: string;
-  desc: string;
-}
+export type { AboutGroup, EnumItem, EnumName, NavItem, WebInfo } from '@rc/api-contract/system/site';
 
 export type Theme = 'theme_light' | 'theme_dark';
 

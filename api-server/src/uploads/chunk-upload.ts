@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ChunkCheckBody } from '@rc/api-contract/orion/upload';
 import { invalid } from '../errors.js';
 import { currentUser } from '../plugins/app/authentication.js';
 import { readChunkForm } from './chunk-form.js';
@@ -6,15 +7,6 @@ import { checkFileName, checkRelativePath } from './file-names.js';
 import { ensureRoomFor } from './quota.js';
 import { instantSource } from './store-file.js';
 import { chunkCount, checkChunking, findUpload, openUpload, receiveChunk, receivedChunks, type UploadKind } from './upload-sessions.js';
-
-/** What the client tells about a file before sending its chunks (the chunk check body). */
-export interface ChunkCheck {
-  identifier: string;
-  fileName: string;
-  chunkSize: number;
-  totalSize: number;
-  path?: string;
-}
 
 /**
  * The CPU chunk form (spec §3: file, filename, chunkNumber, identifier plus chunkSize, totalSize,
@@ -39,7 +31,7 @@ export async function receiveChunkForm(app: FastifyInstance, request: FastifyReq
 }
 
 /** Which chunks the server holds, or `skipUpload` when the user already stores this content (秒传). */
-export async function checkChunks(app: FastifyInstance, request: FastifyRequest, kind: UploadKind, body: ChunkCheck) {
+export async function checkChunks(app: FastifyInstance, request: FastifyRequest, kind: UploadKind, body: ChunkCheckBody) {
   const { id: userId } = currentUser(request);
   checkFileName(body.fileName);
   checkRelativePath(body.path ?? '');

@@ -51,19 +51,7 @@ export interface InstanceView {
   operations: Record<Operation, { name: string; allowed: boolean; reason: string }>;
 }
 
-export interface ImageView {
-  id: number;
-  name: string;
-  framework: string;
-  frameworkVersion: string;
-  python: string;
-  cuda: string;
-  os: string;
-  sizeBytes: number;
-  status: number;
-  sourceInstanceId: number | null;
-  gmtCreate: string;
-}
+export type { ImageView } from '@rc/api-contract/image/image';
 
 export const statusColors: Record<number, 'green' | 'grey' | 'blue' | 'orange' | 'red'> = {
   0: 'blue',

@@ -1,18 +1,8 @@
 import { Card, Label } from 'semantic-ui-react';
+import type { GpuModelStat } from '@rc/api-contract/node/node';
 import { formatMoney } from '@rc/shared-utility';
 
-export interface GpuModelStat {
-  gpuModelId: number;
-  deviceName: string;
-  memoryGb: number;
-  hourPrice: number;
-  dayPrice: number;
-  totalGpu: number;
-  freeGpu: number;
-  maxFreePerNode: number;
-  cpuPerGpu: number;
-  memoryPerGpuGb: number;
-}
+export type { GpuModelStat };
 
 export function GpuModelCards({ models, selected, onSelect }: { models: GpuModelStat[]; selected: number | null; onSelect: (id: number) => void }) {
   return (

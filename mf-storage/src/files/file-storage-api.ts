@@ -1,22 +1,7 @@
+import type { DirEntry, StorageUsage } from '@rc/api-contract/orion/dir';
 import { api, formDownload } from '@rc/shared-utility';
 
-/** One entry of a folder in the user's file storage (`/orion/auth/file/userDirs`). */
-export interface DirEntry {
-  name: string;
-  /** Path inside the file storage, name included ('' is the root). */
-  path: string;
-  isDir: boolean;
-  size: number;
-  md5: string;
-  gmtCreate: string | null;
-}
-
-/** Bytes: stored files, space held for uploads in progress, and the quota over both. */
-export interface StorageUsage {
-  used: number;
-  reserved: number;
-  quota: number;
-}
+export type { DirEntry, StorageUsage };
 
 export const listFolder = (path: string) => api.post<DirEntry[]>('/orion/auth/file/userDirs', { path });
 export const storageUsage = () => api.post<StorageUsage>('/orion/auth/file/userDirs/used', {});

@@ -1,25 +1,9 @@
 import { atom } from 'nanostores';
+import type { FriendLink, PublicConfig as SiteConfig } from '@rc/api-contract/system/site';
 import { $aboutList, $navList, $webInfo, api, type AboutGroup, type NavItem, type WebInfo } from '@rc/shared-utility';
 
 /** `GET /config.json` (docs/portal-contract.md). */
-export interface SiteConfig {
-  logo: string;
-  ico: string;
-  systemName: string;
-  footLogo: string;
-  icpText: string;
-  icpNumber: string;
-  prn: string;
-  headTips: { show: boolean; bgColor: string; content: string };
-  userIntro: string;
-  hotline: string;
-}
-
-export interface FriendLink {
-  id: number;
-  name: string;
-  url: string;
-}
+export type { SiteConfig };
 
 export const $siteConfig = atom<SiteConfig | null>(null);
 export const $friendLinks = atom<FriendLink[]>([]);

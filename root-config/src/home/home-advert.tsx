@@ -1,16 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Icon } from 'semantic-ui-react';
+import type { Advert } from '@rc/api-contract/system/site';
 import { api } from '@rc/shared-utility';
 import { Link } from '../shell/link';
 import { advertHidden, dismissAdvert } from './advert-dismissal';
-
-interface Advert {
-  id: number;
-  title: string;
-  imageUrl: string;
-  linkUrl: string;
-  position: string;
-}
 
 const homePosition = 'home_popup';
 

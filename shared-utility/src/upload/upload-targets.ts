@@ -1,12 +1,11 @@
+import type { UploadInitResult } from '@rc/api-contract/cloud-net-disk/upload';
+import type { ChunkCheckResult } from '@rc/api-contract/orion/upload';
 import type { ApiResult } from '../api-client';
 import { apiUrl, callApi, postJson, TransportError, type UploadConnection } from './upload-connection';
 import type { UploadChunk, UploadItem } from './upload-types';
 
 /** What the server already has: everything (秒传), or these chunks (numbers from 1). */
-export interface Preparation {
-  skipUpload: boolean;
-  uploaded: number[];
-}
+export type Preparation = ChunkCheckResult;
 
 /** One way of getting an item's chunks to the server and merging them (spec §3: CPU, GPU, video). */
 export interface UploadTarget {
@@ -61,10 +60,7 @@ const chunkFormTarget: UploadTarget = {
     }),
 };
 
-interface GpuStart extends Preparation {
-  uploadId: string;
-  chunkUrls: string[];
-}
+type GpuStart = UploadInitResult;
 
 /** GPU: the server hands out an uploadId and presigned chunk URLs, chunks are PUT there, then merged. */
 function gpuTarget(): UploadTarget {

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { forbidden, invalid } from '../../errors.js';
 import { ok } from '../../envelope.js';
 import { currentUser } from '../../plugins/app/authentication.js';
@@ -8,11 +7,18 @@ import { presignedPartUrl, verifyPartSignature } from '../../uploads/presigned-u
 import { instantSource, storeUploadedFile } from '../../uploads/store-file.js';
 import { chunkCount, openUpload, receiveChunk, receivedChunks, uploadById } from '../../uploads/upload-sessions.js';
 import { cloudArea } from '../../uploads/user-areas.js';
-import { ChunkSize, FileName, Md5, TotalSize, UploadPath } from '../orion/upload-schemas.js';
+import { Envelope } from '@rc/api-contract/envelope';
+import {
+  UploadInitBody,
+  UploadInitResult,
+  UploadMergeBody,
+  UploadMergeResult,
+  UploadPartParams,
+  UploadPartQuery,
+  UploadPartResult,
+} from '@rc/api-contract/cloud-net-disk/upload';
 
 const tags = ['云盘上传'];
-const RegionCode = Type.String({ title: '地区编码', minLength: 1, maxLength: 40 });
-const ContentType = Type.String({ title: '文件类型', maxLength: 200 });
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   // Chunk bodies stream straight to the blob store.
@@ -24,7 +30,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: '开始上传：返回 uploadId 与每个分片的预签名 PUT 地址',
-        body: Type.Object({ regionCode: RegionCode, prefix: Type.Optional(UploadPath), fileName: FileName, hashCode: Md5('文件哈希'), chunkSize: ChunkSize, fileSize: TotalSize }),
+        body: UploadInitBody,
+        response: { 200: Envelope(UploadInitResult) },
       },
     },
     async (request) => {
@@ -48,8 +55,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: '按预签名地址上传一个分片（请求体为分片字节）',
-        params: Type.Object({ uploadId: Type.String({ title: '上传ID', pattern: '^[0-9a-f-]{36}$' }), partNumber: Type.Integer({ title: '分片序号', minimum: 1, maximum: 1_000_000 }) }),
-        querystring: Type.Object({ expires: Type.Integer({ title: '过期时间', minimum: 0 }), signature: Type.String({ title: '签名', minLength: 1, maxLength: 100 }) }),
+        params: UploadPartParams,
+        querystring: UploadPartQuery,
+        response: { 200: Envelope(UploadPartResult) },
       },
       onRequest: app.uploads.dropSomeChunks,
     },
@@ -71,16 +79,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: '合并分片（校验整个文件的 MD5）并放入云盘',
-        body: Type.Object({
-          uploadId: Type.Optional(Type.String({ title: '上传ID', maxLength: 36 })),
-          fileName: FileName,
-          hashCode: Md5('文件哈希'),
-          contentType: Type.Optional(ContentType),
-          chunkSize: ChunkSize,
-          fileSize: TotalSize,
-          regionCode: RegionCode,
-          prefix: Type.Optional(UploadPath),
-        }),
+        body: UploadMergeBody,
+        response: { 200: Envelope(UploadMergeResult) },
       },
     },
     async (request) => {

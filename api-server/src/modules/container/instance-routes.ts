@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import { and, count, eq, ilike, ne } from 'drizzle-orm';
 import { images, instances } from '../../db/schema.js';
 import { ok } from '../../envelope.js';
@@ -11,11 +10,13 @@ import { operateOnInstance } from '../../compute/operate.js';
 import { usableImage } from '../../compute/new-instance.js';
 import type { Operation } from '../../compute/operations.js';
 import { Status } from '../../compute/states.js';
-import { Id, PageQuery, pageWindow } from '../common-schemas.js';
+import { Envelope, Page } from '@rc/api-contract/envelope';
+import { ChangeImageBody, ChangeNameBody, CommitImageBody, InstanceListBody, InstanceStatistics } from '@rc/api-contract/container/instance';
+import { ByInstance, InstanceView } from '@rc/api-contract/user/compute';
+import { pageWindow } from '../../lib/page-window.js';
 
 const tags = ['容器实例'];
-const InstanceId = Id('实例ID');
-const ImageName = Type.String({ title: '镜像名称', minLength: 1, maxLength: 60 });
+const response = { 200: Envelope(InstanceView) };
 
 /** `/apis/container/...`: the instance list and statistics, and operations on the container itself. */
 const containerModule: FastifyPluginAsyncTypebox = async (app) => {
@@ -28,14 +29,8 @@ const containerModule: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: '实例列表',
-        body: Type.Intersect([
-          PageQuery,
-          Type.Object({
-            id: Type.Optional(Id('实例ID')),
-            status: Type.Optional(Type.Integer({ title: '状态', minimum: 0, maximum: 9 })),
-            keyword: Type.Optional(Type.String({ title: '关键词', maxLength: 40 })),
-          }),
-        ]),
+        body: InstanceListBody,
+        response: { 200: Envelope(Page(InstanceView)) },
       },
     },
     async (request) => {
@@ -52,7 +47,7 @@ const containerModule: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get('/auth/statistics', { schema: { tags, summary: '实例统计' } }, async (request) => {
+  app.get('/auth/statistics', { schema: { tags, summary: '实例统计', response: { 200: Envelope(InstanceStatistics) } } }, async (request) => {
     const rows = await app.db
       .select({ status: instances.status, n: count() })
       .from(instances)
@@ -69,13 +64,13 @@ const containerModule: FastifyPluginAsyncTypebox = async (app) => {
     });
   });
 
-  app.put('/auth/reset/:id', { schema: { tags, summary: '重置系统', params: Type.Object({ id: InstanceId }) } }, (request) =>
+  app.put('/auth/reset/:id', { schema: { tags, summary: '重置系统', params: ByInstance, response } }, (request) =>
     operate(request, request.params.id, 'reset', '系统重置中', async (tx, instance, now) => beginTransition(tx, instance.id, await app.compute.driver.reset(instance, now))),
   );
 
   app.put(
     '/auth/changeImage',
-    { schema: { tags, summary: '更换镜像', body: Type.Object({ id: InstanceId, imageId: Id('镜像') }) } },
+    { schema: { tags, summary: '更换镜像', body: ChangeImageBody, response } },
     (request) =>
       operate(request, request.body.id, 'changeImage', '更换镜像中，系统盘将重置', async (tx, instance, now) => {
         const image = await usableImage(tx, instance.userId, request.body.imageId);
@@ -86,7 +81,7 @@ const containerModule: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/auth/commit',
-    { schema: { tags, summary: '保存为私有镜像', body: Type.Object({ id: InstanceId, imageName: ImageName }) } },
+    { schema: { tags, summary: '保存为私有镜像', body: CommitImageBody, response } },
     (request) =>
       operate(request, request.body.id, 'commit', '镜像保存中', async (tx, instance, now) => {
         const [base] = await tx.select().from(images).where(eq(images.id, instance.imageId));
@@ -111,7 +106,7 @@ const containerModule: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/auth/changeName',
-    { schema: { tags, summary: '修改实例名称', body: Type.Object({ id: InstanceId, name: Type.String({ title: '实例名称', minLength: 1, maxLength: 40 }) }) } },
+    { schema: { tags, summary: '修改实例名称', body: ChangeNameBody, response } },
     (request) =>
       operate(request, request.body.id, 'changeName', '名称已修改', (tx, instance) =>
         tx.update(instances).set({ name: request.body.name.trim() || instance.name }).where(eq(instances.id, instance.id)),

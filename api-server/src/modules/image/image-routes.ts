@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { Envelope, Page } from '@rc/api-contract/envelope';
+import { ActivateRepositoryBody, ImageIdParams, ImagePageBody, ImageRepository, ImageView, RenameImageBody } from '@rc/api-contract/image/image';
 import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import { imageRepositories, images, instances } from '../../db/schema.js';
 import { ok } from '../../envelope.js';
 import { conflict, notFound } from '../../errors.js';
 import { currentUser } from '../../plugins/app/authentication.js';
 import { uniqueViolation } from '../../accounts/accounts.js';
-import { Id, PageQuery, pageWindow } from '../common-schemas.js';
+import { pageWindow } from '../../lib/page-window.js';
 
 const tags = ['镜像'];
-const ImageName = Type.String({ title: '镜像名称', minLength: 1, maxLength: 60 });
-const Keyword = Type.Optional(Type.String({ title: '关键词', maxLength: 40 }));
 const repositoryQuotaBytes = 30 * 1024 ** 3;
 
 const imageColumns = {
@@ -41,21 +41,21 @@ const imageModule: FastifyPluginAsyncTypebox = async (app) => {
     return ok({ list, total: total?.n ?? 0, pageNum, pageSize });
   }
 
-  app.get('/auth/allSys', { schema: { tags, summary: '全部系统镜像' } }, async () => {
+  app.get('/auth/allSys', { schema: { tags, summary: '全部系统镜像', response: { 200: Envelope(Type.Array(ImageView)) } } }, async () => {
     return ok(await app.db.select(imageColumns).from(images).where(systemImages).orderBy(asc(images.id)));
   });
 
-  app.post('/auth/system/page', { schema: { tags, summary: '系统镜像分页', body: Type.Intersect([PageQuery, Type.Object({ keyword: Keyword })]) } }, (request) => {
+  app.post('/auth/system/page', { schema: { tags, summary: '系统镜像分页', body: ImagePageBody, response: { 200: Envelope(Page(ImageView)) } } }, (request) => {
     const { keyword } = request.body;
     return page(and(systemImages, keyword ? or(ilike(images.name, like(keyword)), ilike(images.framework, like(keyword))) : undefined), request.body);
   });
 
-  app.post('/auth/private/page', { schema: { tags, summary: '私有镜像分页', body: Type.Intersect([PageQuery, Type.Object({ keyword: Keyword })]) } }, (request) => {
+  app.post('/auth/private/page', { schema: { tags, summary: '私有镜像分页', body: ImagePageBody, response: { 200: Envelope(Page(ImageView)) } } }, (request) => {
     const { keyword } = request.body;
     return page(and(privateImagesOf(currentUser(request).id), keyword ? ilike(images.name, like(keyword)) : undefined), request.body);
   });
 
-  app.put('/auth/private/change-name', { schema: { tags, summary: '私有镜像改名', body: Type.Object({ id: Id('镜像'), name: ImageName }) } }, async (request) => {
+  app.put('/auth/private/change-name', { schema: { tags, summary: '私有镜像改名', body: RenameImageBody, response: { 200: Envelope(ImageView) } } }, async (request) => {
     const [renamed] = await app.db
       .update(images)
       .set({ name: request.body.name })
@@ -65,7 +65,7 @@ const imageModule: FastifyPluginAsyncTypebox = async (app) => {
     return ok(renamed, '镜像已改名');
   });
 
-  app.delete('/auth/private/delete/:id', { schema: { tags, summary: '删除私有镜像', params: Type.Object({ id: Id('镜像') }) } }, async (request) => {
+  app.delete('/auth/private/delete/:id', { schema: { tags, summary: '删除私有镜像', params: ImageIdParams, response: { 200: Envelope(Type.Null()) } } }, async (request) => {
     const userId = currentUser(request).id;
     const [image] = await app.db.select().from(images).where(and(eq(images.id, request.params.id), privateImagesOf(userId)));
     if (!image) throw notFound('镜像不存在');
@@ -95,11 +95,11 @@ const imageModule: FastifyPluginAsyncTypebox = async (app) => {
     };
   }
 
-  app.get('/auth/repository', { schema: { tags, summary: '镜像仓库' } }, async (request) => ok(await repositoryOf(currentUser(request).id)));
+  app.get('/auth/repository', { schema: { tags, summary: '镜像仓库', response: { 200: Envelope(ImageRepository) } } }, async (request) => ok(await repositoryOf(currentUser(request).id)));
 
   app.post(
     '/auth/repository',
-    { schema: { tags, summary: '开通镜像仓库', body: Type.Object({ namespace: Type.String({ title: '命名空间', minLength: 4, maxLength: 30, pattern: '^[a-z][a-z0-9-]*$', description: '以小写字母开头，可含小写字母、数字和-' }) }) } },
+    { schema: { tags, summary: '开通镜像仓库', body: ActivateRepositoryBody, response: { 200: Envelope(ImageRepository) } } },
     async (request) => {
       const userId = currentUser(request).id;
       try {

@@ -1,16 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { Envelope, Page } from '@rc/api-contract/envelope';
+import { DeviceTypeStatisticsQuery, GpuModelStat, NodeListBody, NodeView, Region } from '@rc/api-contract/node/node';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { computeNodes, gpuModels, regions } from '../../db/schema.js';
 import { ok } from '../../envelope.js';
-import { PageQuery, pageWindow } from '../common-schemas.js';
+import { pageWindow } from '../../lib/page-window.js';
 
 const tags = ['算力节点'];
-const RegionCode = Type.String({ title: '地区编码', minLength: 1, maxLength: 32, pattern: '^[a-z0-9-]+$' });
 
 /** `/apis/node/...`: regions, GPU models with their free counts and prices, and nodes. */
 const nodeModule: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/auth/region/list-enable', { schema: { tags, summary: '可用地区' } }, async () => {
+  app.get('/auth/region/list-enable', { schema: { tags, summary: '可用地区', response: { 200: Envelope(Type.Array(Region)) } } }, async () => {
     const list = await app.db
       .select({ regionCode: regions.code, regionName: regions.name })
       .from(regions)
@@ -21,7 +22,7 @@ const nodeModule: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/auth/deviceType/statistics',
-    { schema: { tags, summary: 'GPU型号统计（含空闲数与价格）', querystring: Type.Object({ regionCode: Type.Optional(RegionCode) }) } },
+    { schema: { tags, summary: 'GPU型号统计（含空闲数与价格）', querystring: DeviceTypeStatisticsQuery, response: { 200: Envelope(Type.Array(GpuModelStat)) } } },
     async (request) => {
       const { regionCode } = request.query;
       const list = await app.db
@@ -55,14 +56,8 @@ const nodeModule: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: '主机列表（含每台空闲GPU）',
-        body: Type.Intersect([
-          PageQuery,
-          Type.Object({
-            getType: Type.Optional(Type.Integer({ title: '查询类型', minimum: 0, maximum: 9999 })),
-            regionCode: Type.Optional(RegionCode),
-            gpuModelId: Type.Optional(Type.Integer({ title: 'GPU型号', minimum: 1, maximum: 2_147_483_647 })),
-          }),
-        ]),
+        body: NodeListBody,
+        response: { 200: Envelope(Page(NodeView)) },
       },
     },
     async (request) => {

@@ -7,23 +7,15 @@ import { currentUser } from '../../plugins/app/authentication.js';
 import { checkRelativePath, joinPath } from '../../uploads/file-names.js';
 import { usedBytes } from '../../uploads/quota.js';
 import { filesArea } from '../../uploads/user-areas.js';
-import { UploadPath } from './upload-schemas.js';
+import { Envelope } from '@rc/api-contract/envelope';
+import { DirEntry, StorageUsage, UserDirsBody } from '@rc/api-contract/orion/dir';
 
 const tags = ['文件存储'];
-
-interface DirEntry {
-  name: string;
-  path: string;
-  isDir: boolean;
-  size: number;
-  md5: string;
-  gmtCreate: Date | null;
-}
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/file/userDirs',
-    { schema: { tags, summary: '列出文件存储中的一个目录', body: Type.Object({ path: Type.Optional(UploadPath) }) } },
+    { schema: { tags, summary: '列出文件存储中的一个目录', body: UserDirsBody, response: { 200: Envelope(Type.Array(DirEntry)) } } },
     async (request) => {
       const { id: userId } = currentUser(request);
       const folder = checkRelativePath(request.body.path ?? '');
@@ -40,14 +32,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         if (deeper.length) {
           if (!entries.has(name)) entries.set(name, { name, path: joinPath(folder, name), isDir: true, size: 0, md5: '', gmtCreate: null });
         } else {
-          entries.set(name, { name, path: row.path, isDir: false, size: row.size, md5: row.md5, gmtCreate: row.createdAt });
+          entries.set(name, { name, path: row.path, isDir: false, size: row.size, md5: row.md5, gmtCreate: row.createdAt.toISOString() });
         }
       }
       return ok([...entries.values()].sort((a, b) => Number(b.isDir) - Number(a.isDir) || a.name.localeCompare(b.name)));
     },
   );
 
-  app.post('/auth/file/userDirs/used', { schema: { tags, summary: '已用空间与配额（字节）' } }, async (request) => {
+  app.post('/auth/file/userDirs/used', { schema: { tags, summary: '已用空间与配额（字节）', response: { 200: Envelope(StorageUsage) } } }, async (request) => {
     const { stored, reserved } = await usedBytes(app, currentUser(request).id);
     return ok({ used: stored, reserved, quota: app.uploads.settings.quotaBytes });
   });

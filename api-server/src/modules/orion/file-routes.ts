@@ -5,22 +5,27 @@ import { checkFileName, checkRelativePath, joinPath } from '../../uploads/file-n
 import { storeUploadedFile } from '../../uploads/store-file.js';
 import { filesArea } from '../../uploads/user-areas.js';
 import { checkChunks, receiveChunkForm } from '../../uploads/chunk-upload.js';
-import { ChunkCheckBody, MergeBody } from './upload-schemas.js';
+import { Envelope } from '@rc/api-contract/envelope';
+import { MergeFileResult } from '@rc/api-contract/orion/file';
+import { ChunkCheckBody, ChunkCheckResult, ChunkResult, MergeBody } from '@rc/api-contract/orion/upload';
 
 const tags = ['文件存储'];
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/file/chunk',
-    { schema: { tags, summary: '上传一个分片（multipart：file, filename, chunkNumber, identifier, chunkSize, totalSize, totalChunks, path）' }, onRequest: app.uploads.dropSomeChunks },
+    {
+      schema: { tags, summary: '上传一个分片（multipart：file, filename, chunkNumber, identifier, chunkSize, totalSize, totalChunks, path）', response: { 200: Envelope(ChunkResult) } },
+      onRequest: app.uploads.dropSomeChunks,
+    },
     async (request) => ok(await receiveChunkForm(app, request, 'cpu')),
   );
 
-  app.post('/auth/file/chunk/check', { schema: { tags, summary: '已收到的分片；skipUpload 为真时可秒传', body: ChunkCheckBody } }, async (request) =>
+  app.post('/auth/file/chunk/check', { schema: { tags, summary: '已收到的分片；skipUpload 为真时可秒传', body: ChunkCheckBody, response: { 200: Envelope(ChunkCheckResult) } } }, async (request) =>
     ok(await checkChunks(app, request, 'cpu', request.body)),
   );
 
-  app.post('/auth/file/mergeFile', { schema: { tags, summary: '合并分片（校验整个文件的 MD5）', body: MergeBody } }, async (request) => {
+  app.post('/auth/file/mergeFile', { schema: { tags, summary: '合并分片（校验整个文件的 MD5）', body: MergeBody, response: { 200: Envelope(MergeFileResult) } } }, async (request) => {
     const { id: userId } = currentUser(request);
     const { fileName, identifier, chunkSize, totalSize } = request.body;
     const path = joinPath(checkRelativePath(request.body.path ?? ''), checkFileName(fileName));

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Envelope } from '@rc/api-contract/envelope';
+import { SpeedTestResult } from '@rc/api-contract/orion/speed-test';
 import { ok } from '../../envelope.js';
 import { invalid } from '../../errors.js';
 
@@ -9,7 +11,7 @@ export const speedTestMaxBytes = 16 * 1024 * 1024;
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.addContentTypeParser('application/octet-stream', (_request, _payload, done) => done(null));
 
-  app.post('/auth/file/speedTest', { schema: { tags: ['文件存储'], summary: '上传测速：接收并丢弃请求体，返回收到的字节数' } }, async (request) => {
+  app.post('/auth/file/speedTest', { schema: { tags: ['文件存储'], summary: '上传测速：接收并丢弃请求体，返回收到的字节数', response: { 200: Envelope(SpeedTestResult) } } }, async (request) => {
     let bytes = 0;
     for await (const piece of request.raw) {
       bytes += (piece as Buffer).length;

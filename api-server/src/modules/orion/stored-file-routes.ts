@@ -1,6 +1,9 @@
+import type { Readable } from 'node:stream';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { Envelope } from '@rc/api-contract/envelope';
+import { FilePathBody, RemoveResult } from '@rc/api-contract/orion/stored-file';
 import { storedFiles } from '../../db/schema.js';
 import { ok } from '../../envelope.js';
 import { invalid, notFound } from '../../errors.js';
@@ -9,7 +12,8 @@ import { checkRelativePath } from '../../uploads/file-names.js';
 import { areaKey, filesArea } from '../../uploads/user-areas.js';
 
 const tags = ['文件存储'];
-const FilePath = Type.String({ title: '文件路径', minLength: 1, maxLength: 1024 });
+/** A download answers the file's bytes; a refusal answers the envelope. */
+const FileBytes = Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: '文件字节（attachment）' });
 
 /** `attachment` with the name kept whole for every browser (RFC 6266 / 5987), and an ASCII fallback. */
 function attachment(name: string): string {
@@ -27,7 +31,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/file/download',
     {
       config: { tokenInQuery: true },
-      schema: { tags, summary: '下载文件存储中的一个文件（表单提交，token 在查询串中）', body: Type.Object({ path: FilePath }) },
+      schema: {
+        tags,
+        summary: '下载文件存储中的一个文件（表单提交，token 在查询串中）',
+        body: FilePathBody,
+        response: { 200: Type.Union([FileBytes, Envelope(Type.Null())]) },
+      },
     },
     async (request, reply) => {
       const { id: userId } = currentUser(request);
@@ -49,7 +58,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/file/remove',
-    { schema: { tags, summary: '删除文件存储中的一个文件或整个文件夹', body: Type.Object({ path: FilePath }) } },
+    { schema: { tags, summary: '删除文件存储中的一个文件或整个文件夹', body: FilePathBody, response: { 200: Envelope(RemoveResult) } } },
     async (request) => {
       const { id: userId } = currentUser(request);
       const path = checkRelativePath(request.body.path, '文件路径');

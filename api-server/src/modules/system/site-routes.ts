@@ -1,6 +1,25 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { Envelope } from '@rc/api-contract/envelope';
+import {
+  AboutGroup,
+  Advert,
+  AdvertListBody,
+  EnumItem,
+  EnumListParams,
+  FriendLink,
+  HealthResult,
+  NavItem,
+  NavListBody,
+  PublicConfig,
+  ReferralCodeBody,
+  ReferralCodeResult,
+  WebInfo,
+  Zone,
+  ZoneListBody,
+  enumNames,
+} from '@rc/api-contract/system/site';
 import { aboutGroups, aboutItems, adverts, enumItems, friendLinks, navItems, users, zones } from '../../db/schema.js';
 import { ok } from '../../envelope.js';
 import { invalid, notFound } from '../../errors.js';
@@ -8,14 +27,13 @@ import { authenticateToken } from '../../accounts/sessions.js';
 import { loadWebsite, publicConfig, websiteInfo } from './website.js';
 
 const tags = ['系统'];
-const enumTypes = ['OrderTypeEnum', 'OrderStatusEnum', 'BillingTypeEnum', 'OpsInstanceEnum'] as const;
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/api/health', { schema: { tags, summary: '存活检查' } }, async () => ok({ status: 'up' }));
+  app.get('/api/health', { schema: { tags, summary: '存活检查', response: { 200: Envelope(HealthResult) } } }, async () => ok({ status: 'up' }));
 
   app.post(
     '/api/adv/list',
-    { schema: { tags, summary: '广告列表', body: Type.Object({ position: Type.Optional(Type.String({ title: '广告位', maxLength: 32 })) }) } },
+    { schema: { tags, summary: '广告列表', body: AdvertListBody, response: { 200: Envelope(Type.Array(Advert)) } } },
     async (request) => {
       const where: SQL[] = [eq(adverts.enabled, true)];
       if (request.body.position) where.push(eq(adverts.position, request.body.position));
@@ -30,7 +48,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/nav/bar/list',
-    { schema: { tags, summary: '顶部导航', body: Type.Object({ platShow: Type.Optional(Type.Integer({ title: '展示平台', minimum: 0, maximum: 9 })) }) } },
+    { schema: { tags, summary: '顶部导航', body: NavListBody, response: { 200: Envelope(Type.Array(NavItem)) } } },
     async (request) => {
       const rows = await app.db
         .select({ id: navItems.id, navTitle: navItems.navTitle, navUrl: navItems.navUrl, target: navItems.target })
@@ -45,15 +63,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/website/get',
-    schema: { tags, summary: '站点信息' },
+    schema: { tags, summary: '站点信息', response: { 200: Envelope(WebInfo) } },
     handler: async () => ok(websiteInfo(await loadWebsite(app.db))),
   });
 
-  app.post('/api/website/link', { schema: { tags, summary: '友情链接' } }, async () =>
+  app.post('/api/website/link', { schema: { tags, summary: '友情链接', response: { 200: Envelope(Type.Array(FriendLink)) } } }, async () =>
     ok(await app.db.select({ id: friendLinks.id, name: friendLinks.name, url: friendLinks.url }).from(friendLinks).orderBy(asc(friendLinks.sort), asc(friendLinks.id))),
   );
 
-  app.post('/api/website/nav/list', { schema: { tags, summary: '关于我们/帮助导航分组' } }, async () => {
+  app.post('/api/website/nav/list', { schema: { tags, summary: '关于我们/帮助导航分组', response: { 200: Envelope(Type.Array(AboutGroup)) } } }, async () => {
     const groups = await app.db.select().from(aboutGroups).orderBy(asc(aboutGroups.sort), asc(aboutGroups.id));
     const items = await app.db.select().from(aboutItems).orderBy(asc(aboutItems.sort), asc(aboutItems.id));
     return ok(
@@ -71,10 +89,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: '专区列表',
-        body: Type.Object({
-          categoryType: Type.Optional(Type.Integer({ title: '分类类型', minimum: 0, maximum: 99 })),
-          zoneLocation: Type.Optional(Type.Integer({ title: '专区位置', minimum: 0, maximum: 99 })),
-        }),
+        body: ZoneListBody,
+        response: { 200: Envelope(Type.Array(Zone)) },
       },
     },
     async (request) => {
@@ -96,7 +112,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: '推荐码：带 referralCode 时校验并返回推荐人；否则（需登录）返回我的推荐码与推荐链接',
-        body: Type.Object({ referralCode: Type.Optional(Type.String({ title: '推荐码', pattern: '^[A-Z0-9]{8}$', maxLength: 8 })) }),
+        body: ReferralCodeBody,
+        response: { 200: Envelope(ReferralCodeResult) },
       },
     },
     async (request) => {
@@ -115,9 +132,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/auth/api/enum/list/:type',
-    { schema: { tags, summary: '按名称取枚举', params: Type.Object({ type: Type.String({ title: '枚举名称', maxLength: 40 }) }) } },
+    { schema: { tags, summary: '按名称取枚举', params: EnumListParams, response: { 200: Envelope(Type.Array(EnumItem)) } } },
     async (request) => {
-      if (!(enumTypes as readonly string[]).includes(request.params.type)) throw notFound('枚举类型不存在');
+      if (!(enumNames as readonly string[]).includes(request.params.type)) throw notFound('枚举类型不存在');
       const rows = await app.db
         .select({ code: enumItems.code, name: enumItems.name, desc: enumItems.desc })
         .from(enumItems)
@@ -129,7 +146,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 };
 
 export const publicConfigRoute: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/config.json', { schema: { tags, summary: '门户公共配置' } }, async (_request, reply) => {
+  app.get('/config.json', { schema: { tags, summary: '门户公共配置', response: { 200: PublicConfig } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
     return publicConfig(await loadWebsite(app.db));
   });

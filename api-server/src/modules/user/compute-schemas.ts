@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id } from '../common-schemas.js';
+import { Id } from '@rc/api-contract/common';
 
 export const InstanceId = Id('实例ID');
 export const GpuCount = Type.Integer({ title: 'GPU数量', minimum: 1, maximum: 8 });

@@ -7,22 +7,27 @@ import { checkFileName } from '../../uploads/file-names.js';
 import { storeUploadedFile } from '../../uploads/store-file.js';
 import { videosArea } from '../../uploads/user-areas.js';
 import { checkChunks, receiveChunkForm } from '../../uploads/chunk-upload.js';
-import { ChunkCheckBody, MergeBody } from '../orion/upload-schemas.js';
+import { Envelope } from '@rc/api-contract/envelope';
+import { ChunkCheckBody, ChunkCheckResult, ChunkResult, MergeBody } from '@rc/api-contract/orion/upload';
+import { VideoMergeResult } from '@rc/api-contract/vod/video';
 
 const tags = ['视频'];
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/videoInfo/upload',
-    { schema: { tags, summary: '上传视频的一个分片（与文件分片同一表单，分片大小 2048000）' }, onRequest: app.uploads.dropSomeChunks },
+    {
+      schema: { tags, summary: '上传视频的一个分片（与文件分片同一表单，分片大小 2048000）', response: { 200: Envelope(ChunkResult) } },
+      onRequest: app.uploads.dropSomeChunks,
+    },
     async (request) => ok(await receiveChunkForm(app, request, 'video')),
   );
 
-  app.post('/auth/videoInfo/upload/check', { schema: { tags, summary: '已收到的视频分片', body: ChunkCheckBody } }, async (request) =>
+  app.post('/auth/videoInfo/upload/check', { schema: { tags, summary: '已收到的视频分片', body: ChunkCheckBody, response: { 200: Envelope(ChunkCheckResult) } } }, async (request) =>
     ok(await checkChunks(app, request, 'video', request.body)),
   );
 
-  app.post('/auth/videoInfo/merge', { schema: { tags, summary: '合并视频分片，返回 { state, videoId }', body: MergeBody } }, async (request) => {
+  app.post('/auth/videoInfo/merge', { schema: { tags, summary: '合并视频分片，返回 { state, videoId }', body: MergeBody, response: { 200: Envelope(VideoMergeResult) } } }, async (request) => {
     const { id: userId } = currentUser(request);
     const { fileName, identifier, chunkSize, totalSize } = request.body;
     checkFileName(fileName);

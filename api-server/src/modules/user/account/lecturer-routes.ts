@@ -5,7 +5,8 @@ import { lecturerFollows, users } from '../../../db/schema.js';
 import { ok } from '../../../envelope.js';
 import { conflict, notFound } from '../../../errors.js';
 import { currentUser } from '../../../plugins/app/authentication.js';
-import { Id, PageQuery, pageWindow } from '../../common-schemas.js';
+import { Id, PageQuery } from '@rc/api-contract/common';
+import { pageWindow } from '../../../lib/page-window.js';
 
 const tags = ['讲师关注'];
 const LecturerBody = Type.Object({ lecturerId: Id('讲师ID') });

@@ -7,7 +7,7 @@ import { ok } from '../../../envelope.js';
 import { invalid, tooMany } from '../../../errors.js';
 import { currentUser } from '../../../plugins/app/authentication.js';
 import { hashPassword, verifyPassword } from '../../../lib/password.js';
-import { LoginPassword, Mobile, Nickname, Password, SmsCode } from '../../common-schemas.js';
+import { LoginPassword, Mobile, Nickname, Password, SmsCode } from '@rc/api-contract/common';
 import { createAccount, findUserByMobile, type UserRow } from '../../../accounts/accounts.js';
 import { revokeAllSessions, revokeSession, startSession } from '../../../accounts/sessions.js';
 import { consumeSmsCode, sendSmsCode } from '../../../accounts/sms-codes.js';

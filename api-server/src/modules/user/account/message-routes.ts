@@ -4,7 +4,8 @@ import { Type } from 'typebox';
 import { messages } from '../../../db/schema.js';
 import { ok } from '../../../envelope.js';
 import { currentUser } from '../../../plugins/app/authentication.js';
-import { Id, PageQuery, pageWindow } from '../../common-schemas.js';
+import { Id, PageQuery } from '@rc/api-contract/common';
+import { pageWindow } from '../../../lib/page-window.js';
 
 const tags = ['站内消息'];
 

@@ -7,7 +7,7 @@ import { conflict, invalid } from '../../../errors.js';
 import { currentUser } from '../../../plugins/app/authentication.js';
 import { isValidIdCard, maskIdCard } from '../../../lib/id-card.js';
 import { sha256 } from '../../../lib/secrets.js';
-import { Nickname } from '../../common-schemas.js';
+import { Nickname } from '@rc/api-contract/common';
 import { uniqueViolation } from '../../../accounts/accounts.js';
 import { loadUser, spendableBalance, toUserInfo } from '../../../accounts/user-info.js';
 import { ledgerSummary } from '../../../billing/ledger.js';

@@ -9,7 +9,8 @@ import { hashPassword } from '../../../lib/password.js';
 import { maskMobile } from '../../../lib/id-card.js';
 import type { SessionUser } from '../../../accounts/sessions.js';
 import { revokeAllSessions } from '../../../accounts/sessions.js';
-import { Id, Mobile, Nickname, PageQuery, Password, SmsCode, pageWindow } from '../../common-schemas.js';
+import { Id, Mobile, Nickname, PageQuery, Password, SmsCode } from '@rc/api-contract/common';
+import { pageWindow } from '../../../lib/page-window.js';
 import { createAccount, uniqueViolation } from '../../../accounts/accounts.js';
 import { consumeSmsCode } from '../../../accounts/sms-codes.js';
 

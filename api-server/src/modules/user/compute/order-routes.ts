@@ -13,7 +13,8 @@ import { modelOf } from '../../../compute/lifecycle.js';
 import { createInstance, usableImage } from '../../../compute/new-instance.js';
 import { loadSitePrices, quote } from '../../../compute/prices.js';
 import { Billing, OrderType, billingNames, type Billing as BillingCode } from '../../../compute/states.js';
-import { Id, PageQuery, pageWindow } from '../../common-schemas.js';
+import { Id, PageQuery } from '@rc/api-contract/common';
+import { pageWindow } from '../../../lib/page-window.js';
 import { BillingType, DataDiskExtraGb, Duration, GpuCount, InstanceName, RegionCode } from '../compute-schemas.js';
 
 const tags = ['订单'];

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 
-/** Fields shared by the upload calls of every target (names as the spec's forms use them). */
+/** Fields shared by the upload calls of every target (names as the spec's forms use them): files, videos and the cloud disk. */
 export const FileName = Type.String({ title: '文件名', minLength: 1, maxLength: 255 });
 export const Md5 = (title: string) => Type.String({ title, pattern: '^[0-9a-fA-F]{32}$', minLength: 32, maxLength: 32 });
 export const ChunkSize = Type.Integer({ title: '分片大小', minimum: 1, maximum: 2_147_483_647 });
@@ -16,6 +16,17 @@ export const ChunkCheckBody = Type.Object({
 });
 export type ChunkCheckBody = Static<typeof ChunkCheckBody>;
 
+/** What the server already has: everything (秒传), or these chunks (numbers from 1). */
+export const ChunkCheckResult = Type.Object({
+  skipUpload: Type.Boolean({ description: '为真时该内容已存储，直接合并即可（秒传）' }),
+  uploaded: Type.Array(Type.Integer({ minimum: 1 }), { description: '已收到的分片序号（从1起）' }),
+});
+export type ChunkCheckResult = Static<typeof ChunkCheckResult>;
+
+/** The answer to one chunk of the multipart chunk form. */
+export const ChunkResult = Type.Object({ chunkNumber: Type.Integer({ minimum: 1 }) });
+export type ChunkResult = Static<typeof ChunkResult>;
+
 export const MergeBody = Type.Object({
   fileName: FileName,
   identifier: Md5('文件标识'),
@@ -24,3 +35,4 @@ export const MergeBody = Type.Object({
   totalChunks: Type.Optional(Type.Integer({ title: '分片总数', minimum: 1, maximum: 1_000_000 })),
   path: Type.Optional(UploadPath),
 });
+export type MergeBody = Static<typeof MergeBody>;

@@ -18,9 +18,3 @@ export const PageQuery = Type.Object({
   pageSize: Type.Optional(Type.Integer({ title: '每页条数', minimum: 1, maximum: 100, default: 10 })),
 });
 export type PageQuery = Static<typeof PageQuery>;
-
-export function pageWindow(query: PageQuery) {
-  const pageNum = query.pageNum ?? 1;
-  const pageSize = query.pageSize ?? 10;
-  return { pageNum, pageSize, offset: (pageNum - 1) * pageSize };
-}

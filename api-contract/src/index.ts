@@ -1,0 +1,2 @@
+export * from './envelope.js';
+export * from './common.js';
