@@ -1,0 +1,80 @@
+import { Type, type Static } from 'typebox';
+import { Id } from '../common.js';
+import { DateTime, Money, NullableDateTime } from '../values.js';
+
+// Fields of the renting and instance calls (order, instance, data-disk).
+export const InstanceId = Id('实例ID');
+export const GpuCount = Type.Integer({ title: 'GPU数量', minimum: 1, maximum: 8 });
+export const BillingType = Type.Integer({ title: '计费方式', minimum: 1, maximum: 4 });
+export const Duration = Type.Integer({ title: '购买时长', minimum: 1, maximum: 12 });
+export const DataDiskExtraGb = Type.Integer({ title: '数据盘扩容(GB)', minimum: 0, maximum: 2000 });
+export const InstanceName = Type.String({ title: '实例名称', minLength: 1, maxLength: 40 });
+export const RegionCode = Type.String({ title: '地区编码', minLength: 1, maxLength: 32, pattern: '^[a-z0-9-]+$' });
+export const ByInstance = Type.Object({ id: InstanceId });
+export type ByInstance = Static<typeof ByInstance>;
+
+/** What can be done to an instance; each answer says for every one whether it is allowed now and why not. */
+export const operations = [
+  'start',
+  'nonGpuStart',
+  'stop',
+  'scheduleStop',
+  'release',
+  'changeBilling',
+  'liftConfig',
+  'clone',
+  'renew',
+  'storageAdjust',
+  'reset',
+  'changeImage',
+  'commit',
+  'changeName',
+] as const;
+export type Operation = (typeof operations)[number];
+
+export const OperationState = Type.Object({
+  name: Type.String(),
+  allowed: Type.Boolean(),
+  reason: Type.String({ description: '不可操作的原因；可操作时为空' }),
+});
+export type OperationState = Static<typeof OperationState>;
+
+/** An instance as the console shows it (answered by the list and by every operation on one instance). */
+export const InstanceView = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  status: Type.Integer({ description: 'OpsInstanceEnum：0 创建中 1 开机中 2 运行中 3 关机中 4 已关机 5 释放中 6 已释放 7 重置中 8 保存镜像中 9 创建失败' }),
+  statusName: Type.String(),
+  nextStatus: Type.Union([Type.Integer(), Type.Null()], { description: '进行中的状态变化完成后的状态' }),
+  transitionAt: Type.Union([DateTime, Type.Null()], { description: '预计完成当前状态变化的时间' }),
+  regionCode: Type.String(),
+  regionName: Type.String(),
+  nodeName: Type.String(),
+  nodeGpuFree: Type.Integer(),
+  gpuModelId: Type.Integer(),
+  deviceName: Type.String(),
+  gpuCount: Type.Integer(),
+  gpuHeld: Type.Integer({ description: '实例当前占用的GPU数（关机的按量实例与无卡模式为0）' }),
+  noGpu: Type.Boolean(),
+  cpu: Type.Number({ description: 'CPU 核数' }),
+  memoryGb: Type.Number(),
+  cudaVersion: Type.String(),
+  billingType: Type.Integer({ description: 'BillingTypeEnum：1 按量计费 2 包日 3 包周 4 包月' }),
+  billingName: Type.String(),
+  hourPrice: Money('每小时GPU价格（单卡价×GPU数）'),
+  dayRate: Money('按量计费时每天的费用'),
+  packageExpiresAt: NullableDateTime,
+  releaseAt: Type.Union([DateTime, Type.Null()], { description: '关机的按量实例将被自动释放的时间' }),
+  stoppedAt: NullableDateTime,
+  stopAt: Type.Union([DateTime, Type.Null()], { description: '定时关机时间' }),
+  imageId: Type.Integer(),
+  imageName: Type.String(),
+  systemDiskGb: Type.Integer(),
+  dataDiskGb: Type.Integer(),
+  dataDiskExtraGb: Type.Integer(),
+  ssh: Type.Object({ host: Type.String(), port: Type.Integer(), user: Type.String(), password: Type.String(), command: Type.String() }),
+  jupyterUrl: Type.String(),
+  gmtCreate: DateTime,
+  operations: Type.Object(Object.fromEntries(operations.map((operation) => [operation, OperationState])) as Record<Operation, typeof OperationState>),
+});
+export type InstanceView = Static<typeof InstanceView>;
