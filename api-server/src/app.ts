@@ -4,43 +4,33 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppConfig } from './config.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Database } from './db/open-database.js';
-import { RateLimiter } from './lib/rate-limiter.js';
-import type { SmsProvider } from './lib/sms/sms-provider.js';
-import { OutboxSmsProvider } from './lib/sms/outbox-sms-provider.js';
-import envelopeErrors from './plugins/envelope-errors.js';
-import authentication from './plugins/authentication.js';
-import openapi from './plugins/openapi.js';
-import webRoot from './plugins/web-root.js';
+import { requestLogFields } from './request-log.js';
+import core from './plugins/app/core.js';
+import openapi from './plugins/external/openapi.js';
+import rateLimit from './plugins/external/rate-limit.js';
+import multipart from './plugins/external/multipart.js';
+import examplesStatic from './plugins/external/examples-static.js';
+import webRoot from './plugins/external/web-root.js';
+import envelopeErrors from './plugins/app/envelope-errors.js';
+import authentication from './plugins/app/authentication.js';
+import sms from './plugins/app/sms.js';
+import compute from './plugins/app/compute.js';
+import blobStore from './plugins/app/blob-store.js';
+import uploads from './plugins/app/uploads.js';
 import userModule from './modules/user/index.js';
 import systemModule from './modules/system/index.js';
 import { publicConfigRoute } from './modules/system/site-routes.js';
-import compute from './compute/plugin.js';
 import nodeModule from './modules/node/index.js';
 import containerModule from './modules/container/index.js';
 import imageModule from './modules/image/index.js';
-import uploads from './uploads/uploads-plugin.js';
-import examplesStatic from './uploads/examples-static.js';
 import orionModule from './modules/orion/index.js';
 import vodModule from './modules/vod/index.js';
 import cloudNetDiskModule from './modules/cloud-net-disk/index.js';
-import { requestLogFields } from './request-log.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    config: AppConfig;
-    db: Database;
-    clock: Clock;
-    sms: SmsProvider;
-    rateLimiter: RateLimiter;
-    routeTable: Array<{ method: string; url: string; schema?: FastifySchema }>;
-  }
-}
 
 export interface AppParts {
   config: AppConfig;
   db: Database;
   clock?: Clock;
-  sms?: SmsProvider;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -55,32 +45,32 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     ajv: { customOptions: { verbose: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const clock = parts.clock ?? systemClock;
-  app.decorate('config', parts.config);
-  app.decorate('db', parts.db);
-  app.decorate('clock', clock);
-  app.decorate('sms', parts.sms ?? new OutboxSmsProvider(parts.config.dataDir, app.log));
-  app.decorate('rateLimiter', new RateLimiter(clock));
-  app.decorate('routeTable', []);
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url, schema: route.schema });
-  });
-
+  // Order matters where hooks meet routes: hooks added after a plugin that registers routes miss those routes,
+  // so the envelope and authentication come before any route, and the portal's catch-all comes last.
+  await app.register(core, { config: parts.config, db: parts.db, clock: parts.clock ?? systemClock });
   await app.register(envelopeErrors);
   await app.register(authentication);
+
   await app.register(openapi);
-  await app.register(systemModule, { prefix: '/apis/system' });
+  await app.register(rateLimit);
+  await app.register(multipart);
+
+  await app.register(sms);
   await app.register(compute);
+  await app.register(blobStore);
+  await app.register(uploads);
+
+  await app.register(systemModule, { prefix: '/apis/system' });
   await app.register(userModule, { prefix: '/apis/user' });
   await app.register(nodeModule, { prefix: '/apis/node' });
   await app.register(containerModule, { prefix: '/apis/container' });
   await app.register(imageModule, { prefix: '/apis/image' });
-  await app.register(uploads);
   await app.register(orionModule, { prefix: '/apis/orion' });
   await app.register(vodModule, { prefix: '/apis/vod' });
   await app.register(cloudNetDiskModule, { prefix: '/apis/cloud-net-disk' });
-  await app.register(examplesStatic);
   await app.register(publicConfigRoute);
-  await app.register(webRoot, { webRoot: parts.config.webRoot });
+
+  await app.register(examplesStatic);
+  await app.register(webRoot);
   return app;
 }

@@ -1,11 +1,73 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Type, type Static } from 'typebox';
+import { Compile } from 'typebox/compile';
+import { Value } from 'typebox/value';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const minute = 60_000;
+const hour = 60 * minute;
+const MiB = 1024 * 1024;
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * Every environment variable the server reads, as the values it takes once read. A refused value
+ * stops the server with "<NAME> must be <description>, got "<value>"".
+ */
+const Env = Type.Object({
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080, description: 'a port number from 0 to 65535' }),
+  HOST: Type.String({ minLength: 1, default: '0.0.0.0', description: 'a host name or address' }),
+  DATA_DIR: Type.String({ minLength: 1, default: path.join(repoRoot, 'data'), description: 'a folder' }),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://', description: 'a postgres:// URL' })),
+  WEB_ROOT: Type.String({ minLength: 1, default: path.join(repoRoot, 'dist/web'), description: 'a folder' }),
+  LOG_LEVEL: Type.Union(
+    logLevels.map((level) => Type.Literal(level)),
+    { default: 'info', description: `one of ${logLevels.join(', ')}` },
+  ),
+  SEED_DEMO_DATA: Type.Union([Type.Literal('true'), Type.Literal('false')], { default: 'true', description: 'true or false' }),
+  COMPUTE_DRIVER: Type.Union([Type.Literal('simulated')], { default: 'simulated', description: 'a known compute driver (simulated)' }),
+  RELEASE_AFTER_STOPPED_DAYS: Type.Number({ exclusiveMinimum: 0, default: 15, description: 'a positive number' }),
+  STORAGE_QUOTA_BYTES: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, default: 20 * 1024 * MiB, description: 'a positive integer' }),
+  UPLOAD_MAX_CHUNK_BYTES: Type.Integer({ minimum: 64 * 1024, maximum: Number.MAX_SAFE_INTEGER, default: 32 * MiB, description: 'an integer of at least 65536' }),
+  UPLOAD_SIGNING_SECRET: Type.Optional(Type.String({ description: 'a string' })),
+  FAULT_DROP_CHUNK_RATIO: Type.Number({ minimum: 0, exclusiveMaximum: 1, default: 0, description: 'a number from 0 up to but not including 1' }),
+});
+type Env = Static<typeof Env>;
+type EnvName = keyof typeof Env.properties;
+const checkEnv = Compile(Env);
 
 export interface RateLimitRule {
   max: number;
   windowMs: number;
+}
+
+export interface ComputeSettings {
+  /** Which compute driver runs every instance operation. */
+  driver: Env['COMPUTE_DRIVER'];
+  /** A stopped pay-as-you-go instance is released after this many days, warned `releaseWarningDays` before. */
+  releaseAfterStoppedDays: number;
+  releaseWarningDays: number;
+  /** The scheduler advances transitions this often, and settles metering at least every `meteringIntervalMs`. */
+  transitionIntervalMs: number;
+  meteringIntervalMs: number;
+  /** Rows per metering statement. */
+  meteringBatchSize: number;
+}
+
+export interface UploadSettings {
+  /** Bytes a user may hold: stored files plus the declared size of uploads in progress. */
+  quotaBytes: number;
+  /** An upload without a new chunk for this long is removed with its chunks. */
+  abandonedAfterMs: number;
+  cleanupIntervalMs: number;
+  presignedUrlTtlMs: number;
+  /** The key that signs presigned chunk URLs; unset, one is kept in the data folder. */
+  signingSecret: string | undefined;
+  minChunkSize: number;
+  maxChunkSize: number;
+  maxChunks: number;
+  /** For resilience tests: the share of chunk requests whose connection is cut before an answer. */
+  faultInjection: { dropChunkRatio: number };
 }
 
 export interface AppConfig {
@@ -14,7 +76,7 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   webRoot: string;
-  logLevel: string;
+  logLevel: Env['LOG_LEVEL'];
   sessionTtlMs: number;
   smsCodeTtlMs: number;
   smsCodeMaxAttempts: number;
@@ -26,9 +88,9 @@ export interface AppConfig {
   };
   maxSubAccounts: number;
   seedDemoData: boolean;
+  compute: ComputeSettings;
+  uploads: UploadSettings;
 }
-
-const minute = 60_000;
 
 export const defaultRateLimits: AppConfig['rateLimits'] = {
   loginPerIp: { max: 30, windowMs: minute },
@@ -37,23 +99,69 @@ export const defaultRateLimits: AppConfig['rateLimits'] = {
   sendCodePerMobile: { max: 1, windowMs: minute },
 };
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
   }
+}
+
+/** The variables as strings, an empty one counting as unset; numbers are read in plain decimal notation only. */
+function readEnv(env: Readonly<Record<string, string | undefined>>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(Env.properties)) {
+    const raw = env[name];
+    if (raw === undefined || raw === '') continue;
+    const { type } = schema as { type?: string };
+    const numeric = type === 'integer' || type === 'number';
+    values[name] = numeric && /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
+  }
+  return values;
+}
+
+function validEnv(env: Readonly<Record<string, string | undefined>>): Env {
+  const values = Value.Default(Env, readEnv(env));
+  if (checkEnv.Check(values)) return values;
+  const [error] = checkEnv.Errors(values);
+  const name = error!.instancePath.split('/')[1] as EnvName;
+  const { description } = Env.properties[name] as { description?: string };
+  throw new ConfigError(`${name} must be ${description}, got "${env[name]}"`);
+}
+
+/** The whole configuration from environment variables (unset ones take their defaults); throws ConfigError naming a refused variable. */
+export function loadConfig(env: Readonly<Record<string, string | undefined>>): AppConfig {
+  const e = validEnv(env);
   return {
-    port,
-    host: env.HOST ?? '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
-    databaseUrl: env.DATABASE_URL || undefined,
-    webRoot: path.resolve(env.WEB_ROOT ?? path.join(repoRoot, 'dist/web')),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    sessionTtlMs: 24 * 60 * minute,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    webRoot: path.resolve(e.WEB_ROOT),
+    logLevel: e.LOG_LEVEL,
+    sessionTtlMs: 24 * hour,
     smsCodeTtlMs: 5 * minute,
     smsCodeMaxAttempts: 5,
     rateLimits: defaultRateLimits,
     maxSubAccounts: 20,
-    seedDemoData: env.SEED_DEMO_DATA !== 'false',
+    seedDemoData: e.SEED_DEMO_DATA === 'true',
+    compute: {
+      driver: e.COMPUTE_DRIVER,
+      releaseAfterStoppedDays: e.RELEASE_AFTER_STOPPED_DAYS,
+      releaseWarningDays: 3,
+      transitionIntervalMs: 1_000,
+      meteringIntervalMs: 30_000,
+      meteringBatchSize: 100_000,
+    },
+    uploads: {
+      quotaBytes: e.STORAGE_QUOTA_BYTES,
+      abandonedAfterMs: 24 * hour,
+      cleanupIntervalMs: hour,
+      presignedUrlTtlMs: 6 * hour,
+      signingSecret: e.UPLOAD_SIGNING_SECRET,
+      minChunkSize: 64 * 1024,
+      maxChunkSize: e.UPLOAD_MAX_CHUNK_BYTES,
+      maxChunks: 10_000,
+      faultInjection: { dropChunkRatio: e.FAULT_DROP_CHUNK_RATIO },
+    },
   };
 }

@@ -1,11 +1,20 @@
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { openDatabase, type OpenDatabase } from './db/open-database.js';
 import { seedDemoData } from './seed/demo-data.js';
 import { startScheduler } from './compute/scheduler.js';
 
-const config = loadConfig();
+let config: AppConfig;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(`api-server: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}
 
 let database: OpenDatabase;
 try {

@@ -2,9 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { computeNodes, gpuModels, images, ledgerEntries, users } from '../db/schema.js';
 import { call } from '../test-support/test-app.js';
-import { applyLedgerEntry } from '../modules/user/ledger.js';
-import { createAccount } from '../modules/user/accounts.js';
-import { startSession } from '../modules/user/sessions.js';
+import { applyLedgerEntry } from '../billing/ledger.js';
+import { createAccount } from '../accounts/accounts.js';
+import { startSession } from '../accounts/sessions.js';
 
 let accounts = 0;
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { images, instances, users } from '../db/schema.js';
 import type { Executor } from '../db/open-database.js';
 import { conflict, notFound } from '../errors.js';
-import { charge, payerOf } from './charges.js';
+import { charge, payerOf } from '../billing/charges.js';
 import type { ComputeDriver, PendingTransition } from './driver.js';
 import { refusalReason, type Operation } from './operations.js';
 import { Billing, Status } from './states.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { gpuModels, instances } from '../db/schema.js';
-import { payerBalance } from './charges.js';
+import { formatYuan, payerBalance } from '../billing/charges.js';
 import type { Executor } from '../db/open-database.js';
 import { conflict } from '../errors.js';
 import type { ComputeDriver } from './driver.js';
@@ -13,10 +13,6 @@ export async function modelOf(tx: Executor, gpuModelId: number) {
   const [model] = await tx.select().from(gpuModels).where(eq(gpuModels.id, gpuModelId));
   if (!model) throw conflict('GPU型号不存在');
   return model;
-}
-
-export function formatYuan(thousandths: number) {
-  return (thousandths / 1000).toFixed(2);
 }
 
 export const noFreeGpus = (needed: number, site: SitePrices) => (free: number) =>

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, isNull, or } from 'drizzle-orm';
-import { computeNodes, images, instances, orders } from '../db/schema.js';
+import { computeNodes, images, instances } from '../db/schema.js';
 import type { Executor } from '../db/open-database.js';
 import { conflict, notFound } from '../errors.js';
 import type { ComputeDriver } from './driver.js';
@@ -13,11 +13,6 @@ const passwordAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456
 
 export function newSshPassword(length = 16) {
   return Array.from({ length }, () => passwordAlphabet[randomInt(passwordAlphabet.length)]).join('');
-}
-
-export function newOrderNo(now: Date) {
-  const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);
-  return `${stamp}${randomBytes(5).toString('hex')}`;
 }
 
 /** A ready image the user may use: a system image or one of their own private images. */
@@ -74,15 +69,4 @@ export async function createInstance(tx: Executor, driver: ComputeDriver, o: New
     .returning();
   const transition = await driver.create(row!, o.now);
   return beginTransition(tx, row!.id, transition, { sshPort: 20_000 + (row!.id % 40_000) });
-}
-
-export async function recordOrder(
-  tx: Executor,
-  o: { userId: number; instanceId: number; orderType: number; billingType: number; amount: number; detail: Record<string, unknown>; now: Date },
-) {
-  const [order] = await tx
-    .insert(orders)
-    .values({ orderNo: newOrderNo(o.now), userId: o.userId, instanceId: o.instanceId, orderType: o.orderType, billingType: o.billingType, status: 1, amount: o.amount, detail: o.detail, createdAt: o.now })
-    .returning();
-  return order!;
 }

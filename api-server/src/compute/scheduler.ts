@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, lte, ne, notInArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { instances, users } from '../db/schema.js';
 import type { Transaction } from '../db/open-database.js';
-import { notify } from './charges.js';
+import { notify } from '../accounts/messages.js';
 import { completeTransition, type InstanceRow } from './instance-state.js';
 import { releaseHeldGpus, releaseInstance, stopInstance } from './lifecycle.js';
 import { meterBatch } from './metering.js';

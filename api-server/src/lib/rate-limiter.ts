@@ -1,14 +1,21 @@
 import type { Clock } from '../clock.js';
-import type { RateLimitRule } from '../config.js';
+import type { AppConfig, RateLimitRule } from '../config.js';
 
-/** Fixed-window counters kept in this process (a Redis-backed store can take its place). */
-export class RateLimiter {
+/** Fixed-window counters per key; async so that a shared store (Redis) can hold them for several servers. */
+export interface RateLimiter {
+  /** Counts one hit on `key`; false when the rule's limit for the current window is used up. */
+  hit(key: string, rule: RateLimitRule): Promise<boolean>;
+  /** Whether the rule's limit for the current window is used up, without counting a hit. */
+  exhausted(key: string, rule: RateLimitRule): Promise<boolean>;
+}
+
+/** Counters kept in this process: right for one server. */
+export class InProcessRateLimiter implements RateLimiter {
   private readonly windows = new Map<string, { startedAt: number; count: number }>();
 
   constructor(private readonly clock: Clock) {}
 
-  /** Counts one hit on `key`; false when the rule's limit for the current window is used up. */
-  hit(key: string, rule: RateLimitRule): boolean {
+  async hit(key: string, rule: RateLimitRule): Promise<boolean> {
     const now = this.clock.now().getTime();
     const window = this.currentWindow(key, rule, now);
     if (!window) {
@@ -20,8 +27,7 @@ export class RateLimiter {
     return window.count <= rule.max;
   }
 
-  /** Whether the rule's limit for the current window is used up, without counting a hit. */
-  exhausted(key: string, rule: RateLimitRule): boolean {
+  async exhausted(key: string, rule: RateLimitRule): Promise<boolean> {
     const window = this.currentWindow(key, rule, this.clock.now().getTime());
     return Boolean(window && window.count >= rule.max);
   }
@@ -37,4 +43,9 @@ export class RateLimiter {
       if (now - window.startedAt >= windowMs) this.windows.delete(key);
     }
   }
+}
+
+/** The configuration has no shared store to name yet, so every server counts in its own process. */
+export function createRateLimiter(_config: AppConfig, clock: Clock): RateLimiter {
+  return new InProcessRateLimiter(clock);
 }

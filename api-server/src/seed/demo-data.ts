@@ -4,8 +4,8 @@ import { aboutGroups, aboutItems, adverts, enumItems, friendLinks, messages, nav
 import { hashPassword } from '../lib/password.js';
 import { maskIdCard } from '../lib/id-card.js';
 import { sha256 } from '../lib/secrets.js';
-import { createAccount } from '../modules/user/accounts.js';
-import { applyLedgerEntry } from '../modules/user/ledger.js';
+import { createAccount } from '../accounts/accounts.js';
+import { applyLedgerEntry } from '../billing/ledger.js';
 import { seedComputePool } from './compute-pool.js';
 
 export const demoPassword = 'Demo@2026';

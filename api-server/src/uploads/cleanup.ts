@@ -8,6 +8,6 @@ export async function cleanAbandonedUploads(app: FastifyInstance): Promise<numbe
   const cutoff = new Date(app.clock.now().getTime() - app.uploads.settings.abandonedAfterMs);
   const abandoned = await app.db.select().from(uploads).where(lt(uploads.lastActivityAt, cutoff));
   for (const upload of abandoned) await discardUpload(app, upload);
-  await app.uploads.blobs.sweepTemporary(cutoff);
+  await app.blobs.sweepTemporary(cutoff);
   return abandoned.length;
 }

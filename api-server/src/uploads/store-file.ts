@@ -22,7 +22,7 @@ export async function instantSource(app: FastifyInstance, userId: number, md5: s
     .from(storedFiles)
     .where(and(eq(storedFiles.userId, userId), eq(storedFiles.md5, md5), eq(storedFiles.size, size)))
     .limit(1);
-  if (row && (await app.uploads.blobs.stat(areaKey(userId, row.area, row.path)))?.size === size) return row;
+  if (row && (await app.blobs.stat(areaKey(userId, row.area, row.path)))?.size === size) return row;
   return undefined;
 }
 
@@ -55,7 +55,7 @@ export async function storeUploadedFile(app: FastifyInstance, userId: number, id
       await discardUpload(app, upload);
       throw invalid('文件校验失败（MD5不一致），请重新上传');
     }
-    await app.uploads.blobs.move(assemblyKey(upload.id), target);
+    await app.blobs.move(assemblyKey(upload.id), target);
     await discardUpload(app, upload);
     return record(app, userId, placement, upload.fileSize, md5);
   }
@@ -64,6 +64,6 @@ export async function storeUploadedFile(app: FastifyInstance, userId: number, id
   if (!source) throw conflict(`文件分片不完整（已收到${received.length}/${count}），请继续上传`);
   if (upload) await discardUpload(app, upload);
   await ensureRoomFor(app, userId, identity.fileSize, placement);
-  await app.uploads.blobs.copy(areaKey(userId, source.area, source.path), target);
+  await app.blobs.copy(areaKey(userId, source.area, source.path), target);
   return record(app, userId, placement, source.size, source.md5);
 }

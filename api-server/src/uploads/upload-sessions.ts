@@ -79,7 +79,7 @@ async function touch(app: FastifyInstance, upload: UploadRow): Promise<UploadRow
 
 /** Chunk numbers (from 1) the server holds whole. */
 export async function receivedChunks(app: FastifyInstance, upload: UploadRow): Promise<number[]> {
-  const names = await app.uploads.blobs.list(uploadPrefix(upload.id));
+  const names = await app.blobs.list(uploadPrefix(upload.id));
   return names.map(Number).filter((n) => Number.isInteger(n) && n >= 1).sort((a, b) => a - b);
 }
 
@@ -103,7 +103,7 @@ const chunksBeingWritten = new Set<string>();
 export async function receiveChunk(app: FastifyInstance, upload: UploadRow, chunkNumber: number, source: Readable): Promise<void> {
   const expected = expectedChunkBytes(upload, chunkNumber);
   const marker = chunkKey(upload.id, chunkNumber);
-  if (await app.uploads.blobs.stat(marker)) {
+  if (await app.blobs.stat(marker)) {
     for await (const _ of source);
     await touch(app, upload);
     return;
@@ -114,14 +114,14 @@ export async function receiveChunk(app: FastifyInstance, upload: UploadRow, chun
   try {
     let size: number;
     try {
-      ({ size } = await app.uploads.blobs.writeAt(assemblyKey(upload.id), (chunkNumber - 1) * upload.chunkSize, source, { maxBytes: expected }));
+      ({ size } = await app.blobs.writeAt(assemblyKey(upload.id), (chunkNumber - 1) * upload.chunkSize, source, { maxBytes: expected }));
     } catch (error) {
       if (error instanceof TooLargeError) throw invalid(`分片${chunkNumber}大小不正确`);
       if (isCutShort(error)) throw invalid(`分片${chunkNumber}上传中断`);
       throw error;
     }
     if (size !== expected) throw invalid(`分片${chunkNumber}大小不正确`);
-    await app.uploads.blobs.put(marker, Readable.from([]));
+    await app.blobs.put(marker, Readable.from([]));
   } finally {
     chunksBeingWritten.delete(lock);
   }
@@ -132,5 +132,5 @@ export async function receiveChunk(app: FastifyInstance, upload: UploadRow, chun
 export async function discardUpload(app: FastifyInstance, upload: UploadRow): Promise<void> {
   app.uploads.md5.forget(upload.id);
   await app.db.delete(uploads).where(eq(uploads.id, upload.id));
-  await app.uploads.blobs.remove(uploadPrefix(upload.id));
+  await app.blobs.remove(uploadPrefix(upload.id));
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { forbidden, invalid } from '../../errors.js';
 import { ok } from '../../envelope.js';
-import { currentUser } from '../../plugins/authentication.js';
+import { currentUser } from '../../plugins/app/authentication.js';
 import { checkGpuFileName, checkRelativePath, joinPath } from '../../uploads/file-names.js';
 import { presignedPartUrl, verifyPartSignature } from '../../uploads/presigned-urls.js';
 import { instantSource, storeUploadedFile } from '../../uploads/store-file.js';

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { and, count, eq, ilike, ne } from 'drizzle-orm';
 import { images, instances } from '../../db/schema.js';
 import { ok } from '../../envelope.js';
-import { currentUser } from '../../plugins/authentication.js';
+import { currentUser } from '../../plugins/app/authentication.js';
 import { beginTransition } from '../../compute/instance-state.js';
 import { listInstanceViews } from '../../compute/instance-view.js';
 import { operateOnInstance } from '../../compute/operate.js';

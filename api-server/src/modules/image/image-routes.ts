@@ -4,8 +4,8 @@ import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import { imageRepositories, images, instances } from '../../db/schema.js';
 import { ok } from '../../envelope.js';
 import { conflict, notFound } from '../../errors.js';
-import { currentUser } from '../../plugins/authentication.js';
-import { uniqueViolation } from '../user/accounts.js';
+import { currentUser } from '../../plugins/app/authentication.js';
+import { uniqueViolation } from '../../accounts/accounts.js';
 import { Id, PageQuery } from '@rc/api-contract/common';
 import { pageWindow } from '../../lib/page-window.js';
 

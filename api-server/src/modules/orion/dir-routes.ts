@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { storedFiles } from '../../db/schema.js';
 import { ok } from '../../envelope.js';
-import { currentUser } from '../../plugins/authentication.js';
+import { currentUser } from '../../plugins/app/authentication.js';
 import { checkRelativePath, joinPath } from '../../uploads/file-names.js';
 import { usedBytes } from '../../uploads/quota.js';
 import { filesArea } from '../../uploads/user-areas.js';

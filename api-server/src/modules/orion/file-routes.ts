@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../envelope.js';
-import { currentUser } from '../../plugins/authentication.js';
+import { currentUser } from '../../plugins/app/authentication.js';
 import { checkFileName, checkRelativePath, joinPath } from '../../uploads/file-names.js';
 import { storeUploadedFile } from '../../uploads/store-file.js';
 import { filesArea } from '../../uploads/user-areas.js';
-import { checkChunks, receiveChunkForm } from './chunk-upload.js';
+import { checkChunks, receiveChunkForm } from '../../uploads/chunk-upload.js';
 import { ChunkCheckBody, MergeBody } from './upload-schemas.js';
 
 const tags = ['文件存储'];

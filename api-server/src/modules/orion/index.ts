@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import multipart from '@fastify/multipart';
 import fileRoutes from './file-routes.js';
 import dirRoutes from './dir-routes.js';
 import speedTestRoutes from './speed-test-routes.js';
@@ -7,7 +6,6 @@ import storedFileRoutes from './stored-file-routes.js';
 
 /** `/apis/orion/...`: the user's file storage: chunked uploads, merge, folders, usage, download, removal and the upload speed test. */
 const orionModule: FastifyPluginAsync = async (app) => {
-  await app.register(multipart, { limits: { files: 1, fields: 20, fieldSize: 4096, fileSize: app.uploads.settings.maxChunkSize } });
   await app.register(fileRoutes);
   await app.register(dirRoutes);
   await app.register(storedFileRoutes);

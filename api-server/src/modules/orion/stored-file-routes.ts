@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { storedFiles } from '../../db/schema.js';
 import { ok } from '../../envelope.js';
 import { invalid, notFound } from '../../errors.js';
-import { currentUser } from '../../plugins/authentication.js';
+import { currentUser } from '../../plugins/app/authentication.js';
 import { checkRelativePath } from '../../uploads/file-names.js';
 import { areaKey, filesArea } from '../../uploads/user-areas.js';
 
@@ -43,7 +43,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         .header('content-length', String(file.size))
         .header('content-disposition', attachment(name))
         .header('cache-control', 'private, no-store')
-        .send(app.uploads.blobs.readRange(areaKey(userId, filesArea, path), 0, file.size));
+        .send(app.blobs.readRange(areaKey(userId, filesArea, path), 0, file.size));
     },
   );
 
@@ -66,7 +66,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         )
         .returning({ size: storedFiles.size });
       if (removed.length === 0) throw notFound('文件不存在或已删除');
-      await app.uploads.blobs.remove(areaKey(userId, filesArea, path));
+      await app.blobs.remove(areaKey(userId, filesArea, path));
       return ok({ files: removed.length, bytes: removed.reduce((sum, file) => sum + file.size, 0) }, '删除成功');
     },
   );

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { aboutGroups, aboutItems, adverts, enumItems, friendLinks, navItems, users, zones } from '../../db/schema.js';
 import { ok } from '../../envelope.js';
 import { invalid, notFound } from '../../errors.js';
-import { authenticateToken } from '../user/sessions.js';
+import { authenticateToken } from '../../accounts/sessions.js';
 import { loadWebsite, publicConfig, websiteInfo } from './website.js';
 
 const tags = ['系统'];

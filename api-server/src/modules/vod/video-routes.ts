@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { videos } from '../../db/schema.js';
 import { ok } from '../../envelope.js';
-import { currentUser } from '../../plugins/authentication.js';
+import { currentUser } from '../../plugins/app/authentication.js';
 import { checkFileName } from '../../uploads/file-names.js';
 import { storeUploadedFile } from '../../uploads/store-file.js';
 import { videosArea } from '../../uploads/user-areas.js';
-import { checkChunks, receiveChunkForm } from '../orion/chunk-upload.js';
+import { checkChunks, receiveChunkForm } from '../../uploads/chunk-upload.js';
 import { ChunkCheckBody, MergeBody } from '../orion/upload-schemas.js';
 
 const tags = ['视频'];

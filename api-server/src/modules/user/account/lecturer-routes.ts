@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { lecturerFollows, users } from '../../../db/schema.js';
 import { ok } from '../../../envelope.js';
 import { conflict, notFound } from '../../../errors.js';
-import { currentUser } from '../../../plugins/authentication.js';
+import { currentUser } from '../../../plugins/app/authentication.js';
 import { PageQuery } from '@rc/api-contract/common';
 import { Envelope, Page } from '@rc/api-contract/envelope';
 import { FollowedLecturer, LecturerBody } from '@rc/api-contract/user/lecturer';

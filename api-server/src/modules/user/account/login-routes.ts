@@ -5,14 +5,14 @@ import { Type } from 'typebox';
 import { users } from '../../../db/schema.js';
 import { ok } from '../../../envelope.js';
 import { invalid, tooMany } from '../../../errors.js';
-import { currentUser } from '../../../plugins/authentication.js';
+import { currentUser } from '../../../plugins/app/authentication.js';
 import { hashPassword, verifyPassword } from '../../../lib/password.js';
 import { Envelope } from '@rc/api-contract/envelope';
 import { CodeLoginBody, LoginResult, PasswordLoginBody, RegisterBody, ResetPasswordBody, SendCodeBody, ShopNameAvailability, ShopNameQuery } from '@rc/api-contract/user/login';
-import { createAccount, findUserByMobile, type UserRow } from '../accounts.js';
-import { revokeAllSessions, revokeSession, startSession } from '../sessions.js';
-import { consumeSmsCode, sendSmsCode } from '../sms-codes.js';
-import { toUserInfo } from '../user-info.js';
+import { createAccount, findUserByMobile, type UserRow } from '../../../accounts/accounts.js';
+import { revokeAllSessions, revokeSession, startSession } from '../../../accounts/sessions.js';
+import { consumeSmsCode, sendSmsCode } from '../../../accounts/sms-codes.js';
+import { toUserInfo } from '../../../accounts/user-info.js';
 
 const tags = ['账户'];
 // Verified against when the mobile is unknown, so a wrong number costs as long as a wrong password.
@@ -34,13 +34,13 @@ async function signIn(app: FastifyInstance, request: FastifyRequest, user: UserR
 async function limitLogin<T>(app: FastifyInstance, request: FastifyRequest, mobile: string, attempt: () => Promise<T>): Promise<T> {
   const limits = app.config.rateLimits;
   const mobileKey = `login:mobile:${mobile}`;
-  if (!app.rateLimiter.hit(`login:ip:${request.ip}`, limits.loginPerIp) || app.rateLimiter.exhausted(mobileKey, limits.loginPerMobile)) {
+  if (!(await app.rateLimiter.hit(`login:ip:${request.ip}`, limits.loginPerIp)) || (await app.rateLimiter.exhausted(mobileKey, limits.loginPerMobile))) {
     throw tooMany('登录尝试过于频繁，请稍后再试');
   }
   try {
     return await attempt();
   } catch (error) {
-    app.rateLimiter.hit(mobileKey, limits.loginPerMobile);
+    await app.rateLimiter.hit(mobileKey, limits.loginPerMobile);
     throw error;
   }
 }

@@ -1,15 +1,16 @@
-import { and, eq, lt, sql, desc } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ledgerEntries, sysConfig, users } from '../../../db/schema.js';
+import { sysConfig, users } from '../../../db/schema.js';
 import { ok } from '../../../envelope.js';
 import { conflict, invalid } from '../../../errors.js';
-import { currentUser } from '../../../plugins/authentication.js';
+import { currentUser } from '../../../plugins/app/authentication.js';
 import { isValidIdCard, maskIdCard } from '../../../lib/id-card.js';
 import { sha256 } from '../../../lib/secrets.js';
 import { Envelope } from '@rc/api-contract/envelope';
 import { AccountOverview, CertificationBody, ProfileUpdateBody, RealtimeBalance, SysConfig, UserInfo } from '@rc/api-contract/user/profile';
-import { uniqueViolation } from '../accounts.js';
-import { loadUser, spendableBalance, toUserInfo } from '../user-info.js';
+import { uniqueViolation } from '../../../accounts/accounts.js';
+import { loadUser, spendableBalance, toUserInfo } from '../../../accounts/user-info.js';
+import { ledgerSummary } from '../../../billing/ledger.js';
 
 const tags = ['个人中心'];
 
@@ -39,25 +40,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/auth/user/account/view', { schema: { tags, summary: '账户总览', response: { 200: Envelope(AccountOverview) } } }, async (request) => {
     const user = currentUser(request).account;
-    const [totals] = await app.db
-      .select({
-        totalRecharge: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.kind} = 'recharge'), 0)`,
-        totalConsume: sql<string>`coalesce(-sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.amount} < 0), 0)`,
-      })
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.userId, user.id));
-    const recentEntries = await app.db
-      .select({ id: ledgerEntries.id, amount: ledgerEntries.amount, balanceAfter: ledgerEntries.balanceAfter, kind: ledgerEntries.kind, note: ledgerEntries.note, gmtCreate: ledgerEntries.createdAt })
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.userId, user.id))
-      .orderBy(desc(ledgerEntries.id))
-      .limit(10);
+    const { totalRecharge, totalConsume, recentEntries } = await ledgerSummary(app.db, user.id);
     return ok({
       balance: await spendableBalance(app.db, user),
       ownBalance: user.balance,
       sharedFromMainAccount: Boolean(user.parentId && user.shareBalance),
-      totalRecharge: Number(totals?.totalRecharge ?? 0),
-      totalConsume: Number(totals?.totalConsume ?? 0),
+      totalRecharge,
+      totalConsume,
       recentEntries,
     });
   });

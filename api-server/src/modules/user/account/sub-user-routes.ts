@@ -4,11 +4,11 @@ import { Type } from 'typebox';
 import { users } from '../../../db/schema.js';
 import { ok } from '../../../envelope.js';
 import { conflict, forbidden, notFound } from '../../../errors.js';
-import { currentUser } from '../../../plugins/authentication.js';
+import { currentUser } from '../../../plugins/app/authentication.js';
 import { hashPassword } from '../../../lib/password.js';
 import { maskMobile } from '../../../lib/id-card.js';
-import type { SessionUser } from '../sessions.js';
-import { revokeAllSessions } from '../sessions.js';
+import type { SessionUser } from '../../../accounts/sessions.js';
+import { revokeAllSessions } from '../../../accounts/sessions.js';
 import { PageQuery } from '@rc/api-contract/common';
 import { Envelope, Page } from '@rc/api-contract/envelope';
 import {
@@ -22,8 +22,8 @@ import {
   SubUserShareBody,
 } from '@rc/api-contract/user/sub-user';
 import { pageWindow } from '../../../lib/page-window.js';
-import { createAccount, uniqueViolation } from '../accounts.js';
-import { consumeSmsCode } from '../sms-codes.js';
+import { createAccount, uniqueViolation } from '../../../accounts/accounts.js';
+import { consumeSmsCode } from '../../../accounts/sms-codes.js';
 
 const tags = ['子账号'];
 

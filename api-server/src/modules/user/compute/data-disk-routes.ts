@@ -3,12 +3,11 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import { computeNodes, instances } from '../../../db/schema.js';
 import { ok } from '../../../envelope.js';
 import { conflict, invalid } from '../../../errors.js';
-import { currentUser } from '../../../plugins/authentication.js';
-import { charge } from '../../../compute/charges.js';
+import { currentUser } from '../../../plugins/app/authentication.js';
+import { placeOrder } from '../../../billing/orders.js';
 import { lockInstance } from '../../../compute/instance-state.js';
 import { instanceView } from '../../../compute/instance-view.js';
 import { modelOf } from '../../../compute/lifecycle.js';
-import { recordOrder } from '../../../compute/new-instance.js';
 import { dayRateOf, loadSitePrices } from '../../../compute/prices.js';
 import { Billing, OrderType, Status } from '../../../compute/states.js';
 import { Envelope } from '@rc/api-contract/envelope';
@@ -37,8 +36,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         // A package pays the added space up front for its remaining days; pay-as-you-go pays it with running time.
         const remainingDays = instance.billingType === Billing.payAsYouGo ? 0 : Math.ceil(((instance.packageExpiresAt?.getTime() ?? 0) - now.getTime()) / dayMs);
         const amount = Math.max(0, remainingDays) * (dataDiskExtraGb - instance.dataDiskExtraGb) * site.dataDiskDayPricePerGb;
-        const order = await recordOrder(tx, { userId: user.id, instanceId: id, orderType: OrderType.diskExpand, billingType: instance.billingType, amount, detail: { from: instance.dataDiskExtraGb, to: dataDiskExtraGb, remainingDays }, now });
-        await charge(tx, { userId: user.id, amount, kind: 'disk', note: `实例「${instance.name}」数据盘扩容至 ${site.freeDataDiskGb + dataDiskExtraGb} GB`, now, instanceId: id, orderId: order.id });
+        await placeOrder(
+          tx,
+          { userId: user.id, instanceId: id, orderType: OrderType.diskExpand, billingType: instance.billingType, amount, detail: { from: instance.dataDiskExtraGb, to: dataDiskExtraGb, remainingDays }, now },
+          { kind: 'disk', note: `实例「${instance.name}」数据盘扩容至 ${site.freeDataDiskGb + dataDiskExtraGb} GB` },
+        );
         await tx
           .update(instances)
           .set({ dataDiskExtraGb, dayRate: dayRateOf({ gpuHeld: instance.gpuCount, noGpu: false, dataDiskExtraGb }, model, site) })

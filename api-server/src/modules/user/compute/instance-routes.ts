@@ -4,14 +4,15 @@ import { eq } from 'drizzle-orm';
 import { computeNodes, instances } from '../../../db/schema.js';
 import { ok } from '../../../envelope.js';
 import { conflict, invalid } from '../../../errors.js';
-import { currentUser } from '../../../plugins/authentication.js';
-import { charge, payerBalance } from '../../../compute/charges.js';
+import { currentUser } from '../../../plugins/app/authentication.js';
+import { ensureCanPayAnHour } from '../../../billing/charges.js';
+import { placeOrder, recordOrder } from '../../../billing/orders.js';
 import { returnGpus, takeGpus, takeGpusInRegion } from '../../../compute/gpu-pool.js';
 import { lockInstance, settleInstance } from '../../../compute/instance-state.js';
 import { operateOnInstance } from '../../../compute/operate.js';
 import { instanceView } from '../../../compute/instance-view.js';
-import { formatYuan, modelOf, noFreeGpus, releaseInstance, startInstance, stopInstance } from '../../../compute/lifecycle.js';
-import { createInstance, recordOrder } from '../../../compute/new-instance.js';
+import { modelOf, noFreeGpus, releaseInstance, startInstance, stopInstance } from '../../../compute/lifecycle.js';
+import { createInstance } from '../../../compute/new-instance.js';
 import type { Operation } from '../../../compute/operations.js';
 import { dayRateOf, loadSitePrices, packagePrice, quote } from '../../../compute/prices.js';
 import { Billing, OrderType, billingNames, isPackage, packageDays, Status, type Billing as BillingCode } from '../../../compute/states.js';
@@ -69,8 +70,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           await settleInstance(tx, instance, now);
           const priced = quote({ gpuCount: instance.gpuCount, billingType, duration, dataDiskExtraGb: instance.dataDiskExtraGb }, model, site);
           const expiresAt = new Date(now.getTime() + priced.days * dayMs);
-          const order = await recordOrder(tx, { userId: instance.userId, instanceId: instance.id, orderType: OrderType.changeBilling, billingType, amount: priced.amount, detail: { ...priced, duration }, now });
-          await charge(tx, { userId: instance.userId, amount: priced.amount, kind: 'package', note: `实例「${instance.name}」转为${billingNames[billingType as BillingCode]} ×${duration}`, now, instanceId: instance.id, orderId: order.id, periodStart: now, periodEnd: expiresAt });
+          await placeOrder(
+            tx,
+            { userId: instance.userId, instanceId: instance.id, orderType: OrderType.changeBilling, billingType, amount: priced.amount, detail: { ...priced, duration }, now },
+            { kind: 'package', note: `实例「${instance.name}」转为${billingNames[billingType as BillingCode]} ×${duration}`, periodStart: now, periodEnd: expiresAt },
+          );
           await tx
             .update(instances)
             .set({ billingType, packageExpiresAt: expiresAt, gpuHeld: instance.gpuCount, meteredUntil: null, dayRate: 0, stoppedAt: null, releaseWarnedAt: null })
@@ -84,8 +88,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const refund = Math.floor((remainingMs * packageDay) / dayMs);
         const running = instance.status === Status.running;
         if (!running) await returnGpus(tx, instance.nodeId, instance.gpuHeld);
-        const order = await recordOrder(tx, { userId: instance.userId, instanceId: instance.id, orderType: OrderType.changeBilling, billingType, amount: -refund, detail: { refund, remainingMs }, now });
-        await charge(tx, { userId: instance.userId, amount: -refund, kind: 'refund', note: `实例「${instance.name}」转为按量计费，退还剩余时长`, now, instanceId: instance.id, orderId: order.id });
+        await placeOrder(
+          tx,
+          { userId: instance.userId, instanceId: instance.id, orderType: OrderType.changeBilling, billingType, amount: -refund, detail: { refund, remainingMs }, now },
+          { kind: 'refund', note: `实例「${instance.name}」转为按量计费，退还剩余时长` },
+        );
         await tx
           .update(instances)
           .set({
@@ -127,7 +134,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const source = await lockInstance(tx, app.compute.driver, { userId: user.id, id: request.body.id, operation: 'clone', now });
         const model = await modelOf(tx, source.gpuModelId);
         const hourAmount = quote({ gpuCount: source.gpuCount, billingType: Billing.payAsYouGo, duration: 1, dataDiskExtraGb: source.dataDiskExtraGb }, model, site).hourAmount;
-        if ((await payerBalance(tx, user.id)) < hourAmount) throw conflict(`账户余额不足：按量计费需至少可支付1小时费用（¥${formatYuan(hourAmount)}），请先充值`);
+        await ensureCanPayAnHour(tx, user.id, hourAmount);
         const [sameNode] = await tx.select({ gpuFree: computeNodes.gpuFree }).from(computeNodes).where(eq(computeNodes.id, source.nodeId));
         let nodeId = source.nodeId;
         if ((sameNode?.gpuFree ?? 0) >= source.gpuCount) await takeGpus(tx, nodeId, source.gpuCount, noFreeGpus(source.gpuCount, site));
@@ -157,8 +164,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const priced = quote({ gpuCount: instance.gpuCount, billingType: instance.billingType, duration, dataDiskExtraGb: instance.dataDiskExtraGb }, model, site);
         const from = instance.packageExpiresAt && instance.packageExpiresAt > now ? instance.packageExpiresAt : now;
         const expiresAt = new Date(from.getTime() + priced.days * dayMs);
-        const order = await recordOrder(tx, { userId: instance.userId, instanceId: instance.id, orderType: OrderType.renew, billingType: instance.billingType, amount: priced.amount, detail: { ...priced, duration }, now });
-        await charge(tx, { userId: instance.userId, amount: priced.amount, kind: 'renew', note: `实例「${instance.name}」续费${billingNames[instance.billingType as BillingCode]} ×${duration}`, now, instanceId: instance.id, orderId: order.id, periodStart: from, periodEnd: expiresAt });
+        await placeOrder(
+          tx,
+          { userId: instance.userId, instanceId: instance.id, orderType: OrderType.renew, billingType: instance.billingType, amount: priced.amount, detail: { ...priced, duration }, now },
+          { kind: 'renew', note: `实例「${instance.name}」续费${billingNames[instance.billingType as BillingCode]} ×${duration}`, periodStart: from, periodEnd: expiresAt },
+        );
         await tx.update(instances).set({ packageExpiresAt: expiresAt }).where(eq(instances.id, instance.id));
       }),
   );

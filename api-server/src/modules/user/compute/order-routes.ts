@@ -2,13 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { bills, computeNodes } from '../../../db/schema.js';
 import { ok } from '../../../envelope.js';
-import { conflict, notFound } from '../../../errors.js';
-import { currentUser } from '../../../plugins/authentication.js';
-import { charge, payerBalance } from '../../../compute/charges.js';
+import { notFound } from '../../../errors.js';
+import { currentUser } from '../../../plugins/app/authentication.js';
+import { ensureCanPayAnHour } from '../../../billing/charges.js';
+import { placeOrder } from '../../../billing/orders.js';
 import { takeGpus, takeGpusInRegion } from '../../../compute/gpu-pool.js';
 import { instanceView } from '../../../compute/instance-view.js';
-import { formatYuan, modelOf } from '../../../compute/lifecycle.js';
-import { createInstance, recordOrder, usableImage } from '../../../compute/new-instance.js';
+import { modelOf } from '../../../compute/lifecycle.js';
+import { createInstance, usableImage } from '../../../compute/new-instance.js';
 import { loadSitePrices, quote } from '../../../compute/prices.js';
 import { Billing, OrderType, billingNames, type Billing as BillingCode } from '../../../compute/states.js';
 import { Envelope, Page } from '@rc/api-contract/envelope';
@@ -50,9 +51,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         } else {
           nodeId = await takeGpusInRegion(tx, body.regionCode, body.gpuModelId, body.gpuCount);
         }
-        if (body.billingType === Billing.payAsYouGo && (await payerBalance(tx, user.id)) < priced.hourAmount) {
-          throw conflict(`账户余额不足：按量计费需至少可支付1小时费用（¥${formatYuan(priced.hourAmount)}），请先充值`);
-        }
+        if (body.billingType === Billing.payAsYouGo) await ensureCanPayAnHour(tx, user.id, priced.hourAmount);
         const packageExpiresAt = body.billingType === Billing.payAsYouGo ? null : new Date(now.getTime() + priced.days * dayMs);
         const created = await createInstance(
           tx,
@@ -61,28 +60,19 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           model,
           site,
         );
-        const order = await recordOrder(tx, {
-          userId: user.id,
-          instanceId: created.id,
-          orderType: OrderType.create,
-          billingType: body.billingType,
-          amount: priced.amount,
-          detail: { ...priced, gpuModel: model.name, gpuCount: body.gpuCount, duration, imageName: image.name, dataDiskExtraGb },
-          now,
-        });
-        if (priced.amount > 0) {
-          await charge(tx, {
+        const order = await placeOrder(
+          tx,
+          {
             userId: user.id,
-            amount: priced.amount,
-            kind: 'package',
-            note: `新购实例「${created.name}」${billingNames[body.billingType as BillingCode]} ×${duration}`,
-            now,
             instanceId: created.id,
-            orderId: order.id,
-            periodStart: now,
-            periodEnd: packageExpiresAt ?? undefined,
-          });
-        }
+            orderType: OrderType.create,
+            billingType: body.billingType,
+            amount: priced.amount,
+            detail: { ...priced, gpuModel: model.name, gpuCount: body.gpuCount, duration, imageName: image.name, dataDiskExtraGb },
+            now,
+          },
+          { kind: 'package', note: `新购实例「${created.name}」${billingNames[body.billingType as BillingCode]} ×${duration}`, periodStart: now, periodEnd: packageExpiresAt ?? undefined },
+        );
         return { order, created };
       });
       const view = await instanceView(app, user.id, instance.created.id);

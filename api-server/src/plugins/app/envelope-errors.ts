@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyRequest } from 'fastify';
-import { AppError, invalid } from '../errors.js';
-import type { Envelope } from '../envelope.js';
+import { AppError, invalid } from '../../errors.js';
+import type { Envelope } from '../../envelope.js';
 import { describeValidationError } from './validation-message.js';
 
 function holdsNul(value: unknown): boolean {
@@ -49,4 +49,4 @@ export default fp(async (app) => {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-});
+}, { name: 'envelope-errors' });

@@ -1,9 +1,9 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { smsCodes, users } from '../../db/schema.js';
-import { conflict, invalid, notFound, tooMany } from '../../errors.js';
-import { newSmsCode, sha256 } from '../../lib/secrets.js';
-import type { SmsPurpose } from '../../lib/sms/sms-provider.js';
+import { smsCodes, users } from '../db/schema.js';
+import { conflict, invalid, notFound, tooMany } from '../errors.js';
+import { newSmsCode, sha256 } from '../lib/secrets.js';
+import type { SmsPurpose } from '../lib/sms/sms-provider.js';
 
 const codeHash = (mobile: string, purpose: SmsPurpose, code: string) => sha256(`${mobile}:${purpose}:${code}`);
 
@@ -17,8 +17,8 @@ async function checkRecipient(app: FastifyInstance, mobile: string, purpose: Sms
 
 export async function sendSmsCode(app: FastifyInstance, mobile: string, purpose: SmsPurpose, ip: string) {
   const limits = app.config.rateLimits;
-  if (!app.rateLimiter.hit(`send-code:ip:${ip}`, limits.sendCodePerIp)) throw tooMany('验证码发送过于频繁，请稍后再试');
-  if (!app.rateLimiter.hit(`send-code:mobile:${mobile}`, limits.sendCodePerMobile)) {
+  if (!(await app.rateLimiter.hit(`send-code:ip:${ip}`, limits.sendCodePerIp))) throw tooMany('验证码发送过于频繁，请稍后再试');
+  if (!(await app.rateLimiter.hit(`send-code:mobile:${mobile}`, limits.sendCodePerMobile))) {
     throw tooMany('验证码发送过于频繁，请60秒后再试');
   }
   await checkRecipient(app, mobile, purpose);

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { bills, messages, users } from '../db/schema.js';
+import { bills, users } from '../db/schema.js';
 import type { Executor } from '../db/open-database.js';
-import { applyLedgerEntry } from '../modules/user/ledger.js';
+import { conflict } from '../errors.js';
+import { applyLedgerEntry } from './ledger.js';
 
 export interface Charge {
   userId: number;
@@ -29,6 +30,15 @@ export async function payerBalance(tx: Executor, userId: number): Promise<number
   return payer?.balance ?? 0;
 }
 
+export function formatYuan(thousandths: number) {
+  return (thousandths / 1000).toFixed(2);
+}
+
+/** Pay-as-you-go starts only when the payer can pay its first hour. */
+export async function ensureCanPayAnHour(tx: Executor, userId: number, hourAmount: number) {
+  if ((await payerBalance(tx, userId)) < hourAmount) throw conflict(`账户余额不足：按量计费需至少可支付1小时费用（¥${formatYuan(hourAmount)}），请先充值`);
+}
+
 /**
  * Moves the payer's balance through the ledger and writes the bill line (under the instance's
  * owner) that explains it. Refuses to overdraw.
@@ -51,8 +61,4 @@ export async function charge(tx: Executor, c: Charge) {
     note: c.note,
     createdAt: c.now,
   });
-}
-
-export async function notify(tx: Executor, userId: number, title: string, content: string, now: Date) {
-  await tx.insert(messages).values({ userId, title, content, createdAt: now });
 }

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema.js';
-import type { Executor } from '../../db/open-database.js';
-import { conflict } from '../../errors.js';
-import { newReferralCode } from '../../lib/secrets.js';
+import { users } from '../db/schema.js';
+import type { Executor } from '../db/open-database.js';
+import { conflict } from '../errors.js';
+import { newReferralCode } from '../lib/secrets.js';
 
 export type UserRow = typeof users.$inferSelect;
 

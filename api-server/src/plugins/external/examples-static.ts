@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 
-const examplesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../examples');
+const examplesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../examples');
 
 /** `/examples/...`: pages showing the portal's parts embedded elsewhere (the legacy page with `<rc-uploader>`). */
 export default fp(async (app) => {
@@ -13,4 +13,4 @@ export default fp(async (app) => {
     decorateReply: false,
     setHeaders: (reply) => reply.header('cache-control', 'no-cache'),
   });
-});
+}, { name: 'examples-static' });

@@ -1,16 +1,13 @@
-import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { onRequestHookHandler } from 'fastify';
-import type { BlobStore } from '../blobs/blob-store.js';
-import { LocalFolderStore } from '../blobs/local-folder-store.js';
-import { cleanAbandonedUploads } from './cleanup.js';
-import { IncrementalMd5 } from './incremental-md5.js';
-import { loadSigningSecret, loadUploadSettings, type UploadSettings } from './upload-settings.js';
+import { cleanAbandonedUploads } from '../../uploads/cleanup.js';
+import { IncrementalMd5 } from '../../uploads/incremental-md5.js';
+import type { UploadSettings } from '../../config.js';
+import { loadSigningSecret } from '../../uploads/signing-secret.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     uploads: {
-      blobs: BlobStore;
       settings: UploadSettings;
       signingSecret: Buffer;
       md5: IncrementalMd5;
@@ -20,22 +17,20 @@ declare module 'fastify' {
   }
 }
 
-/** The blob store (a folder under the data directory), upload settings, and the hourly cleanup of abandoned uploads. */
+/** Upload settings, the signing key of presigned URLs, incremental MD5s, and the hourly cleanup of abandoned uploads. */
 export default fp(async (app) => {
-  const settings = loadUploadSettings();
+  const settings = app.config.uploads;
   const dropSomeChunks: onRequestHookHandler = async (request, reply) => {
     if (Math.random() >= settings.faultInjection.dropChunkRatio) return;
     request.log.warn('fault injection: dropping a chunk request');
     reply.hijack();
     request.raw.socket.destroy();
   };
-  const blobs = new LocalFolderStore(path.join(app.config.dataDir, 'blobs'));
-  const md5 = new IncrementalMd5(blobs);
+  const md5 = new IncrementalMd5(app.blobs);
   app.decorate('uploads', {
-    blobs,
     md5,
     settings,
-    signingSecret: loadSigningSecret(app.config.dataDir),
+    signingSecret: loadSigningSecret(app.config),
     dropSomeChunks,
   });
 
@@ -47,4 +42,4 @@ export default fp(async (app) => {
     clearInterval(timer);
     await md5.close();
   });
-});
+}, { name: 'uploads', dependencies: ['core', 'blob-store'] });

@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
-import { ok } from '../envelope.js';
+import { ok } from '../../envelope.js';
 
-const ownStaticDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../static');
+const ownStaticDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../static');
 const immutable = 'public, max-age=31536000, immutable';
 const looksLikeFile = (pathname: string) => pathname.startsWith('/modules/') || /\.[a-z0-9]{1,5}$/i.test(pathname);
 
@@ -19,9 +19,10 @@ function cacheHeaders(reply: FastifyReply, filePath: string) {
  * demo assets under /static/. Any other GET outside /apis answers the root config's index.html, so
  * the portal's client-side routes survive a reload; unknown /apis paths answer code 404.
  */
-export default fp(async (app, options: { webRoot: string }) => {
+export default fp(async (app) => {
+  const { webRoot } = app.config;
   await app.register(fastifyStatic, {
-    root: options.webRoot,
+    root: webRoot,
     preCompressed: true,
     index: false,
     setHeaders: cacheHeaders,
@@ -33,10 +34,10 @@ export default fp(async (app, options: { webRoot: string }) => {
     setHeaders: cacheHeaders,
   });
 
-  const portalIndex = path.join(options.webRoot, 'index.html');
+  const portalIndex = path.join(webRoot, 'index.html');
   const sendPortalPage = (reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache');
-    if (fs.existsSync(portalIndex)) return reply.sendFile('index.html', options.webRoot);
+    if (fs.existsSync(portalIndex)) return reply.sendFile('index.html', webRoot);
     return reply.type('text/html; charset=utf-8').sendFile('placeholder.html', ownStaticDir);
   };
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendPortalPage(reply));
@@ -48,4 +49,4 @@ export default fp(async (app, options: { webRoot: string }) => {
     if (looksLikeFile(pathname)) return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
     return sendPortalPage(reply);
   });
-});
+}, { name: 'web-root', dependencies: ['core'] });

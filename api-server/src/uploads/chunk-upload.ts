@@ -1,12 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { invalid } from '../../errors.js';
-import { currentUser } from '../../plugins/authentication.js';
-import { readChunkForm } from '../../uploads/chunk-form.js';
-import { checkFileName, checkRelativePath } from '../../uploads/file-names.js';
-import { ensureRoomFor } from '../../uploads/quota.js';
-import { instantSource } from '../../uploads/store-file.js';
-import { chunkCount, checkChunking, findUpload, openUpload, receiveChunk, receivedChunks, type UploadKind } from '../../uploads/upload-sessions.js';
-import type { ChunkCheckBody } from './upload-schemas.js';
+import { invalid } from '../errors.js';
+import { currentUser } from '../plugins/app/authentication.js';
+import { readChunkForm } from './chunk-form.js';
+import { checkFileName, checkRelativePath } from './file-names.js';
+import { ensureRoomFor } from './quota.js';
+import { instantSource } from './store-file.js';
+import { chunkCount, checkChunking, findUpload, openUpload, receiveChunk, receivedChunks, type UploadKind } from './upload-sessions.js';
+
+/** What the client tells about a file before sending its chunks (the chunk check body). */
+export interface ChunkCheck {
+  identifier: string;
+  fileName: string;
+  chunkSize: number;
+  totalSize: number;
+  path?: string;
+}
 
 /**
  * The CPU chunk form (spec §3: file, filename, chunkNumber, identifier plus chunkSize, totalSize,
@@ -31,7 +39,7 @@ export async function receiveChunkForm(app: FastifyInstance, request: FastifyReq
 }
 
 /** Which chunks the server holds, or `skipUpload` when the user already stores this content (秒传). */
-export async function checkChunks(app: FastifyInstance, request: FastifyRequest, kind: UploadKind, body: ChunkCheckBody) {
+export async function checkChunks(app: FastifyInstance, request: FastifyRequest, kind: UploadKind, body: ChunkCheck) {
   const { id: userId } = currentUser(request);
   checkFileName(body.fileName);
   checkRelativePath(body.path ?? '');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, login, type TestApp } from '../test-support/test-app.js';
-import { demoAccounts, demoPassword } from '../seed/demo-data.js';
-import { defaultRateLimits } from '../config.js';
+import { call, createTestApp, login, type TestApp } from '../../test-support/test-app.js';
+import { demoAccounts, demoPassword } from '../../seed/demo-data.js';
+import { defaultRateLimits } from '../../config.js';
 
 let t: TestApp;
 beforeAll(async () => {

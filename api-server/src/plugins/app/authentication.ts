@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
-import { unauthenticated } from '../errors.js';
-import { authenticateToken, type SessionUser } from '../modules/user/sessions.js';
+import { unauthenticated } from '../../errors.js';
+import { authenticateToken, type SessionUser } from '../../accounts/sessions.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,4 +37,4 @@ export default fp(async (app) => {
     const existing = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [authenticate, ...existing];
   });
-});
+}, { name: 'authentication', dependencies: ['core'] });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, type TestApp } from '../test-support/test-app.js';
-import { demoAccounts, demoPassword } from '../seed/demo-data.js';
+import { createTestApp, login, type TestApp } from '../../test-support/test-app.js';
+import { demoAccounts, demoPassword } from '../../seed/demo-data.js';
 
 let t: TestApp;
 let token: string;

@@ -15,4 +15,4 @@ export default fp(async (app) => {
     },
   });
   app.get('/apis/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-});
+}, { name: 'openapi' });

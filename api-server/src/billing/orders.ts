@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import { orders } from '../db/schema.js';
+import type { Executor } from '../db/open-database.js';
+import { charge, type Charge } from './charges.js';
+
+export interface NewOrder {
+  userId: number;
+  instanceId: number;
+  orderType: number;
+  billingType: number;
+  /** Thousandths of a yuan; negative for a refund. */
+  amount: number;
+  detail: Record<string, unknown>;
+  now: Date;
+}
+
+export function newOrderNo(now: Date) {
+  const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);
+  return `${stamp}${randomBytes(5).toString('hex')}`;
+}
+
+export async function recordOrder(tx: Executor, o: NewOrder) {
+  const [order] = await tx
+    .insert(orders)
+    .values({ orderNo: newOrderNo(o.now), userId: o.userId, instanceId: o.instanceId, orderType: o.orderType, billingType: o.billingType, status: 1, amount: o.amount, detail: o.detail, createdAt: o.now })
+    .returning();
+  return order!;
+}
+
+/** Records the order and charges (or refunds) its amount to the payer, with a bill line explaining it. */
+export async function placeOrder(tx: Executor, o: NewOrder, bill: Pick<Charge, 'kind' | 'note' | 'periodStart' | 'periodEnd'>) {
+  const order = await recordOrder(tx, o);
+  await charge(tx, { ...bill, userId: o.userId, amount: o.amount, now: o.now, instanceId: o.instanceId, orderId: order.id });
+  return order;
+}

@@ -1,0 +1,90 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, defaultRateLimits, loadConfig } from './config.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const MiB = 1024 * 1024;
+
+describe('loadConfig', () => {
+  it('gives every documented default when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: path.resolve(here, '../../data'),
+      databaseUrl: undefined,
+      webRoot: path.resolve(here, '../../dist/web'),
+      logLevel: 'info',
+      seedDemoData: true,
+      rateLimits: defaultRateLimits,
+      compute: { driver: 'simulated', releaseAfterStoppedDays: 15, releaseWarningDays: 3 },
+      uploads: { quotaBytes: 20 * 1024 * MiB, maxChunkSize: 32 * MiB, signingSecret: undefined, faultInjection: { dropChunkRatio: 0 } },
+    });
+  });
+
+  it('reads every variable, and takes an empty one as unset', () => {
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: 'some/folder',
+      DATABASE_URL: 'postgres://rc:secret@db:5432/rc',
+      WEB_ROOT: '/srv/web',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO_DATA: 'false',
+      COMPUTE_DRIVER: 'simulated',
+      RELEASE_AFTER_STOPPED_DAYS: '0.5',
+      STORAGE_QUOTA_BYTES: '1048576',
+      UPLOAD_MAX_CHUNK_BYTES: '65536',
+      UPLOAD_SIGNING_SECRET: 'shared key',
+      FAULT_DROP_CHUNK_RATIO: '0.25',
+    });
+    expect(config).toMatchObject({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: path.resolve('some/folder'),
+      databaseUrl: 'postgres://rc:secret@db:5432/rc',
+      webRoot: '/srv/web',
+      logLevel: 'warn',
+      seedDemoData: false,
+      compute: { driver: 'simulated', releaseAfterStoppedDays: 0.5 },
+      uploads: { quotaBytes: MiB, maxChunkSize: 64 * 1024, signingSecret: 'shared key', faultInjection: { dropChunkRatio: 0.25 } },
+    });
+    expect(loadConfig({ PORT: '', DATABASE_URL: '', STORAGE_QUOTA_BYTES: '' })).toMatchObject({ port: 8080, databaseUrl: undefined, uploads: { quotaBytes: 20 * 1024 * MiB } });
+  });
+
+  it.each([
+    ['not a number', 'STORAGE_QUOTA_BYTES', 'abc', 'STORAGE_QUOTA_BYTES must be a positive integer, got "abc"'],
+    ['zero where a positive integer is due', 'STORAGE_QUOTA_BYTES', '0', 'STORAGE_QUOTA_BYTES must be a positive integer, got "0"'],
+    ['a fraction where an integer is due', 'STORAGE_QUOTA_BYTES', '1.5', 'STORAGE_QUOTA_BYTES must be a positive integer, got "1.5"'],
+    ['exponent notation', 'STORAGE_QUOTA_BYTES', '1e999', 'STORAGE_QUOTA_BYTES must be a positive integer, got "1e999"'],
+    ['hexadecimal notation', 'STORAGE_QUOTA_BYTES', '0x10', 'STORAGE_QUOTA_BYTES must be a positive integer, got "0x10"'],
+    ['more than an exact integer can hold', 'STORAGE_QUOTA_BYTES', '99999999999999999999', 'STORAGE_QUOTA_BYTES must be a positive integer, got "99999999999999999999"'],
+    ['a port out of range', 'PORT', '70000', 'PORT must be a port number from 0 to 65535, got "70000"'],
+    ['a negative number', 'PORT', '-1', 'PORT must be a port number from 0 to 65535, got "-1"'],
+    ['a chunk size under the minimum', 'UPLOAD_MAX_CHUNK_BYTES', '1024', 'UPLOAD_MAX_CHUNK_BYTES must be an integer of at least 65536, got "1024"'],
+    ['zero days', 'RELEASE_AFTER_STOPPED_DAYS', '0', 'RELEASE_AFTER_STOPPED_DAYS must be a positive number, got "0"'],
+    ['a ratio of 1', 'FAULT_DROP_CHUNK_RATIO', '1', 'FAULT_DROP_CHUNK_RATIO must be a number from 0 up to but not including 1, got "1"'],
+    ['an unknown log level', 'LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"'],
+    ['a switch that is neither true nor false', 'SEED_DEMO_DATA', 'yes', 'SEED_DEMO_DATA must be true or false, got "yes"'],
+    ['an unknown driver', 'COMPUTE_DRIVER', 'docker', 'COMPUTE_DRIVER must be a known compute driver (simulated), got "docker"'],
+    ['a URL of another database', 'DATABASE_URL', 'mysql://db/rc', 'DATABASE_URL must be a postgres:// URL, got "mysql://db/rc"'],
+  ])('refuses %s, naming the variable', (_kind, name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new ConfigError(message));
+  });
+});
+
+describe('the server with a bad variable', () => {
+  it('stops at start and says which variable is wrong', async () => {
+    const server = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'server.ts')], {
+      env: { ...process.env, STORAGE_QUOTA_BYTES: 'abc' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exitCode = await new Promise((resolve) => server.once('exit', resolve));
+    expect(exitCode).toBe(1);
+    expect(stderr).toContain('api-server: STORAGE_QUOTA_BYTES must be a positive integer, got "abc"');
+  }, 60_000);
+});

@@ -1,0 +1,17 @@
+import fp from 'fastify-plugin';
+import type { BlobStore } from '../../blobs/blob-store.js';
+import { createBlobStore } from '../../blobs/create-blob-store.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where uploaded bytes live: chunks, assemblies and stored files. */
+    blobs: BlobStore;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('blobs', createBlobStore(app.config));
+  },
+  { name: 'blob-store', dependencies: ['core'] },
+);

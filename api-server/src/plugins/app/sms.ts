@@ -1,0 +1,17 @@
+import fp from 'fastify-plugin';
+import type { SmsProvider } from '../../lib/sms/sms-provider.js';
+import { createSmsProvider } from '../../lib/sms/create-sms-provider.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sms: SmsProvider;
+  }
+}
+
+/** The SMS provider that delivers verification codes. */
+export default fp(
+  async (app) => {
+    app.decorate('sms', createSmsProvider(app.config, app.log));
+  },
+  { name: 'sms', dependencies: ['core'] },
+);
