@@ -18,6 +18,8 @@ const user: UserInfo = {
   isGradeAdmin: false,
   expireTime: null,
   idCardCheckStatus: 1,
+  realName: '张三',
+  idCard: '1101**********1234',
   videoPermission: false,
   nowMoney: 500_000,
   zhisuanStatus: 0,

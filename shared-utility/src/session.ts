@@ -3,6 +3,8 @@ import { bus } from './event-bus';
 import { endSession, goToLogin } from './session-end';
 import { $balance, $idCardCheckStatus, $instanceNum, $token, $userInfo, $userMsgNum } from './stores';
 import { setTokenCookie } from './token-cookie';
+import type { UnreadCount } from '@rc/api-contract/user/message';
+import type { RealtimeBalance } from '@rc/api-contract/user/profile';
 import type { LoginResult, UserInfo } from './types';
 
 const silent = { errorTip: false, cache: false } as const;
@@ -49,9 +51,9 @@ export async function refreshUserInfo(): Promise<UserInfo | null> {
 export async function refreshCounters(): Promise<void> {
   if (!$token.get()) return;
   const [messages, instances, balance] = await Promise.all([
-    api.post<{ num: number }>('/user/auth/msg/user/num', undefined, silent),
+    api.post<UnreadCount>('/user/auth/msg/user/num', undefined, silent),
     api.get<{ totalContainer: number }>('/container/auth/statistics', undefined, silent),
-    api.get<{ balance: number }>('/user/auth/user/ext/get/realtime/balance', undefined, silent),
+    api.get<RealtimeBalance>('/user/auth/user/ext/get/realtime/balance', undefined, silent),
   ]);
   if (messages.code === 200) $userMsgNum.set(messages.data.num);
   $instanceNum.set(instances.code === 200 ? instances.data.totalContainer : 0);

@@ -4,28 +4,7 @@ import type { Executor } from '../db/open-database.js';
 import { unauthenticated } from '../errors.js';
 import { maskMobile } from '../lib/id-card.js';
 import type { UserRow } from './accounts.js';
-
-export interface UserInfo {
-  id: number;
-  nickname: string;
-  mobile: string;
-  headImgUrl: string;
-  userType: number;
-  isTeacher: boolean;
-  isGradeAdmin: boolean;
-  expireTime: string | null;
-  idCardCheckStatus: number;
-  realName: string | null;
-  idCard: string | null;
-  videoPermission: boolean;
-  nowMoney: number;
-  zhisuanStatus: number;
-  chaosuanStatus: number;
-  parentId: number | null;
-  shareBalance: boolean;
-  referralCode: string;
-  token?: string;
-}
+import type { UserInfo } from '@rc/api-contract/user/profile';
 
 /** The balance a user spends from: their main account's when it shares its balance with them. */
 export async function spendableBalance(db: Executor, user: Pick<UserRow, 'balance' | 'parentId' | 'shareBalance'>) {

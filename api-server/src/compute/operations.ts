@@ -1,23 +1,7 @@
+import { operations, type Operation } from '@rc/api-contract/user/compute';
 import { Status, isPackage, statusNames, type Status as StatusCode } from './states.js';
 
-export const operations = [
-  'start',
-  'nonGpuStart',
-  'stop',
-  'scheduleStop',
-  'release',
-  'changeBilling',
-  'liftConfig',
-  'clone',
-  'renew',
-  'storageAdjust',
-  'reset',
-  'changeImage',
-  'commit',
-  'changeName',
-] as const;
-
-export type Operation = (typeof operations)[number];
+export { operations, type Operation };
 
 export const operationNames: Record<Operation, string> = {
   start: '开机',

@@ -5,14 +5,15 @@ import { lecturerFollows, users } from '../../../db/schema.js';
 import { ok } from '../../../envelope.js';
 import { conflict, notFound } from '../../../errors.js';
 import { currentUser } from '../../../plugins/app/authentication.js';
-import { Id, PageQuery } from '@rc/api-contract/common';
+import { PageQuery } from '@rc/api-contract/common';
+import { Envelope, Page } from '@rc/api-contract/envelope';
+import { FollowedLecturer, LecturerBody } from '@rc/api-contract/user/lecturer';
 import { pageWindow } from '../../../lib/page-window.js';
 
 const tags = ['讲师关注'];
-const LecturerBody = Type.Object({ lecturerId: Id('讲师ID') });
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post('/auth/lecturer/attention/save', { schema: { tags, summary: '关注讲师', body: LecturerBody } }, async (request) => {
+  app.post('/auth/lecturer/attention/save', { schema: { tags, summary: '关注讲师', body: LecturerBody, response: { 200: Envelope(Type.Null()) } } }, async (request) => {
     const { id } = currentUser(request);
     const { lecturerId } = request.body;
     if (lecturerId === id) throw conflict('不能关注自己');
@@ -22,7 +23,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return ok(null, '关注成功');
   });
 
-  app.post('/auth/lecturer/attention/list', { schema: { tags, summary: '我关注的讲师', body: PageQuery } }, async (request) => {
+  app.post('/auth/lecturer/attention/list', { schema: { tags, summary: '我关注的讲师', body: PageQuery, response: { 200: Envelope(Page(FollowedLecturer)) } } }, async (request) => {
     const { id } = currentUser(request);
     const { pageNum, pageSize, offset } = pageWindow(request.body);
     const list = await app.db
@@ -37,7 +38,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return ok({ list, total: total?.n ?? 0, pageNum, pageSize });
   });
 
-  app.post('/auth/lecturer/attention/delete', { schema: { tags, summary: '取消关注讲师', body: LecturerBody } }, async (request) => {
+  app.post('/auth/lecturer/attention/delete', { schema: { tags, summary: '取消关注讲师', body: LecturerBody, response: { 200: Envelope(Type.Null()) } } }, async (request) => {
     const removed = await app.db
       .delete(lecturerFollows)
       .where(and(eq(lecturerFollows.userId, currentUser(request).id), eq(lecturerFollows.lecturerId, request.body.lecturerId)))

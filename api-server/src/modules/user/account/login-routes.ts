@@ -7,7 +7,8 @@ import { ok } from '../../../envelope.js';
 import { invalid, tooMany } from '../../../errors.js';
 import { currentUser } from '../../../plugins/app/authentication.js';
 import { hashPassword, verifyPassword } from '../../../lib/password.js';
-import { LoginPassword, Mobile, Nickname, Password, SmsCode } from '@rc/api-contract/common';
+import { Envelope } from '@rc/api-contract/envelope';
+import { CodeLoginBody, LoginResult, PasswordLoginBody, RegisterBody, ResetPasswordBody, SendCodeBody, ShopNameAvailability, ShopNameQuery } from '@rc/api-contract/user/login';
 import { createAccount, findUserByMobile, type UserRow } from '../../../accounts/accounts.js';
 import { revokeAllSessions, revokeSession, startSession } from '../../../accounts/sessions.js';
 import { consumeSmsCode, sendSmsCode } from '../../../accounts/sms-codes.js';
@@ -47,7 +48,7 @@ async function limitLogin<T>(app: FastifyInstance, request: FastifyRequest, mobi
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/user/login/password',
-    { schema: { tags, summary: '密码登录', body: Type.Object({ mobile: Mobile, password: LoginPassword }) } },
+    { schema: { tags, summary: '密码登录', body: PasswordLoginBody, response: { 200: Envelope(LoginResult) } } },
     async (request) => {
       const { mobile, password } = request.body;
       const user = await limitLogin(app, request, mobile, async () => {
@@ -62,7 +63,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/user/login/code',
-    { schema: { tags, summary: '验证码登录', body: Type.Object({ mobile: Mobile, code: SmsCode }) } },
+    { schema: { tags, summary: '验证码登录', body: CodeLoginBody, response: { 200: Envelope(LoginResult) } } },
     async (request) => {
       const { mobile, code } = request.body;
       const user = await limitLogin(app, request, mobile, async () => {
@@ -77,18 +78,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/user/send/code',
-    {
-      schema: {
-        tags,
-        summary: '发送短信验证码',
-        body: Type.Object({
-          mobile: Mobile,
-          type: Type.Union([Type.Literal('register'), Type.Literal('login'), Type.Literal('reset'), Type.Literal('bind')], {
-            title: '验证码类型',
-          }),
-        }),
-      },
-    },
+    { schema: { tags, summary: '发送短信验证码', body: SendCodeBody, response: { 200: Envelope(Type.Null()) } } },
     async (request) => {
       await sendSmsCode(app, request.body.mobile, request.body.type, request.ip);
       return ok(null, '验证码已发送');
@@ -97,19 +87,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/user/register',
-    {
-      schema: {
-        tags,
-        summary: '注册',
-        body: Type.Object({
-          mobile: Mobile,
-          code: SmsCode,
-          password: Password,
-          nickname: Type.Optional(Nickname),
-          referralCode: Type.Optional(Type.String({ title: '推荐码', pattern: '^[A-Z0-9]{8}$', maxLength: 8 })),
-        }),
-      },
-    },
+    { schema: { tags, summary: '注册', body: RegisterBody, response: { 200: Envelope(LoginResult) } } },
     async (request) => {
       const { mobile, code, password, nickname, referralCode } = request.body;
       let referredBy: number | undefined;
@@ -126,7 +104,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/user/update/password',
-    { schema: { tags, summary: '通过短信验证码重设密码', body: Type.Object({ mobile: Mobile, code: SmsCode, password: Password }) } },
+    { schema: { tags, summary: '通过短信验证码重设密码', body: ResetPasswordBody, response: { 200: Envelope(Type.Null()) } } },
     async (request) => {
       const { mobile, code, password } = request.body;
       await consumeSmsCode(app, mobile, 'reset', code);
@@ -141,20 +119,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get('/auth/user/logout', { schema: { tags, summary: '退出登录' } }, async (request) => {
+  app.get('/auth/user/logout', { schema: { tags, summary: '退出登录', response: { 200: Envelope(Type.Null()) } } }, async (request) => {
     await revokeSession(app, currentUser(request).sessionId);
     return ok(null, '已退出登录');
   });
 
   app.post(
     '/api/user/check/shopName',
-    {
-      schema: {
-        tags,
-        summary: '店铺名称是否可用',
-        querystring: Type.Object({ shopName: Type.String({ title: '店铺名称', minLength: 2, maxLength: 30 }) }),
-      },
-    },
+    { schema: { tags, summary: '店铺名称是否可用', querystring: ShopNameQuery, response: { 200: Envelope(ShopNameAvailability) } } },
     async (request) => {
       const [taken] = await app.db.select({ id: users.id }).from(users).where(eq(users.shopName, request.query.shopName.trim()));
       return ok({ available: !taken }, taken ? '店铺名称已被使用' : '店铺名称可以使用');

@@ -1,10 +1,10 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { messages } from '../../../db/schema.js';
 import { ok } from '../../../envelope.js';
 import { currentUser } from '../../../plugins/app/authentication.js';
-import { Id, PageQuery } from '@rc/api-contract/common';
+import { Envelope, Page } from '@rc/api-contract/envelope';
+import { MessageListBody, MessageReadBody, MessagesRead, UnreadCount, UserMessage } from '@rc/api-contract/user/message';
 import { pageWindow } from '../../../lib/page-window.js';
 
 const tags = ['站内消息'];
@@ -12,7 +12,7 @@ const tags = ['站内消息'];
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/msg/user/list',
-    { schema: { tags, summary: '消息列表', body: Type.Intersect([PageQuery, Type.Object({ isRead: Type.Optional(Type.Boolean({ title: '是否已读' })) })]) } },
+    { schema: { tags, summary: '消息列表', body: MessageListBody, response: { 200: Envelope(Page(UserMessage)) } } },
     async (request) => {
       const { id } = currentUser(request);
       const { pageNum, pageSize, offset } = pageWindow(request.body);
@@ -31,7 +31,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/msg/user/read',
-    { schema: { tags, summary: '标记消息已读', body: Type.Object({ ids: Type.Array(Id('消息ID'), { title: '消息ID列表', minItems: 1, maxItems: 100 }) }) } },
+    { schema: { tags, summary: '标记消息已读', body: MessageReadBody, response: { 200: Envelope(MessagesRead) } } },
     async (request) => {
       const { id } = currentUser(request);
       const read = await app.db
@@ -43,7 +43,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post('/auth/msg/user/num', { schema: { tags, summary: '未读消息数' } }, async (request) => {
+  app.post('/auth/msg/user/num', { schema: { tags, summary: '未读消息数', response: { 200: Envelope(UnreadCount) } } }, async (request) => {
     const [unread] = await app.db
       .select({ n: count() })
       .from(messages)
@@ -51,7 +51,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return ok({ num: unread?.n ?? 0 });
   });
 
-  app.post('/auth/msg/user/read/all', { schema: { tags, summary: '全部标记已读' } }, async (request) => {
+  app.post('/auth/msg/user/read/all', { schema: { tags, summary: '全部标记已读', response: { 200: Envelope(MessagesRead) } } }, async (request) => {
     const read = await app.db
       .update(messages)
       .set({ isRead: true, readAt: app.clock.now() })

@@ -1,13 +1,13 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { sysConfig, users } from '../../../db/schema.js';
 import { ok } from '../../../envelope.js';
 import { conflict, invalid } from '../../../errors.js';
 import { currentUser } from '../../../plugins/app/authentication.js';
 import { isValidIdCard, maskIdCard } from '../../../lib/id-card.js';
 import { sha256 } from '../../../lib/secrets.js';
-import { Nickname } from '@rc/api-contract/common';
+import { Envelope } from '@rc/api-contract/envelope';
+import { AccountOverview, CertificationBody, ProfileUpdateBody, RealtimeBalance, SysConfig, UserInfo } from '@rc/api-contract/user/profile';
 import { uniqueViolation } from '../../../accounts/accounts.js';
 import { loadUser, spendableBalance, toUserInfo } from '../../../accounts/user-info.js';
 import { ledgerSummary } from '../../../billing/ledger.js';
@@ -15,24 +15,13 @@ import { ledgerSummary } from '../../../billing/ledger.js';
 const tags = ['个人中心'];
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post('/auth/user/ext/view', { schema: { tags, summary: '当前用户信息' } }, async (request) => {
+  app.post('/auth/user/ext/view', { schema: { tags, summary: '当前用户信息', response: { 200: Envelope(UserInfo) } } }, async (request) => {
     return ok(await toUserInfo(app.db, currentUser(request).account, request.headers.token as string));
   });
 
   app.post(
     '/auth/user/ext/update',
-    {
-      schema: {
-        tags,
-        summary: '修改个人信息',
-        body: Type.Object({
-          nickname: Type.Optional(Nickname),
-          headImgUrl: Type.Optional(
-            Type.String({ title: '头像地址', maxLength: 500, pattern: '^(https?://|/)\\S*$', description: '应为 http(s) 地址或站内路径' }),
-          ),
-        }),
-      },
-    },
+    { schema: { tags, summary: '修改个人信息', body: ProfileUpdateBody, response: { 200: Envelope(UserInfo) } } },
     async (request) => {
       const { id } = currentUser(request);
       const { nickname, headImgUrl } = request.body;
@@ -45,11 +34,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get('/auth/user/ext/get/realtime/balance', { schema: { tags, summary: '实时余额' } }, async (request) => {
+  app.get('/auth/user/ext/get/realtime/balance', { schema: { tags, summary: '实时余额', response: { 200: Envelope(RealtimeBalance) } } }, async (request) => {
     return ok({ balance: await spendableBalance(app.db, currentUser(request).account) });
   });
 
-  app.post('/auth/user/account/view', { schema: { tags, summary: '账户总览' } }, async (request) => {
+  app.post('/auth/user/account/view', { schema: { tags, summary: '账户总览', response: { 200: Envelope(AccountOverview) } } }, async (request) => {
     const user = currentUser(request).account;
     const { totalRecharge, totalConsume, recentEntries } = await ledgerSummary(app.db, user.id);
     return ok({
@@ -62,23 +51,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     });
   });
 
-  app.post('/auth/user/sys/config', { schema: { tags: ['系统'], summary: '系统计价配置（含 priceCalc）' } }, async () => {
+  app.post('/auth/user/sys/config', { schema: { tags: ['系统'], summary: '系统计价配置（含 priceCalc）', response: { 200: Envelope(SysConfig) } } }, async () => {
     const rows = await app.db.select().from(sysConfig);
     return ok(Object.fromEntries(rows.map((row) => [row.key, row.value])));
   });
 
   app.post(
     '/auth/user/certification',
-    {
-      schema: {
-        tags,
-        summary: '实名认证',
-        body: Type.Object({
-          realName: Type.String({ title: '真实姓名', pattern: '^[\\u4e00-\\u9fa5·]{2,20}$', maxLength: 20, description: '应为2-20个汉字' }),
-          idCard: Type.String({ title: '身份证号', pattern: '^\\d{17}[\\dXx]$', maxLength: 18, description: '应为18位身份证号码' }),
-        }),
-      },
-    },
+    { schema: { tags, summary: '实名认证', body: CertificationBody, response: { 200: Envelope(UserInfo) } } },
     async (request) => {
       const { id } = currentUser(request);
       const idCard = request.body.idCard.toUpperCase();
@@ -98,7 +78,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post('/auth/user/cancel/certification', { schema: { tags, summary: '取消实名认证' } }, async (request) => {
+  app.post('/auth/user/cancel/certification', { schema: { tags, summary: '取消实名认证', response: { 200: Envelope(UserInfo) } } }, async (request) => {
     const { id } = currentUser(request);
     const updated = await app.db
       .update(users)

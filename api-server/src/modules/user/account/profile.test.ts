@@ -33,6 +33,14 @@ describe('profile', () => {
     expect(account.data).toMatchObject({ balance: 500_000, totalRecharge: 0, totalConsume: 0, recentEntries: [{ amount: 500_000, balanceAfter: 500_000, kind: 'grant' }] });
   });
 
+  it('answers through its contract: instants as ISO 8601 text, and the answer documented in openapi.json', async () => {
+    const account = await call(t.app, 'POST', '/apis/user/auth/user/account/view', undefined, user);
+    expect(account.data.recentEntries[0].gmtCreate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    const doc = (await t.app.inject({ method: 'GET', url: '/apis/openapi.json' })).json();
+    const answer = doc.paths['/apis/user/auth/user/ext/view'].post.responses['200'].content['application/json'].schema;
+    expect(Object.keys(answer.properties.data.properties)).toEqual(expect.arrayContaining(['nowMoney', 'idCardCheckStatus', 'parentId', 'token']));
+  });
+
   it('answers the pricing config with priceCalc 1000, and the enums by name', async () => {
     expect((await call(t.app, 'POST', '/apis/user/auth/user/sys/config', undefined, user)).data).toMatchObject({ priceCalc: 1000, dataDiskPrice: 7 });
     const billing = await call(t.app, 'GET', '/apis/system/auth/api/enum/list/BillingTypeEnum', undefined, user);

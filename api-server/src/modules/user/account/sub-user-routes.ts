@@ -2,20 +2,30 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { users } from '../../../db/schema.js';
-import { ok, type Page } from '../../../envelope.js';
+import { ok } from '../../../envelope.js';
 import { conflict, forbidden, notFound } from '../../../errors.js';
 import { currentUser } from '../../../plugins/app/authentication.js';
 import { hashPassword } from '../../../lib/password.js';
 import { maskMobile } from '../../../lib/id-card.js';
 import type { SessionUser } from '../../../accounts/sessions.js';
 import { revokeAllSessions } from '../../../accounts/sessions.js';
-import { Id, Mobile, Nickname, PageQuery, Password, SmsCode } from '@rc/api-contract/common';
+import { PageQuery } from '@rc/api-contract/common';
+import { Envelope, Page } from '@rc/api-contract/envelope';
+import {
+  AddedSubUser,
+  AddSubUserBody,
+  SubUser,
+  SubUserMobile,
+  SubUserMobileBody,
+  SubUserPasswordBody,
+  SubUserShare,
+  SubUserShareBody,
+} from '@rc/api-contract/user/sub-user';
 import { pageWindow } from '../../../lib/page-window.js';
 import { createAccount, uniqueViolation } from '../../../accounts/accounts.js';
 import { consumeSmsCode } from '../../../accounts/sms-codes.js';
 
 const tags = ['子账号'];
-const SubUserId = Id('子账号ID');
 
 function mainAccountOf(user: SessionUser): number {
   if (user.parentId !== null) throw forbidden('子账号无权管理子账号');
@@ -41,23 +51,17 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return sub.id;
   }
 
-  app.post('/auth/user/ext/list/sub/user', { schema: { tags, summary: '子账号列表', body: PageQuery } }, async (request) => {
+  app.post('/auth/user/ext/list/sub/user', { schema: { tags, summary: '子账号列表', body: PageQuery, response: { 200: Envelope(Page(SubUser)) } } }, async (request) => {
     const mainId = mainAccountOf(currentUser(request));
     const { pageNum, pageSize, offset } = pageWindow(request.body);
     const rows = await app.db.select(subUserColumns).from(users).where(eq(users.parentId, mainId)).orderBy(desc(users.id)).limit(pageSize).offset(offset);
     const [total] = await app.db.select({ n: count() }).from(users).where(eq(users.parentId, mainId));
-    const page: Page<(typeof rows)[number]> = {
-      list: rows.map((row) => ({ ...row, mobile: maskMobile(row.mobile) })),
-      total: total?.n ?? 0,
-      pageNum,
-      pageSize,
-    };
-    return ok(page);
+    return ok({ list: rows.map((row) => ({ ...row, mobile: maskMobile(row.mobile) })), total: total?.n ?? 0, pageNum, pageSize });
   });
 
   app.post(
     '/auth/user/ext/add/sub/user',
-    { schema: { tags, summary: '添加子账号', body: Type.Object({ mobile: Mobile, password: Password, nickname: Type.Optional(Nickname) }) } },
+    { schema: { tags, summary: '添加子账号', body: AddSubUserBody, response: { 200: Envelope(AddedSubUser) } } },
     async (request) => {
       const mainId = mainAccountOf(currentUser(request));
       const [existing] = await app.db.select({ n: count() }).from(users).where(eq(users.parentId, mainId));
@@ -70,7 +74,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/user/ext/update/sub/user/share',
-    { schema: { tags, summary: '子账号共享余额开关', body: Type.Object({ subUserId: SubUserId, shareBalance: Type.Boolean({ title: '共享余额' }) }) } },
+    { schema: { tags, summary: '子账号共享余额开关', body: SubUserShareBody, response: { 200: Envelope(SubUserShare) } } },
     async (request) => {
       const subId = await ownedSubUser(mainAccountOf(currentUser(request)), request.body.subUserId);
       await app.db.update(users).set({ shareBalance: request.body.shareBalance, updatedAt: app.clock.now() }).where(eq(users.id, subId));
@@ -80,7 +84,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/user/ext/update/sub/user/mobile',
-    { schema: { tags, summary: '更换子账号手机号（验证码发往新号码）', body: Type.Object({ subUserId: SubUserId, mobile: Mobile, code: SmsCode }) } },
+    { schema: { tags, summary: '更换子账号手机号（验证码发往新号码）', body: SubUserMobileBody, response: { 200: Envelope(SubUserMobile) } } },
     async (request) => {
       const subId = await ownedSubUser(mainAccountOf(currentUser(request)), request.body.subUserId);
       await consumeSmsCode(app, request.body.mobile, 'bind', request.body.code);
@@ -96,7 +100,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/user/ext/update/password/sub/user',
-    { schema: { tags, summary: '重设子账号密码', body: Type.Object({ subUserId: SubUserId, password: Password }) } },
+    { schema: { tags, summary: '重设子账号密码', body: SubUserPasswordBody, response: { 200: Envelope(Type.Null()) } } },
     async (request) => {
       const subId = await ownedSubUser(mainAccountOf(currentUser(request)), request.body.subUserId);
       const passwordHash = await hashPassword(request.body.password);

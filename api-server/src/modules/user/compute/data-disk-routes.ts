@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { computeNodes, instances } from '../../../db/schema.js';
 import { ok } from '../../../envelope.js';
@@ -11,7 +10,9 @@ import { instanceView } from '../../../compute/instance-view.js';
 import { modelOf } from '../../../compute/lifecycle.js';
 import { dayRateOf, loadSitePrices } from '../../../compute/prices.js';
 import { Billing, OrderType, Status } from '../../../compute/states.js';
-import { DataDiskExtraGb, InstanceId } from '../compute-schemas.js';
+import { Envelope } from '@rc/api-contract/envelope';
+import { InstanceView } from '@rc/api-contract/user/compute';
+import { DataDiskAdjustBody, StorageOverview } from '@rc/api-contract/user/data-disk';
 
 const tags = ['数据盘'];
 const dayMs = 86_400_000;
@@ -19,7 +20,7 @@ const dayMs = 86_400_000;
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/user/storage/adjust',
-    { schema: { tags, summary: '数据盘扩容', body: Type.Object({ id: InstanceId, dataDiskExtraGb: DataDiskExtraGb }) } },
+    { schema: { tags, summary: '数据盘扩容', body: DataDiskAdjustBody, response: { 200: Envelope(InstanceView) } } },
     async (request) => {
       const user = currentUser(request);
       const now = app.clock.now();
@@ -49,7 +50,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get('/auth/dashboard/storage', { schema: { tags, summary: '存储概览' } }, async (request) => {
+  app.get('/auth/dashboard/storage', { schema: { tags, summary: '存储概览', response: { 200: Envelope(StorageOverview) } } }, async (request) => {
     const { id } = currentUser(request);
     const site = await loadSitePrices(app.db);
     const rows = await app.db

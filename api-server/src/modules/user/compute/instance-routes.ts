@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import { eq } from 'drizzle-orm';
 import { computeNodes, instances } from '../../../db/schema.js';
 import { ok } from '../../../envelope.js';
@@ -17,36 +16,33 @@ import { createInstance } from '../../../compute/new-instance.js';
 import type { Operation } from '../../../compute/operations.js';
 import { dayRateOf, loadSitePrices, packagePrice, quote } from '../../../compute/prices.js';
 import { Billing, OrderType, billingNames, isPackage, packageDays, Status, type Billing as BillingCode } from '../../../compute/states.js';
-import { BillingType, ByInstance, Duration, GpuCount, InstanceId, InstanceName } from '../compute-schemas.js';
+import { Envelope } from '@rc/api-contract/envelope';
+import { ByInstance, InstanceView } from '@rc/api-contract/user/compute';
+import { ChangeBillingBody, CloneBody, LiftConfigBody, RenewBody, ScheduleStopBody } from '@rc/api-contract/user/instance';
 
 const tags = ['容器实例'];
 const dayMs = 86_400_000;
+const response = { 200: Envelope(InstanceView) };
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const operate = (request: FastifyRequest, id: number, operation: Operation, msg: string, work: Parameters<typeof operateOnInstance>[3]) =>
     operateOnInstance(app, request, { id, operation, msg }, work);
 
-  app.post('/auth/user/instance/start', { schema: { tags, summary: '开机', body: ByInstance } }, (request) =>
+  app.post('/auth/user/instance/start', { schema: { tags, summary: '开机', body: ByInstance, response } }, (request) =>
     operate(request, request.body.id, 'start', '开机中', (tx, instance, now) => startInstance(tx, app.compute.driver, instance, now, { noGpu: false })),
   );
 
-  app.post('/auth/user/instance/non/device/start', { schema: { tags, summary: '无卡模式开机', body: ByInstance } }, (request) =>
+  app.post('/auth/user/instance/non/device/start', { schema: { tags, summary: '无卡模式开机', body: ByInstance, response } }, (request) =>
     operate(request, request.body.id, 'nonGpuStart', '无卡模式开机中', (tx, instance, now) => startInstance(tx, app.compute.driver, instance, now, { noGpu: true })),
   );
 
-  app.post('/auth/user/instance/stop', { schema: { tags, summary: '关机', body: ByInstance } }, (request) =>
+  app.post('/auth/user/instance/stop', { schema: { tags, summary: '关机', body: ByInstance, response } }, (request) =>
     operate(request, request.body.id, 'stop', '关机中', (tx, instance, now) => stopInstance(tx, app.compute.driver, instance, now)),
   );
 
   app.post(
     '/auth/user/instance/schedule/stop',
-    {
-      schema: {
-        tags,
-        summary: '定时关机（0 取消）',
-        body: Type.Object({ id: InstanceId, minutes: Type.Integer({ title: '多少分钟后关机', minimum: 0, maximum: 7 * 24 * 60, description: '0 表示取消定时关机' }) }),
-      },
-    },
+    { schema: { tags, summary: '定时关机（0 取消）', body: ScheduleStopBody, response } },
     (request) => {
       const { id, minutes } = request.body;
       return operate(request, id, 'scheduleStop', minutes ? '已设置定时关机' : '已取消定时关机', (tx, _instance, now) =>
@@ -55,13 +51,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post('/auth/user/instance/release/instance', { schema: { tags, summary: '释放实例', body: ByInstance } }, (request) =>
+  app.post('/auth/user/instance/release/instance', { schema: { tags, summary: '释放实例', body: ByInstance, response } }, (request) =>
     operate(request, request.body.id, 'release', '实例释放中', (tx, instance, now) => releaseInstance(tx, app.compute.driver, instance, now)),
   );
 
   app.post(
     '/auth/user/instance/change/billing',
-    { schema: { tags, summary: '转换计费', body: Type.Object({ id: InstanceId, billingType: BillingType, duration: Type.Optional(Duration) }) } },
+    { schema: { tags, summary: '转换计费', body: ChangeBillingBody, response } },
     (request) => {
       const { billingType, duration = 1 } = request.body;
       return operate(request, request.body.id, 'changeBilling', '计费方式已转换', async (tx, instance, now) => {
@@ -115,7 +111,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/user/instance/lift/config',
-    { schema: { tags, summary: '升降配置（同主机GPU数量）', body: Type.Object({ id: InstanceId, gpuCount: GpuCount }) } },
+    { schema: { tags, summary: '升降配置（同主机GPU数量）', body: LiftConfigBody, response } },
     (request) =>
       operate(request, request.body.id, 'liftConfig', '配置已变更，开机后生效', async (tx, instance, now) => {
         const { gpuCount } = request.body;
@@ -129,7 +125,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/user/instance/clone',
-    { schema: { tags, summary: '克隆实例', body: Type.Object({ id: InstanceId, name: Type.Optional(InstanceName) }) } },
+    { schema: { tags, summary: '克隆实例', body: CloneBody, response } },
     async (request) => {
       const user = currentUser(request);
       const now = app.clock.now();
@@ -159,7 +155,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/user/instance/renew',
-    { schema: { tags, summary: '续费', body: Type.Object({ id: InstanceId, duration: Duration }) } },
+    { schema: { tags, summary: '续费', body: RenewBody, response } },
     (request) =>
       operate(request, request.body.id, 'renew', '续费成功', async (tx, instance, now) => {
         const site = await loadSitePrices(tx);

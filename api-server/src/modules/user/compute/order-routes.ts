@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { bills, computeNodes } from '../../../db/schema.js';
 import { ok } from '../../../envelope.js';
@@ -13,25 +12,15 @@ import { modelOf } from '../../../compute/lifecycle.js';
 import { createInstance, usableImage } from '../../../compute/new-instance.js';
 import { loadSitePrices, quote } from '../../../compute/prices.js';
 import { Billing, OrderType, billingNames, type Billing as BillingCode } from '../../../compute/states.js';
-import { Id, PageQuery } from '@rc/api-contract/common';
+import { Envelope, Page } from '@rc/api-contract/envelope';
+import { Bill, BillListBody, OrderConfiguration, PaidOrder, PayOrderBody, PriceQuote } from '@rc/api-contract/user/order';
 import { pageWindow } from '../../../lib/page-window.js';
-import { BillingType, DataDiskExtraGb, Duration, GpuCount, InstanceName, RegionCode } from '../compute-schemas.js';
 
 const tags = ['订单'];
 const dayMs = 86_400_000;
 
-const Configuration = Type.Object({
-  regionCode: RegionCode,
-  gpuModelId: Id('GPU型号'),
-  nodeId: Type.Optional(Id('主机')),
-  gpuCount: GpuCount,
-  billingType: BillingType,
-  duration: Type.Optional(Duration),
-  dataDiskExtraGb: Type.Optional(DataDiskExtraGb),
-});
-
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post('/auth/order/price/preview', { schema: { tags, summary: '价格预览', body: Configuration } }, async (request) => {
+  app.post('/auth/order/price/preview', { schema: { tags, summary: '价格预览', body: OrderConfiguration, response: { 200: Envelope(PriceQuote) } } }, async (request) => {
     const body = request.body;
     const model = await modelOf(app.db, body.gpuModelId);
     const site = await loadSitePrices(app.db);
@@ -41,7 +30,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/order/info/pay',
-    { schema: { tags, summary: '下单并支付（创建实例）', body: Type.Intersect([Configuration, Type.Object({ imageId: Id('镜像'), name: Type.Optional(InstanceName) })]) } },
+    { schema: { tags, summary: '下单并支付（创建实例）', body: PayOrderBody, response: { 200: Envelope(PaidOrder) } } },
     async (request) => {
       const user = currentUser(request);
       const body = request.body;
@@ -93,7 +82,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/order/bill/list',
-    { schema: { tags, summary: '计费明细', body: Type.Intersect([PageQuery, Type.Object({ instanceId: Type.Optional(Id('实例ID')) })]) } },
+    { schema: { tags, summary: '计费明细', body: BillListBody, response: { 200: Envelope(Page(Bill)) } } },
     async (request) => {
       const { id } = currentUser(request);
       const { pageNum, pageSize, offset } = pageWindow(request.body);
