@@ -11,7 +11,7 @@ if [ ! -d node_modules ]; then
 fi
 
 echo "── type check"
-for project in api-server $(node -e "for (const w of require('./package.json').workspaces) if (w !== 'api-server') console.log(w)") e2e; do
+for project in api-server $(node -e "for (const w of require('./package.json').workspaces) if (w !== 'api-server') console.log(w)") e2e tools; do
   if [ -f "$project/tsconfig.json" ]; then npx tsc --noEmit -p "$project"; fi
 done
 
