@@ -27,7 +27,7 @@ const restrictImports = (...patterns) => ({ 'no-restricted-imports': ['error', {
 const routeModuleRules = {
   siblingRoutes: {
     regex: String.raw`^\.\.?/(.+/)?[^/]+-routes(\.js)?$`,
-    message: "A route module registers its *-routes.ts files in its index.ts only; move the shared code to a domain folder.",
+    message: 'A route module registers its *-routes.ts files in its index.ts only; move the shared code to a domain folder.',
   },
   viaModulesFolder: {
     regex: String.raw`^(\.\./)+modules/`,
@@ -41,14 +41,7 @@ const routeModuleRules = {
 
 export default defineConfig(
   {
-    ignores: [
-      '**/node_modules/',
-      '**/dist/',
-      'data/',
-      '.tmp/',
-      'examples/vendor/',
-      'api-server/src/db/migrations/',
-    ],
+    ignores: ['**/node_modules/', '**/dist/', 'data/', '.tmp/', 'examples/vendor/', 'api-server/src/db/migrations/'],
   },
   js.configs.recommended,
   tseslint.configs.recommended,

@@ -50,9 +50,7 @@ const urlOf = (name) => {
 };
 const importMap = {
   imports: Object.fromEntries(moduleNames.map((name) => [name, urlOf(name)])),
-  depcache: Object.fromEntries(
-    moduleNames.filter((name) => (imports[name] ?? []).length > 0).map((name) => [urlOf(name), imports[name]]),
-  ),
+  depcache: Object.fromEntries(moduleNames.filter((name) => (imports[name] ?? []).length > 0).map((name) => [urlOf(name), imports[name]])),
 };
 const preloads = staticClosure('@rc/root-config', imports).map(urlOf);
 await writeAtomically(path.join(webRoot, 'index.html'), await renderPage({ stylesheet, ...pageScripts, preloads }));
@@ -61,7 +59,12 @@ await writeAtomically(path.join(webRoot, 'importmap.json'), `${JSON.stringify(im
 /** @param {number} bytes */
 const kb = (bytes) => (bytes / 1024).toFixed(1).padStart(7);
 /** @type {[string, import('./publish.mjs').PublishedFile][]} */
-const rows = [...Object.entries(published), ['(embed) <rc-uploader>', embed], ['(page) import-map-overrides', pageScripts.importMapOverrides], ['(page) systemjs', pageScripts.systemjs]];
+const rows = [
+  ...Object.entries(published),
+  ['(embed) <rc-uploader>', embed],
+  ['(page) import-map-overrides', pageScripts.importMapOverrides],
+  ['(page) systemjs', pageScripts.systemjs],
+];
 console.log(`${'module'.padEnd(30)}      KB  gzip KB  file`);
 for (const [name, file] of rows) {
   console.log(`${name.padEnd(30)} ${kb(file.bytes)}  ${kb(file.gzipBytes)}  ${file.url}${file.written ? '' : ' (kept)'}`);

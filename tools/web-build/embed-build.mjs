@@ -9,20 +9,22 @@ import { build } from 'vite';
 
 /** @returns {Promise<import('./publish.mjs').PublishedFile>} */
 export async function buildEmbed() {
-  const result = /** @type {import('vite').Rollup.RollupOutput[]} */ (await build({
-    configFile: false,
-    root: repoPath('shared-utility'),
-    mode: 'production',
-    logLevel: 'warn',
-    publicDir: false,
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    esbuild: { jsx: 'automatic' },
-    build: {
-      write: false,
-      lib: { entry: 'src/embed/rc-uploader-embed.ts', formats: ['iife'], name: 'rcUploaderEmbed', fileName: () => 'rc-uploader.js' },
-      rollupOptions: { output: { inlineDynamicImports: true } },
-    },
-  }));
+  const result = /** @type {import('vite').Rollup.RollupOutput[]} */ (
+    await build({
+      configFile: false,
+      root: repoPath('shared-utility'),
+      mode: 'production',
+      logLevel: 'warn',
+      publicDir: false,
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      esbuild: { jsx: 'automatic' },
+      build: {
+        write: false,
+        lib: { entry: 'src/embed/rc-uploader-embed.ts', formats: ['iife'], name: 'rcUploaderEmbed', fileName: () => 'rc-uploader.js' },
+        rollupOptions: { output: { inlineDynamicImports: true } },
+      },
+    })
+  );
   const chunks = result[0]?.output ?? [];
   const [chunk] = chunks;
   if (chunks.length !== 1 || !chunk) throw new Error(`embed built to ${chunks.length} files; expected one`);
