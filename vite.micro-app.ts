@@ -1,8 +1,7 @@
 // Shared Vite config for the portal's own in-browser modules (@rc/*): one SystemJS file per
 // module, every shared module and every other @rc module external, app CSS injected by the JS.
 import react from '@vitejs/plugin-react';
-// Types from the Vite 7 that builds the portal (the root node_modules holds Vite 8, see tools/web-build/vite.mjs).
-import type { Plugin, Rollup, UserConfig } from './shared-deps/node_modules/vite';
+import type { Plugin, Rollup, UserConfig } from 'vite';
 import { appModule, isExternal, relativeEntry } from './tools/web-build/module-list.mjs';
 
 function cssInjectedByJs(moduleName: string): Plugin {
@@ -32,10 +31,7 @@ export function microAppConfig(workspace: string): UserConfig {
     mode: 'production',
     publicDir: false,
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    // plugin-react imports the root's Vite 8: it takes it for rolldown and sets only `oxc` options,
-    // which Vite 7 ignores (JSX would compile to React.createElement), and its types are Vite 8's.
-    plugins: [react() as unknown as Plugin[], cssInjectedByJs(module.name)],
-    esbuild: { jsx: 'automatic' },
+    plugins: [react(), cssInjectedByJs(module.name)],
     build: {
       outDir: 'dist',
       emptyOutDir: true,

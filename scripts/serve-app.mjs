@@ -4,12 +4,12 @@ import { createReadStream, existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../tools/web-build/app-build.mjs';
+import { watchApp } from '../tools/web-build/app-build.mjs';
 import { appModule } from '../tools/web-build/module-list.mjs';
 import { repoPath } from '../tools/web-build/paths.mjs';
 
 const { positionals, values } = parseArgs({ allowPositionals: true, options: { port: { type: 'string' } } });
-if (positionals.length !== 1) {
+if (positionals.length !== 1 || !positionals[0]) {
   console.error('usage: npm run serve:app -- <mf-console|@rc/mf-console|...> [--port 18100-18199]');
   process.exit(2);
 }
@@ -23,13 +23,14 @@ const server = createServer((request, response) => {
   response.setHeader('Cache-Control', 'no-store');
   if (request.method === 'OPTIONS') return response.writeHead(204).end();
   const file = path.join(outDir, fileName);
-  if (new URL(request.url, 'http://x').pathname !== `/${fileName}` || !existsSync(file)) {
+  if (new URL(request.url ?? '/', 'http://x').pathname !== `/${fileName}` || !existsSync(file)) {
     return response.writeHead(404, { 'Content-Type': 'text/plain' }).end(`only /${fileName} is served here\n`);
   }
   response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' });
   createReadStream(file).pipe(response);
 });
 
+/** @param {number[]} ports */
 async function listen(ports) {
   for (const port of ports) {
     const bound = await new Promise((resolve) => {
@@ -44,7 +45,7 @@ async function listen(ports) {
 const port = await listen(values.port ? [Number(values.port)] : Array.from({ length: 100 }, (_, i) => 18100 + i));
 const url = `http://127.0.0.1:${port}/${fileName}`;
 
-const watcher = await buildApp(module, { watch: {}, write: true });
+const watcher = await watchApp(module);
 watcher.on('event', (event) => {
   if (event.code === 'BUNDLE_END') {
     event.result.close();

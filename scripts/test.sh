@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test command: the dependencies (on a fresh clone), type checks of every workspace, the server suites
+# The whole test command: the dependencies (on a fresh clone), type checks of every workspace and of tools/, lint, knip, the server suites
 # on PGlite (and on PostgreSQL when TEST_POSTGRES_URL names a server), every workspace's tests, then the browser
 # journeys.
 set -euo pipefail
@@ -11,9 +11,15 @@ if [ ! -d node_modules ]; then
 fi
 
 echo "── type check"
-for project in api-server $(node -e "for (const w of require('./package.json').workspaces) if (w !== 'api-server') console.log(w)") e2e; do
+for project in api-server $(node -e "for (const w of require('./package.json').workspaces) if (w !== 'api-server') console.log(w)") e2e tools; do
   if [ -f "$project/tsconfig.json" ]; then npx tsc --noEmit -p "$project"; fi
 done
+
+echo "── lint"
+npm run lint --silent
+
+echo "── unused files, exports and dependencies"
+npm run knip --silent
 
 echo "── api-server on PGlite"
 (cd api-server && npx vitest run)

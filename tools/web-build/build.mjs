@@ -11,6 +11,7 @@ import { publish, writeAtomically } from './publish.mjs';
 import { buildSharedModule } from './shared-build.mjs';
 import { publishStylesheet } from './stylesheet.mjs';
 
+/** @param {string} name @param {Record<string, string[]>} importsByName @returns {string[]} */
 function staticClosure(name, importsByName, seen = new Set()) {
   if (seen.has(name) || !importsByName[name]) return [...seen];
   seen.add(name);
@@ -21,7 +22,9 @@ function staticClosure(name, importsByName, seen = new Set()) {
 const started = performance.now();
 const pendingStylesheet = publishStylesheet();
 const pendingPageScripts = publishPageScripts();
+/** @type {Record<string, import('./publish.mjs').PublishedFile>} */
 const published = {};
+/** @type {Record<string, string[]>} */
 const imports = {};
 const writes = [];
 for (const module of [...sharedModules, ...appModules]) {
@@ -39,18 +42,29 @@ const [stylesheet, pageScripts] = await Promise.all([pendingStylesheet, pendingP
 
 // depcache lets SystemJS fetch a module's static imports together with the module itself,
 // instead of one round trip per level of the dependency tree.
-const importMap = {
-  imports: Object.fromEntries(moduleNames.map((name) => [name, published[name].url])),
-  depcache: Object.fromEntries(
-    moduleNames.filter((name) => imports[name].length > 0).map((name) => [published[name].url, imports[name]]),
-  ),
+/** @param {string} name */
+const urlOf = (name) => {
+  const file = published[name];
+  if (!file) throw new Error(`${name} was not built`);
+  return file.url;
 };
-const preloads = staticClosure('@rc/root-config', imports).map((name) => published[name].url);
+const importMap = {
+  imports: Object.fromEntries(moduleNames.map((name) => [name, urlOf(name)])),
+  depcache: Object.fromEntries(moduleNames.filter((name) => (imports[name] ?? []).length > 0).map((name) => [urlOf(name), imports[name]])),
+};
+const preloads = staticClosure('@rc/root-config', imports).map(urlOf);
 await writeAtomically(path.join(webRoot, 'index.html'), await renderPage({ stylesheet, ...pageScripts, preloads }));
 await writeAtomically(path.join(webRoot, 'importmap.json'), `${JSON.stringify(importMap, null, 2)}\n`);
 
+/** @param {number} bytes */
 const kb = (bytes) => (bytes / 1024).toFixed(1).padStart(7);
-const rows = [...Object.entries(published), ['(embed) <rc-uploader>', embed], ['(page) import-map-overrides', pageScripts.importMapOverrides], ['(page) systemjs', pageScripts.systemjs]];
+/** @type {[string, import('./publish.mjs').PublishedFile][]} */
+const rows = [
+  ...Object.entries(published),
+  ['(embed) <rc-uploader>', embed],
+  ['(page) import-map-overrides', pageScripts.importMapOverrides],
+  ['(page) systemjs', pageScripts.systemjs],
+];
 console.log(`${'module'.padEnd(30)}      KB  gzip KB  file`);
 for (const [name, file] of rows) {
   console.log(`${name.padEnd(30)} ${kb(file.bytes)}  ${kb(file.gzipBytes)}  ${file.url}${file.written ? '' : ' (kept)'}`);

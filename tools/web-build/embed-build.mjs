@@ -5,26 +5,30 @@ import path from 'node:path';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 import { repoPath, webRoot } from './paths.mjs';
 import { writeAtomically } from './publish.mjs';
-import { build } from './vite.mjs';
+import { build } from 'vite';
 
+/** @returns {Promise<import('./publish.mjs').PublishedFile>} */
 export async function buildEmbed() {
-  const result = await build({
-    configFile: false,
-    root: repoPath('shared-utility'),
-    mode: 'production',
-    logLevel: 'warn',
-    publicDir: false,
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    esbuild: { jsx: 'automatic' },
-    build: {
-      write: false,
-      lib: { entry: 'src/embed/rc-uploader-embed.ts', formats: ['iife'], name: 'rcUploaderEmbed', fileName: () => 'rc-uploader.js' },
-      rollupOptions: { output: { inlineDynamicImports: true } },
-    },
-  });
-  const chunks = result[0].output;
-  if (chunks.length !== 1) throw new Error(`embed built to ${chunks.length} files; expected one`);
-  const code = Buffer.from(chunks[0].code);
+  const result = /** @type {import('vite').Rollup.RollupOutput[]} */ (
+    await build({
+      configFile: false,
+      root: repoPath('shared-utility'),
+      mode: 'production',
+      logLevel: 'warn',
+      publicDir: false,
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      esbuild: { jsx: 'automatic' },
+      build: {
+        write: false,
+        lib: { entry: 'src/embed/rc-uploader-embed.ts', formats: ['iife'], name: 'rcUploaderEmbed', fileName: () => 'rc-uploader.js' },
+        rollupOptions: { output: { inlineDynamicImports: true } },
+      },
+    })
+  );
+  const chunks = result[0]?.output ?? [];
+  const [chunk] = chunks;
+  if (chunks.length !== 1 || !chunk) throw new Error(`embed built to ${chunks.length} files; expected one`);
+  const code = Buffer.from(chunk.code);
   const file = path.join(webRoot, 'embed/rc-uploader.js');
   const gzipped = gzipSync(code, { level: 9 });
   await writeAtomically(`${file}.gz`, gzipped);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { packageDir } from './paths.mjs';
 import { publish } from './publish.mjs';
 
+/** @param {string} stem @param {string} name @param {string} file */
 const publishScript = async (stem, name, file) => publish(stem, '.js', await readFile(path.join(packageDir(name), file)));
 
 export const publishPageScripts = async () => ({

@@ -3,9 +3,13 @@
 import { readFile } from 'node:fs/promises';
 import { repoPath } from './paths.mjs';
 
+/** @typedef {import('./publish.mjs').PublishedFile} PublishedFile */
+
+/** @param {{ stylesheet: PublishedFile, importMapOverrides: PublishedFile, systemjs: PublishedFile, preloads: string[] }} files */
 export async function renderPage({ stylesheet, importMapOverrides, systemjs, preloads }) {
   const template = await readFile(repoPath('root-config/index.html'), 'utf8');
   const guard = await readFile(new URL('./browser/override-guard.js', import.meta.url), 'utf8');
+  /** @type {Record<string, string>} */
   const values = {
     RC_STYLESHEET: stylesheet.url,
     RC_OVERRIDE_GUARD: guard.trim(),
@@ -13,8 +17,9 @@ export async function renderPage({ stylesheet, importMapOverrides, systemjs, pre
     RC_SYSTEMJS: systemjs.url,
     RC_MODULE_PRELOADS: preloads.map((url) => `<link rel="preload" as="script" href="${url}" />`).join('\n    '),
   };
-  return template.replace(/%(RC_[A-Z_]+)%/g, (token, key) => {
-    if (!(key in values)) throw new Error(`root-config/index.html: unknown placeholder ${token}`);
-    return values[key];
+  return template.replace(/%(RC_[A-Z_]+)%/g, (token, /** @type {string} */ key) => {
+    const value = values[key];
+    if (value === undefined) throw new Error(`root-config/index.html: unknown placeholder ${token}`);
+    return value;
   });
 }

@@ -10,6 +10,7 @@ import { modulesDir } from './paths.mjs';
 
 const compressible = new Set(['.js', '.css', '.svg', '.json', '.html']);
 
+/** @param {string} file @param {string | Uint8Array} content */
 export async function writeAtomically(file, content) {
   await mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
@@ -18,13 +19,21 @@ export async function writeAtomically(file, content) {
 }
 
 // Asynchronous zlib runs on libuv's thread pool, so compression overlaps the next Vite build.
+/** @param {Buffer} content */
 const gzip = (content) => promisify(gzipCallback)(content, { level: 9 });
+/** @param {Buffer} content */
 const brotli = (content) =>
   promisify(brotliCompress)(content, {
     params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
   });
 
-/** Writes `content` (plus .gz/.br siblings for text) and returns the URL path of the hashed file. */
+/** @typedef {{ url: string, bytes: number, gzipBytes: number, written: boolean }} PublishedFile */
+
+/**
+ * Writes `content` (plus .gz/.br siblings for text) and returns the URL path of the hashed file.
+ * @returns {Promise<PublishedFile>}
+ * @param {string} stem @param {string} extension @param {string | Uint8Array} content
+ */
 export async function publish(stem, extension, content) {
   const bytes = Buffer.from(content);
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 10);

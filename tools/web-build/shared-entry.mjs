@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { packageDir, sharedDepsRequire as require } from './paths.mjs';
 
+/** @param {string} specifier */
 function packageOf(specifier) {
   const parts = specifier.split('/');
   const nameLength = specifier.startsWith('@') ? 2 : 1;
@@ -14,6 +15,7 @@ function packageOf(specifier) {
   return { json, subpath };
 }
 
+/** @param {string} specifier */
 function hasEsmBuild(specifier) {
   const { json, subpath } = packageOf(specifier);
   const target = json.exports?.[subpath] ?? (subpath === '.' ? json.exports : undefined);
@@ -21,6 +23,7 @@ function hasEsmBuild(specifier) {
   return json.type === 'module' || (subpath === '.' && Boolean(json.module));
 }
 
+/** @param {string} specifier */
 function commonJsKeys(specifier) {
   const previous = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
@@ -31,7 +34,10 @@ function commonJsKeys(specifier) {
   }
 }
 
-/** Vite plugin serving `entryId` as the entry module for `specifier`. */
+/**
+ * Vite plugin serving `entryId` as the entry module for `specifier`.
+ * @param {string} specifier @param {string} entryId @returns {import('vite').Plugin}
+ */
 export function sharedEntryPlugin(specifier, entryId) {
   const quoted = JSON.stringify(specifier);
   return {
@@ -45,8 +51,9 @@ export function sharedEntryPlugin(specifier, entryId) {
         return `import m from ${quoted};\nexport default m;\nexport const { ${keys.join(', ')} } = m;\n`;
       }
       const resolved = await this.resolve(specifier, entryId);
+      if (!resolved) throw new Error(`${specifier} cannot be resolved`);
       const info = await this.load(resolved);
-      const reexportDefault = info.exports.includes('default') ? `export { default } from ${quoted};\n` : '';
+      const reexportDefault = info.exports?.includes('default') ? `export { default } from ${quoted};\n` : '';
       return `export * from ${quoted};\n${reexportDefault}`;
     },
   };

@@ -14,7 +14,9 @@ export async function publishStylesheet() {
   if (!css.includes(fomanticStack)) throw new Error(`fomantic-ui-css no longer declares "${fomanticStack}"`);
   css = css.replaceAll(fomanticStack, portalStack);
 
-  const relativeUrls = new Map([...css.matchAll(/url\((["']?)(?!data:|https?:|\/\/|#)([^)"']+)\1\)/g)].map((m) => [m[0], m[2]]));
+  const relativeUrls = new Map(
+    [...css.matchAll(/url\((["']?)(?!data:|https?:|\/\/|#)([^)"']+)\1\)/g)].map((m) => /** @type {const} */ ([m[0], m[2] ?? ''])),
+  );
   for (const [reference, source] of relativeUrls) {
     const extension = path.extname(source);
     const asset = await publish(`assets/${path.basename(source, extension)}`, extension, await readFile(path.join(fomanticDir, source)));

@@ -87,5 +87,3 @@ function toView({ instance: i, node, model, region }: Row, settings: ViewSetting
     operations: operationStates(i),
   };
 }
-
-export type InstanceView = ReturnType<typeof toView>;

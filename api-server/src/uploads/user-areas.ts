@@ -1,5 +1,4 @@
 import { invalid } from '../errors.js';
-import { joinPath } from './file-names.js';
 
 /** Where a user's stored files of one area live in the blob store. */
 export const areaKey = (userId: number, area: string, path: string) => `users/${userId}/${area}/${path}`;
@@ -17,5 +16,3 @@ export const chunkKey = (uploadId: string, chunkNumber: number) => `uploads/${up
 /** The upload's bytes, written chunk by chunk at their offsets. */
 export const assemblyKey = (uploadId: string) => `uploads/${uploadId}/data`;
 export const uploadPrefix = (uploadId: string) => `uploads/${uploadId}`;
-
-export { joinPath };

@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- brings the `?worker&inline` module type into every app that compiles this file
 /// <reference path="./worker-import.d.ts" />
 import { constants } from '../constants';
 import { md5OfSlices } from './md5-slices';
