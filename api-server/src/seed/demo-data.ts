@@ -7,6 +7,7 @@ import { sha256 } from '../lib/secrets.js';
 import { createAccount } from '../modules/user/accounts.js';
 import { applyLedgerEntry } from '../modules/user/ledger.js';
 import { seedComputePool } from './compute-pool.js';
+import { demoHeadTips, seedWelcomeCredit } from './welcome-credit.js';
 
 export const demoPassword = 'Demo@2026';
 export const demoAccounts = { user: '13800000001', teacher: '13800000002', organization: '13800000003' } as const;
@@ -52,7 +53,7 @@ async function seedSiteAndAccounts(db: Database): Promise<boolean> {
       hotline: '400-800-2026',
       headTipsShow: true,
       headTipsBgColor: '#fff7e6',
-      headTipsContent: '新用户注册即送体验金，RTX 4090 低至 1.98 元/小时',
+      headTipsContent: demoHeadTips,
       userIntro: '注册即可租用 GPU 实例，按秒计费，随时关机释放。',
     });
     await tx.insert(navItems).values(
@@ -122,7 +123,7 @@ async function seedSiteAndAccounts(db: Database): Promise<boolean> {
 }
 
 /** Each domain seeds itself once, so a data folder created before a domain existed still gains its demo data. */
-const seeders: Array<(db: Database) => Promise<boolean>> = [seedSiteAndAccounts, seedComputePool];
+const seeders: Array<(db: Database) => Promise<boolean>> = [seedSiteAndAccounts, seedComputePool, seedWelcomeCredit];
 
 export async function seedDemoData(db: Database): Promise<boolean> {
   let wrote = false;
