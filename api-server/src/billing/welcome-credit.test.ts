@@ -28,7 +28,7 @@ const setCredit = (value: number) => t.app.db.update(sysConfig).set({ value: sql
 
 describe('welcome credit', () => {
   it('is what the banner states, from the site configuration', async () => {
-    const config = await call(t.app, 'GET', '/config.json');
+    const config = (await t.app.inject({ method: 'GET', url: '/config.json' })).json();
     expect(demoWelcomeCredit).toBe(5_000);
     expect(config.headTips.content).toContain(`注册即送 ${demoWelcomeCredit / 1000} 元体验金`);
   });
@@ -80,7 +80,7 @@ describe('welcome credit', () => {
     await t.app.db.delete(sysConfig).where(eq(sysConfig.key, welcomeCreditKey));
     await t.app.db.update(website).set({ headTipsContent: '新用户注册即送体验金，RTX 4090 低至 1.98 元/小时' });
     expect(await seedWelcomeCredit(t.app.db)).toBe(true);
-    expect((await call(t.app, 'GET', '/config.json')).headTips.content).toBe(demoHeadTips);
+    expect((await t.app.inject({ method: 'GET', url: '/config.json' })).json().headTips.content).toBe(demoHeadTips);
     await setCredit(0);
     expect(await seedWelcomeCredit(t.app.db)).toBe(false);
     const [row] = await t.app.db.select().from(sysConfig).where(eq(sysConfig.key, welcomeCreditKey));
