@@ -2,26 +2,9 @@
 // until the feature issues fill the pages. The root config registers the micro-apps from this
 // table, and each micro-app receives the matched entry through its `route` prop.
 
-export type MicroAppName =
-  | '@rc/mf-console'
-  | '@rc/mf-storage'
-  | '@rc/mf-billing'
-  | '@rc/mf-community'
-  | '@rc/mf-learning';
+import type { LayoutName, MicroAppName, RouteEntry, RouteOwner } from '@rc/shared-utility';
 
-/** `shell` routes are rendered by the root config itself. */
-export type RouteOwner = MicroAppName | 'shell';
-
-export type LayoutName = 'default' | 'account' | 'activity';
-
-export interface RouteEntry {
-  /** Segments; `:name` is a parameter, `:name?` an optional last parameter. */
-  readonly path: string;
-  readonly owner: RouteOwner;
-  readonly title: string;
-  readonly purpose: string;
-  readonly layout: LayoutName;
-}
+export type { MicroAppName, RouteEntry };
 
 export const microAppLabels: Readonly<Record<MicroAppName, string>> = {
   '@rc/mf-console': '控制台',

@@ -23,6 +23,14 @@ export interface UserInfo {
   referralCode: string;
 }
 
+/** One page of a server list. */
+export interface Page<T> {
+  list: T[];
+  total: number;
+  pageNum?: number;
+  pageSize?: number;
+}
+
 export interface LoginResult {
   token: string;
   userInfo: UserInfo;
