@@ -36,6 +36,8 @@ const shellRoutes = rows('shell', [
   ['/reset', '重置密码', '通过短信验证码重新设置登录密码。'],
   ['/redirect', '页面跳转', '正在跳转到目标页面。'],
   ['/null', '暂无内容', '这里暂时没有可以显示的内容。'],
+  ['/agreement', '用户协议', '注册与使用算力云服务须遵守的协议。'],
+  ['/privacy', '隐私政策', '算力云如何收集、使用与保护你的个人信息。'],
 ]);
 
 const consoleRoutes = rows('@rc/mf-console', [

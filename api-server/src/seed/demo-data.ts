@@ -86,8 +86,8 @@ async function seedSiteAndAccounts(db: Database): Promise<boolean> {
       { groupId: about, navName: '联系我们', url: '/news/detail/contact', sort: 1 },
       { groupId: help, navName: '快速开始', url: '/news/detail/quick-start', sort: 0 },
       { groupId: help, navName: '计费说明', url: '/news/detail/billing', sort: 1 },
-      { groupId: legal, navName: '用户协议', url: '/news/detail/agreement', sort: 0 },
-      { groupId: legal, navName: '隐私政策', url: '/news/detail/privacy', sort: 1 },
+      { groupId: legal, navName: '用户协议', url: '/agreement', sort: 0 },
+      { groupId: legal, navName: '隐私政策', url: '/privacy', sort: 1 },
     ]);
     await tx.insert(zones).values([
       { name: '人工智能', code: 'ai', categoryType: 1, zoneLocation: 1, sort: 0 },

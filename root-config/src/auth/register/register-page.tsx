@@ -42,7 +42,16 @@ export function RegisterPage() {
           <Form.Input name="referralCode" label="推荐码（选填）" value={optional.referralCode} onChange={(_, d) => setOptional((current) => ({ ...current, referralCode: d.value }))} />
         </Form.Group>
         <Form.Field error={Boolean(errors.agreement)}>
-          <Checkbox name="agreement" label="我已阅读并同意《用户服务协议》和《隐私政策》" checked={agreed} onChange={(_, d) => setAgreed(Boolean(d.checked))} />
+          <div className="rc-agreement">
+            <Checkbox name="agreement" label="我已阅读并同意" checked={agreed} onChange={(_, d) => setAgreed(Boolean(d.checked))} />
+            <Link to="/agreement" target="_blank">
+              《用户协议》
+            </Link>
+            和
+            <Link to="/privacy" target="_blank">
+              《隐私政策》
+            </Link>
+          </div>
           <FieldError message={errors.agreement} />
         </Form.Field>
         <Button type="submit" primary fluid size="large" loading={busy} disabled={busy}>
