@@ -34,6 +34,7 @@ export { formatCharge, formatMoney, formatYuan } from './money';
 export { debounce, throttle } from './timing';
 export { copyText } from './clipboard';
 export { formDownload } from './form-download';
+export { postForBlob } from './blob-call';
 export { searchTypeForPath } from './search-type';
 export type {
   AboutGroup,
