@@ -119,7 +119,8 @@ describe('a new user in the personal centre', () => {
     await browser.$('input[name="id-card-front"]').addValue(pngFile('身份证人像面.png', 428, 270, [47, 107, 255]));
     const preview = front.$('img.rc-id-card-image');
     await preview.waitForDisplayed({ timeout: 30_000 });
-    await browser.waitUntil(() => browser.execute((image) => (image as unknown as HTMLImageElement).naturalWidth === 428, preview), {
+    const shownWidth = () => browser.execute(() => document.querySelector<HTMLImageElement>('.rc-id-card[data-side="front"] img')?.naturalWidth ?? 0);
+    await browser.waitUntil(async () => (await shownWidth()) === 428, {
       timeout: 10_000,
       timeoutMsg: 'the stored image was not shown back',
     });
@@ -130,7 +131,7 @@ describe('a new user in the personal centre', () => {
     await page.waitForText('.rc-toasts', '仅支持 JPG、PNG 格式的图片');
     await page.open('/account/realAuth/credential');
     await browser.$('.rc-id-card[data-side="front"] img.rc-id-card-image').waitForDisplayed({ timeout: 15_000 });
-    expect(await browser.$('.rc-id-card[data-side="back"] button=上传国徽面').isDisplayed()).toBe(true);
+    expect(await browser.$('.rc-id-card[data-side="back"]').$('button=上传国徽面').isDisplayed()).toBe(true);
   });
 
   it('shows the instance list on /account/instance, the same screen as /account/instanceManage', async () => {
