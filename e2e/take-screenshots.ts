@@ -1,10 +1,12 @@
-// `npx tsx e2e/take-screenshots.ts [outDir]`: home, login, /account/home, messages, uploads, the speed test, and the
+// `npx tsx e2e/take-screenshots.ts [outDir]`: home, login, register, the user agreement and privacy policy, /account/home,
+// messages, uploads, the personal centre, the ID card images (one uploaded), /account/instance, the speed test, and the
 // transfer list with a confirmation dialog over it, in light and dark,
 // taken against a fresh real server, for looking at before calling a visual change done.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { openChromium } from './support/chromium';
 import { signInThroughApi } from './support/demo-session';
+import { pngFile } from './support/png-file';
 import { repoRoot, startPortalServer } from './support/portal-server';
 
 const outDir = path.resolve(process.argv[2] ?? path.join(repoRoot, '.tmp/screenshots'));
@@ -19,16 +21,32 @@ try {
     for (const [name, url] of [
       ['home', '/'],
       ['login', '/login'],
+      ['register', '/register'],
+      ['agreement', '/agreement'],
+      ['privacy', '/privacy'],
     ] as const) {
       await browser.url(server.url + url);
       await browser.pause(1500);
       await browser.saveScreenshot(path.join(outDir, `${name}-${theme}.png`));
     }
     await signInThroughApi(browser, server.url);
+    if (theme === 'theme_light') {
+      await browser.url(`${server.url}/account/realAuth/credential`);
+      await browser.$('input[name="id-card-front"]').waitForExist({ timeout: 20_000 });
+      await browser.$('input[name="id-card-front"]').addValue(pngFile('身份证人像面.png', 428, 270, [47, 107, 255]));
+      await browser.$('.rc-id-card[data-side="front"] img').waitForDisplayed({ timeout: 30_000 });
+      await browser.execute(async () => {
+        const shared = await (window as unknown as { System: { import(name: string): Promise<any> } }).System.import('@rc/shared-utility');
+        shared.$uploadListShow.set(false);
+      });
+    }
     for (const [name, url] of [
       ['account-home', '/account/home'],
       ['account-message', '/account/message'],
       ['account-upload', '/account/upload'],
+      ['account-personal', '/account/personal'],
+      ['account-credential', '/account/realAuth/credential'],
+      ['account-instance', '/account/instance'],
     ] as const) {
       await browser.url(server.url + url);
       await browser.pause(1500);

@@ -11,6 +11,8 @@ import { ResetPasswordPage } from './personal/reset-password-page';
 import { SshPage } from './personal/ssh-page';
 import { ChildUserPage } from './personal/child-user-page';
 import { ChildUserBalancePage, ChildUserBindMobilePage, ChildUserEditPage, ChildUserResetPage } from './personal/child-user-forms';
+import { PersonalCenterPage } from './personal-center/personal-center-page';
+import { CredentialPage } from './credential/credential-page';
 
 /** Screens built so far, by route pattern; every other route shows its feature page. */
 export const App = screensApp({
@@ -18,6 +20,7 @@ export const App = screensApp({
   '/account/message': MessagePage,
   '/account/info': UserInfoPage,
   '/account/instanceManage': InstanceManagePage,
+  '/account/instance': InstanceManagePage,
   '/account/suanli/create': RentPage,
   '/account/instanceManage/changeConfig': ChangeConfigPage,
   '/account/instanceManage/changePayType': ChangePayTypePage,
@@ -25,6 +28,8 @@ export const App = screensApp({
   '/account/instanceManage/addSSH': AddSshPage,
   '/account/mirrorImage': MirrorImagePage,
   '/account/realAuth': RealAuthPage,
+  '/account/realAuth/credential': CredentialPage,
+  '/account/personal': PersonalCenterPage,
   '/account/reset': ResetPasswordPage,
   '/account/ssh': SshPage,
   '/account/childUser': ChildUserPage,

@@ -2,26 +2,9 @@
 // until the feature issues fill the pages. The root config registers the micro-apps from this
 // table, and each micro-app receives the matched entry through its `route` prop.
 
-export type MicroAppName =
-  | '@rc/mf-console'
-  | '@rc/mf-storage'
-  | '@rc/mf-billing'
-  | '@rc/mf-community'
-  | '@rc/mf-learning';
+import type { LayoutName, MicroAppName, RouteEntry, RouteOwner } from '@rc/shared-utility';
 
-/** `shell` routes are rendered by the root config itself. */
-export type RouteOwner = MicroAppName | 'shell';
-
-export type LayoutName = 'default' | 'account' | 'activity';
-
-export interface RouteEntry {
-  /** Segments; `:name` is a parameter, `:name?` an optional last parameter. */
-  readonly path: string;
-  readonly owner: RouteOwner;
-  readonly title: string;
-  readonly purpose: string;
-  readonly layout: LayoutName;
-}
+export type { MicroAppName, RouteEntry };
 
 export const microAppLabels: Readonly<Record<MicroAppName, string>> = {
   '@rc/mf-console': '控制台',
@@ -53,6 +36,8 @@ const shellRoutes = rows('shell', [
   ['/reset', '重置密码', '通过短信验证码重新设置登录密码。'],
   ['/redirect', '页面跳转', '正在跳转到目标页面。'],
   ['/null', '暂无内容', '这里暂时没有可以显示的内容。'],
+  ['/agreement', '用户协议', '注册与使用算力云服务须遵守的协议。'],
+  ['/privacy', '隐私政策', '算力云如何收集、使用与保护你的个人信息。'],
 ]);
 
 const consoleRoutes = rows('@rc/mf-console', [

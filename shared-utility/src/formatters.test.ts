@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatElapsed } from './elapsed';
-import { formatMoney } from './money';
+import { formatDate, formatDateTime } from './date-time';
+import { formatCharge, formatMoney, formatYuan } from './money';
 import { searchTypeForPath } from './search-type';
 import { sshCommand } from './ssh';
 import { $priceCalc } from './stores';
@@ -34,7 +35,10 @@ describe('formatMoney', () => {
     [1, '0.00'],
     [5, '0.01'],
     [1005, '1.01'],
-    [1_234_567, '1234.57'],
+    [1_234_567, '1,234.57'],
+    [10_800_000, '10,800.00'],
+    [1_000_000_000, '1,000,000.00'],
+    [999_999, '1,000.00'],
     [-2500, '-2.50'],
     [-4, '0.00'],
   ])('%i thousandths → %s yuan', (thousandths, text) => {
@@ -46,6 +50,42 @@ describe('formatMoney', () => {
     $priceCalc.set(10_000);
     expect(formatMoney(500_000)).toBe('50.00');
     $priceCalc.set(1000);
+  });
+});
+
+describe('formatYuan and formatCharge', () => {
+  it.each([
+    [10_800_000, '¥10,800.00'],
+    [0, '¥0.00'],
+    [-2500, '-¥2.50'],
+  ])('%i thousandths → %s', (thousandths, text) => {
+    expect(formatYuan(thousandths, 1000)).toBe(text);
+  });
+
+  it.each([
+    [1200, '-¥1.20'],
+    [-1200, '+¥1.20'],
+    [12_345_678, '-¥12,345.68'],
+    [4, '-<¥0.01'],
+    [-4, '+<¥0.01'],
+    [5, '-¥0.01'],
+    [0, '-¥0.00'],
+  ])('a ledger line of %i thousandths → %s (two decimals, like every other amount)', (thousandths, text) => {
+    expect(formatCharge(thousandths, 1000)).toBe(text);
+  });
+});
+
+describe('formatDateTime and formatDate', () => {
+  it('pad every part in local time', () => {
+    const at = new Date(2026, 0, 5, 8, 4, 3).toISOString();
+    expect(formatDateTime(at)).toBe('2026/01/05 08:04:03');
+    expect(formatDate(at)).toBe('2026/01/05');
+    expect(formatDateTime(new Date(2026, 10, 21, 23, 40, 59).toISOString())).toBe('2026/11/21 23:40:59');
+  });
+
+  it.each([null, '', 'not a date'])('show — for %j', (value) => {
+    expect(formatDateTime(value)).toBe('—');
+    expect(formatDate(value)).toBe('—');
   });
 });
 

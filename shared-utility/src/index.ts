@@ -28,12 +28,13 @@ export {
 export { setTheme, toggleTheme } from './theme';
 export { parseSize, formatSize } from './size';
 export { formatElapsed } from './elapsed';
-export { formatDateTime } from './date-time';
+export { formatDate, formatDateTime } from './date-time';
 export { sshCommand } from './ssh';
-export { formatMoney } from './money';
+export { formatCharge, formatMoney, formatYuan } from './money';
 export { debounce, throttle } from './timing';
 export { copyText } from './clipboard';
 export { formDownload } from './form-download';
+export { postForBlob } from './blob-call';
 export { searchTypeForPath } from './search-type';
 export type {
   AboutGroup,
@@ -41,6 +42,7 @@ export type {
   EnumName,
   LoginResult,
   NavItem,
+  Page,
   Theme,
   UserGuide,
   UserInfo,
@@ -55,6 +57,7 @@ export { statusLabel } from './upload/upload-labels';
 export { md5InWorker } from './upload/file-hasher';
 export type { AddOptions, UploadChunk, UploadItem, UploadStatus, UploadType } from './upload/upload-types';
 
-export type { RouteEntry, ShellLocation, ShellProps } from './micro-app/shell-props';
+export type { LayoutName, MicroAppName, RouteEntry, RouteOwner, ShellLocation, ShellProps } from './micro-app/shell-props';
 export { FeaturePage } from './micro-app/feature-page';
-export { FeaturePagesApp, microAppLifecycles, screensApp, useShellLocation, type ScreenProps } from './micro-app/micro-app';
+export { FeaturePagesApp, microAppLifecycles, screensApp, useShellLocation, type ScreenProps, type Screens } from './micro-app/micro-app';
+export * from './screen-kit';

@@ -10,9 +10,10 @@ export function parseSize(text: string): number {
   return Math.round(Number(amount) * 1024 ** power);
 }
 
-/** Bytes → '1.50 KB': steps of 1024 up to TB, 2 decimals. */
+/** Bytes → '1.50 KB': steps of 1024 up to TB, 2 decimals; whole bytes have none ('0 B', '512 B'). */
 export function formatSize(bytes: number): string {
   let power = 0;
   while (Math.abs(bytes) >= 1024 ** (power + 1) && power < UNITS.length - 1) power++;
-  return `${(bytes / 1024 ** power).toFixed(2)} ${UNITS[power]}`;
+  const amount = bytes / 1024 ** power;
+  return `${power === 0 ? Math.round(amount) : amount.toFixed(2)} ${UNITS[power]}`;
 }

@@ -6,6 +6,7 @@ export type { UserInfo } from '@rc/api-contract/user/profile';
 export type { LoginResult } from '@rc/api-contract/user/login';
 
 export type { AboutGroup, EnumItem, EnumName, NavItem, WebInfo } from '@rc/api-contract/system/site';
+export type { PageOf as Page } from '@rc/api-contract/envelope';
 
 export type Theme = 'theme_light' | 'theme_dark';
 

@@ -3,3 +3,4 @@ export * from './schema/accounts.js';
 export * from './schema/site.js';
 export * from './schema/storage.js';
 export * from './schema/compute.js';
+export * from './schema/credentials.js';

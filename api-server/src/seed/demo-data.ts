@@ -7,6 +7,7 @@ import { sha256 } from '../lib/secrets.js';
 import { createAccount } from '../accounts/accounts.js';
 import { applyLedgerEntry } from '../billing/ledger.js';
 import { seedComputePool } from './compute-pool.js';
+import { demoHeadTips, seedWelcomeCredit } from './welcome-credit.js';
 
 export const demoPassword = 'Demo@2026';
 export const demoAccounts = { user: '13800000001', teacher: '13800000002', organization: '13800000003' } as const;
@@ -52,7 +53,7 @@ async function seedSiteAndAccounts(db: Database): Promise<boolean> {
       hotline: '400-800-2026',
       headTipsShow: true,
       headTipsBgColor: '#fff7e6',
-      headTipsContent: '新用户注册即送体验金，RTX 4090 低至 1.98 元/小时',
+      headTipsContent: demoHeadTips,
       userIntro: '注册即可租用 GPU 实例，按秒计费，随时关机释放。',
     });
     await tx.insert(navItems).values(
@@ -85,8 +86,8 @@ async function seedSiteAndAccounts(db: Database): Promise<boolean> {
       { groupId: about, navName: '联系我们', url: '/news/detail/contact', sort: 1 },
       { groupId: help, navName: '快速开始', url: '/news/detail/quick-start', sort: 0 },
       { groupId: help, navName: '计费说明', url: '/news/detail/billing', sort: 1 },
-      { groupId: legal, navName: '用户协议', url: '/news/detail/agreement', sort: 0 },
-      { groupId: legal, navName: '隐私政策', url: '/news/detail/privacy', sort: 1 },
+      { groupId: legal, navName: '用户协议', url: '/agreement', sort: 0 },
+      { groupId: legal, navName: '隐私政策', url: '/privacy', sort: 1 },
     ]);
     await tx.insert(zones).values([
       { name: '人工智能', code: 'ai', categoryType: 1, zoneLocation: 1, sort: 0 },
@@ -122,7 +123,7 @@ async function seedSiteAndAccounts(db: Database): Promise<boolean> {
 }
 
 /** Each domain seeds itself once, so a data folder created before a domain existed still gains its demo data. */
-const seeders: Array<(db: Database) => Promise<boolean>> = [seedSiteAndAccounts, seedComputePool];
+const seeders: Array<(db: Database) => Promise<boolean>> = [seedSiteAndAccounts, seedComputePool, seedWelcomeCredit];
 
 export async function seedDemoData(db: Database): Promise<boolean> {
   let wrote = false;

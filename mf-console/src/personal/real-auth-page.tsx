@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { Button, Form, Input, Label, Message } from 'semantic-ui-react';
-import { $userInfo, api, bus, dialogs, refreshUserInfo } from '@rc/shared-utility';
+import { $userInfo, api, bus, dialogs, refreshUserInfo, type ScreenProps } from '@rc/shared-utility';
 
 /** `/account/realAuth`: real-name verification with name and ID card number, or its cancellation. */
-export function RealAuthPage() {
+export function RealAuthPage({ navigate }: ScreenProps) {
   const userInfo = useStore($userInfo);
   const [realName, setRealName] = useState('');
   const [idCard, setIdCard] = useState('');
@@ -62,6 +62,12 @@ export function RealAuthPage() {
           </Button>
         </Form>
       )}
+      <Message className="rc-credential-link" size="small">
+        <Message.Content>
+          需要人工审核时，请上传身份证人像面与国徽面图片。
+          <Button basic size="mini" icon="upload" content="上传证件图片" onClick={() => navigate('/account/realAuth/credential')} />
+        </Message.Content>
+      </Message>
     </section>
   );
 }

@@ -1,5 +1,5 @@
-import type { ErrorInfo } from 'react';
 import { registerApplication } from 'single-spa';
+import type { ShellProps } from '@rc/shared-utility';
 import { microApps, type MicroAppName } from '../route-table';
 import { needsLogin } from '../routing/auth-guard';
 import { currentLocation, navigate, subscribeLocation } from '../routing/location';
@@ -7,18 +7,6 @@ import { resolveRoute } from '../routing/match-route';
 import { appContainer } from './app-container';
 import { loadMicroApp } from './app-loader';
 import { AppErrorPanel } from './app-error-panel';
-
-/** What every micro-app receives as props (besides single-spa's own). */
-export interface ShellProps {
-  route: {
-    current: typeof currentLocation;
-    subscribe: typeof subscribeLocation;
-    navigate: typeof navigate;
-  };
-  domElementGetter: () => HTMLElement;
-  /** Used by single-spa-react as the error boundary around the app's React tree. */
-  errorBoundary: (error: Error, info: ErrorInfo) => JSX.Element;
-}
 
 const route: ShellProps['route'] = { current: currentLocation, subscribe: subscribeLocation, navigate };
 

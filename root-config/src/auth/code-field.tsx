@@ -1,9 +1,9 @@
 import { Form, Input } from 'semantic-ui-react';
-import { SendCodeButton } from './send-code-button';
+import { FieldError, SmsCodeButton, type SmsCodeType } from '@rc/shared-utility';
 
 interface CodeFieldProps {
   mobile: string;
-  type: 'register' | 'login' | 'reset';
+  type: SmsCodeType;
   value: string;
   error?: string;
   onChange: (value: string) => void;
@@ -17,9 +17,9 @@ export function CodeField({ mobile, type, value, error, onChange, onInvalidMobil
       <label>验证码</label>
       <div className="rc-code-field">
         <Input name="code" placeholder="请输入短信验证码" value={value} onChange={(_, data) => onChange(data.value)} />
-        <SendCodeButton mobile={mobile} type={type} onInvalidMobile={onInvalidMobile} />
+        <SmsCodeButton mobile={mobile} type={type} onInvalidMobile={onInvalidMobile} />
       </div>
-      {error ? <div className="ui pointing red basic label">{error}</div> : null}
+      <FieldError message={error} />
     </Form.Field>
   );
 }

@@ -16,14 +16,31 @@ export function urlAfterLogin(): string {
   return pathname === '/login' || pathname === '/register' ? '/' : remembered;
 }
 
+/** Where a signed-in user who opens login or register goes: `?redirect=` when it is a portal page, else the console. */
+export function signedInTarget(search: string): string {
+  const wanted = new URLSearchParams(search).get('redirect') ?? '';
+  const inPortal = wanted.startsWith('/') && !wanted.startsWith('//') && !wanted.startsWith('/\\');
+  return inPortal && !isAuthPage(new URL(wanted, window.location.origin).pathname) ? wanted : '/account/home';
+}
+
 function enforce(): void {
   const { pathname, search } = window.location;
   if (!isAuthPage(pathname)) $temporaryUrl.set(pathname + search);
   if (needsLogin(pathname)) navigate('/login', { replace: true });
 }
 
+/** On navigation only: a login in progress sets the token and then leaves the page by itself. */
+function leaveLoginWhenSignedIn(): void {
+  const { pathname, search } = window.location;
+  if ((pathname === '/login' || pathname === '/register') && $token.get()) navigate(signedInTarget(search), { replace: true });
+}
+
 export function startAuthGuard(): void {
   enforce();
-  window.addEventListener('single-spa:before-routing-event', enforce);
+  leaveLoginWhenSignedIn();
+  window.addEventListener('single-spa:before-routing-event', () => {
+    enforce();
+    leaveLoginWhenSignedIn();
+  });
   $token.listen(enforce);
 }

@@ -9,6 +9,7 @@ import { RegisterPage } from '../auth/register/register-page';
 import { ResetPage } from '../auth/reset/reset-page';
 import { ErrorPage } from '../errors/error-page';
 import { HomePage } from '../home/home-page';
+import { PrivacyPolicyPage, UserAgreementPage } from '../legal/legal-page';
 import type { LocationSnapshot } from '../routing/location';
 import { needsLogin } from '../routing/auth-guard';
 import { EmptyPage } from './empty-page';
@@ -22,6 +23,8 @@ const shellPages: Record<string, ComponentType> = {
   '/reset': ResetPage,
   '/redirect': RedirectPage,
   '/null': EmptyPage,
+  '/agreement': UserAgreementPage,
+  '/privacy': PrivacyPolicyPage,
 };
 
 /** What the shell itself draws in the content area: its own pages, 404, or a failed app's panel. */

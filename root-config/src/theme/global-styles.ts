@@ -103,6 +103,12 @@ a.rc-header-link, .rc-header-link { color: var(--rc-text); }
 .rc-dialog-form-actions { display: flex; justify-content: flex-end; gap: 8px; margin-top: 16px; }
 .rc-layout-default .rc-page-frame, .rc-layout-activity .rc-page-frame { max-width: 1200px; margin: 24px auto 40px; padding: 0 24px; box-sizing: border-box; }
 .rc-app-error { padding: 8px 0; }
+.rc-agreement { display: flex; align-items: center; flex-wrap: wrap; }
+.rc-agreement .ui.checkbox { margin-right: 2px; }
+.rc-legal .rc-page { max-width: 880px; margin: 0 auto; line-height: 1.9; }
+.rc-legal h2 { font-size: 16px; margin: 24px 0 8px; color: var(--rc-text); }
+.rc-legal p { color: var(--rc-text); margin: 0 0 8px; }
+.rc-legal .rc-legal-updated { color: var(--rc-muted); font-size: 13px; }
 .rc-app-loader.ui.loader { margin: 80px auto !important; }
 .rc-layout-default .rc-app-error { max-width: 1200px; margin: 24px auto; padding: 0 24px; }
 .rc-app-error-detail { font-family: monospace !important; font-size: 12px; opacity: .75; word-break: break-all; }

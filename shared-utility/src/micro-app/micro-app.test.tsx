@@ -23,7 +23,7 @@ const at = (path: string, title: string): ShellLocation => ({
   href: `http://portal${path}`,
   pathname: path,
   search: '',
-  route: { entry: { path, title, purpose: `${title}的用途`, layout: 'account' }, params: {} },
+  route: { entry: { path, title, purpose: `${title}的用途`, layout: 'account', owner: '@rc/mf-billing' }, params: {} },
 });
 
 describe('micro-app helpers', () => {

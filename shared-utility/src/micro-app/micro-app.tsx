@@ -1,6 +1,7 @@
 import React, { useSyncExternalStore, type ComponentType, type FunctionComponent } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
+import { RouteEntryContext } from '../screen-kit/route-entry';
 import { FeaturePage } from './feature-page';
 import type { ShellLocation, ShellProps } from './shell-props';
 
@@ -24,13 +25,20 @@ export interface ScreenProps {
   navigate: (url: string) => void;
 }
 
+export type Screens = Readonly<Record<string, ComponentType<ScreenProps>>>;
+
 /** A micro-app's root: the screen built for the current route, or the route's feature page while there is none. */
-export function screensApp(screens: Readonly<Record<string, ComponentType<ScreenProps>>>): FunctionComponent<ShellProps> {
+export function screensApp(screens: Screens): FunctionComponent<ShellProps> {
   return function ScreensApp({ route }: ShellProps) {
     const location = useShellLocation(route);
     if (!location.route) return null;
-    const Screen = screens[location.route.entry.path];
-    return Screen ? <Screen navigate={(url) => route.navigate(url)} /> : <FeaturePage entry={location.route.entry} />;
+    const { entry } = location.route;
+    const Screen = screens[entry.path];
+    return (
+      <RouteEntryContext.Provider value={entry}>
+        {Screen ? <Screen navigate={(url) => route.navigate(url)} /> : <FeaturePage entry={entry} />}
+      </RouteEntryContext.Provider>
+    );
   };
 }
 

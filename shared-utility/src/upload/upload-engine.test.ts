@@ -66,7 +66,7 @@ function spiedTargets(disturb?: (item: UploadItem, chunkNumber: number, attempt:
       return target.sendChunk(item, chunk, conn, signal);
     },
   });
-  const targets: Record<UploadType, UploadTarget> = { cpu: wrap(real.cpu), gpu: wrap(real.gpu), video: wrap(real.video) };
+  const targets: Record<UploadType, UploadTarget> = { cpu: wrap(real.cpu), gpu: wrap(real.gpu), video: wrap(real.video), credential: wrap(real.credential) };
   return { targets, sent };
 }
 
@@ -306,5 +306,20 @@ describe('upload engine against the real server', () => {
     const done = await settled(engine, engine.add(fileOf(5 * MiB, '第一课.mp4').file, { uploadType: 'video' })!);
     expect(done.chunks).toHaveLength(3);
     expect(done).toMatchObject({ status: 'success', result: { state: 1, videoId: expect.any(Number) } });
+  });
+
+  it('uploads an ID card image (credential target), and a renamed non-image fails with the server\'s reason, unretried', async () => {
+    const { targets, sent } = spiedTargets();
+    const engine = engineWith({ targets });
+    const image = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), new Uint8Array(3000)], '身份证人像面.png');
+    const done = await settled(engine, engine.add(image, { uploadType: 'credential', uploadParams: { side: 'front' } })!);
+    expect(done).toMatchObject({ status: 'success', result: { side: 'front', contentType: 'image/png', size: 3008 } });
+
+    const refused = await settled(engine, engine.add(new File(['不是图片'], 'renamed.png'), { uploadType: 'credential', uploadParams: { side: 'back' } })!);
+    expect(refused).toMatchObject({ status: 'error', error: '仅支持 JPG、PNG 格式的图片' });
+    expect(sent).toEqual([1, 1]);
+    const tooLarge = await settled(engine, engine.add(fileOf(6 * MiB, 'large.png').file, { uploadType: 'credential', uploadParams: { side: 'back' } })!);
+    expect(tooLarge).toMatchObject({ status: 'error', error: '图片大小不能超过5MB' });
+    expect(sent).toEqual([1, 1]);
   });
 });

@@ -82,12 +82,6 @@ function cut(file: Blob, chunkSize: number): UploadChunk[] {
 const successShare = (chunks: UploadChunk[]) =>
   chunks.length === 0 ? 0 : Math.floor((chunks.filter((chunk) => chunk.status === 'success').length / chunks.length) * 100);
 
-const pathsFor: Record<UploadType, { uploadPath: string; mergePath: string }> = {
-  cpu: { uploadPath: '/orion/auth/file/chunk', mergePath: '/orion/auth/file/mergeFile' },
-  gpu: { uploadPath: '/cloud-net-disk/auth/upload/init', mergePath: '/cloud-net-disk/auth/upload/merge' },
-  video: { uploadPath: '/vod/auth/videoInfo/upload', mergePath: '/vod/auth/videoInfo/merge' },
-};
-
 /**
  * The upload queue (spec §3, §4, §9): items are hashed, cut into chunks, and sent by a 100 ms loop,
  * up to 3 chunks in parallel per item with 3 retries each; when every chunk succeeded the item is merged.
@@ -317,7 +311,7 @@ export function createUploadEngine(options: EngineOptions): UploadEngine {
       progress: 0,
       status: 'preparing',
       activeRequests: 0,
-      ...pathsFor[uploadType],
+      ...targets[uploadType].paths,
       uploadParams,
       mergeParams,
       error: '',

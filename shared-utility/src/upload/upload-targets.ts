@@ -2,13 +2,16 @@ import type { UploadInitResult } from '@rc/api-contract/cloud-net-disk/upload';
 import type { ChunkCheckResult } from '@rc/api-contract/orion/upload';
 import type { ApiResult } from '../api-client';
 import { apiUrl, callApi, postJson, TransportError, type UploadConnection } from './upload-connection';
+import { credentialTarget } from './credential-target';
 import type { UploadChunk, UploadItem } from './upload-types';
 
 /** What the server already has: everything (秒传), or these chunks (numbers from 1). */
 export type Preparation = ChunkCheckResult;
 
-/** One way of getting an item's chunks to the server and merging them (spec §3: CPU, GPU, video). */
+/** One way of getting an item's chunks to the server and merging them (spec §3: CPU, GPU, video), with its own call paths. */
 export interface UploadTarget {
+  /** Where a new item's chunks go (or its upload starts) and where it is merged; kept with the item. */
+  readonly paths: { uploadPath: string; mergePath: string };
   prepare(item: UploadItem, connection: UploadConnection): Promise<ApiResult<Preparation>>;
   /** Resolves when the server stored the chunk; rejects otherwise (retried by the engine). */
   sendChunk(item: UploadItem, chunk: UploadChunk, connection: UploadConnection, signal: AbortSignal): Promise<void>;
@@ -23,7 +26,9 @@ async function expectStored(answer: Promise<ApiResult<unknown>>, chunk: UploadCh
 const totalChunks = (item: UploadItem) => item.chunks.length;
 
 /** CPU and video: multipart chunk form (file, filename, chunkNumber, identifier plus extras), then merge. */
-const chunkFormTarget: UploadTarget = {
+const chunkFormTarget = (paths: UploadTarget['paths']): UploadTarget => ({
+  paths,
+
   prepare: (item, connection) =>
     postJson<Preparation>(connection, `${item.uploadPath}/check`, {
       identifier: item.md5,
@@ -58,7 +63,7 @@ const chunkFormTarget: UploadTarget = {
       totalChunks: totalChunks(item),
       ...item.mergeParams,
     }),
-};
+});
 
 type GpuStart = UploadInitResult;
 
@@ -66,6 +71,8 @@ type GpuStart = UploadInitResult;
 function gpuTarget(): UploadTarget {
   const started = new Map<string, GpuStart>();
   return {
+    paths: { uploadPath: '/cloud-net-disk/auth/upload/init', mergePath: '/cloud-net-disk/auth/upload/merge' },
+
     async prepare(item, connection) {
       const answer = await postJson<GpuStart>(connection, item.uploadPath, {
         fileName: item.fileName,
@@ -102,5 +109,10 @@ function gpuTarget(): UploadTarget {
 }
 
 export function createTargets(): Record<UploadItem['uploadType'], UploadTarget> {
-  return { cpu: chunkFormTarget, video: chunkFormTarget, gpu: gpuTarget() };
+  return {
+    cpu: chunkFormTarget({ uploadPath: '/orion/auth/file/chunk', mergePath: '/orion/auth/file/mergeFile' }),
+    video: chunkFormTarget({ uploadPath: '/vod/auth/videoInfo/upload', mergePath: '/vod/auth/videoInfo/merge' }),
+    gpu: gpuTarget(),
+    credential: credentialTarget(),
+  };
 }

@@ -1,4 +1,4 @@
-export type UploadType = 'cpu' | 'gpu' | 'video';
+export type UploadType = 'cpu' | 'gpu' | 'video' | 'credential';
 /** Spec §4: preparing → pending → uploading ⇄ paused → success | error (cancel removes the item). */
 export type UploadStatus = 'preparing' | 'pending' | 'uploading' | 'paused' | 'success' | 'error';
 export type ChunkStatus = 'pending' | 'success' | 'failed' | 'paused';

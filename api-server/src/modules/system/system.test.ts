@@ -103,4 +103,12 @@ describe('portal hosting', () => {
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     }
   });
+
+  it('sends /favicon.ico to the website icon, which is served', async () => {
+    const favicon = await t.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(favicon.statusCode).toBe(302);
+    expect(favicon.headers.location).toBe('/static/demo/logo.svg');
+    const icon = await t.app.inject({ method: 'GET', url: favicon.headers.location! });
+    expect([icon.statusCode, icon.headers['content-type']]).toEqual([200, 'image/svg+xml']);
+  });
 });

@@ -4,16 +4,17 @@ import profileRoutes from './account/profile-routes.js';
 import subUserRoutes from './account/sub-user-routes.js';
 import messageRoutes from './account/message-routes.js';
 import lecturerRoutes from './account/lecturer-routes.js';
+import credentialRoutes from './account/credential-routes.js';
 import orderRoutes from './compute/order-routes.js';
 import instanceRoutes from './compute/instance-routes.js';
 import dataDiskRoutes from './compute/data-disk-routes.js';
 
 /**
- * `/apis/user/...`: account/ holds accounts, sessions, profile, sub-accounts, messages and lecturer follows;
+ * `/apis/user/...`: account/ holds accounts, sessions, profile, ID card images, sub-accounts, messages and lecturer follows;
  * compute/ holds renting and the instance lifecycle (`auth/{order,user/instance,user/storage,dashboard}/...`).
  */
 const userModule: FastifyPluginAsync = async (app) => {
-  for (const routes of [loginRoutes, profileRoutes, subUserRoutes, messageRoutes, lecturerRoutes, orderRoutes, instanceRoutes, dataDiskRoutes]) {
+  for (const routes of [loginRoutes, profileRoutes, credentialRoutes, subUserRoutes, messageRoutes, lecturerRoutes, orderRoutes, instanceRoutes, dataDiskRoutes]) {
     await app.register(routes);
   }
 };

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { website } from '../../db/schema.js';
 import { ok } from '../../envelope.js';
 
 const ownStaticDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../static');
@@ -41,6 +43,12 @@ export default fp(async (app) => {
     return reply.type('text/html; charset=utf-8').sendFile('placeholder.html', ownStaticDir);
   };
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendPortalPage(reply));
+  // Browsers ask for /favicon.ico by themselves: send them to the icon of the website info.
+  app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) => {
+    const [site] = await app.db.select({ ico: website.ico }).from(website).where(eq(website.id, 1));
+    if (!site || !/^(https?:\/\/|\/(?![/\\]))/.test(site.ico)) return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
+    return reply.header('cache-control', 'public, max-age=3600').redirect(site.ico);
+  });
   app.setNotFoundHandler(async (request, reply) => {
     const { pathname } = new URL(request.url, 'http://portal');
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/apis');

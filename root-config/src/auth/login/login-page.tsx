@@ -2,10 +2,7 @@ import { useState } from 'react';
 import { Menu } from 'semantic-ui-react';
 import { Link } from '../../shell/link';
 import { AuthFrame } from '../auth-frame';
-import { CodeLoginForm } from './code-login-form';
-import { PasswordLoginForm } from './password-login-form';
-
-type LoginTab = 'password' | 'code';
+import { LoginForm, type LoginTab } from './login-form';
 
 /** `/login?t=login` opens the password tab, `?t=code` the SMS-code tab. */
 const initialTab = (): LoginTab => (new URLSearchParams(window.location.search).get('t') === 'code' ? 'code' : 'password');
@@ -22,7 +19,7 @@ export function LoginPage() {
           验证码登录
         </Menu.Item>
       </Menu>
-      {tab === 'password' ? <PasswordLoginForm /> : <CodeLoginForm />}
+      <LoginForm key={tab} by={tab} />
       <div className="rc-auth-links">
         <Link to="/reset">忘记密码？</Link>
         <span>

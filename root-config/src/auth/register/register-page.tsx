@@ -1,65 +1,58 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button, Checkbox, Form } from 'semantic-ui-react';
-import { $referralCode, api, type LoginResult } from '@rc/shared-utility';
+import { $referralCode, api, FieldError, useSubmit, type LoginResult } from '@rc/shared-utility';
 import { Link } from '../../shell/link';
 import { AuthFrame } from '../auth-frame';
-import { CodeField } from '../code-field';
+import { CredentialFields, credentialErrors, noCredentials, type CredentialField } from '../credential-fields';
 import { finishLogin } from '../finish-login';
-import { hasErrors, mobileError, passwordError, requiredError, type FieldErrors } from '../validators';
-
-type Field = 'mobile' | 'code' | 'password' | 'confirm' | 'agreement';
 
 const initialReferral = () => new URLSearchParams(window.location.search).get('referralCode') ?? $referralCode.get() ?? '';
 
 export function RegisterPage() {
-  const [form, setForm] = useState({ mobile: '', code: '', password: '', confirm: '', nickname: '', referralCode: initialReferral() });
+  const [form, setForm] = useState(noCredentials);
+  const [optional, setOptional] = useState({ nickname: '', referralCode: initialReferral() });
   const [agreed, setAgreed] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [busy, setBusy] = useState(false);
-  const set = (key: keyof typeof form) => (value: string) => setForm((current) => ({ ...current, [key]: value }));
+  const { busy, errors, setErrors, submit } = useSubmit<CredentialField | 'agreement'>();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found: FieldErrors<Field> = {
-      mobile: mobileError(form.mobile),
-      code: requiredError(form.code, '请输入验证码'),
-      password: passwordError(form.password),
-      confirm: form.confirm === form.password ? undefined : '两次输入的密码不一致',
-      agreement: agreed ? undefined : '请阅读并同意用户协议',
-    };
-    setErrors(found);
-    if (hasErrors(found)) return;
-    setBusy(true);
-    const { mobile, code, password, nickname, referralCode } = form;
-    const optional = { nickname: nickname.trim() || undefined, referralCode: referralCode.trim() || undefined };
-    const result = await api.post<LoginResult>('/user/api/user/register', { mobile, code, password, ...optional });
-    setBusy(false);
-    if (result.code === 200) finishLogin(result.data);
-  };
+  const register = () =>
+    void submit({
+      check: () => ({ ...credentialErrors(form), agreement: agreed ? undefined : '请阅读并同意用户协议' }),
+      call: () => {
+        const { mobile, code, password } = form;
+        const extra = { nickname: optional.nickname.trim() || undefined, referralCode: optional.referralCode.trim() || undefined };
+        return api.post<LoginResult>('/user/api/user/register', { mobile, code, password, ...extra });
+      },
+      success: false,
+      then: finishLogin,
+    });
 
   return (
     <AuthFrame title="注册账号">
-      <Form onSubmit={(event) => void submit(event)} className="rc-register">
-        <Form.Input name="mobile" label="手机号" placeholder="请输入手机号" value={form.mobile} error={errors.mobile} onChange={(_, d) => set('mobile')(d.value)} />
-        <CodeField
-          mobile={form.mobile}
-          type="register"
-          value={form.code}
-          error={errors.code}
-          onChange={set('code')}
+      <Form onSubmit={register} className="rc-register">
+        <CredentialFields
+          form={form}
+          errors={errors}
+          codeType="register"
+          layout="register"
+          set={(field, value) => setForm((current) => ({ ...current, [field]: value }))}
           onInvalidMobile={(message) => setErrors({ mobile: message })}
         />
         <Form.Group widths="equal">
-          <Form.Input name="password" type="password" label="密码" placeholder="8-20位，包含字母和数字" value={form.password} error={errors.password} onChange={(_, d) => set('password')(d.value)} />
-          <Form.Input name="confirm" type="password" label="确认密码" placeholder="再次输入密码" value={form.confirm} error={errors.confirm} onChange={(_, d) => set('confirm')(d.value)} />
-        </Form.Group>
-        <Form.Group widths="equal">
-          <Form.Input name="nickname" label="昵称（选填）" value={form.nickname} onChange={(_, d) => set('nickname')(d.value)} />
-          <Form.Input name="referralCode" label="推荐码（选填）" value={form.referralCode} onChange={(_, d) => set('referralCode')(d.value)} />
+          <Form.Input name="nickname" label="昵称（选填）" value={optional.nickname} onChange={(_, d) => setOptional((current) => ({ ...current, nickname: d.value }))} />
+          <Form.Input name="referralCode" label="推荐码（选填）" value={optional.referralCode} onChange={(_, d) => setOptional((current) => ({ ...current, referralCode: d.value }))} />
         </Form.Group>
         <Form.Field error={Boolean(errors.agreement)}>
-          <Checkbox name="agreement" label="我已阅读并同意《用户服务协议》和《隐私政策》" checked={agreed} onChange={(_, d) => setAgreed(Boolean(d.checked))} />
-          {errors.agreement ? <div className="ui pointing red basic label">{errors.agreement}</div> : null}
+          <div className="rc-agreement">
+            <Checkbox name="agreement" label="我已阅读并同意" checked={agreed} onChange={(_, d) => setAgreed(Boolean(d.checked))} />
+            <Link to="/agreement" target="_blank">
+              《用户协议》
+            </Link>
+            和
+            <Link to="/privacy" target="_blank">
+              《隐私政策》
+            </Link>
+          </div>
+          <FieldError message={errors.agreement} />
         </Form.Field>
         <Button type="submit" primary fluid size="large" loading={busy} disabled={busy}>
           注册

@@ -24,7 +24,7 @@ describe('register → login → info → update password → logout', () => {
       nickname: '新用户',
     });
     expect(registered.code).toBe(200);
-    expect(registered.data.userInfo).toMatchObject({ nickname: '新用户', mobile: '139****5678', nowMoney: 0, userType: 1, idCardCheckStatus: 0 });
+    expect(registered.data.userInfo).toMatchObject({ nickname: '新用户', mobile: '139****5678', nowMoney: 5_000, userType: 1, idCardCheckStatus: 0 });
 
     const token = await login(t.app, newMobile, 'First@pass1');
     const info = await call(t.app, 'POST', '/apis/user/auth/user/ext/view', undefined, token);

@@ -13,6 +13,7 @@ import { createAccount, findUserByMobile, type UserRow } from '../../../accounts
 import { revokeAllSessions, revokeSession, startSession } from '../../../accounts/sessions.js';
 import { consumeSmsCode, sendSmsCode } from '../../../accounts/sms-codes.js';
 import { toUserInfo } from '../../../accounts/user-info.js';
+import { grantWelcomeCredit } from '../../../billing/welcome-credit.js';
 
 const tags = ['账户'];
 // Verified against when the mobile is unknown, so a wrong number costs as long as a wrong password.
@@ -97,7 +98,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         referredBy = referrer.id;
       }
       await consumeSmsCode(app, mobile, 'register', code);
-      const user = await createAccount(app.db, { mobile, passwordHash: await hashPassword(password), nickname, referredBy });
+      const passwordHash = await hashPassword(password);
+      const user = await app.db.transaction(async (tx) => grantWelcomeCredit(tx, await createAccount(tx, { mobile, passwordHash, nickname, referredBy }), app.clock.now()));
       return signIn(app, request, user);
     },
   );

@@ -1,18 +1,22 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'semantic-ui-react';
-import { api, bus } from '@rc/shared-utility';
-import { mobileError } from './validators';
+import { api } from '../api-client';
+import { bus } from '../event-bus';
+import { mobileError } from './form-rules';
 
-const countdownSeconds = 60;
+export type SmsCodeType = 'register' | 'login' | 'reset' | 'bind';
 
-interface SendCodeButtonProps {
+export const smsCountdownSeconds = 60;
+
+interface SmsCodeButtonProps {
   mobile: string;
-  type: 'register' | 'login' | 'reset' | 'bind';
-  onInvalidMobile: (message: string) => void;
+  type: SmsCodeType;
+  /** Shows the mobile rule's message beside the field; without it the message is toasted. */
+  onInvalidMobile?: (message: string) => void;
 }
 
-/** Sends an SMS code, then counts down 60 s before it can be sent again. */
-export function SendCodeButton({ mobile, type, onInvalidMobile }: SendCodeButtonProps) {
+/** Sends an SMS code to `mobile`, then counts down 60 s before it can be sent again. */
+export function SmsCodeButton({ mobile, type, onInvalidMobile }: SmsCodeButtonProps) {
   const [remaining, setRemaining] = useState(0);
   const [sending, setSending] = useState(false);
 
@@ -25,16 +29,16 @@ export function SendCodeButton({ mobile, type, onInvalidMobile }: SendCodeButton
   const send = async () => {
     const invalid = mobileError(mobile);
     if (invalid) {
-      onInvalidMobile(invalid);
+      if (onInvalidMobile) onInvalidMobile(invalid);
+      else bus.emit('toast', { type: 'warning', message: invalid });
       return;
     }
     setSending(true);
     const result = await api.post<null>('/user/api/user/send/code', { mobile, type });
     setSending(false);
-    if (result.code === 200) {
-      setRemaining(countdownSeconds);
-      bus.emit('toast', { type: 'success', message: '验证码已发送' });
-    }
+    if (result.code !== 200) return;
+    setRemaining(smsCountdownSeconds);
+    bus.emit('toast', { type: 'success', message: '验证码已发送' });
   };
 
   return (

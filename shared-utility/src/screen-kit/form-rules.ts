@@ -1,6 +1,9 @@
-export const isMobile = (value: string) => /^1[3-9]\d{9}$/.test(value);
+/** A mainland China mobile number, as the server's `Mobile` schema states it. */
+export const mobilePattern = /^1[3-9]\d{9}$/;
 
-export const mobileError = (value: string) => (isMobile(value) ? undefined : '请输入正确的手机号');
+export const isMobile = (value: string) => mobilePattern.test(value);
+
+export const mobileError = (value: string) => (isMobile(value) ? undefined : '请输入11位中国大陆手机号');
 
 export const requiredError = (value: string, message: string) => (value.trim() ? undefined : message);
 
@@ -9,6 +12,8 @@ export function passwordError(value: string): string | undefined {
   if (!value) return '请输入密码';
   return /^(?=.*[A-Za-z])(?=.*\d)[\x21-\x7e]{8,20}$/.test(value) ? undefined : '密码需为8-20位，且同时包含字母和数字';
 }
+
+export const confirmError = (confirm: string, password: string) => (confirm === password ? undefined : '两次输入的密码不一致');
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 

@@ -1,0 +1,11 @@
+export { useRouteEntry } from './route-entry';
+export { PageHeader } from './page-header';
+export { PageSection } from './page-section';
+export { useLoaded, type Loaded } from './use-loaded';
+export { usePagedList, PageSwitcher, pageSize, type PagedList, type PageFetcher, type Paging } from './paged-list';
+export { PagedTable } from './paged-table';
+export { ListState, EmptyState, ErrorState, LoadingState } from './list-state';
+export { SmsCodeButton, type SmsCodeType } from './sms-code-button';
+export { FieldError } from './field-error';
+export { mobilePattern, isMobile, mobileError, requiredError, passwordError, confirmError, hasErrors, type FieldErrors } from './form-rules';
+export { runAction, useSubmit, type ActionOptions, type SubmitOptions } from './run-action';
