@@ -1,5 +1,5 @@
 import { Label, Table } from 'semantic-ui-react';
-import { formatMoney, formatDateTime } from '@rc/shared-utility';
+import { formatDateTime, formatYuan } from '@rc/shared-utility';
 import { InstanceActions } from './instance-actions';
 import { statusColors, type InstanceView } from './instance-types';
 import { SshAccess } from './ssh-access';
@@ -17,7 +17,7 @@ function BillingCell({ instance }: { instance: InstanceView }) {
   return (
     <>
       <div>按量计费</div>
-      <small className="rc-muted">{instance.status === 2 || instance.status === 1 ? `¥${formatMoney(Math.round(instance.dayRate / 24))}/小时` : `¥${formatMoney(instance.hourPrice)}/小时（开机后）`}</small>
+      <small className="rc-muted">{instance.status === 2 || instance.status === 1 ? `${formatYuan(Math.round(instance.dayRate / 24))}/小时` : `${formatYuan(instance.hourPrice)}/小时（开机后）`}</small>
       {instance.releaseAt ? <div className="rc-release-warning">将于 {formatDateTime(instance.releaseAt)} 释放</div> : null}
       <ScheduledStop instance={instance} />
     </>
@@ -30,6 +30,9 @@ function TransitionEta({ instance }: { instance: InstanceView }) {
   const seconds = Math.ceil((new Date(instance.transitionAt).getTime() - Date.now()) / 1000);
   return <div className="rc-muted rc-transition-eta">{seconds > 0 ? `预计 ${seconds} 秒` : '即将完成'}</div>;
 }
+
+/** Started without a GPU and not yet stopped: the GPU it was rented with is not held. */
+const inNoGpuMode = (instance: InstanceView) => instance.noGpu && [1, 2, 3].includes(instance.status);
 
 function ScheduledStop({ instance }: { instance: InstanceView }) {
   return instance.stopAt ? <div className="rc-scheduled-stop">{formatDateTime(instance.stopAt)} 定时关机</div> : null;
@@ -45,7 +48,7 @@ export function InstanceTable({ instances, onChanged, navigate }: { instances: I
           <Table.HeaderCell>配置</Table.HeaderCell>
           <Table.HeaderCell>计费</Table.HeaderCell>
           <Table.HeaderCell>登录</Table.HeaderCell>
-          <Table.HeaderCell>操作</Table.HeaderCell>
+          <Table.HeaderCell className="rc-actions-column">操作</Table.HeaderCell>
         </Table.Row>
       </Table.Header>
       <Table.Body>
@@ -72,16 +75,14 @@ export function InstanceTable({ instances, onChanged, navigate }: { instances: I
               <Label size="small" color={statusColors[instance.status]} className="rc-instance-status">
                 {instance.statusName}
               </Label>
-              {instance.noGpu && instance.status === 2 ? <div className="rc-muted">无卡模式</div> : null}
               <TransitionEta instance={instance} />
             </Table.Cell>
             <Table.Cell>
-              <div className="rc-instance-gpu">
-                {instance.deviceName} × {instance.gpuCount}
-              </div>
+              <div className="rc-instance-gpu">{inNoGpuMode(instance) ? '无卡模式' : `${instance.deviceName} × ${instance.gpuCount}`}</div>
               <small className="rc-muted">
-                {instance.cpu}核 · {instance.memoryGb}GB · 数据盘 {instance.dataDiskGb}GB · {instance.imageName}
+                {instance.cpu}核 · {instance.memoryGb}GB · 数据盘 {instance.dataDiskGb}GB
               </small>
+              <small className="rc-muted rc-instance-image">{instance.imageName}</small>
             </Table.Cell>
             <Table.Cell>
               <BillingCell instance={instance} />

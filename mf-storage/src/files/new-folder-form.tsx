@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form, Input, Message } from 'semantic-ui-react';
 import { DialogFormActions } from '@rc/shared-utility';
-import { folderNameProblem } from './file-storage-api';
+import { folderNameProblem } from './files-api';
 
 /** Asks for a folder name; the folder exists once a file is uploaded into it. */
 export function NewFolderForm({ close, onCreate }: { close: () => void; onCreate: (name: string) => void }) {

@@ -5,6 +5,7 @@ export { useLoaded, type Loaded } from './use-loaded';
 export { usePagedList, PageSwitcher, pageSize, type PagedList, type PageFetcher, type Paging } from './paged-list';
 export { PagedTable } from './paged-table';
 export { ListState, EmptyState, ErrorState, LoadingState } from './list-state';
+export { IntegerInput } from './integer-input';
 export { SmsCodeButton, type SmsCodeType } from './sms-code-button';
 export { FieldError } from './field-error';
 export { mobilePattern, isMobile, mobileError, requiredError, passwordError, confirmError, hasErrors, type FieldErrors } from './form-rules';

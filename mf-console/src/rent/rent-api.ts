@@ -1,0 +1,34 @@
+import { api, type Page } from '@rc/shared-utility';
+import type { ImageView, InstanceView } from '../instances/instance-types';
+import type { GpuModelStat } from './gpu-model-cards';
+
+export interface Region {
+  regionCode: string;
+  regionName: string;
+}
+
+export interface RentQuote {
+  hourAmount: number;
+  amount: number;
+  originalAmount: number;
+  discountAmount: number;
+  days: number;
+  noGpuHourPrice: number;
+  freeDataDiskGb: number;
+}
+
+export interface RentChoice {
+  regionCode: string;
+  gpuModelId: number;
+  gpuCount: number;
+  billingType: number;
+  duration: number;
+  dataDiskExtraGb: number;
+}
+
+export const listRegions = () => api.get<Region[]>('/node/auth/region/list-enable');
+export const listSystemImages = () => api.get<ImageView[]>('/image/auth/allSys');
+export const savedImages = () => api.post<Page<ImageView>>('/image/auth/private/page', { pageSize: 100 });
+export const gpuModelsIn = (regionCode: string) => api.get<GpuModelStat[]>('/node/auth/deviceType/statistics', { regionCode }, { cache: false });
+export const quoteRent = (choice: RentChoice) => api.post<RentQuote>('/user/auth/order/price/preview', choice, { errorTip: false });
+export const payAndCreate = (order: RentChoice & { imageId: number; name?: string }) => api.post<{ amount: number; instance: InstanceView }>('/user/auth/order/info/pay', order);
