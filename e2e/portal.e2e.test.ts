@@ -188,6 +188,35 @@ describe('session', () => {
     await page.waitForText('.rc-unread-count', String(before - 1));
   });
 
+  it('shows a list whose call failed as failed, not empty, and 重试 loads it', async () => {
+    await signInThroughApi(browser, server.url);
+    await page.open('/account/message');
+    await browser.$('.rc-message-table tbody tr').waitForDisplayed({ timeout: 15_000 });
+    try {
+      await browser.setNetworkConditions({ offline: true, latency: 0, download_throughput: -1, upload_throughput: -1 });
+      await browser.$('.rc-message-page .menu').$('a=已读').click();
+      await page.waitForText('.rc-list-error', '加载失败');
+      expect(await browser.$('.rc-empty').isExisting()).toBe(false);
+      expect(await browser.$('.rc-message-table').isExisting()).toBe(false);
+    } finally {
+      await browser.setNetworkConditions({ offline: false, latency: 0, download_throughput: -1, upload_throughput: -1 });
+    }
+    await browser.$('.rc-retry').click();
+    await browser.$('.rc-message-table tbody tr[data-read="true"]').waitForDisplayed({ timeout: 15_000 });
+    expect(await browser.$('.rc-list-error').isExisting()).toBe(false);
+  });
+
+  it('sends a signed-in user away from /login and /register: to the console, or to ?redirect=', async () => {
+    await signInThroughApi(browser, server.url);
+    await page.open('/login');
+    await page.waitForPath('/account/home');
+    await page.waitForText('.rc-console-home', '控制台');
+    await page.open('/register?redirect=/account/message');
+    await page.waitForPath('/account/message');
+    await page.open('/login?redirect=//evil.example/x');
+    await page.waitForPath('/account/home');
+  });
+
   it('leads every side-menu entry to a page with its title', async () => {
     await signInThroughApi(browser, server.url);
     await page.open('/account/home');

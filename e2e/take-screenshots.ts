@@ -57,8 +57,9 @@ async function click(element: ReturnType<Browser['$']>) {
 }
 
 async function openFromMore(operation: string, status: number) {
-  await click(browser.$(`.rc-instance-table tbody tr[data-status="${status}"] .rc-more-operations`));
-  await click(browser.$(`.rc-more-operations .item[data-operation="${operation}"]`));
+  const row = browser.$(`.rc-instance-table tbody tr[data-status="${status}"]`);
+  await click(row.$('.rc-more-operations'));
+  await click(row.$(`.rc-more-operations .item[data-operation="${operation}"]`));
   await browser.$('rc-dialogs form').waitForDisplayed({ timeout: 10_000 });
 }
 

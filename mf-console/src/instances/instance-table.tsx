@@ -18,7 +18,7 @@ function BillingCell({ instance }: { instance: InstanceView }) {
     <>
       <div>按量计费</div>
       <small className="rc-muted">{instance.status === 2 || instance.status === 1 ? `${formatYuan(Math.round(instance.dayRate / 24))}/小时` : `${formatYuan(instance.hourPrice)}/小时（开机后）`}</small>
-      {instance.releaseAt ? <div className="rc-release-warning">将于 {formatDateTime(instance.releaseAt)} 释放</div> : null}
+      {instance.releaseAt ? <div className="rc-release-warning">{formatDateTime(instance.releaseAt)} 自动释放</div> : null}
       <ScheduledStop instance={instance} />
     </>
   );
@@ -43,8 +43,7 @@ export function InstanceTable({ instances, onChanged, navigate }: { instances: I
     <Table className="rc-instance-table" compact>
       <Table.Header>
         <Table.Row>
-          <Table.HeaderCell>实例</Table.HeaderCell>
-          <Table.HeaderCell>状态</Table.HeaderCell>
+          <Table.HeaderCell>实例与状态</Table.HeaderCell>
           <Table.HeaderCell>配置</Table.HeaderCell>
           <Table.HeaderCell>计费</Table.HeaderCell>
           <Table.HeaderCell>登录</Table.HeaderCell>
@@ -55,7 +54,13 @@ export function InstanceTable({ instances, onChanged, navigate }: { instances: I
         {instances.map((instance) => (
           <Table.Row key={instance.id} data-instance-id={instance.id} data-status={instance.status}>
             <Table.Cell>
-              <div className="rc-instance-name">{instance.name}</div>
+              <div className="rc-instance-title">
+                <span className="rc-instance-name">{instance.name}</span>
+                <Label size="mini" color={statusColors[instance.status]} className="rc-instance-status">
+                  {instance.statusName}
+                </Label>
+              </div>
+              <TransitionEta instance={instance} />
               <small className="rc-muted">
                 {instance.regionName} · {instance.nodeName}
               </small>
@@ -70,12 +75,6 @@ export function InstanceTable({ instances, onChanged, navigate }: { instances: I
                   计费方式
                 </a>
               </div>
-            </Table.Cell>
-            <Table.Cell>
-              <Label size="small" color={statusColors[instance.status]} className="rc-instance-status">
-                {instance.statusName}
-              </Label>
-              <TransitionEta instance={instance} />
             </Table.Cell>
             <Table.Cell>
               <div className="rc-instance-gpu">{inNoGpuMode(instance) ? '无卡模式' : `${instance.deviceName} × ${instance.gpuCount}`}</div>

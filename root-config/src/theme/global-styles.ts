@@ -223,6 +223,10 @@ body.theme_dark .ui.form .field.error > label { color: #e88 !important; }
 body.theme_dark .ui.selection.dropdown .menu > .item { border-color: var(--rc-border); }
 body.theme_dark .ui.dropdown .menu > .divider { border-color: var(--rc-border); }
 body.theme_dark .ui.dropdown .menu > .disabled.item { color: var(--rc-muted) !important; }
+body.theme_dark .ui.dropdown .menu .selected.item, body.theme_dark .ui.dropdown .menu .active.item { background: var(--rc-hover) !important; color: var(--rc-text) !important; }
+body.theme_dark .ui.dropdown .menu > .item > .description { color: var(--rc-muted); }
+body.theme_dark .ui.search.dropdown > input.search, body.theme_dark .ui.selection.dropdown > .text { color: var(--rc-text); }
+body.theme_dark .ui.search.dropdown > .text.filtered, body.theme_dark .ui.selection.dropdown > .default.text { color: var(--rc-muted); }
 body.theme_dark .ui.loader:before { border-color: var(--rc-border); }
 body.theme_dark .ui.breadcrumb .divider { color: var(--rc-muted); }
 body.theme_dark .ui.toggle.checkbox label:before { background: var(--rc-border); }

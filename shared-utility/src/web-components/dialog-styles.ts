@@ -7,6 +7,9 @@ export const bodyPadding = 32;
 export const dialogStyles = `
 /* No box of its own: the frames' z-indexes compete with the page's, not inside a stacking context. */
 :host { display: contents; font-family: "PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif; }
+/* Slotted content inherits from these frames, not from the page: give it the page's box model and line height,
+   or semantic-ui's fields come out taller and wider than the dialog (their 100% width plus padding). */
+*, *::before, *::after { box-sizing: border-box; }
 .backdrop { position: fixed; inset: 0; background: rgba(0, 0, 0, 0.35); pointer-events: auto; }
 .dialog { position: fixed; top: 12vh; left: 50%; transform: translateX(-50%); max-width: calc(100vw - 32px);
   display: flex; flex-direction: column; background: #fff; color: #1f2329; border-radius: 8px;
@@ -16,7 +19,7 @@ export const dialogStyles = `
 .title { flex: 1; font-size: 16px; font-weight: 600; margin: 0; }
 .icon-button { border: 0; background: transparent; cursor: pointer; font-size: 18px; line-height: 1; color: #8a8f99; padding: 2px 6px; }
 .icon-button:hover { color: #1f2329; }
-.body { padding: 16px; font-size: 14px; line-height: 1.6; }
+.body { padding: 16px; font-size: 14px; line-height: 1.4285em; }
 /* Only content taller than the window scrolls, and then only up and down. */
 .dialog.is-overflowing { max-height: ${maxHeightShare * 100}vh; }
 .dialog.is-overflowing .body { overflow-y: auto; overflow-x: hidden; }
