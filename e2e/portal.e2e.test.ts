@@ -233,7 +233,6 @@ describe('session', () => {
   });
 
   it('applies the spec layouts: account, default, auth pages without footer, write pages bare', async () => {
-    await signInThroughApi(browser, server.url);
     const parts = () =>
       browser.execute(() => ({
         header: Boolean(document.querySelector('.rc-header')),
@@ -241,10 +240,14 @@ describe('session', () => {
         sideMenu: Boolean(document.querySelector('.rc-side-menu')),
         uploaderSlot: Boolean(document.getElementById('rc-uploader-slot')),
       }));
+    // Auth pages are for signed-out users (a signed-in one is sent on), so /register is looked at first.
+    await page.open('/register');
+    await browser.$('.rc-shell').waitForExist({ timeout: 15_000 });
+    expect(await parts(), '/register').toEqual({ header: true, footer: false, sideMenu: false, uploaderSlot: false });
+    await signInThroughApi(browser, server.url);
     const expectations = [
       ['/account/home', { header: true, footer: true, sideMenu: true, uploaderSlot: true }],
       ['/blog', { header: true, footer: true, sideMenu: false, uploaderSlot: false }],
-      ['/register', { header: true, footer: false, sideMenu: false, uploaderSlot: false }],
       ['/blog/account/write', { header: false, footer: false, sideMenu: false, uploaderSlot: false }],
     ] as const;
     for (const [url, expected] of expectations) {

@@ -33,7 +33,9 @@ export function Shell() {
     document.title = documentTitle;
   }, [documentTitle]);
   // A new page starts at its top, not where the last one was scrolled to.
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
 
   return (
     <div className={`rc-shell rc-layout-${layout}`}>
