@@ -188,6 +188,35 @@ describe('session', () => {
     await page.waitForText('.rc-unread-count', String(before - 1));
   });
 
+  it('shows a list whose call failed as failed, not empty, and 重试 loads it', async () => {
+    await signInThroughApi(browser, server.url);
+    await page.open('/account/message');
+    await browser.$('.rc-message-table tbody tr').waitForDisplayed({ timeout: 15_000 });
+    try {
+      await browser.setNetworkConditions({ offline: true, latency: 0, download_throughput: -1, upload_throughput: -1 });
+      await browser.$('.rc-message-page .menu').$('a=已读').click();
+      await page.waitForText('.rc-list-error', '加载失败');
+      expect(await browser.$('.rc-empty').isExisting()).toBe(false);
+      expect(await browser.$('.rc-message-table').isExisting()).toBe(false);
+    } finally {
+      await browser.setNetworkConditions({ offline: false, latency: 0, download_throughput: -1, upload_throughput: -1 });
+    }
+    await browser.$('.rc-retry').click();
+    await browser.$('.rc-message-table tbody tr[data-read="true"]').waitForDisplayed({ timeout: 15_000 });
+    expect(await browser.$('.rc-list-error').isExisting()).toBe(false);
+  });
+
+  it('sends a signed-in user away from /login and /register: to the console, or to ?redirect=', async () => {
+    await signInThroughApi(browser, server.url);
+    await page.open('/login');
+    await page.waitForPath('/account/home');
+    await page.waitForText('.rc-console-home', '控制台');
+    await page.open('/register?redirect=/account/message');
+    await page.waitForPath('/account/message');
+    await page.open('/login?redirect=//evil.example/x');
+    await page.waitForPath('/account/home');
+  });
+
   it('leads every side-menu entry to a page with its title', async () => {
     await signInThroughApi(browser, server.url);
     await page.open('/account/home');
@@ -204,7 +233,6 @@ describe('session', () => {
   });
 
   it('applies the spec layouts: account, default, auth pages without footer, write pages bare', async () => {
-    await signInThroughApi(browser, server.url);
     const parts = () =>
       browser.execute(() => ({
         header: Boolean(document.querySelector('.rc-header')),
@@ -212,10 +240,14 @@ describe('session', () => {
         sideMenu: Boolean(document.querySelector('.rc-side-menu')),
         uploaderSlot: Boolean(document.getElementById('rc-uploader-slot')),
       }));
+    // Auth pages are for signed-out users (a signed-in one is sent on), so /register is looked at first.
+    await page.open('/register');
+    await browser.$('.rc-shell').waitForExist({ timeout: 15_000 });
+    expect(await parts(), '/register').toEqual({ header: true, footer: false, sideMenu: false, uploaderSlot: false });
+    await signInThroughApi(browser, server.url);
     const expectations = [
       ['/account/home', { header: true, footer: true, sideMenu: true, uploaderSlot: true }],
       ['/blog', { header: true, footer: true, sideMenu: false, uploaderSlot: false }],
-      ['/register', { header: true, footer: false, sideMenu: false, uploaderSlot: false }],
       ['/blog/account/write', { header: false, footer: false, sideMenu: false, uploaderSlot: false }],
     ] as const;
     for (const [url, expected] of expectations) {

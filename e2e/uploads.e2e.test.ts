@@ -244,7 +244,7 @@ describe('uploads from the portal against the real server', () => {
         leakedStyles: Array.from(document.querySelectorAll('style')).filter((style) => style.textContent?.includes('.bar >')).length,
       };
     });
-    expect(isolation).toEqual({ react: '16.14.0', pageButton: 'rgb(255, 105, 180)', uploaderButton: 'rgb(33, 133, 208)', panelShown: true, leakedStyles: 0 });
+    expect(isolation).toEqual({ react: '16.14.0', pageButton: 'rgb(255, 105, 180)', uploaderButton: 'rgb(47, 107, 255)', panelShown: true, leakedStyles: 0 });
   });
 });
 

@@ -1,4 +1,4 @@
-import { screensApp } from '@rc/shared-utility';
+import { screensApp, type Screens } from '@rc/shared-utility';
 import { ConsoleHome } from './home/console-home';
 import { UserInfoPage } from './info/user-info-page';
 import { MessagePage } from './message/message-page';
@@ -15,7 +15,7 @@ import { PersonalCenterPage } from './personal-center/personal-center-page';
 import { CredentialPage } from './credential/credential-page';
 
 /** Screens built so far, by route pattern; every other route shows its feature page. */
-export const App = screensApp({
+export const screens: Screens = {
   '/account/home': ConsoleHome,
   '/account/message': MessagePage,
   '/account/info': UserInfoPage,
@@ -37,4 +37,6 @@ export const App = screensApp({
   '/account/childUser/bindMobile': ChildUserBindMobilePage,
   '/account/childUser/edit/edit': ChildUserEditPage,
   '/account/childUser/reset/reset': ChildUserResetPage,
-});
+};
+
+export const App = screensApp(screens);

@@ -1,11 +1,13 @@
-import { screensApp } from '@rc/shared-utility';
+import { screensApp, type Screens } from '@rc/shared-utility';
 import { SpeedTestPage } from './files/speed-test-page';
 import { UploadHelperPage } from './files/upload-helper-page';
 import { UploadPage } from './files/upload-page';
 
 /** Screens built so far, by route pattern; every other route shows its feature page. */
-export const App = screensApp({
+export const screens: Screens = {
   '/account/upload': UploadPage,
   '/account/upload/helper': UploadHelperPage,
   '/account/upload/test': SpeedTestPage,
-});
+};
+
+export const App = screensApp(screens);

@@ -1,8 +1,23 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { Button, Icon, Table, type SemanticICONS } from 'semantic-ui-react';
-import { $balance, $idCardCheckStatus, $instanceNum, $priceCalc, $userInfo, $userMsgNum, api, formatMoney, refreshCounters, formatDateTime, type ScreenProps } from '@rc/shared-utility';
-import { formatCharge } from '../instances/instance-types';
+import {
+  $balance,
+  $idCardCheckStatus,
+  $instanceNum,
+  $priceCalc,
+  $userMsgNum,
+  formatCharge,
+  formatDateTime,
+  formatYuan,
+  ListState,
+  PageHeader,
+  PageSection,
+  refreshCounters,
+  useLoaded,
+  type ScreenProps,
+} from '@rc/shared-utility';
+import { instanceStatistics, recentCharges, storageSummary } from './home-api';
 
 const shortcuts: readonly { icon: SemanticICONS; text: string; to: string }[] = [
   { icon: 'plus', text: '租用算力', to: '/account/suanli/create' },
@@ -22,39 +37,6 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-interface Statistics {
-  totalContainer: number;
-  running: number;
-  stopped: number;
-  busy: number;
-  failed: number;
-}
-
-interface StorageSummary {
-  systemDiskGb: number;
-  dataDiskGb: number;
-  dataDiskExtraGb: number;
-}
-
-interface Charge {
-  id: number;
-  amount: number;
-  note: string;
-  gmtCreate: string;
-}
-
-function useConsoleData() {
-  const [statistics, setStatistics] = useState<Statistics | null>(null);
-  const [charges, setCharges] = useState<Charge[]>([]);
-  const [storage, setStorage] = useState<StorageSummary | null>(null);
-  useEffect(() => {
-    void api.get<StorageSummary>('/user/auth/dashboard/storage', undefined, { cache: false }).then((result) => result.code === 200 && setStorage(result.data));
-    void api.get<Statistics>('/container/auth/statistics', undefined, { cache: false }).then((result) => result.code === 200 && setStatistics(result.data));
-    void api.post<{ list: Charge[] }>('/user/auth/order/bill/list', { pageSize: 5 }).then((result) => result.code === 200 && setCharges(result.data.list));
-  }, []);
-  return { statistics, charges, storage };
-}
-
 /** `/account/home`: balance, unread messages, instances by status, recent charges and shortcuts. */
 export function ConsoleHome({ navigate }: ScreenProps) {
   const balance = useStore($balance);
@@ -62,9 +44,9 @@ export function ConsoleHome({ navigate }: ScreenProps) {
   const unread = useStore($userMsgNum);
   const instances = useStore($instanceNum);
   const verified = useStore($idCardCheckStatus) === 1;
-  const userInfo = useStore($userInfo);
-
-  const { statistics, charges, storage } = useConsoleData();
+  const statistics = useLoaded(instanceStatistics).data;
+  const storage = useLoaded(storageSummary).data;
+  const charges = useLoaded(recentCharges);
 
   useEffect(() => {
     void refreshCounters();
@@ -72,20 +54,16 @@ export function ConsoleHome({ navigate }: ScreenProps) {
 
   return (
     <div className="rc-console-home">
-      <section className="rc-page">
-        <div className="rc-page-header">
-          <div>
-            <h1 className="rc-page-title">控制台</h1>
-            <p className="rc-page-purpose">你好，{userInfo?.nickname ?? '用户'}。这里汇总了你的余额、实例与消息。</p>
-          </div>
+      <PageSection>
+        <PageHeader>
           <Button primary onClick={() => navigate('/account/recharge')}>
             <Icon name="yen sign" />
             充值
           </Button>
-        </div>
+        </PageHeader>
         <div className="rc-stats">
           <Stat label="账户余额">
-            <span className="rc-console-balance">¥{formatMoney(balance, priceCalc)}</span>
+            <span className="rc-console-balance">{formatYuan(balance, priceCalc)}</span>
           </Stat>
           <Stat label="未读消息">
             <a
@@ -108,14 +86,16 @@ export function ConsoleHome({ navigate }: ScreenProps) {
             <span className={verified ? 'rc-verified' : 'rc-unverified'}>{verified ? '已实名' : '未实名'}</span>
           </Stat>
         </div>
-      </section>
-      <section className="rc-page rc-console-instances">
-        <div className="rc-page-header">
-          <h2 className="rc-page-title">实例概况</h2>
+      </PageSection>
+      <PageSection
+        className="rc-console-instances"
+        title="实例概况"
+        actions={
           <Button basic size="small" onClick={() => navigate('/account/instanceManage')}>
             管理实例
           </Button>
-        </div>
+        }
+      >
         <div className="rc-stats">
           <Stat label="运行中">{statistics?.running ?? 0}</Stat>
           <Stat label="已关机">{statistics?.stopped ?? 0}</Stat>
@@ -127,32 +107,33 @@ export function ConsoleHome({ navigate }: ScreenProps) {
             实例磁盘：系统盘共 {storage.systemDiskGb} GB，数据盘共 {storage.dataDiskGb} GB（其中扩容 {storage.dataDiskExtraGb} GB）
           </p>
         ) : null}
-      </section>
-      <section className="rc-page rc-console-charges">
-        <div className="rc-page-header">
-          <h2 className="rc-page-title">最近扣费</h2>
+      </PageSection>
+      <PageSection
+        className="rc-console-charges"
+        title="最近扣费"
+        actions={
           <Button basic size="small" onClick={() => navigate('/account/billDetails')}>
             收支明细
           </Button>
-        </div>
-        {charges.length === 0 ? (
-          <p className="rc-muted">暂无扣费记录。</p>
-        ) : (
-          <Table compact basic="very">
-            <Table.Body>
-              {charges.map((charge) => (
-                <Table.Row key={charge.id}>
-                  <Table.Cell>{formatDateTime(charge.gmtCreate)}</Table.Cell>
-                  <Table.Cell>{charge.note}</Table.Cell>
-                  <Table.Cell textAlign="right">{formatCharge(charge.amount, (value) => formatMoney(value, priceCalc))}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table>
-        )}
-      </section>
-      <section className="rc-page">
-        <h2 className="rc-page-title">常用功能</h2>
+        }
+      >
+        <ListState source={charges} isEmpty={(page) => page.list.length === 0} empty="暂无扣费记录。">
+          {(page) => (
+            <Table compact basic="very">
+              <Table.Body>
+                {page.list.map((charge) => (
+                  <Table.Row key={charge.id}>
+                    <Table.Cell>{formatDateTime(charge.gmtCreate)}</Table.Cell>
+                    <Table.Cell>{charge.note}</Table.Cell>
+                    <Table.Cell textAlign="right">{formatCharge(charge.amount, priceCalc)}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table>
+          )}
+        </ListState>
+      </PageSection>
+      <PageSection title="常用功能">
         <div className="rc-shortcuts">
           {shortcuts.map((item) => (
             <Button key={item.to} basic onClick={() => navigate(item.to)}>
@@ -161,7 +142,7 @@ export function ConsoleHome({ navigate }: ScreenProps) {
             </Button>
           ))}
         </div>
-      </section>
+      </PageSection>
     </div>
   );
 }

@@ -1,31 +1,18 @@
 import { useEffect, useState } from 'react';
 import { Button, Input, Progress, Segment } from 'semantic-ui-react';
-import { api, bus, formatSize } from '@rc/shared-utility';
-
-interface Repository {
-  activated: boolean;
-  namespace: string;
-  registry: string;
-  imageCount: number;
-  usedBytes: number;
-  quotaBytes: number;
-}
+import { formatSize, runAction } from '@rc/shared-utility';
+import { activateRepository, getRepository, type Repository } from './images-api';
 
 /** The user's image repository: space used by private images against the quota, or its activation. */
 export function ImageRepository({ version }: { version: number }) {
   const [repository, setRepository] = useState<Repository | null>(null);
   const [namespace, setNamespace] = useState('');
   useEffect(() => {
-    void api.get<Repository>('/image/auth/repository', undefined, { cache: false }).then((result) => result.code === 200 && setRepository(result.data));
+    void getRepository().then((result) => result.code === 200 && setRepository(result.data));
   }, [version]);
   if (!repository) return null;
 
-  const activate = async () => {
-    const result = await api.post<Repository>('/image/auth/repository', { namespace: namespace.trim() });
-    if (result.code !== 200) return;
-    bus.emit('toast', { type: 'success', message: result.msg });
-    setRepository(result.data);
-  };
+  const activate = () => runAction(() => activateRepository(namespace.trim()), { then: setRepository });
 
   return (
     <Segment className="rc-image-repository">

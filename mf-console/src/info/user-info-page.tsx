@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { Button, Label, Table } from 'semantic-ui-react';
-import { $balance, $priceCalc, $userInfo, formatMoney, refreshUserInfo, type UserInfo, type ScreenProps } from '@rc/shared-utility';
+import { $balance, $priceCalc, $userInfo, formatDate, formatYuan, PageHeader, PageSection, refreshUserInfo, type UserInfo, type ScreenProps } from '@rc/shared-utility';
 
 const userTypes: Record<UserInfo['userType'], string> = { 1: '个人用户', 2: '教师', 3: '组织' };
 
@@ -27,22 +27,18 @@ export function UserInfoPage({ navigate }: ScreenProps) {
         {verified ? '已实名' : '未实名'}
       </Label>,
     ],
-    ['账户余额', `¥${formatMoney(balance, priceCalc)}`],
+    ['账户余额', formatYuan(balance, priceCalc)],
     ['推荐码', userInfo.referralCode || '—'],
-    ['会员到期', userInfo.expireTime ? new Date(userInfo.expireTime).toLocaleDateString('zh-CN') : '—'],
+    ['会员到期', formatDate(userInfo.expireTime)],
   ];
 
   return (
-    <section className="rc-page rc-user-info">
-      <div className="rc-page-header">
-        <div>
-          <h1 className="rc-page-title">个人信息</h1>
-          <p className="rc-page-purpose">查看与修改昵称、头像等账号资料。</p>
-        </div>
+    <PageSection className="rc-user-info">
+      <PageHeader>
         <Button basic onClick={() => navigate('/account/reset')}>
           修改密码
         </Button>
-      </div>
+      </PageHeader>
       <Table definition className="rc-user-info-table">
         <Table.Body>
           {rows.map(([label, value]) => (
@@ -53,6 +49,6 @@ export function UserInfoPage({ navigate }: ScreenProps) {
           ))}
         </Table.Body>
       </Table>
-    </section>
+    </PageSection>
   );
 }

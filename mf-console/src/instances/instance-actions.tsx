@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Button, Dropdown, Popup } from 'semantic-ui-react';
-import { bus, dialogs, formatMoney } from '@rc/shared-utility';
-import { runOperation } from './instance-api';
+import { bus, dialogs, formatYuan, runAction, type ApiResult } from '@rc/shared-utility';
+import { afterOperation, instanceCalls } from './instance-api';
 import type { InstanceView, Operation } from './instance-types';
 import { ChangeBillingForm, ChangeImageForm, CommitForm, LiftConfigForm, RenameForm, RenewForm, ScheduleStopForm, StorageForm } from './operation-forms';
 
@@ -16,22 +16,19 @@ const forms: Partial<Record<Operation, ComponentType<{ instance: InstanceView; c
   scheduleStop: ScheduleStopForm,
 };
 
-const instancePath = (path: string) => `/user/auth/user/instance/${path}`;
-
 async function startWithGpuFallback(instance: InstanceView, onDone: () => void) {
-  const result = await runOperation(instancePath('start'), { id: instance.id }, 'post', { errorTip: false });
-  if (result.code === 200) return onDone();
+  const result = await runAction(() => instanceCalls.start(instance.id), { then: afterOperation(onDone) });
+  if (result.code === 200) return;
   if (!result.msg.includes('无卡模式')) {
     bus.emit('toast', { type: 'error', message: result.msg });
     return;
   }
   const noGpu = await dialogs.confirm({ title: 'GPU不足，无法开机', content: result.msg, confirmText: '无卡模式开机', cancelText: '稍后再试' });
-  if (noGpu && (await runOperation(instancePath('non/device/start'), { id: instance.id })).code === 200) onDone();
+  if (noGpu) await runAction(() => instanceCalls.startWithoutGpu(instance.id), { then: afterOperation(onDone) });
 }
 
-async function confirmThen(o: { title: string; content: string; danger?: boolean; confirmText: string }, call: () => Promise<{ code: number }>, onDone: () => void) {
-  if (!(await dialogs.confirm(o))) return;
-  if ((await call()).code === 200) onDone();
+async function confirmThen(o: { title: string; content: string; danger?: boolean; confirmText: string }, call: () => Promise<ApiResult<unknown>>, onDone: () => void) {
+  if (await dialogs.confirm(o)) await runAction(call, { then: afterOperation(onDone) });
 }
 
 export function runInstanceOperation(operation: Operation, instance: InstanceView, onDone: () => void) {
@@ -42,58 +39,76 @@ export function runInstanceOperation(operation: Operation, instance: InstanceVie
     return;
   }
   const name = `「${instance.name}」`;
-  const id = { id: instance.id };
+  const { id } = instance;
   switch (operation) {
     case 'start':
       return void startWithGpuFallback(instance, onDone);
     case 'nonGpuStart':
       return void confirmThen(
-        { title: '无卡模式开机', content: `实例${name}将以无GPU模式开机（0.5核CPU、2GB内存，¥${formatMoney(100)}/小时），适合上传下载数据、配置环境。`, confirmText: '开机' },
-        () => runOperation(instancePath('non/device/start'), id),
+        { title: '无卡模式开机', content: `实例${name}将以无GPU模式开机（0.5核CPU、2GB内存，${formatYuan(100)}/小时），适合上传下载数据、配置环境。`, confirmText: '开机' },
+        () => instanceCalls.startWithoutGpu(id),
         onDone,
       );
     case 'stop':
-      return void confirmThen({ title: '关机', content: `确定关机${name}？关机后停止计算计费，数据保留；按量计费实例关机后GPU会释放给其他用户，再次开机时可能需要等待空闲GPU。`, confirmText: '关机' }, () => runOperation(instancePath('stop'), id), onDone);
+      return void confirmThen({ title: '关机', content: `确定关机${name}？关机后停止计算计费，数据保留；按量计费实例关机后GPU会释放给其他用户，再次开机时可能需要等待空闲GPU。`, confirmText: '关机' }, () => instanceCalls.stop(id), onDone);
     case 'release':
       return void confirmThen(
         { title: '释放实例', content: `释放后实例${name}的系统盘与数据盘将被永久清除，无法恢复。如需保留环境，请先保存镜像。`, danger: true, confirmText: '确认释放' },
-        () => runOperation(instancePath('release/instance'), id),
+        () => instanceCalls.release(id),
         onDone,
       );
     case 'clone':
-      return void confirmThen({ title: '克隆实例', content: `以${name}的镜像与配置创建一个新的按量计费实例。`, confirmText: '克隆' }, () => runOperation(instancePath('clone'), id), onDone);
+      return void confirmThen({ title: '克隆实例', content: `以${name}的镜像与配置创建一个新的按量计费实例。`, confirmText: '克隆' }, () => instanceCalls.clone(id), onDone);
     case 'reset':
-      return void confirmThen({ title: '重置系统', content: `重置${name}的系统盘为镜像初始状态，系统盘数据将被清除，数据盘保留。`, danger: true, confirmText: '重置' }, () => runOperation(`/container/auth/reset/${instance.id}`, {}, 'put'), onDone);
+      return void confirmThen({ title: '重置系统', content: `重置${name}的系统盘为镜像初始状态，系统盘数据将被清除，数据盘保留。`, danger: true, confirmText: '重置' }, () => instanceCalls.reset(id), onDone);
   }
 }
 
-const primary: Operation[] = ['start', 'stop', 'release'];
-const more: Operation[] = ['scheduleStop', 'nonGpuStart', 'changeBilling', 'liftConfig', 'renew', 'storageAdjust', 'clone', 'reset', 'changeImage', 'commit', 'changeName'];
+/** The 更多 menu in groups: running, billing and size, system and image. */
+const more: readonly (readonly Operation[])[] = [
+  ['scheduleStop', 'nonGpuStart'],
+  ['changeBilling', 'renew', 'liftConfig', 'storageAdjust'],
+  ['clone', 'reset', 'changeImage', 'commit', 'changeName'],
+];
 
-/** Every operation of the instance: allowed ones act, refused ones are disabled and say why. */
+function OperationButton({ operation, instance, onDone }: { operation: Operation; instance: InstanceView; onDone: () => void }) {
+  const state = instance.operations[operation];
+  const button = (
+    <Button size="mini" basic={operation !== 'start'} primary={operation === 'start'} negative={operation === 'release'} disabled={!state.allowed} data-operation={operation} onClick={() => runInstanceOperation(operation, instance, onDone)}>
+      {state.name}
+    </Button>
+  );
+  return state.allowed ? button : <Popup content={state.reason} trigger={<span className="rc-refused" data-reason={state.reason}>{button}</span>} />;
+}
+
+/**
+ * One row of actions: 开机 or 关机 (whichever the state allows), 释放 and 更多. A refused
+ * operation is disabled and says why on hover; what an allowed one does is said in its confirmation.
+ */
 export function InstanceActions({ instance, onDone }: { instance: InstanceView; onDone: () => void }) {
+  const power: Operation = instance.operations.start.allowed ? 'start' : 'stop';
   return (
     <div className="rc-instance-actions">
-      {primary.map((operation) => {
-        const state = instance.operations[operation];
-        const button = (
-          <Button size="mini" basic={operation !== 'start'} primary={operation === 'start'} negative={operation === 'release'} disabled={!state.allowed} data-operation={operation} onClick={() => runInstanceOperation(operation, instance, onDone)}>
-            {state.name}
-          </Button>
-        );
-        return state.allowed ? <span key={operation}>{button}</span> : <Popup key={operation} content={state.reason} trigger={<span className="rc-refused" data-reason={state.reason}>{button}</span>} />;
-      })}
+      <OperationButton operation={power} instance={instance} onDone={onDone} />
+      <OperationButton operation="release" instance={instance} onDone={onDone} />
       <Dropdown text="更多" button className="mini basic rc-more-operations" direction="left" upward={false}>
         <Dropdown.Menu>
-          {more.map((operation) => {
-            const state = instance.operations[operation];
-            return (
-              <Dropdown.Item key={operation} data-operation={operation} disabled={!state.allowed} onClick={() => runInstanceOperation(operation, instance, onDone)}>
-                <div>{state.name}</div>
-                {state.allowed ? null : <div className="rc-refused-reason">{state.reason}</div>}
-              </Dropdown.Item>
-            );
-          })}
+          {more.map((group, index) => [
+            index > 0 ? <Dropdown.Divider key={`divider-${index}`} /> : null,
+            ...group.map((operation) => {
+              const state = instance.operations[operation];
+              return (
+                <Dropdown.Item
+                  key={operation}
+                  data-operation={operation}
+                  disabled={!state.allowed}
+                  title={state.allowed ? undefined : state.reason}
+                  text={state.name}
+                  onClick={state.allowed ? () => runInstanceOperation(operation, instance, onDone) : undefined}
+                />
+              );
+            }),
+          ])}
         </Dropdown.Menu>
       </Dropdown>
     </div>

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Icon, Menu } from 'semantic-ui-react';
-import { refreshCounters, type ScreenProps } from '@rc/shared-utility';
+import { ListState, PageHeader, PageSection, PageSwitcher, refreshCounters, usePagedList, type Paging, type ScreenProps } from '@rc/shared-utility';
 import { listInstances } from './instance-api';
 import { InstanceTable } from './instance-table';
-import { PageSwitcher, usePagedList } from '../paging/use-paged-list';
 import './instances.css';
 
 const filters: readonly { text: string; status?: number }[] = [{ text: '全部' }, { text: '运行中', status: 2 }, { text: '已关机', status: 4 }];
@@ -11,9 +10,9 @@ const filters: readonly { text: string; status?: number }[] = [{ text: '全部' 
 /** `/account/instanceManage`: the user's instances, polled while any is changing state. */
 export function InstanceManagePage({ navigate }: ScreenProps) {
   const [status, setStatus] = useState<number | undefined>();
-  const fetchPage = useCallback((paging: { pageNum: number; pageSize: number }) => listInstances({ ...paging, status }), [status]);
+  const fetchPage = useCallback((paging: Paging) => listInstances({ ...paging, status }, { errorTip: false }), [status]);
   const paged = usePagedList(fetchPage);
-  const { page, setPageNum, load, loaded } = paged;
+  const { page, setPageNum, reload: load } = paged;
 
   const changing = page.list.some((instance) => instance.nextStatus !== null);
   useEffect(() => {
@@ -31,17 +30,13 @@ export function InstanceManagePage({ navigate }: ScreenProps) {
   }, [running, changing, load]);
 
   return (
-    <section className="rc-page rc-instance-manage">
-      <div className="rc-page-header">
-        <div>
-          <h1 className="rc-page-title">容器实例</h1>
-          <p className="rc-page-purpose">按秒计费，关机即停止计算计费。按量计费实例关机过久会自动释放：释放日期显示在列表中，提前 3 天消息提醒。</p>
-        </div>
+    <PageSection className="rc-instance-manage">
+      <PageHeader>
         <Button primary onClick={() => navigate('/account/suanli/create')} className="rc-rent-button">
           <Icon name="plus" />
           租用新实例
         </Button>
-      </div>
+      </PageHeader>
       <Menu secondary pointing>
         {filters.map((filter) => (
           <Menu.Item
@@ -56,17 +51,21 @@ export function InstanceManagePage({ navigate }: ScreenProps) {
           </Menu.Item>
         ))}
       </Menu>
-      {loaded && page.list.length === 0 ? (
-        <div className="rc-empty">
-          <p>还没有实例。</p>
-          <Button primary onClick={() => navigate('/account/suanli/create')}>
-            去租用GPU
-          </Button>
-        </div>
-      ) : (
-        <InstanceTable instances={page.list} onChanged={() => void load()} navigate={navigate} />
-      )}
+      <ListState
+        source={paged}
+        isEmpty={(loaded) => loaded.list.length === 0}
+        empty={
+          <>
+            <p>{status === undefined ? '还没有实例。' : '没有符合条件的实例。'}</p>
+            <Button primary onClick={() => navigate('/account/suanli/create')}>
+              去租用GPU
+            </Button>
+          </>
+        }
+      >
+        {(loaded) => <InstanceTable instances={loaded.list} onChanged={() => void load()} navigate={navigate} />}
+      </ListState>
       <PageSwitcher {...paged} />
-    </section>
+    </PageSection>
   );
 }

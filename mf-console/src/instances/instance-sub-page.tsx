@@ -1,43 +1,35 @@
-import type { ScreenProps } from '@rc/shared-utility';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { Button, Icon, Message } from 'semantic-ui-react';
+import { ErrorState, LoadingState, PageHeader, PageSection, useLoaded, type ScreenProps } from '@rc/shared-utility';
 import { listInstances } from './instance-api';
 import type { InstanceView } from './instance-types';
 
-/** The instance named by `?id=` on a sub-page of `/account/instanceManage`, reloaded after each change. */
-export function useInstanceFromQuery() {
-  const id = Number(new URLSearchParams(window.location.search).get('id'));
-  const [instance, setInstance] = useState<InstanceView | null>(null);
-  const [missing, setMissing] = useState(false);
-  const load = useCallback(async () => {
-    if (!Number.isInteger(id) || id <= 0) return setMissing(true);
-    const result = await listInstances({ pageNum: 1, pageSize: 1, id });
-    if (result.code !== 200) return;
-    setInstance(result.data.list[0] ?? null);
-    setMissing(!result.data.list[0]);
-  }, [id]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  return { instance, missing, reload: load };
-}
+const queryId = () => Number(new URLSearchParams(window.location.search).get('id'));
 
-export function InstanceSubPage({ title, purpose, navigate, children }: ScreenProps & { title: string; purpose: string; children: (instance: InstanceView, reload: () => void) => ReactNode }) {
-  const { instance, missing, reload } = useInstanceFromQuery();
+/** A sub-page of `/account/instanceManage` about the instance named by `?id=`, reloaded after each change. */
+export function InstanceSubPage({ navigate, children }: ScreenProps & { children: (instance: InstanceView, reload: () => void) => ReactNode }) {
+  const id = queryId();
+  const fetch = useCallback(() => listInstances({ pageNum: 1, pageSize: 1, id }, { errorTip: false }), [id]);
+  const loaded = useLoaded(fetch);
+  const instance = loaded.data?.list[0];
+  const missing = !Number.isInteger(id) || id <= 0 || (loaded.data !== undefined && !instance);
   return (
-    <section className="rc-page">
-      <div className="rc-page-header">
-        <div>
-          <h1 className="rc-page-title">{title}</h1>
-          <p className="rc-page-purpose">{instance ? `实例「${instance.name}」：${purpose}` : purpose}</p>
-        </div>
+    <PageSection>
+      <PageHeader subject={instance ? `实例「${instance.name}」` : undefined}>
         <Button basic onClick={() => navigate('/account/instanceManage')}>
           <Icon name="arrow left" />
           返回实例列表
         </Button>
-      </div>
-      {missing ? <Message warning content="实例不存在或已释放，请从实例列表进入。" /> : null}
-      {instance ? children(instance, () => void reload()) : null}
-    </section>
+      </PageHeader>
+      {missing ? (
+        <Message warning content="实例不存在或已释放，请从实例列表进入。" />
+      ) : loaded.error !== null ? (
+        <ErrorState message={loaded.error} onRetry={() => void loaded.reload()} />
+      ) : instance ? (
+        children(instance, () => void loaded.reload())
+      ) : (
+        <LoadingState />
+      )}
+    </PageSection>
   );
 }

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { Label, Segment, Table } from 'semantic-ui-react';
-import { api, formatMoney, formatDateTime, type ScreenProps } from '@rc/shared-utility';
+import { formatCharge, formatDateTime, ListState, useLoaded, type ScreenProps } from '@rc/shared-utility';
 import { InstanceActions } from './instance-actions';
+import { listInstanceBills, type Bill } from './instance-api';
 import { InstanceSubPage } from './instance-sub-page';
-import type { Page } from '../paging/use-paged-list';
-import { formatCharge, statusColors, type InstanceView } from './instance-types';
+import { statusColors, type InstanceView } from './instance-types';
 import { ChangeBillingForm, LiftConfigForm, RenewForm, StorageForm } from './operation-forms';
 import { SshAccess } from './ssh-access';
 
@@ -16,7 +16,7 @@ function Refused({ reason }: { reason: string }) {
 export function ChangeConfigPage(props: ScreenProps) {
   const back = () => props.navigate('/account/instanceManage');
   return (
-    <InstanceSubPage {...props} title="变更配置" purpose="升降GPU数量（同一主机）与扩容数据盘，需在关机状态下操作。">
+    <InstanceSubPage {...props}>
       {(instance, reload) => (
         <>
           <Segment>
@@ -37,7 +37,7 @@ export function ChangeConfigPage(props: ScreenProps) {
 export function ChangePayTypePage(props: ScreenProps) {
   const back = () => props.navigate('/account/instanceManage');
   return (
-    <InstanceSubPage {...props} title="变更计费方式" purpose="在按量计费与包日、包周、包月之间切换，或为包周期续费。">
+    <InstanceSubPage {...props}>
       {(instance, reload) => (
         <>
           <Segment>
@@ -54,24 +54,18 @@ export function ChangePayTypePage(props: ScreenProps) {
   );
 }
 
-interface Bill {
-  id: number;
-  kind: string;
-  amount: number;
-  seconds: number;
-  periodStart: string | null;
-  periodEnd: string | null;
-  note: string;
-  gmtCreate: string;
-}
-
 const billKinds: Record<string, string> = { usage: '按量计费', package: '包周期', renew: '续费', disk: '数据盘', refund: '退款' };
 
 function InstanceHistory({ instance }: { instance: InstanceView }) {
-  const [bills, setBills] = useState<Bill[]>([]);
-  useEffect(() => {
-    void api.post<Page<Bill>>('/user/auth/order/bill/list', { instanceId: instance.id, pageSize: 50 }).then((result) => result.code === 200 && setBills(result.data.list));
-  }, [instance]);
+  const fetch = useCallback(() => listInstanceBills(instance.id), [instance]);
+  return (
+    <ListState source={useLoaded(fetch)} isEmpty={(page) => page.list.length === 0} empty="还没有计费记录。">
+      {(page) => <BillTable bills={page.list} />}
+    </ListState>
+  );
+}
+
+function BillTable({ bills }: { bills: Bill[] }) {
   return (
     <Table compact>
       <Table.Header>
@@ -89,7 +83,7 @@ function InstanceHistory({ instance }: { instance: InstanceView }) {
             <Table.Cell>{formatDateTime(bill.gmtCreate)}</Table.Cell>
             <Table.Cell>{billKinds[bill.kind] ?? bill.kind}</Table.Cell>
             <Table.Cell>{bill.periodStart ? `${formatDateTime(bill.periodStart)} – ${formatDateTime(bill.periodEnd)}` : '—'}</Table.Cell>
-            <Table.Cell>{formatCharge(bill.amount, formatMoney)}</Table.Cell>
+            <Table.Cell>{formatCharge(bill.amount)}</Table.Cell>
             <Table.Cell>{bill.note}</Table.Cell>
           </Table.Row>
         ))}
@@ -101,7 +95,7 @@ function InstanceHistory({ instance }: { instance: InstanceView }) {
 /** `/account/instanceManage/statusChanage?id=`: the state now, what can be done, and the charged running periods. */
 export function StatusChangePage(props: ScreenProps) {
   return (
-    <InstanceSubPage {...props} title="实例状态变更" purpose="当前状态、可执行的操作，以及每段运行时间的计费记录。">
+    <InstanceSubPage {...props}>
       {(instance, reload) => (
         <>
           <Segment>
@@ -121,7 +115,7 @@ export function StatusChangePage(props: ScreenProps) {
 /** `/account/instanceManage/addSSH?id=`: the instance's SSH access and how to add a public key. */
 export function AddSshPage(props: ScreenProps) {
   return (
-    <InstanceSubPage {...props} title="SSH 登录" purpose="使用 root 与密码登录，或把你的公钥加入实例后免密登录。">
+    <InstanceSubPage {...props}>
       {(instance) => (
         <>
           <Segment>

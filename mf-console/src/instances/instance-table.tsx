@@ -1,5 +1,5 @@
 import { Label, Table } from 'semantic-ui-react';
-import { formatMoney, formatDateTime } from '@rc/shared-utility';
+import { formatDateTime, formatYuan } from '@rc/shared-utility';
 import { InstanceActions } from './instance-actions';
 import { statusColors, type InstanceView } from './instance-types';
 import { SshAccess } from './ssh-access';
@@ -17,8 +17,8 @@ function BillingCell({ instance }: { instance: InstanceView }) {
   return (
     <>
       <div>按量计费</div>
-      <small className="rc-muted">{instance.status === 2 || instance.status === 1 ? `¥${formatMoney(Math.round(instance.dayRate / 24))}/小时` : `¥${formatMoney(instance.hourPrice)}/小时（开机后）`}</small>
-      {instance.releaseAt ? <div className="rc-release-warning">将于 {formatDateTime(instance.releaseAt)} 释放</div> : null}
+      <small className="rc-muted">{instance.status === 2 || instance.status === 1 ? `${formatYuan(Math.round(instance.dayRate / 24))}/小时` : `${formatYuan(instance.hourPrice)}/小时（开机后）`}</small>
+      {instance.releaseAt ? <div className="rc-release-warning">{formatDateTime(instance.releaseAt)} 自动释放</div> : null}
       <ScheduledStop instance={instance} />
     </>
   );
@@ -31,6 +31,9 @@ function TransitionEta({ instance }: { instance: InstanceView }) {
   return <div className="rc-muted rc-transition-eta">{seconds > 0 ? `预计 ${seconds} 秒` : '即将完成'}</div>;
 }
 
+/** Started without a GPU and not yet stopped: the GPU it was rented with is not held. */
+const inNoGpuMode = (instance: InstanceView) => instance.noGpu && [1, 2, 3].includes(instance.status);
+
 function ScheduledStop({ instance }: { instance: InstanceView }) {
   return instance.stopAt ? <div className="rc-scheduled-stop">{formatDateTime(instance.stopAt)} 定时关机</div> : null;
 }
@@ -40,19 +43,24 @@ export function InstanceTable({ instances, onChanged, navigate }: { instances: I
     <Table className="rc-instance-table" compact>
       <Table.Header>
         <Table.Row>
-          <Table.HeaderCell>实例</Table.HeaderCell>
-          <Table.HeaderCell>状态</Table.HeaderCell>
+          <Table.HeaderCell>实例与状态</Table.HeaderCell>
           <Table.HeaderCell>配置</Table.HeaderCell>
           <Table.HeaderCell>计费</Table.HeaderCell>
           <Table.HeaderCell>登录</Table.HeaderCell>
-          <Table.HeaderCell>操作</Table.HeaderCell>
+          <Table.HeaderCell className="rc-actions-column">操作</Table.HeaderCell>
         </Table.Row>
       </Table.Header>
       <Table.Body>
         {instances.map((instance) => (
           <Table.Row key={instance.id} data-instance-id={instance.id} data-status={instance.status}>
             <Table.Cell>
-              <div className="rc-instance-name">{instance.name}</div>
+              <div className="rc-instance-title">
+                <span className="rc-instance-name">{instance.name}</span>
+                <Label size="mini" color={statusColors[instance.status]} className="rc-instance-status">
+                  {instance.statusName}
+                </Label>
+              </div>
+              <TransitionEta instance={instance} />
               <small className="rc-muted">
                 {instance.regionName} · {instance.nodeName}
               </small>
@@ -69,19 +77,11 @@ export function InstanceTable({ instances, onChanged, navigate }: { instances: I
               </div>
             </Table.Cell>
             <Table.Cell>
-              <Label size="small" color={statusColors[instance.status]} className="rc-instance-status">
-                {instance.statusName}
-              </Label>
-              {instance.noGpu && instance.status === 2 ? <div className="rc-muted">无卡模式</div> : null}
-              <TransitionEta instance={instance} />
-            </Table.Cell>
-            <Table.Cell>
-              <div className="rc-instance-gpu">
-                {instance.deviceName} × {instance.gpuCount}
-              </div>
+              <div className="rc-instance-gpu">{inNoGpuMode(instance) ? '无卡模式' : `${instance.deviceName} × ${instance.gpuCount}`}</div>
               <small className="rc-muted">
-                {instance.cpu}核 · {instance.memoryGb}GB · 数据盘 {instance.dataDiskGb}GB · {instance.imageName}
+                {instance.cpu}核 · {instance.memoryGb}GB · 数据盘 {instance.dataDiskGb}GB
               </small>
+              <small className="rc-muted rc-instance-image">{instance.imageName}</small>
             </Table.Cell>
             <Table.Cell>
               <BillingCell instance={instance} />

@@ -21,10 +21,3 @@ export const billingOptions = [
   { key: 3, value: 3, text: '包周' },
   { key: 4, value: 4, text: '包月' },
 ];
-
-/** A charge (positive) or refund (negative) in yuan; sub-cent charges of short runs keep their third decimal. */
-export function formatCharge(thousandths: number, format: (value: number) => string): string {
-  const size = Math.abs(thousandths);
-  const yuan = size > 0 && size < 10 ? (size / 1000).toFixed(3) : format(size);
-  return `${thousandths < 0 ? '+' : '-'}¥${yuan}`;
-}

@@ -1,20 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Dropdown, Form, Input, Message } from 'semantic-ui-react';
-import { api, formatMoney, formatDateTime, DialogFormActions } from '@rc/shared-utility';
-import { runOperation } from './instance-api';
+import { formatDateTime, formatYuan, DialogFormActions, IntegerInput, useSubmit, type ApiResult } from '@rc/shared-utility';
+import { afterOperation, imagesToChoose, instanceCalls, quotePrice, type Quote } from './instance-api';
 import { billingOptions, type ImageView, type InstanceView } from './instance-types';
 
 interface FormProps {
   instance: InstanceView;
   close: () => void;
   onDone: () => void;
-}
-
-interface Quote {
-  amount: number;
-  hourAmount: number;
-  discountAmount: number;
-  days: number;
 }
 
 const durationOptions = Array.from({ length: 12 }, (_, index) => ({ key: index + 1, value: index + 1, text: `${index + 1}` }));
@@ -24,9 +17,9 @@ function usePriceQuote(instance: InstanceView, billingType: number, duration: nu
   const [quote, setQuote] = useState<Quote | null>(null);
   useEffect(() => {
     let live = true;
-    void api
-      .post<Quote>('/user/auth/order/price/preview', { regionCode: instance.regionCode, gpuModelId: instance.gpuModelId, gpuCount: Math.max(instance.gpuCount, 1), billingType, duration, dataDiskExtraGb }, { errorTip: false })
-      .then((result) => live && setQuote(result.code === 200 ? result.data : null));
+    void quotePrice({ regionCode: instance.regionCode, gpuModelId: instance.gpuModelId, gpuCount: Math.max(instance.gpuCount, 1), billingType, duration, dataDiskExtraGb }).then(
+      (result) => live && setQuote(result.code === 200 ? result.data : null),
+    );
     return () => {
       live = false;
     };
@@ -34,25 +27,15 @@ function usePriceQuote(instance: InstanceView, billingType: number, duration: nu
   return quote;
 }
 
-function useSubmit(close: () => void, onDone: () => void) {
-  const [busy, setBusy] = useState(false);
-  return {
-    busy,
-    submit: async (call: () => Promise<{ code: number }>) => {
-      setBusy(true);
-      const result = await call();
-      setBusy(false);
-      if (result.code === 200) {
-        close();
-        onDone();
-      }
-    },
-  };
+/** A dialog form's submit: on success the dialog closes and the screen reloads. */
+function useOperationSubmit(close: () => void, onDone: () => void) {
+  const { busy, submit } = useSubmit();
+  return { busy, submit: (call: () => Promise<ApiResult<unknown>>) => void submit({ call, then: afterOperation(close, onDone) }) };
 }
 
 export function LiftConfigForm({ instance, close, onDone }: FormProps) {
   const [gpuCount, setGpuCount] = useState(instance.gpuCount);
-  const { busy, submit } = useSubmit(close, onDone);
+  const { busy, submit } = useOperationSubmit(close, onDone);
   return (
     <Form className="rc-lift-config-form">
       <p>
@@ -62,7 +45,7 @@ export function LiftConfigForm({ instance, close, onDone }: FormProps) {
         <label>GPU数量</label>
         <Dropdown selection options={durationOptions.slice(0, 8).map((o) => ({ ...o, text: `${o.value} 卡`, 'data-count': o.value }))} value={gpuCount} onChange={(_, data) => setGpuCount(Number(data.value))} className="rc-gpu-count" />
       </Form.Field>
-      <DialogFormActions close={close} busy={busy} submitText="确认变更" onSubmit={() => void submit(() => runOperation('/user/auth/user/instance/lift/config', { id: instance.id, gpuCount }))} />
+      <DialogFormActions close={close} busy={busy} submitText="确认变更" onSubmit={() => submit(() => instanceCalls.liftConfig(instance.id, gpuCount))} />
     </Form>
   );
 }
@@ -72,7 +55,7 @@ export function ChangeBillingForm({ instance, close, onDone }: FormProps) {
   const [billingType, setBillingType] = useState(isPackage ? 1 : 2);
   const [duration, setDuration] = useState(1);
   const quote = usePriceQuote(instance, billingType, duration);
-  const { busy, submit } = useSubmit(close, onDone);
+  const { busy, submit } = useOperationSubmit(close, onDone);
   return (
     <Form>
       <p>当前计费方式：{instance.billingName}{isPackage ? `，到期时间 ${formatDateTime(instance.packageExpiresAt)}` : ''}</p>
@@ -90,12 +73,12 @@ export function ChangeBillingForm({ instance, close, onDone }: FormProps) {
           </Form.Field>
           {quote ? (
             <p>
-              应付 <b className="rc-price">¥{formatMoney(quote.amount)}</b>，比按量计费节省 ¥{formatMoney(quote.discountAmount)}
+              应付 <b className="rc-price">{formatYuan(quote.amount)}</b>，比按量计费节省 {formatYuan(quote.discountAmount)}
             </p>
           ) : null}
         </>
       )}
-      <DialogFormActions close={close} busy={busy} submitText="确认转换" onSubmit={() => void submit(() => runOperation('/user/auth/user/instance/change/billing', { id: instance.id, billingType, duration }))} />
+      <DialogFormActions close={close} busy={busy} submitText="确认转换" onSubmit={() => submit(() => instanceCalls.changeBilling(instance.id, billingType, duration))} />
     </Form>
   );
 }
@@ -103,7 +86,7 @@ export function ChangeBillingForm({ instance, close, onDone }: FormProps) {
 export function RenewForm({ instance, close, onDone }: FormProps) {
   const [duration, setDuration] = useState(1);
   const quote = usePriceQuote(instance, instance.billingType, duration);
-  const { busy, submit } = useSubmit(close, onDone);
+  const { busy, submit } = useOperationSubmit(close, onDone);
   return (
     <Form>
       <p>
@@ -115,17 +98,17 @@ export function RenewForm({ instance, close, onDone }: FormProps) {
       </Form.Field>
       {quote ? (
         <p>
-          应付 <b className="rc-price">¥{formatMoney(quote.amount)}</b>
+          应付 <b className="rc-price">{formatYuan(quote.amount)}</b>
         </p>
       ) : null}
-      <DialogFormActions close={close} busy={busy} submitText="确认续费" onSubmit={() => void submit(() => runOperation('/user/auth/user/instance/renew', { id: instance.id, duration }))} />
+      <DialogFormActions close={close} busy={busy} submitText="确认续费" onSubmit={() => submit(() => instanceCalls.renew(instance.id, duration))} />
     </Form>
   );
 }
 
 export function StorageForm({ instance, close, onDone }: FormProps) {
   const [extra, setExtra] = useState(instance.dataDiskExtraGb);
-  const { busy, submit } = useSubmit(close, onDone);
+  const { busy, submit } = useOperationSubmit(close, onDone);
   const base = instance.dataDiskGb - instance.dataDiskExtraGb;
   return (
     <Form>
@@ -134,16 +117,16 @@ export function StorageForm({ instance, close, onDone }: FormProps) {
       </p>
       <Form.Field>
         <label>扩容容量（GB，不含免费 {base} GB）</label>
-        <Input type="number" min={instance.dataDiskExtraGb} max={2000} value={extra} onChange={(_, data) => setExtra(Math.max(0, Math.floor(Number(data.value) || 0)))} />
+        <IntegerInput min={instance.dataDiskExtraGb} max={2000} value={extra} onChange={setExtra} />
       </Form.Field>
-      <DialogFormActions close={close} busy={busy} submitText="确认扩容" onSubmit={() => void submit(() => runOperation('/user/auth/user/storage/adjust', { id: instance.id, dataDiskExtraGb: extra }))} />
+      <DialogFormActions close={close} busy={busy} submitText="确认扩容" onSubmit={() => submit(() => instanceCalls.adjustStorage(instance.id, extra))} />
     </Form>
   );
 }
 
-function TextForm({ label, initial, submitText, onSubmit, close, children }: { label: string; initial: string; submitText: string; onSubmit: (value: string) => Promise<void>; close: () => void; children?: ReactNode }) {
+function TextForm({ label, initial, submitText, call, close, onDone, children }: FormProps & { label: string; initial: string; submitText: string; call: (value: string) => Promise<ApiResult<unknown>>; children?: ReactNode }) {
   const [value, setValue] = useState(initial);
-  const [busy, setBusy] = useState(false);
+  const { busy, submit } = useOperationSubmit(close, onDone);
   return (
     <Form>
       {children}
@@ -151,50 +134,18 @@ function TextForm({ label, initial, submitText, onSubmit, close, children }: { l
         <label>{label}</label>
         <Input value={value} maxLength={60} onChange={(_, data) => setValue(data.value)} />
       </Form.Field>
-      <DialogFormActions
-        close={close}
-        busy={busy}
-        submitText={submitText}
-        onSubmit={() => {
-          setBusy(true);
-          void onSubmit(value.trim()).finally(() => setBusy(false));
-        }}
-      />
+      <DialogFormActions close={close} busy={busy} submitText={submitText} onSubmit={() => submit(() => call(value.trim()))} />
     </Form>
   );
 }
 
 export function RenameForm({ instance, close, onDone }: FormProps) {
-  return (
-    <TextForm
-      label="实例名称"
-      initial={instance.name}
-      submitText="保存"
-      close={close}
-      onSubmit={async (name) => {
-        if ((await runOperation('/container/auth/changeName', { id: instance.id, name }, 'put')).code === 200) {
-          close();
-          onDone();
-        }
-      }}
-    />
-  );
+  return <TextForm instance={instance} close={close} onDone={onDone} label="实例名称" initial={instance.name} submitText="保存" call={(name) => instanceCalls.rename(instance.id, name)} />;
 }
 
 export function CommitForm({ instance, close, onDone }: FormProps) {
   return (
-    <TextForm
-      label="镜像名称"
-      initial={`${instance.name}-镜像`}
-      submitText="保存镜像"
-      close={close}
-      onSubmit={async (imageName) => {
-        if ((await runOperation('/container/auth/commit', { id: instance.id, imageName }, 'put')).code === 200) {
-          close();
-          onDone();
-        }
-      }}
-    >
+    <TextForm instance={instance} close={close} onDone={onDone} label="镜像名称" initial={`${instance.name}-镜像`} submitText="保存镜像" call={(imageName) => instanceCalls.commit(instance.id, imageName)}>
       <p>将系统盘保存为私有镜像（数据盘不包含在镜像中），保存期间实例不可操作。</p>
     </TextForm>
   );
@@ -203,11 +154,13 @@ export function CommitForm({ instance, close, onDone }: FormProps) {
 export function ChangeImageForm({ instance, close, onDone }: FormProps) {
   const [images, setImages] = useState<ImageView[]>([]);
   const [imageId, setImageId] = useState(instance.imageId);
-  const { busy, submit } = useSubmit(close, onDone);
+  const { busy, submit } = useOperationSubmit(close, onDone);
   useEffect(() => {
-    void Promise.all([api.get<ImageView[]>('/image/auth/allSys'), api.post<{ list: ImageView[] }>('/image/auth/private/page', { pageSize: 100 })]).then(([system, own]) => {
-      setImages([...(system.code === 200 ? system.data : []), ...(own.code === 200 ? own.data.list.filter((image) => image.status === 1) : [])]);
-    });
+    let live = true;
+    void imagesToChoose().then((found) => live && setImages(found));
+    return () => {
+      live = false;
+    };
   }, []);
   return (
     <Form>
@@ -216,7 +169,7 @@ export function ChangeImageForm({ instance, close, onDone }: FormProps) {
         <label>镜像</label>
         <Dropdown selection search options={images.map((image) => ({ key: image.id, value: image.id, text: image.name, description: `Python ${image.python} / CUDA ${image.cuda}` }))} value={imageId} onChange={(_, data) => setImageId(Number(data.value))} />
       </Form.Field>
-      <DialogFormActions close={close} busy={busy} submitText="更换镜像" onSubmit={() => void submit(() => runOperation('/container/auth/changeImage', { id: instance.id, imageId }, 'put'))} />
+      <DialogFormActions close={close} busy={busy} submitText="更换镜像" onSubmit={() => submit(() => instanceCalls.changeImage(instance.id, imageId))} />
     </Form>
   );
 }
@@ -233,8 +186,8 @@ const stopAfter = [
 
 export function ScheduleStopForm({ instance, close, onDone }: FormProps) {
   const [minutes, setMinutes] = useState(60);
-  const { busy, submit } = useSubmit(close, onDone);
-  const schedule = (value: number) => void submit(() => runOperation('/user/auth/user/instance/schedule/stop', { id: instance.id, minutes: value }));
+  const { busy, submit } = useOperationSubmit(close, onDone);
+  const schedule = (value: number) => submit(() => instanceCalls.scheduleStop(instance.id, value));
   return (
     <Form>
       <p>到时自动关机，避免忘记关机产生费用；关机后数据保留。{instance.stopAt ? `当前已设置：${formatDateTime(instance.stopAt)} 关机。` : ''}</p>

@@ -15,7 +15,9 @@ export function SshAccess({ instance }: { instance: InstanceView }) {
   return (
     <div className="rc-ssh-access">
       <div className="rc-ssh-line">
-        <code className="rc-ssh-command">{command}</code>
+        <code className="rc-ssh-command" title={command}>
+          {command}
+        </code>
         <Popup content="复制登录指令" trigger={<Button icon="copy outline" size="mini" basic className="rc-copy-ssh" aria-label="复制登录指令" onClick={() => void copy(command, '登录指令')} />} />
       </div>
       <div className="rc-ssh-line">

@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import { Button, Menu } from 'semantic-ui-react';
-import { api, bus, refreshCounters } from '@rc/shared-utility';
-import { PageSwitcher, usePagedList, type Page } from '../paging/use-paged-list';
-import { MessageTable, type UserMessage } from './message-table';
+import { PageHeader, PageSection, PagedTable, refreshCounters, runAction, usePagedList, type Paging } from '@rc/shared-utility';
+import { listMessages, markAllRead, markRead } from './message-api';
+import { MessageRow } from './message-row';
 
 type Filter = 'all' | 'unread' | 'read';
 
@@ -15,41 +15,21 @@ const filters: readonly { key: Filter; text: string; isRead?: boolean }[] = [
 /** `/account/message`: the user's messages, marked read one by one or all at once. */
 export function MessagePage() {
   const [filter, setFilter] = useState<Filter>('all');
-  const fetchPage = useCallback(
-    (paging: { pageNum: number; pageSize: number }) =>
-      api.post<Page<UserMessage>>('/user/auth/msg/user/list', { ...paging, isRead: filters.find((f) => f.key === filter)?.isRead }),
-    [filter],
-  );
+  const fetchPage = useCallback((paging: Paging) => listMessages({ ...paging, isRead: filters.find((f) => f.key === filter)?.isRead }), [filter]);
   const paged = usePagedList(fetchPage);
-  const { page, setPageNum, load, loading } = paged;
+  const { setPageNum, reload } = paged;
 
   const afterRead = async () => {
-    await Promise.all([load(), refreshCounters()]);
-  };
-
-  const markRead = async (id: number) => {
-    const result = await api.post('/user/auth/msg/user/read', { ids: [id] });
-    if (result.code === 200) await afterRead();
-  };
-
-  const readAll = async () => {
-    const result = await api.post('/user/auth/msg/user/read/all', {});
-    if (result.code !== 200) return;
-    bus.emit('toast', { type: 'success', message: '已全部标记为已读' });
-    await afterRead();
+    await Promise.all([reload(), refreshCounters()]);
   };
 
   return (
-    <section className="rc-page rc-message-page">
-      <div className="rc-page-header">
-        <div>
-          <h1 className="rc-page-title">消息通知</h1>
-          <p className="rc-page-purpose">查看系统发给你的消息，标记已读或全部已读。</p>
-        </div>
-        <Button basic className="rc-read-all" onClick={() => void readAll()}>
+    <PageSection className="rc-message-page">
+      <PageHeader>
+        <Button basic className="rc-read-all" onClick={() => void runAction(markAllRead, { success: '已全部标记为已读', then: afterRead })}>
           全部已读
         </Button>
-      </div>
+      </PageHeader>
       <Menu secondary pointing>
         {filters.map((f) => (
           <Menu.Item
@@ -64,8 +44,13 @@ export function MessagePage() {
           </Menu.Item>
         ))}
       </Menu>
-      <MessageTable messages={page.list} loading={loading} onMarkRead={(id) => void markRead(id)} />
-      <PageSwitcher {...paged} />
-    </section>
+      <PagedTable
+        list={paged}
+        className="rc-message-table"
+        columns={['状态', '消息', '时间', '']}
+        empty={filter === 'all' ? '暂无消息' : `没有${filters.find((f) => f.key === filter)?.text}消息`}
+        row={(message) => <MessageRow key={message.id} message={message} onMarkRead={(id) => void runAction(() => markRead(id), { success: false, then: afterRead })} />}
+      />
+    </PageSection>
   );
 }

@@ -84,7 +84,7 @@ export function PersonalCenterPage({ navigate }: ScreenProps) {
             </div>
             <div className="rc-muted">
               手机号 {profile?.mobile ?? '—'}
-              {profile?.referralCode ? `　推荐码 ${profile.referralCode}` : ''}
+              {profile?.referralCode ? `\u3000推荐码 ${profile.referralCode}` : ''}
             </div>
           </div>
         </div>

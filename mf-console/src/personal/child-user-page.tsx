@@ -1,22 +1,24 @@
 import { useState } from 'react';
 import { Button, Form, Icon, Input, Label, Table } from 'semantic-ui-react';
-import { api, bus, dialogs, formatMoney, formatDateTime, type ScreenProps, DialogFormActions } from '@rc/shared-utility';
-import { PageSwitcher, usePagedList } from '../paging/use-paged-list';
-import { listSubUsers, type SubUser } from './child-user-api';
+import { dialogs, formatDateTime, formatYuan, DialogFormActions, PageHeader, PageSection, PagedTable, usePagedList, useSubmit, type ScreenProps } from '@rc/shared-utility';
+import { addSubUser, listSubUsers, type SubUser } from './personal-api';
 
 function AddSubUserForm({ close, onDone }: { close: () => void; onDone: () => void }) {
   const [mobile, setMobile] = useState('');
   const [nickname, setNickname] = useState('');
   const [password, setPassword] = useState('');
+  const { busy, submit } = useSubmit();
   return (
     <Form
-      onSubmit={async () => {
-        const result = await api.post('/user/auth/user/ext/add/sub/user', { mobile: mobile.trim(), password, ...(nickname.trim() ? { nickname: nickname.trim() } : {}) });
-        if (result.code !== 200) return;
-        bus.emit('toast', { type: 'success', message: result.msg });
-        close();
-        onDone();
-      }}
+      onSubmit={() =>
+        void submit({
+          call: () => addSubUser({ mobile: mobile.trim(), password, ...(nickname.trim() ? { nickname: nickname.trim() } : {}) }),
+          then: () => {
+            close();
+            onDone();
+          },
+        })
+      }
     >
       <Form.Field required>
         <label>手机号</label>
@@ -30,7 +32,7 @@ function AddSubUserForm({ close, onDone }: { close: () => void; onDone: () => vo
         <label>登录密码</label>
         <Input type="password" value={password} maxLength={20} placeholder="8-20位，同时包含字母和数字" onChange={(_, data) => setPassword(data.value)} />
       </Form.Field>
-      <DialogFormActions close={close} submitText="添加" />
+      <DialogFormActions close={close} busy={busy} submitText="添加" />
     </Form>
   );
 }
@@ -38,69 +40,47 @@ function AddSubUserForm({ close, onDone }: { close: () => void; onDone: () => vo
 /** `/account/childUser`: the main account's sub-accounts and what can be done to each. */
 export function ChildUserPage({ navigate }: ScreenProps) {
   const paged = usePagedList(listSubUsers);
-  const { page, load } = paged;
   const go = (path: string, sub: SubUser) => navigate(`/account/childUser/${path}?id=${sub.id}`);
   return (
-    <section className="rc-page">
-      <div className="rc-page-header">
-        <div>
-          <h1 className="rc-page-title">子账号管理</h1>
-          <p className="rc-page-purpose">创建子账号，设置是否共享主账号余额，管理其手机号与密码。</p>
-        </div>
-        <Button primary onClick={() => dialogs.open({ title: '添加子账号', width: 440, content: (close) => <AddSubUserForm close={close} onDone={() => void load()} /> })}>
+    <PageSection>
+      <PageHeader>
+        <Button primary onClick={() => dialogs.open({ title: '添加子账号', width: 440, content: (close) => <AddSubUserForm close={close} onDone={() => void paged.reload()} /> })}>
           <Icon name="plus" />
           添加子账号
         </Button>
-      </div>
-      <Table compact>
-        <Table.Header>
-          <Table.Row>
-            <Table.HeaderCell>昵称</Table.HeaderCell>
-            <Table.HeaderCell>手机号</Table.HeaderCell>
-            <Table.HeaderCell>余额</Table.HeaderCell>
-            <Table.HeaderCell>共享主账号余额</Table.HeaderCell>
-            <Table.HeaderCell>创建时间</Table.HeaderCell>
-            <Table.HeaderCell>操作</Table.HeaderCell>
+      </PageHeader>
+      <PagedTable
+        list={paged}
+        columns={['昵称', '手机号', '余额', '共享主账号余额', '创建时间', '操作']}
+        empty="还没有子账号。"
+        row={(sub) => (
+          <Table.Row key={sub.id}>
+            <Table.Cell>{sub.nickname}</Table.Cell>
+            <Table.Cell>{sub.mobile}</Table.Cell>
+            <Table.Cell>{formatYuan(sub.balance)}</Table.Cell>
+            <Table.Cell>
+              <Label size="small" color={sub.shareBalance ? 'green' : 'grey'}>
+                {sub.shareBalance ? '已共享' : '未共享'}
+              </Label>
+            </Table.Cell>
+            <Table.Cell>{formatDateTime(sub.gmtCreate)}</Table.Cell>
+            <Table.Cell collapsing>
+              <Button size="mini" basic onClick={() => go('balance', sub)}>
+                余额设置
+              </Button>
+              <Button size="mini" basic onClick={() => go('edit/edit', sub)}>
+                编辑
+              </Button>
+              <Button size="mini" basic onClick={() => go('bindMobile', sub)}>
+                换绑手机
+              </Button>
+              <Button size="mini" basic onClick={() => go('reset/reset', sub)}>
+                重置密码
+              </Button>
+            </Table.Cell>
           </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {page.list.length === 0 ? (
-            <Table.Row>
-              <Table.Cell colSpan={6} className="rc-muted">
-                还没有子账号。
-              </Table.Cell>
-            </Table.Row>
-          ) : null}
-          {page.list.map((sub) => (
-            <Table.Row key={sub.id}>
-              <Table.Cell>{sub.nickname}</Table.Cell>
-              <Table.Cell>{sub.mobile}</Table.Cell>
-              <Table.Cell>¥{formatMoney(sub.balance)}</Table.Cell>
-              <Table.Cell>
-                <Label size="small" color={sub.shareBalance ? 'green' : 'grey'}>
-                  {sub.shareBalance ? '已共享' : '未共享'}
-                </Label>
-              </Table.Cell>
-              <Table.Cell>{formatDateTime(sub.gmtCreate)}</Table.Cell>
-              <Table.Cell>
-                <Button size="mini" basic onClick={() => go('balance', sub)}>
-                  余额设置
-                </Button>
-                <Button size="mini" basic onClick={() => go('edit/edit', sub)}>
-                  编辑
-                </Button>
-                <Button size="mini" basic onClick={() => go('bindMobile', sub)}>
-                  换绑手机
-                </Button>
-                <Button size="mini" basic onClick={() => go('reset/reset', sub)}>
-                  重置密码
-                </Button>
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table>
-      <PageSwitcher {...paged} />
-    </section>
+        )}
+      />
+    </PageSection>
   );
 }

@@ -1,45 +1,30 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { Button, Form, Input, Label, Message } from 'semantic-ui-react';
-import { $userInfo, api, bus, dialogs, refreshUserInfo, type ScreenProps } from '@rc/shared-utility';
+import { $userInfo, dialogs, PageHeader, PageSection, refreshUserInfo, runAction, useSubmit, type ScreenProps } from '@rc/shared-utility';
+import { cancelCertification, certify } from './personal-api';
 
 /** `/account/realAuth`: real-name verification with name and ID card number, or its cancellation. */
 export function RealAuthPage({ navigate }: ScreenProps) {
   const userInfo = useStore($userInfo);
   const [realName, setRealName] = useState('');
   const [idCard, setIdCard] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, submit } = useSubmit();
   useEffect(() => {
     void refreshUserInfo();
   }, []);
   const verified = userInfo?.idCardCheckStatus === 1;
 
-  const submit = async () => {
-    setBusy(true);
-    const result = await api.post('/user/auth/user/certification', { realName: realName.trim(), idCard: idCard.trim() });
-    setBusy(false);
-    if (result.code !== 200) return;
-    bus.emit('toast', { type: 'success', message: result.msg });
-    await refreshUserInfo();
-  };
-
   const cancel = async () => {
     if (!(await dialogs.confirm({ title: '取消实名认证', content: '取消后需重新认证才能租用算力与提现。', danger: true, confirmText: '取消认证' }))) return;
-    const result = await api.post('/user/auth/user/cancel/certification');
-    if (result.code !== 200) return;
-    bus.emit('toast', { type: 'success', message: result.msg });
-    await refreshUserInfo();
+    await runAction(cancelCertification, { then: refreshUserInfo });
   };
 
   return (
-    <section className="rc-page rc-real-auth">
-      <div className="rc-page-header">
-        <div>
-          <h1 className="rc-page-title">实名认证</h1>
-          <p className="rc-page-purpose">完成实名认证后即可租用算力与提现。</p>
-        </div>
+    <PageSection className="rc-real-auth">
+      <PageHeader>
         <Label color={verified ? 'green' : 'orange'}>{verified ? '已实名' : '未实名'}</Label>
-      </div>
+      </PageHeader>
       {verified ? (
         <>
           <Message positive header="实名认证已通过" content="你的账户已完成实名认证，可使用全部功能。" />
@@ -48,7 +33,7 @@ export function RealAuthPage({ navigate }: ScreenProps) {
           </Button>
         </>
       ) : (
-        <Form onSubmit={() => void submit()} className="rc-narrow-form">
+        <Form onSubmit={() => void submit({ call: () => certify(realName.trim(), idCard.trim()), then: refreshUserInfo })} className="rc-narrow-form">
           <Form.Field required>
             <label>真实姓名</label>
             <Input value={realName} maxLength={20} onChange={(_, data) => setRealName(data.value)} placeholder="与身份证一致" />
@@ -68,6 +53,6 @@ export function RealAuthPage({ navigate }: ScreenProps) {
           <Button basic size="mini" icon="upload" content="上传证件图片" onClick={() => navigate('/account/realAuth/credential')} />
         </Message.Content>
       </Message>
-    </section>
+    </PageSection>
   );
 }

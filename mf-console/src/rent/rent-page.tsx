@@ -1,25 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { Button, Dropdown, Form, Input, Menu, Message, Segment } from 'semantic-ui-react';
-import { $balance, api, bus, debounce, formatMoney, refreshCounters, type ScreenProps } from '@rc/shared-utility';
+import { $balance, debounce, formatYuan, IntegerInput, PageHeader, PageSection, refreshCounters, useSubmit, type ScreenProps } from '@rc/shared-utility';
 import { billingOptions, type ImageView } from '../instances/instance-types';
 import { GpuModelCards, type GpuModelStat } from './gpu-model-cards';
+import { gpuModelsIn, listRegions, payAndCreate, quoteRent, savedImages, listSystemImages, type Region, type RentChoice } from './rent-api';
+import type { PriceQuote } from '@rc/api-contract/user/order';
 import './rent.css';
-
-interface Region {
-  regionCode: string;
-  regionName: string;
-}
-
-interface Quote {
-  hourAmount: number;
-  amount: number;
-  originalAmount: number;
-  discountAmount: number;
-  days: number;
-  noGpuHourPrice: number;
-  freeDataDiskGb: number;
-}
 
 const unitOf: Record<number, string> = { 2: '天', 3: '周', 4: '月' };
 
@@ -39,22 +26,22 @@ export function RentPage({ navigate }: ScreenProps) {
   const [imageId, setImageId] = useState<number | null>(null);
   const [dataDiskExtraGb, setDataDiskExtraGb] = useState(0);
   const [name, setName] = useState('');
-  const [quote, setQuote] = useState<Quote | null>(null);
-  const [paying, setPaying] = useState(false);
+  const [quote, setQuote] = useState<PriceQuote | null>(null);
+  const { busy: paying, submit } = useSubmit();
 
   useEffect(() => {
-    void api.get<Region[]>('/node/auth/region/list-enable').then((result) => {
+    void listRegions().then((result) => {
       if (result.code !== 200) return;
       setRegions(result.data);
       setRegionCode(result.data[0]?.regionCode ?? '');
     });
-    void api.get<ImageView[]>('/image/auth/allSys').then((result) => {
+    void listSystemImages().then((result) => {
       if (result.code !== 200) return;
       setSystemImages(result.data);
       const wanted = Number(new URLSearchParams(window.location.search).get('imageId'));
       setImageId(result.data.some((image) => image.id === wanted) ? wanted : (result.data[0]?.id ?? null));
     });
-    void api.post<{ list: ImageView[] }>('/image/auth/private/page', { pageSize: 100 }).then((result) => {
+    void savedImages().then((result) => {
       if (result.code === 200) setPrivateImages(result.data.list.filter((image) => image.status === 1));
     });
     void refreshCounters();
@@ -62,7 +49,7 @@ export function RentPage({ navigate }: ScreenProps) {
 
   useEffect(() => {
     if (!regionCode) return;
-    void api.get<GpuModelStat[]>('/node/auth/deviceType/statistics', { regionCode }, { cache: false }).then((result) => {
+    void gpuModelsIn(regionCode).then((result) => {
       if (result.code !== 200) return;
       setModels(result.data);
       const first = result.data.find((model) => model.freeGpu > 0) ?? result.data[0];
@@ -74,8 +61,8 @@ export function RentPage({ navigate }: ScreenProps) {
   const model = models.find((m) => m.gpuModelId === gpuModelId);
   const preview = useMemo(
     () =>
-      debounce((body: object) => {
-        void api.post<Quote>('/user/auth/order/price/preview', body, { errorTip: false }).then((result) => setQuote(result.code === 200 ? result.data : null));
+      debounce((choice: RentChoice) => {
+        void quoteRent(choice).then((result) => setQuote(result.code === 200 ? result.data : null));
       }, 200),
     [],
   );
@@ -86,22 +73,15 @@ export function RentPage({ navigate }: ScreenProps) {
 
   const pay = async () => {
     if (!gpuModelId || !imageId) return;
-    setPaying(true);
-    const result = await api.post<{ amount: number; instance: { name: string } }>('/user/auth/order/info/pay', {
-      regionCode,
-      gpuModelId,
-      gpuCount,
-      billingType,
-      duration,
-      imageId,
-      dataDiskExtraGb,
-      ...(name.trim() ? { name: name.trim() } : {}),
+    const order = { regionCode, gpuModelId, gpuCount, billingType, duration, imageId, dataDiskExtraGb, ...(name.trim() ? { name: name.trim() } : {}) };
+    await submit({
+      call: () => payAndCreate(order),
+      success: (created, msg) => `${msg}：${created.instance.name}`,
+      then: async () => {
+        await refreshCounters();
+        navigate('/account/instanceManage');
+      },
     });
-    setPaying(false);
-    if (result.code !== 200) return;
-    bus.emit('toast', { type: 'success', message: `${result.msg}：${result.data.instance.name}` });
-    await refreshCounters();
-    navigate('/account/instanceManage');
   };
 
   const maxCount = Math.min(8, model?.maxFreePerNode ?? 0);
@@ -110,13 +90,8 @@ export function RentPage({ navigate }: ScreenProps) {
   const short = billingType === 1 ? balance < (quote?.hourAmount ?? 0) : balance < payNow;
 
   return (
-    <section className="rc-page rc-rent-page">
-      <div className="rc-page-header">
-        <div>
-          <h1 className="rc-page-title">租用算力</h1>
-          <p className="rc-page-purpose">按秒计费，随时关机；包日/包周/包月更优惠且保留GPU。</p>
-        </div>
-      </div>
+    <PageSection className="rc-rent-page">
+      <PageHeader />
       <Form>
         <Form.Field>
           <label>地区</label>
@@ -174,7 +149,7 @@ export function RentPage({ navigate }: ScreenProps) {
         </Form.Field>
         <Form.Field>
           <label>数据盘扩容（GB）</label>
-          <Input type="number" min={0} max={2000} value={dataDiskExtraGb} onChange={(_, data) => setDataDiskExtraGb(Math.min(2000, Math.max(0, Math.floor(Number(data.value) || 0))))} label={{ basic: true, content: `免费 ${quote?.freeDataDiskGb ?? 50}GB 之外` }} labelPosition="right" />
+          <IntegerInput min={0} max={2000} value={dataDiskExtraGb} onChange={setDataDiskExtraGb} label={{ basic: true, content: `免费 ${quote?.freeDataDiskGb ?? 50}GB 之外` }} labelPosition="right" />
         </Form.Field>
         <Form.Field>
           <label>实例名称（可选）</label>
@@ -185,18 +160,18 @@ export function RentPage({ navigate }: ScreenProps) {
         {quote ? (
           billingType === 1 ? (
             <div>
-              按量计费 <b className="rc-price rc-hour-price">¥{formatMoney(quote.hourAmount)}/小时</b>，按秒扣费，关机停止计费；无卡模式 ¥{formatMoney(quote.noGpuHourPrice)}/小时。
+              按量计费 <b className="rc-price rc-hour-price">{formatYuan(quote.hourAmount)}/小时</b>，按秒扣费，关机停止计费；无卡模式 {formatYuan(quote.noGpuHourPrice)}/小时。
             </div>
           ) : (
             <div>
-              应付 <b className="rc-price">¥{formatMoney(quote.amount)}</b>（{quote.days} 天），按量计费同等时长 ¥{formatMoney(quote.originalAmount)}，节省 ¥{formatMoney(quote.discountAmount)}
+              应付 <b className="rc-price">{formatYuan(quote.amount)}</b>（{quote.days} 天），按量计费同等时长 {formatYuan(quote.originalAmount)}，节省 {formatYuan(quote.discountAmount)}
             </div>
           )
         ) : (
           <div className="rc-muted">选择配置后显示价格</div>
         )}
         <div className="rc-rent-pay">
-          <span className="rc-muted">账户余额 ¥{formatMoney(balance)}</span>
+          <span className="rc-muted">账户余额 {formatYuan(balance)}</span>
           {short ? (
             <Button basic onClick={() => navigate('/account/recharge')}>
               余额不足，去充值
@@ -208,6 +183,6 @@ export function RentPage({ navigate }: ScreenProps) {
         </div>
         {model && model.freeGpu === 0 ? <Message warning content="该型号在此地区暂无空闲GPU，请选择其他型号或地区。" /> : null}
       </Segment>
-    </section>
+    </PageSection>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Message, Progress, Statistic } from 'semantic-ui-react';
-import { constants, formatElapsed, formatSize } from '@rc/shared-utility';
+import { constants, formatElapsed, formatSize, PageHeader, PageSection } from '@rc/shared-utility';
 import { measureUploadSpeed, type SpeedTestResult } from './speed-test';
 
 const GiB = 1024 ** 3;
@@ -31,16 +31,12 @@ export function SpeedTestPage() {
   };
 
   return (
-    <section className="rc-page rc-speed-test">
-      <div className="rc-page-header">
-        <div>
-          <h1 className="rc-page-title">上传测试</h1>
-          <p className="rc-page-purpose">测试当前网络到存储服务的上传速度。测试数据不会保存，也不占用存储空间。</p>
-        </div>
+    <PageSection className="rc-speed-test">
+      <PageHeader>
         <Button primary loading={progress !== null} disabled={progress !== null} onClick={() => void run()}>
           {result ? '重新测试' : '开始测试'}
         </Button>
-      </div>
+      </PageHeader>
       {progress !== null ? <Progress percent={progress} indicating size="small" /> : null}
       {failed ? <Message negative content="测试失败，请检查网络后重试。" /> : null}
       {result ? (
@@ -64,6 +60,6 @@ export function SpeedTestPage() {
           </p>
         </>
       ) : null}
-    </section>
+    </PageSection>
   );
 }

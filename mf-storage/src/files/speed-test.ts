@@ -1,4 +1,5 @@
-import { api, constants } from '@rc/shared-utility';
+import { constants } from '@rc/shared-utility';
+import { postSpeedTest as post } from './files-api';
 
 export interface SpeedTestResult {
   /** Median round trip of an empty request, ms. */
@@ -25,8 +26,6 @@ async function timed(send: () => Promise<{ code: number }>): Promise<number> {
   if (answer.code !== 200) throw new Error('speed test refused');
   return performance.now() - started;
 }
-
-const post = (body: Blob) => api.post<{ bytes: number }>('/orion/auth/file/speedTest', body, { errorTip: false });
 
 /** Measures like the uploader sends: chunks of the upload chunk size, as many at once as it runs. */
 export async function measureUploadSpeed(onProgress: (percent: number) => void): Promise<SpeedTestResult> {

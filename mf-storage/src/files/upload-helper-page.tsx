@@ -1,11 +1,10 @@
-import { constants, formatSize } from '@rc/shared-utility';
+import { constants, formatSize, PageHeader, PageSection } from '@rc/shared-utility';
 
 /** `/account/upload/helper`: how uploads work and what to do when one stops. */
 export function UploadHelperPage() {
   return (
-    <section className="rc-page rc-upload-helper">
-      <h1 className="rc-page-title">上传助手</h1>
-      <p className="rc-page-purpose">了解上传大文件的方法与注意事项。</p>
+    <PageSection className="rc-upload-helper">
+      <PageHeader />
       <h3>上传是怎样进行的</h3>
       <ol>
         <li>选择文件后，浏览器先在后台计算文件的 MD5（准备中），页面不会卡顿。</li>
@@ -23,6 +22,6 @@ export function UploadHelperPage() {
         <li>「分片n上传失败」：网络不稳定，点击传输列表中的「重试」即可从断点继续。</li>
         <li>「存储空间不足」：删除不需要的文件，或等待未完成的上传过期后再试。</li>
       </ul>
-    </section>
+    </PageSection>
   );
 }

@@ -1,8 +1,24 @@
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { Breadcrumb, Button, Icon, Progress, Table } from 'semantic-ui-react';
-import { $uploadListShow, $uploads, bus, dialogs, formatDateTime, formatSize, statusLabel, uploads, type ScreenProps } from '@rc/shared-utility';
-import { downloadFile, foldersOf, listFolder, removeEntry, storageUsage, type DirEntry, type StorageUsage } from './file-storage-api';
+import {
+  $uploadListShow,
+  $uploads,
+  bus,
+  dialogs,
+  EmptyState,
+  formatDateTime,
+  formatSize,
+  ListState,
+  PageHeader,
+  PageSection,
+  runAction,
+  statusLabel,
+  uploads,
+  useLoaded,
+  type ScreenProps,
+} from '@rc/shared-utility';
+import { downloadFile, foldersOf, listFolder, removeEntry, storageUsage, type DirEntry, type StorageUsage } from './files-api';
 import { NewFolderForm } from './new-folder-form';
 import './files.css';
 
@@ -47,25 +63,15 @@ function UploadsIntoFolder({ folder }: { folder: string }) {
  */
 export function UploadPage({ navigate }: ScreenProps) {
   const [folder, setFolder] = useState('');
-  const [entries, setEntries] = useState<DirEntry[] | null>(null);
-  const [usage, setUsage] = useState<StorageUsage | null>(null);
   const [dragging, setDragging] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
 
-  const [loads, setLoads] = useState(0);
-  const reload = useCallback(() => setLoads((count) => count + 1), []);
-
-  useEffect(() => {
-    let current = true; // an answer for a folder left meanwhile is dropped
-    void Promise.all([listFolder(folder), storageUsage()]).then(([list, used]) => {
-      if (!current) return;
-      if (list.code === 200) setEntries(list.data);
-      if (used.code === 200) setUsage(used.data);
-    });
-    return () => {
-      current = false;
-    };
-  }, [folder, loads]);
+  // An answer for a folder left meanwhile is dropped (useLoaded keeps the latest call's).
+  const entries = useLoaded(useCallback(() => listFolder(folder), [folder]));
+  const usage = useLoaded(storageUsage);
+  const { reload: reloadEntries } = entries;
+  const { reload: reloadUsage } = usage;
+  const reload = useCallback(() => void Promise.all([reloadEntries(), reloadUsage()]), [reloadEntries, reloadUsage]);
   useEffect(() => bus.on('upload:done', reload), [reload]);
 
   const upload = (files: Iterable<File>) => {
@@ -81,10 +87,7 @@ export function UploadPage({ navigate }: ScreenProps) {
   const remove = async (entry: DirEntry) => {
     const what = entry.isDir ? `文件夹「${entry.name}」及其中的全部文件` : `文件「${entry.name}」`;
     if (!(await dialogs.confirm({ title: '删除', content: `确定删除${what}？删除后不可恢复。`, confirmText: '删除', danger: true }))) return;
-    const result = await removeEntry(entry.path);
-    if (result.code !== 200) return;
-    bus.emit('toast', { type: 'success', message: `已删除，释放 ${formatSize(result.data.bytes)}` });
-    reload();
+    await runAction(() => removeEntry(entry.path), { success: (freed) => `已删除，释放 ${formatSize(freed.bytes)}`, then: reload });
   };
 
   const newFolder = () =>
@@ -95,17 +98,11 @@ export function UploadPage({ navigate }: ScreenProps) {
     });
 
   return (
-    <section className="rc-page rc-upload-page">
-      <div className="rc-page-header">
-        <div>
-          <h1 className="rc-page-title">文件上传</h1>
-          <p className="rc-page-purpose">分片上传大文件，支持暂停、继续、失败重试与断点续传；相同内容的文件秒传。</p>
-          <div className="rc-upload-links">
-            <Button basic size="mini" icon="help circle" content="上传助手" onClick={() => navigate('/account/upload/helper')} />
-            <Button basic size="mini" icon="tachometer alternate" content="上传测速" onClick={() => navigate('/account/upload/test')} />
-          </div>
-        </div>
-        {usage ? <UsageBar usage={usage} /> : null}
+    <PageSection className="rc-upload-page">
+      <PageHeader>{usage.data ? <UsageBar usage={usage.data} /> : null}</PageHeader>
+      <div className="rc-upload-links">
+        <Button basic size="mini" icon="help circle" content="上传助手" onClick={() => navigate('/account/upload/helper')} />
+        <Button basic size="mini" icon="tachometer alternate" content="上传测速" onClick={() => navigate('/account/upload/test')} />
       </div>
 
       <div
@@ -158,51 +155,57 @@ export function UploadPage({ navigate }: ScreenProps) {
         </div>
       </div>
 
-      <Table basic="very" className="rc-file-table">
-        <Table.Header>
-          <Table.Row>
-            <Table.HeaderCell>名称</Table.HeaderCell>
-            <Table.HeaderCell width={2}>大小</Table.HeaderCell>
-            <Table.HeaderCell width={4}>MD5</Table.HeaderCell>
-            <Table.HeaderCell width={3}>上传时间</Table.HeaderCell>
-            <Table.HeaderCell width={2}>操作</Table.HeaderCell>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          <UploadsIntoFolder folder={folder} />
-          {(entries ?? []).map((entry) => (
-            <Table.Row key={entry.path} className={entry.isDir ? 'rc-folder-row' : 'rc-file-row'}>
-              <Table.Cell>
-                {entry.isDir ? (
-                  <button type="button" className="rc-folder-link" onClick={() => setFolder(entry.path)}>
-                    <Icon name="folder" color="yellow" />
-                    {entry.name}
-                  </button>
-                ) : (
-                  <>
-                    <Icon name="file outline" />
-                    {entry.name}
-                  </>
-                )}
-              </Table.Cell>
-              <Table.Cell>{entry.isDir ? '—' : formatSize(entry.size)}</Table.Cell>
-              <Table.Cell>{entry.isDir ? '—' : <code className="rc-md5">{entry.md5}</code>}</Table.Cell>
-              <Table.Cell>{formatDateTime(entry.gmtCreate)}</Table.Cell>
-              <Table.Cell className="rc-entry-actions">
-                {entry.isDir ? null : (
-                  <Button basic size="mini" onClick={() => downloadFile(entry.path)}>
-                    下载
-                  </Button>
-                )}
-                <Button basic size="mini" color="red" onClick={() => void remove(entry)}>
-                  删除
-                </Button>
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table>
-      {entries?.length === 0 ? <p className="rc-empty">{folder ? '文件夹为空，上传的文件会保存在这里。' : '还没有文件，选择或拖入文件开始上传。'}</p> : null}
-    </section>
+      <ListState source={entries} isEmpty={() => false} empty={null}>
+        {(list) => (
+          <>
+            <Table basic="very" className="rc-file-table">
+              <Table.Header>
+                <Table.Row>
+                  <Table.HeaderCell>名称</Table.HeaderCell>
+                  <Table.HeaderCell width={2}>大小</Table.HeaderCell>
+                  <Table.HeaderCell width={4}>MD5</Table.HeaderCell>
+                  <Table.HeaderCell width={3}>上传时间</Table.HeaderCell>
+                  <Table.HeaderCell width={2}>操作</Table.HeaderCell>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                <UploadsIntoFolder folder={folder} />
+                {list.map((entry) => (
+                  <Table.Row key={entry.path} className={entry.isDir ? 'rc-folder-row' : 'rc-file-row'}>
+                    <Table.Cell>
+                      {entry.isDir ? (
+                        <button type="button" className="rc-folder-link" onClick={() => setFolder(entry.path)}>
+                          <Icon name="folder" color="yellow" />
+                          {entry.name}
+                        </button>
+                      ) : (
+                        <>
+                          <Icon name="file outline" />
+                          {entry.name}
+                        </>
+                      )}
+                    </Table.Cell>
+                    <Table.Cell>{entry.isDir ? '—' : formatSize(entry.size)}</Table.Cell>
+                    <Table.Cell>{entry.isDir ? '—' : <code className="rc-md5">{entry.md5}</code>}</Table.Cell>
+                    <Table.Cell>{formatDateTime(entry.gmtCreate)}</Table.Cell>
+                    <Table.Cell className="rc-entry-actions">
+                      {entry.isDir ? null : (
+                        <Button basic size="mini" onClick={() => downloadFile(entry.path)}>
+                          下载
+                        </Button>
+                      )}
+                      <Button basic size="mini" color="red" onClick={() => void remove(entry)}>
+                        删除
+                      </Button>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table>
+            {list.length === 0 ? <EmptyState>{folder ? '文件夹为空，上传的文件会保存在这里。' : '还没有文件，选择或拖入文件开始上传。'}</EmptyState> : null}
+          </>
+        )}
+      </ListState>
+    </PageSection>
   );
 }

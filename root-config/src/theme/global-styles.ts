@@ -23,8 +23,17 @@ html, body { min-width: 1200px; }
 body { margin: 0; background: var(--rc-bg); color: var(--rc-text); transition: background .2s; }
 body, body *:not(i):not(.icon):not(.icons) { font-family: var(--rc-font) !important; }
 a { color: var(--rc-brand); }
+/* One blue: the brand's, wherever fomantic would use its own. */
 .ui.primary.button, .ui.primary.buttons .button { background-color: var(--rc-brand); }
-.ui.primary.button:hover, .ui.primary.button:focus, .ui.primary.buttons .button:hover { background-color: var(--rc-brand-dark); }
+.ui.primary.button:hover, .ui.primary.button:focus, .ui.primary.button:active, .ui.primary.active.button, .ui.primary.buttons .button:hover { background-color: var(--rc-brand-dark); }
+.ui.basic.primary.button, .ui.basic.primary.buttons .button { background: transparent !important; color: var(--rc-brand) !important; box-shadow: 0 0 0 1px var(--rc-brand) inset !important; }
+.ui.blue.label, .ui.blue.labels .label { background-color: var(--rc-brand) !important; border-color: var(--rc-brand) !important; }
+.ui.blue.progress .bar, .ui.progress .bar { background-color: var(--rc-brand); }
+.ui.toggle.checkbox input:checked ~ label:before, .ui.toggle.checkbox input:focus:checked ~ label:before { background-color: var(--rc-brand) !important; }
+.ui.secondary.pointing.menu .active.item, .ui.secondary.pointing.menu .active.item:hover { border-color: var(--rc-brand); color: var(--rc-brand); }
+.ui.pagination.menu .active.item { color: var(--rc-brand); font-weight: 600; }
+.ui.form input:focus, .ui.input > input:focus, .ui.selection.active.dropdown, .ui.selection.active.dropdown .menu, .ui.selection.dropdown:focus { border-color: var(--rc-brand) !important; }
+.ui.loading.button:after { border-color: #fff transparent transparent; }
 .rc-shell { min-height: 100vh; display: flex; flex-direction: column; }
 .rc-body { flex: 1; display: flex; align-items: stretch; }
 .rc-main { flex: 1; min-width: 0; }
@@ -99,7 +108,14 @@ a.rc-header-link, .rc-header-link { color: var(--rc-text); }
 .rc-page + .rc-page { margin-top: 16px; }
 .rc-page-title { font-size: 20px; font-weight: 600; margin: 0 0 8px; color: var(--rc-text); }
 .rc-page-purpose { color: var(--rc-muted); margin: 0; }
-.rc-empty { text-align: center; padding: 48px 0; color: var(--rc-muted); }
+/* list states (the screen kit's ListState): loading, failed with 重试, empty — one look in every screen */
+.rc-empty, .rc-list-loading, .rc-list-error { text-align: center; padding: 48px 16px; color: var(--rc-muted); }
+.rc-empty p, .rc-list-error p { margin: 0 0 14px; }
+.rc-list-error p { color: #d9534f; }
+.rc-list-loading .ui.loader:before { border-color: var(--rc-border); }
+.rc-list-loading .ui.loader, .rc-list-loading .ui.loader > .text { color: var(--rc-muted) !important; }
+.rc-section-title { font-size: 16px; font-weight: 600; margin: 0; color: var(--rc-text); }
+.rc-page-switcher.ui.pagination.menu { margin-top: 16px; }
 .rc-dialog-form-actions { display: flex; justify-content: flex-end; gap: 8px; margin-top: 16px; }
 .rc-layout-default .rc-page-frame, .rc-layout-activity .rc-page-frame { max-width: 1200px; margin: 24px auto 40px; padding: 0 24px; box-sizing: border-box; }
 .rc-app-error { padding: 8px 0; }
@@ -119,8 +135,9 @@ a.rc-header-link, .rc-header-link { color: var(--rc-text); }
 .rc-error-title { font-size: 20px; color: var(--rc-text); margin: 0 0 8px; }
 .rc-error-tip { color: var(--rc-muted); margin: 0 0 24px; }
 
-/* toasts */
-.rc-toasts { position: fixed; top: 92px; left: 50%; transform: translateX(-50%); z-index: 2000; display: flex; flex-direction: column; gap: 8px; min-width: 320px; }
+/* toasts: top right below the header, above dialogs (z-index 1000 and up) and clear of their centred titles */
+.rc-toasts { position: fixed; top: 92px; right: 24px; z-index: 2000; display: flex; flex-direction: column; align-items: flex-end; gap: 8px; width: 320px; pointer-events: none; }
+.rc-toasts .ui.message { pointer-events: auto; width: 100%; }
 .rc-toasts .ui.message { margin: 0 !important; box-shadow: 0 6px 20px rgba(0,0,0,.15) !important; }
 
 /* home */
@@ -200,6 +217,26 @@ body.theme_dark .ui.basic.button:not(.primary):not(.red):not(.inverted):hover { 
 body.theme_dark .ui.pagination.menu .active.item { background: var(--rc-hover); }
 body.theme_dark .ui.message:not(.warning):not(.error):not(.success):not(.positive):not(.negative) { background: var(--rc-surface-2); color: var(--rc-text); box-shadow: 0 0 0 1px var(--rc-border) inset; }
 body.theme_dark .ui.message .header { color: inherit; }
+body.theme_dark .rc-tip-bar { background: #2b2616 !important; color: #f0dca8 !important; border-bottom: 1px solid var(--rc-border); }
+body.theme_dark .ui.button:not(.basic):not(.primary):not(.positive):not(.negative):not(.red):not(.orange):not(.green):not(.blue):not(.inverted),
+body.theme_dark .ui.buttons .button:not(.basic):not(.primary):not(.active) { background: var(--rc-surface-2); color: var(--rc-text); box-shadow: 0 0 0 1px var(--rc-border) inset; }
+body.theme_dark .ui.button:not(.basic):not(.primary):not(.positive):not(.negative):not(.red):not(.orange):not(.green):not(.blue):not(.inverted):hover,
+body.theme_dark .ui.buttons .button:not(.basic):not(.primary):hover { background: var(--rc-hover); color: var(--rc-text); }
+body.theme_dark .ui.buttons .active.button:not(.primary) { background: var(--rc-hover); color: var(--rc-brand); }
+body.theme_dark .ui.basic.label, body.theme_dark .ui.label:not([class*="green"]):not([class*="red"]):not([class*="orange"]):not([class*="blue"]):not([class*="grey"]) { background: var(--rc-surface-2); color: var(--rc-text); border-color: var(--rc-border); }
+body.theme_dark .ui.form .field.error input, body.theme_dark .ui.form .field.error .ui.input > input { background: #2a1a1a; border-color: #8c3b3b; color: var(--rc-text); }
+body.theme_dark .ui.form .field.error > label { color: #e88 !important; }
+body.theme_dark .ui.selection.dropdown .menu > .item { border-color: var(--rc-border); }
+body.theme_dark .ui.dropdown .menu > .divider { border-color: var(--rc-border); }
+body.theme_dark .ui.dropdown .menu > .disabled.item { color: var(--rc-muted) !important; }
+body.theme_dark .ui.dropdown .menu .selected.item, body.theme_dark .ui.dropdown .menu .active.item { background: var(--rc-hover) !important; color: var(--rc-text) !important; }
+body.theme_dark .ui.dropdown .menu > .item > .description { color: var(--rc-muted); }
+body.theme_dark .ui.search.dropdown > input.search, body.theme_dark .ui.selection.dropdown > .text { color: var(--rc-text); }
+body.theme_dark .ui.search.dropdown > .text.filtered, body.theme_dark .ui.selection.dropdown > .default.text { color: var(--rc-muted); }
+body.theme_dark .ui.loader:before { border-color: var(--rc-border); }
+body.theme_dark .ui.breadcrumb .divider { color: var(--rc-muted); }
+body.theme_dark .ui.toggle.checkbox label:before { background: var(--rc-border); }
+body.theme_dark .rc-list-error p { color: #f08a8a; }
 `;
 
 export function injectGlobalStyles(): void {

@@ -1,9 +1,7 @@
 /** A mainland China mobile number, as the server's `Mobile` schema states it. */
 export const mobilePattern = /^1[3-9]\d{9}$/;
 
-export const isMobile = (value: string) => mobilePattern.test(value);
-
-export const mobileError = (value: string) => (isMobile(value) ? undefined : '请输入11位中国大陆手机号');
+export const mobileError = (value: string) => (mobilePattern.test(value) ? undefined : '请输入11位中国大陆手机号');
 
 export const requiredError = (value: string, message: string) => (value.trim() ? undefined : message);
 

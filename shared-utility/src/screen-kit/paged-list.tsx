@@ -4,7 +4,7 @@ import type { ApiResult } from '../api-client';
 import type { Page } from '../types';
 import { useLoaded, type Loaded } from './use-loaded';
 
-export const pageSize = 10;
+const pageSize = 10;
 
 export interface Paging {
   pageNum: number;

@@ -40,7 +40,11 @@ describe('runAction', () => {
     server.on('POST /apis/user/auth/thing/save', { code: 200, data: null, msg: 'ok' });
     await runAction(() => api.post('/user/auth/thing/save', {}), { success: '已保存' });
     await runAction(() => api.post('/user/auth/thing/save', {}), { success: false });
-    expect(toasts).toEqual([{ type: 'success', message: '已保存' }]);
+    await runAction(() => api.post<null>('/user/auth/thing/save', {}), { success: (_, msg) => `${msg}：甲` });
+    expect(toasts).toEqual([
+      { type: 'success', message: '已保存' },
+      { type: 'success', message: 'ok：甲' },
+    ]);
   });
 
   it('on failure runs nothing more: only the API client’s error toast', async () => {

@@ -4,8 +4,8 @@ import { bus } from '../event-bus';
 import { hasErrors, type FieldErrors } from './form-rules';
 
 export interface ActionOptions<T> {
-  /** The success toast: the server's `msg` when left out, none when false. */
-  success?: string | false;
+  /** The success toast: the server's `msg` when left out, none when false, or made from the answer. */
+  success?: string | false | ((data: T, msg: string) => string);
   /** Runs after a success, e.g. close the dialog and reload the list. */
   then?: (data: T) => unknown;
 }
@@ -14,7 +14,7 @@ export interface ActionOptions<T> {
 export async function runAction<T>(call: () => Promise<ApiResult<T>>, { success, then }: ActionOptions<T> = {}): Promise<ApiResult<T>> {
   const result = await call();
   if (result.code !== 200) return result;
-  const message = success === undefined ? result.msg : success;
+  const message = success === undefined ? result.msg : typeof success === 'function' ? success(result.data, result.msg) : success;
   if (message) bus.emit('toast', { type: 'success', message });
   await then?.(result.data);
   return result;

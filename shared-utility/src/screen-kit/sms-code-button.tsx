@@ -6,7 +6,7 @@ import { mobileError } from './form-rules';
 
 export type SmsCodeType = 'register' | 'login' | 'reset' | 'bind';
 
-export const smsCountdownSeconds = 60;
+const countdownSeconds = 60;
 
 interface SmsCodeButtonProps {
   mobile: string;
@@ -37,7 +37,7 @@ export function SmsCodeButton({ mobile, type, onInvalidMobile }: SmsCodeButtonPr
     const result = await api.post<null>('/user/api/user/send/code', { mobile, type });
     setSending(false);
     if (result.code !== 200) return;
-    setRemaining(smsCountdownSeconds);
+    setRemaining(countdownSeconds);
     bus.emit('toast', { type: 'success', message: '验证码已发送' });
   };
 

@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { useStore } from '@nanostores/react';
 import { bus } from '../event-bus';
 import { $activeDialogId, $dialogBodies, $dialogs, dialogs, type DialogBody, type DialogState } from '../dialogs/dialog-manager';
-import { dialogStyles } from './dialog-styles';
+import { bodyPadding, dialogStyles, maxHeightShare } from './dialog-styles';
 import { dispatchOnHost, hostElement, useThemeAttribute } from './host-element';
 
 const dialogEvents = ['dialog:opened', 'dialog:minimized', 'dialog:restored', 'dialog:closed'] as const;
@@ -31,10 +31,37 @@ function useContentHolders(host: HTMLElement | null, ids: string[]): Map<string,
   return holders;
 }
 
-function DialogFrame({ dialog, body, active }: { dialog: DialogState; body: DialogBody; active: boolean }) {
+/**
+ * Whether the content is taller than the frame may be. Only then does the body scroll; otherwise it
+ * does not clip, so a dropdown's menu floats over the frame instead of scrolling inside it.
+ */
+function useOverflowing(frame: HTMLElement | null, content: HTMLElement): boolean {
+  const [overflowing, setOverflowing] = useState(false);
+  useLayoutEffect(() => {
+    if (!frame) return;
+    const measure = () => {
+      const chrome = frame.offsetHeight - (frame.querySelector<HTMLElement>('.body')?.offsetHeight ?? 0);
+      setOverflowing(chrome + content.offsetHeight + bodyPadding > window.innerHeight * maxHeightShare);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(content);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [frame, content]);
+  return overflowing;
+}
+
+function DialogFrame({ dialog, body, active, content }: { dialog: DialogState; body: DialogBody; active: boolean; content: HTMLElement }) {
+  const [frame, setFrame] = useState<HTMLElement | null>(null);
+  const overflowing = useOverflowing(frame, content);
   return (
     <section
-      className={`dialog${active ? ' is-active' : ''}`}
+      ref={setFrame}
+      className={`dialog${active ? ' is-active' : ''}${overflowing ? ' is-overflowing' : ''}`}
       role="dialog"
       aria-label={dialog.title}
       data-dialog-id={dialog.id}
@@ -101,7 +128,7 @@ export function DialogHost({ container }: { container?: HTMLElement }) {
         const content = typeof body.content === 'function' ? body.content(close) : body.content;
         return (
           <div key={dialog.id} hidden={!dialog.visible}>
-            <DialogFrame dialog={dialog} body={body} active={dialog.id === activeId} />
+            <DialogFrame dialog={dialog} body={body} active={dialog.id === activeId} content={holder} />
             {createPortal(content, holder)}
           </div>
         );

@@ -52,7 +52,7 @@ describe('<rc-uploader> in the portal', () => {
     expect($uploadListShow.get()).toBe(true);
     const row = shadow(element).querySelector(`[data-upload-id="${id}"]`)!;
     expect(row.querySelector('.name')!.textContent).toBe('说明.txt');
-    expect(row.querySelector('.meta')!.textContent).toBe('5.00 B');
+    expect(row.querySelector('.meta')!.textContent).toBe('5 B');
     expect(seen).toEqual(['说明.txt']);
     uploads.cancel(id);
     await settle();

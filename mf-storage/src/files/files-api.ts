@@ -3,9 +3,11 @@ import { api, formDownload } from '@rc/shared-utility';
 
 export type { DirEntry, StorageUsage };
 
-export const listFolder = (path: string) => api.post<DirEntry[]>('/orion/auth/file/userDirs', { path });
-export const storageUsage = () => api.post<StorageUsage>('/orion/auth/file/userDirs/used', {});
+export const listFolder = (path: string) => api.post<DirEntry[]>('/orion/auth/file/userDirs', { path }, { errorTip: false });
+export const storageUsage = () => api.post<StorageUsage>('/orion/auth/file/userDirs/used', {}, { errorTip: false });
 export const removeEntry = (path: string) => api.post<{ files: number; bytes: number }>('/orion/auth/file/remove', { path });
+/** Bytes sent only to be timed: the server counts them and keeps nothing. */
+export const postSpeedTest = (body: Blob) => api.post<{ bytes: number }>('/orion/auth/file/speedTest', body, { errorTip: false });
 export const downloadFile = (path: string) => formDownload('/orion/auth/file/download', { path });
 
 /** The folders from the root down to `path`, for a breadcrumb: [{ name: 'a', path: 'a' }, { name: 'b', path: 'a/b' }]. */
