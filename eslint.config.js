@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const domainFolders = ['accounts', 'billing', 'compute', 'uploads', 'blobs', 'lib', 'db', 'seed', 'plugins'];
+const domainFolders = ['accounts', 'billing', 'site', 'compute', 'uploads', 'blobs', 'lib', 'db', 'seed', 'plugins'];
 
 /** One no-restricted-imports setting per file set: a later block replaces an earlier one, so each lists all its patterns. */
 const restrictImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });

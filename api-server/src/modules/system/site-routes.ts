@@ -24,7 +24,7 @@ import { aboutGroups, aboutItems, adverts, enumItems, friendLinks, navItems, use
 import { ok } from '../../envelope.js';
 import { invalid, notFound } from '../../errors.js';
 import { authenticateToken } from '../../accounts/sessions.js';
-import { loadWebsite, publicConfig, websiteInfo } from './website.js';
+import { loadWebsite, publicConfig, websiteInfo } from '../../site/website.js';
 
 const tags = ['系统'];
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { website } from '../../db/schema.js';
-import type { Executor } from '../../db/open-database.js';
-import { notFound } from '../../errors.js';
+import { website } from '../db/schema.js';
+import type { Executor } from '../db/open-database.js';
+import { notFound } from '../errors.js';
 
 export async function loadWebsite(db: Executor) {
   const [site] = await db.select().from(website).where(eq(website.id, 1));
