@@ -25,6 +25,7 @@ import orionModule from './modules/orion/index.js';
 import vodModule from './modules/vod/index.js';
 import cloudNetDiskModule from './modules/cloud-net-disk/index.js';
 import { requestLogFields } from './request-log.js';
+import { answerFrameworkError } from './lib/framework-errors.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,6 +55,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { verbose: true } },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const clock = parts.clock ?? systemClock;

@@ -161,3 +161,28 @@ describe('text that is not Unicode', () => {
     expect(pair.json().code).toBe(200);
   });
 });
+
+describe('malformed URLs', () => {
+  it('answer in the envelope with code 422, for every route with a path parameter and for unknown paths', async () => {
+    const wrong: string[] = [];
+    const parametric = t.app.routeTable.filter((route) => route.url.includes('/:') && route.method !== 'HEAD');
+    const urls = [
+      ...parametric.flatMap((route) => [
+        { method: route.method, url: route.url.replace(/:(\w+)/g, '%E0%A4%A'), msg: '请求地址格式不正确' },
+        // Where a catch-all route takes the over-long path instead, it is not found: in the envelope as well.
+        { method: route.method, url: route.url.replace(/:(\w+)/g, '1'.repeat(200)), msg: route.method === 'GET' ? '接口不存在' : '请求地址过长' },
+      ]),
+      { method: 'GET', url: '/apis/no/such/%E0%A4%A', msg: '请求地址格式不正确' },
+      { method: 'POST', url: '/apis/orion/auth/file/%ff', msg: '请求地址格式不正确' },
+    ];
+    for (const { method, url, msg } of urls) {
+      const response = await t.app.inject({ method: method as 'GET', url });
+      const answer = response.headers['content-type']?.toString().includes('json') ? response.json() : { code: response.statusCode, msg: response.body };
+      if (response.statusCode !== 200 || answer.code !== (msg === '接口不存在' ? 404 : 422) || answer.msg !== msg || !response.headers['x-request-id']) {
+        wrong.push(`${method} ${url.slice(0, 60)} → ${response.statusCode} ${answer.code} ${String(answer.msg).slice(0, 60)}`);
+      }
+    }
+    expect(parametric.length).toBeGreaterThan(2);
+    expect(wrong).toEqual([]);
+  });
+});
