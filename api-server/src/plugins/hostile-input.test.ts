@@ -186,3 +186,30 @@ describe('malformed URLs', () => {
     expect(wrong).toEqual([]);
   });
 });
+
+describe('a multipart content type over a body that is not multipart', () => {
+  const field = (name: string, value: string | number) => `--xyz\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const fields = Object.entries({ filename: 'a.bin', identifier: 'a'.repeat(32), chunkSize: 65536, totalSize: 65536, totalChunks: 1, chunkNumber: 1 })
+    .map(([name, value]) => field(name, value))
+    .join('');
+  const bodies: Array<[string, string]> = [
+    ['multipart/form-data; boundary=xyz', 'not multipart at all'],
+    ['multipart/form-data; boundary=xyz', '--xyz\r\nbroken'],
+    ['multipart/form-data; boundary=xyz', field('filename', 'a.bin').slice(0, -2)],
+    ['multipart/form-data; boundary=xyz', `${fields}--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\n\r\nonly a few bytes`],
+    ['multipart/form-data', 'no boundary'],
+  ];
+
+  it('is refused with code 422 by both chunk routes', async () => {
+    const token = await login(t.app, demoAccounts.user, demoPassword);
+    const wrong: string[] = [];
+    for (const url of ['/apis/orion/auth/file/chunk', '/apis/vod/auth/videoInfo/upload']) {
+      for (const [contentType, payload] of bodies) {
+        const response = await t.app.inject({ method: 'POST', url, headers: { token, 'content-type': contentType }, payload });
+        const answer = response.json();
+        if (answer.code !== 422) wrong.push(`${url} ${JSON.stringify(payload.slice(-30))} → ${answer.code} ${answer.msg}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
