@@ -7,7 +7,7 @@ let t: TestApp;
 let token: string;
 beforeAll(async () => {
   const roomy = { max: 100_000, windowMs: 60_000 };
-  t = await createTestApp({ config: { rateLimits: { ...defaultRateLimits, loginPerIp: roomy, loginPerMobile: roomy } } });
+  t = await createTestApp({ config: { rateLimits: { ...defaultRateLimits, loginPerIp: roomy, loginPerMobileIp: roomy, loginPerMobile: roomy } } });
   token = await login(t.app, demoAccounts.user, demoPassword);
 });
 afterAll(() => t.close());
