@@ -26,6 +26,8 @@ export interface AppConfig {
     loginPerMobile: RateLimitRule;
     sendCodePerIp: RateLimitRule;
     sendCodePerMobile: RateLimitRule;
+    /** Attempts of one main account to add a sub-account. */
+    addSubUserPerAccount: RateLimitRule;
   };
   maxSubAccounts: number;
   seedDemoData: boolean;
@@ -39,6 +41,7 @@ export const defaultRateLimits: AppConfig['rateLimits'] = {
   loginPerMobile: { max: 100, windowMs: 15 * minute },
   sendCodePerIp: { max: 20, windowMs: 60 * minute },
   sendCodePerMobile: { max: 1, windowMs: minute },
+  addSubUserPerAccount: { max: 10, windowMs: 60 * minute },
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {

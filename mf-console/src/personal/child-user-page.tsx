@@ -3,15 +3,17 @@ import { Button, Form, Icon, Input, Label, Table } from 'semantic-ui-react';
 import { api, bus, dialogs, formatMoney, formatDateTime, type ScreenProps, DialogFormActions } from '@rc/shared-utility';
 import { PageSwitcher, usePagedList } from '../paging/use-paged-list';
 import { listSubUsers, type SubUser } from './child-user-api';
+import { SmsCodeButton } from './sms-code-button';
 
 function AddSubUserForm({ close, onDone }: { close: () => void; onDone: () => void }) {
   const [mobile, setMobile] = useState('');
+  const [code, setCode] = useState('');
   const [nickname, setNickname] = useState('');
   const [password, setPassword] = useState('');
   return (
     <Form
       onSubmit={async () => {
-        const result = await api.post('/user/auth/user/ext/add/sub/user', { mobile: mobile.trim(), password, ...(nickname.trim() ? { nickname: nickname.trim() } : {}) });
+        const result = await api.post('/user/auth/user/ext/add/sub/user', { mobile: mobile.trim(), code: code.trim(), password, ...(nickname.trim() ? { nickname: nickname.trim() } : {}) });
         if (result.code !== 200) return;
         bus.emit('toast', { type: 'success', message: result.msg });
         close();
@@ -21,6 +23,10 @@ function AddSubUserForm({ close, onDone }: { close: () => void; onDone: () => vo
       <Form.Field required>
         <label>手机号</label>
         <Input value={mobile} maxLength={11} onChange={(_, data) => setMobile(data.value)} />
+      </Form.Field>
+      <Form.Field required>
+        <label>验证码（发送至该手机号）</label>
+        <Input value={code} maxLength={6} onChange={(_, data) => setCode(data.value)} action={<SmsCodeButton mobile={mobile.trim()} type="bind" />} />
       </Form.Field>
       <Form.Field>
         <label>昵称</label>
