@@ -7,6 +7,7 @@ import type { Database } from './db/open-database.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import type { SmsProvider } from './lib/sms/sms-provider.js';
 import { OutboxSmsProvider } from './lib/sms/outbox-sms-provider.js';
+import securityHeaders from './plugins/security-headers.js';
 import envelopeErrors from './plugins/envelope-errors.js';
 import authentication from './plugins/authentication.js';
 import openapi from './plugins/openapi.js';
@@ -69,6 +70,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url, schema: route.schema });
   });
 
+  await app.register(securityHeaders);
   await app.register(envelopeErrors);
   await app.register(authentication);
   await app.register(openapi);

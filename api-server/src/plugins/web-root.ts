@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import { ok } from '../envelope.js';
+import { policyForPage } from '../lib/content-security-policy.js';
 
 const ownStaticDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../static');
 const immutable = 'public, max-age=31536000, immutable';
@@ -36,8 +37,9 @@ export default fp(async (app, options: { webRoot: string }) => {
   const portalIndex = path.join(options.webRoot, 'index.html');
   const sendPortalPage = (reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache');
-    if (fs.existsSync(portalIndex)) return reply.sendFile('index.html', options.webRoot);
-    return reply.type('text/html; charset=utf-8').sendFile('placeholder.html', ownStaticDir);
+    if (fs.existsSync(portalIndex)) return reply.header('content-security-policy', policyForPage(portalIndex)).sendFile('index.html', options.webRoot);
+    const placeholder = path.join(ownStaticDir, 'placeholder.html');
+    return reply.header('content-security-policy', policyForPage(placeholder)).type('text/html; charset=utf-8').sendFile('placeholder.html', ownStaticDir);
   };
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendPortalPage(reply));
   app.setNotFoundHandler(async (request, reply) => {
