@@ -12,5 +12,7 @@ export default fp(async (app) => {
     contentSecurityPolicy: { useDefaults: false, directives: portalDirectives },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     frameguard: { action: 'sameorigin' },
+    // HTTPS, and so HSTS, is the business of the proxy in front, which knows the host's other sites.
+    strictTransportSecurity: false,
   });
 });
