@@ -5,7 +5,9 @@ import type { AppConfig } from './config.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Database } from './db/open-database.js';
 import { requestLogFields } from './request-log.js';
+import { answerFrameworkError } from './lib/framework-errors.js';
 import core from './plugins/app/core.js';
+import securityHeaders from './plugins/external/security-headers.js';
 import openapi from './plugins/external/openapi.js';
 import rateLimit from './plugins/external/rate-limit.js';
 import multipart from './plugins/external/multipart.js';
@@ -43,11 +45,13 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { verbose: true } },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Order matters where hooks meet routes: hooks added after a plugin that registers routes miss those routes,
   // so the envelope and authentication come before any route, and the portal's catch-all comes last.
   await app.register(core, { config: parts.config, db: parts.db, clock: parts.clock ?? systemClock });
+  await app.register(securityHeaders);
   await app.register(envelopeErrors);
   await app.register(authentication);
 

@@ -82,9 +82,14 @@ export interface AppConfig {
   smsCodeMaxAttempts: number;
   rateLimits: {
     loginPerIp: RateLimitRule;
+    /** Wrong passwords for one mobile from one IP. */
+    loginPerMobileIp: RateLimitRule;
+    /** Wrong passwords for one mobile from every IP (a guess spread over many); SMS-code login still works. */
     loginPerMobile: RateLimitRule;
     sendCodePerIp: RateLimitRule;
     sendCodePerMobile: RateLimitRule;
+    /** Attempts of one main account to add a sub-account. */
+    addSubUserPerAccount: RateLimitRule;
   };
   maxSubAccounts: number;
   seedDemoData: boolean;
@@ -94,9 +99,11 @@ export interface AppConfig {
 
 export const defaultRateLimits: AppConfig['rateLimits'] = {
   loginPerIp: { max: 30, windowMs: minute },
-  loginPerMobile: { max: 10, windowMs: 15 * minute },
+  loginPerMobileIp: { max: 10, windowMs: 15 * minute },
+  loginPerMobile: { max: 100, windowMs: 15 * minute },
   sendCodePerIp: { max: 20, windowMs: 60 * minute },
   sendCodePerMobile: { max: 1, windowMs: minute },
+  addSubUserPerAccount: { max: 10, windowMs: 60 * minute },
 };
 
 export class ConfigError extends Error {

@@ -14,7 +14,7 @@ export const SubUser = Type.Object({
 });
 export type SubUser = Static<typeof SubUser>;
 
-export const AddSubUserBody = Type.Object({ mobile: Mobile, password: Password, nickname: Type.Optional(Nickname) });
+export const AddSubUserBody = Type.Object({ mobile: Mobile, code: SmsCode, password: Password, nickname: Type.Optional(Nickname) });
 export type AddSubUserBody = Static<typeof AddSubUserBody>;
 
 export const AddedSubUser = Type.Object({ id: Type.Integer(), mobile: Type.String(), nickname: Type.String(), shareBalance: Type.Boolean() });

@@ -22,12 +22,14 @@ export function tokenFor(app: FastifyInstance, userId: number) {
   return startSession(app, userId, { ip: '127.0.0.1', userAgent: 'test' });
 }
 
+let privateNodes = 0;
+
 /** A node of its own (so tests do not share GPUs) with `gpus` cards of the RTX 4090. */
 export async function privateNode(app: FastifyInstance, gpus: number) {
   const [model] = await app.db.select().from(gpuModels).where(eq(gpuModels.code, 'rtx4090'));
   const [node] = await app.db
     .insert(computeNodes)
-    .values({ regionCode: 'xb-1', name: `test-${gpus}-${Math.random().toString(36).slice(2, 8)}`, gpuModelId: model!.id, gpuTotal: gpus, gpuFree: gpus, cpuPerGpu: 16, memoryPerGpuGb: 60, cudaVersion: '12.4', sshHost: 'connect.test' })
+    .values({ regionCode: 'xb-1', name: `test-${gpus}-${++privateNodes}`, gpuModelId: model!.id, gpuTotal: gpus, gpuFree: gpus, cpuPerGpu: 16, memoryPerGpuGb: 60, cudaVersion: '12.4', sshHost: 'connect.test' })
     .returning();
   return { node: node!, model: model! };
 }

@@ -82,3 +82,22 @@ describe('path traversal and bad names', () => {
     expect(outside).toEqual([]);
   }, 120_000);
 });
+
+describe('names holding a lone UTF-16 surrogate', () => {
+  const loneSurrogates = ['\ud800.bin', 'a\udfffb', 'x\ud83d'];
+  const jsonAttempts = Object.entries({ ...nameAttempts, ...folderAttempts }).filter(([endpoint]) => !/ chunk (filename|path)$|download/.test(endpoint));
+
+  it('are refused with code 422 by every endpoint taking a JSON name, so none is stored to fail its download later', async () => {
+    const wrong: string[] = [];
+    for (const [endpoint, attempt] of jsonAttempts) {
+      for (const name of loneSurrogates) {
+        const answer = await attempt(name);
+        if (answer.code !== 422) wrong.push(`${endpoint} ${JSON.stringify(name)} → ${answer.code}`);
+      }
+    }
+    expect(jsonAttempts.length).toBeGreaterThan(10);
+    expect(wrong).toEqual([]);
+    const listed = await client.post('/apis/orion/auth/file/userDirs', { path: '' });
+    expect((listed as unknown as { data: Array<{ name: string }> }).data.map((entry) => entry.name)).toEqual(['ok.bin']);
+  });
+});

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { invalid } from '../errors.js';
+import { AppError, invalid } from '../errors.js';
 
 /** The text fields of a multipart chunk form, read with Chinese messages naming the field. */
 export class FormFields {
@@ -32,21 +32,31 @@ export class FormFields {
 
 /**
  * Reads a multipart chunk form whose text fields come before its one file part, and hands both to
- * `receive` while the file is still streaming.
+ * `receive` while the file is still streaming. A body that is not the multipart form its content
+ * type claims is the request's fault: refused, not answered as a server error.
  */
 export async function readChunkForm(request: FastifyRequest, receive: (fields: FormFields, file: Readable) => Promise<void>): Promise<void> {
   const values = new Map<string, string>();
+  let receiving: Readable | undefined;
   let received = false;
-  for await (const part of request.parts()) {
-    if (part.type === 'field') {
-      if (typeof part.value !== 'string') throw invalid('表单字段格式不正确');
-      values.set(part.fieldname, part.value);
-    } else if (received) {
-      throw invalid('每次只能上传一个分片');
-    } else {
-      received = true;
-      await receive(new FormFields(values), part.file);
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value !== 'string') throw invalid('表单字段格式不正确');
+        values.set(part.fieldname, part.value);
+      } else if (received) {
+        throw invalid('每次只能上传一个分片');
+      } else {
+        received = true;
+        receiving = part.file;
+        await receive(new FormFields(values), part.file);
+        receiving = undefined;
+      }
     }
+  } catch (error) {
+    // While the file streams, only an error of the file part itself (the form ending early) is the form's fault.
+    if (error instanceof AppError || (receiving && receiving.errored !== error)) throw error;
+    throw invalid('分片表单格式不正确，应为 multipart/form-data');
   }
   if (!received) throw invalid('分片文件不能为空');
 }

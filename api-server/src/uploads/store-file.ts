@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { storedFiles } from '../db/schema.js';
 import { conflict, invalid } from '../errors.js';
+import { pathClash } from './path-clash.js';
 import { ensureRoomFor } from './quota.js';
 import { chunkCount, discardUpload, findUpload, receivedChunks, type UploadIdentity } from './upload-sessions.js';
 import { areaKey, assemblyKey } from './user-areas.js';
@@ -46,6 +47,12 @@ export async function storeUploadedFile(app: FastifyInstance, userId: number, id
   const upload = await findUpload(app, userId, identity);
   const count = chunkCount(identity.fileSize, identity.chunkSize);
   const received = upload ? await receivedChunks(app, upload) : [];
+  const clash = await pathClash(app, userId, placement);
+  if (clash) {
+    // Renaming the target means uploading again: the upload is given up, so its reserved space is free now.
+    if (upload) await discardUpload(app, upload);
+    throw conflict(clash);
+  }
 
   if (upload && received.length === count) {
     // Usually hashed already while the chunks arrived; after a restart, hashed now.

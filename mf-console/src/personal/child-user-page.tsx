@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Button, Form, Icon, Input, Label, Table } from 'semantic-ui-react';
-import { dialogs, formatDateTime, formatYuan, DialogFormActions, PageHeader, PageSection, PagedTable, usePagedList, useSubmit, type ScreenProps } from '@rc/shared-utility';
+import { dialogs, formatDateTime, formatYuan, DialogFormActions, PageHeader, PageSection, PagedTable, SmsCodeButton, usePagedList, useSubmit, type ScreenProps } from '@rc/shared-utility';
 import { addSubUser, listSubUsers, type SubUser } from './personal-api';
 
 function AddSubUserForm({ close, onDone }: { close: () => void; onDone: () => void }) {
   const [mobile, setMobile] = useState('');
+  const [code, setCode] = useState('');
   const [nickname, setNickname] = useState('');
   const [password, setPassword] = useState('');
   const { busy, submit } = useSubmit();
@@ -12,7 +13,7 @@ function AddSubUserForm({ close, onDone }: { close: () => void; onDone: () => vo
     <Form
       onSubmit={() =>
         void submit({
-          call: () => addSubUser({ mobile: mobile.trim(), password, ...(nickname.trim() ? { nickname: nickname.trim() } : {}) }),
+          call: () => addSubUser({ mobile: mobile.trim(), code: code.trim(), password, ...(nickname.trim() ? { nickname: nickname.trim() } : {}) }),
           then: () => {
             close();
             onDone();
@@ -23,6 +24,10 @@ function AddSubUserForm({ close, onDone }: { close: () => void; onDone: () => vo
       <Form.Field required>
         <label>手机号</label>
         <Input value={mobile} maxLength={11} onChange={(_, data) => setMobile(data.value)} />
+      </Form.Field>
+      <Form.Field required>
+        <label>验证码（发送至该手机号）</label>
+        <Input value={code} maxLength={6} onChange={(_, data) => setCode(data.value)} action={<SmsCodeButton mobile={mobile.trim()} type="bind" />} />
       </Form.Field>
       <Form.Field>
         <label>昵称</label>

@@ -207,10 +207,10 @@ describe('upload engine against the real server', () => {
     });
     engine.pause(id);
     release();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The cut requests settle when their aborts are handled: wait for that, not for a fixed time.
+    await vi.waitFor(() => expect(itemOf(engine, id).activeRequests).toBe(0), { timeout: 10_000 });
     const pausedItem = itemOf(engine, id);
     expect(statusLabel(pausedItem)).toBe('已暂停');
-    expect(pausedItem.activeRequests).toBe(0);
     // Chunk 1's success started chunk 4 at once, so three requests were cut by the pause.
     expect(pausedItem.chunks.map((chunk) => chunk.status)).toEqual(['success', 'paused', 'paused', 'paused']);
     engine.resume(id);
@@ -224,7 +224,7 @@ describe('upload engine against the real server', () => {
     const off = bus.on('upload:cancelled', (detail) => events.push(detail.fileName));
     const engine = engineWith();
     const id = engine.add(fileOf(11 * MiB, 'cancelled.bin').file)!;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await vi.waitFor(() => expect(itemOf(engine, id).status).toBe('uploading'), { timeout: 10_000 });
     engine.cancel(id);
     off();
     expect(engine.$items.get()).toEqual([]);

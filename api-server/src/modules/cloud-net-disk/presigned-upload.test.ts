@@ -45,7 +45,9 @@ describe('GPU presigned upload', () => {
     const { chunkUrls } = (await init(bytes, 'signed.bin')).data as { chunkUrls: string[] };
     const first = chunkUrls[0]!;
     const part = bytes.subarray(0, chunkSize);
-    expect(await client.put(first.replace(/signature=./, 'signature=A'), part)).toMatchObject({ code: 403, msg: '上传签名无效' });
+    const tampered = first.replace(/signature=(.)/, (_, char: string) => `signature=${char === 'A' ? 'B' : 'A'}`);
+    expect(tampered).not.toBe(first);
+    expect(await client.put(tampered, part)).toMatchObject({ code: 403, msg: '上传签名无效' });
     expect(await client.put(first.replace('/1?', '/2?'), part)).toMatchObject({ code: 403 });
     expect(await client.put(first, part, 'application/json')).toMatchObject({ code: 422 });
     t.clock.advance(6 * 3_600_000 + 1);

@@ -6,7 +6,7 @@ import { defaultRateLimits } from '../../config.js';
 let t: TestApp;
 beforeAll(async () => {
   const roomy = { max: 1000, windowMs: 60_000 };
-  t = await createTestApp({ config: { rateLimits: { ...defaultRateLimits, loginPerIp: roomy, loginPerMobile: roomy } } });
+  t = await createTestApp({ config: { rateLimits: { ...defaultRateLimits, loginPerIp: roomy, loginPerMobileIp: roomy, loginPerMobile: roomy } } });
 });
 afterAll(() => t.close());
 

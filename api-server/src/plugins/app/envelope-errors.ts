@@ -3,11 +3,28 @@ import type { FastifyError, FastifyRequest } from 'fastify';
 import { AppError, invalid } from '../../errors.js';
 import type { Envelope } from '../../envelope.js';
 import { describeValidationError } from './validation-message.js';
+import { findInputProblem, nonFinitePath, unstorableText } from '../../lib/request-input.js';
 
-function holdsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (value && typeof value === 'object') return Object.values(value).some(holdsNul);
-  return false;
+interface TitledSchema {
+  properties?: Record<string, { title?: string }>;
+  allOf?: TitledSchema[];
+  anyOf?: TitledSchema[];
+}
+
+function fieldTitle(schema: TitledSchema | undefined, field: string): string | undefined {
+  if (!schema) return undefined;
+  return schema.properties?.[field]?.title ?? [...(schema.allOf ?? []), ...(schema.anyOf ?? [])].map((part) => fieldTitle(part, field)).find(Boolean);
+}
+
+/** The field holding a number that is not finite, named by its schema title where the route has one. */
+function nonFiniteField(request: FastifyRequest): string | null {
+  const schema = request.routeOptions.schema;
+  const parts: Array<[unknown, unknown]> = [[request.body, schema?.body], [request.query, schema?.querystring], [request.params, schema?.params]];
+  for (const [input, partSchema] of parts) {
+    const path = nonFinitePath(input);
+    if (path) return (path[0] && fieldTitle(partSchema as TitledSchema | undefined, path[0])) || path.join('.') || '请求参数';
+  }
+  return null;
 }
 
 function refusal(code: number, msg: string): Envelope<null> {
@@ -37,9 +54,18 @@ export default fp(async (app) => {
     parseJson(request, body as string, done);
   });
 
-  // PostgreSQL text cannot hold NUL: refuse it for every route before it reaches a query.
+  // For every route, before validation walks the input: no nesting deeper than we cap, no text PostgreSQL cannot hold.
   app.addHook('preValidation', async (request) => {
-    if (holdsNul(request.body) || holdsNul(request.query) || holdsNul(request.params)) throw invalid('请求参数包含非法字符');
+    for (const input of [request.body, request.query, request.params]) {
+      const problem = findInputProblem(input, unstorableText);
+      if (problem) throw invalid(problem);
+    }
+  });
+
+  // Validation coerces the strings "Infinity" and "1e999" into numbers that skip minimum and maximum: integers must be finite.
+  app.addHook('preHandler', async (request) => {
+    const field = nonFiniteField(request);
+    if (field) throw invalid(`${field}应为有限的数字`);
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

@@ -6,7 +6,7 @@ let t: TestApp;
 let token: string;
 beforeAll(async () => {
   const roomy = { max: 100_000, windowMs: 60_000 };
-  t = await createTestApp({ config: { rateLimits: { loginPerIp: roomy, loginPerMobile: roomy, sendCodePerIp: roomy, sendCodePerMobile: roomy } } });
+  t = await createTestApp({ config: { rateLimits: { loginPerIp: roomy, loginPerMobileIp: roomy, loginPerMobile: roomy, sendCodePerIp: roomy, sendCodePerMobile: roomy, addSubUserPerAccount: roomy } } });
   token = await login(t.app, demoAccounts.user, demoPassword);
 });
 afterAll(() => t.close());

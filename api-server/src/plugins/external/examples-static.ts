@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { policyForPage } from '../../lib/content-security-policy.js';
 
 const examplesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../examples');
 
@@ -11,6 +12,10 @@ export default fp(async (app) => {
     root: examplesDir,
     prefix: '/examples/',
     decorateReply: false,
-    setHeaders: (reply) => reply.header('cache-control', 'no-cache'),
+    setHeaders: (reply, filePath) => {
+      reply.header('cache-control', 'no-cache');
+      // A page here runs its own inline scripts (the legacy page's React 16 demo): its policy allows exactly those.
+      if (filePath.endsWith('.html')) reply.header('content-security-policy', policyForPage(filePath));
+    },
   });
 }, { name: 'examples-static' });

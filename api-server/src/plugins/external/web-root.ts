@@ -7,6 +7,7 @@ import type { FastifyReply } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { website } from '../../db/schema.js';
 import { ok } from '../../envelope.js';
+import { policyForPage } from '../../lib/content-security-policy.js';
 
 const ownStaticDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../static');
 const immutable = 'public, max-age=31536000, immutable';
@@ -39,8 +40,9 @@ export default fp(async (app) => {
   const portalIndex = path.join(webRoot, 'index.html');
   const sendPortalPage = (reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache');
-    if (fs.existsSync(portalIndex)) return reply.sendFile('index.html', webRoot);
-    return reply.type('text/html; charset=utf-8').sendFile('placeholder.html', ownStaticDir);
+    if (fs.existsSync(portalIndex)) return reply.header('content-security-policy', policyForPage(portalIndex)).sendFile('index.html', webRoot);
+    const placeholder = path.join(ownStaticDir, 'placeholder.html');
+    return reply.header('content-security-policy', policyForPage(placeholder)).type('text/html; charset=utf-8').sendFile('placeholder.html', ownStaticDir);
   };
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendPortalPage(reply));
   // Browsers ask for /favicon.ico by themselves: send them to the icon of the website info.

@@ -28,20 +28,29 @@ async function signIn(app: FastifyInstance, request: FastifyRequest, user: UserR
   return ok({ token, userInfo: await toUserInfo(app.db, user, token) }, '登录成功');
 }
 
+async function limitAttemptsPerIp(app: FastifyInstance, request: FastifyRequest) {
+  if (!(await app.rateLimiter.hit(`login:ip:${request.ip}`, app.config.rateLimits.loginPerIp))) throw tooMany('登录尝试过于频繁，请稍后再试');
+}
+
 /**
- * Every attempt counts against the caller's IP; only failed ones count against the mobile, so
- * guessing one account's password is stopped without locking out its owner's normal logins.
+ * Limits the guesser, not the owner. Every attempt counts against the caller's IP; a wrong password
+ * counts against the mobile from that IP and, more loosely, from every IP. Neither stops a login by
+ * SMS code, which proves the number is the caller's, so nobody can lock an owner out.
  */
-async function limitLogin<T>(app: FastifyInstance, request: FastifyRequest, mobile: string, attempt: () => Promise<T>): Promise<T> {
+async function limitPasswordLogin<T>(app: FastifyInstance, request: FastifyRequest, mobile: string, attempt: () => Promise<T>): Promise<T> {
   const limits = app.config.rateLimits;
-  const mobileKey = `login:mobile:${mobile}`;
-  if (!(await app.rateLimiter.hit(`login:ip:${request.ip}`, limits.loginPerIp)) || (await app.rateLimiter.exhausted(mobileKey, limits.loginPerMobile))) {
-    throw tooMany('登录尝试过于频繁，请稍后再试');
+  const failures = [
+    { key: `login:password:${mobile}:${request.ip}`, rule: limits.loginPerMobileIp },
+    { key: `login:password:${mobile}`, rule: limits.loginPerMobile },
+  ];
+  await limitAttemptsPerIp(app, request);
+  for (const { key, rule } of failures) {
+    if (await app.rateLimiter.exhausted(key, rule)) throw tooMany(`密码错误次数过多，请${Math.ceil(rule.windowMs / 60_000)}分钟后再试，或使用验证码登录`);
   }
   try {
     return await attempt();
   } catch (error) {
-    await app.rateLimiter.hit(mobileKey, limits.loginPerMobile);
+    for (const { key, rule } of failures) await app.rateLimiter.hit(key, rule);
     throw error;
   }
 }
@@ -52,7 +61,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, summary: '密码登录', body: PasswordLoginBody, response: { 200: Envelope(LoginResult) } } },
     async (request) => {
       const { mobile, password } = request.body;
-      const user = await limitLogin(app, request, mobile, async () => {
+      const user = await limitPasswordLogin(app, request, mobile, async () => {
         const found = await findUserByMobile(app.db, mobile);
         const matches = await verifyPassword(found?.passwordHash ?? (await absentUserHash), password);
         if (!found || !matches) throw invalid('手机号或密码错误');
@@ -67,12 +76,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, summary: '验证码登录', body: CodeLoginBody, response: { 200: Envelope(LoginResult) } } },
     async (request) => {
       const { mobile, code } = request.body;
-      const user = await limitLogin(app, request, mobile, async () => {
-        await consumeSmsCode(app, mobile, 'login', code);
-        const found = await findUserByMobile(app.db, mobile);
-        if (!found) throw invalid('该手机号未注册');
-        return found;
-      });
+      // Wrong codes are limited per code (smsCodeMaxAttempts).
+      await limitAttemptsPerIp(app, request);
+      await consumeSmsCode(app, mobile, 'login', code);
+      const user = await findUserByMobile(app.db, mobile);
+      if (!user) throw invalid('该手机号未注册');
       return signIn(app, request, user);
     },
   );

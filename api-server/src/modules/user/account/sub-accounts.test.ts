@@ -14,10 +14,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const view = (token: string) => call(t.app, 'POST', '/apis/user/auth/user/ext/view', undefined, token);
+const addSubUser = (body: object, token = main) => call(t.app, 'POST', '/apis/user/auth/user/ext/add/sub/user', body, token);
+/** A code of `type` sent to `mobile`, read from the SMS outbox (the per-mobile send limit allows one a minute). */
+async function smsCode(mobile: string, type = 'bind') {
+  t.clock.advance(60_000);
+  expect((await call(t.app, 'POST', '/apis/user/api/user/send/code', { mobile, type })).code).toBe(200);
+  return lastSmsCode(t.dataDir, mobile);
+}
+const otherThan = (code: string) => code.replace(/\d/g, (digit) => String((Number(digit) + 1) % 10));
 
 describe('sub-accounts', () => {
   it('are added by the main account and log in themselves', async () => {
-    const added = await call(t.app, 'POST', '/apis/user/auth/user/ext/add/sub/user', { mobile: subMobile, password: 'Sub@pass1', nickname: '实习生' }, main);
+    const added = await addSubUser({ mobile: subMobile, code: await smsCode(subMobile), password: 'Sub@pass1', nickname: '实习生' });
     expect(added).toMatchObject({ code: 200, data: { mobile: '136****0001', shareBalance: false } });
     subId = added.data.id;
     const list = await call(t.app, 'POST', '/apis/user/auth/user/ext/list/sub/user', { pageNum: 1, pageSize: 10 }, main);
@@ -60,16 +68,36 @@ describe('sub-accounts', () => {
 
   it('move to a new mobile confirmed by a code sent to that number', async () => {
     const newMobile = '13600000002';
-    expect((await call(t.app, 'POST', '/apis/user/api/user/send/code', { mobile: newMobile, type: 'bind' })).code).toBe(200);
-    const wrong = await call(t.app, 'POST', '/apis/user/auth/user/ext/update/sub/user/mobile', { subUserId: subId, mobile: newMobile, code: '000000' }, main);
-    const code = lastSmsCode(t.dataDir, newMobile);
-    if (code !== '000000') expect(wrong.code).toBe(422);
+    const code = await smsCode(newMobile);
+    const wrong = await call(t.app, 'POST', '/apis/user/auth/user/ext/update/sub/user/mobile', { subUserId: subId, mobile: newMobile, code: otherThan(code) }, main);
+    expect(wrong.code).toBe(422);
     const moved = await call(t.app, 'POST', '/apis/user/auth/user/ext/update/sub/user/mobile', { subUserId: subId, mobile: newMobile, code }, main);
     expect(moved).toMatchObject({ code: 200, data: { mobile: '136****0002' } });
     expect((await view(await login(t.app, newMobile, 'Sub@pass2'))).data.id).toBe(subId);
   });
 
-  it('refuse a mobile that already has an account', async () => {
-    expect(await call(t.app, 'POST', '/apis/user/auth/user/ext/add/sub/user', { mobile: demoAccounts.teacher, password: 'Sub@pass1' }, main)).toMatchObject({ code: 409, msg: '该手机号已注册' });
+  it('refuse a mobile that already has an account: it gets no code to confirm it with', async () => {
+    t.clock.advance(60_000);
+    expect(await call(t.app, 'POST', '/apis/user/api/user/send/code', { mobile: demoAccounts.teacher, type: 'bind' })).toMatchObject({ code: 409, msg: '该手机号已注册' });
+    expect(await addSubUser({ mobile: demoAccounts.teacher, code: '123456', password: 'Sub@pass1' })).toMatchObject({ code: 422, msg: '验证码错误或已过期' });
+  });
+
+  it('claim no mobile without the code sent to it, so its owner can still register it', async () => {
+    const mobile = '13600000003';
+    expect(await addSubUser({ mobile, password: 'Sub@pass1' })).toMatchObject({ code: 422, msg: '验证码不能为空' });
+    const code = await smsCode(mobile);
+    expect(await addSubUser({ mobile, code: otherThan(code), password: 'Sub@pass1' })).toMatchObject({ code: 422, msg: '验证码错误或已过期' });
+    const registered = await call(t.app, 'POST', '/apis/user/api/user/register', { mobile, code: await smsCode(mobile, 'register'), password: 'Own@pass1' });
+    expect(registered.code).toBe(200);
+  });
+
+  it('answer the same whether or not a number is registered, and limit how often a main account may try', async () => {
+    const registered = await addSubUser({ mobile: demoAccounts.teacher, code: '123456', password: 'Sub@pass1' });
+    const unregistered = await addSubUser({ mobile: '13600000004', code: '123456', password: 'Sub@pass1' });
+    expect(unregistered).toEqual(registered);
+    const answers: number[] = [];
+    for (let i = 0; i < 20; i++) answers.push((await addSubUser({ mobile: `1360000${String(100 + i).padStart(4, '0')}`, code: '123456', password: 'Sub@pass1' })).code);
+    expect(answers.at(-1)).toBe(429);
+    expect(await addSubUser({ mobile: '13600000005', code: '123456', password: 'Sub@pass1' })).toMatchObject({ code: 429, msg: '添加子账号过于频繁，请稍后再试' });
   });
 });

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { users } from '../../../db/schema.js';
 import { ok } from '../../../envelope.js';
-import { conflict, forbidden, notFound } from '../../../errors.js';
+import { conflict, forbidden, notFound, tooMany } from '../../../errors.js';
 import { currentUser } from '../../../plugins/app/authentication.js';
 import { hashPassword } from '../../../lib/password.js';
 import { maskMobile } from '../../../lib/id-card.js';
@@ -61,12 +61,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/user/ext/add/sub/user',
-    { schema: { tags, summary: '添加子账号', body: AddSubUserBody, response: { 200: Envelope(AddedSubUser) } } },
+    { schema: { tags, summary: '添加子账号（验证码发往子账号手机号）', body: AddSubUserBody, response: { 200: Envelope(AddedSubUser) } } },
     async (request) => {
       const mainId = mainAccountOf(currentUser(request));
+      if (!(await app.rateLimiter.hit(`add-sub-user:${mainId}`, app.config.rateLimits.addSubUserPerAccount))) throw tooMany('添加子账号过于频繁，请稍后再试');
       const [existing] = await app.db.select({ n: count() }).from(users).where(eq(users.parentId, mainId));
       if ((existing?.n ?? 0) >= app.config.maxSubAccounts) throw conflict(`子账号数量已达上限（${app.config.maxSubAccounts}个）`);
-      const { mobile, password, nickname } = request.body;
+      const { mobile, code, password, nickname } = request.body;
+      // Only the number's holder can confirm it; a bind code is sent to unregistered numbers only.
+      await consumeSmsCode(app, mobile, 'bind', code);
       const sub = await createAccount(app.db, { mobile, nickname, passwordHash: await hashPassword(password), parentId: mainId });
       return ok({ id: sub.id, mobile: maskMobile(sub.mobile), nickname: sub.nickname, shareBalance: sub.shareBalance }, '子账号已添加');
     },
