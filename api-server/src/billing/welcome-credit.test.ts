@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, sysConfig, users, website } from '../db/schema.js';
-import { call, createTestApp, lastSmsCode, login, type TestApp } from '../test-support/test-app.js';
+import { call, createTestApp, lastSmsCode, login, requestSmsCode, type TestApp } from '../test-support/test-app.js';
 import { demoAccounts, demoPassword } from '../seed/demo-data.js';
 import { demoHeadTips, demoWelcomeCredit, seedWelcomeCredit } from '../seed/welcome-credit.js';
 import { welcomeCreditKey, welcomeCreditNote } from './welcome-credit.js';
@@ -59,7 +59,7 @@ describe('welcome credit', () => {
 
   it('is never granted to a sub-account', async () => {
     const main = await login(t.app, demoAccounts.user, demoPassword);
-    const added = await call(t.app, 'POST', '/apis/user/auth/user/ext/add/sub/user', { mobile: '13911110002', password: 'Sub@pass1' }, main);
+    const added = await call(t.app, 'POST', '/apis/user/auth/user/ext/add/sub/user', { mobile: '13911110002', code: await requestSmsCode(t, '13911110002'), password: 'Sub@pass1' }, main);
     expect(added.code).toBe(200);
     expect(await books(added.data.id)).toEqual({ balance: 0, entries: [], ledgerSum: 0 });
   });

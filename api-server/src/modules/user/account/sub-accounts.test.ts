@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, lastSmsCode, login, type TestApp } from '../../../test-support/test-app.js';
+import { call, createTestApp, login, requestSmsCode, type TestApp } from '../../../test-support/test-app.js';
 import { demoAccounts, demoPassword } from '../../../seed/demo-data.js';
 
 let t: TestApp;
@@ -15,12 +15,7 @@ afterAll(() => t.close());
 
 const view = (token: string) => call(t.app, 'POST', '/apis/user/auth/user/ext/view', undefined, token);
 const addSubUser = (body: object, token = main) => call(t.app, 'POST', '/apis/user/auth/user/ext/add/sub/user', body, token);
-/** A code of `type` sent to `mobile`, read from the SMS outbox (the per-mobile send limit allows one a minute). */
-async function smsCode(mobile: string, type = 'bind') {
-  t.clock.advance(60_000);
-  expect((await call(t.app, 'POST', '/apis/user/api/user/send/code', { mobile, type })).code).toBe(200);
-  return lastSmsCode(t.dataDir, mobile);
-}
+const smsCode = (mobile: string, type?: string) => requestSmsCode(t, mobile, type);
 const otherThan = (code: string) => code.replace(/\d/g, (digit) => String((Number(digit) + 1) % 10));
 
 describe('sub-accounts', () => {
