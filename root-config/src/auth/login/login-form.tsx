@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Form } from 'semantic-ui-react';
-import { api, mobileError, requiredError, useSubmit, type LoginResult } from '@rc/shared-utility';
+import { mobileError, requiredError, useSubmit } from '@rc/shared-utility';
+import { loginByCode, loginByPassword } from '../auth-api';
 import { CodeField } from '../code-field';
 import { finishLogin } from '../finish-login';
 
@@ -15,7 +16,7 @@ export function LoginForm({ by }: { by: LoginTab }) {
   const login = () =>
     void submit({
       check: () => ({ mobile: mobileError(mobile), secret: requiredError(secret, by === 'password' ? '请输入密码' : '请输入验证码') }),
-      call: () => api.post<LoginResult>(`/user/api/user/login/${by}`, by === 'password' ? { mobile, password: secret } : { mobile, code: secret }),
+      call: () => (by === 'password' ? loginByPassword({ mobile, password: secret }) : loginByCode({ mobile, code: secret })),
       success: false,
       then: finishLogin,
     });

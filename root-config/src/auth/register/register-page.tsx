@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Checkbox, Form } from 'semantic-ui-react';
-import { $referralCode, api, FieldError, useSubmit, type LoginResult } from '@rc/shared-utility';
+import { $referralCode, FieldError, useSubmit } from '@rc/shared-utility';
+import { register as registerAccount } from '../auth-api';
 import { Link } from '../../shell/link';
 import { AuthFrame } from '../auth-frame';
 import { CredentialFields, credentialErrors, noCredentials, type CredentialField } from '../credential-fields';
@@ -20,7 +21,7 @@ export function RegisterPage() {
       call: () => {
         const { mobile, code, password } = form;
         const extra = { nickname: optional.nickname.trim() || undefined, referralCode: optional.referralCode.trim() || undefined };
-        return api.post<LoginResult>('/user/api/user/register', { mobile, code, password, ...extra });
+        return registerAccount({ mobile, code, password, ...extra });
       },
       success: false,
       then: finishLogin,

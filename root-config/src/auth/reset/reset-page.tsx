@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Form } from 'semantic-ui-react';
-import { api, useSubmit } from '@rc/shared-utility';
+import { useSubmit } from '@rc/shared-utility';
+import { resetPassword } from '../auth-api';
 import { navigate } from '../../routing/location';
 import { Link } from '../../shell/link';
 import { AuthFrame } from '../auth-frame';
@@ -13,7 +14,7 @@ export function ResetPage() {
   const reset = () =>
     void submit({
       check: () => credentialErrors(form),
-      call: () => api.post<null>('/user/api/user/update/password', { mobile: form.mobile, code: form.code, password: form.password }),
+      call: () => resetPassword({ mobile: form.mobile, code: form.code, password: form.password }),
       success: '密码已重置，请使用新密码登录',
       then: () => navigate('/login'),
     });
