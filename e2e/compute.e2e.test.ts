@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser } from './support/chromium';
 import type { PortalPage } from './support/portal-page';
-import { usePortalSuite } from './support/portal-suite';
+import { setUpPortalSuite } from './support/portal-suite';
 
 let browser: Browser;
 let page: PortalPage;
-usePortalSuite({ signedIn: true }, (suite) => ({ browser, page } = suite));
+setUpPortalSuite({ signedIn: true }, (suite) => ({ browser, page } = suite));
 
 const row = () => browser.$('.rc-instance-table tbody tr');
 

@@ -3,13 +3,13 @@ import type { Browser } from './support/chromium';
 import { pngFile } from './support/png-file';
 import type { PortalPage } from './support/portal-page';
 import type { PortalServer } from './support/portal-server';
-import { usePortalSuite } from './support/portal-suite';
+import { setUpPortalSuite } from './support/portal-suite';
 import { fillRegisterForm } from './support/register-form';
 
 let server: PortalServer;
 let browser: Browser;
 let page: PortalPage;
-usePortalSuite({}, (suite) => ({ server, browser, page } = suite));
+setUpPortalSuite({}, (suite) => ({ server, browser, page } = suite));
 
 describe('a new user in the personal centre', () => {
   it('reads the user agreement and privacy policy from the register page', async () => {

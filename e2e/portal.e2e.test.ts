@@ -6,7 +6,7 @@ import type { Browser } from './support/chromium';
 import { demoUser, signInThroughApi } from './support/demo-session';
 import type { PortalPage } from './support/portal-page';
 import { repoRoot, type PortalServer } from './support/portal-server';
-import { usePortalSuite } from './support/portal-suite';
+import { setUpPortalSuite } from './support/portal-suite';
 import { fillRegisterForm } from './support/register-form';
 import { latestSmsCode } from './support/sms-outbox';
 import { serveScripts, type StaticServer } from './support/static-server';
@@ -14,7 +14,7 @@ import { serveScripts, type StaticServer } from './support/static-server';
 let server: PortalServer;
 let browser: Browser;
 let page: PortalPage;
-usePortalSuite({ resetBeforeEach: true }, (suite) => ({ server, browser, page } = suite));
+setUpPortalSuite({ resetBeforeEach: true }, (suite) => ({ server, browser, page } = suite));
 
 describe('public pages', () => {
   it('renders the home page with the server nav (folding past five into 更多) and the advert', async () => {

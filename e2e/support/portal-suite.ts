@@ -23,7 +23,7 @@ interface PortalSuiteOptions {
  * Registers the hooks of a browser journey file: one real portal server and one Chromium session for the file,
  * handed to `opened` before the first test, and a screenshot of every failing test in .tmp/e2e-failures.
  */
-export function usePortalSuite(options: PortalSuiteOptions, opened: (suite: PortalSuite) => void): void {
+export function setUpPortalSuite(options: PortalSuiteOptions, opened: (suite: PortalSuite) => void): void {
   let suite: PortalSuite | undefined;
   let closeBrowser: (() => Promise<void>) | undefined;
   let server: PortalServer | undefined;

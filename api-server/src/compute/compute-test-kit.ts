@@ -8,7 +8,7 @@ import { createAccount } from '../accounts/accounts.js';
 import { startSession } from '../accounts/sessions.js';
 
 /** Registers a compute test file's hooks: a fresh app and a system image to rent with, handed to `opened`. */
-export function useComputeTestApp(opened: (compute: { t: TestApp; imageId: number }) => void): void {
+export function setUpComputeTestApp(opened: (compute: { t: TestApp; imageId: number }) => void): void {
   let t: TestApp | undefined;
   beforeAll(async () => {
     t = await createTestApp();

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { call, type TestApp } from '../test-support/test-app.js';
 import { users } from '../db/schema.js';
-import { balanceOf, gpuFree, ledgerSum, messagesOf, privateNode, rent, tokenFor, userWithBalance, useComputeTestApp } from './compute-test-kit.js';
+import { balanceOf, gpuFree, ledgerSum, messagesOf, privateNode, rent, tokenFor, userWithBalance, setUpComputeTestApp } from './compute-test-kit.js';
 import { runComputePass } from './scheduler.js';
 
 let t: TestApp;
 let imageId: number;
-useComputeTestApp((compute) => ({ t, imageId } = compute));
+setUpComputeTestApp((compute) => ({ t, imageId } = compute));
 
 const second = 1000;
 const hour = 3600 * second;

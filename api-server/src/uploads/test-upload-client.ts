@@ -20,7 +20,7 @@ export interface SignedInApp {
 }
 
 /** Registers a test file's hooks: a fresh app, `mobile` (the demo user) signed in on it over real HTTP and handed to `opened`. */
-export function useSignedInApp(opened: (signedIn: SignedInApp) => void, mobile?: string): void {
+export function setUpSignedInApp(opened: (signedIn: SignedInApp) => void, mobile?: string): void {
   let t: TestApp | undefined;
   beforeAll(async () => {
     t = await createTestApp();

@@ -5,10 +5,10 @@ import { api } from '../api-client';
 import type { Page } from '../types';
 import { PagedTable } from './paged-table';
 import { usePagedList, type Paging } from './paged-list';
-import { useScreenTestServer } from './screen-test-server';
+import { setUpScreenTestServer } from './screen-test-server';
 import { render } from './test-render';
 
-const { server } = useScreenTestServer();
+const { server } = setUpScreenTestServer();
 const route = 'POST /apis/user/auth/thing/list';
 
 interface Thing {

@@ -4,10 +4,10 @@ import { api } from '../api-client';
 import { FieldError } from './field-error';
 import { mobileError, passwordError } from './form-rules';
 import { runAction, useSubmit } from './run-action';
-import { useScreenTestServer } from './screen-test-server';
+import { setUpScreenTestServer } from './screen-test-server';
 import { render, typeInto } from './test-render';
 
-const { server, toasts } = useScreenTestServer();
+const { server, toasts } = setUpScreenTestServer();
 
 describe('runAction', () => {
   it('on success toasts the server message and runs `then` with the data', async () => {

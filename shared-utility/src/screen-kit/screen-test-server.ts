@@ -8,7 +8,7 @@ import { unmountAll } from './test-render';
  * Registers the hooks of a screen-kit test file: a real API server the client calls, its routes and the toasts shown
  * cleared before each test, and whatever the test rendered unmounted after it.
  */
-export function useScreenTestServer(): { server: TestApiServer; toasts: RcEvents['toast'][] } {
+export function setUpScreenTestServer(): { server: TestApiServer; toasts: RcEvents['toast'][] } {
   const server = new TestApiServer();
   const toasts: RcEvents['toast'][] = [];
   const off = bus.on('toast', (toast) => toasts.push(toast));

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { mobilePattern } from './form-rules';
 import { SmsCodeButton } from './sms-code-button';
-import { useScreenTestServer } from './screen-test-server';
+import { setUpScreenTestServer } from './screen-test-server';
 import { render } from './test-render';
 
-const { server, toasts } = useScreenTestServer();
+const { server, toasts } = setUpScreenTestServer();
 const route = 'POST /apis/user/api/user/send/code';
 
 describe('the mobile rule', () => {

@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test-support/test-app.js';
-import { md5Of, randomFile, useSignedInApp, type UploadClient } from '../../uploads/test-upload-client.js';
+import { md5Of, randomFile, setUpSignedInApp, type UploadClient } from '../../uploads/test-upload-client.js';
 
 let t: TestApp;
 let client: UploadClient;
 let userId: number;
 const chunkSize = 64 * 1024;
 
-useSignedInApp((signedIn) => ({ t, client, userId } = signedIn));
+setUpSignedInApp((signedIn) => ({ t, client, userId } = signedIn));
 
 const init = (bytes: Buffer, fileName: string) =>
   client.post('/apis/cloud-net-disk/auth/upload/init', { regionCode: 'cn-east-1', prefix: 'models', fileName, hashCode: md5Of(bytes), chunkSize, fileSize: bytes.length });

@@ -5,14 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { uploads } from '../../db/schema.js';
 import type { TestApp } from '../../test-support/test-app.js';
 import { cleanAbandonedUploads } from '../../uploads/cleanup.js';
-import { md5Of, randomFile, useSignedInApp, type UploadClient } from '../../uploads/test-upload-client.js';
+import { md5Of, randomFile, setUpSignedInApp, type UploadClient } from '../../uploads/test-upload-client.js';
 
 let t: TestApp;
 let client: UploadClient;
 let userId: number;
 const chunkSize = 64 * 1024;
 
-useSignedInApp((signedIn) => ({ t, client, userId } = signedIn));
+setUpSignedInApp((signedIn) => ({ t, client, userId } = signedIn));
 
 const stored = (relative: string) => path.join(t.dataDir, 'blobs/users', String(userId), 'files', relative);
 const uploadsLeft = () => fs.readdirSync(path.join(t.dataDir, 'blobs/uploads'), { withFileTypes: true }).length;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { login, type TestApp } from '../../test-support/test-app.js';
 import { demoAccounts, demoPassword } from '../../seed/demo-data.js';
-import { md5Of, randomFile, useSignedInApp, type UploadClient } from '../../uploads/test-upload-client.js';
+import { md5Of, randomFile, setUpSignedInApp, type UploadClient } from '../../uploads/test-upload-client.js';
 
 let t: TestApp;
 let client: UploadClient;
@@ -11,7 +11,7 @@ let other: UploadClient;
 let userId: number;
 const chunkSize = 64 * 1024;
 
-useSignedInApp((signedIn) => ({ t, client, userId } = signedIn));
+setUpSignedInApp((signedIn) => ({ t, client, userId } = signedIn));
 beforeAll(async () => {
   other = client.withToken(await login(t.app, demoAccounts.teacher, demoPassword));
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { demoAccounts } from '../../seed/demo-data.js';
-import { md5Of, randomFile, useSignedInApp, type UploadClient } from '../../uploads/test-upload-client.js';
+import { md5Of, randomFile, setUpSignedInApp, type UploadClient } from '../../uploads/test-upload-client.js';
 
 let client: UploadClient;
 const chunkSize = 2_048_000;
 
-useSignedInApp((signedIn) => ({ client } = signedIn), demoAccounts.teacher);
+setUpSignedInApp((signedIn) => ({ client } = signedIn), demoAccounts.teacher);
 
 describe('video upload', () => {
   it('takes 2048000-byte chunks and answers the merge with { state, videoId }', async () => {

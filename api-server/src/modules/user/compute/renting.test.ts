@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { call, login, type TestApp } from '../../../test-support/test-app.js';
 import { demoAccounts, demoPassword } from '../../../seed/demo-data.js';
-import { balanceOf, gpuFree, ledgerSum, privateNode, rent, userWithBalance, useComputeTestApp } from '../../../compute/compute-test-kit.js';
+import { balanceOf, gpuFree, ledgerSum, privateNode, rent, userWithBalance, setUpComputeTestApp } from '../../../compute/compute-test-kit.js';
 
 let t: TestApp;
 let imageId: number;
-useComputeTestApp((compute) => ({ t, imageId } = compute));
+setUpComputeTestApp((compute) => ({ t, imageId } = compute));
 
 describe('the pool', () => {
   it('lists regions, GPU models with free counts and prices, and nodes', async () => {
