@@ -1,35 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openChromium, type Browser } from './support/chromium';
-import { signInThroughApi } from './support/demo-session';
-import { portalPage } from './support/portal-page';
-import { repoRoot, startPortalServer, type PortalServer } from './support/portal-server';
+import { describe, expect, it } from 'vitest';
+import type { Browser } from './support/chromium';
+import type { PortalPage } from './support/portal-page';
+import { setUpPortalSuite } from './support/portal-suite';
 
-let server: PortalServer;
 let browser: Browser;
-let closeBrowser: () => Promise<void>;
-let page: ReturnType<typeof portalPage>;
-
-beforeAll(async () => {
-  server = await startPortalServer();
-  ({ browser, close: closeBrowser } = await openChromium());
-  page = portalPage(browser, server.url);
-  await page.reset();
-  await signInThroughApi(browser, server.url);
-});
-
-afterAll(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-});
-
-afterEach(async ({ task }) => {
-  if (task.result?.state !== 'fail') return;
-  const dir = path.join(repoRoot, '.tmp/e2e-failures');
-  mkdirSync(dir, { recursive: true });
-  await browser.saveScreenshot(path.join(dir, `${task.name.replace(/[^\w\u4e00-\u9fff]+/g, '-')}.png`));
-});
+let page: PortalPage;
+setUpPortalSuite({ signedIn: true }, (suite) => ({ browser, page } = suite));
 
 const row = () => browser.$('.rc-instance-table tbody tr');
 

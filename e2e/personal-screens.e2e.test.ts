@@ -1,35 +1,15 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openChromium, type Browser } from './support/chromium';
+import { describe, expect, it } from 'vitest';
+import type { Browser } from './support/chromium';
 import { pngFile } from './support/png-file';
-import { portalPage } from './support/portal-page';
-import { repoRoot, startPortalServer, type PortalServer } from './support/portal-server';
-import { latestSmsCode } from './support/sms-outbox';
+import type { PortalPage } from './support/portal-page';
+import type { PortalServer } from './support/portal-server';
+import { setUpPortalSuite } from './support/portal-suite';
+import { fillRegisterForm } from './support/register-form';
 
 let server: PortalServer;
 let browser: Browser;
-let closeBrowser: () => Promise<void>;
-let page: ReturnType<typeof portalPage>;
-
-beforeAll(async () => {
-  server = await startPortalServer();
-  ({ browser, close: closeBrowser } = await openChromium());
-  page = portalPage(browser, server.url);
-  await page.reset();
-});
-
-afterAll(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-});
-
-afterEach(async ({ task }) => {
-  if (task.result?.state !== 'fail') return;
-  const dir = path.join(repoRoot, '.tmp/e2e-failures');
-  mkdirSync(dir, { recursive: true });
-  await browser.saveScreenshot(path.join(dir, `${task.name.replace(/[^\w\u4e00-\u9fff]+/g, '-')}.png`));
-});
+let page: PortalPage;
+setUpPortalSuite({}, (suite) => ({ server, browser, page } = suite));
 
 describe('a new user in the personal centre', () => {
   it('reads the user agreement and privacy policy from the register page', async () => {
@@ -52,14 +32,7 @@ describe('a new user in the personal centre', () => {
 
   it('registers, gets the welcome credit and sees who they are on /account/personal', async () => {
     const mobile = '13955550001';
-    await page.open('/register');
-    await browser.$('.rc-register input[name="mobile"]').waitForDisplayed({ timeout: 15_000 });
-    await browser.$('.rc-register input[name="mobile"]').setValue(mobile);
-    await browser.$('.rc-send-code').click();
-    await page.waitForText('.rc-send-code', '秒后重新获取');
-    await browser.$('.rc-register input[name="code"]').setValue(await latestSmsCode(server.dataDir, mobile, 'register'));
-    await browser.$('.rc-register input[name="password"]').setValue('Reg@2026x');
-    await browser.$('.rc-register input[name="confirm"]').setValue('Reg@2026x');
+    await fillRegisterForm({ server, browser, page }, mobile, 'Reg@2026x');
     await browser.$('.rc-register .ui.checkbox').click();
     await browser.$('.rc-register button[type="submit"]').click();
     await browser.$('.rc-user-menu').waitForDisplayed({ timeout: 15_000 });

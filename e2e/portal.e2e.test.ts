@@ -1,40 +1,20 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../root-config/src/route-table';
-import { openChromium, type Browser } from './support/chromium';
+import type { Browser } from './support/chromium';
 import { demoUser, signInThroughApi } from './support/demo-session';
-import { portalPage } from './support/portal-page';
-import { repoRoot, startPortalServer, type PortalServer } from './support/portal-server';
+import type { PortalPage } from './support/portal-page';
+import { repoRoot, type PortalServer } from './support/portal-server';
+import { setUpPortalSuite } from './support/portal-suite';
+import { fillRegisterForm } from './support/register-form';
 import { latestSmsCode } from './support/sms-outbox';
 import { serveScripts, type StaticServer } from './support/static-server';
 
 let server: PortalServer;
 let browser: Browser;
-let closeBrowser: () => Promise<void>;
-let page: ReturnType<typeof portalPage>;
-
-beforeAll(async () => {
-  server = await startPortalServer();
-  ({ browser, close: closeBrowser } = await openChromium());
-  page = portalPage(browser, server.url);
-});
-
-afterAll(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-});
-
-beforeEach(async () => {
-  await page.reset();
-});
-
-afterEach(async ({ task }) => {
-  if (task.result?.state !== 'fail') return;
-  const dir = path.join(repoRoot, '.tmp/e2e-failures');
-  mkdirSync(dir, { recursive: true });
-  await browser.saveScreenshot(path.join(dir, `${task.name.replace(/[^\w\u4e00-\u9fff]+/g, '-')}.png`));
-});
+let page: PortalPage;
+setUpPortalSuite({ resetBeforeEach: true }, (suite) => ({ server, browser, page } = suite));
 
 describe('public pages', () => {
   it('renders the home page with the server nav (folding past five into 更多) and the advert', async () => {
@@ -110,15 +90,8 @@ describe('session', () => {
 
   it('registers with an SMS code (60 s countdown, agreement required) and lands logged in', async () => {
     const mobile = `139${String(Date.now()).slice(-8)}`;
-    await page.open('/register');
-    await browser.$('.rc-register input[name="mobile"]').waitForDisplayed({ timeout: 15_000 });
-    await browser.$('.rc-register input[name="mobile"]').setValue(mobile);
-    await browser.$('.rc-send-code').click();
-    await page.waitForText('.rc-send-code', '秒后重新获取');
-    expect(await browser.$('.rc-send-code').getText()).toMatch(/^(60|59)秒后重新获取$/);
-    await browser.$('.rc-register input[name="code"]').setValue(await latestSmsCode(server.dataDir, mobile, 'register'));
-    await browser.$('.rc-register input[name="password"]').setValue('Reg@2026x');
-    await browser.$('.rc-register input[name="confirm"]').setValue('Reg@2026x');
+    const countdown = await fillRegisterForm({ server, browser, page }, mobile, 'Reg@2026x');
+    expect(countdown).toMatch(/^(60|59)秒后重新获取$/);
     await browser.$('.rc-register button[type="submit"]').click();
     await page.waitForText('.rc-register', '请阅读并同意用户协议');
     await browser.$('.rc-register .ui.checkbox').click();

@@ -54,3 +54,5 @@ export function portalPage(browser: Browser, baseUrl: string) {
     },
   };
 }
+
+export type PortalPage = ReturnType<typeof portalPage>;

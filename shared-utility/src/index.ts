@@ -54,6 +54,7 @@ export { DialogFormActions } from './dialogs/dialog-form-actions';
 export { defineWebComponents } from './web-components/define-elements';
 export { uploads, $uploads } from './upload';
 export { statusLabel } from './upload/upload-labels';
+export { useUploadsUnderWay } from './upload/use-uploads-under-way';
 export { md5InWorker } from './upload/file-hasher';
 export type { AddOptions, UploadChunk, UploadItem, UploadStatus, UploadType } from './upload/upload-types';
 

@@ -1,10 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { computeNodes, gpuModels, images, ledgerEntries, users } from '../db/schema.js';
-import { call } from '../test-support/test-app.js';
+import { call, createTestApp, type TestApp } from '../test-support/test-app.js';
 import { applyLedgerEntry } from '../billing/ledger.js';
 import { createAccount } from '../accounts/accounts.js';
 import { startSession } from '../accounts/sessions.js';
+
+/** Registers a compute test file's hooks: a fresh app and a system image to rent with, handed to `opened`. */
+export function setUpComputeTestApp(opened: (compute: { t: TestApp; imageId: number }) => void): void {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp();
+    opened({ t, imageId: await systemImageId(t.app) });
+  });
+  afterAll(() => t?.close());
+}
 
 let accounts = 0;
 

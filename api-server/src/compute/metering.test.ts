@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { call, createTestApp, type TestApp } from '../test-support/test-app.js';
+import { call, type TestApp } from '../test-support/test-app.js';
 import { users } from '../db/schema.js';
-import { balanceOf, gpuFree, ledgerSum, messagesOf, privateNode, rent, systemImageId, tokenFor, userWithBalance } from './compute-test-kit.js';
+import { balanceOf, gpuFree, ledgerSum, messagesOf, privateNode, rent, tokenFor, userWithBalance, setUpComputeTestApp } from './compute-test-kit.js';
 import { runComputePass } from './scheduler.js';
 
 let t: TestApp;
 let imageId: number;
-beforeAll(async () => {
-  t = await createTestApp();
-  imageId = await systemImageId(t.app);
-});
-afterAll(() => t.close());
+setUpComputeTestApp((compute) => ({ t, imageId } = compute));
 
 const second = 1000;
 const hour = 3600 * second;

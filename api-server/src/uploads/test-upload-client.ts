@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { demoAccounts, demoPassword } from '../seed/demo-data.js';
-import { login } from '../test-support/test-app.js';
+import { createTestApp, login, type TestApp } from '../test-support/test-app.js';
 
 export interface Answer<T = any> {
   code: number;
@@ -11,6 +12,22 @@ export interface Answer<T = any> {
 
 export const md5Of = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
 export const randomFile = (size: number) => randomBytes(size);
+
+export interface SignedInApp {
+  t: TestApp;
+  client: UploadClient;
+  userId: number;
+}
+
+/** Registers a test file's hooks: a fresh app, `mobile` (the demo user) signed in on it over real HTTP and handed to `opened`. */
+export function setUpSignedInApp(opened: (signedIn: SignedInApp) => void, mobile?: string): void {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp();
+    opened({ t, ...(await UploadClient.signedIn(t.app, mobile)) });
+  });
+  afterAll(() => t?.close());
+}
 
 /** Drives the upload endpoints over real HTTP (multipart and raw PUT bodies), as a browser would. */
 export class UploadClient {

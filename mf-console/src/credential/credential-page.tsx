@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useStore } from '@nanostores/react';
 import { Button, Icon, Message, Progress } from 'semantic-ui-react';
 import {
-  $uploads,
   bus,
   dialogs,
   formatDateTime,
@@ -14,6 +12,7 @@ import {
   statusLabel,
   uploads,
   useLoaded,
+  useUploadsUnderWay,
   type ScreenProps,
 } from '@rc/shared-utility';
 import { deleteIdCardImage, idCardSides, imageProblem, listIdCardImages, readIdCardImage, uploadIdCardImage, type IdCardImage, type IdCardSide } from './credential-api';
@@ -40,7 +39,7 @@ function ImagePreview({ image }: { image: IdCardImage }) {
 
 function SideCard({ side, name, hint, image, onChanged }: { side: IdCardSide; name: string; hint: string; image: IdCardImage | undefined; onChanged: () => void }) {
   const picker = useRef<HTMLInputElement>(null);
-  const sending = useStore($uploads).filter((item) => item.uploadType === 'credential' && item.uploadParams.side === side && item.status !== 'success');
+  const sending = useUploadsUnderWay('credential', { side });
 
   const pick = (file: File | undefined) => {
     if (!file) return;

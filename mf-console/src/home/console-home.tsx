@@ -37,6 +37,15 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** A section's header button to the screen that shows all of it. */
+function SeeAllButton({ to, navigate, label }: { to: string; navigate: ScreenProps['navigate']; label: string }) {
+  return (
+    <Button basic size="small" onClick={() => navigate(to)}>
+      {label}
+    </Button>
+  );
+}
+
 /** `/account/home`: balance, unread messages, instances by status, recent charges and shortcuts. */
 export function ConsoleHome({ navigate }: ScreenProps) {
   const balance = useStore($balance);
@@ -90,11 +99,7 @@ export function ConsoleHome({ navigate }: ScreenProps) {
       <PageSection
         className="rc-console-instances"
         title="实例概况"
-        actions={
-          <Button basic size="small" onClick={() => navigate('/account/instanceManage')}>
-            管理实例
-          </Button>
-        }
+        actions={<SeeAllButton to="/account/instanceManage" navigate={navigate} label="管理实例" />}
       >
         <div className="rc-stats">
           <Stat label="运行中">{statistics?.running ?? 0}</Stat>
@@ -111,11 +116,7 @@ export function ConsoleHome({ navigate }: ScreenProps) {
       <PageSection
         className="rc-console-charges"
         title="最近扣费"
-        actions={
-          <Button basic size="small" onClick={() => navigate('/account/billDetails')}>
-            收支明细
-          </Button>
-        }
+        actions={<SeeAllButton to="/account/billDetails" navigate={navigate} label="收支明细" />}
       >
         <ListState source={charges} isEmpty={(page) => page.list.length === 0} empty="暂无扣费记录。">
           {(page) => (

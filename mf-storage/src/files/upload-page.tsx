@@ -1,9 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
-import { useStore } from '@nanostores/react';
 import { Breadcrumb, Button, Icon, Progress, Table } from 'semantic-ui-react';
 import {
   $uploadListShow,
-  $uploads,
   bus,
   dialogs,
   EmptyState,
@@ -16,6 +14,7 @@ import {
   statusLabel,
   uploads,
   useLoaded,
+  useUploadsUnderWay,
   type ScreenProps,
 } from '@rc/shared-utility';
 import { downloadFile, foldersOf, listFolder, removeEntry, storageUsage, type DirEntry, type StorageUsage } from './files-api';
@@ -37,7 +36,7 @@ function UsageBar({ usage }: { usage: StorageUsage }) {
 
 /** This folder's uploads still under way, from the queue every micro-app shares. */
 function UploadsIntoFolder({ folder }: { folder: string }) {
-  const items = useStore($uploads).filter((item) => item.uploadType === 'cpu' && (item.uploadParams.path ?? '') === folder && item.status !== 'success');
+  const items = useUploadsUnderWay('cpu', { path: folder });
   if (items.length === 0) return null;
   return (
     <>

@@ -1,5 +1,6 @@
+import type { Dispatch, SetStateAction } from 'react';
 import { Form } from 'semantic-ui-react';
-import { confirmError, mobileError, passwordError, requiredError, type FieldErrors, type SmsCodeType } from '@rc/shared-utility';
+import { confirmError, mobileError, passwordError, requiredError, type FieldErrors } from '@rc/shared-utility';
 import { CodeField } from './code-field';
 
 /** What register and reset both ask: a mobile, its SMS code, and a new password typed twice. */
@@ -24,17 +25,17 @@ export function credentialErrors(form: Credentials): FieldErrors<CredentialField
 }
 
 interface CredentialFieldsProps {
+  /** Which SMS code the fields ask for; register also puts the two passwords side by side, reset stacks them and says 新密码. */
+  purpose: 'register' | 'reset';
   form: Credentials;
+  setForm: Dispatch<SetStateAction<Credentials>>;
   errors: FieldErrors<CredentialField>;
-  codeType: SmsCodeType;
-  /** Register puts the two passwords side by side; reset stacks them and says 新密码. */
-  layout: 'register' | 'reset';
-  set: (field: CredentialField, value: string) => void;
-  onInvalidMobile: (message: string) => void;
+  setErrors: (errors: FieldErrors<CredentialField>) => void;
 }
 
-export function CredentialFields({ form, errors, codeType, layout, set, onInvalidMobile }: CredentialFieldsProps) {
-  const fresh = layout === 'reset' ? '新' : '';
+export function CredentialFields({ purpose, form, setForm, errors, setErrors }: CredentialFieldsProps) {
+  const set = (field: CredentialField, value: string) => setForm((current) => ({ ...current, [field]: value }));
+  const fresh = purpose === 'reset' ? '新' : '';
   const passwords = (
     <>
       <Form.Input name="password" type="password" label={`${fresh}密码`} placeholder="8-20位，包含字母和数字" value={form.password} error={errors.password} onChange={(_, d) => set('password', d.value)} />
@@ -46,13 +47,13 @@ export function CredentialFields({ form, errors, codeType, layout, set, onInvali
       <Form.Input
         name="mobile"
         label="手机号"
-        placeholder={layout === 'reset' ? '请输入注册时的手机号' : '请输入手机号'}
+        placeholder={purpose === 'reset' ? '请输入注册时的手机号' : '请输入手机号'}
         value={form.mobile}
         error={errors.mobile}
         onChange={(_, d) => set('mobile', d.value)}
       />
-      <CodeField mobile={form.mobile} type={codeType} value={form.code} error={errors.code} onChange={(value) => set('code', value)} onInvalidMobile={onInvalidMobile} />
-      {layout === 'register' ? <Form.Group widths="equal">{passwords}</Form.Group> : passwords}
+      <CodeField mobile={form.mobile} type={purpose} value={form.code} error={errors.code} onChange={(value) => set('code', value)} onInvalidMobile={(message) => setErrors({ mobile: message })} />
+      {purpose === 'register' ? <Form.Group widths="equal">{passwords}</Form.Group> : passwords}
     </>
   );
 }

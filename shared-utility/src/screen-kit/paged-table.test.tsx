@@ -1,24 +1,15 @@
 import { useCallback } from 'react';
 import { Table } from 'semantic-ui-react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { api } from '../api-client';
-import { configure } from '../config';
-import { TestApiServer } from '../test-server';
 import type { Page } from '../types';
 import { PagedTable } from './paged-table';
 import { usePagedList, type Paging } from './paged-list';
-import { render, unmountAll } from './test-render';
+import { setUpScreenTestServer } from './screen-test-server';
+import { render } from './test-render';
 
-const server = new TestApiServer();
+const { server } = setUpScreenTestServer();
 const route = 'POST /apis/user/auth/thing/list';
-
-beforeAll(async () => {
-  configure({ apiBase: await server.start(), navigate: vi.fn() });
-});
-afterAll(() => server.stop());
-beforeEach(() => server.reset());
-
-afterEach(unmountAll);
 
 interface Thing {
   id: number;

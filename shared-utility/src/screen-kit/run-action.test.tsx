@@ -1,30 +1,13 @@
 import { Form } from 'semantic-ui-react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { api } from '../api-client';
-import { configure } from '../config';
-import { bus, type RcEvents } from '../event-bus';
-import { TestApiServer } from '../test-server';
 import { FieldError } from './field-error';
 import { mobileError, passwordError } from './form-rules';
 import { runAction, useSubmit } from './run-action';
-import { render, typeInto, unmountAll } from './test-render';
+import { setUpScreenTestServer } from './screen-test-server';
+import { render, typeInto } from './test-render';
 
-const server = new TestApiServer();
-let toasts: RcEvents['toast'][] = [];
-const off = bus.on('toast', (toast) => toasts.push(toast));
-
-beforeAll(async () => {
-  configure({ apiBase: await server.start(), navigate: vi.fn() });
-});
-afterAll(async () => {
-  off();
-  await server.stop();
-});
-beforeEach(() => {
-  server.reset();
-  toasts = [];
-});
-afterEach(unmountAll);
+const { server, toasts } = setUpScreenTestServer();
 
 describe('runAction', () => {
   it('on success toasts the server message and runs `then` with the data', async () => {

@@ -1,28 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure } from '../config';
-import { bus, type RcEvents } from '../event-bus';
-import { TestApiServer } from '../test-server';
+import { describe, expect, it, vi } from 'vitest';
 import { mobilePattern } from './form-rules';
 import { SmsCodeButton } from './sms-code-button';
-import { render, unmountAll } from './test-render';
+import { setUpScreenTestServer } from './screen-test-server';
+import { render } from './test-render';
 
-const server = new TestApiServer();
+const { server, toasts } = setUpScreenTestServer();
 const route = 'POST /apis/user/api/user/send/code';
-let toasts: RcEvents['toast'][] = [];
-const off = bus.on('toast', (toast) => toasts.push(toast));
-
-beforeAll(async () => {
-  configure({ apiBase: await server.start(), navigate: vi.fn() });
-});
-afterAll(async () => {
-  off();
-  await server.stop();
-});
-beforeEach(() => {
-  server.reset();
-  toasts = [];
-});
-afterEach(unmountAll);
 
 describe('the mobile rule', () => {
   it.each(['13800000001', '19912345678'])('accepts %s', (mobile) => expect(mobilePattern.test(mobile)).toBe(true));

@@ -1,19 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { md5Of, randomFile, UploadClient } from '../../uploads/test-upload-client.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../test-support/test-app.js';
+import { md5Of, randomFile, setUpSignedInApp, type UploadClient } from '../../uploads/test-upload-client.js';
 
 let t: TestApp;
 let client: UploadClient;
 let userId: number;
 const chunkSize = 64 * 1024;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ client, userId } = await UploadClient.signedIn(t.app));
-});
-afterAll(() => t.close());
+setUpSignedInApp((signedIn) => ({ t, client, userId } = signedIn));
 
 const init = (bytes: Buffer, fileName: string) =>
   client.post('/apis/cloud-net-disk/auth/upload/init', { regionCode: 'cn-east-1', prefix: 'models', fileName, hashCode: md5Of(bytes), chunkSize, fileSize: bytes.length });

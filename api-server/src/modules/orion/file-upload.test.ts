@@ -1,22 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { uploads } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import type { TestApp } from '../../test-support/test-app.js';
 import { cleanAbandonedUploads } from '../../uploads/cleanup.js';
-import { md5Of, randomFile, UploadClient } from '../../uploads/test-upload-client.js';
+import { md5Of, randomFile, setUpSignedInApp, type UploadClient } from '../../uploads/test-upload-client.js';
 
 let t: TestApp;
 let client: UploadClient;
 let userId: number;
 const chunkSize = 64 * 1024;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ client, userId } = await UploadClient.signedIn(t.app));
-});
-afterAll(() => t.close());
+setUpSignedInApp((signedIn) => ({ t, client, userId } = signedIn));
 
 const stored = (relative: string) => path.join(t.dataDir, 'blobs/users', String(userId), 'files', relative);
 const uploadsLeft = () => fs.readdirSync(path.join(t.dataDir, 'blobs/uploads'), { withFileTypes: true }).length;

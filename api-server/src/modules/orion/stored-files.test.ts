@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, type TestApp } from '../../test-support/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { login, type TestApp } from '../../test-support/test-app.js';
 import { demoAccounts, demoPassword } from '../../seed/demo-data.js';
-import { md5Of, randomFile, UploadClient } from '../../uploads/test-upload-client.js';
+import { md5Of, randomFile, setUpSignedInApp, type UploadClient } from '../../uploads/test-upload-client.js';
 
 let t: TestApp;
 let client: UploadClient;
@@ -11,12 +11,10 @@ let other: UploadClient;
 let userId: number;
 const chunkSize = 64 * 1024;
 
+setUpSignedInApp((signedIn) => ({ t, client, userId } = signedIn));
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ client, userId } = await UploadClient.signedIn(t.app));
   other = client.withToken(await login(t.app, demoAccounts.teacher, demoPassword));
 });
-afterAll(() => t.close());
 
 const stored = (relative: string) => path.join(t.dataDir, 'blobs/users', String(userId), 'files', relative);
 

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { describe, expect, it } from 'vitest';
 import { demoAccounts } from '../../seed/demo-data.js';
-import { md5Of, randomFile, UploadClient } from '../../uploads/test-upload-client.js';
+import { md5Of, randomFile, setUpSignedInApp, type UploadClient } from '../../uploads/test-upload-client.js';
 
-let t: TestApp;
 let client: UploadClient;
 const chunkSize = 2_048_000;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ client } = await UploadClient.signedIn(t.app, demoAccounts.teacher));
-});
-afterAll(() => t.close());
+setUpSignedInApp((signedIn) => ({ client } = signedIn), demoAccounts.teacher);
 
 describe('video upload', () => {
   it('takes 2048000-byte chunks and answers the merge with { state, videoId }', async () => {

@@ -30,14 +30,7 @@ export function RegisterPage() {
   return (
     <AuthFrame title="注册账号">
       <Form onSubmit={register} className="rc-register">
-        <CredentialFields
-          form={form}
-          errors={errors}
-          codeType="register"
-          layout="register"
-          set={(field, value) => setForm((current) => ({ ...current, [field]: value }))}
-          onInvalidMobile={(message) => setErrors({ mobile: message })}
-        />
+        <CredentialFields purpose="register" form={form} setForm={setForm} errors={errors} setErrors={setErrors} />
         <Form.Group widths="equal">
           <Form.Input name="nickname" label="昵称（选填）" value={optional.nickname} onChange={(_, d) => setOptional((current) => ({ ...current, nickname: d.value }))} />
           <Form.Input name="referralCode" label="推荐码（选填）" value={optional.referralCode} onChange={(_, d) => setOptional((current) => ({ ...current, referralCode: d.value }))} />

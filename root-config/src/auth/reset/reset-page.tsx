@@ -22,14 +22,7 @@ export function ResetPage() {
   return (
     <AuthFrame title="重置密码">
       <Form onSubmit={reset} className="rc-reset">
-        <CredentialFields
-          form={form}
-          errors={errors}
-          codeType="reset"
-          layout="reset"
-          set={(field, value) => setForm((current) => ({ ...current, [field]: value }))}
-          onInvalidMobile={(message) => setErrors({ mobile: message })}
-        />
+        <CredentialFields purpose="reset" form={form} setForm={setForm} errors={errors} setErrors={setErrors} />
         <Button type="submit" primary fluid size="large" loading={busy} disabled={busy}>
           重置密码
         </Button>

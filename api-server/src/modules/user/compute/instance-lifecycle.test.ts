@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestApp } from '../../../test-support/test-app.js';
-import { balanceOf, gpuFree, ledgerSum, privateNode, rent, systemImageId, tokenFor, userWithBalance } from '../../../compute/compute-test-kit.js';
+import { describe, expect, it } from 'vitest';
+import { call, type TestApp } from '../../../test-support/test-app.js';
+import { balanceOf, gpuFree, ledgerSum, privateNode, rent, tokenFor, userWithBalance, setUpComputeTestApp } from '../../../compute/compute-test-kit.js';
 import { runComputePass } from '../../../compute/scheduler.js';
 
 let t: TestApp;
 let imageId: number;
-beforeAll(async () => {
-  t = await createTestApp();
-  imageId = await systemImageId(t.app);
-});
-afterAll(() => t.close());
+setUpComputeTestApp((compute) => ({ t, imageId } = compute));
 
 const second = 1000;
 const op = (token: string, path: string, body: object) => call(t.app, 'POST', `/apis/user/auth/user/instance/${path}`, body, token);

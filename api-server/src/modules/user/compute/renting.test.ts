@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, login, type TestApp } from '../../../test-support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { call, login, type TestApp } from '../../../test-support/test-app.js';
 import { demoAccounts, demoPassword } from '../../../seed/demo-data.js';
-import { balanceOf, gpuFree, ledgerSum, privateNode, rent, systemImageId, userWithBalance } from '../../../compute/compute-test-kit.js';
+import { balanceOf, gpuFree, ledgerSum, privateNode, rent, userWithBalance, setUpComputeTestApp } from '../../../compute/compute-test-kit.js';
 
 let t: TestApp;
 let imageId: number;
-beforeAll(async () => {
-  t = await createTestApp();
-  imageId = await systemImageId(t.app);
-});
-afterAll(() => t.close());
+setUpComputeTestApp((compute) => ({ t, imageId } = compute));
 
 describe('the pool', () => {
   it('lists regions, GPU models with free counts and prices, and nodes', async () => {
