@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openChromium, type Browser } from './support/chromium';
+import { describe, expect, it } from 'vitest';
+import type { Browser } from './support/chromium';
 import { signInThroughApi } from './support/demo-session';
-import { portalPage } from './support/portal-page';
-import { startPortalServer, type PortalServer } from './support/portal-server';
+import type { PortalPage } from './support/portal-page';
+import type { PortalServer } from './support/portal-server';
+import { setUpPortalSuite } from './support/portal-suite';
 
 let server: PortalServer;
 let browser: Browser;
-let closeBrowser: () => Promise<void>;
-let page: ReturnType<typeof portalPage>;
+let page: PortalPage;
 /** What the browser logged about the Content-Security-Policy (it logs every violation, from any document). */
 const policyLog: string[] = [];
 
-beforeAll(async () => {
-  server = await startPortalServer();
-  ({ browser, close: closeBrowser } = await openChromium());
-  page = portalPage(browser, server.url);
+setUpPortalSuite({}, async (suite) => {
+  ({ server, browser, page } = suite);
   await browser.sessionSubscribe({ events: ['log.entryAdded'] });
   browser.on('log.entryAdded', (entry: { text?: string | null }) => {
     if (entry.text && /Content.Security.Policy/i.test(entry.text)) policyLog.push(entry.text);
@@ -27,11 +25,6 @@ beforeAll(async () => {
       document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
     }),
   });
-});
-
-afterAll(async () => {
-  await closeBrowser?.();
-  await server?.stop();
 });
 
 const violations = () => browser.execute(() => (window as unknown as { rcPolicyViolations?: string[] }).rcPolicyViolations ?? ['the violation listener did not run']);

@@ -21,9 +21,9 @@ interface PortalSuiteOptions {
 
 /**
  * Registers the hooks of a browser journey file: one real portal server and one Chromium session for the file,
- * handed to `opened` before the first test, and a screenshot of every failing test in .tmp/e2e-failures.
+ * handed to `opened` (awaited) before the first page is loaded, and a screenshot of every failing test in .tmp/e2e-failures.
  */
-export function setUpPortalSuite(options: PortalSuiteOptions, opened: (suite: PortalSuite) => void): void {
+export function setUpPortalSuite(options: PortalSuiteOptions, opened: (suite: PortalSuite) => unknown): void {
   let suite: PortalSuite | undefined;
   let closeBrowser: (() => Promise<void>) | undefined;
   let server: PortalServer | undefined;
@@ -33,7 +33,7 @@ export function setUpPortalSuite(options: PortalSuiteOptions, opened: (suite: Po
     const chromium = await openChromium();
     closeBrowser = chromium.close;
     suite = { server, browser: chromium.browser, page: portalPage(chromium.browser, server.url) };
-    opened(suite);
+    await opened(suite);
     if (!options.resetBeforeEach) await suite.page.reset();
     if (options.signedIn) await signInThroughApi(suite.browser, server.url);
   });

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
-import { md5Of, randomFile, UploadClient } from './test-upload-client.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../test-support/test-app.js';
+import { md5Of, randomFile, setUpSignedInApp, type UploadClient } from './test-upload-client.js';
 
 let t: TestApp;
 let client: UploadClient;
@@ -10,11 +10,7 @@ const chunkSize = 64 * 1024;
 const bytes = randomFile(chunkSize);
 const md5 = md5Of(bytes);
 
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ client } = await UploadClient.signedIn(t.app));
-});
-afterAll(() => t.close());
+setUpSignedInApp((signedIn) => ({ t, client } = signedIn));
 
 /** Names that must never reach the file system as given. */
 const badNames = [
