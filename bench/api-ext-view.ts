@@ -32,14 +32,21 @@ try {
   };
   await run('warm-up', '/apis/system/api/health', { duration: 2 });
   const bare = await run('GET /apis/system/api/health (bare)', '/apis/system/api/health');
-  const authed = await run('POST /apis/user/auth/user/ext/view (authenticated)', '/apis/user/auth/user/ext/view', { method: 'POST', headers: { token } });
+  const authed = await run('POST /apis/user/auth/user/ext/view (authenticated)', '/apis/user/auth/user/ext/view', {
+    method: 'POST',
+    headers: { token },
+  });
 
   const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   console.log(`\n${database}, ${connections} connections, ${seconds} s each, ${os.cpus().length} cores`);
   for (const r of [bare, authed]) {
-    console.log(`${r.title.padEnd(52)} ${r.reqPerSec.toFixed(0).padStart(7)} req/s   p99 ${String(r.p99).padStart(4)} ms   failures ${r.failures}`);
+    console.log(
+      `${r.title.padEnd(52)} ${r.reqPerSec.toFixed(0).padStart(7)} req/s   p99 ${String(r.p99).padStart(4)} ms   failures ${r.failures}`,
+    );
   }
-  console.log(`ext/view ÷ bare: ${(authed.reqPerSec / bare.reqPerSec).toFixed(2)} × throughput, ${(authed.p99 / Math.max(bare.p99, 1)).toFixed(1)} × p99`);
+  console.log(
+    `ext/view ÷ bare: ${(authed.reqPerSec / bare.reqPerSec).toFixed(2)} × throughput, ${(authed.p99 / Math.max(bare.p99, 1)).toFixed(1)} × p99`,
+  );
 } finally {
   await server.stop();
 }

@@ -45,11 +45,14 @@ async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
 
 /** `count` stopped instances (not metered) owned by the demo user, on one seeded node. */
 async function insertListInstances(db: Database) {
-  await query(db, `
+  await query(
+    db,
+    `
     insert into instances (user_id, name, node_id, region_code, gpu_model_id, gpu_count, status, billing_type, image_id, image_name,
                            ssh_host, ssh_port, ssh_password, jupyter_token, stopped_at)
     select u.id, 'bench-' || g, n.id, n.region_code, n.gpu_model_id, 1, 4, 1, 1, 'PyTorch 2.3.0', n.ssh_host, 20000 + g % 40000, 'benchpassword0000', md5(g::text), now()
-    from generate_series(1, ${listInstances}) g, (select id from users where mobile = '13800000001') u, (select * from compute_nodes order by id limit 1) n`);
+    from generate_series(1, ${listInstances}) g, (select id from users where mobile = '13800000001') u, (select * from compute_nodes order by id limit 1) n`,
+  );
 }
 
 async function listFigures() {
@@ -70,7 +73,11 @@ async function listFigures() {
     };
     await autocannon({ ...options, duration: 2 });
     const result = await autocannon({ ...options, duration: seconds });
-    return { reqPerSec: result.requests.average, p99: result.latency.p99, failures: result.non2xx + result.errors + result.timeouts + result.mismatches };
+    return {
+      reqPerSec: result.requests.average,
+      p99: result.latency.p99,
+      failures: result.non2xx + result.errors + result.timeouts + result.mismatches,
+    };
   } finally {
     await server.stop();
   }
@@ -79,20 +86,29 @@ async function listFigures() {
 /** 20,000 users with a balance and 5 running pay-as-you-go instances each, last settled a minute ago. */
 async function insertRunningInstances(db: Database, now: Date) {
   const minuteAgo = new Date(now.getTime() - 60_000).toISOString();
-  await query(db, `
+  await query(
+    db,
+    `
     insert into users (mobile, password_hash, nickname, referral_code, balance)
     select '170' || lpad(g::text, 8, '0'), 'x', 'bench' || g, 'B' || lpad(g::text, 8, '0'), 1000000
-    from generate_series(1, ${meteredUsers}) g`);
-  await query(db, `
+    from generate_series(1, ${meteredUsers}) g`,
+  );
+  await query(
+    db,
+    `
     insert into ledger_entries (user_id, amount, balance_after, kind, note)
-    select id, 1000000, 1000000, 'grant', 'bench' from users where mobile like '170%'`);
-  await query(db, `
+    select id, 1000000, 1000000, 'grant', 'bench' from users where mobile like '170%'`,
+  );
+  await query(
+    db,
+    `
     insert into instances (user_id, name, node_id, region_code, gpu_model_id, gpu_count, gpu_held, status, billing_type, image_id, image_name,
                            day_rate, metered_until, ssh_host, ssh_port, ssh_password, jupyter_token)
     select u.id, 'run-' || k, n.id, n.region_code, n.gpu_model_id, 1, 1, 2, 1, 1, 'PyTorch 2.3.0',
            ${dayRate}, '${minuteAgo}'::timestamptz, n.ssh_host, 20000, 'benchpassword0000', 'token'
     from users u cross join generate_series(1, ${perUser}) k, (select * from compute_nodes order by id limit 1) n
-    where u.mobile like '170%'`);
+    where u.mobile like '170%'`,
+  );
   await query(db, `analyze`);
 }
 

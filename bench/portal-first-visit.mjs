@@ -51,7 +51,10 @@ async function startServer(port, dataDir) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/importmap.json`).then((r) => r.ok, () => false);
+    const ready = await fetch(`http://127.0.0.1:${port}/importmap.json`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) return child;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -84,10 +87,13 @@ const navigate = (browser, route) =>
     const started = performance.now();
     window.addEventListener(
       'single-spa:routing-event',
-      () => requestAnimationFrame(() => requestAnimationFrame(async () => {
-        const { getMountedApps } = await System.import('single-spa');
-        done({ ms: performance.now() - started, mounted: getMountedApps(), path: location.pathname });
-      })),
+      () =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(async () => {
+            const { getMountedApps } = await System.import('single-spa');
+            done({ ms: performance.now() - started, mounted: getMountedApps(), path: location.pathname });
+          }),
+        ),
       { once: true },
     );
     window.singleSpaNavigate(to);
@@ -101,9 +107,16 @@ async function visitOnce(origin, profileDir) {
       'goog:chromeOptions': {
         binary: '/usr/bin/chromium',
         args: [
-          '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-          '--disable-background-networking', '--disable-component-update', '--disable-sync',
-          '--window-size=1280,900', `--user-data-dir=${profileDir}`,
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--window-size=1280,900',
+          `--user-data-dir=${profileDir}`,
         ],
       },
       'wdio:chromedriverOptions': { binary: '/usr/bin/chromedriver' },
@@ -157,8 +170,7 @@ try {
   const runs = [];
   for (let i = 0; i < Number(values.runs); i++) runs.push(await visitOnce(origin, path.join(scratch, `profile-${i}`)));
   const [first] = runs;
-  const fetchCount = (moduleName) =>
-    first.allResources.filter((r) => moduleByUrl.get(new URL(r.name).pathname) === moduleName).length;
+  const fetchCount = (moduleName) => first.allResources.filter((r) => moduleByUrl.get(new URL(r.name).pathname) === moduleName).length;
 
   console.log(`portal first visit — ${origin}/ in Chromium, empty cache, median of ${runs.length} run(s)\n`);
   console.log('JS fetched for /                  gzip KB  over the wire KB');
@@ -167,9 +179,13 @@ try {
     const pathname = new URL(r.name).pathname;
     const gz = gzipBytes(r.name) ?? 0;
     total += gz;
-    console.log(`  ${(moduleByUrl.get(pathname) ?? path.basename(pathname)).padEnd(32)} ${kb(gz).padStart(7)}  ${kb(r.transfer).padStart(8)}`);
+    console.log(
+      `  ${(moduleByUrl.get(pathname) ?? path.basename(pathname)).padEnd(32)} ${kb(gz).padStart(7)}  ${kb(r.transfer).padStart(8)}`,
+    );
   }
-  console.log(`  ${'total'.padEnd(32)} ${kb(total).padStart(7)}   (target ≤ ${targets.totalKb} KB: ${total <= targets.totalKb * 1024 ? 'met' : 'MISSED'})`);
+  console.log(
+    `  ${'total'.padEnd(32)} ${kb(total).padStart(7)}   (target ≤ ${targets.totalKb} KB: ${total <= targets.totalKb * 1024 ? 'met' : 'MISSED'})`,
+  );
   for (const r of first.resources.filter((r) => r.name.endsWith('.css'))) {
     console.log(`  stylesheet ${path.basename(r.name)}: ${kb(gzipBytes(r.name))} KB gzip`);
   }
@@ -186,10 +202,14 @@ try {
   routes.forEach((route, i) => {
     const visit = first.visits[i];
     const landed = visit.path !== route ? `  (ended at ${visit.path})` : '';
-    console.log(`first visit ${route.padEnd(24)} ${ms(median(runs.map((r) => r.visits[i].ms))).padStart(7)}  mounted: ${visit.mounted.join(', ') || '-'}${landed}`);
+    console.log(
+      `first visit ${route.padEnd(24)} ${ms(median(runs.map((r) => r.visits[i].ms))).padStart(7)}  mounted: ${visit.mounted.join(', ') || '-'}${landed}`,
+    );
   });
   const back = first.switchBack;
-  console.log(`switch back to ${back.route.padEnd(21)} ${ms(median(runs.map((r) => r.switchBack.ms))).padStart(7)}  mounted: ${back.mounted.join(', ') || '-'}  (app already loaded)`);
+  console.log(
+    `switch back to ${back.route.padEnd(21)} ${ms(median(runs.map((r) => r.switchBack.ms))).padStart(7)}  mounted: ${back.mounted.join(', ') || '-'}  (app already loaded)`,
+  );
   console.log(`\nReact fetched ${fetchCount('react')}×, react-dom ${fetchCount('react-dom')}× across / and ${routes.length} app routes`);
 } finally {
   server.kill();

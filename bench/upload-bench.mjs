@@ -20,7 +20,9 @@ import { remote } from 'webdriverio';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webRoot = path.join(repoRoot, 'dist/web');
-const { values } = parseArgs({ options: { gib: { type: 'string', default: '1' }, runs: { type: 'string', default: '3' }, only: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { gib: { type: 'string', default: '1' }, runs: { type: 'string', default: '3' }, only: { type: 'string' } },
+});
 const runs = Number(values.runs);
 const median = (numbers) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
 const MiB = 1024 * 1024;
@@ -79,15 +81,26 @@ const origin = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['--import', 'tsx', 'api-server/src/server.ts'], {
   cwd: repoRoot,
   // One chunk as large as the file, for the raw PUT baseline through the same receive path.
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), WEB_ROOT: webRoot, LOG_LEVEL: 'error', UPLOAD_MAX_CHUNK_BYTES: String(size) },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(work, 'data'),
+    WEB_ROOT: webRoot,
+    LOG_LEVEL: 'error',
+    UPLOAD_MAX_CHUNK_BYTES: String(size),
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const profile = path.join(work, 'profile');
 let browser;
 try {
-  for (let ready = false; !ready; ) {
+  for (let ready = false; !ready;) {
     await new Promise((resolve) => setTimeout(resolve, 200));
-    ready = await fetch(`${origin}/config.json`).then((r) => r.ok, () => false);
+    ready = await fetch(`${origin}/config.json`).then(
+      (r) => r.ok,
+      () => false,
+    );
   }
   const login = await fetch(`${origin}/apis/user/api/user/login/password`, {
     method: 'POST',
@@ -102,7 +115,18 @@ try {
       browserName: 'chrome',
       'goog:chromeOptions': {
         binary: '/usr/bin/chromium',
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage', `--user-data-dir=${profile}`],
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--disable-dev-shm-usage',
+          `--user-data-dir=${profile}`,
+        ],
       },
       'wdio:chromedriverOptions': { binary: '/usr/bin/chromedriver' },
     },
@@ -138,43 +162,47 @@ try {
     const workers = [];
     for (let run = 0; run < runs; run++) {
       natives.push(await nodeMd5(hashFile));
-      workers.push(await browser.executeAsync(async (inputId, done) => {
-        const shared = await System.import('@rc/shared-utility');
-        const file = document.getElementById(inputId).files[0];
-        const longTasks = [];
-        const observer = new PerformanceObserver((list) => list.getEntries().forEach((entry) => longTasks.push(entry.duration)));
-        observer.observe({ type: 'longtask' });
-        let maxGap = 0;
-        let last = performance.now();
-        const probe = setInterval(() => {
-          const now = performance.now();
-          maxGap = Math.max(maxGap, now - last);
-          last = now;
-        }, 10);
-        const started = performance.now();
-        const md5 = await shared.md5InWorker(file);
-        const ms = performance.now() - started;
-        clearInterval(probe);
-        observer.disconnect();
-        done({ md5, ms, longTasks, maxGap });
-      }, hashInput));
-  }
-  const native = { md5: natives[0].md5, ms: median(natives.map((r) => r.ms)) };
-  const worker = {
-    md5: workers.find((r) => r.md5 !== native.md5)?.md5 ?? native.md5,
-    ms: median(workers.map((r) => r.ms)),
-    longTasks: workers.flatMap((r) => r.longTasks),
-    maxGap: Math.max(...workers.map((r) => r.maxGap)),
-  };
-  rmSync(hashFile);
-  if (worker.md5 !== native.md5) throw new Error(`MD5 differs: worker ${worker.md5}, node ${native.md5}`);
-  console.log(`workers (reader + hash-wasm)     ${mb(size, worker.ms).padStart(6)} MB/s  (${(worker.ms / 1000).toFixed(2)} s)`);
-  console.log(`node:crypto                       ${mb(size, native.ms).padStart(6)} MB/s  (${(native.ms / 1000).toFixed(2)} s)`);
-  console.log(`ratio worker / native             ${(native.ms / worker.ms).toFixed(2)}×  (target ≥ 0.8)`);
-  const longest = worker.longTasks.length ? Math.max(...worker.longTasks).toFixed(0) : 'none';
-  console.log(`main thread while hashing         longest long task (≥50 ms): ${longest}; largest gap between 10 ms timer ticks: ${(worker.maxGap - 10).toFixed(0)} ms late (target: no task over 50 ms)`);
-  const ceiling = await inMemoryHashRatio();
-  console.log(`ceiling: on bytes in memory (Node) hash-wasm ${ceiling.wasm} MB/s, node:crypto ${ceiling.native} MB/s: ${ceiling.ratio}×`);
+      workers.push(
+        await browser.executeAsync(async (inputId, done) => {
+          const shared = await System.import('@rc/shared-utility');
+          const file = document.getElementById(inputId).files[0];
+          const longTasks = [];
+          const observer = new PerformanceObserver((list) => list.getEntries().forEach((entry) => longTasks.push(entry.duration)));
+          observer.observe({ type: 'longtask' });
+          let maxGap = 0;
+          let last = performance.now();
+          const probe = setInterval(() => {
+            const now = performance.now();
+            maxGap = Math.max(maxGap, now - last);
+            last = now;
+          }, 10);
+          const started = performance.now();
+          const md5 = await shared.md5InWorker(file);
+          const ms = performance.now() - started;
+          clearInterval(probe);
+          observer.disconnect();
+          done({ md5, ms, longTasks, maxGap });
+        }, hashInput),
+      );
+    }
+    const native = { md5: natives[0].md5, ms: median(natives.map((r) => r.ms)) };
+    const worker = {
+      md5: workers.find((r) => r.md5 !== native.md5)?.md5 ?? native.md5,
+      ms: median(workers.map((r) => r.ms)),
+      longTasks: workers.flatMap((r) => r.longTasks),
+      maxGap: Math.max(...workers.map((r) => r.maxGap)),
+    };
+    rmSync(hashFile);
+    if (worker.md5 !== native.md5) throw new Error(`MD5 differs: worker ${worker.md5}, node ${native.md5}`);
+    console.log(`workers (reader + hash-wasm)     ${mb(size, worker.ms).padStart(6)} MB/s  (${(worker.ms / 1000).toFixed(2)} s)`);
+    console.log(`node:crypto                       ${mb(size, native.ms).padStart(6)} MB/s  (${(native.ms / 1000).toFixed(2)} s)`);
+    console.log(`ratio worker / native             ${(native.ms / worker.ms).toFixed(2)}×  (target ≥ 0.8)`);
+    const longest = worker.longTasks.length ? Math.max(...worker.longTasks).toFixed(0) : 'none';
+    console.log(
+      `main thread while hashing         longest long task (≥50 ms): ${longest}; largest gap between 10 ms timer ticks: ${(worker.maxGap - 10).toFixed(0)} ms late (target: no task over 50 ms)`,
+    );
+    const ceiling = await inMemoryHashRatio();
+    console.log(`ceiling: on bytes in memory (Node) hash-wasm ${ceiling.wasm} MB/s, node:crypto ${ceiling.native} MB/s: ${ceiling.ratio}×`);
   }
 
   async function benchUploads() {
@@ -185,62 +213,84 @@ try {
       const init = await fetch(`${origin}/apis/cloud-net-disk/auth/upload/init`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', token },
-        body: JSON.stringify({ regionCode: 'bench', fileName: `raw-${run}.bin`, hashCode: String(run).padStart(32, '0'), chunkSize: size, fileSize: size }),
+        body: JSON.stringify({
+          regionCode: 'bench',
+          fileName: `raw-${run}.bin`,
+          hashCode: String(run).padStart(32, '0'),
+          chunkSize: size,
+          fileSize: size,
+        }),
       }).then((r) => r.json());
       const rawInput = await pickInPage(rawFile);
-      const raw = await browser.executeAsync(async (inputId, url, done) => {
-        const file = document.getElementById(inputId).files[0];
-        const started = performance.now();
-        const answer = await fetch(url, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: file }).then((r) => r.json());
-        done({ ms: performance.now() - started, code: answer.code });
-      }, rawInput, origin + init.data.chunkUrls[0]);
+      const raw = await browser.executeAsync(
+        async (inputId, url, done) => {
+          const file = document.getElementById(inputId).files[0];
+          const started = performance.now();
+          const answer = await fetch(url, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: file }).then(
+            (r) => r.json(),
+          );
+          done({ ms: performance.now() - started, code: answer.code });
+        },
+        rawInput,
+        origin + init.data.chunkUrls[0],
+      );
       if (raw.code !== 200) throw new Error(`raw PUT answered ${raw.code}`);
       results.raw.push(raw.ms);
       results.plain.push(await plainChunkedPut(rawInput, run));
       rmSync(rawFile);
 
-      for (const [uploadType, uploadParams] of [['cpu', { path: 'bench' }], ['gpu', { regionCode: 'bench', prefix: 'engine' }]]) {
+      for (const [uploadType, uploadParams] of [
+        ['cpu', { path: 'bench' }],
+        ['gpu', { regionCode: 'bench', prefix: 'engine' }],
+      ]) {
         const file = makeFile(`${uploadType}-${run}.bin`);
         const input = await pickInPage(file);
-        const timing = await browser.executeAsync(async (inputId, type, params, done) => {
-          const shared = await System.import('@rc/shared-utility');
-          const picked = document.getElementById(inputId).files[0];
-          const started = performance.now();
-          const marks = {};
-          const id = shared.uploads.add(picked, { uploadType: type, uploadParams: params });
-          const off = shared.$uploads.subscribe((items) => {
-            const item = items.find((candidate) => candidate.id === id);
-            if (!item) return;
-            const now = performance.now() - started;
-            if (item.status !== 'preparing' && marks.hashed === undefined) marks.hashed = now;
-            if (item.progress === 100 && marks.sent === undefined) marks.sent = now;
-            if (item.status === 'success' || item.status === 'error') {
-              queueMicrotask(() => off());
-              done({ ...marks, total: now, status: item.status, error: item.error });
-            }
-          });
-        }, input, uploadType, uploadParams);
+        const timing = await browser.executeAsync(
+          async (inputId, type, params, done) => {
+            const shared = await System.import('@rc/shared-utility');
+            const picked = document.getElementById(inputId).files[0];
+            const started = performance.now();
+            const marks = {};
+            const id = shared.uploads.add(picked, { uploadType: type, uploadParams: params });
+            const off = shared.$uploads.subscribe((items) => {
+              const item = items.find((candidate) => candidate.id === id);
+              if (!item) return;
+              const now = performance.now() - started;
+              if (item.status !== 'preparing' && marks.hashed === undefined) marks.hashed = now;
+              if (item.progress === 100 && marks.sent === undefined) marks.sent = now;
+              if (item.status === 'success' || item.status === 'error') {
+                queueMicrotask(() => off());
+                done({ ...marks, total: now, status: item.status, error: item.error });
+              }
+            });
+          },
+          input,
+          uploadType,
+          uploadParams,
+        );
         if (timing.status !== 'success') throw new Error(`${uploadType} upload failed: ${timing.error}`);
         results[uploadType].push(timing);
         rmSync(file);
       }
-  }
-  const raw = median(results.raw);
-  const plain = median(results.plain);
-  console.log(`raw PUT (one request)             ${mb(size, raw).padStart(6)} MB/s  (${(raw / 1000).toFixed(2)} s)`);
-  console.log(`plain fetch, 3 × 5 MiB PUTs       ${mb(size, plain).padStart(6)} MB/s  (${(plain / 1000).toFixed(2)} s) = ${(raw / plain).toFixed(2)}× raw PUT: the spec's request pattern without the engine`);
-  for (const uploadType of ['cpu', 'gpu']) {
-    const timings = results[uploadType];
-    const total = median(timings.map((t) => t.total));
-    const hashed = median(timings.map((t) => t.hashed));
-    const transfer = median(timings.map((t) => t.sent - t.hashed));
-    const merge = median(timings.map((t) => t.total - t.sent));
+    }
+    const raw = median(results.raw);
+    const plain = median(results.plain);
+    console.log(`raw PUT (one request)             ${mb(size, raw).padStart(6)} MB/s  (${(raw / 1000).toFixed(2)} s)`);
     console.log(
-      `engine ${uploadType}  ${mb(size, total).padStart(6)} MB/s end to end (${(total / 1000).toFixed(2)} s: hash ${(hashed / 1000).toFixed(2)}, ` +
-        `chunks ${(transfer / 1000).toFixed(2)}, merge ${(merge / 1000).toFixed(2)}); ` +
-        `chunks alone ${mb(size, transfer)} MB/s = ${(raw / transfer).toFixed(2)}× raw PUT, end to end ${(raw / total).toFixed(2)}× (target ≥ 0.9)`,
+      `plain fetch, 3 × 5 MiB PUTs       ${mb(size, plain).padStart(6)} MB/s  (${(plain / 1000).toFixed(2)} s) = ${(raw / plain).toFixed(2)}× raw PUT: the spec's request pattern without the engine`,
     );
-  }
+    for (const uploadType of ['cpu', 'gpu']) {
+      const timings = results[uploadType];
+      const total = median(timings.map((t) => t.total));
+      const hashed = median(timings.map((t) => t.hashed));
+      const transfer = median(timings.map((t) => t.sent - t.hashed));
+      const merge = median(timings.map((t) => t.total - t.sent));
+      console.log(
+        `engine ${uploadType}  ${mb(size, total).padStart(6)} MB/s end to end (${(total / 1000).toFixed(2)} s: hash ${(hashed / 1000).toFixed(2)}, ` +
+          `chunks ${(transfer / 1000).toFixed(2)}, merge ${(merge / 1000).toFixed(2)}); ` +
+          `chunks alone ${mb(size, transfer)} MB/s = ${(raw / transfer).toFixed(2)}× raw PUT, end to end ${(raw / total).toFixed(2)}× (target ≥ 0.9)`,
+      );
+    }
   }
 
   /** The same file PUT to presigned URLs as 5 MiB slices, 3 at a time, with nothing else around it. */
@@ -249,21 +299,39 @@ try {
     const init = await fetch(`${origin}/apis/cloud-net-disk/auth/upload/init`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', token },
-      body: JSON.stringify({ regionCode: 'bench', fileName: `plain-${run}.bin`, hashCode: String(run).padStart(32, '1'), chunkSize, fileSize: size }),
+      body: JSON.stringify({
+        regionCode: 'bench',
+        fileName: `plain-${run}.bin`,
+        hashCode: String(run).padStart(32, '1'),
+        chunkSize,
+        fileSize: size,
+      }),
     }).then((r) => r.json());
-    const ms = await browser.executeAsync(async (id, urls, sliceSize, done) => {
-      const file = document.getElementById(id).files[0];
-      const started = performance.now();
-      let next = 0;
-      const lane = async () => {
-        while (next < urls.length) {
-          const index = next++;
-          const answer = await fetch(urls[index], { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: file.slice(index * sliceSize, (index + 1) * sliceSize) }).then((r) => r.json());
-          if (answer.code !== 200) throw new Error(`chunk ${index + 1}: ${answer.code}`);
-        }
-      };
-      await Promise.all([lane(), lane(), lane()]).then(() => done(performance.now() - started), (error) => done(String(error)));
-    }, inputId, init.data.chunkUrls.map((url) => origin + url), chunkSize);
+    const ms = await browser.executeAsync(
+      async (id, urls, sliceSize, done) => {
+        const file = document.getElementById(id).files[0];
+        const started = performance.now();
+        let next = 0;
+        const lane = async () => {
+          while (next < urls.length) {
+            const index = next++;
+            const answer = await fetch(urls[index], {
+              method: 'PUT',
+              headers: { 'content-type': 'application/octet-stream' },
+              body: file.slice(index * sliceSize, (index + 1) * sliceSize),
+            }).then((r) => r.json());
+            if (answer.code !== 200) throw new Error(`chunk ${index + 1}: ${answer.code}`);
+          }
+        };
+        await Promise.all([lane(), lane(), lane()]).then(
+          () => done(performance.now() - started),
+          (error) => done(String(error)),
+        );
+      },
+      inputId,
+      init.data.chunkUrls.map((url) => origin + url),
+      chunkSize,
+    );
     if (typeof ms !== 'number') throw new Error(`plain chunked PUT failed: ${ms}`);
     return ms;
   }

@@ -26,7 +26,9 @@ async function confirmDialog(text: string) {
   await browser.waitUntil(
     () =>
       browser.execute((label) => {
-        const buttons = Array.from(document.querySelector('rc-dialogs')?.shadowRoot?.querySelectorAll<HTMLButtonElement>('button.action') ?? []);
+        const buttons = Array.from(
+          document.querySelector('rc-dialogs')?.shadowRoot?.querySelectorAll<HTMLButtonElement>('button.action') ?? [],
+        );
         const button = buttons.find((candidate) => candidate.textContent === label);
         button?.click();
         return Boolean(button);
@@ -80,7 +82,10 @@ describe('renting a GPU instance and its lifecycle', () => {
     await click('[data-operation="stop"]');
     await confirmDialog('关机');
     await waitForStatus(4);
-    await browser.waitUntil(async () => (await headerBalance()) < before, { timeout: 10_000, timeoutMsg: 'header balance did not fall after the charge' });
+    await browser.waitUntil(async () => (await headerBalance()) < before, {
+      timeout: 10_000,
+      timeoutMsg: 'header balance did not fall after the charge',
+    });
     const afterRun = await headerBalance();
 
     await chooseMore('liftConfig');

@@ -19,7 +19,9 @@ describe('a new user in the personal centre', () => {
     expect(await browser.$('.rc-agreement').$('a=《隐私政策》').getAttribute('href')).toBe('/privacy');
     const registerTab = await browser.getWindowHandle();
     await agreementLink.click();
-    await browser.waitUntil(async () => (await browser.getWindowHandles()).length === 2, { timeoutMsg: 'the agreement did not open in a new tab' });
+    await browser.waitUntil(async () => (await browser.getWindowHandles()).length === 2, {
+      timeoutMsg: 'the agreement did not open in a new tab',
+    });
     const agreementTab = (await browser.getWindowHandles()).find((handle) => handle !== registerTab)!;
     await browser.switchToWindow(agreementTab);
     await page.waitForText('.rc-legal', '四、计费与余额');
@@ -43,7 +45,10 @@ describe('a new user in the personal centre', () => {
     expect(overview).toContain('个人中心');
     expect(overview).toContain('¥5.00');
     expect(overview).toContain('未实名');
-    await browser.waitUntil(async () => /子账号\s*0\s*个/.test(await browser.$('.rc-personal .rc-stats').getText()), { timeout: 15_000, timeoutMsg: 'no sub-account count' });
+    await browser.waitUntil(async () => /子账号\s*0\s*个/.test(await browser.$('.rc-personal .rc-stats').getText()), {
+      timeout: 15_000,
+      timeoutMsg: 'no sub-account count',
+    });
     for (const title of ['个人信息', '实名认证', '证件认证', '修改密码', 'SSH 登录', '子账号管理']) expect(overview).toContain(title);
     await browser.$('.rc-personal-link*=修改密码').click();
     await page.waitForPath('/account/reset');
@@ -60,7 +65,8 @@ describe('a new user in the personal centre', () => {
     await browser.$('input[name="id-card-front"]').addValue(pngFile('身份证人像面.png', 428, 270, [47, 107, 255]));
     const preview = front.$('img.rc-id-card-image');
     await preview.waitForDisplayed({ timeout: 30_000 });
-    const shownWidth = () => browser.execute(() => document.querySelector<HTMLImageElement>('.rc-id-card[data-side="front"] img')?.naturalWidth ?? 0);
+    const shownWidth = () =>
+      browser.execute(() => document.querySelector<HTMLImageElement>('.rc-id-card[data-side="front"] img')?.naturalWidth ?? 0);
     await browser.waitUntil(async () => (await shownWidth()) === 428, {
       timeout: 10_000,
       timeoutMsg: 'the stored image was not shown back',

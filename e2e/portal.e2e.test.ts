@@ -259,7 +259,8 @@ describe('import-map overrides', () => {
     scripts = await serveScripts({
       '/mf-console.js': consoleBuild,
       '/flaky-console.js': (requestNumber) => (requestNumber === 1 ? null : consoleBuild),
-      '/throws-on-load.js': "System.register([], function () { return { execute: function () { throw new Error('e2e: broken on load'); } }; });",
+      '/throws-on-load.js':
+        "System.register([], function () { return { execute: function () { throw new Error('e2e: broken on load'); } }; });",
       '/throws-on-mount.js':
         "System.register([], function (_export) { return { execute: function () { _export({ bootstrap: function () { return Promise.resolve(); }, mount: function () { return Promise.reject(new Error('e2e: broken on mount')); }, unmount: function () { return Promise.resolve(); } }); } }; });",
       '/throws-on-render.js': `System.register(['react', 'react-dom/client', 'single-spa-react'], function (_export) {
@@ -306,20 +307,23 @@ describe('import-map overrides', () => {
     expect(await browser.$('.rc-app-error').isExisting()).toBe(false);
   });
 
-  it.each(['/throws-on-load.js', '/throws-on-mount.js', '/throws-on-render.js'])('isolates a console module that fails (%s)', async (file) => {
-    await signInThroughApi(browser, server.url);
-    await overrideConsole(scripts.origin + file);
-    await page.open('/account/home');
-    const panel = await page.textOf('.rc-app-error[data-app="@rc/mf-console"]');
-    expect(panel).toContain('「控制台」模块加载失败');
-    expect(await browser.$('.rc-app-error button').getText()).toBe('重试');
-    await page.waitForText('.rc-balance', '¥500.00');
+  it.each(['/throws-on-load.js', '/throws-on-mount.js', '/throws-on-render.js'])(
+    'isolates a console module that fails (%s)',
+    async (file) => {
+      await signInThroughApi(browser, server.url);
+      await overrideConsole(scripts.origin + file);
+      await page.open('/account/home');
+      const panel = await page.textOf('.rc-app-error[data-app="@rc/mf-console"]');
+      expect(panel).toContain('「控制台」模块加载失败');
+      expect(await browser.$('.rc-app-error button').getText()).toBe('重试');
+      await page.waitForText('.rc-balance', '¥500.00');
 
-    await browser.$('.rc-side-menu a.item[href="/account/netDisk"]').click();
-    await page.waitForPath('/account/netDisk');
-    await page.waitForText('.rc-feature-page', '网盘');
-    expect(await browser.$('.rc-app-error').isExisting()).toBe(false);
-    await browser.$('.rc-side-menu a.item[href="/account/recharge"]').click();
-    await page.waitForText('.rc-feature-page', '充值');
-  });
+      await browser.$('.rc-side-menu a.item[href="/account/netDisk"]').click();
+      await page.waitForPath('/account/netDisk');
+      await page.waitForText('.rc-feature-page', '网盘');
+      expect(await browser.$('.rc-app-error').isExisting()).toBe(false);
+      await browser.$('.rc-side-menu a.item[href="/account/recharge"]').click();
+      await page.waitForText('.rc-feature-page', '充值');
+    },
+  );
 });

@@ -27,7 +27,10 @@ setUpPortalSuite({}, async (suite) => {
   });
 });
 
-const violations = () => browser.execute(() => (window as unknown as { rcPolicyViolations?: string[] }).rcPolicyViolations ?? ['the violation listener did not run']);
+const violations = () =>
+  browser.execute(
+    () => (window as unknown as { rcPolicyViolations?: string[] }).rcPolicyViolations ?? ['the violation listener did not run'],
+  );
 
 describe('the Content-Security-Policy', () => {
   it('lets the portal run: home, sign-in, the instance list and the upload page, without a single violation', async () => {

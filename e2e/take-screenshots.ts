@@ -30,13 +30,27 @@ async function call<T>(token: string, method: 'GET' | 'POST', route: string, bod
 async function rentInstances() {
   const { token } = await call<{ token: string }>('', 'POST', '/user/api/user/login/password', demoUser);
   const [region] = await call<{ regionCode: string }[]>(token, 'GET', '/node/auth/region/list-enable');
-  const models = await call<{ gpuModelId: number; freeGpu: number }[]>(token, 'GET', `/node/auth/deviceType/statistics?regionCode=${region!.regionCode}`);
+  const models = await call<{ gpuModelId: number; freeGpu: number }[]>(
+    token,
+    'GET',
+    `/node/auth/deviceType/statistics?regionCode=${region!.regionCode}`,
+  );
   const [image] = await call<{ id: number }[]>(token, 'GET', '/image/auth/allSys');
   const model = models.find((candidate) => candidate.freeGpu > 1)!;
-  const order = { regionCode: region!.regionCode, gpuModelId: model.gpuModelId, gpuCount: 1, billingType: 1, duration: 1, imageId: image!.id, dataDiskExtraGb: 0 };
+  const order = {
+    regionCode: region!.regionCode,
+    gpuModelId: model.gpuModelId,
+    gpuCount: 1,
+    billingType: 1,
+    duration: 1,
+    imageId: image!.id,
+    dataDiskExtraGb: 0,
+  };
   await call(token, 'POST', '/user/auth/order/info/pay', order);
   const { instance } = await call<{ instance: { id: number } }>(token, 'POST', '/user/auth/order/info/pay', order);
-  const status = async () => (await call<{ list: { status: number }[] }>(token, 'POST', '/container/auth/list', { pageNum: 1, pageSize: 1, id: instance.id })).list[0]!.status;
+  const status = async () =>
+    (await call<{ list: { status: number }[] }>(token, 'POST', '/container/auth/list', { pageNum: 1, pageSize: 1, id: instance.id }))
+      .list[0]!.status;
   const reach = async (wanted: number) => {
     for (let tries = 0; (await status()) !== wanted; tries++) {
       if (tries > 60) throw new Error(`instance ${instance.id} did not reach status ${wanted}`);
@@ -146,9 +160,16 @@ try {
         await browser.$('.rc-upload-speed').waitForDisplayed({ timeout: 30_000 });
         await shot(`upload-speed-test-${suffix}`);
         await browser.execute(async () => {
-          const shared = await (window as unknown as { System: { import(name: string): Promise<any> } }).System.import('@rc/shared-utility');
+          const shared = await (window as unknown as { System: { import(name: string): Promise<any> } }).System.import(
+            '@rc/shared-utility',
+          );
           shared.$uploadListShow.set(true);
-          void shared.dialogs.confirm({ title: '释放实例', content: '释放后数据不可恢复，确定释放吗？', confirmText: '释放', danger: true });
+          void shared.dialogs.confirm({
+            title: '释放实例',
+            content: '释放后数据不可恢复，确定释放吗？',
+            confirmText: '释放',
+            danger: true,
+          });
           shared.bus.emit('toast', { type: 'success', message: '提示不会盖住对话框的标题' });
         });
         await browser.pause(800);

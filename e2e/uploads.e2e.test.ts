@@ -48,7 +48,9 @@ async function limitUpload(bytesPerSecond: number): Promise<void> {
 }
 
 const chunkRequests = () =>
-  browser.execute(() => performance.getEntriesByType('resource').filter((entry) => /\/file\/chunk$/.test(new URL(entry.name).pathname)).length);
+  browser.execute(
+    () => performance.getEntriesByType('resource').filter((entry) => /\/file\/chunk$/.test(new URL(entry.name).pathname)).length,
+  );
 
 describe('uploads from the portal against the real server', () => {
   let server: ServerProcess;
@@ -113,7 +115,10 @@ describe('uploads from the portal against the real server', () => {
     await fileRow.$('button=下载').click();
     const downloaded = path.join(downloads, 'report.bin');
     await browser.waitUntil(() => existsSync(downloaded), { timeout: 20_000, timeoutMsg: 'report.bin was not downloaded' });
-    await browser.waitUntil(() => createHash('md5').update(readFileSync(downloaded)).digest('hex') === file.md5, { timeout: 10_000, timeoutMsg: 'the download differs' });
+    await browser.waitUntil(() => createHash('md5').update(readFileSync(downloaded)).digest('hex') === file.md5, {
+      timeout: 10_000,
+      timeoutMsg: 'the download differs',
+    });
 
     await browser.$('.rc-upload-page .breadcrumb').$('a=全部文件').click();
     const folderRow = browser.$('.rc-folder-row*=季度报告');
@@ -123,7 +128,8 @@ describe('uploads from the portal against the real server', () => {
     const confirm = browser.$('rc-dialogs').shadow$('.action.danger');
     await confirm.waitForClickable();
     await confirm.click();
-    const folderListed = () => browser.execute(() => Array.from(document.querySelectorAll('.rc-folder-row')).some((row) => row.textContent?.includes('季度报告')));
+    const folderListed = () =>
+      browser.execute(() => Array.from(document.querySelectorAll('.rc-folder-row')).some((row) => row.textContent?.includes('季度报告')));
     await browser.waitUntil(async () => !(await folderListed()), { timeout: 10_000, timeoutMsg: 'the deleted folder is still listed' });
     expect(existsSync(storedPath(server, userId, '季度报告/report.bin'))).toBe(false);
     await browser.$('.rc-transfer-toggle').click();
@@ -131,7 +137,9 @@ describe('uploads from the portal against the real server', () => {
   });
 
   it('the upload speed test measures the way the uploader sends and stores nothing', async () => {
-    const usedBefore = await fetch(`${server.url}/apis/orion/auth/file/userDirs/used`, { method: 'POST', headers: { token } }).then((r) => r.json());
+    const usedBefore = await fetch(`${server.url}/apis/orion/auth/file/userDirs/used`, { method: 'POST', headers: { token } }).then((r) =>
+      r.json(),
+    );
     await browser.$('.rc-upload-links').$('button=上传测速').click();
     const start = browser.$('.rc-speed-test').$('button=开始测试');
     await start.waitForClickable({ timeout: 20_000 });
@@ -139,7 +147,9 @@ describe('uploads from the portal against the real server', () => {
     const speed = browser.$('.rc-upload-speed');
     await speed.waitForDisplayed({ timeout: 30_000 });
     expect(await speed.getText()).toMatch(/^\d+(\.\d+)? (KB|MB|GB)\/s$/);
-    const usedAfter = await fetch(`${server.url}/apis/orion/auth/file/userDirs/used`, { method: 'POST', headers: { token } }).then((r) => r.json());
+    const usedAfter = await fetch(`${server.url}/apis/orion/auth/file/userDirs/used`, { method: 'POST', headers: { token } }).then((r) =>
+      r.json(),
+    );
     expect(usedAfter.data).toEqual(usedBefore.data);
   });
 
@@ -179,7 +189,12 @@ describe('uploads from the portal against the real server', () => {
     await expect(fetch(`${server.apiBase}/system/api/health`)).rejects.toThrow();
     await server.launch();
     await limitUpload(0);
-    const settled = await uploader().waitFor('crash.bin', (view) => view.status === 'success' || view.status === 'error', 60_000, 'an outcome');
+    const settled = await uploader().waitFor(
+      'crash.bin',
+      (view) => view.status === 'success' || view.status === 'error',
+      60_000,
+      'an outcome',
+    );
     if (settled.status === 'error') await uploader().click('crash.bin', '重试');
     await uploader().waitFor('crash.bin', (view) => view.status === 'success', 60_000, 'success');
     expect(storedMd5(server, userId, 'crash.bin')).toBe(file.md5);
@@ -209,9 +224,11 @@ describe('uploads from the portal against the real server', () => {
     await browser.execute(() => {
       const system = (window as unknown as { System: { import(name: string): Promise<any> } }).System;
       void system.import('@rc/shared-utility').then((shared) =>
-        shared.dialogs.confirm({ title: '释放实例', content: '释放后数据不可恢复', confirmText: '释放', danger: true }).then((answer: boolean) => {
-          (window as unknown as { answer: boolean }).answer = answer;
-        }),
+        shared.dialogs
+          .confirm({ title: '释放实例', content: '释放后数据不可恢复', confirmText: '释放', danger: true })
+          .then((answer: boolean) => {
+            (window as unknown as { answer: boolean }).answer = answer;
+          }),
       );
     });
     const frame = browser.$('rc-dialogs').shadow$('[role="dialog"]');
@@ -244,7 +261,13 @@ describe('uploads from the portal against the real server', () => {
         leakedStyles: Array.from(document.querySelectorAll('style')).filter((style) => style.textContent?.includes('.bar >')).length,
       };
     });
-    expect(isolation).toEqual({ react: '16.14.0', pageButton: 'rgb(255, 105, 180)', uploaderButton: 'rgb(47, 107, 255)', panelShown: true, leakedStyles: 0 });
+    expect(isolation).toEqual({
+      react: '16.14.0',
+      pageButton: 'rgb(255, 105, 180)',
+      uploaderButton: 'rgb(47, 107, 255)',
+      panelShown: true,
+      leakedStyles: 0,
+    });
   });
 });
 

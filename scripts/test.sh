@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test command: the dependencies (on a fresh clone), type checks of every workspace and of tools/, lint, knip, the server suites
+# The whole test command: the dependencies (on a fresh clone), type checks of every workspace and of tools/, lint, format, knip, the server suites
 # on PGlite (and on PostgreSQL when TEST_POSTGRES_URL names a server), every workspace's tests, then the browser
 # journeys.
 set -euo pipefail
@@ -17,6 +17,9 @@ done
 
 echo "── lint"
 npm run lint --silent
+
+echo "── format"
+npm run format:check --silent
 
 echo "── unused files, exports and dependencies"
 npm run knip --silent

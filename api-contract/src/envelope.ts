@@ -6,7 +6,9 @@ import { Type, type Static, type TSchema } from 'typebox';
  */
 export const Envelope = <T extends TSchema>(data: T) =>
   Type.Object({
-    code: Type.Integer({ description: '200 成功；304 已在别处登录；401 未登录；403/404；409 业务规则；422 参数错误；429 过于频繁；500 内部错误' }),
+    code: Type.Integer({
+      description: '200 成功；304 已在别处登录；401 未登录；403/404；409 业务规则；422 参数错误；429 过于频繁；500 内部错误',
+    }),
     data: Type.Union([data, Type.Null()]),
     msg: Type.String(),
   });

@@ -51,7 +51,11 @@ describe('loadConfig', () => {
       compute: { driver: 'simulated', releaseAfterStoppedDays: 0.5 },
       uploads: { quotaBytes: MiB, maxChunkSize: 64 * 1024, signingSecret: 'shared key', faultInjection: { dropChunkRatio: 0.25 } },
     });
-    expect(loadConfig({ PORT: '', DATABASE_URL: '', STORAGE_QUOTA_BYTES: '' })).toMatchObject({ port: 8080, databaseUrl: undefined, uploads: { quotaBytes: 20 * 1024 * MiB } });
+    expect(loadConfig({ PORT: '', DATABASE_URL: '', STORAGE_QUOTA_BYTES: '' })).toMatchObject({
+      port: 8080,
+      databaseUrl: undefined,
+      uploads: { quotaBytes: 20 * 1024 * MiB },
+    });
   });
 
   it.each([
@@ -60,10 +64,20 @@ describe('loadConfig', () => {
     ['a fraction where an integer is due', 'STORAGE_QUOTA_BYTES', '1.5', 'STORAGE_QUOTA_BYTES must be a positive integer, got "1.5"'],
     ['exponent notation', 'STORAGE_QUOTA_BYTES', '1e999', 'STORAGE_QUOTA_BYTES must be a positive integer, got "1e999"'],
     ['hexadecimal notation', 'STORAGE_QUOTA_BYTES', '0x10', 'STORAGE_QUOTA_BYTES must be a positive integer, got "0x10"'],
-    ['more than an exact integer can hold', 'STORAGE_QUOTA_BYTES', '99999999999999999999', 'STORAGE_QUOTA_BYTES must be a positive integer, got "99999999999999999999"'],
+    [
+      'more than an exact integer can hold',
+      'STORAGE_QUOTA_BYTES',
+      '99999999999999999999',
+      'STORAGE_QUOTA_BYTES must be a positive integer, got "99999999999999999999"',
+    ],
     ['a port out of range', 'PORT', '70000', 'PORT must be a port number from 0 to 65535, got "70000"'],
     ['a negative number', 'PORT', '-1', 'PORT must be a port number from 0 to 65535, got "-1"'],
-    ['a chunk size under the minimum', 'UPLOAD_MAX_CHUNK_BYTES', '1024', 'UPLOAD_MAX_CHUNK_BYTES must be an integer of at least 65536, got "1024"'],
+    [
+      'a chunk size under the minimum',
+      'UPLOAD_MAX_CHUNK_BYTES',
+      '1024',
+      'UPLOAD_MAX_CHUNK_BYTES must be an integer of at least 65536, got "1024"',
+    ],
     ['zero days', 'RELEASE_AFTER_STOPPED_DAYS', '0', 'RELEASE_AFTER_STOPPED_DAYS must be a positive number, got "0"'],
     ['a ratio of 1', 'FAULT_DROP_CHUNK_RATIO', '1', 'FAULT_DROP_CHUNK_RATIO must be a number from 0 up to but not including 1, got "1"'],
     ['an unknown log level', 'LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"'],

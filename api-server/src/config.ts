@@ -27,10 +27,25 @@ const Env = Type.Object({
   SEED_DEMO_DATA: Type.Union([Type.Literal('true'), Type.Literal('false')], { default: 'true', description: 'true or false' }),
   COMPUTE_DRIVER: Type.Union([Type.Literal('simulated')], { default: 'simulated', description: 'a known compute driver (simulated)' }),
   RELEASE_AFTER_STOPPED_DAYS: Type.Number({ exclusiveMinimum: 0, default: 15, description: 'a positive number' }),
-  STORAGE_QUOTA_BYTES: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, default: 20 * 1024 * MiB, description: 'a positive integer' }),
-  UPLOAD_MAX_CHUNK_BYTES: Type.Integer({ minimum: 64 * 1024, maximum: Number.MAX_SAFE_INTEGER, default: 32 * MiB, description: 'an integer of at least 65536' }),
+  STORAGE_QUOTA_BYTES: Type.Integer({
+    minimum: 1,
+    maximum: Number.MAX_SAFE_INTEGER,
+    default: 20 * 1024 * MiB,
+    description: 'a positive integer',
+  }),
+  UPLOAD_MAX_CHUNK_BYTES: Type.Integer({
+    minimum: 64 * 1024,
+    maximum: Number.MAX_SAFE_INTEGER,
+    default: 32 * MiB,
+    description: 'an integer of at least 65536',
+  }),
   UPLOAD_SIGNING_SECRET: Type.Optional(Type.String({ description: 'a string' })),
-  FAULT_DROP_CHUNK_RATIO: Type.Number({ minimum: 0, exclusiveMaximum: 1, default: 0, description: 'a number from 0 up to but not including 1' }),
+  FAULT_DROP_CHUNK_RATIO: Type.Number({
+    minimum: 0,
+    exclusiveMaximum: 1,
+    default: 0,
+    description: 'a number from 0 up to but not including 1',
+  }),
 });
 type Env = Static<typeof Env>;
 type EnvName = keyof typeof Env.properties;

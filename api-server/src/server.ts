@@ -48,4 +48,6 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`算力云 listening on http://localhost:${config.port} (${database.kind}, data in ${database.kind === 'pglite' ? config.dataDir : 'PostgreSQL'})`);
+app.log.info(
+  `算力云 listening on http://localhost:${config.port} (${database.kind}, data in ${database.kind === 'pglite' ? config.dataDir : 'PostgreSQL'})`,
+);

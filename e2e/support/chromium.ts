@@ -22,7 +22,9 @@ const flags = [
 /** Debian's Chromium through Debian's chromedriver, with a fresh profile per session; downloads land in `downloadDir`. */
 export async function openChromium(options: { downloadDir?: string } = {}): Promise<{ browser: Browser; close(): Promise<void> }> {
   const profile = mkdtempSync(path.join(tmpdir(), 'rc-e2e-chromium-'));
-  const prefs: Record<string, string | boolean> = options.downloadDir ? { 'download.default_directory': options.downloadDir, 'download.prompt_for_download': false } : {};
+  const prefs: Record<string, string | boolean> = options.downloadDir
+    ? { 'download.default_directory': options.downloadDir, 'download.prompt_for_download': false }
+    : {};
   const browser = await remote({
     logLevel: 'warn',
     capabilities: {

@@ -30,6 +30,14 @@ export function pngFile(name: string, width: number, height: number, rgb: [numbe
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).map((_, i) => rgb[i % 3]!)]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'rc-e2e-id-')), name);
-  writeFileSync(file, Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]));
+  writeFileSync(
+    file,
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', header),
+      chunk('IDAT', pixels),
+      chunk('IEND', Buffer.alloc(0)),
+    ]),
+  );
   return file;
 }

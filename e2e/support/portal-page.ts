@@ -18,10 +18,19 @@ export function portalPage(browser: Browser, baseUrl: string) {
       return element.getText();
     },
     async waitForText(selector: string, expected: string) {
-      await browser.waitUntil(async () => (await browser.$(selector).getText().catch(() => '')).includes(expected), {
-        timeout: 15_000,
-        timeoutMsg: `expected "${selector}" to show "${expected}"`,
-      });
+      await browser.waitUntil(
+        async () =>
+          (
+            await browser
+              .$(selector)
+              .getText()
+              .catch(() => '')
+          ).includes(expected),
+        {
+          timeout: 15_000,
+          timeoutMsg: `expected "${selector}" to show "${expected}"`,
+        },
+      );
     },
     /**
      * The route's page is up: the document carries its title and its app drew something that is

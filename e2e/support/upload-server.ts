@@ -9,5 +9,7 @@ export const storedPath = (server: ServerProcess, userId: number, relative: stri
 
 /** MD5 of a file in the user's file storage, as the server stored it. */
 export function storedMd5(server: ServerProcess, userId: number, relative: string, area = 'files'): string {
-  return createHash('md5').update(readFileSync(storedPath(server, userId, relative, area))).digest('hex');
+  return createHash('md5')
+    .update(readFileSync(storedPath(server, userId, relative, area)))
+    .digest('hex');
 }

@@ -72,7 +72,9 @@ export function uploaderOn(browser: Browser, selector = 'rc-uploader') {
         (hostSelector, fileName, text) => {
           const root = document.querySelector(hostSelector)!.shadowRoot!;
           const row = Array.from(root.querySelectorAll('.item')).find((li) => li.querySelector('.name')?.textContent === fileName)!;
-          Array.from(row.querySelectorAll('button')).find((button) => button.textContent === text)!.click();
+          Array.from(row.querySelectorAll('button'))
+            .find((button) => button.textContent === text)!
+            .click();
         },
         selector,
         name,

@@ -43,13 +43,21 @@ const shellRoutes = rows('shell', [
 const consoleRoutes = rows('@rc/mf-console', [
   ['/vnc', '远程桌面', '在浏览器中通过 VNC 连接容器实例的图形桌面。'],
   ['/account/home', '控制台', '查看余额、实例、消息与实名状态，快速进入常用功能。'],
-  ['/account/instanceManage', '容器实例', '按秒计费，关机即停止计算计费。按量计费实例关机过久会自动释放：释放日期显示在列表中，提前 3 天消息提醒。'],
+  [
+    '/account/instanceManage',
+    '容器实例',
+    '按秒计费，关机即停止计算计费。按量计费实例关机过久会自动释放：释放日期显示在列表中，提前 3 天消息提醒。',
+  ],
   ['/account/instanceManage/addSSH', '添加 SSH 密钥', '使用 root 与密码登录，或把你的公钥加入实例后免密登录。'],
   ['/account/instanceManage/changeConfig', '变更配置', '升降GPU数量（同一主机）与扩容数据盘，需在关机状态下操作。'],
   ['/account/instanceManage/changePayType', '变更计费方式', '在按量计费与包日、包周、包月之间切换，或为包周期续费。'],
   ['/account/instanceManage/statusChanage', '实例状态变更', '当前状态、可执行的操作，以及每段运行时间的计费记录。'],
   ['/account/instance', '实例', '查看我的全部容器实例及其运行状态。'],
-  ['/account/suanli/create', '租用算力', '选择地区、GPU 型号、镜像与计费方式，创建新的容器实例：按秒计费，随时关机；包日/包周/包月更优惠且保留GPU。'],
+  [
+    '/account/suanli/create',
+    '租用算力',
+    '选择地区、GPU 型号、镜像与计费方式，创建新的容器实例：按秒计费，随时关机；包日/包周/包月更优惠且保留GPU。',
+  ],
   ['/account/mirrorImage', '镜像', '在实例「更多 → 保存镜像」生成私有镜像（需关机），租用或更换镜像时可选用。'],
   ['/account/ssh', 'SSH 登录', '查看实例的 SSH 登录指令与密码：用户名均为 root，密码点击眼睛图标查看，实例开机后即可登录。'],
   ['/account/computPower', '智算资源', '查看智算服务的开通状态与可用算力。'],
@@ -72,11 +80,7 @@ const consoleRoutes = rows('@rc/mf-console', [
   ['/account/workList', '我的工单', '提交问题工单并查看处理进度。'],
 ]);
 
-const activityRoutes = rows(
-  '@rc/mf-console',
-  [['/noRecommend', '推荐有礼', '分享我的推荐码与推荐链接，邀请好友注册算力云。']],
-  'activity',
-);
+const activityRoutes = rows('@rc/mf-console', [['/noRecommend', '推荐有礼', '分享我的推荐码与推荐链接，邀请好友注册算力云。']], 'activity');
 
 const storageRoutes = rows('@rc/mf-storage', [
   ['/account/netDisk', '网盘', '开通网盘，在实例之间保存与共享数据。'],

@@ -10,10 +10,7 @@ const server = new TestApiServer();
 const navigate = vi.fn<(url: string) => void>();
 let toasts: RcEvents['toast'][] = [];
 let logouts: RcEvents['session:logout'][] = [];
-const unsubscribe = [
-  bus.on('toast', (t) => toasts.push(t)),
-  bus.on('session:logout', (e) => logouts.push(e)),
-];
+const unsubscribe = [bus.on('toast', (t) => toasts.push(t)), bus.on('session:logout', (e) => logouts.push(e))];
 
 beforeAll(async () => {
   configure({ apiBase: await server.start(), navigate });
@@ -46,9 +43,7 @@ describe('envelope', () => {
     server.on('GET /apis/system/api/thing', { code: 200, data: { a: 1 }, msg: 'ok' });
     const result = await api.get<{ a: number }>('/system/api/thing', { b: 'x y', a: 2 });
     expect(result).toEqual({ code: 200, data: { a: 1 }, msg: 'ok' });
-    expect(server.seen).toEqual([
-      { method: 'GET', url: '/apis/system/api/thing?b=x+y&a=2', token: 'tok-1', body: undefined },
-    ]);
+    expect(server.seen).toEqual([{ method: 'GET', url: '/apis/system/api/thing?b=x+y&a=2', token: 'tok-1', body: undefined }]);
     expect(toasts).toEqual([]);
   });
 

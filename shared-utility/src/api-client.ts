@@ -113,8 +113,7 @@ async function request<T>(method: Method, path: string, payload: unknown, option
 }
 
 export const api = {
-  get: <T>(path: string, query?: Record<string, unknown>, options?: CallOptions) =>
-    request<T>('GET', path, query, options),
+  get: <T>(path: string, query?: Record<string, unknown>, options?: CallOptions) => request<T>('GET', path, query, options),
   post: <T>(path: string, body?: unknown, options?: CallOptions) => request<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown, options?: CallOptions) => request<T>('PUT', path, body, options),
   del: <T>(path: string, body?: unknown, options?: CallOptions) => request<T>('DELETE', path, body, options),

@@ -25,8 +25,7 @@ const ALWAYS_CROSS_TAB: ReadonlySet<keyof RcEvents> = new Set(['session:logout']
  * `channel` and are re-dispatched on the receiving tab's target.
  */
 export function createBus(target: EventTarget, channel: BroadcastChannel | null): EventBus {
-  const dispatch = (type: string, detail: unknown) =>
-    target.dispatchEvent(new CustomEvent(PREFIX + type, { detail }));
+  const dispatch = (type: string, detail: unknown) => target.dispatchEvent(new CustomEvent(PREFIX + type, { detail }));
 
   channel?.addEventListener('message', (event) => {
     const message: unknown = (event as MessageEvent).data;
@@ -48,7 +47,4 @@ export function createBus(target: EventTarget, channel: BroadcastChannel | null)
   };
 }
 
-export const bus = createBus(
-  window,
-  typeof BroadcastChannel === 'function' ? new BroadcastChannel('rc-bus') : null,
-);
+export const bus = createBus(window, typeof BroadcastChannel === 'function' ? new BroadcastChannel('rc-bus') : null);

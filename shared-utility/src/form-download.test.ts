@@ -9,10 +9,18 @@ describe('formDownload', () => {
     $token.set('tok en');
     let posted: { action: string; method: string; fields: Record<string, string> } | null = null;
     vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
-      posted = { action: this.action, method: this.method, fields: Object.fromEntries(new FormData(this) as unknown as Iterable<[string, string]>) };
+      posted = {
+        action: this.action,
+        method: this.method,
+        fields: Object.fromEntries(new FormData(this) as unknown as Iterable<[string, string]>),
+      };
     });
     formDownload('/orion/auth/file/download', { path: '报告/a b.bin' });
-    expect(posted).toEqual({ action: `${location.origin}/apis/orion/auth/file/download?token=tok%20en`, method: 'post', fields: { path: '报告/a b.bin' } });
+    expect(posted).toEqual({
+      action: `${location.origin}/apis/orion/auth/file/download?token=tok%20en`,
+      method: 'post',
+      fields: { path: '报告/a b.bin' },
+    });
     expect(document.querySelector('form')).toBeNull();
   });
 });

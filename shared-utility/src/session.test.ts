@@ -80,7 +80,10 @@ describe('login and logout', () => {
     expect(localStorage.getItem('RcUserInfo')).toBeNull();
     expect(document.cookie).not.toContain('RC_WEB_TOKEN');
     expect(navigate.mock.calls).toEqual([['/login?t=login']]);
-    expect(events).toEqual([['login', '演示用户'], ['logout', 'logout']]);
+    expect(events).toEqual([
+      ['login', '演示用户'],
+      ['logout', 'logout'],
+    ]);
   });
 
   it('logout without the server call or the redirect', async () => {

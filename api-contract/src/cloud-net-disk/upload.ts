@@ -29,7 +29,10 @@ export const UploadPartParams = Type.Object({
   partNumber: Type.Integer({ title: '分片序号', minimum: 1, maximum: 1_000_000 }),
 });
 export type UploadPartParams = Static<typeof UploadPartParams>;
-export const UploadPartQuery = Type.Object({ expires: Type.Integer({ title: '过期时间', minimum: 0 }), signature: Type.String({ title: '签名', minLength: 1, maxLength: 100 }) });
+export const UploadPartQuery = Type.Object({
+  expires: Type.Integer({ title: '过期时间', minimum: 0 }),
+  signature: Type.String({ title: '签名', minLength: 1, maxLength: 100 }),
+});
 export type UploadPartQuery = Static<typeof UploadPartQuery>;
 export const UploadPartResult = Type.Object({ partNumber: Type.Integer({ minimum: 1 }) });
 export type UploadPartResult = Static<typeof UploadPartResult>;

@@ -21,7 +21,10 @@ export const ImageView = Type.Object({
 });
 export type ImageView = Static<typeof ImageView>;
 
-export const ImagePageBody = Type.Intersect([PageQuery, Type.Object({ keyword: Type.Optional(Type.String({ title: '关键词', maxLength: 40 })) })]);
+export const ImagePageBody = Type.Intersect([
+  PageQuery,
+  Type.Object({ keyword: Type.Optional(Type.String({ title: '关键词', maxLength: 40 })) }),
+]);
 export type ImagePageBody = Static<typeof ImagePageBody>;
 
 export const RenameImageBody = Type.Object({ id: ImageId, name: ImageName });
@@ -42,6 +45,12 @@ export const ImageRepository = Type.Object({
 export type ImageRepository = Static<typeof ImageRepository>;
 
 export const ActivateRepositoryBody = Type.Object({
-  namespace: Type.String({ title: '命名空间', minLength: 4, maxLength: 30, pattern: '^[a-z][a-z0-9-]*$', description: '以小写字母开头，可含小写字母、数字和-' }),
+  namespace: Type.String({
+    title: '命名空间',
+    minLength: 4,
+    maxLength: 30,
+    pattern: '^[a-z][a-z0-9-]*$',
+    description: '以小写字母开头，可含小写字母、数字和-',
+  }),
 });
 export type ActivateRepositoryBody = Static<typeof ActivateRepositoryBody>;

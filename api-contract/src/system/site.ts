@@ -7,7 +7,13 @@ export type HealthResult = Static<typeof HealthResult>;
 
 export const AdvertListBody = Type.Object({ position: Type.Optional(Type.String({ title: '广告位', maxLength: 32 })) });
 export type AdvertListBody = Static<typeof AdvertListBody>;
-export const Advert = Type.Object({ id: Type.Integer(), title: Type.String(), imageUrl: Type.String(), linkUrl: Type.String(), position: Type.String() });
+export const Advert = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  imageUrl: Type.String(),
+  linkUrl: Type.String(),
+  position: Type.String(),
+});
 export type Advert = Static<typeof Advert>;
 
 export const NavListBody = Type.Object({ platShow: Type.Optional(Type.Integer({ title: '展示平台', minimum: 0, maximum: 9 })) });
@@ -57,10 +63,18 @@ export const ZoneListBody = Type.Object({
   zoneLocation: Type.Optional(Type.Integer({ title: '专区位置', minimum: 0, maximum: 99 })),
 });
 export type ZoneListBody = Static<typeof ZoneListBody>;
-export const Zone = Type.Object({ id: Type.Integer(), name: Type.String(), code: Type.String(), categoryType: Type.Integer(), zoneLocation: Type.Integer() });
+export const Zone = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  code: Type.String(),
+  categoryType: Type.Integer(),
+  zoneLocation: Type.Integer(),
+});
 export type Zone = Static<typeof Zone>;
 
-export const ReferralCodeBody = Type.Object({ referralCode: Type.Optional(Type.String({ title: '推荐码', pattern: '^[A-Z0-9]{8}$', maxLength: 8 })) });
+export const ReferralCodeBody = Type.Object({
+  referralCode: Type.Optional(Type.String({ title: '推荐码', pattern: '^[A-Z0-9]{8}$', maxLength: 8 })),
+});
 export type ReferralCodeBody = Static<typeof ReferralCodeBody>;
 /** With a code: its referrer; without (signed in): my code and my registration link. */
 export const ReferralCodeResult = Type.Object({

@@ -43,7 +43,9 @@ export type OperationState = Static<typeof OperationState>;
 export const InstanceView = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
-  status: Type.Integer({ description: 'OpsInstanceEnum：0 创建中 1 开机中 2 运行中 3 关机中 4 已关机 5 释放中 6 已释放 7 重置中 8 保存镜像中 9 创建失败' }),
+  status: Type.Integer({
+    description: 'OpsInstanceEnum：0 创建中 1 开机中 2 运行中 3 关机中 4 已关机 5 释放中 6 已释放 7 重置中 8 保存镜像中 9 创建失败',
+  }),
   statusName: Type.String(),
   nextStatus: Type.Union([Type.Integer(), Type.Null()], { description: '进行中的状态变化完成后的状态' }),
   transitionAt: Type.Union([DateTime, Type.Null()], { description: '预计完成当前状态变化的时间' }),
@@ -75,6 +77,8 @@ export const InstanceView = Type.Object({
   ssh: Type.Object({ host: Type.String(), port: Type.Integer(), user: Type.String(), password: Type.String(), command: Type.String() }),
   jupyterUrl: Type.String(),
   gmtCreate: DateTime,
-  operations: Type.Object(Object.fromEntries(operations.map((operation) => [operation, OperationState])) as Record<Operation, typeof OperationState>),
+  operations: Type.Object(
+    Object.fromEntries(operations.map((operation) => [operation, OperationState])) as Record<Operation, typeof OperationState>,
+  ),
 });
 export type InstanceView = Static<typeof InstanceView>;

@@ -2,7 +2,10 @@ import { Type, type Static } from 'typebox';
 import { Id } from '../common.js';
 import { DateTime } from '../values.js';
 
-export const CredentialSide = Type.Union([Type.Literal('front'), Type.Literal('back')], { title: '证件面', description: 'front 人像面，back 国徽面' });
+export const CredentialSide = Type.Union([Type.Literal('front'), Type.Literal('back')], {
+  title: '证件面',
+  description: 'front 人像面，back 国徽面',
+});
 export type CredentialSide = Static<typeof CredentialSide>;
 
 const FileName = Type.String({ title: '图片名称', minLength: 1, maxLength: 255 });

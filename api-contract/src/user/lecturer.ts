@@ -5,5 +5,10 @@ import { DateTime } from '../values.js';
 export const LecturerBody = Type.Object({ lecturerId: Id('讲师ID') });
 export type LecturerBody = Static<typeof LecturerBody>;
 
-export const FollowedLecturer = Type.Object({ lecturerId: Type.Integer(), nickname: Type.String(), headImgUrl: Type.String(), gmtCreate: DateTime });
+export const FollowedLecturer = Type.Object({
+  lecturerId: Type.Integer(),
+  nickname: Type.String(),
+  headImgUrl: Type.String(),
+  gmtCreate: DateTime,
+});
 export type FollowedLecturer = Static<typeof FollowedLecturer>;

@@ -5,7 +5,13 @@ import { DateTime } from '../values.js';
 export const MessageListBody = Type.Intersect([PageQuery, Type.Object({ isRead: Type.Optional(Type.Boolean({ title: '是否已读' })) })]);
 export type MessageListBody = Static<typeof MessageListBody>;
 
-export const UserMessage = Type.Object({ id: Type.Integer(), title: Type.String(), content: Type.String(), isRead: Type.Boolean(), gmtCreate: DateTime });
+export const UserMessage = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  content: Type.String(),
+  isRead: Type.Boolean(),
+  gmtCreate: DateTime,
+});
 export type UserMessage = Static<typeof UserMessage>;
 
 export const MessageReadBody = Type.Object({ ids: Type.Array(Id('消息ID'), { title: '消息ID列表', minItems: 1, maxItems: 100 }) });

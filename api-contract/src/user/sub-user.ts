@@ -17,7 +17,12 @@ export type SubUser = Static<typeof SubUser>;
 export const AddSubUserBody = Type.Object({ mobile: Mobile, code: SmsCode, password: Password, nickname: Type.Optional(Nickname) });
 export type AddSubUserBody = Static<typeof AddSubUserBody>;
 
-export const AddedSubUser = Type.Object({ id: Type.Integer(), mobile: Type.String(), nickname: Type.String(), shareBalance: Type.Boolean() });
+export const AddedSubUser = Type.Object({
+  id: Type.Integer(),
+  mobile: Type.String(),
+  nickname: Type.String(),
+  shareBalance: Type.Boolean(),
+});
 export type AddedSubUser = Static<typeof AddedSubUser>;
 
 export const SubUserShareBody = Type.Object({ subUserId: SubUserId, shareBalance: Type.Boolean({ title: '共享余额' }) });

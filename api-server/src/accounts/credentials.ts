@@ -74,7 +74,13 @@ async function readBlob(app: FastifyInstance, key: string): Promise<Buffer | nul
  * Holds an uploaded image for one side until it is saved. Each side has one staging place, so an
  * upload that is never saved costs at most one image's bytes.
  */
-export async function stageImage(app: FastifyInstance, userId: number, side: IdCardSide, bytes: Buffer, declared: { md5: string; size: number }) {
+export async function stageImage(
+  app: FastifyInstance,
+  userId: number,
+  side: IdCardSide,
+  bytes: Buffer,
+  declared: { md5: string; size: number },
+) {
   if (bytes.length === 0) throw invalid('图片不能为空');
   if (bytes.length !== declared.size) throw invalid('图片大小与声明不符，请重新上传');
   contentTypeOf(bytes);
@@ -83,13 +89,21 @@ export async function stageImage(app: FastifyInstance, userId: number, side: IdC
 }
 
 /** Makes the staged image of `side` the user's current one, replacing (and removing) the previous image. */
-export async function saveStagedImage(app: FastifyInstance, userId: number, side: IdCardSide, declared: { fileName: string; md5: string }): Promise<IdCardImage> {
+export async function saveStagedImage(
+  app: FastifyInstance,
+  userId: number,
+  side: IdCardSide,
+  declared: { fileName: string; md5: string },
+): Promise<IdCardImage> {
   const fileName = checkFileName(declared.fileName, '图片名称');
   const staged = await readBlob(app, stagedKey(userId, side));
   if (!staged || md5Of(staged) !== declared.md5) throw conflict('图片尚未上传完成，请重新上传');
   const values = { userId, side, fileName, contentType: contentTypeOf(staged), size: staged.length, md5: declared.md5 };
   await app.blobs.move(stagedKey(userId, side), imageKey(values));
-  const [previous] = await app.db.select().from(idCardImages).where(and(eq(idCardImages.userId, userId), eq(idCardImages.side, side)));
+  const [previous] = await app.db
+    .select()
+    .from(idCardImages)
+    .where(and(eq(idCardImages.userId, userId), eq(idCardImages.side, side)));
   const now = app.clock.now();
   const [saved] = await app.db
     .insert(idCardImages)
@@ -109,7 +123,10 @@ export function listImages(app: FastifyInstance, userId: number): Promise<IdCard
  * them. Another user's image answers as missing, so its existence is not revealed either.
  */
 export async function ownImage(app: FastifyInstance, readerId: number, imageId: number): Promise<IdCardImage> {
-  const [image] = await app.db.select().from(idCardImages).where(and(eq(idCardImages.id, imageId), eq(idCardImages.userId, readerId)));
+  const [image] = await app.db
+    .select()
+    .from(idCardImages)
+    .where(and(eq(idCardImages.id, imageId), eq(idCardImages.userId, readerId)));
   if (!image) throw notFound(imageMissingMessage);
   return image;
 }

@@ -38,11 +38,7 @@ export async function authenticateToken(app: FastifyInstance, token: unknown): P
 }
 
 /** Opens a session for the user; any session they still had answers 304 from now on. */
-export async function startSession(
-  app: FastifyInstance,
-  userId: number,
-  client: { ip: string; userAgent: string },
-): Promise<string> {
+export async function startSession(app: FastifyInstance, userId: number, client: { ip: string; userAgent: string }): Promise<string> {
   const token = newSessionToken();
   const now = app.clock.now();
   await app.db.transaction(async (tx) => {

@@ -53,7 +53,10 @@ export async function consumeSmsCode(app: FastifyInstance, mobile: string, purpo
   if (!latest) throw invalid('验证码错误或已过期');
   if (latest.attempts >= app.config.smsCodeMaxAttempts) throw invalid('验证码错误次数过多，请重新获取');
   if (latest.codeHash !== codeHash(mobile, purpose, code)) {
-    await app.db.update(smsCodes).set({ attempts: sql`${smsCodes.attempts} + 1` }).where(eq(smsCodes.id, latest.id));
+    await app.db
+      .update(smsCodes)
+      .set({ attempts: sql`${smsCodes.attempts} + 1` })
+      .where(eq(smsCodes.id, latest.id));
     throw invalid('验证码错误或已过期');
   }
   const used = await app.db

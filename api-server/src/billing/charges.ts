@@ -26,7 +26,10 @@ export async function payerOf(tx: Executor, userId: number): Promise<number> {
 }
 
 export async function payerBalance(tx: Executor, userId: number): Promise<number> {
-  const [payer] = await tx.select({ balance: users.balance }).from(users).where(eq(users.id, await payerOf(tx, userId)));
+  const [payer] = await tx
+    .select({ balance: users.balance })
+    .from(users)
+    .where(eq(users.id, await payerOf(tx, userId)));
   return payer?.balance ?? 0;
 }
 
@@ -36,7 +39,8 @@ export function formatYuan(thousandths: number) {
 
 /** Pay-as-you-go starts only when the payer can pay its first hour. */
 export async function ensureCanPayAnHour(tx: Executor, userId: number, hourAmount: number) {
-  if ((await payerBalance(tx, userId)) < hourAmount) throw conflict(`账户余额不足：按量计费需至少可支付1小时费用（¥${formatYuan(hourAmount)}），请先充值`);
+  if ((await payerBalance(tx, userId)) < hourAmount)
+    throw conflict(`账户余额不足：按量计费需至少可支付1小时费用（¥${formatYuan(hourAmount)}），请先充值`);
 }
 
 /**
@@ -46,7 +50,13 @@ export async function ensureCanPayAnHour(tx: Executor, userId: number, hourAmoun
 export async function charge(tx: Executor, c: Charge) {
   if (c.amount === 0) return;
   const payer = await payerOf(tx, c.userId);
-  const { entryId } = await applyLedgerEntry(tx, { userId: payer, amount: -c.amount, kind: c.amount > 0 ? 'charge' : 'refund', note: c.note.slice(0, 200), at: c.now });
+  const { entryId } = await applyLedgerEntry(tx, {
+    userId: payer,
+    amount: -c.amount,
+    kind: c.amount > 0 ? 'charge' : 'refund',
+    note: c.note.slice(0, 200),
+    at: c.now,
+  });
   await tx.insert(bills).values({
     userId: c.userId,
     instanceId: c.instanceId,

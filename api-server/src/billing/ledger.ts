@@ -34,7 +34,14 @@ export async function ledgerSummary(db: Executor, userId: number) {
     .from(ledgerEntries)
     .where(eq(ledgerEntries.userId, userId));
   const recentEntries = await db
-    .select({ id: ledgerEntries.id, amount: ledgerEntries.amount, balanceAfter: ledgerEntries.balanceAfter, kind: ledgerEntries.kind, note: ledgerEntries.note, gmtCreate: ledgerEntries.createdAt })
+    .select({
+      id: ledgerEntries.id,
+      amount: ledgerEntries.amount,
+      balanceAfter: ledgerEntries.balanceAfter,
+      kind: ledgerEntries.kind,
+      note: ledgerEntries.note,
+      gmtCreate: ledgerEntries.createdAt,
+    })
     .from(ledgerEntries)
     .where(eq(ledgerEntries.userId, userId))
     .orderBy(desc(ledgerEntries.id))

@@ -22,7 +22,17 @@ export function newOrderNo(now: Date) {
 export async function recordOrder(tx: Executor, o: NewOrder) {
   const [order] = await tx
     .insert(orders)
-    .values({ orderNo: newOrderNo(o.now), userId: o.userId, instanceId: o.instanceId, orderType: o.orderType, billingType: o.billingType, status: 1, amount: o.amount, detail: o.detail, createdAt: o.now })
+    .values({
+      orderNo: newOrderNo(o.now),
+      userId: o.userId,
+      instanceId: o.instanceId,
+      orderType: o.orderType,
+      billingType: o.billingType,
+      status: 1,
+      amount: o.amount,
+      detail: o.detail,
+      createdAt: o.now,
+    })
     .returning();
   return order!;
 }

@@ -24,7 +24,11 @@ async function books(userId: number) {
   return { balance: user!.balance, entries, ledgerSum: entries.reduce((sum, entry) => sum + entry.amount, 0) };
 }
 
-const setCredit = (value: number) => t.app.db.update(sysConfig).set({ value: sql`${JSON.stringify(value)}::jsonb` }).where(eq(sysConfig.key, welcomeCreditKey));
+const setCredit = (value: number) =>
+  t.app.db
+    .update(sysConfig)
+    .set({ value: sql`${JSON.stringify(value)}::jsonb` })
+    .where(eq(sysConfig.key, welcomeCreditKey));
 
 describe('welcome credit', () => {
   it('is what the banner states, from the site configuration', async () => {
@@ -52,14 +56,24 @@ describe('welcome credit', () => {
 
     await login(t.app, '13911110001', 'Welcome@1');
     expect((await books(userId)).entries).toHaveLength(1);
-    const again = await call(t.app, 'POST', '/apis/user/api/user/register', { mobile: '13911110001', code: '000000', password: 'Welcome@1' });
+    const again = await call(t.app, 'POST', '/apis/user/api/user/register', {
+      mobile: '13911110001',
+      code: '000000',
+      password: 'Welcome@1',
+    });
     expect(again.code).not.toBe(200);
     expect((await books(userId)).entries).toHaveLength(1);
   });
 
   it('is never granted to a sub-account', async () => {
     const main = await login(t.app, demoAccounts.user, demoPassword);
-    const added = await call(t.app, 'POST', '/apis/user/auth/user/ext/add/sub/user', { mobile: '13911110002', code: await requestSmsCode(t, '13911110002'), password: 'Sub@pass1' }, main);
+    const added = await call(
+      t.app,
+      'POST',
+      '/apis/user/auth/user/ext/add/sub/user',
+      { mobile: '13911110002', code: await requestSmsCode(t, '13911110002'), password: 'Sub@pass1' },
+      main,
+    );
     expect(added.code).toBe(200);
     expect(await books(added.data.id)).toEqual({ balance: 0, entries: [], ledgerSum: 0 });
   });

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { ledgerEntries, messages, sysConfig } from '../db/schema.js';
+import { ledgerEntries, sysConfig } from '../db/schema.js';
+import { notify } from '../accounts/messages.js';
 import type { Executor } from '../db/open-database.js';
 import { applyLedgerEntry } from './ledger.js';
 
@@ -20,7 +21,11 @@ export async function welcomeCreditAmount(db: Executor): Promise<number> {
  * caller's transaction. Sub-accounts never receive it, and an account receives it at most once.
  * Answers the account with its balance after the grant.
  */
-export async function grantWelcomeCredit<T extends { id: number; parentId: number | null; balance: number }>(db: Executor, account: T, at: Date): Promise<T> {
+export async function grantWelcomeCredit<T extends { id: number; parentId: number | null; balance: number }>(
+  db: Executor,
+  account: T,
+  at: Date,
+): Promise<T> {
   if (account.parentId !== null) return account;
   const amount = await welcomeCreditAmount(db);
   if (amount === 0) return account;
@@ -31,6 +36,6 @@ export async function grantWelcomeCredit<T extends { id: number; parentId: numbe
     .limit(1);
   if (granted) return account;
   const { balance } = await applyLedgerEntry(db, { userId: account.id, amount, kind: 'grant', note: welcomeCreditNote, at });
-  await db.insert(messages).values({ userId: account.id, title: '体验金到账', content: `${yuanText(amount)} 元体验金已存入您的账户余额，可用于租用 GPU 实例。`, createdAt: at });
+  await notify(db, account.id, '体验金到账', `${yuanText(amount)} 元体验金已存入您的账户余额，可用于租用 GPU 实例。`, at);
   return { ...account, balance };
 }

@@ -52,7 +52,11 @@ export class LocalFolderStore implements BlobStore {
     const temporary = this.temporaryFile();
     let size = 0;
     try {
-      await pipeline(source, sizeLimit(options.maxBytes ?? Infinity, (n) => (size += n)), fs.createWriteStream(temporary));
+      await pipeline(
+        source,
+        sizeLimit(options.maxBytes ?? Infinity, (n) => (size += n)),
+        fs.createWriteStream(temporary),
+      );
       await this.moveIntoPlace(temporary, key);
       return { size };
     } catch (error) {
@@ -66,7 +70,11 @@ export class LocalFolderStore implements BlobStore {
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
     await (await fs.promises.open(target, 'a')).close();
     let size = 0;
-    await pipeline(source, sizeLimit(options.maxBytes, (n) => (size += n)), fs.createWriteStream(target, { flags: 'r+', start: offset }));
+    await pipeline(
+      source,
+      sizeLimit(options.maxBytes, (n) => (size += n)),
+      fs.createWriteStream(target, { flags: 'r+', start: offset }),
+    );
     return { size };
   }
 

@@ -24,7 +24,8 @@ export async function userWithBalance(app: FastifyInstance, balance: number) {
   accounts += 1;
   const mobile = `139${String(process.pid % 10_000).padStart(4, '0')}${String(accounts).padStart(4, '0')}`;
   const account = await createAccount(app.db, { mobile, passwordHash: 'x', nickname: `测试${accounts}` });
-  if (balance > 0) await applyLedgerEntry(app.db, { userId: account.id, amount: balance, kind: 'grant', note: '测试', at: app.clock.now() });
+  if (balance > 0)
+    await applyLedgerEntry(app.db, { userId: account.id, amount: balance, kind: 'grant', note: '测试', at: app.clock.now() });
   return { id: account.id, token: await tokenFor(app, account.id) };
 }
 
@@ -40,13 +41,27 @@ export async function privateNode(app: FastifyInstance, gpus: number) {
   const [model] = await app.db.select().from(gpuModels).where(eq(gpuModels.code, 'rtx4090'));
   const [node] = await app.db
     .insert(computeNodes)
-    .values({ regionCode: 'xb-1', name: `test-${gpus}-${++privateNodes}`, gpuModelId: model!.id, gpuTotal: gpus, gpuFree: gpus, cpuPerGpu: 16, memoryPerGpuGb: 60, cudaVersion: '12.4', sshHost: 'connect.test' })
+    .values({
+      regionCode: 'xb-1',
+      name: `test-${gpus}-${++privateNodes}`,
+      gpuModelId: model!.id,
+      gpuTotal: gpus,
+      gpuFree: gpus,
+      cpuPerGpu: 16,
+      memoryPerGpuGb: 60,
+      cudaVersion: '12.4',
+      sshHost: 'connect.test',
+    })
     .returning();
   return { node: node!, model: model! };
 }
 
 export async function systemImageId(app: FastifyInstance) {
-  const [image] = await app.db.select({ id: images.id }).from(images).where(sql`${images.userId} is null`).limit(1);
+  const [image] = await app.db
+    .select({ id: images.id })
+    .from(images)
+    .where(sql`${images.userId} is null`)
+    .limit(1);
   return image!.id;
 }
 
@@ -56,7 +71,10 @@ export async function balanceOf(app: FastifyInstance, userId: number) {
 }
 
 export async function ledgerSum(app: FastifyInstance, userId: number) {
-  const [row] = await app.db.select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` }).from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
+  const [row] = await app.db
+    .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.userId, userId));
   return Number(row!.sum);
 }
 
@@ -66,7 +84,19 @@ export async function gpuFree(app: FastifyInstance, nodeId: number) {
 }
 
 /** Rents on the given node: pay-as-you-go unless a package is named. */
-export function rent(app: FastifyInstance, token: string, o: { nodeId: number; gpuModelId: number; imageId: number; gpuCount?: number; billingType?: number; duration?: number; dataDiskExtraGb?: number }) {
+export function rent(
+  app: FastifyInstance,
+  token: string,
+  o: {
+    nodeId: number;
+    gpuModelId: number;
+    imageId: number;
+    gpuCount?: number;
+    billingType?: number;
+    duration?: number;
+    dataDiskExtraGb?: number;
+  },
+) {
   return call(app, 'POST', '/apis/user/auth/order/info/pay', { regionCode: 'xb-1', gpuCount: 1, billingType: 1, ...o }, token);
 }
 

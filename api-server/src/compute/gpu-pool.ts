@@ -47,7 +47,12 @@ export async function takeGpusInRegion(tx: Executor, regionCode: string, gpuMode
           eq(computeNodes.gpuModelId, gpuModelId),
           eq(computeNodes.enabled, true),
           gte(computeNodes.gpuFree, count),
-          tried.length ? sql`${computeNodes.id} not in (${sql.join(tried.map((id) => sql`${id}`), sql`, `)})` : undefined,
+          tried.length
+            ? sql`${computeNodes.id} not in (${sql.join(
+                tried.map((id) => sql`${id}`),
+                sql`, `,
+              )})`
+            : undefined,
         ),
       )
       .orderBy(desc(computeNodes.gpuFree), computeNodes.id)

@@ -12,7 +12,11 @@ export type InstanceRow = typeof instances.$inferSelect;
 const dayMs = 86_400_000;
 
 /** Locks the user's instance for this transaction, brings a finished transition up to date, and checks `operation` is allowed. */
-export async function lockInstance(tx: Executor, driver: ComputeDriver, o: { userId: number; id: number; operation: Operation; now: Date }) {
+export async function lockInstance(
+  tx: Executor,
+  driver: ComputeDriver,
+  o: { userId: number; id: number; operation: Operation; now: Date },
+) {
   const [row] = await tx
     .select()
     .from(instances)
@@ -73,7 +77,11 @@ export async function settleInstance(tx: Executor, instance: InstanceRow, now: D
   const total = seconds * instance.dayRate + instance.meterCarry;
   const due = Math.floor(total / 86_400);
   const periodEnd = new Date(instance.meteredUntil.getTime() + seconds * 1000);
-  const [account] = await tx.select({ balance: users.balance }).from(users).where(eq(users.id, await payerOf(tx, instance.userId))).for('update');
+  const [account] = await tx
+    .select({ balance: users.balance })
+    .from(users)
+    .where(eq(users.id, await payerOf(tx, instance.userId)))
+    .for('update');
   const paid = Math.min(due, account?.balance ?? 0);
   await charge(tx, {
     userId: instance.userId,

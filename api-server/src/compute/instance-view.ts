@@ -22,19 +22,37 @@ async function selectRows(db: Executor, where: SQL | undefined, limit: number, o
   const page = await db.select().from(instances).where(where).orderBy(desc(instances.id)).limit(limit).offset(offset);
   if (page.length === 0) return [];
   const [nodes, models, regionRows] = await Promise.all([
-    db.select().from(computeNodes).where(inArray(computeNodes.id, [...new Set(page.map((row) => row.nodeId))])),
-    db.select().from(gpuModels).where(inArray(gpuModels.id, [...new Set(page.map((row) => row.gpuModelId))])),
-    db.select().from(regions).where(inArray(regions.code, [...new Set(page.map((row) => row.regionCode))])),
+    db
+      .select()
+      .from(computeNodes)
+      .where(inArray(computeNodes.id, [...new Set(page.map((row) => row.nodeId))])),
+    db
+      .select()
+      .from(gpuModels)
+      .where(inArray(gpuModels.id, [...new Set(page.map((row) => row.gpuModelId))])),
+    db
+      .select()
+      .from(regions)
+      .where(inArray(regions.code, [...new Set(page.map((row) => row.regionCode))])),
   ]);
   const node = new Map(nodes.map((row) => [row.id, row]));
   const model = new Map(models.map((row) => [row.id, row]));
   const region = new Map(regionRows.map((row) => [row.code, row]));
-  return page.map((instance) => ({ instance, node: node.get(instance.nodeId)!, model: model.get(instance.gpuModelId)!, region: region.get(instance.regionCode)! }));
+  return page.map((instance) => ({
+    instance,
+    node: node.get(instance.nodeId)!,
+    model: model.get(instance.gpuModelId)!,
+    region: region.get(instance.regionCode)!,
+  }));
 }
 type Row = Awaited<ReturnType<typeof selectRows>>[number];
 
 /** The user's instances as the console shows them, newest first; released ones are left out unless asked for. */
-export async function listInstanceViews(app: FastifyInstance, userId: number, o: { where?: SQL; limit: number; offset: number; includeReleased?: boolean }) {
+export async function listInstanceViews(
+  app: FastifyInstance,
+  userId: number,
+  o: { where?: SQL; limit: number; offset: number; includeReleased?: boolean },
+) {
   const where = and(eq(instances.userId, userId), o.includeReleased ? undefined : ne(instances.status, Status.released), o.where);
   const [rows, settings] = await Promise.all([selectRows(app.db, where, o.limit, o.offset), viewSettings(app)]);
   return rows.map((row) => toView(row, settings));

@@ -51,7 +51,12 @@ export async function stopInstance(tx: Executor, driver: ComputeDriver, instance
   if (!keepsGpus) await returnGpus(tx, instance.nodeId, instance.gpuHeld);
   await settleInstance(tx, instance, now);
   const transition = await driver.stop(instance, now);
-  return beginTransition(tx, instance.id, transition, { gpuHeld: keepsGpus ? instance.gpuHeld : 0, noGpu: false, meteredUntil: null, stopAt: null });
+  return beginTransition(tx, instance.id, transition, {
+    gpuHeld: keepsGpus ? instance.gpuHeld : 0,
+    noGpu: false,
+    meteredUntil: null,
+    stopAt: null,
+  });
 }
 
 /** Destroys the container and frees whatever it holds. */

@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { call, type TestApp } from '../test-support/test-app.js';
 import { users } from '../db/schema.js';
-import { balanceOf, gpuFree, ledgerSum, messagesOf, privateNode, rent, tokenFor, userWithBalance, setUpComputeTestApp } from './compute-test-kit.js';
+import {
+  balanceOf,
+  gpuFree,
+  ledgerSum,
+  messagesOf,
+  privateNode,
+  rent,
+  tokenFor,
+  userWithBalance,
+  setUpComputeTestApp,
+} from './compute-test-kit.js';
 import { runComputePass } from './scheduler.js';
 
 let t: TestApp;
@@ -32,7 +42,11 @@ async function instance(token: string, id: number) {
 }
 
 async function bills(token: string) {
-  return (await call(t.app, 'POST', '/apis/user/auth/order/bill/list', { pageSize: 100 }, token)).data.list as Array<{ kind: string; amount: number; seconds: number }>;
+  return (await call(t.app, 'POST', '/apis/user/auth/order/bill/list', { pageSize: 100 }, token)).data.list as Array<{
+    kind: string;
+    amount: number;
+    seconds: number;
+  }>;
 }
 
 describe('pay-as-you-go metering', () => {
@@ -67,7 +81,11 @@ describe('pay-as-you-go metering', () => {
     await call(t.app, 'POST', '/apis/user/auth/user/instance/stop', { id }, user.token);
     t.clock.advance(3 * second);
     const before = await balanceOf(t.app, user.id);
-    expect((await call(t.app, 'POST', '/apis/user/auth/user/instance/non/device/start', { id }, user.token)).data).toMatchObject({ status: 1, gpuHeld: 0, noGpu: true });
+    expect((await call(t.app, 'POST', '/apis/user/auth/user/instance/non/device/start', { id }, user.token)).data).toMatchObject({
+      status: 1,
+      gpuHeld: 0,
+      noGpu: true,
+    });
     expect(await gpuFree(t.app, node.id)).toBe(8);
     t.clock.advance(5 * second);
     await runComputePass(t.app);
@@ -183,7 +201,9 @@ describe('release of long-stopped instances', () => {
     await runComputePass(t.app);
     expect(await instance(token, id)).toBeUndefined();
     expect(await titles()).toEqual(['实例已释放', '实例即将释放']);
-    expect((await call(t.app, 'GET', '/apis/container/auth/statistics', undefined, await tokenFor(t.app, user.id))).data.totalContainer).toBe(0);
+    expect(
+      (await call(t.app, 'GET', '/apis/container/auth/statistics', undefined, await tokenFor(t.app, user.id))).data.totalContainer,
+    ).toBe(0);
     expect(await gpuFree(t.app, node.id)).toBe(8);
   });
 

@@ -19,7 +19,9 @@ export interface MeteringBatch {
  */
 export async function meterBatch(db: Database, now: Date, batchSize: number, excludePayerIds: number[]): Promise<MeteringBatch> {
   const at = now.toISOString();
-  const excluded = excludePayerIds.length ? sql`and coalesce(case when u.share_balance then u.parent_id end, i.user_id) <> all(${`{${excludePayerIds.join(',')}}`}::int[])` : sql``;
+  const excluded = excludePayerIds.length
+    ? sql`and coalesce(case when u.share_balance then u.parent_id end, i.user_id) <> all(${`{${excludePayerIds.join(',')}}`}::int[])`
+    : sql``;
   const result = await db.execute(sql`
     with due as (
       select i.id, i.user_id, coalesce(case when u.share_balance then u.parent_id end, i.user_id) as payer_id,

@@ -42,7 +42,10 @@ export interface NewInstance {
 /** Inserts the instance (its GPUs already taken on `nodeId`) and asks the driver to create it. */
 export async function createInstance(tx: Executor, driver: ComputeDriver, o: NewInstance, model: ModelPrices, site: SitePrices) {
   const [node] = await tx.select().from(computeNodes).where(eq(computeNodes.id, o.nodeId));
-  const dayRate = o.billingType === Billing.payAsYouGo ? dayRateOf({ gpuHeld: o.gpuCount, noGpu: false, dataDiskExtraGb: o.dataDiskExtraGb }, model, site) : 0;
+  const dayRate =
+    o.billingType === Billing.payAsYouGo
+      ? dayRateOf({ gpuHeld: o.gpuCount, noGpu: false, dataDiskExtraGb: o.dataDiskExtraGb }, model, site)
+      : 0;
   const [row] = await tx
     .insert(instances)
     .values({

@@ -19,6 +19,8 @@ export async function operateOnInstance(
 ) {
   const user = currentUser(request);
   const now = app.clock.now();
-  await app.db.transaction(async (tx) => work(tx, await lockInstance(tx, app.compute.driver, { userId: user.id, id: o.id, operation: o.operation, now }), now));
+  await app.db.transaction(async (tx) =>
+    work(tx, await lockInstance(tx, app.compute.driver, { userId: user.id, id: o.id, operation: o.operation, now }), now),
+  );
   return ok(await instanceView(app, user.id, o.id), o.msg);
 }

@@ -8,7 +8,19 @@ const running = { status: Status.running, billingType: Billing.payAsYouGo, gpuHe
 describe('which operation each state allows', () => {
   it('a stopped pay-as-you-go instance allows everything but stop and renew', () => {
     const allowed = operations.filter((operation) => refusalReason(operation, stopped) === null);
-    expect(allowed).toEqual(['start', 'nonGpuStart', 'release', 'changeBilling', 'liftConfig', 'clone', 'storageAdjust', 'reset', 'changeImage', 'commit', 'changeName']);
+    expect(allowed).toEqual([
+      'start',
+      'nonGpuStart',
+      'release',
+      'changeBilling',
+      'liftConfig',
+      'clone',
+      'storageAdjust',
+      'reset',
+      'changeImage',
+      'commit',
+      'changeName',
+    ]);
     expect(refusalReason('stop', stopped)).toBe('实例未在运行，无需关机');
     expect(refusalReason('scheduleStop', stopped)).toBe('仅运行中的实例可设置定时关机');
     expect(refusalReason('renew', stopped)).toContain('按量计费实例无需续费');
@@ -42,7 +54,11 @@ describe('which operation each state allows', () => {
     for (const [status, reason] of cases) {
       const states = operationStates({ ...stopped, status });
       for (const operation of operations) {
-        expect(states[operation], `${status} ${operation}`).toEqual(operation === 'changeName' ? { name: '修改名称', allowed: true, reason: '' } : { name: operationNames[operation], allowed: false, reason });
+        expect(states[operation], `${status} ${operation}`).toEqual(
+          operation === 'changeName'
+            ? { name: '修改名称', allowed: true, reason: '' }
+            : { name: operationNames[operation], allowed: false, reason },
+        );
       }
     }
   });
@@ -50,6 +66,9 @@ describe('which operation each state allows', () => {
   it('a released instance allows nothing; a failed one only release and rename', () => {
     expect(operations.filter((operation) => refusalReason(operation, { ...stopped, status: Status.released }) === null)).toEqual([]);
     expect(operations.filter((operation) => refusalReason(operation, { ...stopped, status: Status.releasing }) === null)).toEqual([]);
-    expect(operations.filter((operation) => refusalReason(operation, { ...stopped, status: Status.failed }) === null)).toEqual(['release', 'changeName']);
+    expect(operations.filter((operation) => refusalReason(operation, { ...stopped, status: Status.failed }) === null)).toEqual([
+      'release',
+      'changeName',
+    ]);
   });
 });

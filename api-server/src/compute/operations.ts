@@ -27,7 +27,17 @@ export interface InstanceState {
 }
 
 /** Operations that need the instance powered off, and those that need it running. */
-const whenStopped: ReadonlySet<Operation> = new Set(['start', 'nonGpuStart', 'release', 'liftConfig', 'clone', 'storageAdjust', 'reset', 'changeImage', 'commit']);
+const whenStopped: ReadonlySet<Operation> = new Set([
+  'start',
+  'nonGpuStart',
+  'release',
+  'liftConfig',
+  'clone',
+  'storageAdjust',
+  'reset',
+  'changeImage',
+  'commit',
+]);
 const whenSteady: ReadonlySet<Operation> = new Set(['changeBilling', 'renew']);
 
 function busyReason(status: number): string | null {
@@ -63,7 +73,8 @@ export function refusalReason(operation: Operation, instance: InstanceState): st
   if (whenStopped.has(operation) && status !== Status.stopped) {
     return `${statusNames[status as StatusCode] ?? '当前状态'}的实例不能${operationNames[operation]}，请先关机`;
   }
-  if (whenSteady.has(operation) && status !== Status.stopped && status !== Status.running) return `当前状态不能${operationNames[operation]}`;
+  if (whenSteady.has(operation) && status !== Status.stopped && status !== Status.running)
+    return `当前状态不能${operationNames[operation]}`;
   switch (operation) {
     case 'nonGpuStart':
       return pkg ? '包周期实例保留了GPU，请直接开机' : null;

@@ -11,7 +11,10 @@ export interface SitePrices {
 }
 
 export async function loadSitePrices(db: Executor): Promise<SitePrices> {
-  const rows = await db.select().from(sysConfig).where(inArray(sysConfig.key, ['dataDiskPrice', 'sysConfigPrice']));
+  const rows = await db
+    .select()
+    .from(sysConfig)
+    .where(inArray(sysConfig.key, ['dataDiskPrice', 'sysConfigPrice']));
   const byKey = new Map(rows.map((row) => [row.key, row.value]));
   const general = (byKey.get('sysConfigPrice') ?? {}) as { noGpuHourPrice?: number; freeDataDiskGb?: number };
   return {
@@ -53,16 +56,38 @@ export interface PriceQuote {
 }
 
 /** GPU count × unit price × duration, plus the data-disk expansion, with the package discount shown. */
-export function quote(o: { gpuCount: number; billingType: number; duration: number; dataDiskExtraGb: number }, model: ModelPrices, site: SitePrices): PriceQuote {
+export function quote(
+  o: { gpuCount: number; billingType: number; duration: number; dataDiskExtraGb: number },
+  model: ModelPrices,
+  site: SitePrices,
+): PriceQuote {
   const diskDay = o.dataDiskExtraGb * site.dataDiskDayPricePerGb;
   const hourAmount = o.gpuCount * model.hourPrice + Math.ceil(diskDay / 24);
   if (!isPackage(o.billingType)) {
-    return { billingType: o.billingType, hourAmount, gpuAmount: 0, diskAmount: 0, originalAmount: 0, discountAmount: 0, amount: 0, days: 0 };
+    return {
+      billingType: o.billingType,
+      hourAmount,
+      gpuAmount: 0,
+      diskAmount: 0,
+      originalAmount: 0,
+      discountAmount: 0,
+      amount: 0,
+      days: 0,
+    };
   }
   const days = packageDays[o.billingType] * o.duration;
   const gpuAmount = o.gpuCount * packagePrice(model, o.billingType) * o.duration;
   const diskAmount = diskDay * days;
   const originalAmount = o.gpuCount * model.hourPrice * 24 * days + diskAmount;
   const amount = gpuAmount + diskAmount;
-  return { billingType: o.billingType, hourAmount, gpuAmount, diskAmount, originalAmount, discountAmount: Math.max(0, originalAmount - amount), amount, days };
+  return {
+    billingType: o.billingType,
+    hourAmount,
+    gpuAmount,
+    diskAmount,
+    originalAmount,
+    discountAmount: Math.max(0, originalAmount - amount),
+    amount,
+    days,
+  };
 }

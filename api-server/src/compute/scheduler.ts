@@ -89,7 +89,13 @@ async function stopForBalance(app: FastifyInstance, payerId: number) {
     });
   }
   for (const [owner, names] of stoppedByOwner) {
-    await notify(app.db, owner, '余额不足，实例已关机', `账户余额已用完，按量计费实例「${names.join('」「')}」已自动关机，数据保留在实例中。充值后即可重新开机。`, app.clock.now());
+    await notify(
+      app.db,
+      owner,
+      '余额不足，实例已关机',
+      `账户余额已用完，按量计费实例「${names.join('」「')}」已自动关机，数据保留在实例中。充值后即可重新开机。`,
+      app.clock.now(),
+    );
   }
   return [...stoppedByOwner.values()].reduce((sum, names) => sum + names.length, 0);
 }
@@ -106,7 +112,13 @@ export async function stopScheduled(app: FastifyInstance) {
         return false;
       }
       await stopInstance(tx, app.compute.driver, row, now);
-      await notify(tx, row.userId, '实例已定时关机', `实例「${row.name}」已按你设置的时间 ${formatDate(row.stopAt!)} 自动关机，关机后不再计算计费，数据保留。`, now);
+      await notify(
+        tx,
+        row.userId,
+        '实例已定时关机',
+        `实例「${row.name}」已按你设置的时间 ${formatDate(row.stopAt!)} 自动关机，关机后不再计算计费，数据保留。`,
+        now,
+      );
       return true;
     });
     if (done) stopped += 1;
@@ -120,7 +132,13 @@ export async function expirePackages(app: FastifyInstance) {
   const due = await app.db
     .select({ id: instances.id })
     .from(instances)
-    .where(and(ne(instances.billingType, Billing.payAsYouGo), lte(instances.packageExpiresAt, now), notInArray(instances.status, [Status.releasing, Status.released])))
+    .where(
+      and(
+        ne(instances.billingType, Billing.payAsYouGo),
+        lte(instances.packageExpiresAt, now),
+        notInArray(instances.status, [Status.releasing, Status.released]),
+      ),
+    )
     .limit(rowsPerStep);
   let expired = 0;
   for (const { id } of due) {
@@ -153,7 +171,12 @@ export async function expirePackages(app: FastifyInstance) {
 export async function releaseLongStopped(app: FastifyInstance) {
   const now = app.clock.now();
   const { releaseAfterStoppedDays, releaseWarningDays } = app.compute.settings;
-  const stoppedFor = (days: number) => and(eq(instances.status, Status.stopped), eq(instances.billingType, Billing.payAsYouGo), lte(instances.stoppedAt, new Date(now.getTime() - days * dayMs)));
+  const stoppedFor = (days: number) =>
+    and(
+      eq(instances.status, Status.stopped),
+      eq(instances.billingType, Billing.payAsYouGo),
+      lte(instances.stoppedAt, new Date(now.getTime() - days * dayMs)),
+    );
 
   const toWarn = await app.db
     .select({ id: instances.id })
@@ -200,7 +223,16 @@ export async function runComputePass(app: FastifyInstance): Promise<PassReport> 
   const scheduledStops = await stopScheduled(app);
   const packagesExpired = await expirePackages(app);
   const { warned, released } = await releaseLongStopped(app);
-  return { transitions: transitions + (await advanceTransitions(app)), metered, stoppedForBalance: stopped, scheduledStops, lowBalanceWarnings, packagesExpired, releaseWarnings: warned, released };
+  return {
+    transitions: transitions + (await advanceTransitions(app)),
+    metered,
+    stoppedForBalance: stopped,
+    scheduledStops,
+    lowBalanceWarnings,
+    packagesExpired,
+    releaseWarnings: warned,
+    released,
+  };
 }
 
 /** Advances transitions every second and runs the whole pass at the metering interval. Returns a stop function. */

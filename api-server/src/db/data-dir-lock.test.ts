@@ -27,27 +27,31 @@ describe('the data folder lock', () => {
     expect(fs.existsSync(path.join(dir, 'server.lock'))).toBe(false);
   });
 
-  it.skipIf(Boolean(process.env.DATABASE_URL))('makes a second server on the same folder exit at once with a clear message', async () => {
-    const dataDir = tempDir();
-    const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SEED_DEMO_DATA: 'false' };
-    const first = spawn(process.execPath, ['--import', 'tsx', serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    try {
-      await new Promise<void>((resolve, reject) => {
-        first.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('listening on') && resolve());
-        first.once('exit', (code) => reject(new Error(`first server exited with ${code}`)));
-      });
-      const second = spawn(process.execPath, ['--import', 'tsx', serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-      let stderr = '';
-      second.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      const exitCode = await new Promise((resolve) => second.once('exit', resolve));
-      expect(exitCode).toBe(1);
-      expect(stderr).toContain(`Data directory ${dataDir} is in use by process ${first.pid}`);
-      // It gave up while the first still held the folder, instead of waiting for it.
-      expect(first.exitCode).toBeNull();
-    } finally {
-      first.kill('SIGTERM');
-      await new Promise((resolve) => first.once('exit', resolve));
-    }
-    expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
-  }, 60_000);
+  it.skipIf(Boolean(process.env.DATABASE_URL))(
+    'makes a second server on the same folder exit at once with a clear message',
+    async () => {
+      const dataDir = tempDir();
+      const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SEED_DEMO_DATA: 'false' };
+      const first = spawn(process.execPath, ['--import', 'tsx', serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      try {
+        await new Promise<void>((resolve, reject) => {
+          first.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('listening on') && resolve());
+          first.once('exit', (code) => reject(new Error(`first server exited with ${code}`)));
+        });
+        const second = spawn(process.execPath, ['--import', 'tsx', serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+        let stderr = '';
+        second.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        const exitCode = await new Promise((resolve) => second.once('exit', resolve));
+        expect(exitCode).toBe(1);
+        expect(stderr).toContain(`Data directory ${dataDir} is in use by process ${first.pid}`);
+        // It gave up while the first still held the folder, instead of waiting for it.
+        expect(first.exitCode).toBeNull();
+      } finally {
+        first.kill('SIGTERM');
+        await new Promise((resolve) => first.once('exit', resolve));
+      }
+      expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+    },
+    60_000,
+  );
 });

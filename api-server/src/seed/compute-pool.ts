@@ -12,7 +12,16 @@ const regionList = [
 
 // Prices per card in thousandths of a yuan: per hour, and day/week/month packages below 24 × 7 × 30 hours.
 const modelList = [
-  { code: 'rtx4090', name: 'RTX 4090', memoryGb: 24, hourPrice: 1_980, dayPrice: 42_000, weekPrice: 268_000, monthPrice: 1_050_000, sort: 0 },
+  {
+    code: 'rtx4090',
+    name: 'RTX 4090',
+    memoryGb: 24,
+    hourPrice: 1_980,
+    dayPrice: 42_000,
+    weekPrice: 268_000,
+    monthPrice: 1_050_000,
+    sort: 0,
+  },
   { code: 'rtx3090', name: 'RTX 3090', memoryGb: 24, hourPrice: 1_380, dayPrice: 29_800, weekPrice: 188_000, monthPrice: 740_000, sort: 1 },
   { code: 'l40s', name: 'L40S', memoryGb: 48, hourPrice: 3_280, dayPrice: 70_000, weekPrice: 445_000, monthPrice: 1_750_000, sort: 2 },
   { code: 'a800', name: 'A800', memoryGb: 80, hourPrice: 5_980, dayPrice: 128_000, weekPrice: 810_000, monthPrice: 3_200_000, sort: 3 },
@@ -34,12 +43,60 @@ const nodePlan: Array<[string, string, number, number, number, number, string]> 
 ];
 
 const systemImages = [
-  { name: 'PyTorch 2.3.0', framework: 'PyTorch', frameworkVersion: '2.3.0', python: '3.10', cuda: '12.1', os: 'Ubuntu 22.04', sizeBytes: 14 * gib },
-  { name: 'PyTorch 2.1.2', framework: 'PyTorch', frameworkVersion: '2.1.2', python: '3.10', cuda: '11.8', os: 'Ubuntu 22.04', sizeBytes: 13 * gib },
-  { name: 'TensorFlow 2.15.0', framework: 'TensorFlow', frameworkVersion: '2.15.0', python: '3.10', cuda: '12.2', os: 'Ubuntu 22.04', sizeBytes: 12 * gib },
-  { name: 'JAX 0.4.26', framework: 'JAX', frameworkVersion: '0.4.26', python: '3.11', cuda: '12.2', os: 'Ubuntu 22.04', sizeBytes: 9 * gib },
-  { name: 'PaddlePaddle 2.6.1', framework: 'PaddlePaddle', frameworkVersion: '2.6.1', python: '3.10', cuda: '12.0', os: 'Ubuntu 20.04', sizeBytes: 11 * gib },
-  { name: 'Miniconda conda3', framework: 'Miniconda', frameworkVersion: 'conda3', python: '3.10', cuda: '12.1', os: 'Ubuntu 22.04', sizeBytes: 6 * gib },
+  {
+    name: 'PyTorch 2.3.0',
+    framework: 'PyTorch',
+    frameworkVersion: '2.3.0',
+    python: '3.10',
+    cuda: '12.1',
+    os: 'Ubuntu 22.04',
+    sizeBytes: 14 * gib,
+  },
+  {
+    name: 'PyTorch 2.1.2',
+    framework: 'PyTorch',
+    frameworkVersion: '2.1.2',
+    python: '3.10',
+    cuda: '11.8',
+    os: 'Ubuntu 22.04',
+    sizeBytes: 13 * gib,
+  },
+  {
+    name: 'TensorFlow 2.15.0',
+    framework: 'TensorFlow',
+    frameworkVersion: '2.15.0',
+    python: '3.10',
+    cuda: '12.2',
+    os: 'Ubuntu 22.04',
+    sizeBytes: 12 * gib,
+  },
+  {
+    name: 'JAX 0.4.26',
+    framework: 'JAX',
+    frameworkVersion: '0.4.26',
+    python: '3.11',
+    cuda: '12.2',
+    os: 'Ubuntu 22.04',
+    sizeBytes: 9 * gib,
+  },
+  {
+    name: 'PaddlePaddle 2.6.1',
+    framework: 'PaddlePaddle',
+    frameworkVersion: '2.6.1',
+    python: '3.10',
+    cuda: '12.0',
+    os: 'Ubuntu 20.04',
+    sizeBytes: 11 * gib,
+  },
+  {
+    name: 'Miniconda conda3',
+    framework: 'Miniconda',
+    frameworkVersion: 'conda3',
+    python: '3.10',
+    cuda: '12.1',
+    os: 'Ubuntu 22.04',
+    sizeBytes: 6 * gib,
+  },
 ];
 
 /** The GPU pool (regions, models, nodes) and the system images, written once. */

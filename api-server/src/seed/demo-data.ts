@@ -1,6 +1,18 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/open-database.js';
-import { aboutGroups, aboutItems, adverts, enumItems, friendLinks, messages, navItems, sysConfig, users, website, zones } from '../db/schema.js';
+import {
+  aboutGroups,
+  aboutItems,
+  adverts,
+  enumItems,
+  friendLinks,
+  messages,
+  navItems,
+  sysConfig,
+  users,
+  website,
+  zones,
+} from '../db/schema.js';
 import { hashPassword } from '../lib/password.js';
 import { maskIdCard } from '../lib/id-card.js';
 import { sha256 } from '../lib/secrets.js';
@@ -14,12 +26,37 @@ export const demoAccounts = { user: '13800000001', teacher: '13800000002', organ
 const demoIdCard = '11010519491231002X';
 
 const enums: Record<string, Array<[number, string, string]>> = {
-  OrderTypeEnum: [[1, 'NEW', '新购'], [2, 'RENEW', '续费'], [3, 'CHANGE_CONFIG', '升降配置'], [4, 'CHANGE_BILLING', '转换计费'], [5, 'RECHARGE', '充值'], [6, 'DISK_EXPAND', '数据盘扩容']],
-  OrderStatusEnum: [[0, 'UNPAID', '待支付'], [1, 'PAID', '已支付'], [2, 'CANCELLED', '已取消'], [3, 'REFUNDED', '已退款']],
-  BillingTypeEnum: [[1, 'PAY_AS_YOU_GO', '按量计费'], [2, 'DAILY', '包日'], [3, 'WEEKLY', '包周'], [4, 'MONTHLY', '包月']],
+  OrderTypeEnum: [
+    [1, 'NEW', '新购'],
+    [2, 'RENEW', '续费'],
+    [3, 'CHANGE_CONFIG', '升降配置'],
+    [4, 'CHANGE_BILLING', '转换计费'],
+    [5, 'RECHARGE', '充值'],
+    [6, 'DISK_EXPAND', '数据盘扩容'],
+  ],
+  OrderStatusEnum: [
+    [0, 'UNPAID', '待支付'],
+    [1, 'PAID', '已支付'],
+    [2, 'CANCELLED', '已取消'],
+    [3, 'REFUNDED', '已退款'],
+  ],
+  BillingTypeEnum: [
+    [1, 'PAY_AS_YOU_GO', '按量计费'],
+    [2, 'DAILY', '包日'],
+    [3, 'WEEKLY', '包周'],
+    [4, 'MONTHLY', '包月'],
+  ],
   OpsInstanceEnum: [
-    [0, 'CREATING', '创建中'], [1, 'STARTING', '开机中'], [2, 'RUNNING', '运行中'], [3, 'STOPPING', '关机中'], [4, 'STOPPED', '已关机'],
-    [5, 'RELEASING', '释放中'], [6, 'RELEASED', '已释放'], [7, 'RESETTING', '重置中'], [8, 'COMMITTING', '保存镜像中'], [9, 'FAILED', '创建失败'],
+    [0, 'CREATING', '创建中'],
+    [1, 'STARTING', '开机中'],
+    [2, 'RUNNING', '运行中'],
+    [3, 'STOPPING', '关机中'],
+    [4, 'STOPPED', '已关机'],
+    [5, 'RELEASING', '释放中'],
+    [6, 'RELEASED', '已释放'],
+    [7, 'RESETTING', '重置中'],
+    [8, 'COMMITTING', '保存镜像中'],
+    [9, 'FAILED', '创建失败'],
   ],
 };
 
@@ -27,7 +64,11 @@ const enums: Record<string, Array<[number, string, string]>> = {
 async function seedSiteAndAccounts(db: Database): Promise<boolean> {
   const [existing] = await db.select({ id: website.id }).from(website).where(eq(website.id, 1));
   if (existing) return false;
-  const [userHash, teacherHash, organizationHash] = await Promise.all([hashPassword(demoPassword), hashPassword(demoPassword), hashPassword(demoPassword)]);
+  const [userHash, teacherHash, organizationHash] = await Promise.all([
+    hashPassword(demoPassword),
+    hashPassword(demoPassword),
+    hashPassword(demoPassword),
+  ]);
 
   await db.transaction(async (tx) => {
     await tx.insert(website).values({
@@ -68,8 +109,20 @@ async function seedSiteAndAccounts(db: Database): Promise<boolean> {
       ].map(([navTitle, navUrl, target], sort) => ({ navTitle: navTitle!, navUrl: navUrl!, target: target!, sort })),
     );
     await tx.insert(adverts).values([
-      { title: '新用户专享 RTX 4090', imageUrl: '/static/demo/advert-home.svg', linkUrl: '/account/suanli/create', position: 'home_popup', sort: 0 },
-      { title: '弹性 GPU 算力，即开即用', imageUrl: '/static/demo/banner-compute.svg', linkUrl: '/account/suanli/create', position: 'home_banner', sort: 0 },
+      {
+        title: '新用户专享 RTX 4090',
+        imageUrl: '/static/demo/advert-home.svg',
+        linkUrl: '/account/suanli/create',
+        position: 'home_popup',
+        sort: 0,
+      },
+      {
+        title: '弹性 GPU 算力，即开即用',
+        imageUrl: '/static/demo/banner-compute.svg',
+        linkUrl: '/account/suanli/create',
+        position: 'home_banner',
+        sort: 0,
+      },
     ]);
     await tx.insert(friendLinks).values([
       { name: 'PyTorch', url: 'https://pytorch.org', sort: 0 },
@@ -78,7 +131,11 @@ async function seedSiteAndAccounts(db: Database): Promise<boolean> {
     ]);
     const groups = await tx
       .insert(aboutGroups)
-      .values([{ navName: '关于我们', sort: 0 }, { navName: '帮助中心', sort: 1 }, { navName: '法律条款', sort: 2 }])
+      .values([
+        { navName: '关于我们', sort: 0 },
+        { navName: '帮助中心', sort: 1 },
+        { navName: '法律条款', sort: 2 },
+      ])
       .returning({ id: aboutGroups.id });
     const [about, help, legal] = groups.map((group) => group.id) as [number, number, number];
     await tx.insert(aboutItems).values([
@@ -95,9 +152,11 @@ async function seedSiteAndAccounts(db: Database): Promise<boolean> {
       { name: '计算机视觉', code: 'cv', categoryType: 1, zoneLocation: 1, sort: 2 },
       { name: '科学计算', code: 'hpc', categoryType: 1, zoneLocation: 2, sort: 3 },
     ]);
-    await tx.insert(enumItems).values(
-      Object.entries(enums).flatMap(([type, items]) => items.map(([code, name, desc], sort) => ({ type, code, name, desc, sort }))),
-    );
+    await tx
+      .insert(enumItems)
+      .values(
+        Object.entries(enums).flatMap(([type, items]) => items.map(([code, name, desc], sort) => ({ type, code, name, desc, sort }))),
+      );
     await tx.insert(sysConfig).values([
       { key: 'priceCalc', value: 1000 },
       { key: 'dataDiskPrice', value: 7 },

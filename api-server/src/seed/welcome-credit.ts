@@ -13,6 +13,9 @@ const promiseWithoutAmount = '新用户注册即送体验金，RTX 4090 低至 1
 export async function seedWelcomeCredit(db: Database): Promise<boolean> {
   const inserted = await db.insert(sysConfig).values({ key: welcomeCreditKey, value: demoWelcomeCredit }).onConflictDoNothing().returning();
   if (inserted.length === 0) return false;
-  await db.update(website).set({ headTipsContent: demoHeadTips }).where(and(eq(website.id, 1), eq(website.headTipsContent, promiseWithoutAmount)));
+  await db
+    .update(website)
+    .set({ headTipsContent: demoHeadTips })
+    .where(and(eq(website.id, 1), eq(website.headTipsContent, promiseWithoutAmount)));
   return true;
 }

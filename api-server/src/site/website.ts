@@ -13,9 +13,44 @@ type Website = Awaited<ReturnType<typeof loadWebsite>>;
 
 /** The spec's "Website info". */
 export function websiteInfo(site: Website) {
-  const { logo, ico, keyword, desc, copyright, icp, prn, prnNo, isEnableStatistics, statisticsCode, isShowService, title, h5Domain, hotline } = site;
+  const {
+    logo,
+    ico,
+    keyword,
+    desc,
+    copyright,
+    icp,
+    prn,
+    prnNo,
+    isEnableStatistics,
+    statisticsCode,
+    isShowService,
+    title,
+    h5Domain,
+    hotline,
+  } = site;
   const { service1, service2, service3, service4, service5 } = site;
-  return { logo, ico, keyword, desc, copyright, icp, prn, prnNo, isEnableStatistics, statisticsCode, isShowService, service1, service2, service3, service4, service5, title, h5Domain, hotline };
+  return {
+    logo,
+    ico,
+    keyword,
+    desc,
+    copyright,
+    icp,
+    prn,
+    prnNo,
+    isEnableStatistics,
+    statisticsCode,
+    isShowService,
+    service1,
+    service2,
+    service3,
+    service4,
+    service5,
+    title,
+    h5Domain,
+    hotline,
+  };
 }
 
 /** The public `/config.json` of spec §3. */

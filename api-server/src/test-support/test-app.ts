@@ -63,7 +63,9 @@ async function freshPostgresDatabase(adminUrl: string) {
  * The real server on a fresh database (PGlite in a new folder, or a new PostgreSQL database when
  * DATABASE_URL is set), with the demo data and a clock the test moves by hand.
  */
-export async function createTestApp(options: { config?: Partial<AppConfig>; beforeReady?: (app: FastifyInstance) => void } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { config?: Partial<AppConfig>; beforeReady?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-test-'));
   const adminUrl = process.env.DATABASE_URL;
   const postgres = adminUrl ? await freshPostgresDatabase(adminUrl) : undefined;
@@ -93,7 +95,13 @@ export interface Answer<T = any> {
   msg: string;
 }
 
-export async function call<T = any>(app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, token?: string): Promise<Answer<T>> {
+export async function call<T = any>(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+  token?: string,
+): Promise<Answer<T>> {
   const response = await app.inject({ method, url, payload: body as object | undefined, headers: token ? { token } : {} });
   if (response.statusCode !== 200) throw new Error(`${method} ${url} answered HTTP ${response.statusCode}`);
   return response.json();

@@ -14,18 +14,55 @@ setUpSignedInApp((signedIn) => ({ t, client } = signedIn));
 
 /** Names that must never reach the file system as given. */
 const badNames = [
-  '..', '.', '../escape.bin', '../../etc/passwd', 'a/../../b', '/etc/passwd', '/abs.bin', '\\windows\\system32', 'C:\\boot.ini', 'C:/x',
-  '%2e%2e%2fescape', '..%2fescape', '%2e%2e', '%252e%252e%252fescape', '%2fetc%2fpasswd', 'nul\u0000byte', 'line\nbreak', 'tab\tname', 'del\u007f',
-  'x'.repeat(256), '名'.repeat(86), `${'a/'.repeat(40)}b`, 'a//b', `${'d'.repeat(200)}/${'e'.repeat(900)}`,
+  '..',
+  '.',
+  '../escape.bin',
+  '../../etc/passwd',
+  'a/../../b',
+  '/etc/passwd',
+  '/abs.bin',
+  '\\windows\\system32',
+  'C:\\boot.ini',
+  'C:/x',
+  '%2e%2e%2fescape',
+  '..%2fescape',
+  '%2e%2e',
+  '%252e%252e%252fescape',
+  '%2fetc%2fpasswd',
+  'nul\u0000byte',
+  'line\nbreak',
+  'tab\tname',
+  'del\u007f',
+  'x'.repeat(256),
+  '名'.repeat(86),
+  `${'a/'.repeat(40)}b`,
+  'a//b',
+  `${'d'.repeat(200)}/${'e'.repeat(900)}`,
 ];
 function listFiles(root: string): string[] {
   if (!fs.existsSync(root)) return [];
-  return fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name)));
+  return fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
 }
 
 type Attempt = (name: string) => Promise<{ code: number }>;
-const form = (target: string, fields: Record<string, string | number>) => client.chunkForm(target, { identifier: md5, chunkNumber: 1, totalChunks: 1, chunkSize, totalSize: chunkSize, filename: 'ok.bin', path: '', ...fields }, bytes);
-const gpu = { regionCode: 'cn-east-1', prefix: '', fileName: 'ok.bin', hashCode: md5, chunkSize, fileSize: chunkSize, contentType: 'application/octet-stream' };
+const form = (target: string, fields: Record<string, string | number>) =>
+  client.chunkForm(
+    target,
+    { identifier: md5, chunkNumber: 1, totalChunks: 1, chunkSize, totalSize: chunkSize, filename: 'ok.bin', path: '', ...fields },
+    bytes,
+  );
+const gpu = {
+  regionCode: 'cn-east-1',
+  prefix: '',
+  fileName: 'ok.bin',
+  hashCode: md5,
+  chunkSize,
+  fileSize: chunkSize,
+  contentType: 'application/octet-stream',
+};
 const cpuJson = { identifier: md5, fileName: 'ok.bin', chunkSize, totalSize: chunkSize, path: '' };
 
 const nameAttempts: Record<string, Attempt> = {
@@ -45,7 +82,8 @@ const folderAttempts: Record<string, Attempt> = {
   'orion chunk/check path': (name) => client.post('/apis/orion/auth/file/chunk/check', { ...cpuJson, path: name }),
   'orion mergeFile path': (name) => client.post('/apis/orion/auth/file/mergeFile', { ...cpuJson, path: name }),
   'orion userDirs path': (name) => client.post('/apis/orion/auth/file/userDirs', { path: name }),
-  'orion download path': (name) => client.postForm('/apis/orion/auth/file/download', { path: name }).then((response) => response.json() as Promise<{ code: number }>),
+  'orion download path': (name) =>
+    client.postForm('/apis/orion/auth/file/download', { path: name }).then((response) => response.json() as Promise<{ code: number }>),
   'orion remove path': (name) => client.post('/apis/orion/auth/file/remove', { path: name }),
   'cloud init prefix': (name) => client.post('/apis/cloud-net-disk/auth/upload/init', { ...gpu, prefix: name }),
   'cloud merge prefix': (name) => client.post('/apis/cloud-net-disk/auth/upload/merge', { ...gpu, prefix: name }),
@@ -81,7 +119,9 @@ describe('path traversal and bad names', () => {
 
 describe('names holding a lone UTF-16 surrogate', () => {
   const loneSurrogates = ['\ud800.bin', 'a\udfffb', 'x\ud83d'];
-  const jsonAttempts = Object.entries({ ...nameAttempts, ...folderAttempts }).filter(([endpoint]) => !/ chunk (filename|path)$|download/.test(endpoint));
+  const jsonAttempts = Object.entries({ ...nameAttempts, ...folderAttempts }).filter(
+    ([endpoint]) => !/ chunk (filename|path)$|download/.test(endpoint),
+  );
 
   it('are refused with code 422 by every endpoint taking a JSON name, so none is stored to fail its download later', async () => {
     const wrong: string[] = [];

@@ -35,7 +35,10 @@ export class FormFields {
  * `receive` while the file is still streaming. A body that is not the multipart form its content
  * type claims is the request's fault: refused, not answered as a server error.
  */
-export async function readChunkForm(request: FastifyRequest, receive: (fields: FormFields, file: Readable) => Promise<void>): Promise<void> {
+export async function readChunkForm(
+  request: FastifyRequest,
+  receive: (fields: FormFields, file: Readable) => Promise<void>,
+): Promise<void> {
   const values = new Map<string, string>();
   let receiving: Readable | undefined;
   let received = false;

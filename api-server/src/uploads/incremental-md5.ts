@@ -59,7 +59,11 @@ export class IncrementalMd5 {
       .then(async () => {
         while (current.next <= chunksOf(upload) && isCurrent() && (await this.blobs.stat(chunkKey(upload.id, current.next)))) {
           const start = (current.next - 1) * upload.chunkSize;
-          for await (const piece of this.blobs.readRange(assemblyKey(upload.id), start, Math.min(upload.fileSize, start + upload.chunkSize))) {
+          for await (const piece of this.blobs.readRange(
+            assemblyKey(upload.id),
+            start,
+            Math.min(upload.fileSize, start + upload.chunkSize),
+          )) {
             this.thread.postMessage({ type: 'update', key: current.key, bytes: piece as Buffer });
           }
           current.next += 1;

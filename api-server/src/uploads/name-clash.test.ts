@@ -14,13 +14,22 @@ afterAll(() => t.close());
 
 async function upload(bytes: Buffer, uploadPath: string, fileName: string) {
   await client.sendChunks('/apis/orion/auth/file/chunk', bytes, { fileName, chunkSize, uploadPath });
-  return client.post('/apis/orion/auth/file/mergeFile', { fileName, identifier: md5Of(bytes), chunkSize, totalSize: bytes.length, path: uploadPath });
+  return client.post('/apis/orion/auth/file/mergeFile', {
+    fileName,
+    identifier: md5Of(bytes),
+    chunkSize,
+    totalSize: bytes.length,
+    path: uploadPath,
+  });
 }
 const used = async () => (await client.post('/apis/orion/auth/file/userDirs/used', {})).data as { used: number; reserved: number };
-const listing = async (folder: string) => ((await client.post('/apis/orion/auth/file/userDirs', { path: folder })).data as Array<{ name: string; isDir: boolean }>).map((entry) => `${entry.name}${entry.isDir ? '/' : ''}`);
+const listing = async (folder: string) =>
+  ((await client.post('/apis/orion/auth/file/userDirs', { path: folder })).data as Array<{ name: string; isDir: boolean }>).map(
+    (entry) => `${entry.name}${entry.isDir ? '/' : ''}`,
+  );
 
 describe('a file and a folder with the same name', () => {
-  it('cannot replace one another: the merge answers 409 and releases the upload\'s reserved space', async () => {
+  it("cannot replace one another: the merge answers 409 and releases the upload's reserved space", async () => {
     const kept = randomFile(chunkSize);
     expect((await upload(kept, 'models', 'weights.bin')).code).toBe(200);
     const before = await used();
@@ -34,7 +43,13 @@ describe('a file and a folder with the same name', () => {
     expect(await used()).toEqual(before);
 
     // The same content again (秒传, completed without chunks) is refused the same way.
-    const instant = await client.post('/apis/orion/auth/file/mergeFile', { fileName: 'models', identifier: md5Of(kept), chunkSize, totalSize: kept.length, path: '' });
+    const instant = await client.post('/apis/orion/auth/file/mergeFile', {
+      fileName: 'models',
+      identifier: md5Of(kept),
+      chunkSize,
+      totalSize: kept.length,
+      path: '',
+    });
     expect(instant).toMatchObject({ code: 409 });
     expect(await listing('')).toEqual(['models/']);
     expect(await listing('models')).toEqual(['weights.bin']);

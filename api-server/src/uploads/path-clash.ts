@@ -12,7 +12,11 @@ export async function pathClash(app: FastifyInstance, userId: number, placement:
   const segments = placement.path.split('/');
   const folders = segments.slice(0, -1).map((_, index) => segments.slice(0, index + 1).join('/'));
   if (folders.length > 0) {
-    const [file] = await app.db.select({ path: storedFiles.path }).from(storedFiles).where(and(inArea, inArray(storedFiles.path, folders))).limit(1);
+    const [file] = await app.db
+      .select({ path: storedFiles.path })
+      .from(storedFiles)
+      .where(and(inArea, inArray(storedFiles.path, folders)))
+      .limit(1);
     if (file) return `「${file.path}」是一个文件，不能作为文件夹`;
   }
   const [inside] = await app.db

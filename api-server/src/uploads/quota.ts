@@ -7,13 +7,24 @@ export const quotaExceededMessage = '存储空间不足，请清理文件后再�
 
 /** Bytes held by stored files and reserved by uploads in progress. */
 export async function usedBytes(app: FastifyInstance, userId: number): Promise<{ stored: number; reserved: number }> {
-  const [stored] = await app.db.select({ n: sql<string>`coalesce(sum(${storedFiles.size}), 0)` }).from(storedFiles).where(eq(storedFiles.userId, userId));
-  const [reserved] = await app.db.select({ n: sql<string>`coalesce(sum(${uploads.fileSize}), 0)` }).from(uploads).where(eq(uploads.userId, userId));
+  const [stored] = await app.db
+    .select({ n: sql<string>`coalesce(sum(${storedFiles.size}), 0)` })
+    .from(storedFiles)
+    .where(eq(storedFiles.userId, userId));
+  const [reserved] = await app.db
+    .select({ n: sql<string>`coalesce(sum(${uploads.fileSize}), 0)` })
+    .from(uploads)
+    .where(eq(uploads.userId, userId));
   return { stored: Number(stored?.n ?? 0), reserved: Number(reserved?.n ?? 0) };
 }
 
 /** Refuses when `extraBytes` more would take the user past the quota. */
-export async function ensureRoomFor(app: FastifyInstance, userId: number, extraBytes: number, replacing?: { area: string; path: string }): Promise<void> {
+export async function ensureRoomFor(
+  app: FastifyInstance,
+  userId: number,
+  extraBytes: number,
+  replacing?: { area: string; path: string },
+): Promise<void> {
   const { stored, reserved } = await usedBytes(app, userId);
   let freed = 0;
   if (replacing) {

@@ -28,11 +28,22 @@ export async function instantSource(app: FastifyInstance, userId: number, md5: s
 }
 
 async function record(app: FastifyInstance, userId: number, placement: Placement, size: number, md5: string): Promise<StoredFile> {
-  const values = { userId, area: placement.area, path: placement.path, size, md5, contentType: placement.contentType ?? '', createdAt: app.clock.now() };
+  const values = {
+    userId,
+    area: placement.area,
+    path: placement.path,
+    size,
+    md5,
+    contentType: placement.contentType ?? '',
+    createdAt: app.clock.now(),
+  };
   const [row] = await app.db
     .insert(storedFiles)
     .values(values)
-    .onConflictDoUpdate({ target: [storedFiles.userId, storedFiles.area, storedFiles.path], set: { size, md5, contentType: values.contentType, createdAt: values.createdAt } })
+    .onConflictDoUpdate({
+      target: [storedFiles.userId, storedFiles.area, storedFiles.path],
+      set: { size, md5, contentType: values.contentType, createdAt: values.createdAt },
+    })
     .returning();
   return row!;
 }
@@ -42,7 +53,12 @@ async function record(app: FastifyInstance, userId: number, placement: Placement
  * whole file's MD5 is the one the client declared), or a copy of a stored file with the same
  * content. The file appears in one atomic move, or not at all.
  */
-export async function storeUploadedFile(app: FastifyInstance, userId: number, identity: UploadIdentity, placement: Placement): Promise<StoredFile> {
+export async function storeUploadedFile(
+  app: FastifyInstance,
+  userId: number,
+  identity: UploadIdentity,
+  placement: Placement,
+): Promise<StoredFile> {
   const target = areaKey(userId, placement.area, placement.path);
   const upload = await findUpload(app, userId, identity);
   const count = chunkCount(identity.fileSize, identity.chunkSize);

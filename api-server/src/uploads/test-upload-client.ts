@@ -54,14 +54,22 @@ export class UploadClient {
   }
 
   async post<T = any>(path: string, body: unknown): Promise<Answer<T>> {
-    const response = await fetch(this.base + path, { method: 'POST', headers: { token: this.token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(this.base + path, {
+      method: 'POST',
+      headers: { token: this.token, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return response.json() as Promise<Answer<T>>;
   }
 
   /** A plain HTML form post (urlencoded), the token in the query string as a download form sends it (or none). */
   postForm(path: string, fields: Record<string, string>, token: 'query' | 'none' = 'query'): Promise<Response> {
     const query = token === 'query' ? `?token=${encodeURIComponent(this.token)}` : '';
-    return fetch(this.base + path + query, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+    return fetch(this.base + path + query, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
   }
 
   async chunkForm<T = any>(path: string, fields: Record<string, string | number>, bytes: Buffer): Promise<Answer<T>> {
@@ -79,17 +87,33 @@ export class UploadClient {
 
   /** Raw bytes posted with the session token. */
   async postBytes<T = any>(path: string, bytes: Buffer): Promise<Answer<T>> {
-    const response = await fetch(this.base + path, { method: 'POST', headers: { token: this.token, 'content-type': 'application/octet-stream' }, body: new Uint8Array(bytes) });
+    const response = await fetch(this.base + path, {
+      method: 'POST',
+      headers: { token: this.token, 'content-type': 'application/octet-stream' },
+      body: new Uint8Array(bytes),
+    });
     return response.json() as Promise<Answer<T>>;
   }
 
   /** Every chunk of `bytes` to a chunk-form endpoint (`numbers` limits which, from 1). */
-  async sendChunks(path: string, bytes: Buffer, o: { fileName: string; chunkSize: number; uploadPath?: string; numbers?: number[] }): Promise<Answer[]> {
+  async sendChunks(
+    path: string,
+    bytes: Buffer,
+    o: { fileName: string; chunkSize: number; uploadPath?: string; numbers?: number[] },
+  ): Promise<Answer[]> {
     const total = Math.max(1, Math.ceil(bytes.length / o.chunkSize));
     const answers: Answer[] = [];
     for (let n = 1; n <= total; n++) {
       if (o.numbers && !o.numbers.includes(n)) continue;
-      const fields = { identifier: md5Of(bytes), filename: o.fileName, chunkNumber: n, totalChunks: total, chunkSize: o.chunkSize, totalSize: bytes.length, path: o.uploadPath ?? '' };
+      const fields = {
+        identifier: md5Of(bytes),
+        filename: o.fileName,
+        chunkNumber: n,
+        totalChunks: total,
+        chunkSize: o.chunkSize,
+        totalSize: bytes.length,
+        path: o.uploadPath ?? '',
+      };
       answers.push(await this.chunkForm(path, fields, bytes.subarray((n - 1) * o.chunkSize, n * o.chunkSize)));
     }
     return answers;

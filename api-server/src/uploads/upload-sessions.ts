@@ -28,7 +28,11 @@ export function checkChunking(app: FastifyInstance, chunkSize: number, fileSize:
   if (chunkCount(fileSize, chunkSize) > maxChunks) throw invalid(`分片数量不能超过${maxChunks}`);
 }
 
-export async function findUpload(app: FastifyInstance, userId: number, identity: Omit<UploadIdentity, 'fileName'>): Promise<UploadRow | undefined> {
+export async function findUpload(
+  app: FastifyInstance,
+  userId: number,
+  identity: Omit<UploadIdentity, 'fileName'>,
+): Promise<UploadRow | undefined> {
   const [row] = await app.db
     .select()
     .from(uploads)
@@ -80,7 +84,10 @@ async function touch(app: FastifyInstance, upload: UploadRow): Promise<UploadRow
 /** Chunk numbers (from 1) the server holds whole. */
 export async function receivedChunks(app: FastifyInstance, upload: UploadRow): Promise<number[]> {
   const names = await app.blobs.list(uploadPrefix(upload.id));
-  return names.map(Number).filter((n) => Number.isInteger(n) && n >= 1).sort((a, b) => a - b);
+  return names
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n >= 1)
+    .sort((a, b) => a - b);
 }
 
 export function expectedChunkBytes(upload: UploadRow, chunkNumber: number): number {

@@ -15,7 +15,16 @@ import {
   useUploadsUnderWay,
   type ScreenProps,
 } from '@rc/shared-utility';
-import { deleteIdCardImage, idCardSides, imageProblem, listIdCardImages, readIdCardImage, uploadIdCardImage, type IdCardImage, type IdCardSide } from './credential-api';
+import {
+  deleteIdCardImage,
+  idCardSides,
+  imageProblem,
+  listIdCardImages,
+  readIdCardImage,
+  uploadIdCardImage,
+  type IdCardImage,
+  type IdCardSide,
+} from './credential-api';
 import './credential.css';
 
 /** The stored image, fetched with the session (an `<img src>` could not send it) and shown from memory. */
@@ -34,10 +43,26 @@ function ImagePreview({ image }: { image: IdCardImage }) {
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
   }, [image.id, image.gmtModified]);
-  return url ? <img className="rc-id-card-image" src={url} alt={`身份证${image.sideName}`} /> : <div className="rc-id-card-image is-loading" />;
+  return url ? (
+    <img className="rc-id-card-image" src={url} alt={`身份证${image.sideName}`} />
+  ) : (
+    <div className="rc-id-card-image is-loading" />
+  );
 }
 
-function SideCard({ side, name, hint, image, onChanged }: { side: IdCardSide; name: string; hint: string; image: IdCardImage | undefined; onChanged: () => void }) {
+function SideCard({
+  side,
+  name,
+  hint,
+  image,
+  onChanged,
+}: {
+  side: IdCardSide;
+  name: string;
+  hint: string;
+  image: IdCardImage | undefined;
+  onChanged: () => void;
+}) {
   const picker = useRef<HTMLInputElement>(null);
   const sending = useUploadsUnderWay('credential', { side });
 
@@ -49,7 +74,15 @@ function SideCard({ side, name, hint, image, onChanged }: { side: IdCardSide; na
   };
 
   const remove = async (stored: IdCardImage) => {
-    if (!(await dialogs.confirm({ title: '删除证件图片', content: `确定删除身份证${name}图片？删除后需重新上传。`, confirmText: '删除', danger: true }))) return;
+    if (
+      !(await dialogs.confirm({
+        title: '删除证件图片',
+        content: `确定删除身份证${name}图片？删除后需重新上传。`,
+        confirmText: '删除',
+        danger: true,
+      }))
+    )
+      return;
     await runAction(() => deleteIdCardImage(stored.id), { then: onChanged });
   };
 
@@ -85,7 +118,14 @@ function SideCard({ side, name, hint, image, onChanged }: { side: IdCardSide; na
         </div>
       ) : null}
       <div className="rc-id-card-actions">
-        <Button primary={!image} basic={Boolean(image)} size="small" icon="upload" content={image ? '重新上传' : `上传${name}`} onClick={() => picker.current?.click()} />
+        <Button
+          primary={!image}
+          basic={Boolean(image)}
+          size="small"
+          icon="upload"
+          content={image ? '重新上传' : `上传${name}`}
+          onClick={() => picker.current?.click()}
+        />
         {image ? <Button basic size="small" icon="trash alternate outline" content="删除" onClick={() => void remove(image)} /> : null}
       </div>
       <input
@@ -121,13 +161,21 @@ export function CredentialPage({ navigate }: ScreenProps) {
         <Button basic size="small" icon="arrow left" content="返回实名认证" onClick={() => navigate('/account/realAuth')} />
       </PageHeader>
       <Message info size="small">
-        请上传本人二代居民身份证的人像面与国徽面照片：四角完整、文字清晰、无反光遮挡；支持 JPG、PNG 格式，单张不超过 5MB。证件图片单独保存，仅你本人可以查看，用于实名审核。
+        请上传本人二代居民身份证的人像面与国徽面照片：四角完整、文字清晰、无反光遮挡；支持 JPG、PNG 格式，单张不超过
+        5MB。证件图片单独保存，仅你本人可以查看，用于实名审核。
       </Message>
       <ListState source={images} isEmpty={() => false} empty={null}>
         {(data) => (
           <div className="rc-id-cards">
             {idCardSides.map(({ side, name, hint }) => (
-              <SideCard key={side} side={side} name={name} hint={hint} image={data.list.find((image) => image.side === side)} onChanged={() => void reload()} />
+              <SideCard
+                key={side}
+                side={side}
+                name={name}
+                hint={hint}
+                image={data.list.find((image) => image.side === side)}
+                onChanged={() => void reload()}
+              />
             ))}
           </div>
         )}

@@ -28,7 +28,11 @@ export function ImageRepository({ version }: { version: number }) {
           value={namespace}
           maxLength={30}
           onChange={(_, data) => setNamespace(data.value)}
-          action={<Button size="small" onClick={() => void activate()}>开通镜像仓库</Button>}
+          action={
+            <Button size="small" onClick={() => void activate()}>
+              开通镜像仓库
+            </Button>
+          }
         />
       )}
     </Segment>

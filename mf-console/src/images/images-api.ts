@@ -12,7 +12,8 @@ export interface Repository {
   quotaBytes: number;
 }
 
-export const listImages = (tab: ImageTab, paging: Paging) => api.post<Page<ImageView>>(`/image/auth/${tab}/page`, paging, { errorTip: false });
+export const listImages = (tab: ImageTab, paging: Paging) =>
+  api.post<Page<ImageView>>(`/image/auth/${tab}/page`, paging, { errorTip: false });
 export const renameImage = (id: number, name: string) => api.put<null>('/image/auth/private/change-name', { id, name });
 export const deleteImage = (id: number) => api.del<null>(`/image/auth/private/delete/${id}`);
 export const getRepository = () => api.get<Repository>('/image/auth/repository', undefined, { cache: false });

@@ -1,6 +1,19 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Form, Input, Label, Menu, Table } from 'semantic-ui-react';
-import { dialogs, formatDateTime, formatSize, DialogFormActions, PageHeader, PageSection, PagedTable, runAction, usePagedList, useSubmit, type Paging, type ScreenProps } from '@rc/shared-utility';
+import {
+  dialogs,
+  formatDateTime,
+  formatSize,
+  DialogFormActions,
+  PageHeader,
+  PageSection,
+  PagedTable,
+  runAction,
+  usePagedList,
+  useSubmit,
+  type Paging,
+  type ScreenProps,
+} from '@rc/shared-utility';
 import { ImageRepository } from './image-repository';
 import type { ImageView } from '../instances/instance-types';
 import { deleteImage, listImages, renameImage, type ImageTab } from './images-api';
@@ -44,14 +57,27 @@ export function MirrorImagePage({ navigate }: ScreenProps) {
   }, [saving, reload]);
 
   const remove = async (image: ImageView) => {
-    if (!(await dialogs.confirm({ title: '删除镜像', content: `确定删除镜像「${image.name}」？删除后不可恢复。`, danger: true, confirmText: '删除' }))) return;
+    if (
+      !(await dialogs.confirm({
+        title: '删除镜像',
+        content: `确定删除镜像「${image.name}」？删除后不可恢复。`,
+        danger: true,
+        confirmText: '删除',
+      }))
+    )
+      return;
     await runAction(() => deleteImage(image.id), { then: reload });
   };
 
   const row = (image: ImageView) => (
     <Table.Row key={image.id} data-image-id={image.id}>
       <Table.Cell>
-        {image.name} {image.status !== 1 ? <Label size="mini" color="blue">保存中</Label> : null}
+        {image.name}{' '}
+        {image.status !== 1 ? (
+          <Label size="mini" color="blue">
+            保存中
+          </Label>
+        ) : null}
       </Table.Cell>
       <Table.Cell>
         {image.framework} {image.frameworkVersion}
@@ -67,7 +93,18 @@ export function MirrorImagePage({ navigate }: ScreenProps) {
       <Table.Cell collapsing>
         {tab === 'private' ? (
           <>
-            <Button size="mini" basic disabled={image.status !== 1} onClick={() => dialogs.open({ title: '镜像改名', width: 420, content: (close) => <RenameImage image={image} close={close} onDone={() => void reload()} /> })}>
+            <Button
+              size="mini"
+              basic
+              disabled={image.status !== 1}
+              onClick={() =>
+                dialogs.open({
+                  title: '镜像改名',
+                  width: 420,
+                  content: (close) => <RenameImage image={image} close={close} onDone={() => void reload()} />,
+                })
+              }
+            >
               改名
             </Button>
             <Button size="mini" basic negative disabled={image.status !== 1} onClick={() => void remove(image)}>

@@ -1,7 +1,18 @@
 import { useEffect, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { Button, Label, Table } from 'semantic-ui-react';
-import { $balance, $priceCalc, $userInfo, formatDate, formatYuan, PageHeader, PageSection, refreshUserInfo, type UserInfo, type ScreenProps } from '@rc/shared-utility';
+import {
+  $balance,
+  $priceCalc,
+  $userInfo,
+  formatDate,
+  formatYuan,
+  PageHeader,
+  PageSection,
+  refreshUserInfo,
+  type UserInfo,
+  type ScreenProps,
+} from '@rc/shared-utility';
 
 const userTypes: Record<UserInfo['userType'], string> = { 1: '个人用户', 2: '教师', 3: '组织' };
 

@@ -3,7 +3,16 @@ import { Button, Dropdown, Popup } from 'semantic-ui-react';
 import { bus, dialogs, formatYuan, runAction, type ApiResult } from '@rc/shared-utility';
 import { afterOperation, instanceCalls } from './instance-api';
 import type { InstanceView, Operation } from './instance-types';
-import { ChangeBillingForm, ChangeImageForm, CommitForm, LiftConfigForm, RenameForm, RenewForm, ScheduleStopForm, StorageForm } from './operation-forms';
+import {
+  ChangeBillingForm,
+  ChangeImageForm,
+  CommitForm,
+  LiftConfigForm,
+  RenameForm,
+  RenewForm,
+  ScheduleStopForm,
+  StorageForm,
+} from './operation-forms';
 
 const forms: Partial<Record<Operation, ComponentType<{ instance: InstanceView; close: () => void; onDone: () => void }>>> = {
   changeBilling: ChangeBillingForm,
@@ -23,11 +32,20 @@ async function startWithGpuFallback(instance: InstanceView, onDone: () => void) 
     bus.emit('toast', { type: 'error', message: result.msg });
     return;
   }
-  const noGpu = await dialogs.confirm({ title: 'GPU不足，无法开机', content: result.msg, confirmText: '无卡模式开机', cancelText: '稍后再试' });
+  const noGpu = await dialogs.confirm({
+    title: 'GPU不足，无法开机',
+    content: result.msg,
+    confirmText: '无卡模式开机',
+    cancelText: '稍后再试',
+  });
   if (noGpu) await runAction(() => instanceCalls.startWithoutGpu(instance.id), { then: afterOperation(onDone) });
 }
 
-async function confirmThen(o: { title: string; content: string; danger?: boolean; confirmText: string }, call: () => Promise<ApiResult<unknown>>, onDone: () => void) {
+async function confirmThen(
+  o: { title: string; content: string; danger?: boolean; confirmText: string },
+  call: () => Promise<ApiResult<unknown>>,
+  onDone: () => void,
+) {
   if (await dialogs.confirm(o)) await runAction(call, { then: afterOperation(onDone) });
 }
 
@@ -35,7 +53,11 @@ export function runInstanceOperation(operation: Operation, instance: InstanceVie
   const form = forms[operation];
   if (form) {
     const Form = form;
-    dialogs.open({ title: `${instance.operations[operation].name}：${instance.name}`, width: 520, content: (close) => <Form instance={instance} close={close} onDone={onDone} /> });
+    dialogs.open({
+      title: `${instance.operations[operation].name}：${instance.name}`,
+      width: 520,
+      content: (close) => <Form instance={instance} close={close} onDone={onDone} />,
+    });
     return;
   }
   const name = `「${instance.name}」`;
@@ -45,22 +67,52 @@ export function runInstanceOperation(operation: Operation, instance: InstanceVie
       return void startWithGpuFallback(instance, onDone);
     case 'nonGpuStart':
       return void confirmThen(
-        { title: '无卡模式开机', content: `实例${name}将以无GPU模式开机（0.5核CPU、2GB内存，${formatYuan(100)}/小时），适合上传下载数据、配置环境。`, confirmText: '开机' },
+        {
+          title: '无卡模式开机',
+          content: `实例${name}将以无GPU模式开机（0.5核CPU、2GB内存，${formatYuan(100)}/小时），适合上传下载数据、配置环境。`,
+          confirmText: '开机',
+        },
         () => instanceCalls.startWithoutGpu(id),
         onDone,
       );
     case 'stop':
-      return void confirmThen({ title: '关机', content: `确定关机${name}？关机后停止计算计费，数据保留；按量计费实例关机后GPU会释放给其他用户，再次开机时可能需要等待空闲GPU。`, confirmText: '关机' }, () => instanceCalls.stop(id), onDone);
+      return void confirmThen(
+        {
+          title: '关机',
+          content: `确定关机${name}？关机后停止计算计费，数据保留；按量计费实例关机后GPU会释放给其他用户，再次开机时可能需要等待空闲GPU。`,
+          confirmText: '关机',
+        },
+        () => instanceCalls.stop(id),
+        onDone,
+      );
     case 'release':
       return void confirmThen(
-        { title: '释放实例', content: `释放后实例${name}的系统盘与数据盘将被永久清除，无法恢复。如需保留环境，请先保存镜像。`, danger: true, confirmText: '确认释放' },
+        {
+          title: '释放实例',
+          content: `释放后实例${name}的系统盘与数据盘将被永久清除，无法恢复。如需保留环境，请先保存镜像。`,
+          danger: true,
+          confirmText: '确认释放',
+        },
         () => instanceCalls.release(id),
         onDone,
       );
     case 'clone':
-      return void confirmThen({ title: '克隆实例', content: `以${name}的镜像与配置创建一个新的按量计费实例。`, confirmText: '克隆' }, () => instanceCalls.clone(id), onDone);
+      return void confirmThen(
+        { title: '克隆实例', content: `以${name}的镜像与配置创建一个新的按量计费实例。`, confirmText: '克隆' },
+        () => instanceCalls.clone(id),
+        onDone,
+      );
     case 'reset':
-      return void confirmThen({ title: '重置系统', content: `重置${name}的系统盘为镜像初始状态，系统盘数据将被清除，数据盘保留。`, danger: true, confirmText: '重置' }, () => instanceCalls.reset(id), onDone);
+      return void confirmThen(
+        {
+          title: '重置系统',
+          content: `重置${name}的系统盘为镜像初始状态，系统盘数据将被清除，数据盘保留。`,
+          danger: true,
+          confirmText: '重置',
+        },
+        () => instanceCalls.reset(id),
+        onDone,
+      );
   }
 }
 
@@ -74,11 +126,30 @@ const more: readonly (readonly Operation[])[] = [
 function OperationButton({ operation, instance, onDone }: { operation: Operation; instance: InstanceView; onDone: () => void }) {
   const state = instance.operations[operation];
   const button = (
-    <Button size="mini" basic={operation !== 'start'} primary={operation === 'start'} negative={operation === 'release'} disabled={!state.allowed} data-operation={operation} onClick={() => runInstanceOperation(operation, instance, onDone)}>
+    <Button
+      size="mini"
+      basic={operation !== 'start'}
+      primary={operation === 'start'}
+      negative={operation === 'release'}
+      disabled={!state.allowed}
+      data-operation={operation}
+      onClick={() => runInstanceOperation(operation, instance, onDone)}
+    >
       {state.name}
     </Button>
   );
-  return state.allowed ? button : <Popup content={state.reason} trigger={<span className="rc-refused" data-reason={state.reason}>{button}</span>} />;
+  return state.allowed ? (
+    button
+  ) : (
+    <Popup
+      content={state.reason}
+      trigger={
+        <span className="rc-refused" data-reason={state.reason}>
+          {button}
+        </span>
+      }
+    />
+  );
 }
 
 /**

@@ -9,14 +9,24 @@ const noCache = { cache: false } as const;
 export const listInstances = (body: Paging & { status?: number; id?: number }, options: CallOptions = {}) =>
   api.post<Page<InstanceView>>('/container/auth/list', body, { ...noCache, ...options });
 
-export const quotePrice = (body: { regionCode: string; gpuModelId: number; gpuCount: number; billingType: number; duration: number; dataDiskExtraGb: number }) =>
-  api.post<PriceQuote>('/user/auth/order/price/preview', body, { errorTip: false });
+export const quotePrice = (body: {
+  regionCode: string;
+  gpuModelId: number;
+  gpuCount: number;
+  billingType: number;
+  duration: number;
+  dataDiskExtraGb: number;
+}) => api.post<PriceQuote>('/user/auth/order/price/preview', body, { errorTip: false });
 
-export const listInstanceBills = (instanceId: number) => api.post<Page<Bill>>('/user/auth/order/bill/list', { instanceId, pageSize: 50 }, { errorTip: false });
+export const listInstanceBills = (instanceId: number) =>
+  api.post<Page<Bill>>('/user/auth/order/bill/list', { instanceId, pageSize: 50 }, { errorTip: false });
 
 /** The images an instance can change to: the system's, then the user's saved ones. */
 export async function imagesToChoose(): Promise<ImageView[]> {
-  const [system, own] = await Promise.all([api.get<ImageView[]>('/image/auth/allSys'), api.post<Page<ImageView>>('/image/auth/private/page', { pageSize: 100 })]);
+  const [system, own] = await Promise.all([
+    api.get<ImageView[]>('/image/auth/allSys'),
+    api.post<Page<ImageView>>('/image/auth/private/page', { pageSize: 100 }),
+  ]);
   return [...(system.code === 200 ? system.data : []), ...(own.code === 200 ? own.data.list.filter((image) => image.status === 1) : [])];
 }
 
@@ -39,7 +49,8 @@ export const instanceCalls = {
   clone: (id: number) => api.post<InstanceView>(instancePath('clone'), { id }),
   reset: (id: number) => api.put<InstanceView>(`/container/auth/reset/${id}`, {}),
   liftConfig: (id: number, gpuCount: number) => api.post<InstanceView>(instancePath('lift/config'), { id, gpuCount }),
-  changeBilling: (id: number, billingType: number, duration: number) => api.post<InstanceView>(instancePath('change/billing'), { id, billingType, duration }),
+  changeBilling: (id: number, billingType: number, duration: number) =>
+    api.post<InstanceView>(instancePath('change/billing'), { id, billingType, duration }),
   renew: (id: number, duration: number) => api.post<InstanceView>(instancePath('renew'), { id, duration }),
   scheduleStop: (id: number, minutes: number) => api.post<InstanceView>(instancePath('schedule/stop'), { id, minutes }),
   adjustStorage: (id: number, dataDiskExtraGb: number) => api.post<InstanceView>('/user/auth/user/storage/adjust', { id, dataDiskExtraGb }),

@@ -1,11 +1,24 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Icon, Menu } from 'semantic-ui-react';
-import { ListState, PageHeader, PageSection, PageSwitcher, refreshCounters, usePagedList, type Paging, type ScreenProps } from '@rc/shared-utility';
+import {
+  ListState,
+  PageHeader,
+  PageSection,
+  PageSwitcher,
+  refreshCounters,
+  usePagedList,
+  type Paging,
+  type ScreenProps,
+} from '@rc/shared-utility';
 import { listInstances } from './instance-api';
 import { InstanceTable } from './instance-table';
 import './instances.css';
 
-const filters: readonly { text: string; status?: number }[] = [{ text: '全部' }, { text: '运行中', status: 2 }, { text: '已关机', status: 4 }];
+const filters: readonly { text: string; status?: number }[] = [
+  { text: '全部' },
+  { text: '运行中', status: 2 },
+  { text: '已关机', status: 4 },
+];
 
 /** `/account/instanceManage`: the user's instances, polled while any is changing state. */
 export function InstanceManagePage({ navigate }: ScreenProps) {

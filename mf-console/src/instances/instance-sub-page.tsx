@@ -7,7 +7,10 @@ import type { InstanceView } from './instance-types';
 const queryId = () => Number(new URLSearchParams(window.location.search).get('id'));
 
 /** A sub-page of `/account/instanceManage` about the instance named by `?id=`, reloaded after each change. */
-export function InstanceSubPage({ navigate, children }: ScreenProps & { children: (instance: InstanceView, reload: () => void) => ReactNode }) {
+export function InstanceSubPage({
+  navigate,
+  children,
+}: ScreenProps & { children: (instance: InstanceView, reload: () => void) => ReactNode }) {
   const id = queryId();
   const fetch = useCallback(() => listInstances({ pageNum: 1, pageSize: 1, id }, { errorTip: false }), [id]);
   const loaded = useLoaded(fetch);

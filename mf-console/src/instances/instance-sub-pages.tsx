@@ -21,11 +21,19 @@ export function ChangeConfigPage(props: ScreenProps) {
         <>
           <Segment>
             <h3>GPU数量</h3>
-            {instance.operations.liftConfig.allowed ? <LiftConfigForm instance={instance} close={back} onDone={reload} /> : <Refused reason={instance.operations.liftConfig.reason} />}
+            {instance.operations.liftConfig.allowed ? (
+              <LiftConfigForm instance={instance} close={back} onDone={reload} />
+            ) : (
+              <Refused reason={instance.operations.liftConfig.reason} />
+            )}
           </Segment>
           <Segment>
             <h3>数据盘</h3>
-            {instance.operations.storageAdjust.allowed ? <StorageForm instance={instance} close={back} onDone={reload} /> : <Refused reason={instance.operations.storageAdjust.reason} />}
+            {instance.operations.storageAdjust.allowed ? (
+              <StorageForm instance={instance} close={back} onDone={reload} />
+            ) : (
+              <Refused reason={instance.operations.storageAdjust.reason} />
+            )}
           </Segment>
         </>
       )}
@@ -42,11 +50,19 @@ export function ChangePayTypePage(props: ScreenProps) {
         <>
           <Segment>
             <h3>转换计费</h3>
-            {instance.operations.changeBilling.allowed ? <ChangeBillingForm instance={instance} close={back} onDone={reload} /> : <Refused reason={instance.operations.changeBilling.reason} />}
+            {instance.operations.changeBilling.allowed ? (
+              <ChangeBillingForm instance={instance} close={back} onDone={reload} />
+            ) : (
+              <Refused reason={instance.operations.changeBilling.reason} />
+            )}
           </Segment>
           <Segment>
             <h3>续费</h3>
-            {instance.operations.renew.allowed ? <RenewForm instance={instance} close={back} onDone={reload} /> : <Refused reason={instance.operations.renew.reason} />}
+            {instance.operations.renew.allowed ? (
+              <RenewForm instance={instance} close={back} onDone={reload} />
+            ) : (
+              <Refused reason={instance.operations.renew.reason} />
+            )}
           </Segment>
         </>
       )}
@@ -99,7 +115,8 @@ export function StatusChangePage(props: ScreenProps) {
       {(instance, reload) => (
         <>
           <Segment>
-            <Label color={statusColors[instance.status]}>{instance.statusName}</Label> <span className="rc-muted">创建于 {formatDateTime(instance.gmtCreate)}</span>
+            <Label color={statusColors[instance.status]}>{instance.statusName}</Label>{' '}
+            <span className="rc-muted">创建于 {formatDateTime(instance.gmtCreate)}</span>
             {instance.releaseAt ? <p className="rc-release-warning">已关机，将于 {formatDateTime(instance.releaseAt)} 自动释放</p> : null}
             <div style={{ marginTop: 12 }}>
               <InstanceActions instance={instance} onDone={reload} />

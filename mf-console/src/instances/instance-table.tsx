@@ -17,7 +17,11 @@ function BillingCell({ instance }: { instance: InstanceView }) {
   return (
     <>
       <div>按量计费</div>
-      <small className="rc-muted">{instance.status === 2 || instance.status === 1 ? `${formatYuan(Math.round(instance.dayRate / 24))}/小时` : `${formatYuan(instance.hourPrice)}/小时（开机后）`}</small>
+      <small className="rc-muted">
+        {instance.status === 2 || instance.status === 1
+          ? `${formatYuan(Math.round(instance.dayRate / 24))}/小时`
+          : `${formatYuan(instance.hourPrice)}/小时（开机后）`}
+      </small>
       {instance.releaseAt ? <div className="rc-release-warning">{formatDateTime(instance.releaseAt)} 自动释放</div> : null}
       <ScheduledStop instance={instance} />
     </>
@@ -38,7 +42,15 @@ function ScheduledStop({ instance }: { instance: InstanceView }) {
   return instance.stopAt ? <div className="rc-scheduled-stop">{formatDateTime(instance.stopAt)} 定时关机</div> : null;
 }
 
-export function InstanceTable({ instances, onChanged, navigate }: { instances: InstanceView[]; onChanged: () => void; navigate: (url: string) => void }) {
+export function InstanceTable({
+  instances,
+  onChanged,
+  navigate,
+}: {
+  instances: InstanceView[];
+  onChanged: () => void;
+  navigate: (url: string) => void;
+}) {
   return (
     <Table className="rc-instance-table" compact>
       <Table.Header>
@@ -65,13 +77,31 @@ export function InstanceTable({ instances, onChanged, navigate }: { instances: I
                 {instance.regionName} · {instance.nodeName}
               </small>
               <div className="rc-instance-links">
-                <a href={`/account/instanceManage/statusChanage?id=${instance.id}`} onClick={(event) => { event.preventDefault(); navigate(`/account/instanceManage/statusChanage?id=${instance.id}`); }}>
+                <a
+                  href={`/account/instanceManage/statusChanage?id=${instance.id}`}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    navigate(`/account/instanceManage/statusChanage?id=${instance.id}`);
+                  }}
+                >
                   状态记录
                 </a>
-                <a href={`/account/instanceManage/changeConfig?id=${instance.id}`} onClick={(event) => { event.preventDefault(); navigate(`/account/instanceManage/changeConfig?id=${instance.id}`); }}>
+                <a
+                  href={`/account/instanceManage/changeConfig?id=${instance.id}`}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    navigate(`/account/instanceManage/changeConfig?id=${instance.id}`);
+                  }}
+                >
                   变更配置
                 </a>
-                <a href={`/account/instanceManage/changePayType?id=${instance.id}`} onClick={(event) => { event.preventDefault(); navigate(`/account/instanceManage/changePayType?id=${instance.id}`); }}>
+                <a
+                  href={`/account/instanceManage/changePayType?id=${instance.id}`}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    navigate(`/account/instanceManage/changePayType?id=${instance.id}`);
+                  }}
+                >
                   计费方式
                 </a>
               </div>

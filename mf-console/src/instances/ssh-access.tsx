@@ -18,12 +18,30 @@ export function SshAccess({ instance }: { instance: InstanceView }) {
         <code className="rc-ssh-command" title={command}>
           {command}
         </code>
-        <Popup content="复制登录指令" trigger={<Button icon="copy outline" size="mini" basic className="rc-copy-ssh" aria-label="复制登录指令" onClick={() => void copy(command, '登录指令')} />} />
+        <Popup
+          content="复制登录指令"
+          trigger={
+            <Button
+              icon="copy outline"
+              size="mini"
+              basic
+              className="rc-copy-ssh"
+              aria-label="复制登录指令"
+              onClick={() => void copy(command, '登录指令')}
+            />
+          }
+        />
       </div>
       <div className="rc-ssh-line">
         <span className="rc-muted">密码</span>
         <code className="rc-ssh-password">{revealed ? instance.ssh.password : '••••••••••'}</code>
-        <Button icon={revealed ? 'eye slash' : 'eye'} size="mini" basic aria-label={revealed ? '隐藏密码' : '显示密码'} onClick={() => setRevealed(!revealed)} />
+        <Button
+          icon={revealed ? 'eye slash' : 'eye'}
+          size="mini"
+          basic
+          aria-label={revealed ? '隐藏密码' : '显示密码'}
+          onClick={() => setRevealed(!revealed)}
+        />
         <Button icon="copy outline" size="mini" basic aria-label="复制密码" onClick={() => void copy(instance.ssh.password, '密码')} />
       </div>
       {reachable ? (

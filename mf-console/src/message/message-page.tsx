@@ -15,7 +15,10 @@ const filters: readonly { key: Filter; text: string; isRead?: boolean }[] = [
 /** `/account/message`: the user's messages, marked read one by one or all at once. */
 export function MessagePage() {
   const [filter, setFilter] = useState<Filter>('all');
-  const fetchPage = useCallback((paging: Paging) => listMessages({ ...paging, isRead: filters.find((f) => f.key === filter)?.isRead }), [filter]);
+  const fetchPage = useCallback(
+    (paging: Paging) => listMessages({ ...paging, isRead: filters.find((f) => f.key === filter)?.isRead }),
+    [filter],
+  );
   const paged = usePagedList(fetchPage);
   const { setPageNum, reload } = paged;
 
@@ -49,7 +52,13 @@ export function MessagePage() {
         className="rc-message-table"
         columns={['状态', '消息', '时间', '']}
         empty={filter === 'all' ? '暂无消息' : `没有${filters.find((f) => f.key === filter)?.text}消息`}
-        row={(message) => <MessageRow key={message.id} message={message} onMarkRead={(id) => void runAction(() => markRead(id), { success: false, then: afterRead })} />}
+        row={(message) => (
+          <MessageRow
+            key={message.id}
+            message={message}
+            onMarkRead={(id) => void runAction(() => markRead(id), { success: false, then: afterRead })}
+          />
+        )}
       />
     </PageSection>
   );

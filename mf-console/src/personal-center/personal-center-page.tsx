@@ -1,7 +1,19 @@
 import { useCallback, useEffect, type MouseEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { Button, Icon, Label, type SemanticICONS } from 'semantic-ui-react';
-import { $balance, $userInfo, $userMsgNum, formatYuan, PageHeader, PageSection, refreshCounters, refreshUserInfo, useLoaded, type ScreenProps, type UserInfo } from '@rc/shared-utility';
+import {
+  $balance,
+  $userInfo,
+  $userMsgNum,
+  formatYuan,
+  PageHeader,
+  PageSection,
+  refreshCounters,
+  refreshUserInfo,
+  useLoaded,
+  type ScreenProps,
+  type UserInfo,
+} from '@rc/shared-utility';
 import { subAccountCount } from './personal-center-api';
 import './personal-center.css';
 
@@ -46,7 +58,14 @@ function SubAccounts({ navigate }: ScreenProps) {
     );
   }
   return (
-    <Stat label="子账号" action={<a href="/account/childUser" onClick={follow(navigate, '/account/childUser')}>管理子账号</a>}>
+    <Stat
+      label="子账号"
+      action={
+        <a href="/account/childUser" onClick={follow(navigate, '/account/childUser')}>
+          管理子账号
+        </a>
+      }
+    >
       {count.data === undefined ? '…' : count.data.total}
       <small>个</small>
     </Stat>
@@ -73,7 +92,11 @@ export function PersonalCenterPage({ navigate }: ScreenProps) {
           <Button basic size="small" icon="edit outline" content="编辑资料" onClick={() => navigate('/account/info')} />
         </PageHeader>
         <div className="rc-personal-profile">
-          {profile?.headImgUrl ? <img className="rc-personal-avatar" src={profile.headImgUrl} alt="头像" /> : <Icon name="user circle" size="huge" color="grey" />}
+          {profile?.headImgUrl ? (
+            <img className="rc-personal-avatar" src={profile.headImgUrl} alt="头像" />
+          ) : (
+            <Icon name="user circle" size="huge" color="grey" />
+          )}
           <div>
             <div className="rc-personal-name">
               <strong>{profile?.nickname ?? '…'}</strong>
@@ -89,10 +112,24 @@ export function PersonalCenterPage({ navigate }: ScreenProps) {
           </div>
         </div>
         <div className="rc-stats">
-          <Stat label="账户余额" action={<a href="/account/recharge" onClick={go('/account/recharge')}>充值</a>}>
+          <Stat
+            label="账户余额"
+            action={
+              <a href="/account/recharge" onClick={go('/account/recharge')}>
+                充值
+              </a>
+            }
+          >
             <span className="rc-personal-balance">{formatYuan(balance)}</span>
           </Stat>
-          <Stat label="未读消息" action={<a href="/account/message" onClick={go('/account/message')}>查看消息</a>}>
+          <Stat
+            label="未读消息"
+            action={
+              <a href="/account/message" onClick={go('/account/message')}>
+                查看消息
+              </a>
+            }
+          >
             {unread}
             <small>条</small>
           </Stat>
@@ -105,7 +142,15 @@ export function PersonalCenterPage({ navigate }: ScreenProps) {
           )}
           <Stat
             label="实名认证"
-            action={verified ? <span className="rc-muted">{[profile?.realName, profile?.idCard].filter(Boolean).join(' ')}</span> : <a href="/account/realAuth" onClick={go('/account/realAuth')}>去认证</a>}
+            action={
+              verified ? (
+                <span className="rc-muted">{[profile?.realName, profile?.idCard].filter(Boolean).join(' ')}</span>
+              ) : (
+                <a href="/account/realAuth" onClick={go('/account/realAuth')}>
+                  去认证
+                </a>
+              )
+            }
           >
             <span className={verified ? 'rc-verified' : 'rc-unverified'}>{verified ? '已实名' : '未实名'}</span>
           </Stat>

@@ -1,6 +1,17 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Button, Checkbox, Form, Icon, Input, Message, Segment } from 'semantic-ui-react';
-import { ErrorState, formatYuan, LoadingState, PageHeader, PageSection, runAction, SmsCodeButton, useLoaded, useSubmit, type ScreenProps } from '@rc/shared-utility';
+import {
+  ErrorState,
+  formatYuan,
+  LoadingState,
+  PageHeader,
+  PageSection,
+  runAction,
+  SmsCodeButton,
+  useLoaded,
+  useSubmit,
+  type ScreenProps,
+} from '@rc/shared-utility';
 import { changeSubUserMobile, listSubUsers, resetSubUserPassword, shareBalance, type SubUser } from './personal-api';
 
 /** A sub-page of `/account/childUser` about the sub-account named by `?id=`. */
@@ -70,14 +81,24 @@ function BindMobileForm({ sub, navigate }: { sub: SubUser; navigate: (url: strin
   const [code, setCode] = useState('');
   const { busy, submit } = useSubmit();
   return (
-    <Form className="rc-narrow-form" onSubmit={() => void submit({ call: () => changeSubUserMobile(sub.id, mobile.trim(), code.trim()), then: () => navigate('/account/childUser') })}>
+    <Form
+      className="rc-narrow-form"
+      onSubmit={() =>
+        void submit({ call: () => changeSubUserMobile(sub.id, mobile.trim(), code.trim()), then: () => navigate('/account/childUser') })
+      }
+    >
       <Form.Field required>
         <label>新手机号</label>
         <Input value={mobile} maxLength={11} onChange={(_, data) => setMobile(data.value)} />
       </Form.Field>
       <Form.Field required>
         <label>验证码（发送至新手机号）</label>
-        <Input value={code} maxLength={6} onChange={(_, data) => setCode(data.value)} action={<SmsCodeButton mobile={mobile.trim()} type="bind" />} />
+        <Input
+          value={code}
+          maxLength={6}
+          onChange={(_, data) => setCode(data.value)}
+          action={<SmsCodeButton mobile={mobile.trim()} type="bind" />}
+        />
       </Form.Field>
       <Button primary type="submit" loading={busy} disabled={busy}>
         确认换绑
@@ -95,10 +116,19 @@ function ResetForm({ sub, navigate }: { sub: SubUser; navigate: (url: string) =>
   const [password, setPassword] = useState('');
   const { busy, submit } = useSubmit();
   return (
-    <Form className="rc-narrow-form" onSubmit={() => void submit({ call: () => resetSubUserPassword(sub.id, password), then: () => navigate('/account/childUser') })}>
+    <Form
+      className="rc-narrow-form"
+      onSubmit={() => void submit({ call: () => resetSubUserPassword(sub.id, password), then: () => navigate('/account/childUser') })}
+    >
       <Form.Field required>
         <label>新密码</label>
-        <Input type="password" value={password} maxLength={20} placeholder="8-20位，同时包含字母和数字" onChange={(_, data) => setPassword(data.value)} />
+        <Input
+          type="password"
+          value={password}
+          maxLength={20}
+          placeholder="8-20位，同时包含字母和数字"
+          onChange={(_, data) => setPassword(data.value)}
+        />
       </Form.Field>
       <Message info content="重置后子账号已登录的设备都将退出。" />
       <Button primary type="submit" loading={busy} disabled={busy}>

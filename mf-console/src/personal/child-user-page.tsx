@@ -1,6 +1,18 @@
 import { useState } from 'react';
 import { Button, Form, Icon, Input, Label, Table } from 'semantic-ui-react';
-import { dialogs, formatDateTime, formatYuan, DialogFormActions, PageHeader, PageSection, PagedTable, SmsCodeButton, usePagedList, useSubmit, type ScreenProps } from '@rc/shared-utility';
+import {
+  dialogs,
+  formatDateTime,
+  formatYuan,
+  DialogFormActions,
+  PageHeader,
+  PageSection,
+  PagedTable,
+  SmsCodeButton,
+  usePagedList,
+  useSubmit,
+  type ScreenProps,
+} from '@rc/shared-utility';
 import { addSubUser, listSubUsers, type SubUser } from './personal-api';
 
 function AddSubUserForm({ close, onDone }: { close: () => void; onDone: () => void }) {
@@ -13,7 +25,8 @@ function AddSubUserForm({ close, onDone }: { close: () => void; onDone: () => vo
     <Form
       onSubmit={() =>
         void submit({
-          call: () => addSubUser({ mobile: mobile.trim(), code: code.trim(), password, ...(nickname.trim() ? { nickname: nickname.trim() } : {}) }),
+          call: () =>
+            addSubUser({ mobile: mobile.trim(), code: code.trim(), password, ...(nickname.trim() ? { nickname: nickname.trim() } : {}) }),
           then: () => {
             close();
             onDone();
@@ -27,7 +40,12 @@ function AddSubUserForm({ close, onDone }: { close: () => void; onDone: () => vo
       </Form.Field>
       <Form.Field required>
         <label>验证码（发送至该手机号）</label>
-        <Input value={code} maxLength={6} onChange={(_, data) => setCode(data.value)} action={<SmsCodeButton mobile={mobile.trim()} type="bind" />} />
+        <Input
+          value={code}
+          maxLength={6}
+          onChange={(_, data) => setCode(data.value)}
+          action={<SmsCodeButton mobile={mobile.trim()} type="bind" />}
+        />
       </Form.Field>
       <Form.Field>
         <label>昵称</label>
@@ -35,7 +53,13 @@ function AddSubUserForm({ close, onDone }: { close: () => void; onDone: () => vo
       </Form.Field>
       <Form.Field required>
         <label>登录密码</label>
-        <Input type="password" value={password} maxLength={20} placeholder="8-20位，同时包含字母和数字" onChange={(_, data) => setPassword(data.value)} />
+        <Input
+          type="password"
+          value={password}
+          maxLength={20}
+          placeholder="8-20位，同时包含字母和数字"
+          onChange={(_, data) => setPassword(data.value)}
+        />
       </Form.Field>
       <DialogFormActions close={close} busy={busy} submitText="添加" />
     </Form>
@@ -49,7 +73,16 @@ export function ChildUserPage({ navigate }: ScreenProps) {
   return (
     <PageSection>
       <PageHeader>
-        <Button primary onClick={() => dialogs.open({ title: '添加子账号', width: 440, content: (close) => <AddSubUserForm close={close} onDone={() => void paged.reload()} /> })}>
+        <Button
+          primary
+          onClick={() =>
+            dialogs.open({
+              title: '添加子账号',
+              width: 440,
+              content: (close) => <AddSubUserForm close={close} onDone={() => void paged.reload()} />,
+            })
+          }
+        >
           <Icon name="plus" />
           添加子账号
         </Button>

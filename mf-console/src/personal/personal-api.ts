@@ -9,9 +9,12 @@ const subUserPath = (path: string) => `/user/auth/user/ext/${path}`;
 
 export const listSubUsers = (paging: Paging) => api.post<Page<SubUser>>(subUserPath('list/sub/user'), paging, { errorTip: false });
 export const addSubUser = (body: AddSubUserBody) => api.post<AddedSubUser>(subUserPath('add/sub/user'), body);
-export const shareBalance = (subUserId: number, share: boolean) => api.post<SubUserShare>(subUserPath('update/sub/user/share'), { subUserId, shareBalance: share });
-export const changeSubUserMobile = (subUserId: number, mobile: string, code: string) => api.post<SubUserMobile>(subUserPath('update/sub/user/mobile'), { subUserId, mobile, code });
-export const resetSubUserPassword = (subUserId: number, password: string) => api.post<null>(subUserPath('update/password/sub/user'), { subUserId, password });
+export const shareBalance = (subUserId: number, share: boolean) =>
+  api.post<SubUserShare>(subUserPath('update/sub/user/share'), { subUserId, shareBalance: share });
+export const changeSubUserMobile = (subUserId: number, mobile: string, code: string) =>
+  api.post<SubUserMobile>(subUserPath('update/sub/user/mobile'), { subUserId, mobile, code });
+export const resetSubUserPassword = (subUserId: number, password: string) =>
+  api.post<null>(subUserPath('update/password/sub/user'), { subUserId, password });
 
 export const certify = (realName: string, idCard: string) => api.post<UserInfo>('/user/auth/user/certification', { realName, idCard });
 export const cancelCertification = () => api.post<UserInfo>('/user/auth/user/cancel/certification');

@@ -16,7 +16,15 @@ export function RealAuthPage({ navigate }: ScreenProps) {
   const verified = userInfo?.idCardCheckStatus === 1;
 
   const cancel = async () => {
-    if (!(await dialogs.confirm({ title: '取消实名认证', content: '取消后需重新认证才能租用算力与提现。', danger: true, confirmText: '取消认证' }))) return;
+    if (
+      !(await dialogs.confirm({
+        title: '取消实名认证',
+        content: '取消后需重新认证才能租用算力与提现。',
+        danger: true,
+        confirmText: '取消认证',
+      }))
+    )
+      return;
     await runAction(cancelCertification, { then: refreshUserInfo });
   };
 
@@ -33,7 +41,10 @@ export function RealAuthPage({ navigate }: ScreenProps) {
           </Button>
         </>
       ) : (
-        <Form onSubmit={() => void submit({ call: () => certify(realName.trim(), idCard.trim()), then: refreshUserInfo })} className="rc-narrow-form">
+        <Form
+          onSubmit={() => void submit({ call: () => certify(realName.trim(), idCard.trim()), then: refreshUserInfo })}
+          className="rc-narrow-form"
+        >
           <Form.Field required>
             <label>真实姓名</label>
             <Input value={realName} maxLength={20} onChange={(_, data) => setRealName(data.value)} placeholder="与身份证一致" />

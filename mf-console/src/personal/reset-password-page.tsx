@@ -1,6 +1,17 @@
 import { useState } from 'react';
 import { Button, Form, Input, Message } from 'semantic-ui-react';
-import { confirmError, FieldError, logout, mobileError, PageHeader, PageSection, passwordError, requiredError, SmsCodeButton, useSubmit } from '@rc/shared-utility';
+import {
+  confirmError,
+  FieldError,
+  logout,
+  mobileError,
+  PageHeader,
+  PageSection,
+  passwordError,
+  requiredError,
+  SmsCodeButton,
+  useSubmit,
+} from '@rc/shared-utility';
 import { changePassword } from './personal-api';
 
 type Field = 'mobile' | 'code' | 'password' | 'again';
@@ -9,7 +20,10 @@ type Field = 'mobile' | 'code' | 'password' | 'again';
 export function ResetPasswordPage() {
   const [form, setForm] = useState({ mobile: '', code: '', password: '', again: '' });
   const { busy, errors, setErrors, submit } = useSubmit<Field>();
-  const input = (field: Field) => ({ value: form[field], onChange: (_: unknown, data: { value: string }) => setForm((current) => ({ ...current, [field]: data.value })) });
+  const input = (field: Field) => ({
+    value: form[field],
+    onChange: (_: unknown, data: { value: string }) => setForm((current) => ({ ...current, [field]: data.value })),
+  });
 
   const save = () =>
     void submit({
@@ -36,7 +50,13 @@ export function ResetPasswordPage() {
         </Form.Field>
         <Form.Field required error={Boolean(errors.code)}>
           <label>验证码</label>
-          <Input maxLength={6} {...input('code')} action={<SmsCodeButton mobile={form.mobile.trim()} type="reset" onInvalidMobile={(message) => setErrors({ mobile: message })} />} />
+          <Input
+            maxLength={6}
+            {...input('code')}
+            action={
+              <SmsCodeButton mobile={form.mobile.trim()} type="reset" onInvalidMobile={(message) => setErrors({ mobile: message })} />
+            }
+          />
           <FieldError message={errors.code} />
         </Form.Field>
         <Form.Field required error={Boolean(errors.password)}>

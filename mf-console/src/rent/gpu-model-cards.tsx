@@ -4,7 +4,15 @@ import { formatMoney } from '@rc/shared-utility';
 
 export type { GpuModelStat };
 
-export function GpuModelCards({ models, selected, onSelect }: { models: GpuModelStat[]; selected: number | null; onSelect: (id: number) => void }) {
+export function GpuModelCards({
+  models,
+  selected,
+  onSelect,
+}: {
+  models: GpuModelStat[];
+  selected: number | null;
+  onSelect: (id: number) => void;
+}) {
   return (
     <Card.Group itemsPerRow={4} className="rc-gpu-models">
       {models.map((model) => (

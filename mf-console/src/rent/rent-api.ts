@@ -20,6 +20,8 @@ export interface RentChoice {
 export const listRegions = () => api.get<Region[]>('/node/auth/region/list-enable');
 export const listSystemImages = () => api.get<ImageView[]>('/image/auth/allSys');
 export const savedImages = () => api.post<Page<ImageView>>('/image/auth/private/page', { pageSize: 100 });
-export const gpuModelsIn = (regionCode: string) => api.get<GpuModelStat[]>('/node/auth/deviceType/statistics', { regionCode }, { cache: false });
+export const gpuModelsIn = (regionCode: string) =>
+  api.get<GpuModelStat[]>('/node/auth/deviceType/statistics', { regionCode }, { cache: false });
 export const quoteRent = (choice: RentChoice) => api.post<PriceQuote>('/user/auth/order/price/preview', choice, { errorTip: false });
-export const payAndCreate = (order: RentChoice & { imageId: number; name?: string }) => api.post<PaidOrder>('/user/auth/order/info/pay', order);
+export const payAndCreate = (order: RentChoice & { imageId: number; name?: string }) =>
+  api.post<PaidOrder>('/user/auth/order/info/pay', order);

@@ -1,7 +1,17 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { Button, Dropdown, Form, Input, Menu, Message, Segment } from 'semantic-ui-react';
-import { $balance, debounce, formatYuan, IntegerInput, PageHeader, PageSection, refreshCounters, useSubmit, type ScreenProps } from '@rc/shared-utility';
+import {
+  $balance,
+  debounce,
+  formatYuan,
+  IntegerInput,
+  PageHeader,
+  PageSection,
+  refreshCounters,
+  useSubmit,
+  type ScreenProps,
+} from '@rc/shared-utility';
 import { billingOptions, type ImageView } from '../instances/instance-types';
 import { GpuModelCards, type GpuModelStat } from './gpu-model-cards';
 import { gpuModelsIn, listRegions, payAndCreate, quoteRent, savedImages, listSystemImages, type Region, type RentChoice } from './rent-api';
@@ -73,7 +83,16 @@ export function RentPage({ navigate }: ScreenProps) {
 
   const pay = async () => {
     if (!gpuModelId || !imageId) return;
-    const order = { regionCode, gpuModelId, gpuCount, billingType, duration, imageId, dataDiskExtraGb, ...(name.trim() ? { name: name.trim() } : {}) };
+    const order = {
+      regionCode,
+      gpuModelId,
+      gpuCount,
+      billingType,
+      duration,
+      imageId,
+      dataDiskExtraGb,
+      ...(name.trim() ? { name: name.trim() } : {}),
+    };
     await submit({
       call: () => payAndCreate(order),
       success: (created, msg) => `${msg}：${created.instance.name}`,
@@ -97,7 +116,12 @@ export function RentPage({ navigate }: ScreenProps) {
           <label>地区</label>
           <Menu tabular className="rc-region-tabs">
             {regions.map((region) => (
-              <Menu.Item key={region.regionCode} active={region.regionCode === regionCode} onClick={() => setRegionCode(region.regionCode)} data-region={region.regionCode}>
+              <Menu.Item
+                key={region.regionCode}
+                active={region.regionCode === regionCode}
+                onClick={() => setRegionCode(region.regionCode)}
+                data-region={region.regionCode}
+              >
                 {region.regionName}
               </Menu.Item>
             ))}
@@ -105,26 +129,56 @@ export function RentPage({ navigate }: ScreenProps) {
         </Form.Field>
         <Form.Field>
           <label>GPU型号</label>
-          <GpuModelCards models={models} selected={gpuModelId} onSelect={(id) => { setGpuModelId(id); setGpuCount(1); }} />
+          <GpuModelCards
+            models={models}
+            selected={gpuModelId}
+            onSelect={(id) => {
+              setGpuModelId(id);
+              setGpuCount(1);
+            }}
+          />
         </Form.Field>
         <Form.Field>
           <label>GPU数量</label>
           <Button.Group className="rc-gpu-counts">
             {Array.from({ length: 8 }, (_, index) => index + 1).map((count) => (
-              <Button key={count} type="button" active={count === gpuCount} disabled={count > maxCount} onClick={() => setGpuCount(count)} data-count={count}>
+              <Button
+                key={count}
+                type="button"
+                active={count === gpuCount}
+                disabled={count > maxCount}
+                onClick={() => setGpuCount(count)}
+                data-count={count}
+              >
                 {count}
               </Button>
             ))}
           </Button.Group>
-          {model ? <small className="rc-muted rc-count-hint">单台主机最多可租 {model.maxFreePerNode} 卡 · 每卡 {model.cpuPerGpu} 核CPU、{model.memoryPerGpuGb}GB 内存</small> : null}
+          {model ? (
+            <small className="rc-muted rc-count-hint">
+              单台主机最多可租 {model.maxFreePerNode} 卡 · 每卡 {model.cpuPerGpu} 核CPU、{model.memoryPerGpuGb}GB 内存
+            </small>
+          ) : null}
         </Form.Field>
         <Form.Group inline>
           <label>计费方式</label>
           {billingOptions.map((option) => (
-            <Form.Radio key={option.value} label={option.text} checked={billingType === option.value} onChange={() => setBillingType(option.value)} data-billing={option.value} />
+            <Form.Radio
+              key={option.value}
+              label={option.text}
+              checked={billingType === option.value}
+              onChange={() => setBillingType(option.value)}
+              data-billing={option.value}
+            />
           ))}
           {billingType !== 1 ? (
-            <Dropdown selection compact options={Array.from({ length: 12 }, (_, i) => ({ key: i + 1, value: i + 1, text: `${i + 1} ${unitOf[billingType]}` }))} value={duration} onChange={(_, data) => setDuration(Number(data.value))} />
+            <Dropdown
+              selection
+              compact
+              options={Array.from({ length: 12 }, (_, i) => ({ key: i + 1, value: i + 1, text: `${i + 1} ${unitOf[billingType]}` }))}
+              value={duration}
+              onChange={(_, data) => setDuration(Number(data.value))}
+            />
           ) : null}
         </Form.Group>
         <Form.Field>
@@ -142,14 +196,26 @@ export function RentPage({ navigate }: ScreenProps) {
             search
             className="rc-image-picker"
             placeholder={images.length ? '选择镜像' : '暂无镜像'}
-            options={images.map((image) => ({ key: image.id, value: image.id, text: image.name, description: `Python ${image.python} · CUDA ${image.cuda} · ${image.os}` }))}
+            options={images.map((image) => ({
+              key: image.id,
+              value: image.id,
+              text: image.name,
+              description: `Python ${image.python} · CUDA ${image.cuda} · ${image.os}`,
+            }))}
             value={imageId ?? undefined}
             onChange={(_, data) => setImageId(Number(data.value))}
           />
         </Form.Field>
         <Form.Field>
           <label>数据盘扩容（GB）</label>
-          <IntegerInput min={0} max={2000} value={dataDiskExtraGb} onChange={setDataDiskExtraGb} label={{ basic: true, content: `免费 ${quote?.freeDataDiskGb ?? 50}GB 之外` }} labelPosition="right" />
+          <IntegerInput
+            min={0}
+            max={2000}
+            value={dataDiskExtraGb}
+            onChange={setDataDiskExtraGb}
+            label={{ basic: true, content: `免费 ${quote?.freeDataDiskGb ?? 50}GB 之外` }}
+            labelPosition="right"
+          />
         </Form.Field>
         <Form.Field>
           <label>实例名称（可选）</label>
@@ -160,11 +226,13 @@ export function RentPage({ navigate }: ScreenProps) {
         {quote ? (
           billingType === 1 ? (
             <div>
-              按量计费 <b className="rc-price rc-hour-price">{formatYuan(quote.hourAmount)}/小时</b>，按秒扣费，关机停止计费；无卡模式 {formatYuan(quote.noGpuHourPrice)}/小时。
+              按量计费 <b className="rc-price rc-hour-price">{formatYuan(quote.hourAmount)}/小时</b>，按秒扣费，关机停止计费；无卡模式{' '}
+              {formatYuan(quote.noGpuHourPrice)}/小时。
             </div>
           ) : (
             <div>
-              应付 <b className="rc-price">{formatYuan(quote.amount)}</b>（{quote.days} 天），按量计费同等时长 {formatYuan(quote.originalAmount)}，节省 {formatYuan(quote.discountAmount)}
+              应付 <b className="rc-price">{formatYuan(quote.amount)}</b>（{quote.days} 天），按量计费同等时长{' '}
+              {formatYuan(quote.originalAmount)}，节省 {formatYuan(quote.discountAmount)}
             </div>
           )
         ) : (
@@ -177,7 +245,14 @@ export function RentPage({ navigate }: ScreenProps) {
               余额不足，去充值
             </Button>
           ) : null}
-          <Button color="orange" size="large" loading={paying} disabled={paying || !model || model.freeGpu === 0 || !imageId} onClick={() => void pay()} className="rc-pay-button">
+          <Button
+            color="orange"
+            size="large"
+            loading={paying}
+            disabled={paying || !model || model.freeGpu === 0 || !imageId}
+            onClick={() => void pay()}
+            className="rc-pay-button"
+          >
             立即创建
           </Button>
         </div>

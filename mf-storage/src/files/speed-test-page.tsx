@@ -56,7 +56,8 @@ export function SpeedTestPage() {
             </Statistic>
           </Statistic.Group>
           <p className="rc-muted">
-            按上传时的方式测得：每片 {formatSize(constants.chunkSize)}，同时 {constants.parallelChunks} 片。上传 1 GB 文件{timeFor(GiB, result.bytesPerSecond)}。
+            按上传时的方式测得：每片 {formatSize(constants.chunkSize)}，同时 {constants.parallelChunks} 片。上传 1 GB 文件
+            {timeFor(GiB, result.bytesPerSecond)}。
           </p>
         </>
       ) : null}

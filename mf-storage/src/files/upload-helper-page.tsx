@@ -8,7 +8,10 @@ export function UploadHelperPage() {
       <h3>上传是怎样进行的</h3>
       <ol>
         <li>选择文件后，浏览器先在后台计算文件的 MD5（准备中），页面不会卡顿。</li>
-        <li>文件被切成 {formatSize(constants.chunkSize)} 的分片，同时上传 {constants.parallelChunks} 片；某一片失败会自动重试 {constants.chunkRetries} 次。</li>
+        <li>
+          文件被切成 {formatSize(constants.chunkSize)} 的分片，同时上传 {constants.parallelChunks} 片；某一片失败会自动重试{' '}
+          {constants.chunkRetries} 次。
+        </li>
         <li>全部分片到达后，服务器核对整个文件的 MD5，一致才保存，文件不会出现一半。</li>
       </ol>
       <h3>断点续传与秒传</h3>

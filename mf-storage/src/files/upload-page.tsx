@@ -29,7 +29,11 @@ function UsageBar({ usage }: { usage: StorageUsage }) {
         已用 {formatSize(usage.used)}
         {usage.reserved > 0 ? `（上传中预留 ${formatSize(usage.reserved)}）` : ''} / 共 {formatSize(usage.quota)}
       </span>
-      <Progress percent={Math.min(100, Math.round((taken / usage.quota) * 100))} size="tiny" color={taken / usage.quota > 0.9 ? 'red' : 'blue'} />
+      <Progress
+        percent={Math.min(100, Math.round((taken / usage.quota) * 100))}
+        size="tiny"
+        color={taken / usage.quota > 0.9 ? 'red' : 'blue'}
+      />
     </div>
   );
 }
@@ -85,7 +89,8 @@ export function UploadPage({ navigate }: ScreenProps) {
 
   const remove = async (entry: DirEntry) => {
     const what = entry.isDir ? `文件夹「${entry.name}」及其中的全部文件` : `文件「${entry.name}」`;
-    if (!(await dialogs.confirm({ title: '删除', content: `确定删除${what}？删除后不可恢复。`, confirmText: '删除', danger: true }))) return;
+    if (!(await dialogs.confirm({ title: '删除', content: `确定删除${what}？删除后不可恢复。`, confirmText: '删除', danger: true })))
+      return;
     await runAction(() => removeEntry(entry.path), { success: (freed) => `已删除，释放 ${formatSize(freed.bytes)}`, then: reload });
   };
 
@@ -201,7 +206,9 @@ export function UploadPage({ navigate }: ScreenProps) {
                 ))}
               </Table.Body>
             </Table>
-            {list.length === 0 ? <EmptyState>{folder ? '文件夹为空，上传的文件会保存在这里。' : '还没有文件，选择或拖入文件开始上传。'}</EmptyState> : null}
+            {list.length === 0 ? (
+              <EmptyState>{folder ? '文件夹为空，上传的文件会保存在这里。' : '还没有文件，选择或拖入文件开始上传。'}</EmptyState>
+            ) : null}
           </>
         )}
       </ListState>

@@ -1,13 +1,5 @@
 import { map } from 'nanostores';
-import {
-  addErrorHandler,
-  getAppStatus,
-  LOAD_ERROR,
-  MOUNTED,
-  triggerAppChange,
-  unloadApplication,
-  type AppError,
-} from 'single-spa';
+import { addErrorHandler, getAppStatus, LOAD_ERROR, MOUNTED, triggerAppChange, unloadApplication, type AppError } from 'single-spa';
 import { microApps, type MicroAppName } from '../route-table';
 import { loadAgainNextTime } from './app-loader';
 

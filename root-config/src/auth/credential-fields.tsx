@@ -38,8 +38,24 @@ export function CredentialFields({ purpose, form, setForm, errors, setErrors }: 
   const fresh = purpose === 'reset' ? '新' : '';
   const passwords = (
     <>
-      <Form.Input name="password" type="password" label={`${fresh}密码`} placeholder="8-20位，包含字母和数字" value={form.password} error={errors.password} onChange={(_, d) => set('password', d.value)} />
-      <Form.Input name="confirm" type="password" label={`确认${fresh}密码`} placeholder={`再次输入${fresh}密码`} value={form.confirm} error={errors.confirm} onChange={(_, d) => set('confirm', d.value)} />
+      <Form.Input
+        name="password"
+        type="password"
+        label={`${fresh}密码`}
+        placeholder="8-20位，包含字母和数字"
+        value={form.password}
+        error={errors.password}
+        onChange={(_, d) => set('password', d.value)}
+      />
+      <Form.Input
+        name="confirm"
+        type="password"
+        label={`确认${fresh}密码`}
+        placeholder={`再次输入${fresh}密码`}
+        value={form.confirm}
+        error={errors.confirm}
+        onChange={(_, d) => set('confirm', d.value)}
+      />
     </>
   );
   return (
@@ -52,7 +68,14 @@ export function CredentialFields({ purpose, form, setForm, errors, setErrors }: 
         error={errors.mobile}
         onChange={(_, d) => set('mobile', d.value)}
       />
-      <CodeField mobile={form.mobile} type={purpose} value={form.code} error={errors.code} onChange={(value) => set('code', value)} onInvalidMobile={(message) => setErrors({ mobile: message })} />
+      <CodeField
+        mobile={form.mobile}
+        type={purpose}
+        value={form.code}
+        error={errors.code}
+        onChange={(value) => set('code', value)}
+        onInvalidMobile={(message) => setErrors({ mobile: message })}
+      />
       {purpose === 'register' ? <Form.Group widths="equal">{passwords}</Form.Group> : passwords}
     </>
   );

@@ -69,7 +69,12 @@ export function SiteFooter() {
             {icp}
           </a>
         ) : null}
-        {webInfo?.prnNo ? <span className="rc-prn"> {webInfo.prn} {webInfo.prnNo}</span> : null}
+        {webInfo?.prnNo ? (
+          <span className="rc-prn">
+            {' '}
+            {webInfo.prn} {webInfo.prnNo}
+          </span>
+        ) : null}
       </div>
     </footer>
   );

@@ -36,11 +36,7 @@ export function HomeAdvert() {
         <Icon name="close" />
       </button>
       <Link to={advert.linkUrl || '/'} className="rc-advert-body">
-        {advert.imageUrl ? (
-          <img src={advert.imageUrl} alt={advert.title} />
-        ) : (
-          <span className="rc-advert-title">{advert.title}</span>
-        )}
+        {advert.imageUrl ? <img src={advert.imageUrl} alt={advert.title} /> : <span className="rc-advert-title">{advert.title}</span>}
       </Link>
     </aside>
   );

@@ -10,7 +10,8 @@ interface RouteErrorBoundaryState {
 }
 
 const statusOf = (error: unknown): number => {
-  const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
+  const status =
+    (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
   return typeof status === 'number' ? status : 500;
 };
 

@@ -5,7 +5,17 @@ import { Button } from 'semantic-ui-react';
  * default, so Enter in a field submits (it runs `onSubmit` when given, else the form's own submit);
  * 取消 only closes.
  */
-export function DialogFormActions({ close, submitText, busy = false, onSubmit }: { close: () => void; submitText: string; busy?: boolean; onSubmit?: () => void }) {
+export function DialogFormActions({
+  close,
+  submitText,
+  busy = false,
+  onSubmit,
+}: {
+  close: () => void;
+  submitText: string;
+  busy?: boolean;
+  onSubmit?: () => void;
+}) {
   return (
     <div className="rc-dialog-form-actions">
       <Button type="button" onClick={close}>

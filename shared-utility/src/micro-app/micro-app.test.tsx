@@ -32,7 +32,14 @@ describe('micro-app helpers', () => {
     document.body.append(element);
     const { route, go } = fakeShell(at('/account/recharge', '充值'));
     const app = microAppLifecycles(FeaturePagesApp);
-    const props = { route, errorBoundary: () => <p>boom</p>, name: '@rc/test', domElementGetter: () => element, singleSpa: {}, mountParcel: () => undefined };
+    const props = {
+      route,
+      errorBoundary: () => <p>boom</p>,
+      name: '@rc/test',
+      domElementGetter: () => element,
+      singleSpa: {},
+      mountParcel: () => undefined,
+    };
     await app.bootstrap(props as never);
     await app.mount(props as never);
     expect(element.querySelector('.rc-page-title')?.textContent).toBe('充值');

@@ -23,7 +23,9 @@ export function IntegerInput({ value, min = 0, max = Number.MAX_SAFE_INTEGER, on
       value={draft ?? String(value)}
       onBlur={() => setDraft(null)}
       onChange={(_, data) => {
-        const digits = String(data.value).replace(/\D/g, '').replace(/^0+(?=\d)/, '');
+        const digits = String(data.value)
+          .replace(/\D/g, '')
+          .replace(/^0+(?=\d)/, '');
         const typed = digits === '' ? null : Math.min(Number(digits), max);
         if (typed === null || typed < min) return setDraft(typed === null ? '' : String(typed));
         setDraft(null);

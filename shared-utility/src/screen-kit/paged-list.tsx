@@ -39,5 +39,12 @@ export function usePagedList<T>(fetchPage: PageFetcher<T>): PagedList<T> {
 /** The page switcher under a list, shown when there is more than one page. */
 export function PageSwitcher({ pageNum, totalPages, setPageNum }: Pick<PagedList<unknown>, 'pageNum' | 'totalPages' | 'setPageNum'>) {
   if (totalPages <= 1) return null;
-  return <Pagination className="rc-page-switcher" activePage={pageNum} totalPages={totalPages} onPageChange={(_, data) => setPageNum(Number(data.activePage))} />;
+  return (
+    <Pagination
+      className="rc-page-switcher"
+      activePage={pageNum}
+      totalPages={totalPages}
+      onPageChange={(_, data) => setPageNum(Number(data.activePage))}
+    />
+  );
 }

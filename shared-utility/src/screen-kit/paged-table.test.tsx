@@ -44,7 +44,20 @@ const shown = (host: HTMLElement) => ({
 
 describe('PagedTable', () => {
   it('shows loading until the page arrives, then its rows and the page switcher', async () => {
-    server.on(route, () => ({ body: { code: 200, data: { list: [{ id: 1, name: '甲' }, { id: 2, name: '乙' }], total: 12 }, msg: '' }, delayMs: 50 }));
+    server.on(route, () => ({
+      body: {
+        code: 200,
+        data: {
+          list: [
+            { id: 1, name: '甲' },
+            { id: 2, name: '乙' },
+          ],
+          total: 12,
+        },
+        msg: '',
+      },
+      delayMs: 50,
+    }));
     const host = renderThings();
     expect(shown(host)).toEqual({ loading: true, error: null, empty: null, rows: [] });
     await vi.waitFor(() => expect(shown(host).rows).toEqual(['甲', '乙']));

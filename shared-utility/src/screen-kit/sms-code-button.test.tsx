@@ -9,7 +9,9 @@ const route = 'POST /apis/user/api/user/send/code';
 
 describe('the mobile rule', () => {
   it.each(['13800000001', '19912345678'])('accepts %s', (mobile) => expect(mobilePattern.test(mobile)).toBe(true));
-  it.each(['12800000001', '1380000000', '138000000012', '+8613800000001', ''])('refuses %j', (mobile) => expect(mobilePattern.test(mobile)).toBe(false));
+  it.each(['12800000001', '1380000000', '138000000012', '+8613800000001', ''])('refuses %j', (mobile) =>
+    expect(mobilePattern.test(mobile)).toBe(false),
+  );
 });
 
 describe('SmsCodeButton', () => {

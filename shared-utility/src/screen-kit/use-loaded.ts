@@ -16,7 +16,11 @@ export interface Loaded<T> {
  * filters). A new fetcher forgets the old data; an answer that arrives after a newer call is dropped.
  */
 export function useLoaded<T>(fetch: () => Promise<ApiResult<T>>): Loaded<T> {
-  const [state, setState] = useState<{ data: T | undefined; error: string | null; loading: boolean }>({ data: undefined, error: null, loading: true });
+  const [state, setState] = useState<{ data: T | undefined; error: string | null; loading: boolean }>({
+    data: undefined,
+    error: null,
+    loading: true,
+  });
   const latest = useRef(0);
   const fetcher = useRef(fetch);
 
@@ -28,7 +32,9 @@ export function useLoaded<T>(fetch: () => Promise<ApiResult<T>>): Loaded<T> {
     const result = await fetch();
     if (call !== latest.current) return;
     setState((current) =>
-      result.code === 200 ? { data: result.data, error: null, loading: false } : { data: current.data, error: result.msg || '加载失败', loading: false },
+      result.code === 200
+        ? { data: result.data, error: null, loading: false }
+        : { data: current.data, error: result.msg || '加载失败', loading: false },
     );
   }, [fetch]);
 

@@ -25,7 +25,14 @@ export function credentialTarget(): UploadTarget {
 
     async sendChunk(item, chunk, connection, signal) {
       const form = new FormData();
-      const fields = { side: item.uploadParams.side ?? '', filename: item.fileName, identifier: item.md5, totalSize: item.fileSize, chunkNumber: chunk.index + 1, totalChunks: item.chunks.length };
+      const fields = {
+        side: item.uploadParams.side ?? '',
+        filename: item.fileName,
+        identifier: item.md5,
+        totalSize: item.fileSize,
+        chunkNumber: chunk.index + 1,
+        totalChunks: item.chunks.length,
+      };
       for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
       form.append('file', chunk.file, item.fileName);
       const answer = await callApi(connection, { method: 'POST', url: apiUrl(connection, item.uploadPath), body: form, signal });
@@ -36,7 +43,9 @@ export function credentialTarget(): UploadTarget {
     merge(item, connection) {
       const refusal = refused.get(item.id);
       refused.delete(item.id);
-      return refusal ? Promise.resolve(refusal) : postJson(connection, item.mergePath, { side: item.uploadParams.side, fileName: item.fileName, identifier: item.md5 });
+      return refusal
+        ? Promise.resolve(refusal)
+        : postJson(connection, item.mergePath, { side: item.uploadParams.side, fileName: item.fileName, identifier: item.md5 });
     },
   };
 }

@@ -17,7 +17,10 @@ const slicesAhead = 3;
  * gets progress messages.
  */
 export const workerHasher: FileHasher = async (file, sliceSize, onProgress, signal) => {
-  const [{ default: HashWorker }, { default: ReaderWorker }] = await Promise.all([import('./md5-worker?worker&inline'), import('./slice-reader-worker?worker&inline')]);
+  const [{ default: HashWorker }, { default: ReaderWorker }] = await Promise.all([
+    import('./md5-worker?worker&inline'),
+    import('./slice-reader-worker?worker&inline'),
+  ]);
   const hasher = new HashWorker();
   const reader = new ReaderWorker();
   try {
@@ -44,6 +47,14 @@ export const workerHasher: FileHasher = async (file, sliceSize, onProgress, sign
 export const inThreadHasher: FileHasher = (file, sliceSize, onProgress) => md5OfSlices(file, sliceSize, onProgress);
 
 /** A file's MD5 computed off the main thread (for micro-apps that need one outside an upload). */
-export function md5InWorker(file: Blob, options: { sliceSize?: number; onProgress?: (percent: number) => void; signal?: AbortSignal } = {}): Promise<string> {
-  return workerHasher(file, options.sliceSize ?? constants.chunkSize, options.onProgress ?? (() => undefined), options.signal ?? new AbortController().signal);
+export function md5InWorker(
+  file: Blob,
+  options: { sliceSize?: number; onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
+): Promise<string> {
+  return workerHasher(
+    file,
+    options.sliceSize ?? constants.chunkSize,
+    options.onProgress ?? (() => undefined),
+    options.signal ?? new AbortController().signal,
+  );
 }

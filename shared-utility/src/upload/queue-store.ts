@@ -3,7 +3,18 @@ import type { UploadItem } from './upload-types';
 /** What is kept of an unfinished item across reloads (the File itself is not: the user picks it again). */
 export type SavedItem = Pick<
   UploadItem,
-  'id' | 'uploadType' | 'fileName' | 'fileSize' | 'lastModified' | 'md5' | 'chunkSize' | 'progress' | 'uploadPath' | 'mergePath' | 'uploadParams' | 'mergeParams'
+  | 'id'
+  | 'uploadType'
+  | 'fileName'
+  | 'fileSize'
+  | 'lastModified'
+  | 'md5'
+  | 'chunkSize'
+  | 'progress'
+  | 'uploadPath'
+  | 'mergePath'
+  | 'uploadParams'
+  | 'mergeParams'
 > & { savedAt: number; /** Whose upload it is: only that account sees it after a reload. */ owner: string };
 
 export interface QueueStore {

@@ -48,7 +48,9 @@ function fileOf(size: number, name: string): { file: File; md5: string } {
 }
 
 const storedMd5 = (area: string, relative: string) =>
-  createHash('md5').update(readFileSync(path.join(server.dataDir, 'blobs/users', String(userId), area, relative))).digest('hex');
+  createHash('md5')
+    .update(readFileSync(path.join(server.dataDir, 'blobs/users', String(userId), area, relative)))
+    .digest('hex');
 
 /** The real targets, with a hook to count or disturb chunk requests. */
 function spiedTargets(disturb?: (item: UploadItem, chunkNumber: number, attempt: number, signal: AbortSignal) => Promise<void> | void) {
@@ -66,13 +68,27 @@ function spiedTargets(disturb?: (item: UploadItem, chunkNumber: number, attempt:
       return target.sendChunk(item, chunk, conn, signal);
     },
   });
-  const targets: Record<UploadType, UploadTarget> = { cpu: wrap(real.cpu), gpu: wrap(real.gpu), video: wrap(real.video), credential: wrap(real.credential) };
+  const targets: Record<UploadType, UploadTarget> = {
+    cpu: wrap(real.cpu),
+    gpu: wrap(real.gpu),
+    video: wrap(real.video),
+    credential: wrap(real.credential),
+  };
   return { targets, sent };
 }
 
-function engineWith(options: { targets?: Record<UploadType, UploadTarget>; store?: QueueStore; chunkTimeoutMs?: number } = {}): UploadEngine {
+function engineWith(
+  options: { targets?: Record<UploadType, UploadTarget>; store?: QueueStore; chunkTimeoutMs?: number } = {},
+): UploadEngine {
   const { targets, chunkTimeoutMs } = options;
-  return createUploadEngine({ hasher: inThreadHasher, store: options.store ?? memoryQueueStore(), connection, targets, chunkTimeoutMs, retryBackoffMs: [0, 0, 0] });
+  return createUploadEngine({
+    hasher: inThreadHasher,
+    store: options.store ?? memoryQueueStore(),
+    connection,
+    targets,
+    chunkTimeoutMs,
+    retryBackoffMs: [0, 0, 0],
+  });
 }
 
 const itemOf = (engine: UploadEngine, id: string) => engine.$items.get().find((item) => item.id === id)!;
@@ -244,7 +260,9 @@ describe('upload engine against the real server', () => {
     const { targets, sent } = spiedTargets();
     const after = engineWith({ targets, store });
     await after.restored;
-    expect(after.$items.get()).toEqual([expect.objectContaining({ id: firstId, file: null, status: 'paused', fileName: 'resumable.bin', progress: 25, md5 })]);
+    expect(after.$items.get()).toEqual([
+      expect.objectContaining({ id: firstId, file: null, status: 'paused', fileName: 'resumable.bin', progress: 25, md5 }),
+    ]);
     const id = after.add(new File([file], 'resumable.bin', { lastModified: file.lastModified }));
     expect(id).toBe(firstId);
     expect((await settled(after, firstId)).status).toBe('success');
@@ -280,7 +298,8 @@ describe('upload engine against the real server', () => {
     let seen = { speed: 0, remainingMs: null as number | null };
     engine.$items.subscribe((items) => {
       const item = items.find((candidate) => candidate.id === id);
-      if (item?.status === 'uploading' && item.speed > 0 && item.remainingMs !== null) seen = { speed: item.speed, remainingMs: item.remainingMs };
+      if (item?.status === 'uploading' && item.speed > 0 && item.remainingMs !== null)
+        seen = { speed: item.speed, remainingMs: item.remainingMs };
     });
     await settled(engine, id);
     expect(seen.speed).toBeGreaterThan(0);
@@ -308,17 +327,23 @@ describe('upload engine against the real server', () => {
     expect(done).toMatchObject({ status: 'success', result: { state: 1, videoId: expect.any(Number) } });
   });
 
-  it('uploads an ID card image (credential target), and a renamed non-image fails with the server\'s reason, unretried', async () => {
+  it("uploads an ID card image (credential target), and a renamed non-image fails with the server's reason, unretried", async () => {
     const { targets, sent } = spiedTargets();
     const engine = engineWith({ targets });
     const image = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), new Uint8Array(3000)], '身份证人像面.png');
     const done = await settled(engine, engine.add(image, { uploadType: 'credential', uploadParams: { side: 'front' } })!);
     expect(done).toMatchObject({ status: 'success', result: { side: 'front', contentType: 'image/png', size: 3008 } });
 
-    const refused = await settled(engine, engine.add(new File(['不是图片'], 'renamed.png'), { uploadType: 'credential', uploadParams: { side: 'back' } })!);
+    const refused = await settled(
+      engine,
+      engine.add(new File(['不是图片'], 'renamed.png'), { uploadType: 'credential', uploadParams: { side: 'back' } })!,
+    );
     expect(refused).toMatchObject({ status: 'error', error: '仅支持 JPG、PNG 格式的图片' });
     expect(sent).toEqual([1, 1]);
-    const tooLarge = await settled(engine, engine.add(fileOf(6 * MiB, 'large.png').file, { uploadType: 'credential', uploadParams: { side: 'back' } })!);
+    const tooLarge = await settled(
+      engine,
+      engine.add(fileOf(6 * MiB, 'large.png').file, { uploadType: 'credential', uploadParams: { side: 'back' } })!,
+    );
     expect(tooLarge).toMatchObject({ status: 'error', error: '图片大小不能超过5MB' });
     expect(sent).toEqual([1, 1]);
   });

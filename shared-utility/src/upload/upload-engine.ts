@@ -64,7 +64,14 @@ interface Runtime {
   samples: Array<[time: number, bytes: number]>;
 }
 
-const newRuntime = (): Runtime => ({ controllers: new Map(), notBefore: new Map(), hashing: null, merging: false, sentBytes: 0, samples: [] });
+const newRuntime = (): Runtime => ({
+  controllers: new Map(),
+  notBefore: new Map(),
+  hashing: null,
+  merging: false,
+  sentBytes: 0,
+  samples: [],
+});
 
 const isValidGpuFileName = (name: string) => name.trim() !== '' && !gpuForbidden.test(name);
 
@@ -104,7 +111,9 @@ export function createUploadEngine(options: EngineOptions): UploadEngine {
   };
 
   function patch(id: string, change: Partial<UploadItem> | ((item: UploadItem) => Partial<UploadItem>)): void {
-    $items.set($items.get().map((item) => (item.id === id ? { ...item, ...(typeof change === 'function' ? change(item) : change) } : item)));
+    $items.set(
+      $items.get().map((item) => (item.id === id ? { ...item, ...(typeof change === 'function' ? change(item) : change) } : item)),
+    );
   }
 
   function patchChunk(id: string, index: number, change: Partial<UploadChunk>): void {
@@ -115,9 +124,25 @@ export function createUploadEngine(options: EngineOptions): UploadEngine {
   }
 
   function saved(item: UploadItem): SavedItem {
-    const { id, uploadType, fileName, fileSize, lastModified, md5, chunkSize, progress, uploadPath, mergePath, uploadParams, mergeParams } = item;
+    const { id, uploadType, fileName, fileSize, lastModified, md5, chunkSize, progress, uploadPath, mergePath, uploadParams, mergeParams } =
+      item;
     const owner = connection.owner();
-    return { id, uploadType, fileName, fileSize, lastModified, md5, chunkSize, progress, uploadPath, mergePath, uploadParams, mergeParams, owner, savedAt: Date.now() };
+    return {
+      id,
+      uploadType,
+      fileName,
+      fileSize,
+      lastModified,
+      md5,
+      chunkSize,
+      progress,
+      uploadPath,
+      mergePath,
+      uploadParams,
+      mergeParams,
+      owner,
+      savedAt: Date.now(),
+    };
   }
 
   const persist = (id: string) => {
@@ -278,7 +303,9 @@ export function createUploadEngine(options: EngineOptions): UploadEngine {
     }
     const held = new Set(answer.data.skipUpload ? item.chunks.map((chunk) => chunk.index + 1) : answer.data.uploaded);
     patch(id, (current) => {
-      const chunks = current.chunks.map((chunk): UploadChunk => (held.has(chunk.index + 1) ? { ...chunk, status: 'success', process: 100 } : chunk));
+      const chunks = current.chunks.map((chunk): UploadChunk =>
+        held.has(chunk.index + 1) ? { ...chunk, status: 'success', process: 100 } : chunk,
+      );
       return { chunks, progress: successShare(chunks), status: 'pending' };
     });
     ensureLoop();
@@ -294,7 +321,14 @@ export function createUploadEngine(options: EngineOptions): UploadEngine {
     const mergeParams = addOptions.mergeParams ?? uploadParams;
     const waiting = $items
       .get()
-      .find((item) => !item.file && item.uploadType === uploadType && item.fileName === file.name && item.fileSize === file.size && item.lastModified === file.lastModified);
+      .find(
+        (item) =>
+          !item.file &&
+          item.uploadType === uploadType &&
+          item.fileName === file.name &&
+          item.fileSize === file.size &&
+          item.lastModified === file.lastModified,
+      );
     if (waiting && attachFile(waiting.id, file)) return waiting.id;
 
     const id = `upload-${Date.now().toString(36)}-${++counter}`;
@@ -366,7 +400,9 @@ export function createUploadEngine(options: EngineOptions): UploadEngine {
     patch(id, (current) => ({
       status: 'uploading',
       error: '',
-      chunks: current.chunks.map((chunk): UploadChunk => (chunk.status === 'success' ? chunk : { ...chunk, status: 'pending', retries: 0, process: 0 })),
+      chunks: current.chunks.map((chunk): UploadChunk =>
+        chunk.status === 'success' ? chunk : { ...chunk, status: 'pending', retries: 0, process: 0 },
+      ),
     }));
     ensureLoop();
   }
@@ -396,7 +432,18 @@ export function createUploadEngine(options: EngineOptions): UploadEngine {
       }
       if (record.owner !== owner) continue;
       const { savedAt: _savedAt, owner: _owner, ...fields } = record;
-      restoredItems.push({ ...fields, file: null, chunks: [], status: 'paused', activeRequests: 0, error: '', hashProgress: 100, speed: 0, remainingMs: null, result: null });
+      restoredItems.push({
+        ...fields,
+        file: null,
+        chunks: [],
+        status: 'paused',
+        activeRequests: 0,
+        error: '',
+        hashProgress: 100,
+        speed: 0,
+        remainingMs: null,
+        result: null,
+      });
     }
     const known = new Set($items.get().map((item) => item.id));
     $items.set([...restoredItems.filter((item) => !known.has(item.id)), ...$items.get()]);

@@ -105,7 +105,10 @@ export function DialogHost({ container }: { container?: HTMLElement }) {
   const activeId = useStore($activeDialogId);
   const [host] = useState(() => hostElement(container));
   const shown = list.filter((dialog) => bodies[dialog.id]);
-  const holders = useContentHolders(host, shown.map((dialog) => dialog.id));
+  const holders = useContentHolders(
+    host,
+    shown.map((dialog) => dialog.id),
+  );
   useThemeAttribute(host);
 
   useEffect(() => {

@@ -16,7 +16,13 @@ export interface UploaderAttributes {
   regionCode?: string;
 }
 
-export const uploaderProps = { apiBase: 'string', token: 'string', uploadType: 'string', targetPath: 'string', regionCode: 'string' } as const;
+export const uploaderProps = {
+  apiBase: 'string',
+  token: 'string',
+  uploadType: 'string',
+  targetPath: 'string',
+  regionCode: 'string',
+} as const;
 export const uploadEvents = ['upload:added', 'upload:progress', 'upload:done', 'upload:failed', 'upload:cancelled'] as const;
 
 /** Where picked files go, from the `upload-type`, `target-path` and `region-code` attributes. */

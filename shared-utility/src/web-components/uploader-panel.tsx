@@ -58,7 +58,9 @@ function ItemRow({ item, engine }: { item: UploadItem; engine: UploadEngine }) {
               继续
             </button>
           ) : null}
-          {item.status === 'paused' && !item.file ? <FilePicker label="重新选择文件" onFiles={([file]) => file && engine.attachFile(item.id, file)} /> : null}
+          {item.status === 'paused' && !item.file ? (
+            <FilePicker label="重新选择文件" onFiles={([file]) => file && engine.attachFile(item.id, file)} />
+          ) : null}
           {item.status === 'error' && item.file ? (
             <button type="button" className="link" onClick={() => engine.retry(item.id)}>
               重试
@@ -94,7 +96,13 @@ export function UploaderPanel({ engine, addOptions, onClose }: UploaderPanelProp
       <section className={`panel${collapsed ? ' is-collapsed' : ''}`} aria-label="传输列表">
         <header className="head">
           <span className="title">{title}</span>
-          <button type="button" className="icon" aria-label={collapsed ? '展开' : '收起'} title={collapsed ? '展开' : '收起'} onClick={() => setCollapsed(!collapsed)}>
+          <button
+            type="button"
+            className="icon"
+            aria-label={collapsed ? '展开' : '收起'}
+            title={collapsed ? '展开' : '收起'}
+            onClick={() => setCollapsed(!collapsed)}
+          >
             {collapsed ? '▴' : '▾'}
           </button>
           {onClose ? (
@@ -106,7 +114,9 @@ export function UploaderPanel({ engine, addOptions, onClose }: UploaderPanelProp
         {collapsed ? null : (
           <>
             <div className="toolbar">
-              {addOptions ? <FilePicker primary label="上传文件" onFiles={(files) => files.forEach((file) => engine.add(file, addOptions))} /> : null}
+              {addOptions ? (
+                <FilePicker primary label="上传文件" onFiles={(files) => files.forEach((file) => engine.add(file, addOptions))} />
+              ) : null}
               {items.some((item) => item.status === 'success') ? (
                 <button type="button" className="button" onClick={() => engine.clearFinished()}>
                   清除已完成
@@ -114,7 +124,11 @@ export function UploaderPanel({ engine, addOptions, onClose }: UploaderPanelProp
               ) : null}
             </div>
             <ul className="list">
-              {items.length === 0 ? <li className="empty">暂无上传任务</li> : items.map((item) => <ItemRow key={item.id} item={item} engine={engine} />)}
+              {items.length === 0 ? (
+                <li className="empty">暂无上传任务</li>
+              ) : (
+                items.map((item) => <ItemRow key={item.id} item={item} engine={engine} />)
+              )}
             </ul>
           </>
         )}

@@ -30,10 +30,7 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    check('users_balance_not_negative', sql`${t.balance} >= 0`),
-    index('users_parent_idx').on(t.parentId),
-  ],
+  (t) => [check('users_balance_not_negative', sql`${t.balance} >= 0`), index('users_parent_idx').on(t.parentId)],
 );
 
 /** Every change of a balance; a user's balance always equals the sum of their entries. */
@@ -41,7 +38,9 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     amount: money('amount').notNull(),
     balanceAfter: money('balance_after').notNull(),
     kind: varchar('kind', { length: 32 }).notNull(),
@@ -55,7 +54,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -86,7 +87,9 @@ export const messages = pgTable(
   'messages',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     title: varchar('title', { length: 100 }).notNull(),
     content: text('content').notNull(),
     isRead: boolean('is_read').notNull().default(false),
@@ -99,10 +102,13 @@ export const messages = pgTable(
 export const lecturerFollows = pgTable(
   'lecturer_follows',
   {
-    userId: integer('user_id').notNull().references(() => users.id),
-    lecturerId: integer('lecturer_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    lecturerId: integer('lecturer_id')
+      .notNull()
+      .references(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.lecturerId] })],
 );
-

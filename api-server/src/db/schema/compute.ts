@@ -28,9 +28,13 @@ export const computeNodes = pgTable(
   'compute_nodes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    regionCode: varchar('region_code', { length: 32 }).notNull().references(() => regions.code),
+    regionCode: varchar('region_code', { length: 32 })
+      .notNull()
+      .references(() => regions.code),
     name: varchar('name', { length: 40 }).notNull(),
-    gpuModelId: integer('gpu_model_id').notNull().references(() => gpuModels.id),
+    gpuModelId: integer('gpu_model_id')
+      .notNull()
+      .references(() => gpuModels.id),
     gpuTotal: integer('gpu_total').notNull(),
     gpuFree: integer('gpu_free').notNull(),
     cpuPerGpu: integer('cpu_per_gpu').notNull(),
@@ -71,7 +75,9 @@ export const images = pgTable(
 );
 
 export const imageRepositories = pgTable('image_repositories', {
-  userId: integer('user_id').primaryKey().references(() => users.id),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
   namespace: varchar('namespace', { length: 40 }).notNull().unique(),
   createdAt: createdAt(),
 });
@@ -85,9 +91,13 @@ export const instances = pgTable(
   'instances',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     name: varchar('name', { length: 40 }).notNull(),
-    nodeId: integer('node_id').notNull().references(() => computeNodes.id),
+    nodeId: integer('node_id')
+      .notNull()
+      .references(() => computeNodes.id),
     regionCode: varchar('region_code', { length: 32 }).notNull(),
     gpuModelId: integer('gpu_model_id').notNull(),
     gpuCount: integer('gpu_count').notNull(),
@@ -119,11 +129,21 @@ export const instances = pgTable(
     index('instances_user_idx').on(t.userId, t.id),
     index('instances_user_status_idx').on(t.userId, t.status),
     // Keyed by id, not by the meter columns, so the per-minute settlement can update rows in place (HOT).
-    index('instances_running_payg_idx').on(t.id).where(sql`${t.status} = 2 and ${t.billingType} = 1`),
-    index('instances_transition_idx').on(t.transitionAt).where(sql`${t.transitionAt} is not null`),
-    index('instances_stop_at_idx').on(t.stopAt).where(sql`${t.stopAt} is not null`),
-    index('instances_stopped_idx').on(t.stoppedAt).where(sql`${t.status} = 4`),
-    index('instances_package_idx').on(t.packageExpiresAt).where(sql`${t.billingType} <> 1 and ${t.status} <> 6`),
+    index('instances_running_payg_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 2 and ${t.billingType} = 1`),
+    index('instances_transition_idx')
+      .on(t.transitionAt)
+      .where(sql`${t.transitionAt} is not null`),
+    index('instances_stop_at_idx')
+      .on(t.stopAt)
+      .where(sql`${t.stopAt} is not null`),
+    index('instances_stopped_idx')
+      .on(t.stoppedAt)
+      .where(sql`${t.status} = 4`),
+    index('instances_package_idx')
+      .on(t.packageExpiresAt)
+      .where(sql`${t.billingType} <> 1 and ${t.status} <> 6`),
   ],
 );
 
@@ -132,7 +152,9 @@ export const orders = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     orderNo: varchar('order_no', { length: 32 }).notNull().unique(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     instanceId: integer('instance_id'),
     /** OrderTypeEnum */
     orderType: smallint('order_type').notNull(),
@@ -173,6 +195,8 @@ export const bills = pgTable(
 
 /** Accounts told their balance will not last an hour of their running instances; cleared once it does again. */
 export const balanceAlerts = pgTable('balance_alerts', {
-  userId: integer('user_id').primaryKey().references(() => users.id),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
   warnedAt: timestamp('warned_at', { withTimezone: true }).notNull(),
 });

@@ -12,7 +12,9 @@ export const idCardImages = pgTable(
   'id_card_images',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     side: varchar('side', { length: 8 }).notNull(),
     fileName: varchar('file_name', { length: 255 }).notNull(),
     contentType: varchar('content_type', { length: 40 }).notNull(),
@@ -21,5 +23,8 @@ export const idCardImages = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('id_card_images_user_side_idx').on(t.userId, t.side), check('id_card_images_side', sql`${t.side} in ('front', 'back')`)],
+  (t) => [
+    uniqueIndex('id_card_images_user_side_idx').on(t.userId, t.side),
+    check('id_card_images_side', sql`${t.side} in ('front', 'back')`),
+  ],
 );

@@ -64,7 +64,9 @@ export const aboutGroups = pgTable('about_groups', {
 
 export const aboutItems = pgTable('about_items', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  groupId: integer('group_id').notNull().references(() => aboutGroups.id),
+  groupId: integer('group_id')
+    .notNull()
+    .references(() => aboutGroups.id),
   navName: varchar('nav_name', { length: 40 }).notNull(),
   url: varchar('url', { length: 300 }).notNull(),
   sort: integer('sort').notNull().default(0),

@@ -10,7 +10,9 @@ export const storedFiles = pgTable(
   'stored_files',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     area: varchar('area', { length: 80 }).notNull(),
     path: varchar('path', { length: 1024 }).notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
@@ -29,7 +31,9 @@ export const uploads = pgTable(
   'uploads',
   {
     id: varchar('id', { length: 36 }).primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     kind: varchar('kind', { length: 8 }).notNull(),
     md5: varchar('md5', { length: 32 }).notNull(),
     chunkSize: integer('chunk_size').notNull(),
@@ -38,7 +42,10 @@ export const uploads = pgTable(
     createdAt: createdAt(),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('uploads_content_idx').on(t.userId, t.kind, t.md5, t.chunkSize, t.fileSize), index('uploads_activity_idx').on(t.lastActivityAt)],
+  (t) => [
+    uniqueIndex('uploads_content_idx').on(t.userId, t.kind, t.md5, t.chunkSize, t.fileSize),
+    index('uploads_activity_idx').on(t.lastActivityAt),
+  ],
 );
 
 /** An uploaded video; `state` 1 means stored and waiting for processing. */
@@ -46,7 +53,9 @@ export const videos = pgTable(
   'videos',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     fileName: varchar('file_name', { length: 255 }).notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     md5: varchar('md5', { length: 32 }).notNull(),

@@ -12,10 +12,24 @@ const chunkSize = 64 * 1024;
 setUpSignedInApp((signedIn) => ({ t, client, userId } = signedIn));
 
 const init = (bytes: Buffer, fileName: string) =>
-  client.post('/apis/cloud-net-disk/auth/upload/init', { regionCode: 'cn-east-1', prefix: 'models', fileName, hashCode: md5Of(bytes), chunkSize, fileSize: bytes.length });
+  client.post('/apis/cloud-net-disk/auth/upload/init', {
+    regionCode: 'cn-east-1',
+    prefix: 'models',
+    fileName,
+    hashCode: md5Of(bytes),
+    chunkSize,
+    fileSize: bytes.length,
+  });
 const merge = (bytes: Buffer, fileName: string, uploadId: string) =>
   client.post('/apis/cloud-net-disk/auth/upload/merge', {
-    uploadId, fileName, hashCode: md5Of(bytes), contentType: 'application/octet-stream', chunkSize, fileSize: bytes.length, regionCode: 'cn-east-1', prefix: 'models',
+    uploadId,
+    fileName,
+    hashCode: md5Of(bytes),
+    contentType: 'application/octet-stream',
+    chunkSize,
+    fileSize: bytes.length,
+    regionCode: 'cn-east-1',
+    prefix: 'models',
   });
 
 describe('GPU presigned upload', () => {
@@ -30,7 +44,10 @@ describe('GPU presigned upload', () => {
       expect((await client.put(url, bytes.subarray(i * chunkSize, (i + 1) * chunkSize))).code).toBe(200);
     }
     expect((await init(bytes, 'weights.bin')).data).toMatchObject({ skipUpload: false, uploaded: [1, 2, 3] });
-    expect(await merge(bytes, 'weights.bin', uploadId)).toMatchObject({ code: 200, data: { path: 'models/weights.bin', md5: md5Of(bytes) } });
+    expect(await merge(bytes, 'weights.bin', uploadId)).toMatchObject({
+      code: 200,
+      data: { path: 'models/weights.bin', md5: md5Of(bytes) },
+    });
     const file = path.join(t.dataDir, 'blobs/users', String(userId), 'cloud/cn-east-1/models/weights.bin');
     expect(md5Of(fs.readFileSync(file))).toBe(md5Of(bytes));
     expect((await init(bytes, 'weights-copy.bin')).data).toMatchObject({ skipUpload: true, chunkUrls: [] });

@@ -41,10 +41,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       cloudArea(regionCode);
       checkRelativePath(request.body.prefix ?? '', '目录');
       const md5 = request.body.hashCode.toLowerCase();
-      if (await instantSource(app, userId, md5, fileSize)) return ok({ skipUpload: true, uploadId: '', chunkUrls: [] as string[], uploaded: [] as number[], expiresAt: 0 });
+      if (await instantSource(app, userId, md5, fileSize))
+        return ok({ skipUpload: true, uploadId: '', chunkUrls: [] as string[], uploaded: [] as number[], expiresAt: 0 });
       const upload = await openUpload(app, userId, { kind: 'gpu', md5, chunkSize, fileSize, fileName });
       const expiresAt = app.clock.now().getTime() + app.uploads.settings.presignedUrlTtlMs;
-      const chunkUrls = Array.from({ length: chunkCount(fileSize, chunkSize) }, (_, i) => presignedPartUrl(app.uploads.signingSecret, upload.id, i + 1, expiresAt));
+      const chunkUrls = Array.from({ length: chunkCount(fileSize, chunkSize) }, (_, i) =>
+        presignedPartUrl(app.uploads.signingSecret, upload.id, i + 1, expiresAt),
+      );
       return ok({ skipUpload: false, uploadId: upload.id, chunkUrls, uploaded: await receivedChunks(app, upload), expiresAt });
     },
   );

@@ -11,18 +11,29 @@ const tags = ['算力节点'];
 
 /** `/apis/node/...`: regions, GPU models with their free counts and prices, and nodes. */
 const nodeModule: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/auth/region/list-enable', { schema: { tags, summary: '可用地区', response: { 200: Envelope(Type.Array(Region)) } } }, async () => {
-    const list = await app.db
-      .select({ regionCode: regions.code, regionName: regions.name })
-      .from(regions)
-      .where(eq(regions.enabled, true))
-      .orderBy(asc(regions.sort));
-    return ok(list);
-  });
+  app.get(
+    '/auth/region/list-enable',
+    { schema: { tags, summary: '可用地区', response: { 200: Envelope(Type.Array(Region)) } } },
+    async () => {
+      const list = await app.db
+        .select({ regionCode: regions.code, regionName: regions.name })
+        .from(regions)
+        .where(eq(regions.enabled, true))
+        .orderBy(asc(regions.sort));
+      return ok(list);
+    },
+  );
 
   app.get(
     '/auth/deviceType/statistics',
-    { schema: { tags, summary: 'GPU型号统计（含空闲数与价格）', querystring: DeviceTypeStatisticsQuery, response: { 200: Envelope(Type.Array(GpuModelStat)) } } },
+    {
+      schema: {
+        tags,
+        summary: 'GPU型号统计（含空闲数与价格）',
+        querystring: DeviceTypeStatisticsQuery,
+        response: { 200: Envelope(Type.Array(GpuModelStat)) },
+      },
+    },
     async (request) => {
       const { regionCode } = request.query;
       const list = await app.db
@@ -43,7 +54,14 @@ const nodeModule: FastifyPluginAsyncTypebox = async (app) => {
           memoryPerGpuGb: sql<number>`coalesce(min(${computeNodes.memoryPerGpuGb}), 0)::int`,
         })
         .from(gpuModels)
-        .innerJoin(computeNodes, and(eq(computeNodes.gpuModelId, gpuModels.id), eq(computeNodes.enabled, true), regionCode ? eq(computeNodes.regionCode, regionCode) : undefined))
+        .innerJoin(
+          computeNodes,
+          and(
+            eq(computeNodes.gpuModelId, gpuModels.id),
+            eq(computeNodes.enabled, true),
+            regionCode ? eq(computeNodes.regionCode, regionCode) : undefined,
+          ),
+        )
         .groupBy(gpuModels.id)
         .orderBy(asc(gpuModels.sort));
       return ok(list);

@@ -39,10 +39,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post('/auth/file/userDirs/used', { schema: { tags, summary: '已用空间与配额（字节）', response: { 200: Envelope(StorageUsage) } } }, async (request) => {
-    const { stored, reserved } = await usedBytes(app, currentUser(request).id);
-    return ok({ used: stored, reserved, quota: app.uploads.settings.quotaBytes });
-  });
+  app.post(
+    '/auth/file/userDirs/used',
+    { schema: { tags, summary: '已用空间与配额（字节）', response: { 200: Envelope(StorageUsage) } } },
+    async (request) => {
+      const { stored, reserved } = await usedBytes(app, currentUser(request).id);
+      return ok({ used: stored, reserved, quota: app.uploads.settings.quotaBytes });
+    },
+  );
 };
 
 export default routes;

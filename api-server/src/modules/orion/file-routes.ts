@@ -15,24 +15,41 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/file/chunk',
     {
-      schema: { tags, summary: '上传一个分片（multipart：file, filename, chunkNumber, identifier, chunkSize, totalSize, totalChunks, path）', response: { 200: Envelope(ChunkResult) } },
+      schema: {
+        tags,
+        summary: '上传一个分片（multipart：file, filename, chunkNumber, identifier, chunkSize, totalSize, totalChunks, path）',
+        response: { 200: Envelope(ChunkResult) },
+      },
       onRequest: app.uploads.dropSomeChunks,
     },
     async (request) => ok(await receiveChunkForm(app, request, 'cpu')),
   );
 
-  app.post('/auth/file/chunk/check', { schema: { tags, summary: '已收到的分片；skipUpload 为真时可秒传', body: ChunkCheckBody, response: { 200: Envelope(ChunkCheckResult) } } }, async (request) =>
-    ok(await checkChunks(app, request, 'cpu', request.body)),
+  app.post(
+    '/auth/file/chunk/check',
+    {
+      schema: {
+        tags,
+        summary: '已收到的分片；skipUpload 为真时可秒传',
+        body: ChunkCheckBody,
+        response: { 200: Envelope(ChunkCheckResult) },
+      },
+    },
+    async (request) => ok(await checkChunks(app, request, 'cpu', request.body)),
   );
 
-  app.post('/auth/file/mergeFile', { schema: { tags, summary: '合并分片（校验整个文件的 MD5）', body: MergeBody, response: { 200: Envelope(MergeFileResult) } } }, async (request) => {
-    const { id: userId } = currentUser(request);
-    const { fileName, identifier, chunkSize, totalSize } = request.body;
-    const path = joinPath(checkRelativePath(request.body.path ?? ''), checkFileName(fileName));
-    const identity = { kind: 'cpu' as const, md5: identifier.toLowerCase(), chunkSize, fileSize: totalSize, fileName };
-    const stored = await storeUploadedFile(app, userId, identity, { area: filesArea, path });
-    return ok({ path: stored.path, size: stored.size, md5: stored.md5 }, '文件上传成功');
-  });
+  app.post(
+    '/auth/file/mergeFile',
+    { schema: { tags, summary: '合并分片（校验整个文件的 MD5）', body: MergeBody, response: { 200: Envelope(MergeFileResult) } } },
+    async (request) => {
+      const { id: userId } = currentUser(request);
+      const { fileName, identifier, chunkSize, totalSize } = request.body;
+      const path = joinPath(checkRelativePath(request.body.path ?? ''), checkFileName(fileName));
+      const identity = { kind: 'cpu' as const, md5: identifier.toLowerCase(), chunkSize, fileSize: totalSize, fileName };
+      const stored = await storeUploadedFile(app, userId, identity, { area: filesArea, path });
+      return ok({ path: stored.path, size: stored.size, md5: stored.md5 }, '文件上传成功');
+    },
+  );
 };
 
 export default routes;

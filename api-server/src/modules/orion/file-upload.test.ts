@@ -17,18 +17,38 @@ setUpSignedInApp((signedIn) => ({ t, client, userId } = signedIn));
 const stored = (relative: string) => path.join(t.dataDir, 'blobs/users', String(userId), 'files', relative);
 const uploadsLeft = () => fs.readdirSync(path.join(t.dataDir, 'blobs/uploads'), { withFileTypes: true }).length;
 const merge = (bytes: Buffer, fileName: string, uploadPath = '') =>
-  client.post('/apis/orion/auth/file/mergeFile', { fileName, identifier: md5Of(bytes), chunkSize, totalSize: bytes.length, path: uploadPath });
+  client.post('/apis/orion/auth/file/mergeFile', {
+    fileName,
+    identifier: md5Of(bytes),
+    chunkSize,
+    totalSize: bytes.length,
+    path: uploadPath,
+  });
 const check = (bytes: Buffer, fileName: string, uploadPath = '') =>
-  client.post('/apis/orion/auth/file/chunk/check', { identifier: md5Of(bytes), fileName, chunkSize, totalSize: bytes.length, path: uploadPath });
+  client.post('/apis/orion/auth/file/chunk/check', {
+    identifier: md5Of(bytes),
+    fileName,
+    chunkSize,
+    totalSize: bytes.length,
+    path: uploadPath,
+  });
 
 describe('CPU chunked upload', () => {
   it('receives chunks, merges them into the file storage and lists the file', async () => {
     const bytes = randomFile(3 * chunkSize + 1234);
     expect((await check(bytes, '数据集.bin', 'datasets/v1')).data).toEqual({ skipUpload: false, uploaded: [] });
-    const answers = await client.sendChunks('/apis/orion/auth/file/chunk', bytes, { fileName: '数据集.bin', chunkSize, uploadPath: 'datasets/v1' });
+    const answers = await client.sendChunks('/apis/orion/auth/file/chunk', bytes, {
+      fileName: '数据集.bin',
+      chunkSize,
+      uploadPath: 'datasets/v1',
+    });
     expect(answers.map((a) => a.code)).toEqual([200, 200, 200, 200]);
     const merged = await merge(bytes, '数据集.bin', 'datasets/v1');
-    expect(merged).toMatchObject({ code: 200, msg: '文件上传成功', data: { path: 'datasets/v1/数据集.bin', size: bytes.length, md5: md5Of(bytes) } });
+    expect(merged).toMatchObject({
+      code: 200,
+      msg: '文件上传成功',
+      data: { path: 'datasets/v1/数据集.bin', size: bytes.length, md5: md5Of(bytes) },
+    });
     expect(md5Of(fs.readFileSync(stored('datasets/v1/数据集.bin')))).toBe(md5Of(bytes));
     expect(uploadsLeft()).toBe(0);
     const root = await client.post('/apis/orion/auth/file/userDirs', {});
@@ -60,7 +80,11 @@ describe('CPU chunked upload', () => {
     const bytes = randomFile(2 * chunkSize);
     const forged = Buffer.from(bytes);
     forged[10] = forged[10]! ^ 0xff;
-    const fields = (n: number, part: Buffer) => [{ identifier: md5Of(bytes), filename: 'forged.bin', chunkNumber: n, totalChunks: 2, chunkSize, totalSize: bytes.length }, part] as const;
+    const fields = (n: number, part: Buffer) =>
+      [
+        { identifier: md5Of(bytes), filename: 'forged.bin', chunkNumber: n, totalChunks: 2, chunkSize, totalSize: bytes.length },
+        part,
+      ] as const;
     await client.chunkForm('/apis/orion/auth/file/chunk', ...fields(1, forged.subarray(0, chunkSize)));
     await client.chunkForm('/apis/orion/auth/file/chunk', ...fields(2, forged.subarray(chunkSize)));
     expect(await merge(bytes, 'forged.bin')).toMatchObject({ code: 422, msg: '文件校验失败（MD5不一致），请重新上传' });
@@ -71,7 +95,10 @@ describe('CPU chunked upload', () => {
   it('verifies the MD5 at merge even when nothing was hashed in memory (after a restart)', async () => {
     const bytes = randomFile(3 * chunkSize);
     await client.sendChunks('/apis/orion/auth/file/chunk', bytes, { fileName: 'restarted.bin', chunkSize });
-    const [row] = await t.app.db.select().from(uploads).where(eq(uploads.md5, md5Of(bytes)));
+    const [row] = await t.app.db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.md5, md5Of(bytes)));
     t.app.uploads.md5.forget(row!.id);
     expect((await merge(bytes, 'restarted.bin')).code).toBe(200);
     expect(md5Of(fs.readFileSync(stored('restarted.bin')))).toBe(md5Of(bytes));
@@ -135,5 +162,4 @@ describe('CPU chunked upload', () => {
     expect(uploadsLeft()).toBe(1);
     expect(fs.readdirSync(path.join(t.dataDir, 'blobs/uploads', left!)).sort()).toEqual(['1', '2', 'data']);
   });
-
 });

@@ -11,14 +11,20 @@ export const speedTestMaxBytes = 16 * 1024 * 1024;
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.addContentTypeParser('application/octet-stream', (_request, _payload, done) => done(null));
 
-  app.post('/auth/file/speedTest', { schema: { tags: ['文件存储'], summary: '上传测速：接收并丢弃请求体，返回收到的字节数', response: { 200: Envelope(SpeedTestResult) } } }, async (request) => {
-    let bytes = 0;
-    for await (const piece of request.raw) {
-      bytes += (piece as Buffer).length;
-      if (bytes > speedTestMaxBytes) throw invalid(`测速数据不能超过${speedTestMaxBytes / 1024 / 1024}MB`);
-    }
-    return ok({ bytes });
-  });
+  app.post(
+    '/auth/file/speedTest',
+    {
+      schema: { tags: ['文件存储'], summary: '上传测速：接收并丢弃请求体，返回收到的字节数', response: { 200: Envelope(SpeedTestResult) } },
+    },
+    async (request) => {
+      let bytes = 0;
+      for await (const piece of request.raw) {
+        bytes += (piece as Buffer).length;
+        if (bytes > speedTestMaxBytes) throw invalid(`测速数据不能超过${speedTestMaxBytes / 1024 / 1024}MB`);
+      }
+      return ok({ bytes });
+    },
+  );
 };
 
 export default routes;

@@ -29,7 +29,9 @@ import { loadWebsite, publicConfig, websiteInfo } from '../../site/website.js';
 const tags = ['系统'];
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/api/health', { schema: { tags, summary: '存活检查', response: { 200: Envelope(HealthResult) } } }, async () => ok({ status: 'up' }));
+  app.get('/api/health', { schema: { tags, summary: '存活检查', response: { 200: Envelope(HealthResult) } } }, async () =>
+    ok({ status: 'up' }),
+  );
 
   app.post(
     '/api/adv/list',
@@ -68,20 +70,29 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/website/link', { schema: { tags, summary: '友情链接', response: { 200: Envelope(Type.Array(FriendLink)) } } }, async () =>
-    ok(await app.db.select({ id: friendLinks.id, name: friendLinks.name, url: friendLinks.url }).from(friendLinks).orderBy(asc(friendLinks.sort), asc(friendLinks.id))),
+    ok(
+      await app.db
+        .select({ id: friendLinks.id, name: friendLinks.name, url: friendLinks.url })
+        .from(friendLinks)
+        .orderBy(asc(friendLinks.sort), asc(friendLinks.id)),
+    ),
   );
 
-  app.post('/api/website/nav/list', { schema: { tags, summary: '关于我们/帮助导航分组', response: { 200: Envelope(Type.Array(AboutGroup)) } } }, async () => {
-    const groups = await app.db.select().from(aboutGroups).orderBy(asc(aboutGroups.sort), asc(aboutGroups.id));
-    const items = await app.db.select().from(aboutItems).orderBy(asc(aboutItems.sort), asc(aboutItems.id));
-    return ok(
-      groups.map((group) => ({
-        id: group.id,
-        navName: group.navName,
-        websiteNavList: items.filter((item) => item.groupId === group.id).map(({ id, navName, url }) => ({ id, navName, url })),
-      })),
-    );
-  });
+  app.post(
+    '/api/website/nav/list',
+    { schema: { tags, summary: '关于我们/帮助导航分组', response: { 200: Envelope(Type.Array(AboutGroup)) } } },
+    async () => {
+      const groups = await app.db.select().from(aboutGroups).orderBy(asc(aboutGroups.sort), asc(aboutGroups.id));
+      const items = await app.db.select().from(aboutItems).orderBy(asc(aboutItems.sort), asc(aboutItems.id));
+      return ok(
+        groups.map((group) => ({
+          id: group.id,
+          navName: group.navName,
+          websiteNavList: items.filter((item) => item.groupId === group.id).map(({ id, navName, url }) => ({ id, navName, url })),
+        })),
+      );
+    },
+  );
 
   app.post(
     '/api/zone/list',

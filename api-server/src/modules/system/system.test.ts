@@ -20,7 +20,26 @@ describe('site configuration', () => {
   it('answers every website info field', async () => {
     const site = await call(t.app, 'POST', '/apis/system/api/website/get');
     expect(site.code).toBe(200);
-    for (const field of ['logo', 'ico', 'keyword', 'desc', 'copyright', 'icp', 'prn', 'prnNo', 'isEnableStatistics', 'statisticsCode', 'isShowService', 'service1', 'service2', 'service3', 'service4', 'service5', 'title', 'h5Domain']) {
+    for (const field of [
+      'logo',
+      'ico',
+      'keyword',
+      'desc',
+      'copyright',
+      'icp',
+      'prn',
+      'prnNo',
+      'isEnableStatistics',
+      'statisticsCode',
+      'isShowService',
+      'service1',
+      'service2',
+      'service3',
+      'service4',
+      'service5',
+      'title',
+      'h5Domain',
+    ]) {
       expect(site.data).toHaveProperty(field);
     }
     expect(site.data).toMatchObject({ icp: '京ICP备2026000001号-1', isShowService: true, hotline: '400-800-2026' });
@@ -37,19 +56,30 @@ describe('site configuration', () => {
     const popup = await call(t.app, 'POST', '/apis/system/api/adv/list', { position: 'home_popup' });
     expect(popup.data).toEqual([expect.objectContaining({ position: 'home_popup', imageUrl: '/static/demo/advert-home.svg' })]);
     expect((await call(t.app, 'POST', '/apis/system/api/adv/list', {})).data.length).toBe(2);
-    expect((await call(t.app, 'POST', '/apis/system/api/zone/list', { categoryType: 1, zoneLocation: 1 })).data.map((z: { code: string }) => z.code)).toEqual(['ai', 'llm', 'cv']);
+    expect(
+      (await call(t.app, 'POST', '/apis/system/api/zone/list', { categoryType: 1, zoneLocation: 1 })).data.map(
+        (z: { code: string }) => z.code,
+      ),
+    ).toEqual(['ai', 'llm', 'cv']);
   });
 
   it('groups the about pages and lists friend links', async () => {
     const groups = await call(t.app, 'POST', '/apis/system/api/website/nav/list');
     expect(groups.data.map((g: { navName: string }) => g.navName)).toEqual(['关于我们', '帮助中心', '法律条款']);
-    expect(groups.data[2].websiteNavList).toEqual([expect.objectContaining({ navName: '用户协议' }), expect.objectContaining({ navName: '隐私政策' })]);
+    expect(groups.data[2].websiteNavList).toEqual([
+      expect.objectContaining({ navName: '用户协议' }),
+      expect.objectContaining({ navName: '隐私政策' }),
+    ]);
     expect((await call(t.app, 'POST', '/apis/system/api/website/link')).data.length).toBe(3);
   });
 
   it('serves the public config at /config.json', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/config.json' });
-    expect(response.json()).toMatchObject({ systemName: '算力云', icpNumber: '京ICP备2026000001号-1', headTips: { show: true, bgColor: '#fff7e6' } });
+    expect(response.json()).toMatchObject({
+      systemName: '算力云',
+      icpNumber: '京ICP备2026000001号-1',
+      headTips: { show: true, bgColor: '#fff7e6' },
+    });
   });
 
   it('gives a signed-in user their referral link and checks a code for anyone', async () => {
@@ -81,7 +111,10 @@ describe('the envelope', () => {
 
   it('publishes the OpenAPI document generated from the route schemas', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/apis/openapi.json' })).json();
-    expect(doc.paths['/apis/user/api/user/login/password'].post.requestBody.content['application/json'].schema.required).toEqual(['mobile', 'password']);
+    expect(doc.paths['/apis/user/api/user/login/password'].post.requestBody.content['application/json'].schema.required).toEqual([
+      'mobile',
+      'password',
+    ]);
     expect(doc.paths['/apis/user/auth/user/ext/view'].post.security).toEqual([{ token: [] }]);
   });
 });

@@ -14,7 +14,17 @@ import dataDiskRoutes from './compute/data-disk-routes.js';
  * compute/ holds renting and the instance lifecycle (`auth/{order,user/instance,user/storage,dashboard}/...`).
  */
 const userModule: FastifyPluginAsync = async (app) => {
-  for (const routes of [loginRoutes, profileRoutes, credentialRoutes, subUserRoutes, messageRoutes, lecturerRoutes, orderRoutes, instanceRoutes, dataDiskRoutes]) {
+  for (const routes of [
+    loginRoutes,
+    profileRoutes,
+    credentialRoutes,
+    subUserRoutes,
+    messageRoutes,
+    lecturerRoutes,
+    orderRoutes,
+    instanceRoutes,
+    dataDiskRoutes,
+  ]) {
     await app.register(routes);
   }
 };

@@ -23,25 +23,34 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ok(await receiveChunkForm(app, request, 'video')),
   );
 
-  app.post('/auth/videoInfo/upload/check', { schema: { tags, summary: '已收到的视频分片', body: ChunkCheckBody, response: { 200: Envelope(ChunkCheckResult) } } }, async (request) =>
-    ok(await checkChunks(app, request, 'video', request.body)),
+  app.post(
+    '/auth/videoInfo/upload/check',
+    { schema: { tags, summary: '已收到的视频分片', body: ChunkCheckBody, response: { 200: Envelope(ChunkCheckResult) } } },
+    async (request) => ok(await checkChunks(app, request, 'video', request.body)),
   );
 
-  app.post('/auth/videoInfo/merge', { schema: { tags, summary: '合并视频分片，返回 { state, videoId }', body: MergeBody, response: { 200: Envelope(VideoMergeResult) } } }, async (request) => {
-    const { id: userId } = currentUser(request);
-    const { fileName, identifier, chunkSize, totalSize } = request.body;
-    checkFileName(fileName);
-    const md5 = identifier.toLowerCase();
-    const [video] = await app.db.insert(videos).values({ userId, fileName, size: totalSize, md5, createdAt: app.clock.now() }).returning();
-    const identity = { kind: 'video' as const, md5, chunkSize, fileSize: totalSize, fileName };
-    try {
-      await storeUploadedFile(app, userId, identity, { area: videosArea, path: `${video!.id}/${fileName}` });
-    } catch (error) {
-      await app.db.delete(videos).where(eq(videos.id, video!.id));
-      throw error;
-    }
-    return ok({ state: video!.state, videoId: video!.id }, '上传成功');
-  });
+  app.post(
+    '/auth/videoInfo/merge',
+    { schema: { tags, summary: '合并视频分片，返回 { state, videoId }', body: MergeBody, response: { 200: Envelope(VideoMergeResult) } } },
+    async (request) => {
+      const { id: userId } = currentUser(request);
+      const { fileName, identifier, chunkSize, totalSize } = request.body;
+      checkFileName(fileName);
+      const md5 = identifier.toLowerCase();
+      const [video] = await app.db
+        .insert(videos)
+        .values({ userId, fileName, size: totalSize, md5, createdAt: app.clock.now() })
+        .returning();
+      const identity = { kind: 'video' as const, md5, chunkSize, fileSize: totalSize, fileName };
+      try {
+        await storeUploadedFile(app, userId, identity, { area: videosArea, path: `${video!.id}/${fileName}` });
+      } catch (error) {
+        await app.db.delete(videos).where(eq(videos.id, video!.id));
+        throw error;
+      }
+      return ok({ state: video!.state, videoId: video!.id }, '上传成功');
+    },
+  );
 };
 
 export default routes;

@@ -6,7 +6,9 @@ import { defaultRateLimits } from '../../config.js';
 let t: TestApp;
 beforeAll(async () => {
   const roomy = { max: 1000, windowMs: 60_000 };
-  t = await createTestApp({ config: { rateLimits: { ...defaultRateLimits, loginPerIp: roomy, loginPerMobileIp: roomy, loginPerMobile: roomy } } });
+  t = await createTestApp({
+    config: { rateLimits: { ...defaultRateLimits, loginPerIp: roomy, loginPerMobileIp: roomy, loginPerMobile: roomy } },
+  });
 });
 afterAll(() => t.close());
 
@@ -24,7 +26,9 @@ async function codesFor(token: string | undefined) {
 }
 
 const everyRouteAnswers = (codes: Record<string, number>, expected: number) =>
-  Object.entries(codes).filter(([, code]) => code !== expected).map(([route, code]) => `${route} → ${code}`);
+  Object.entries(codes)
+    .filter(([, code]) => code !== expected)
+    .map(([route, code]) => `${route} → ${code}`);
 
 describe('every /auth/ route in the route table', () => {
   it('covers the account, message, sub-account, lecturer and enum routes', () => {

@@ -24,17 +24,20 @@ export function currentUser(request: FastifyRequest): SessionUser {
  * itself so a new route cannot forget it. Runs before body validation: an anonymous caller learns
  * nothing about a route's schema.
  */
-export default fp(async (app) => {
-  app.decorateRequest('sessionUser', null);
+export default fp(
+  async (app) => {
+    app.decorateRequest('sessionUser', null);
 
-  const authenticate: onRequestHookHandler = async (request) => {
-    const fromQuery = request.routeOptions.config.tokenInQuery ? (request.query as { token?: string }).token : undefined;
-    request.sessionUser = await authenticateToken(app, request.headers.token ?? fromQuery);
-  };
+    const authenticate: onRequestHookHandler = async (request) => {
+      const fromQuery = request.routeOptions.config.tokenInQuery ? (request.query as { token?: string }).token : undefined;
+      request.sessionUser = await authenticateToken(app, request.headers.token ?? fromQuery);
+    };
 
-  app.addHook('onRoute', (route) => {
-    if (!route.url.includes('/auth/')) return;
-    const existing = route.onRequest ? [route.onRequest].flat() : [];
-    route.onRequest = [authenticate, ...existing];
-  });
-}, { name: 'authentication', dependencies: ['core'] });
+    app.addHook('onRoute', (route) => {
+      if (!route.url.includes('/auth/')) return;
+      const existing = route.onRequest ? [route.onRequest].flat() : [];
+      route.onRequest = [authenticate, ...existing];
+    });
+  },
+  { name: 'authentication', dependencies: ['core'] },
+);

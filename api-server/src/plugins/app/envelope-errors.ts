@@ -13,13 +13,20 @@ interface TitledSchema {
 
 function fieldTitle(schema: TitledSchema | undefined, field: string): string | undefined {
   if (!schema) return undefined;
-  return schema.properties?.[field]?.title ?? [...(schema.allOf ?? []), ...(schema.anyOf ?? [])].map((part) => fieldTitle(part, field)).find(Boolean);
+  return (
+    schema.properties?.[field]?.title ??
+    [...(schema.allOf ?? []), ...(schema.anyOf ?? [])].map((part) => fieldTitle(part, field)).find(Boolean)
+  );
 }
 
 /** The field holding a number that is not finite, named by its schema title where the route has one. */
 function nonFiniteField(request: FastifyRequest): string | null {
   const schema = request.routeOptions.schema;
-  const parts: Array<[unknown, unknown]> = [[request.body, schema?.body], [request.query, schema?.querystring], [request.params, schema?.params]];
+  const parts: Array<[unknown, unknown]> = [
+    [request.body, schema?.body],
+    [request.query, schema?.querystring],
+    [request.params, schema?.params],
+  ];
   for (const [input, partSchema] of parts) {
     const path = nonFinitePath(input);
     if (path) return (path[0] && fieldTitle(partSchema as TitledSchema | undefined, path[0])) || path.join('.') || '请求参数';
@@ -47,32 +54,35 @@ function toEnvelope(error: FastifyError | AppError, request: FastifyRequest): En
  * Every answer is `{ code, data, msg }` with HTTP 200: a non-200 HTTP status means a real network
  * problem to the client, never a refusal. An empty JSON body counts as `{}`.
  */
-export default fp(async (app) => {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') return done(null, {});
-    parseJson(request, body as string, done);
-  });
+export default fp(
+  async (app) => {
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      if (body === '') return done(null, {});
+      parseJson(request, body as string, done);
+    });
 
-  // For every route, before validation walks the input: no nesting deeper than we cap, no text PostgreSQL cannot hold.
-  app.addHook('preValidation', async (request) => {
-    for (const input of [request.body, request.query, request.params]) {
-      const problem = findInputProblem(input, unstorableText);
-      if (problem) throw invalid(problem);
-    }
-  });
+    // For every route, before validation walks the input: no nesting deeper than we cap, no text PostgreSQL cannot hold.
+    app.addHook('preValidation', async (request) => {
+      for (const input of [request.body, request.query, request.params]) {
+        const problem = findInputProblem(input, unstorableText);
+        if (problem) throw invalid(problem);
+      }
+    });
 
-  // Validation coerces the strings "Infinity" and "1e999" into numbers that skip minimum and maximum: integers must be finite.
-  app.addHook('preHandler', async (request) => {
-    const field = nonFiniteField(request);
-    if (field) throw invalid(`${field}应为有限的数字`);
-  });
+    // Validation coerces the strings "Infinity" and "1e999" into numbers that skip minimum and maximum: integers must be finite.
+    app.addHook('preHandler', async (request) => {
+      const field = nonFiniteField(request);
+      if (field) throw invalid(`${field}应为有限的数字`);
+    });
 
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    reply.status(200).send(toEnvelope(error, request));
-  });
+    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+      reply.status(200).send(toEnvelope(error, request));
+    });
 
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-}, { name: 'envelope-errors' });
+    app.addHook('onSend', async (request, reply) => {
+      reply.header('x-request-id', request.id);
+    });
+  },
+  { name: 'envelope-errors' },
+);

@@ -7,7 +7,9 @@ let t: TestApp;
 let token: string;
 beforeAll(async () => {
   const roomy = { max: 100_000, windowMs: 60_000 };
-  t = await createTestApp({ config: { rateLimits: { ...defaultRateLimits, loginPerIp: roomy, loginPerMobileIp: roomy, loginPerMobile: roomy } } });
+  t = await createTestApp({
+    config: { rateLimits: { ...defaultRateLimits, loginPerIp: roomy, loginPerMobileIp: roomy, loginPerMobile: roomy } },
+  });
   token = await login(t.app, demoAccounts.user, demoPassword);
 });
 afterAll(() => t.close());
@@ -103,7 +105,8 @@ describe('numbers that are not finite', () => {
             });
             const expected = { code: 422, msg: `${fieldSchema.title ?? field}应为有限的数字` };
             const answer = response.json();
-            if (answer.code !== expected.code || answer.msg !== expected.msg) wrong.push(`${route.method} ${route.url} ${part}.${field}=${hostile} → ${answer.code} ${answer.msg}`);
+            if (answer.code !== expected.code || answer.msg !== expected.msg)
+              wrong.push(`${route.method} ${route.url} ${part}.${field}=${hostile} → ${answer.code} ${answer.msg}`);
           }
         }
       }
@@ -152,12 +155,22 @@ describe('text that is not Unicode', () => {
   it('refuses a lone UTF-16 surrogate in any string of a body or a query string with code 422', async () => {
     const token = await login(t.app, demoAccounts.user, demoPassword);
     for (const text of ['\ud800', 'a\udfffb', 'name\ud83d.bin']) {
-      const body = await t.app.inject({ method: 'POST', url: '/apis/user/auth/user/ext/update', headers: { token }, payload: { nickname: text } });
+      const body = await t.app.inject({
+        method: 'POST',
+        url: '/apis/user/auth/user/ext/update',
+        headers: { token },
+        payload: { nickname: text },
+      });
       expect(body.json()).toMatchObject({ code: 422, msg: '请求参数包含非法字符' });
     }
     const query = await t.app.inject({ method: 'POST', url: '/apis/user/api/user/check/shopName?shopName=%ED%A0%80ab' });
     expect(query.json().code).not.toBe(500);
-    const pair = await t.app.inject({ method: 'POST', url: '/apis/user/auth/user/ext/update', headers: { token }, payload: { nickname: '名字😀' } });
+    const pair = await t.app.inject({
+      method: 'POST',
+      url: '/apis/user/auth/user/ext/update',
+      headers: { token },
+      payload: { nickname: '名字😀' },
+    });
     expect(pair.json().code).toBe(200);
   });
 });
@@ -170,15 +183,26 @@ describe('malformed URLs', () => {
       ...parametric.flatMap((route) => [
         { method: route.method, url: route.url.replace(/:(\w+)/g, '%E0%A4%A'), msg: '请求地址格式不正确' },
         // Where a catch-all route takes the over-long path instead, it is not found: in the envelope as well.
-        { method: route.method, url: route.url.replace(/:(\w+)/g, '1'.repeat(200)), msg: route.method === 'GET' ? '接口不存在' : '请求地址过长' },
+        {
+          method: route.method,
+          url: route.url.replace(/:(\w+)/g, '1'.repeat(200)),
+          msg: route.method === 'GET' ? '接口不存在' : '请求地址过长',
+        },
       ]),
       { method: 'GET', url: '/apis/no/such/%E0%A4%A', msg: '请求地址格式不正确' },
       { method: 'POST', url: '/apis/orion/auth/file/%ff', msg: '请求地址格式不正确' },
     ];
     for (const { method, url, msg } of urls) {
       const response = await t.app.inject({ method: method as 'GET', url });
-      const answer = response.headers['content-type']?.toString().includes('json') ? response.json() : { code: response.statusCode, msg: response.body };
-      if (response.statusCode !== 200 || answer.code !== (msg === '接口不存在' ? 404 : 422) || answer.msg !== msg || !response.headers['x-request-id']) {
+      const answer = response.headers['content-type']?.toString().includes('json')
+        ? response.json()
+        : { code: response.statusCode, msg: response.body };
+      if (
+        response.statusCode !== 200 ||
+        answer.code !== (msg === '接口不存在' ? 404 : 422) ||
+        answer.msg !== msg ||
+        !response.headers['x-request-id']
+      ) {
         wrong.push(`${method} ${url.slice(0, 60)} → ${response.statusCode} ${answer.code} ${String(answer.msg).slice(0, 60)}`);
       }
     }
@@ -189,14 +213,24 @@ describe('malformed URLs', () => {
 
 describe('a multipart content type over a body that is not multipart', () => {
   const field = (name: string, value: string | number) => `--xyz\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-  const fields = Object.entries({ filename: 'a.bin', identifier: 'a'.repeat(32), chunkSize: 65536, totalSize: 65536, totalChunks: 1, chunkNumber: 1 })
+  const fields = Object.entries({
+    filename: 'a.bin',
+    identifier: 'a'.repeat(32),
+    chunkSize: 65536,
+    totalSize: 65536,
+    totalChunks: 1,
+    chunkNumber: 1,
+  })
     .map(([name, value]) => field(name, value))
     .join('');
   const bodies: Array<[string, string]> = [
     ['multipart/form-data; boundary=xyz', 'not multipart at all'],
     ['multipart/form-data; boundary=xyz', '--xyz\r\nbroken'],
     ['multipart/form-data; boundary=xyz', field('filename', 'a.bin').slice(0, -2)],
-    ['multipart/form-data; boundary=xyz', `${fields}--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\n\r\nonly a few bytes`],
+    [
+      'multipart/form-data; boundary=xyz',
+      `${fields}--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\n\r\nonly a few bytes`,
+    ],
     ['multipart/form-data', 'no boundary'],
   ];
 

@@ -6,7 +6,18 @@ let t: TestApp;
 let token: string;
 beforeAll(async () => {
   const roomy = { max: 100_000, windowMs: 60_000 };
-  t = await createTestApp({ config: { rateLimits: { loginPerIp: roomy, loginPerMobileIp: roomy, loginPerMobile: roomy, sendCodePerIp: roomy, sendCodePerMobile: roomy, addSubUserPerAccount: roomy } } });
+  t = await createTestApp({
+    config: {
+      rateLimits: {
+        loginPerIp: roomy,
+        loginPerMobileIp: roomy,
+        loginPerMobile: roomy,
+        sendCodePerIp: roomy,
+        sendCodePerMobile: roomy,
+        addSubUserPerAccount: roomy,
+      },
+    },
+  });
   token = await login(t.app, demoAccounts.user, demoPassword);
 });
 afterAll(() => t.close());
@@ -21,7 +32,17 @@ function fieldsOf(schema: unknown): string[] {
 
 /** Raw bodies plus, for every field the route's schema names, each odd value in turn. */
 function malformedBodies(fields: string[]): string[] {
-  const bodies = ['', 'not json', '{"unclosed":', '[]', '"text"', 'null', '123', JSON.stringify({ extra: 'field', __proto__: { admin: true } }), huge];
+  const bodies = [
+    '',
+    'not json',
+    '{"unclosed":',
+    '[]',
+    '"text"',
+    'null',
+    '123',
+    JSON.stringify({ extra: 'field', __proto__: { admin: true } }),
+    huge,
+  ];
   bodies.push(JSON.stringify(Object.fromEntries(fields.map((field) => [field, { nested: [1, 2] }]))));
   bodies.push(JSON.stringify({ ...Object.fromEntries(fields.map((field) => [field, '1'])), unexpected: 'extra' }));
   for (const field of fields) for (const value of oddValues) bodies.push(JSON.stringify({ [field]: value }));
@@ -46,7 +67,10 @@ describe('every route with malformed input', () => {
             ...(route.method === 'GET' ? {} : { payload: body }),
           });
           const answer = response.headers['content-type']?.toString().includes('json') ? response.json() : { code: 200 };
-          if (response.statusCode >= 500 || answer.code === 500) failures.push(`${route.method} ${url}${search.slice(0, 40)} ${body.slice(0, 60)} → ${response.statusCode}/${answer.code} ${answer.msg}`);
+          if (response.statusCode >= 500 || answer.code === 500)
+            failures.push(
+              `${route.method} ${url}${search.slice(0, 40)} ${body.slice(0, 60)} → ${response.statusCode}/${answer.code} ${answer.msg}`,
+            );
         }
       }
     }
@@ -55,9 +79,19 @@ describe('every route with malformed input', () => {
   }, 240_000);
 
   it('names the invalid field in Chinese', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/apis/user/auth/user/certification', headers: { token }, payload: { realName: '李明' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/apis/user/auth/user/certification',
+      headers: { token },
+      payload: { realName: '李明' },
+    });
     expect(response.json()).toMatchObject({ code: 422, msg: '身份证号不能为空' });
-    const tooBig = await t.app.inject({ method: 'POST', url: '/apis/user/api/user/login/password', headers: { 'content-type': 'application/json' }, payload: huge });
+    const tooBig = await t.app.inject({
+      method: 'POST',
+      url: '/apis/user/api/user/login/password',
+      headers: { 'content-type': 'application/json' },
+      payload: huge,
+    });
     expect(tooBig.statusCode).toBe(200);
     expect(tooBig.json()).toMatchObject({ code: 422, msg: '请求内容过大' });
   });

@@ -18,28 +18,31 @@ declare module 'fastify' {
 }
 
 /** Upload settings, the signing key of presigned URLs, incremental MD5s, and the hourly cleanup of abandoned uploads. */
-export default fp(async (app) => {
-  const settings = app.config.uploads;
-  const dropSomeChunks: onRequestHookHandler = async (request, reply) => {
-    if (Math.random() >= settings.faultInjection.dropChunkRatio) return;
-    request.log.warn('fault injection: dropping a chunk request');
-    reply.hijack();
-    request.raw.socket.destroy();
-  };
-  const md5 = new IncrementalMd5(app.blobs);
-  app.decorate('uploads', {
-    md5,
-    settings,
-    signingSecret: loadSigningSecret(app.config),
-    dropSomeChunks,
-  });
+export default fp(
+  async (app) => {
+    const settings = app.config.uploads;
+    const dropSomeChunks: onRequestHookHandler = async (request, reply) => {
+      if (Math.random() >= settings.faultInjection.dropChunkRatio) return;
+      request.log.warn('fault injection: dropping a chunk request');
+      reply.hijack();
+      request.raw.socket.destroy();
+    };
+    const md5 = new IncrementalMd5(app.blobs);
+    app.decorate('uploads', {
+      md5,
+      settings,
+      signingSecret: loadSigningSecret(app.config),
+      dropSomeChunks,
+    });
 
-  const timer = setInterval(() => {
-    cleanAbandonedUploads(app).catch((error: unknown) => app.log.error({ err: error }, 'upload cleanup failed'));
-  }, settings.cleanupIntervalMs);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await md5.close();
-  });
-}, { name: 'uploads', dependencies: ['core', 'blob-store'] });
+    const timer = setInterval(() => {
+      cleanAbandonedUploads(app).catch((error: unknown) => app.log.error({ err: error }, 'upload cleanup failed'));
+    }, settings.cleanupIntervalMs);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await md5.close();
+    });
+  },
+  { name: 'uploads', dependencies: ['core', 'blob-store'] },
+);

@@ -7,15 +7,18 @@ import { policyForPage } from '../../lib/content-security-policy.js';
 const examplesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../examples');
 
 /** `/examples/...`: pages showing the portal's parts embedded elsewhere (the legacy page with `<rc-uploader>`). */
-export default fp(async (app) => {
-  await app.register(fastifyStatic, {
-    root: examplesDir,
-    prefix: '/examples/',
-    decorateReply: false,
-    setHeaders: (reply, filePath) => {
-      reply.header('cache-control', 'no-cache');
-      // A page here runs its own inline scripts (the legacy page's React 16 demo): its policy allows exactly those.
-      if (filePath.endsWith('.html')) reply.header('content-security-policy', policyForPage(filePath));
-    },
-  });
-}, { name: 'examples-static' });
+export default fp(
+  async (app) => {
+    await app.register(fastifyStatic, {
+      root: examplesDir,
+      prefix: '/examples/',
+      decorateReply: false,
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', 'no-cache');
+        // A page here runs its own inline scripts (the legacy page's React 16 demo): its policy allows exactly those.
+        if (filePath.endsWith('.html')) reply.header('content-security-policy', policyForPage(filePath));
+      },
+    });
+  },
+  { name: 'examples-static' },
+);

@@ -24,7 +24,9 @@ afterAll(() => t.close());
 
 describe('/apis/openapi.json', () => {
   it('documents what every call answers: the envelope with its data schema', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/apis/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>> };
+    const doc = (await t.app.inject({ method: 'GET', url: '/apis/openapi.json' })).json() as {
+      paths: Record<string, Record<string, Operation>>;
+    };
     const calls = t.app.routeTable.filter((route) => route.url.startsWith('/apis/') && route.method !== 'HEAD' && !route.schema?.hide);
     expect(calls.length).toBeGreaterThanOrEqual(80);
 

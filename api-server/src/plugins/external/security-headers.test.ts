@@ -11,7 +11,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-const directive = (policy: string, name: string) => policy.split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name} `)) ?? '';
+const directive = (policy: string, name: string) =>
+  policy
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name} `)) ?? '';
 
 describe('security headers', () => {
   it('every /apis answer carries the policy, nosniff, same-origin framing and a referrer policy', async () => {

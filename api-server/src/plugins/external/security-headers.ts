@@ -7,12 +7,15 @@ import { portalDirectives } from '../../lib/content-security-policy.js';
  * portal passes (the portal page adds the hashes of its inline scripts), nosniff, no framing by
  * other sites, and no full URLs in the Referer sent elsewhere.
  */
-export default fp(async (app) => {
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: portalDirectives },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    frameguard: { action: 'sameorigin' },
-    // HTTPS, and so HSTS, is the business of the proxy in front, which knows the host's other sites.
-    strictTransportSecurity: false,
-  });
-}, { name: 'security-headers' });
+export default fp(
+  async (app) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: { useDefaults: false, directives: portalDirectives },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      frameguard: { action: 'sameorigin' },
+      // HTTPS, and so HSTS, is the business of the proxy in front, which knows the host's other sites.
+      strictTransportSecurity: false,
+    });
+  },
+  { name: 'security-headers' },
+);

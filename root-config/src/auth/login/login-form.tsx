@@ -46,7 +46,14 @@ export function LoginForm({ by }: { by: LoginTab }) {
           onChange={(_, { value }) => setSecret(value)}
         />
       ) : (
-        <CodeField mobile={mobile} type="login" value={secret} error={errors.secret} onChange={setSecret} onInvalidMobile={(message) => setErrors({ mobile: message })} />
+        <CodeField
+          mobile={mobile}
+          type="login"
+          value={secret}
+          error={errors.secret}
+          onChange={setSecret}
+          onInvalidMobile={(message) => setErrors({ mobile: message })}
+        />
       )}
       <Button type="submit" primary fluid size="large" loading={busy} disabled={busy}>
         登录

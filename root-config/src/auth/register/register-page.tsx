@@ -32,8 +32,18 @@ export function RegisterPage() {
       <Form onSubmit={register} className="rc-register">
         <CredentialFields purpose="register" form={form} setForm={setForm} errors={errors} setErrors={setErrors} />
         <Form.Group widths="equal">
-          <Form.Input name="nickname" label="昵称（选填）" value={optional.nickname} onChange={(_, d) => setOptional((current) => ({ ...current, nickname: d.value }))} />
-          <Form.Input name="referralCode" label="推荐码（选填）" value={optional.referralCode} onChange={(_, d) => setOptional((current) => ({ ...current, referralCode: d.value }))} />
+          <Form.Input
+            name="nickname"
+            label="昵称（选填）"
+            value={optional.nickname}
+            onChange={(_, d) => setOptional((current) => ({ ...current, nickname: d.value }))}
+          />
+          <Form.Input
+            name="referralCode"
+            label="推荐码（选填）"
+            value={optional.referralCode}
+            onChange={(_, d) => setOptional((current) => ({ ...current, referralCode: d.value }))}
+          />
         </Form.Group>
         <Form.Field error={Boolean(errors.agreement)}>
           <div className="rc-agreement">

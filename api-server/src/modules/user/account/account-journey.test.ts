@@ -24,7 +24,13 @@ describe('register → login → info → update password → logout', () => {
       nickname: '新用户',
     });
     expect(registered.code).toBe(200);
-    expect(registered.data.userInfo).toMatchObject({ nickname: '新用户', mobile: '139****5678', nowMoney: 5_000, userType: 1, idCardCheckStatus: 0 });
+    expect(registered.data.userInfo).toMatchObject({
+      nickname: '新用户',
+      mobile: '139****5678',
+      nowMoney: 5_000,
+      userType: 1,
+      idCardCheckStatus: 0,
+    });
 
     const token = await login(t.app, newMobile, 'First@pass1');
     const info = await call(t.app, 'POST', '/apis/user/auth/user/ext/view', undefined, token);
@@ -62,7 +68,10 @@ describe('register → login → info → update password → logout', () => {
     await sendCode(mobile, 'login');
     const late = lastSmsCode(t.dataDir, mobile);
     t.clock.advance(5 * 60_000 + 1);
-    expect(await call(t.app, 'POST', '/apis/user/api/user/login/code', { mobile, code: late })).toMatchObject({ code: 422, msg: '验证码错误或已过期' });
+    expect(await call(t.app, 'POST', '/apis/user/api/user/login/code', { mobile, code: late })).toMatchObject({
+      code: 422,
+      msg: '验证码错误或已过期',
+    });
   });
 
   it('stops guessing a code after five wrong tries', async () => {
@@ -71,7 +80,10 @@ describe('register → login → info → update password → logout', () => {
     const code = lastSmsCode(t.dataDir, mobile);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) await call(t.app, 'POST', '/apis/user/api/user/login/code', { mobile, code: wrong });
-    expect(await call(t.app, 'POST', '/apis/user/api/user/login/code', { mobile, code })).toMatchObject({ code: 422, msg: '验证码错误次数过多，请重新获取' });
+    expect(await call(t.app, 'POST', '/apis/user/api/user/login/code', { mobile, code })).toMatchObject({
+      code: 422,
+      msg: '验证码错误次数过多，请重新获取',
+    });
   });
 
   it('sends codes only where they make sense, and not too often', async () => {
@@ -86,12 +98,19 @@ describe('register → login → info → update password → logout', () => {
   it('refuses registration without the right code and with a weak password', async () => {
     const weak = await call(t.app, 'POST', '/apis/user/api/user/register', { mobile: '13700000002', code: '123456', password: 'abcdefgh' });
     expect(weak).toMatchObject({ code: 422, msg: '密码格式不正确，需为8-20位，且同时包含字母和数字' });
-    const noCode = await call(t.app, 'POST', '/apis/user/api/user/register', { mobile: '13700000002', code: '123456', password: 'Good@pass1' });
+    const noCode = await call(t.app, 'POST', '/apis/user/api/user/register', {
+      mobile: '13700000002',
+      code: '123456',
+      password: 'Good@pass1',
+    });
     expect(noCode).toMatchObject({ code: 422, msg: '验证码错误或已过期' });
   });
 
   it('does not count successful logins against the mobile', async () => {
-    for (let i = 0; i < 12; i++) expect((await call(t.app, 'POST', '/apis/user/api/user/login/password', { mobile: demoAccounts.user, password: demoPassword })).code).toBe(200);
+    for (let i = 0; i < 12; i++)
+      expect(
+        (await call(t.app, 'POST', '/apis/user/api/user/login/password', { mobile: demoAccounts.user, password: demoPassword })).code,
+      ).toBe(200);
   });
 
   it('limits password guessing per mobile', async () => {
@@ -111,7 +130,10 @@ describe('register → login → info → update password → logout', () => {
   it('keeps one live session per user: the earlier token answers 304', async () => {
     const first = await login(t.app, demoAccounts.user, demoPassword);
     const second = await login(t.app, demoAccounts.user, demoPassword);
-    expect(await call(t.app, 'POST', '/apis/user/auth/user/ext/view', undefined, first)).toMatchObject({ code: 304, msg: '你的账户已在其他地方登录！' });
+    expect(await call(t.app, 'POST', '/apis/user/auth/user/ext/view', undefined, first)).toMatchObject({
+      code: 304,
+      msg: '你的账户已在其他地方登录！',
+    });
     const info = await call(t.app, 'POST', '/apis/user/auth/user/ext/view', undefined, second);
     expect(info.data).toMatchObject({ nowMoney: 500_000, idCardCheckStatus: 1 });
   });

@@ -76,7 +76,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const fileName = fields.text('filename', '图片名称', { maxLength: 255 });
         const md5 = fields.md5('identifier', '文件标识');
         const size = fields.integer('totalSize', '图片大小', 0, 2_147_483_647);
-        if (fields.integer('totalChunks', '分片总数', 1, 1_000_000) !== 1 || fields.integer('chunkNumber', '分片序号', 1, 1_000_000) !== 1) {
+        if (
+          fields.integer('totalChunks', '分片总数', 1, 1_000_000) !== 1 ||
+          fields.integer('chunkNumber', '分片序号', 1, 1_000_000) !== 1
+        ) {
           throw invalid(`${maxImageBytes / 1024 / 1024}MB以内的证件图片应一次上传完成`);
         }
         checkDeclaredImage(fileName, size);
@@ -88,7 +91,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/user/credential/image/save',
-    { schema: { tags, summary: '保存已上传的证件图片（同一证件面替换原图片）', body: CredentialSaveBody, response: { 200: Envelope(CredentialImage) } } },
+    {
+      schema: {
+        tags,
+        summary: '保存已上传的证件图片（同一证件面替换原图片）',
+        body: CredentialSaveBody,
+        response: { 200: Envelope(CredentialImage) },
+      },
+    },
     async (request) => {
       const { id: userId } = currentUser(request);
       const { side, fileName, identifier } = request.body;
@@ -97,9 +107,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post('/auth/user/credential/image/list', { schema: { tags, summary: '我的证件图片', response: { 200: Envelope(CredentialImageList) } } }, async (request) => {
-    return ok({ list: (await listImages(app, currentUser(request).id)).map(imageView) });
-  });
+  app.post(
+    '/auth/user/credential/image/list',
+    { schema: { tags, summary: '我的证件图片', response: { 200: Envelope(CredentialImageList) } } },
+    async (request) => {
+      return ok({ list: (await listImages(app, currentUser(request).id)).map(imageView) });
+    },
+  );
 
   app.post(
     '/auth/user/credential/image/view',
@@ -122,10 +136,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post('/auth/user/credential/image/delete', { schema: { tags, summary: '删除自己的一张证件图片', body: CredentialImageBody, response: { 200: Envelope(Type.Null()) } } }, async (request) => {
-    await deleteImage(app, currentUser(request).id, request.body.id);
-    return ok(null, '证件图片已删除');
-  });
+  app.post(
+    '/auth/user/credential/image/delete',
+    { schema: { tags, summary: '删除自己的一张证件图片', body: CredentialImageBody, response: { 200: Envelope(Type.Null()) } } },
+    async (request) => {
+      await deleteImage(app, currentUser(request).id, request.body.id);
+      return ok(null, '证件图片已删除');
+    },
+  );
 };
 
 export default routes;

@@ -30,7 +30,10 @@ describe('password guessing', () => {
   it('stops the guesser from that address and never locks the owner out', async () => {
     const mobile = demoAccounts.user;
     for (let i = 0; i < 10; i++) expect((await passwordLogin(mobile, `wrong${i}`, attacker)).code).toBe(422);
-    expect(await passwordLogin(mobile, 'wrong10', attacker)).toMatchObject({ code: 429, msg: '密码错误次数过多，请15分钟后再试，或使用验证码登录' });
+    expect(await passwordLogin(mobile, 'wrong10', attacker)).toMatchObject({
+      code: 429,
+      msg: '密码错误次数过多，请15分钟后再试，或使用验证码登录',
+    });
     expect((await passwordLogin(mobile, demoPassword, attacker)).code).toBe(429);
 
     expect(await passwordLogin(mobile, demoPassword, owner)).toMatchObject({ code: 200, msg: '登录成功' });

@@ -8,7 +8,16 @@ import { invalid, tooMany } from '../../../errors.js';
 import { currentUser } from '../../../plugins/app/authentication.js';
 import { hashPassword, verifyPassword } from '../../../lib/password.js';
 import { Envelope } from '@rc/api-contract/envelope';
-import { CodeLoginBody, LoginResult, PasswordLoginBody, RegisterBody, ResetPasswordBody, SendCodeBody, ShopNameAvailability, ShopNameQuery } from '@rc/api-contract/user/login';
+import {
+  CodeLoginBody,
+  LoginResult,
+  PasswordLoginBody,
+  RegisterBody,
+  ResetPasswordBody,
+  SendCodeBody,
+  ShopNameAvailability,
+  ShopNameQuery,
+} from '@rc/api-contract/user/login';
 import { createAccount, findUserByMobile, type UserRow } from '../../../accounts/accounts.js';
 import { revokeAllSessions, revokeSession, startSession } from '../../../accounts/sessions.js';
 import { consumeSmsCode, sendSmsCode } from '../../../accounts/sms-codes.js';
@@ -29,7 +38,8 @@ async function signIn(app: FastifyInstance, request: FastifyRequest, user: UserR
 }
 
 async function limitAttemptsPerIp(app: FastifyInstance, request: FastifyRequest) {
-  if (!(await app.rateLimiter.hit(`login:ip:${request.ip}`, app.config.rateLimits.loginPerIp))) throw tooMany('登录尝试过于频繁，请稍后再试');
+  if (!(await app.rateLimiter.hit(`login:ip:${request.ip}`, app.config.rateLimits.loginPerIp)))
+    throw tooMany('登录尝试过于频繁，请稍后再试');
 }
 
 /**
@@ -45,7 +55,8 @@ async function limitPasswordLogin<T>(app: FastifyInstance, request: FastifyReque
   ];
   await limitAttemptsPerIp(app, request);
   for (const { key, rule } of failures) {
-    if (await app.rateLimiter.exhausted(key, rule)) throw tooMany(`密码错误次数过多，请${Math.ceil(rule.windowMs / 60_000)}分钟后再试，或使用验证码登录`);
+    if (await app.rateLimiter.exhausted(key, rule))
+      throw tooMany(`密码错误次数过多，请${Math.ceil(rule.windowMs / 60_000)}分钟后再试，或使用验证码登录`);
   }
   try {
     return await attempt();
@@ -107,7 +118,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       }
       await consumeSmsCode(app, mobile, 'register', code);
       const passwordHash = await hashPassword(password);
-      const user = await app.db.transaction(async (tx) => grantWelcomeCredit(tx, await createAccount(tx, { mobile, passwordHash, nickname, referredBy }), app.clock.now()));
+      const user = await app.db.transaction(async (tx) =>
+        grantWelcomeCredit(tx, await createAccount(tx, { mobile, passwordHash, nickname, referredBy }), app.clock.now()),
+      );
       return signIn(app, request, user);
     },
   );

@@ -16,9 +16,18 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { id } = currentUser(request);
       const { pageNum, pageSize, offset } = pageWindow(request.body);
-      const where = request.body.isRead === undefined ? eq(messages.userId, id) : and(eq(messages.userId, id), eq(messages.isRead, request.body.isRead));
+      const where =
+        request.body.isRead === undefined
+          ? eq(messages.userId, id)
+          : and(eq(messages.userId, id), eq(messages.isRead, request.body.isRead));
       const list = await app.db
-        .select({ id: messages.id, title: messages.title, content: messages.content, isRead: messages.isRead, gmtCreate: messages.createdAt })
+        .select({
+          id: messages.id,
+          title: messages.title,
+          content: messages.content,
+          isRead: messages.isRead,
+          gmtCreate: messages.createdAt,
+        })
         .from(messages)
         .where(where)
         .orderBy(desc(messages.id))
@@ -51,14 +60,18 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return ok({ num: unread?.n ?? 0 });
   });
 
-  app.post('/auth/msg/user/read/all', { schema: { tags, summary: '全部标记已读', response: { 200: Envelope(MessagesRead) } } }, async (request) => {
-    const read = await app.db
-      .update(messages)
-      .set({ isRead: true, readAt: app.clock.now() })
-      .where(and(eq(messages.userId, currentUser(request).id), eq(messages.isRead, false)))
-      .returning({ id: messages.id });
-    return ok({ count: read.length });
-  });
+  app.post(
+    '/auth/msg/user/read/all',
+    { schema: { tags, summary: '全部标记已读', response: { 200: Envelope(MessagesRead) } } },
+    async (request) => {
+      const read = await app.db
+        .update(messages)
+        .set({ isRead: true, readAt: app.clock.now() })
+        .where(and(eq(messages.userId, currentUser(request).id), eq(messages.isRead, false)))
+        .returning({ id: messages.id });
+      return ok({ count: read.length });
+    },
+  );
 };
 
 export default routes;

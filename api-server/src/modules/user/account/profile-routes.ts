@@ -25,36 +25,54 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { id } = currentUser(request);
       const { nickname, headImgUrl } = request.body;
-      const changes = { ...(nickname === undefined ? {} : { nickname: nickname.trim() }), ...(headImgUrl === undefined ? {} : { headImgUrl }) };
+      const changes = {
+        ...(nickname === undefined ? {} : { nickname: nickname.trim() }),
+        ...(headImgUrl === undefined ? {} : { headImgUrl }),
+      };
       if (changes.nickname === '') throw invalid('昵称不能为空');
       if (Object.keys(changes).length > 0) {
-        await app.db.update(users).set({ ...changes, updatedAt: app.clock.now() }).where(eq(users.id, id));
+        await app.db
+          .update(users)
+          .set({ ...changes, updatedAt: app.clock.now() })
+          .where(eq(users.id, id));
       }
       return ok(await toUserInfo(app.db, await loadUser(app.db, id)), '个人信息已更新');
     },
   );
 
-  app.get('/auth/user/ext/get/realtime/balance', { schema: { tags, summary: '实时余额', response: { 200: Envelope(RealtimeBalance) } } }, async (request) => {
-    return ok({ balance: await spendableBalance(app.db, currentUser(request).account) });
-  });
+  app.get(
+    '/auth/user/ext/get/realtime/balance',
+    { schema: { tags, summary: '实时余额', response: { 200: Envelope(RealtimeBalance) } } },
+    async (request) => {
+      return ok({ balance: await spendableBalance(app.db, currentUser(request).account) });
+    },
+  );
 
-  app.post('/auth/user/account/view', { schema: { tags, summary: '账户总览', response: { 200: Envelope(AccountOverview) } } }, async (request) => {
-    const user = currentUser(request).account;
-    const { totalRecharge, totalConsume, recentEntries } = await ledgerSummary(app.db, user.id);
-    return ok({
-      balance: await spendableBalance(app.db, user),
-      ownBalance: user.balance,
-      sharedFromMainAccount: Boolean(user.parentId && user.shareBalance),
-      totalRecharge,
-      totalConsume,
-      recentEntries,
-    });
-  });
+  app.post(
+    '/auth/user/account/view',
+    { schema: { tags, summary: '账户总览', response: { 200: Envelope(AccountOverview) } } },
+    async (request) => {
+      const user = currentUser(request).account;
+      const { totalRecharge, totalConsume, recentEntries } = await ledgerSummary(app.db, user.id);
+      return ok({
+        balance: await spendableBalance(app.db, user),
+        ownBalance: user.balance,
+        sharedFromMainAccount: Boolean(user.parentId && user.shareBalance),
+        totalRecharge,
+        totalConsume,
+        recentEntries,
+      });
+    },
+  );
 
-  app.post('/auth/user/sys/config', { schema: { tags: ['系统'], summary: '系统计价配置（含 priceCalc）', response: { 200: Envelope(SysConfig) } } }, async () => {
-    const rows = await app.db.select().from(sysConfig);
-    return ok(Object.fromEntries(rows.map((row) => [row.key, row.value])));
-  });
+  app.post(
+    '/auth/user/sys/config',
+    { schema: { tags: ['系统'], summary: '系统计价配置（含 priceCalc）', response: { 200: Envelope(SysConfig) } } },
+    async () => {
+      const rows = await app.db.select().from(sysConfig);
+      return ok(Object.fromEntries(rows.map((row) => [row.key, row.value])));
+    },
+  );
 
   app.post(
     '/auth/user/certification',
@@ -66,7 +84,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       try {
         const updated = await app.db
           .update(users)
-          .set({ idCardCheckStatus: 1, realName: request.body.realName, idCardMasked: maskIdCard(idCard), idCardHash: sha256(`id-card:${idCard}`), updatedAt: app.clock.now() })
+          .set({
+            idCardCheckStatus: 1,
+            realName: request.body.realName,
+            idCardMasked: maskIdCard(idCard),
+            idCardHash: sha256(`id-card:${idCard}`),
+            updatedAt: app.clock.now(),
+          })
           .where(and(eq(users.id, id), lt(users.idCardCheckStatus, 1)))
           .returning({ id: users.id });
         if (updated.length === 0) throw conflict('您已完成实名认证');
@@ -78,16 +102,20 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post('/auth/user/cancel/certification', { schema: { tags, summary: '取消实名认证', response: { 200: Envelope(UserInfo) } } }, async (request) => {
-    const { id } = currentUser(request);
-    const updated = await app.db
-      .update(users)
-      .set({ idCardCheckStatus: 0, realName: null, idCardMasked: null, idCardHash: null, updatedAt: app.clock.now() })
-      .where(and(eq(users.id, id), eq(users.idCardCheckStatus, 1)))
-      .returning({ id: users.id });
-    if (updated.length === 0) throw conflict('您尚未完成实名认证');
-    return ok(await toUserInfo(app.db, await loadUser(app.db, id)), '已取消实名认证');
-  });
+  app.post(
+    '/auth/user/cancel/certification',
+    { schema: { tags, summary: '取消实名认证', response: { 200: Envelope(UserInfo) } } },
+    async (request) => {
+      const { id } = currentUser(request);
+      const updated = await app.db
+        .update(users)
+        .set({ idCardCheckStatus: 0, realName: null, idCardMasked: null, idCardHash: null, updatedAt: app.clock.now() })
+        .where(and(eq(users.id, id), eq(users.idCardCheckStatus, 1)))
+        .returning({ id: users.id });
+      if (updated.length === 0) throw conflict('您尚未完成实名认证');
+      return ok(await toUserInfo(app.db, await loadUser(app.db, id)), '已取消实名认证');
+    },
+  );
 };
 
 export default routes;

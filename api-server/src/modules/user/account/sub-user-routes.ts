@@ -51,20 +51,31 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return sub.id;
   }
 
-  app.post('/auth/user/ext/list/sub/user', { schema: { tags, summary: '子账号列表', body: PageQuery, response: { 200: Envelope(Page(SubUser)) } } }, async (request) => {
-    const mainId = mainAccountOf(currentUser(request));
-    const { pageNum, pageSize, offset } = pageWindow(request.body);
-    const rows = await app.db.select(subUserColumns).from(users).where(eq(users.parentId, mainId)).orderBy(desc(users.id)).limit(pageSize).offset(offset);
-    const [total] = await app.db.select({ n: count() }).from(users).where(eq(users.parentId, mainId));
-    return ok({ list: rows.map((row) => ({ ...row, mobile: maskMobile(row.mobile) })), total: total?.n ?? 0, pageNum, pageSize });
-  });
+  app.post(
+    '/auth/user/ext/list/sub/user',
+    { schema: { tags, summary: '子账号列表', body: PageQuery, response: { 200: Envelope(Page(SubUser)) } } },
+    async (request) => {
+      const mainId = mainAccountOf(currentUser(request));
+      const { pageNum, pageSize, offset } = pageWindow(request.body);
+      const rows = await app.db
+        .select(subUserColumns)
+        .from(users)
+        .where(eq(users.parentId, mainId))
+        .orderBy(desc(users.id))
+        .limit(pageSize)
+        .offset(offset);
+      const [total] = await app.db.select({ n: count() }).from(users).where(eq(users.parentId, mainId));
+      return ok({ list: rows.map((row) => ({ ...row, mobile: maskMobile(row.mobile) })), total: total?.n ?? 0, pageNum, pageSize });
+    },
+  );
 
   app.post(
     '/auth/user/ext/add/sub/user',
     { schema: { tags, summary: '添加子账号（验证码发往子账号手机号）', body: AddSubUserBody, response: { 200: Envelope(AddedSubUser) } } },
     async (request) => {
       const mainId = mainAccountOf(currentUser(request));
-      if (!(await app.rateLimiter.hit(`add-sub-user:${mainId}`, app.config.rateLimits.addSubUserPerAccount))) throw tooMany('添加子账号过于频繁，请稍后再试');
+      if (!(await app.rateLimiter.hit(`add-sub-user:${mainId}`, app.config.rateLimits.addSubUserPerAccount)))
+        throw tooMany('添加子账号过于频繁，请稍后再试');
       const [existing] = await app.db.select({ n: count() }).from(users).where(eq(users.parentId, mainId));
       if ((existing?.n ?? 0) >= app.config.maxSubAccounts) throw conflict(`子账号数量已达上限（${app.config.maxSubAccounts}个）`);
       const { mobile, code, password, nickname } = request.body;
@@ -87,7 +98,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/user/ext/update/sub/user/mobile',
-    { schema: { tags, summary: '更换子账号手机号（验证码发往新号码）', body: SubUserMobileBody, response: { 200: Envelope(SubUserMobile) } } },
+    {
+      schema: {
+        tags,
+        summary: '更换子账号手机号（验证码发往新号码）',
+        body: SubUserMobileBody,
+        response: { 200: Envelope(SubUserMobile) },
+      },
+    },
     async (request) => {
       const subId = await ownedSubUser(mainAccountOf(currentUser(request)), request.body.subUserId);
       await consumeSmsCode(app, request.body.mobile, 'bind', request.body.code);

@@ -34,11 +34,22 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         if (site.freeDataDiskGb + dataDiskExtraGb > (node?.max ?? 0)) throw conflict(`该主机数据盘最大 ${node?.max ?? 0} GB`);
         const model = await modelOf(tx, instance.gpuModelId);
         // A package pays the added space up front for its remaining days; pay-as-you-go pays it with running time.
-        const remainingDays = instance.billingType === Billing.payAsYouGo ? 0 : Math.ceil(((instance.packageExpiresAt?.getTime() ?? 0) - now.getTime()) / dayMs);
+        const remainingDays =
+          instance.billingType === Billing.payAsYouGo
+            ? 0
+            : Math.ceil(((instance.packageExpiresAt?.getTime() ?? 0) - now.getTime()) / dayMs);
         const amount = Math.max(0, remainingDays) * (dataDiskExtraGb - instance.dataDiskExtraGb) * site.dataDiskDayPricePerGb;
         await placeOrder(
           tx,
-          { userId: user.id, instanceId: id, orderType: OrderType.diskExpand, billingType: instance.billingType, amount, detail: { from: instance.dataDiskExtraGb, to: dataDiskExtraGb, remainingDays }, now },
+          {
+            userId: user.id,
+            instanceId: id,
+            orderType: OrderType.diskExpand,
+            billingType: instance.billingType,
+            amount,
+            detail: { from: instance.dataDiskExtraGb, to: dataDiskExtraGb, remainingDays },
+            now,
+          },
           { kind: 'disk', note: `实例「${instance.name}」数据盘扩容至 ${site.freeDataDiskGb + dataDiskExtraGb} GB` },
         );
         await tx
@@ -50,25 +61,40 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get('/auth/dashboard/storage', { schema: { tags, summary: '存储概览', response: { 200: Envelope(StorageOverview) } } }, async (request) => {
-    const { id } = currentUser(request);
-    const site = await loadSitePrices(app.db);
-    const rows = await app.db
-      .select({ id: instances.id, name: instances.name, status: instances.status, billingType: instances.billingType, dataDiskExtraGb: instances.dataDiskExtraGb, systemDiskGb: computeNodes.systemDiskGb })
-      .from(instances)
-      .innerJoin(computeNodes, eq(computeNodes.id, instances.nodeId))
-      .where(and(eq(instances.userId, id), ne(instances.status, Status.released)))
-      .orderBy(asc(instances.id));
-    const list = rows.map((row) => ({ ...row, dataDiskGb: site.freeDataDiskGb + row.dataDiskExtraGb, extraDayAmount: row.dataDiskExtraGb * site.dataDiskDayPricePerGb }));
-    return ok({
-      freeDataDiskGb: site.freeDataDiskGb,
-      dataDiskDayPricePerGb: site.dataDiskDayPricePerGb,
-      systemDiskGb: list.reduce((sum, row) => sum + row.systemDiskGb, 0),
-      dataDiskGb: list.reduce((sum, row) => sum + row.dataDiskGb, 0),
-      dataDiskExtraGb: list.reduce((sum, row) => sum + row.dataDiskExtraGb, 0),
-      instances: list,
-    });
-  });
+  app.get(
+    '/auth/dashboard/storage',
+    { schema: { tags, summary: '存储概览', response: { 200: Envelope(StorageOverview) } } },
+    async (request) => {
+      const { id } = currentUser(request);
+      const site = await loadSitePrices(app.db);
+      const rows = await app.db
+        .select({
+          id: instances.id,
+          name: instances.name,
+          status: instances.status,
+          billingType: instances.billingType,
+          dataDiskExtraGb: instances.dataDiskExtraGb,
+          systemDiskGb: computeNodes.systemDiskGb,
+        })
+        .from(instances)
+        .innerJoin(computeNodes, eq(computeNodes.id, instances.nodeId))
+        .where(and(eq(instances.userId, id), ne(instances.status, Status.released)))
+        .orderBy(asc(instances.id));
+      const list = rows.map((row) => ({
+        ...row,
+        dataDiskGb: site.freeDataDiskGb + row.dataDiskExtraGb,
+        extraDayAmount: row.dataDiskExtraGb * site.dataDiskDayPricePerGb,
+      }));
+      return ok({
+        freeDataDiskGb: site.freeDataDiskGb,
+        dataDiskDayPricePerGb: site.dataDiskDayPricePerGb,
+        systemDiskGb: list.reduce((sum, row) => sum + row.systemDiskGb, 0),
+        dataDiskGb: list.reduce((sum, row) => sum + row.dataDiskGb, 0),
+        dataDiskExtraGb: list.reduce((sum, row) => sum + row.dataDiskExtraGb, 0),
+        instances: list,
+      });
+    },
+  );
 };
 
 export default routes;

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { call, type TestApp } from '../../../test-support/test-app.js';
-import { balanceOf, gpuFree, ledgerSum, privateNode, rent, tokenFor, userWithBalance, setUpComputeTestApp } from '../../../compute/compute-test-kit.js';
+import {
+  balanceOf,
+  gpuFree,
+  ledgerSum,
+  privateNode,
+  rent,
+  tokenFor,
+  userWithBalance,
+  setUpComputeTestApp,
+} from '../../../compute/compute-test-kit.js';
 import { runComputePass } from '../../../compute/scheduler.js';
 
 let t: TestApp;
@@ -66,7 +75,9 @@ describe('the instance lifecycle', () => {
 
   it('stops at the time the user scheduled, telling them, and a scheduled stop can be cancelled', async () => {
     const { id, token, user } = await running();
-    expect((await op(token, 'schedule/stop', { id, minutes: 90 })).data.stopAt).toBe(new Date(t.clock.now().getTime() + 90 * 60_000).toISOString());
+    expect((await op(token, 'schedule/stop', { id, minutes: 90 })).data.stopAt).toBe(
+      new Date(t.clock.now().getTime() + 90 * 60_000).toISOString(),
+    );
     expect((await op(token, 'schedule/stop', { id, minutes: 0 })).data.stopAt).toBeNull();
     await op(token, 'schedule/stop', { id, minutes: 60 });
     await settle(59 * 60 * second);
@@ -86,7 +97,8 @@ describe('the instance lifecycle', () => {
     const { node, model } = await privateNode(t.app, 2);
     const owners = await Promise.all([userWithBalance(t.app, 1_000_000), userWithBalance(t.app, 1_000_000)]);
     const ids: number[] = [];
-    for (const owner of owners) ids.push((await rent(t.app, owner.token, { nodeId: node.id, gpuModelId: model.id, imageId })).data.instance.id);
+    for (const owner of owners)
+      ids.push((await rent(t.app, owner.token, { nodeId: node.id, gpuModelId: model.id, imageId })).data.instance.id);
     await settle(8 * second);
     for (const [index, owner] of owners.entries()) await op(owner.token, 'stop', { id: ids[index] });
     await settle(3 * second);
@@ -148,7 +160,10 @@ describe('the instance lifecycle', () => {
     await settle(3 * second);
     const adjusted = await call(t.app, 'POST', '/apis/user/auth/user/storage/adjust', { id, dataDiskExtraGb: 100 }, token);
     expect(adjusted.data).toMatchObject({ dataDiskGb: 150, dataDiskExtraGb: 100 });
-    expect(await call(t.app, 'POST', '/apis/user/auth/user/storage/adjust', { id, dataDiskExtraGb: 20 }, token)).toMatchObject({ code: 422, msg: expect.stringContaining('不能缩容') });
+    expect(await call(t.app, 'POST', '/apis/user/auth/user/storage/adjust', { id, dataDiskExtraGb: 20 }, token)).toMatchObject({
+      code: 422,
+      msg: expect.stringContaining('不能缩容'),
+    });
     const dashboard = await call(t.app, 'GET', '/apis/user/auth/dashboard/storage', undefined, token);
     expect(dashboard.data).toMatchObject({ dataDiskGb: 150, dataDiskExtraGb: 100, freeDataDiskGb: 50 });
   });
@@ -162,7 +177,10 @@ describe('the instance lifecycle', () => {
     await settle(6 * second);
     const sys = await call(t.app, 'GET', '/apis/image/auth/allSys', undefined, token);
     const tensorflow = sys.data.find((image: { framework: string }) => image.framework === 'TensorFlow');
-    expect((await put(token, 'changeImage', { id, imageId: tensorflow.id })).data).toMatchObject({ status: 7, imageName: 'TensorFlow 2.15.0' });
+    expect((await put(token, 'changeImage', { id, imageId: tensorflow.id })).data).toMatchObject({
+      status: 7,
+      imageName: 'TensorFlow 2.15.0',
+    });
     await settle(6 * second);
     expect((await put(token, 'commit', { id, imageName: '我的环境' })).data).toMatchObject({ status: 8 });
     const saving = await call(t.app, 'POST', '/apis/image/auth/private/page', {}, token);
@@ -185,9 +203,14 @@ describe('images', () => {
     await put(token, 'commit', { id, imageName: '基线' });
     await settle(10 * second);
     const [image] = (await call(t.app, 'POST', '/apis/image/auth/private/page', {}, token)).data.list;
-    expect((await call(t.app, 'PUT', '/apis/image/auth/private/change-name', { id: image.id, name: '基线-v2' }, token)).data.name).toBe('基线-v2');
+    expect((await call(t.app, 'PUT', '/apis/image/auth/private/change-name', { id: image.id, name: '基线-v2' }, token)).data.name).toBe(
+      '基线-v2',
+    );
     await put(token, 'changeImage', { id, imageId: image.id });
-    expect(await call(t.app, 'DELETE', `/apis/image/auth/private/delete/${image.id}`, undefined, token)).toMatchObject({ code: 409, msg: expect.stringContaining('正在使用该镜像') });
+    expect(await call(t.app, 'DELETE', `/apis/image/auth/private/delete/${image.id}`, undefined, token)).toMatchObject({
+      code: 409,
+      msg: expect.stringContaining('正在使用该镜像'),
+    });
     await settle(6 * second);
     await put(token, 'changeImage', { id, imageId });
     await settle(6 * second);
@@ -201,8 +224,14 @@ describe('images', () => {
     const a = await userWithBalance(t.app, 0);
     const b = await userWithBalance(t.app, 0);
     expect((await call(t.app, 'GET', '/apis/image/auth/repository', undefined, a.token)).data).toMatchObject({ activated: false });
-    expect((await call(t.app, 'POST', '/apis/image/auth/repository', { namespace: 'team-a' }, a.token)).data).toMatchObject({ activated: true, registry: 'registry.suanli.example/team-a' });
-    expect(await call(t.app, 'POST', '/apis/image/auth/repository', { namespace: 'team-a' }, b.token)).toMatchObject({ code: 409, msg: '该命名空间已被占用' });
+    expect((await call(t.app, 'POST', '/apis/image/auth/repository', { namespace: 'team-a' }, a.token)).data).toMatchObject({
+      activated: true,
+      registry: 'registry.suanli.example/team-a',
+    });
+    expect(await call(t.app, 'POST', '/apis/image/auth/repository', { namespace: 'team-a' }, b.token)).toMatchObject({
+      code: 409,
+      msg: '该命名空间已被占用',
+    });
   });
 
   it('keeps other users out of an instance', async () => {

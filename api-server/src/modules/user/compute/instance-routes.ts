@@ -29,11 +29,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     operateOnInstance(app, request, { id, operation, msg }, work);
 
   app.post('/auth/user/instance/start', { schema: { tags, summary: '开机', body: ByInstance, response } }, (request) =>
-    operate(request, request.body.id, 'start', '开机中', (tx, instance, now) => startInstance(tx, app.compute.driver, instance, now, { noGpu: false })),
+    operate(request, request.body.id, 'start', '开机中', (tx, instance, now) =>
+      startInstance(tx, app.compute.driver, instance, now, { noGpu: false }),
+    ),
   );
 
   app.post('/auth/user/instance/non/device/start', { schema: { tags, summary: '无卡模式开机', body: ByInstance, response } }, (request) =>
-    operate(request, request.body.id, 'nonGpuStart', '无卡模式开机中', (tx, instance, now) => startInstance(tx, app.compute.driver, instance, now, { noGpu: true })),
+    operate(request, request.body.id, 'nonGpuStart', '无卡模式开机中', (tx, instance, now) =>
+      startInstance(tx, app.compute.driver, instance, now, { noGpu: true }),
+    ),
   );
 
   app.post('/auth/user/instance/stop', { schema: { tags, summary: '关机', body: ByInstance, response } }, (request) =>
@@ -46,13 +50,18 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     (request) => {
       const { id, minutes } = request.body;
       return operate(request, id, 'scheduleStop', minutes ? '已设置定时关机' : '已取消定时关机', (tx, _instance, now) =>
-        tx.update(instances).set({ stopAt: minutes ? new Date(now.getTime() + minutes * 60_000) : null }).where(eq(instances.id, id)),
+        tx
+          .update(instances)
+          .set({ stopAt: minutes ? new Date(now.getTime() + minutes * 60_000) : null })
+          .where(eq(instances.id, id)),
       );
     },
   );
 
   app.post('/auth/user/instance/release/instance', { schema: { tags, summary: '释放实例', body: ByInstance, response } }, (request) =>
-    operate(request, request.body.id, 'release', '实例释放中', (tx, instance, now) => releaseInstance(tx, app.compute.driver, instance, now)),
+    operate(request, request.body.id, 'release', '实例释放中', (tx, instance, now) =>
+      releaseInstance(tx, app.compute.driver, instance, now),
+    ),
   );
 
   app.post(
@@ -66,31 +75,66 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const model = await modelOf(tx, instance.gpuModelId);
         if (isPackage(instance.billingType) && isPackage(billingType)) throw conflict('包周期实例请先转为按量计费，再转为其他包周期');
         if (isPackage(billingType)) {
-          if (instance.status === Status.stopped) await takeGpus(tx, instance.nodeId, instance.gpuCount, noFreeGpus(instance.gpuCount, site));
+          if (instance.status === Status.stopped)
+            await takeGpus(tx, instance.nodeId, instance.gpuCount, noFreeGpus(instance.gpuCount, site));
           await settleInstance(tx, instance, now);
-          const priced = quote({ gpuCount: instance.gpuCount, billingType, duration, dataDiskExtraGb: instance.dataDiskExtraGb }, model, site);
+          const priced = quote(
+            { gpuCount: instance.gpuCount, billingType, duration, dataDiskExtraGb: instance.dataDiskExtraGb },
+            model,
+            site,
+          );
           const expiresAt = new Date(now.getTime() + priced.days * dayMs);
           await placeOrder(
             tx,
-            { userId: instance.userId, instanceId: instance.id, orderType: OrderType.changeBilling, billingType, amount: priced.amount, detail: { ...priced, duration }, now },
-            { kind: 'package', note: `实例「${instance.name}」转为${billingNames[billingType as BillingCode]} ×${duration}`, periodStart: now, periodEnd: expiresAt },
+            {
+              userId: instance.userId,
+              instanceId: instance.id,
+              orderType: OrderType.changeBilling,
+              billingType,
+              amount: priced.amount,
+              detail: { ...priced, duration },
+              now,
+            },
+            {
+              kind: 'package',
+              note: `实例「${instance.name}」转为${billingNames[billingType as BillingCode]} ×${duration}`,
+              periodStart: now,
+              periodEnd: expiresAt,
+            },
           );
           await tx
             .update(instances)
-            .set({ billingType, packageExpiresAt: expiresAt, gpuHeld: instance.gpuCount, meteredUntil: null, dayRate: 0, stoppedAt: null, releaseWarnedAt: null })
+            .set({
+              billingType,
+              packageExpiresAt: expiresAt,
+              gpuHeld: instance.gpuCount,
+              meteredUntil: null,
+              dayRate: 0,
+              stoppedAt: null,
+              releaseWarnedAt: null,
+            })
             .where(eq(instances.id, instance.id));
           return;
         }
         // Package → pay-as-you-go: the unused time is refunded at the package's own daily price.
         const pkg = instance.billingType as Exclude<BillingCode, 1>;
-        const packageDay = (packagePrice(model, pkg) * instance.gpuCount) / packageDays[pkg] + instance.dataDiskExtraGb * site.dataDiskDayPricePerGb;
+        const packageDay =
+          (packagePrice(model, pkg) * instance.gpuCount) / packageDays[pkg] + instance.dataDiskExtraGb * site.dataDiskDayPricePerGb;
         const remainingMs = Math.max(0, (instance.packageExpiresAt?.getTime() ?? 0) - now.getTime());
         const refund = Math.floor((remainingMs * packageDay) / dayMs);
         const running = instance.status === Status.running;
         if (!running) await returnGpus(tx, instance.nodeId, instance.gpuHeld);
         await placeOrder(
           tx,
-          { userId: instance.userId, instanceId: instance.id, orderType: OrderType.changeBilling, billingType, amount: -refund, detail: { refund, remainingMs }, now },
+          {
+            userId: instance.userId,
+            instanceId: instance.id,
+            orderType: OrderType.changeBilling,
+            billingType,
+            amount: -refund,
+            detail: { refund, remainingMs },
+            now,
+          },
           { kind: 'refund', note: `实例「${instance.name}」转为按量计费，退还剩余时长` },
         );
         await tx
@@ -117,60 +161,102 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const { gpuCount } = request.body;
         if (gpuCount === instance.gpuCount) throw invalid('GPU数量未改变');
         const [node] = await tx.select().from(computeNodes).where(eq(computeNodes.id, instance.nodeId));
-        if (!node || gpuCount > node.gpuTotal) throw conflict(`该主机共 ${node?.gpuTotal ?? 0} 张GPU，最多可配置 ${node?.gpuTotal ?? 0} 张`);
-        await recordOrder(tx, { userId: instance.userId, instanceId: instance.id, orderType: OrderType.changeConfig, billingType: instance.billingType, amount: 0, detail: { from: instance.gpuCount, to: gpuCount }, now });
+        if (!node || gpuCount > node.gpuTotal)
+          throw conflict(`该主机共 ${node?.gpuTotal ?? 0} 张GPU，最多可配置 ${node?.gpuTotal ?? 0} 张`);
+        await recordOrder(tx, {
+          userId: instance.userId,
+          instanceId: instance.id,
+          orderType: OrderType.changeConfig,
+          billingType: instance.billingType,
+          amount: 0,
+          detail: { from: instance.gpuCount, to: gpuCount },
+          now,
+        });
         await tx.update(instances).set({ gpuCount }).where(eq(instances.id, instance.id));
       }),
   );
 
-  app.post(
-    '/auth/user/instance/clone',
-    { schema: { tags, summary: '克隆实例', body: CloneBody, response } },
-    async (request) => {
-      const user = currentUser(request);
-      const now = app.clock.now();
-      const site = await loadSitePrices(app.db);
-      const cloneId = await app.db.transaction(async (tx) => {
-        const source = await lockInstance(tx, app.compute.driver, { userId: user.id, id: request.body.id, operation: 'clone', now });
-        const model = await modelOf(tx, source.gpuModelId);
-        const hourAmount = quote({ gpuCount: source.gpuCount, billingType: Billing.payAsYouGo, duration: 1, dataDiskExtraGb: source.dataDiskExtraGb }, model, site).hourAmount;
-        await ensureCanPayAnHour(tx, user.id, hourAmount);
-        const [sameNode] = await tx.select({ gpuFree: computeNodes.gpuFree }).from(computeNodes).where(eq(computeNodes.id, source.nodeId));
-        let nodeId = source.nodeId;
-        if ((sameNode?.gpuFree ?? 0) >= source.gpuCount) await takeGpus(tx, nodeId, source.gpuCount, noFreeGpus(source.gpuCount, site));
-        else nodeId = await takeGpusInRegion(tx, source.regionCode, source.gpuModelId, source.gpuCount);
-        const clone = await createInstance(
-          tx,
-          app.compute.driver,
-          { userId: user.id, name: request.body.name ?? `${source.name}-克隆`.slice(0, 40), nodeId, gpuCount: source.gpuCount, billingType: Billing.payAsYouGo, packageExpiresAt: null, imageId: source.imageId, imageName: source.imageName, dataDiskExtraGb: source.dataDiskExtraGb, now },
-          model,
-          site,
-        );
-        await recordOrder(tx, { userId: user.id, instanceId: clone.id, orderType: OrderType.create, billingType: Billing.payAsYouGo, amount: 0, detail: { clonedFrom: source.id }, now });
-        return clone.id;
+  app.post('/auth/user/instance/clone', { schema: { tags, summary: '克隆实例', body: CloneBody, response } }, async (request) => {
+    const user = currentUser(request);
+    const now = app.clock.now();
+    const site = await loadSitePrices(app.db);
+    const cloneId = await app.db.transaction(async (tx) => {
+      const source = await lockInstance(tx, app.compute.driver, { userId: user.id, id: request.body.id, operation: 'clone', now });
+      const model = await modelOf(tx, source.gpuModelId);
+      const hourAmount = quote(
+        { gpuCount: source.gpuCount, billingType: Billing.payAsYouGo, duration: 1, dataDiskExtraGb: source.dataDiskExtraGb },
+        model,
+        site,
+      ).hourAmount;
+      await ensureCanPayAnHour(tx, user.id, hourAmount);
+      const [sameNode] = await tx.select({ gpuFree: computeNodes.gpuFree }).from(computeNodes).where(eq(computeNodes.id, source.nodeId));
+      let nodeId = source.nodeId;
+      if ((sameNode?.gpuFree ?? 0) >= source.gpuCount) await takeGpus(tx, nodeId, source.gpuCount, noFreeGpus(source.gpuCount, site));
+      else nodeId = await takeGpusInRegion(tx, source.regionCode, source.gpuModelId, source.gpuCount);
+      const clone = await createInstance(
+        tx,
+        app.compute.driver,
+        {
+          userId: user.id,
+          name: request.body.name ?? `${source.name}-克隆`.slice(0, 40),
+          nodeId,
+          gpuCount: source.gpuCount,
+          billingType: Billing.payAsYouGo,
+          packageExpiresAt: null,
+          imageId: source.imageId,
+          imageName: source.imageName,
+          dataDiskExtraGb: source.dataDiskExtraGb,
+          now,
+        },
+        model,
+        site,
+      );
+      await recordOrder(tx, {
+        userId: user.id,
+        instanceId: clone.id,
+        orderType: OrderType.create,
+        billingType: Billing.payAsYouGo,
+        amount: 0,
+        detail: { clonedFrom: source.id },
+        now,
       });
-      return ok(await instanceView(app, user.id, cloneId), '克隆实例创建中');
-    },
-  );
+      return clone.id;
+    });
+    return ok(await instanceView(app, user.id, cloneId), '克隆实例创建中');
+  });
 
-  app.post(
-    '/auth/user/instance/renew',
-    { schema: { tags, summary: '续费', body: RenewBody, response } },
-    (request) =>
-      operate(request, request.body.id, 'renew', '续费成功', async (tx, instance, now) => {
-        const site = await loadSitePrices(tx);
-        const model = await modelOf(tx, instance.gpuModelId);
-        const { duration } = request.body;
-        const priced = quote({ gpuCount: instance.gpuCount, billingType: instance.billingType, duration, dataDiskExtraGb: instance.dataDiskExtraGb }, model, site);
-        const from = instance.packageExpiresAt && instance.packageExpiresAt > now ? instance.packageExpiresAt : now;
-        const expiresAt = new Date(from.getTime() + priced.days * dayMs);
-        await placeOrder(
-          tx,
-          { userId: instance.userId, instanceId: instance.id, orderType: OrderType.renew, billingType: instance.billingType, amount: priced.amount, detail: { ...priced, duration }, now },
-          { kind: 'renew', note: `实例「${instance.name}」续费${billingNames[instance.billingType as BillingCode]} ×${duration}`, periodStart: from, periodEnd: expiresAt },
-        );
-        await tx.update(instances).set({ packageExpiresAt: expiresAt }).where(eq(instances.id, instance.id));
-      }),
+  app.post('/auth/user/instance/renew', { schema: { tags, summary: '续费', body: RenewBody, response } }, (request) =>
+    operate(request, request.body.id, 'renew', '续费成功', async (tx, instance, now) => {
+      const site = await loadSitePrices(tx);
+      const model = await modelOf(tx, instance.gpuModelId);
+      const { duration } = request.body;
+      const priced = quote(
+        { gpuCount: instance.gpuCount, billingType: instance.billingType, duration, dataDiskExtraGb: instance.dataDiskExtraGb },
+        model,
+        site,
+      );
+      const from = instance.packageExpiresAt && instance.packageExpiresAt > now ? instance.packageExpiresAt : now;
+      const expiresAt = new Date(from.getTime() + priced.days * dayMs);
+      await placeOrder(
+        tx,
+        {
+          userId: instance.userId,
+          instanceId: instance.id,
+          orderType: OrderType.renew,
+          billingType: instance.billingType,
+          amount: priced.amount,
+          detail: { ...priced, duration },
+          now,
+        },
+        {
+          kind: 'renew',
+          note: `实例「${instance.name}」续费${billingNames[instance.billingType as BillingCode]} ×${duration}`,
+          periodStart: from,
+          periodEnd: expiresAt,
+        },
+      );
+      await tx.update(instances).set({ packageExpiresAt: expiresAt }).where(eq(instances.id, instance.id));
+    }),
   );
 };
 

@@ -20,13 +20,32 @@ const tags = ['订单'];
 const dayMs = 86_400_000;
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post('/auth/order/price/preview', { schema: { tags, summary: '价格预览', body: OrderConfiguration, response: { 200: Envelope(PriceQuote) } } }, async (request) => {
-    const body = request.body;
-    const model = await modelOf(app.db, body.gpuModelId);
-    const site = await loadSitePrices(app.db);
-    const priced = quote({ gpuCount: body.gpuCount, billingType: body.billingType, duration: body.duration ?? 1, dataDiskExtraGb: body.dataDiskExtraGb ?? 0 }, model, site);
-    return ok({ ...priced, unitHourPrice: model.hourPrice, noGpuHourPrice: site.noGpuHourPrice, dataDiskDayPricePerGb: site.dataDiskDayPricePerGb, freeDataDiskGb: site.freeDataDiskGb });
-  });
+  app.post(
+    '/auth/order/price/preview',
+    { schema: { tags, summary: '价格预览', body: OrderConfiguration, response: { 200: Envelope(PriceQuote) } } },
+    async (request) => {
+      const body = request.body;
+      const model = await modelOf(app.db, body.gpuModelId);
+      const site = await loadSitePrices(app.db);
+      const priced = quote(
+        {
+          gpuCount: body.gpuCount,
+          billingType: body.billingType,
+          duration: body.duration ?? 1,
+          dataDiskExtraGb: body.dataDiskExtraGb ?? 0,
+        },
+        model,
+        site,
+      );
+      return ok({
+        ...priced,
+        unitHourPrice: model.hourPrice,
+        noGpuHourPrice: site.noGpuHourPrice,
+        dataDiskDayPricePerGb: site.dataDiskDayPricePerGb,
+        freeDataDiskGb: site.freeDataDiskGb,
+      });
+    },
+  );
 
   app.post(
     '/auth/order/info/pay',
@@ -47,7 +66,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         if (nodeId) {
           const [node] = await tx.select().from(computeNodes).where(eq(computeNodes.id, nodeId));
           if (!node || node.regionCode !== body.regionCode || node.gpuModelId !== body.gpuModelId) throw notFound('主机不存在');
-          await takeGpus(tx, nodeId, body.gpuCount, (free) => `该主机空闲GPU不足：当前空闲 ${free} 张，需要 ${body.gpuCount} 张，请减少GPU数量或选择其他主机`);
+          await takeGpus(
+            tx,
+            nodeId,
+            body.gpuCount,
+            (free) => `该主机空闲GPU不足：当前空闲 ${free} 张，需要 ${body.gpuCount} 张，请减少GPU数量或选择其他主机`,
+          );
         } else {
           nodeId = await takeGpusInRegion(tx, body.regionCode, body.gpuModelId, body.gpuCount);
         }
@@ -56,7 +80,18 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const created = await createInstance(
           tx,
           app.compute.driver,
-          { userId: user.id, name: body.name ?? `${model.name}-${now.getTime().toString(36).slice(-5)}`, nodeId, gpuCount: body.gpuCount, billingType: body.billingType, packageExpiresAt, imageId: image.id, imageName: image.name, dataDiskExtraGb, now },
+          {
+            userId: user.id,
+            name: body.name ?? `${model.name}-${now.getTime().toString(36).slice(-5)}`,
+            nodeId,
+            gpuCount: body.gpuCount,
+            billingType: body.billingType,
+            packageExpiresAt,
+            imageId: image.id,
+            imageName: image.name,
+            dataDiskExtraGb,
+            now,
+          },
           model,
           site,
         );
@@ -71,12 +106,20 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
             detail: { ...priced, gpuModel: model.name, gpuCount: body.gpuCount, duration, imageName: image.name, dataDiskExtraGb },
             now,
           },
-          { kind: 'package', note: `新购实例「${created.name}」${billingNames[body.billingType as BillingCode]} ×${duration}`, periodStart: now, periodEnd: packageExpiresAt ?? undefined },
+          {
+            kind: 'package',
+            note: `新购实例「${created.name}」${billingNames[body.billingType as BillingCode]} ×${duration}`,
+            periodStart: now,
+            periodEnd: packageExpiresAt ?? undefined,
+          },
         );
         return { order, created };
       });
       const view = await instanceView(app, user.id, instance.created.id);
-      return ok({ orderId: instance.order.id, orderNo: instance.order.orderNo, amount: instance.order.amount, instance: view }, '下单成功，实例创建中');
+      return ok(
+        { orderId: instance.order.id, orderNo: instance.order.orderNo, amount: instance.order.amount, instance: view },
+        '下单成功，实例创建中',
+      );
     },
   );
 

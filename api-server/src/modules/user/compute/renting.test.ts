@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { call, login, type TestApp } from '../../../test-support/test-app.js';
 import { demoAccounts, demoPassword } from '../../../seed/demo-data.js';
-import { balanceOf, gpuFree, ledgerSum, privateNode, rent, userWithBalance, setUpComputeTestApp } from '../../../compute/compute-test-kit.js';
+import {
+  balanceOf,
+  gpuFree,
+  ledgerSum,
+  privateNode,
+  rent,
+  userWithBalance,
+  setUpComputeTestApp,
+} from '../../../compute/compute-test-kit.js';
 
 let t: TestApp;
 let imageId: number;
@@ -25,9 +33,21 @@ describe('price preview', () => {
   it('multiplies GPU count, unit price and duration, adds the data disk and shows the package discount', async () => {
     const token = await login(t.app, demoAccounts.user, demoPassword);
     const { model } = await privateNode(t.app, 1);
-    const payg = await call(t.app, 'POST', '/apis/user/auth/order/price/preview', { regionCode: 'xb-1', gpuModelId: model.id, gpuCount: 2, billingType: 1, dataDiskExtraGb: 48 }, token);
+    const payg = await call(
+      t.app,
+      'POST',
+      '/apis/user/auth/order/price/preview',
+      { regionCode: 'xb-1', gpuModelId: model.id, gpuCount: 2, billingType: 1, dataDiskExtraGb: 48 },
+      token,
+    );
     expect(payg.data).toMatchObject({ amount: 0, hourAmount: 2 * 1980 + 14 });
-    const weekly = await call(t.app, 'POST', '/apis/user/auth/order/price/preview', { regionCode: 'xb-1', gpuModelId: model.id, gpuCount: 2, billingType: 3, duration: 2, dataDiskExtraGb: 10 }, token);
+    const weekly = await call(
+      t.app,
+      'POST',
+      '/apis/user/auth/order/price/preview',
+      { regionCode: 'xb-1', gpuModelId: model.id, gpuCount: 2, billingType: 3, duration: 2, dataDiskExtraGb: 10 },
+      token,
+    );
     expect(weekly.data).toMatchObject({ days: 14, gpuAmount: 2 * 268_000 * 2, diskAmount: 10 * 7 * 14, amount: 1_072_000 + 980 });
     expect(weekly.data.discountAmount).toBe(2 * 1980 * 24 * 14 - 2 * 268_000 * 2);
   });
@@ -40,7 +60,13 @@ describe('order and pay', () => {
     const answer = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId, billingType: 2 });
     expect(answer).toMatchObject({ code: 200 });
     expect(answer.data.amount).toBe(42_000);
-    expect(answer.data.instance).toMatchObject({ status: 0, statusName: '创建中', gpuCount: 1, billingName: '包日', ssh: { user: 'root', host: 'connect.test' } });
+    expect(answer.data.instance).toMatchObject({
+      status: 0,
+      statusName: '创建中',
+      gpuCount: 1,
+      billingName: '包日',
+      ssh: { user: 'root', host: 'connect.test' },
+    });
     expect(answer.data.instance.ssh.command).toBe(`ssh -p ${answer.data.instance.ssh.port} root@connect.test`);
     expect(answer.data.instance.ssh.password).toMatch(/^[A-Za-z0-9]{16}$/);
     expect(answer.data.instance.jupyterUrl).toMatch(/^https:\/\/.+\/lab\?token=/);
@@ -53,10 +79,19 @@ describe('order and pay', () => {
   it('refuses too little balance and too few free GPUs in Chinese, creating nothing', async () => {
     const { node, model } = await privateNode(t.app, 2);
     const poor = await userWithBalance(t.app, 1_000);
-    expect(await rent(t.app, poor.token, { nodeId: node.id, gpuModelId: model.id, imageId })).toMatchObject({ code: 409, msg: expect.stringContaining('账户余额不足') });
-    expect(await rent(t.app, poor.token, { nodeId: node.id, gpuModelId: model.id, imageId, billingType: 2 })).toMatchObject({ code: 409, msg: '账户余额不足，请先充值' });
+    expect(await rent(t.app, poor.token, { nodeId: node.id, gpuModelId: model.id, imageId })).toMatchObject({
+      code: 409,
+      msg: expect.stringContaining('账户余额不足'),
+    });
+    expect(await rent(t.app, poor.token, { nodeId: node.id, gpuModelId: model.id, imageId, billingType: 2 })).toMatchObject({
+      code: 409,
+      msg: '账户余额不足，请先充值',
+    });
     const rich = await userWithBalance(t.app, 10_000_000);
-    expect(await rent(t.app, rich.token, { nodeId: node.id, gpuModelId: model.id, imageId, gpuCount: 3 })).toMatchObject({ code: 409, msg: expect.stringContaining('当前空闲 2 张') });
+    expect(await rent(t.app, rich.token, { nodeId: node.id, gpuModelId: model.id, imageId, gpuCount: 3 })).toMatchObject({
+      code: 409,
+      msg: expect.stringContaining('当前空闲 2 张'),
+    });
     expect(await gpuFree(t.app, node.id)).toBe(2);
     expect((await call(t.app, 'GET', '/apis/container/auth/statistics', undefined, poor.token)).data.totalContainer).toBe(0);
     expect((await call(t.app, 'GET', '/apis/container/auth/statistics', undefined, rich.token)).data.totalContainer).toBe(0);
@@ -73,9 +108,13 @@ describe('order and pay', () => {
   it('lets exactly 150 of 200 parallel package orders through on a balance for 150', async () => {
     const { node, model } = await privateNode(t.app, 300);
     const user = await userWithBalance(t.app, 150 * 42_000);
-    const answers = await Promise.all(Array.from({ length: 200 }, () => rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId, billingType: 2 })));
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () => rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId, billingType: 2 })),
+    );
     expect(answers.filter((answer) => answer.code === 200)).toHaveLength(150);
-    expect(answers.filter((answer) => answer.code !== 200).every((answer) => answer.code === 409 && answer.msg === '账户余额不足，请先充值')).toBe(true);
+    expect(
+      answers.filter((answer) => answer.code !== 200).every((answer) => answer.code === 409 && answer.msg === '账户余额不足，请先充值'),
+    ).toBe(true);
     expect(await balanceOf(t.app, user.id)).toBe(0);
     expect(await ledgerSum(t.app, user.id)).toBe(0);
     expect(await gpuFree(t.app, node.id)).toBe(150);
