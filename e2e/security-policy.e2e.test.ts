@@ -4,6 +4,7 @@ import { signInThroughApi } from './support/demo-session';
 import type { PortalPage } from './support/portal-page';
 import type { PortalServer } from './support/portal-server';
 import { setUpPortalSuite } from './support/portal-suite';
+import { generatedFile, uploaderOn } from './support/uploader';
 
 let server: PortalServer;
 let browser: Browser;
@@ -33,7 +34,7 @@ const violations = () =>
   );
 
 describe('the Content-Security-Policy', () => {
-  it('lets the portal run: home, sign-in, the instance list and the upload page, without a single violation', async () => {
+  it('lets the portal run: home, sign-in, the instance list and an upload (hashed by WebAssembly in workers), without a single violation', async () => {
     const response = await fetch(`${server.url}/`);
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
 
@@ -51,6 +52,10 @@ describe('the Content-Security-Policy', () => {
       await page.waitForRouteRendered(path, title);
       expect(await violations()).toEqual([]);
     }
+
+    await browser.$('.rc-file-picker').addValue(generatedFile('policy.bin', 1).path);
+    await uploaderOn(browser).waitFor('policy.bin', (view) => view.status === 'success', 30_000, 'success');
+    expect(await violations()).toEqual([]);
     expect(policyLog).toEqual([]);
   });
 });

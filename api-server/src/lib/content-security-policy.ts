@@ -6,11 +6,12 @@ const overrideHosts = ['http://localhost:*', 'http://127.0.0.1:*'];
 
 /**
  * The portal's policy: its modules, SystemJS and import-map-overrides are files of this origin;
- * hashing workers run from this origin or blob: URLs; React and the dialogs set inline styles.
+ * hashing workers run from this origin or blob: URLs and compile WebAssembly; React and the dialogs set inline styles.
  */
 export const portalDirectives = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", ...overrideHosts],
+  // hash-wasm compiles its MD5 to WebAssembly inside the hashing workers (which inherit this policy).
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...overrideHosts],
   connectSrc: ["'self'", ...overrideHosts],
   workerSrc: ["'self'", 'blob:'],
   styleSrc: ["'self'", "'unsafe-inline'"],
