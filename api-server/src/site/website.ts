@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { WebInfo } from '@rc/api-contract/system/site';
 import { website } from '../db/schema.js';
 import type { Executor } from '../db/open-database.js';
 import { notFound } from '../errors.js';
@@ -11,46 +12,9 @@ export async function loadWebsite(db: Executor) {
 
 type Website = Awaited<ReturnType<typeof loadWebsite>>;
 
-/** The spec's "Website info". */
-export function websiteInfo(site: Website) {
-  const {
-    logo,
-    ico,
-    keyword,
-    desc,
-    copyright,
-    icp,
-    prn,
-    prnNo,
-    isEnableStatistics,
-    statisticsCode,
-    isShowService,
-    title,
-    h5Domain,
-    hotline,
-  } = site;
-  const { service1, service2, service3, service4, service5 } = site;
-  return {
-    logo,
-    ico,
-    keyword,
-    desc,
-    copyright,
-    icp,
-    prn,
-    prnNo,
-    isEnableStatistics,
-    statisticsCode,
-    isShowService,
-    service1,
-    service2,
-    service3,
-    service4,
-    service5,
-    title,
-    h5Domain,
-    hotline,
-  };
+/** The spec's "Website info": exactly the fields the contract's WebInfo names, taken from the settings row. */
+export function websiteInfo(site: Website): WebInfo {
+  return Object.fromEntries(Object.keys(WebInfo.properties).map((field) => [field, site[field as keyof Website]])) as WebInfo;
 }
 
 /** The public `/config.json` of spec §3. */

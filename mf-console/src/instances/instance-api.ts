@@ -1,5 +1,5 @@
 import { api, refreshCounters, type CallOptions, type Page, type Paging } from '@rc/shared-utility';
-import type { Bill, PriceQuote } from '@rc/api-contract/user/order';
+import type { Bill, OrderConfiguration, PriceQuote } from '@rc/api-contract/user/order';
 import type { ImageView, InstanceView } from './instance-types';
 
 export type { Bill, PriceQuote as Quote };
@@ -9,14 +9,7 @@ const noCache = { cache: false } as const;
 export const listInstances = (body: Paging & { status?: number; id?: number }, options: CallOptions = {}) =>
   api.post<Page<InstanceView>>('/container/auth/list', body, { ...noCache, ...options });
 
-export const quotePrice = (body: {
-  regionCode: string;
-  gpuModelId: number;
-  gpuCount: number;
-  billingType: number;
-  duration: number;
-  dataDiskExtraGb: number;
-}) => api.post<PriceQuote>('/user/auth/order/price/preview', body, { errorTip: false });
+export const quotePrice = (body: OrderConfiguration) => api.post<PriceQuote>('/user/auth/order/price/preview', body, { errorTip: false });
 
 export const listInstanceBills = (instanceId: number) =>
   api.post<Page<Bill>>('/user/auth/order/bill/list', { instanceId, pageSize: 50 }, { errorTip: false });

@@ -7,11 +7,11 @@ import {
   PageHeader,
   PageSection,
   runAction,
-  SmsCodeButton,
   useLoaded,
   useSubmit,
   type ScreenProps,
 } from '@rc/shared-utility';
+import { BoundMobileFields } from './bound-mobile-fields';
 import { changeSubUserMobile, listSubUsers, resetSubUserPassword, shareBalance, type SubUser } from './personal-api';
 
 /** A sub-page of `/account/childUser` about the sub-account named by `?id=`. */
@@ -87,19 +87,7 @@ function BindMobileForm({ sub, navigate }: { sub: SubUser; navigate: (url: strin
         void submit({ call: () => changeSubUserMobile(sub.id, mobile.trim(), code.trim()), then: () => navigate('/account/childUser') })
       }
     >
-      <Form.Field required>
-        <label>新手机号</label>
-        <Input value={mobile} maxLength={11} onChange={(_, data) => setMobile(data.value)} />
-      </Form.Field>
-      <Form.Field required>
-        <label>验证码（发送至新手机号）</label>
-        <Input
-          value={code}
-          maxLength={6}
-          onChange={(_, data) => setCode(data.value)}
-          action={<SmsCodeButton mobile={mobile.trim()} type="bind" />}
-        />
-      </Form.Field>
+      <BoundMobileFields codeTarget="新手机号" label="新手机号" mobile={mobile} code={code} setMobile={setMobile} setCode={setCode} />
       <Button primary type="submit" loading={busy} disabled={busy}>
         确认换绑
       </Button>

@@ -8,11 +8,11 @@ import {
   PageHeader,
   PageSection,
   PagedTable,
-  SmsCodeButton,
   usePagedList,
   useSubmit,
   type ScreenProps,
 } from '@rc/shared-utility';
+import { BoundMobileFields } from './bound-mobile-fields';
 import { addSubUser, listSubUsers, type SubUser } from './personal-api';
 
 function AddSubUserForm({ close, onDone }: { close: () => void; onDone: () => void }) {
@@ -34,19 +34,7 @@ function AddSubUserForm({ close, onDone }: { close: () => void; onDone: () => vo
         })
       }
     >
-      <Form.Field required>
-        <label>手机号</label>
-        <Input value={mobile} maxLength={11} onChange={(_, data) => setMobile(data.value)} />
-      </Form.Field>
-      <Form.Field required>
-        <label>验证码（发送至该手机号）</label>
-        <Input
-          value={code}
-          maxLength={6}
-          onChange={(_, data) => setCode(data.value)}
-          action={<SmsCodeButton mobile={mobile.trim()} type="bind" />}
-        />
-      </Form.Field>
+      <BoundMobileFields codeTarget="该手机号" label="手机号" mobile={mobile} code={code} setMobile={setMobile} setCode={setCode} />
       <Form.Field>
         <label>昵称</label>
         <Input value={nickname} maxLength={40} onChange={(_, data) => setNickname(data.value)} />
