@@ -8,6 +8,7 @@ import { currentUser } from '../../../plugins/app/authentication.js';
 import { ensureCanPayAnHour } from '../../../billing/charges.js';
 import { placeOrder, recordOrder } from '../../../billing/orders.js';
 import { returnGpus, takeGpus, takeGpusInRegion } from '../../../compute/gpu-pool.js';
+import { buyPackagePeriods } from '../../../compute/package-periods.js';
 import { lockInstance, settleInstance } from '../../../compute/instance-state.js';
 import { operateOnInstance } from '../../../compute/operate.js';
 import { instanceView } from '../../../compute/instance-view.js';
@@ -15,7 +16,7 @@ import { modelOf, noFreeGpus, releaseInstance, startInstance, stopInstance } fro
 import { createInstance } from '../../../compute/new-instance.js';
 import type { Operation } from '../../../compute/operations.js';
 import { dayRateOf, loadSitePrices, packagePrice, quote } from '../../../compute/prices.js';
-import { Billing, OrderType, billingNames, isPackage, packageDays, Status, type Billing as BillingCode } from '../../../compute/states.js';
+import { Billing, OrderType, isPackage, packageDays, Status, type Billing as BillingCode } from '../../../compute/states.js';
 import { Envelope } from '@rc/api-contract/envelope';
 import { ByInstance, InstanceView } from '@rc/api-contract/user/compute';
 import { ChangeBillingBody, CloneBody, LiftConfigBody, RenewBody, ScheduleStopBody } from '@rc/api-contract/user/instance';
@@ -78,29 +79,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           if (instance.status === Status.stopped)
             await takeGpus(tx, instance.nodeId, instance.gpuCount, noFreeGpus(instance.gpuCount, site));
           await settleInstance(tx, instance, now);
-          const priced = quote(
-            { gpuCount: instance.gpuCount, billingType, duration, dataDiskExtraGb: instance.dataDiskExtraGb },
-            model,
-            site,
-          );
-          const expiresAt = new Date(now.getTime() + priced.days * dayMs);
-          await placeOrder(
+          const expiresAt = await buyPackagePeriods(
             tx,
-            {
-              userId: instance.userId,
-              instanceId: instance.id,
-              orderType: OrderType.changeBilling,
-              billingType,
-              amount: priced.amount,
-              detail: { ...priced, duration },
-              now,
-            },
-            {
-              kind: 'package',
-              note: `实例「${instance.name}」转为${billingNames[billingType as BillingCode]} ×${duration}`,
-              periodStart: now,
-              periodEnd: expiresAt,
-            },
+            instance,
+            { billingType: billingType as BillingCode, duration, from: now, reason: 'changeBilling' },
+            { model, site },
+            now,
           );
           await tx
             .update(instances)
@@ -230,31 +214,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const site = await loadSitePrices(tx);
       const model = await modelOf(tx, instance.gpuModelId);
       const { duration } = request.body;
-      const priced = quote(
-        { gpuCount: instance.gpuCount, billingType: instance.billingType, duration, dataDiskExtraGb: instance.dataDiskExtraGb },
-        model,
-        site,
-      );
       const from = instance.packageExpiresAt && instance.packageExpiresAt > now ? instance.packageExpiresAt : now;
-      const expiresAt = new Date(from.getTime() + priced.days * dayMs);
-      await placeOrder(
-        tx,
-        {
-          userId: instance.userId,
-          instanceId: instance.id,
-          orderType: OrderType.renew,
-          billingType: instance.billingType,
-          amount: priced.amount,
-          detail: { ...priced, duration },
-          now,
-        },
-        {
-          kind: 'renew',
-          note: `实例「${instance.name}」续费${billingNames[instance.billingType as BillingCode]} ×${duration}`,
-          periodStart: from,
-          periodEnd: expiresAt,
-        },
-      );
+      const billingType = instance.billingType as BillingCode;
+      const expiresAt = await buyPackagePeriods(tx, instance, { billingType, duration, from, reason: 'renew' }, { model, site }, now);
       await tx.update(instances).set({ packageExpiresAt: expiresAt }).where(eq(instances.id, instance.id));
     }),
   );
