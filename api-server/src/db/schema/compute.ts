@@ -165,7 +165,7 @@ export const orders = pgTable(
     detail: jsonb('detail').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('orders_user_idx').on(t.userId, t.id)],
+  (t) => [index('orders_user_idx').on(t.userId, t.id), index('orders_user_time_idx').on(t.userId, t.createdAt.desc(), t.id.desc())],
 );
 
 /**
@@ -182,6 +182,8 @@ export const bills = pgTable(
     orderId: integer('order_id'),
     ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }).notNull(),
     kind: varchar('kind', { length: 16 }).notNull(),
+    /** What was billed: 'gpu' instances (and their data disks); 'storage' and 'hpc' once those are charged. */
+    product: varchar('product', { length: 16 }).notNull().default('gpu'),
     amount: money('amount').notNull(),
     seconds: integer('seconds').notNull().default(0),
     dayRate: money('day_rate').notNull().default(0),
@@ -190,7 +192,13 @@ export const bills = pgTable(
     note: text('note').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('bills_user_idx').on(t.userId, t.id), index('bills_instance_idx').on(t.instanceId)],
+  (t) => [
+    index('bills_user_idx').on(t.userId, t.id),
+    index('bills_instance_idx').on(t.instanceId),
+    index('bills_ledger_entry_idx').on(t.ledgerEntryId),
+    // The bill list, statements and export: one user's lines by time, newest first.
+    index('bills_user_time_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+  ],
 );
 
 /** Accounts told their balance will not last an hour of their running instances; cleared once it does again. */
