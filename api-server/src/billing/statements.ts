@@ -3,8 +3,8 @@ import type { DailySpend, MonthStatement, Product, StatementView } from '@rc/api
 import { bills, instances } from '../db/schema.js';
 import type { Executor } from '../db/open-database.js';
 
-/** Statements and days are cut at Beijing midnight. */
-const zone = 'Asia/Shanghai';
+/** Statements and days are cut at Beijing midnight; the zone is inlined so GROUP BY sees the same expression as SELECT. */
+const zone = sql.raw(`'Asia/Shanghai'`);
 const zoneOffset = '+08:00';
 const dayMs = 86_400_000;
 
