@@ -53,10 +53,12 @@ type BillRow = {
   createdAt: Date;
 };
 
-/** Unit price and quantity of a line: seconds at an hourly price for metering, days for a period bought, else one item. */
+/**
+ * Unit price and quantity of a line: metering's seconds at the day rate it charges by (the screens add
+ * the hourly equivalent), the days of a period bought at its average day price, else one item.
+ */
 function pricing(row: BillRow): Pick<BillLine, 'unitPrice' | 'priceUnit' | 'quantity' | 'quantityUnit'> {
-  if (row.kind === 'usage')
-    return { unitPrice: Math.round(row.dayRate / 24), priceUnit: '小时', quantity: row.seconds, quantityUnit: '秒' };
+  if (row.kind === 'usage') return { unitPrice: row.dayRate, priceUnit: '天', quantity: row.seconds, quantityUnit: '秒' };
   if (row.periodStart && row.periodEnd && row.kind !== 'refund') {
     const days = Math.round((row.periodEnd.getTime() - row.periodStart.getTime()) / dayMs);
     if (days > 0) return { unitPrice: Math.round(row.amount / days), priceUnit: '天', quantity: days, quantityUnit: '天' };

@@ -209,6 +209,11 @@ export async function seedDemoBillingHistory(db: Database, now = new Date()): Pr
         );
         spent += amount;
       }
+      const lastPackage = step.packages?.at(-1);
+      if (lastPackage) {
+        const expiresAt = new Date(at(now, lastPackage.daysAgo, 10).getTime() + lastPackage.days * dayMs);
+        await tx.update(instances).set({ packageExpiresAt: expiresAt }).where(eq(instances.id, instance.id));
+      }
       const sessions = step.sessions ?? [];
       if (sessions.length && step.instance.billingType === Billing.payAsYouGo) {
         await placeOrder(

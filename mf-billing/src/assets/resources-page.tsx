@@ -19,6 +19,9 @@ const kindTitles: Record<ResourceKind, { title: string; empty: string }> = {
   disk: { title: '数据盘', empty: '暂无存储资源：实例扩容数据盘后，这里列出它的容量与花费。网盘与云盘目前不收费。' },
 };
 
+const diskNote =
+  '按量计费实例的扩容数据盘按其每天价格计入实例的日单价，随运行时长按秒扣费；累计花费只含包周期实例扩容时一次性支付的数据盘费用。';
+
 /** A paged table of one kind of billed resource; `detailBase` is where a row's detail opens. */
 function ResourceTable({ kind, detailBase, navigate }: ScreenProps & { kind: ResourceKind; detailBase: string }) {
   const fetchPage = useCallback((paging: Paging) => listResources({ ...paging, kind }), [kind]);
@@ -71,6 +74,7 @@ export function StoreResourcePage(props: ScreenProps) {
     <PageSection className="rc-resources">
       <PageHeader />
       <ResourceTable kind="disk" detailBase="/account/storeResourceManage/detail" {...props} />
+      <p className="rc-bill-rule">{diskNote}</p>
     </PageSection>
   );
 }
@@ -86,6 +90,7 @@ export function AssetsPage(props: ScreenProps) {
       </PageSection>
       <PageSection title={kindTitles.disk.title}>
         <ResourceTable kind="disk" detailBase="/account/assetsManage/detail" {...props} />
+        <p className="rc-bill-rule">{diskNote}</p>
       </PageSection>
     </>
   );

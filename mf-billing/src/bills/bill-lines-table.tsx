@@ -6,6 +6,12 @@ import type { BillLine } from './bills-api';
 
 export const billColumns = ['时间', '产品', '类型', '实例', '计费周期', '单价', '用量', '金额', ''] as const;
 
+/** A unit price: metering's day rate also reads per hour: '¥95.04/天（¥3.96/小时）'. */
+export function unitPriceText(line: Pick<BillLine, 'kind' | 'unitPrice' | 'priceUnit'>): string {
+  const text = `${formatYuan(line.unitPrice)}/${line.priceUnit}`;
+  return line.kind === 'usage' ? `${text}（${formatYuan(line.unitPrice / 24)}/小时）` : text;
+}
+
 /** Seconds also read as hours: '21600 秒（6.00 小时）'. */
 export function quantityText(line: Pick<BillLine, 'quantity' | 'quantityUnit'>): string {
   if (line.quantityUnit === '秒') return `${line.quantity} 秒（${(line.quantity / 3600).toFixed(2)} 小时）`;
@@ -26,9 +32,7 @@ export function BillLineRow({ line, navigate }: { line: BillLine; navigate: Scre
       <Table.Cell className="rc-bill-period">
         {line.periodStart ? `${formatDateTime(line.periodStart)} 至 ${formatDateTime(line.periodEnd)}` : '—'}
       </Table.Cell>
-      <Table.Cell>
-        {formatYuan(line.unitPrice)}/{line.priceUnit}
-      </Table.Cell>
+      <Table.Cell>{unitPriceText(line)}</Table.Cell>
       <Table.Cell>{quantityText(line)}</Table.Cell>
       <Table.Cell className="rc-amount rc-bill-amount">{formatYuan(line.amount)}</Table.Cell>
       <Table.Cell>

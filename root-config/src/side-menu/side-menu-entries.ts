@@ -22,6 +22,10 @@ export const sideMenuEntries: readonly SideMenuEntry[] = [
       { text: '收支明细', to: '/account/billDetails' },
       { text: '我的订单', to: '/account/order' },
       { text: '账单明细', to: '/account/definAndDetail' },
+      { text: '算力账单', to: '/account/cpuBillManage' },
+      { text: '存储账单', to: '/account/storeBillManage' },
+      { text: '超算账单', to: '/account/superBill' },
+      { text: '资产管理', to: '/account/assetsManage' },
     ],
   },
   {

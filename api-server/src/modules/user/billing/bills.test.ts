@@ -79,8 +79,8 @@ describe('bill lines', () => {
     expect(page.rule).toContain('金额 = 计费秒数 × 日单价 ÷ 86400');
     expect(lines.reduce((sum: number, line: { amount: number }) => sum + line.amount, 0)).toBe(recharged);
     const usage = lines.find((line: { instanceName: string; kind: string }) => line.instanceName === '训练-4090x2');
-    expect(usage).toMatchObject({ kind: 'usage', product: 'gpu', unitPrice: 3960, priceUnit: '小时', quantityUnit: '秒' });
-    expect(usage.amount).toBe(Math.floor((usage.quantity * 3960 * 24) / 86_400));
+    expect(usage).toMatchObject({ kind: 'usage', product: 'gpu', unitPrice: 2 * 1980 * 24, priceUnit: '天', quantityUnit: '秒' });
+    expect(usage.amount).toBe(Math.floor((usage.quantity * usage.unitPrice) / 86_400));
 
     const usageOnly = await post('bill/list', { kind: 'usage', pageSize: 5 }, demo);
     expect(usageOnly.data.totals.lines).toBe(13);
