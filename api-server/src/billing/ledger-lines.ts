@@ -9,15 +9,19 @@ const columns = {
   id: ledgerEntries.id,
   kind: ledgerEntries.kind,
   amount: ledgerEntries.amount,
-  balanceAfter: ledgerEntries.balanceAfter,
+  // Always set on a user's cash entries.
+  balanceAfter: sql<number>`coalesce(${ledgerEntries.balanceAfter}, 0)`.mapWith(Number),
   note: ledgerEntries.note,
   gmtCreate: ledgerEntries.createdAt,
 };
 
+/** The user's own balance (the cash account); income is the earnings screen's. */
+const ownCash = (userId: number) => and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.account, 'cash'));
+
 /** 收支明细: a page of the movements of the user's own balance, newest first, with the income and expense of the whole filter. */
 export async function ledgerPage(db: Executor, userId: number, body: LedgerListBody, limit: number, offset: number) {
   const where = and(
-    eq(ledgerEntries.userId, userId),
+    ownCash(userId),
     body.kind ? eq(ledgerEntries.kind, body.kind) : undefined,
     body.startTime ? gte(ledgerEntries.createdAt, new Date(body.startTime)) : undefined,
     body.endTime ? lt(ledgerEntries.createdAt, new Date(body.endTime)) : undefined,
@@ -50,7 +54,7 @@ export async function ledgerView(db: Executor, userId: number, id: number): Prom
   const [entry] = await db
     .select(columns)
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.id, id), eq(ledgerEntries.userId, userId)));
+    .where(and(eq(ledgerEntries.id, id), ownCash(userId)));
   if (!entry) throw notFound('收支记录不存在');
   const lines = await db.select(billColumns).from(bills).where(eq(bills.ledgerEntryId, id)).orderBy(bills.id).limit(500);
   return { ...entry, gmtCreate: entry.gmtCreate.toISOString(), bills: await toBillLines(db, lines) };

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Database, Executor } from '../db/open-database.js';
 import { bills, computeNodes, gpuModels, images, instances, orders, users } from '../db/schema.js';
 import { charge } from '../billing/charges.js';
-import { applyLedgerEntry } from '../billing/ledger.js';
+import { postTransaction } from '../billing/ledger.js';
 import { newOrderNo, placeOrder } from '../billing/orders.js';
 import { Billing, OrderType, Status } from '../compute/states.js';
 import { demoAccounts } from './demo-data.js';
@@ -170,7 +170,15 @@ export async function seedDemoBillingHistory(db: Database, now = new Date()): Pr
         detail: { channel: 'sandbox', paidAt: paidAt.toISOString() },
         createdAt: paidAt,
       });
-      await applyLedgerEntry(tx, { userId, amount: r.amount, kind: 'recharge', note: '在线充值', at: paidAt });
+      await postTransaction(tx, {
+        kind: 'recharge',
+        note: '在线充值',
+        at: paidAt,
+        legs: [
+          { account: { kind: 'cash', userId }, amount: r.amount },
+          { account: { kind: 'clearing', provider: 'sandbox' }, amount: -r.amount },
+        ],
+      });
     }
     const target = recharges.reduce((sum, r) => sum + r.amount, 0);
     let spent = 0;

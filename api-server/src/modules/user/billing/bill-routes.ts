@@ -85,7 +85,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const [entry] = await app.db
         .select({ balanceAfter: ledgerEntries.balanceAfter })
         .from(ledgerEntries)
-        .where(and(eq(ledgerEntries.id, row.ledgerEntryId), eq(ledgerEntries.userId, userId)));
+        .where(and(eq(ledgerEntries.id, row.ledgerEntryId), eq(ledgerEntries.userId, userId), eq(ledgerEntries.account, 'cash')));
       return ok({
         ...line!,
         orderNo: order?.orderNo ?? null,

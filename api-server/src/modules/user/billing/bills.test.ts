@@ -6,6 +6,7 @@ import { seedDemoBillingHistory } from '../../../seed/billing-history.js';
 import { runComputePass } from '../../../compute/scheduler.js';
 import { privateNode, rent, setUpComputeTestApp, userWithBalance } from '../../../compute/compute-test-kit.js';
 import { yuan } from '../../../billing/bill-export.js';
+import { checkLedger } from '../../../billing/ledger.js';
 
 let t: TestApp;
 let imageId: number;
@@ -31,6 +32,18 @@ async function allLines(token: string, filter: object = {}) {
     if (lines.length >= page.total) return { lines, page };
   }
 }
+
+describe('the demo history', () => {
+  it('is written once, through the ledger: the books balance and the month spends exactly what was recharged', async () => {
+    expect(await seedDemoBillingHistory(t.app.db, t.clock.now())).toBe(false);
+    const check = await checkLedger(t.app.db);
+    expect(check).toMatchObject({ trialBalance: 0, unbalancedTransactions: [], mismatches: [] });
+    const [demoUser] = (await post('bill/ledger/list', { kind: 'grant' }, demo)).data.list;
+    expect(demoUser.amount).toBe(500_000);
+    const answer = await call(t.app, 'GET', '/apis/user/auth/user/ext/get/realtime/balance', undefined, demo);
+    expect(answer.data.balance).toBe(500_000);
+  });
+});
 
 describe('orders', () => {
   it('lists every order, newest first, filtered by type, status and time, paged', async () => {
