@@ -3,14 +3,12 @@
  * page and a deep page (page 1,000), the list filtered to one month, and the monthly statements (list and
  * one month by resource), each through the real route (`app.inject`), p50/p99 ms. Prints the plans of
  * the list and the statement. PGlite in a temp folder, or PostgreSQL when TEST_POSTGRES_URL or
- * DATABASE_URL is set (a fresh database is created on that server and dropped afterwards).
+ * DATABASE_URL is set: a throwaway database (scripts/with-postgres.sh makes one), which it fills.
  *   npx tsx bench/bill-list.ts [runs]
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp } from '../api-server/src/app.js';
 import { ManualClock } from '../api-server/src/test-support/test-app.js';
 import { loadConfig } from '../api-server/src/config.js';
@@ -27,33 +25,11 @@ async function query(db: Database, text: string) {
   return (await client.query(text)).rows;
 }
 
-/** A database of its own on the PostgreSQL server, or none (PGlite). */
-async function freshDatabase(): Promise<{ url?: string; drop(): Promise<void> }> {
-  if (!serverUrl) return { drop: async () => undefined };
-  const name = `rc_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name}`);
-      await cleanup.end();
-    },
-  };
-}
-
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-const database = await freshDatabase();
-const opened = await openDatabase({ dataDir, databaseUrl: database.url });
+const opened = await openDatabase({ dataDir, databaseUrl: serverUrl });
 try {
   const db = opened.db;
   await seedDemoData(db);
@@ -92,6 +68,7 @@ try {
   const monthStart = new Date(`${month}-01T00:00:00+08:00`).toISOString();
   const monthEnd = new Date(new Date(monthStart).getTime() + 28 * 86_400_000).toISOString();
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each call answers its own shape; the checks read one field
   const timed = async (title: string, url: string, payload: object, check: (data: any) => boolean) => {
     const times: number[] = [];
     for (let i = 0; i < runs + 3; i++) {
@@ -107,7 +84,12 @@ try {
   };
 
   const figures = [
-    await timed('bill/list page 1', '/apis/user/auth/bill/list', { pageNum: 1, pageSize: 10 }, (d) => d.total === lines && d.list.length === 10),
+    await timed(
+      'bill/list page 1',
+      '/apis/user/auth/bill/list',
+      { pageNum: 1, pageSize: 10 },
+      (d) => d.total === lines && d.list.length === 10,
+    ),
     await timed('bill/list page 1,000', '/apis/user/auth/bill/list', { pageNum: 1000, pageSize: 10 }, (d) => d.list.length === 10),
     await timed(
       'bill/list one month, page 1',
@@ -121,16 +103,20 @@ try {
 
   const plan = async (sql: string) => (await query(db, `explain ${sql}`)).map((row) => Object.values(row)[0]).join('\n  ');
   const userId = (await query(db, `select id from users where mobile = '13800000001'`))[0]!.id;
-  console.log(`\nplan, bill list page:\n  ${await plan(`select * from bills where user_id = ${userId} order by created_at desc, id desc limit 10 offset 9990`)}`);
+  console.log(
+    `\nplan, bill list page:\n  ${await plan(`select * from bills where user_id = ${userId} order by created_at desc, id desc limit 10 offset 9990`)}`,
+  );
   console.log(
     `plan, statement month:\n  ${await plan(`select instance_id, count(*), sum(amount) from bills where user_id = ${userId} and product = 'gpu' and created_at >= '${monthStart}' and created_at < '${monthEnd}' group by instance_id`)}`,
   );
 
-  console.log(`\n${serverUrl ? 'PostgreSQL' : 'PGlite'}, ${lines.toLocaleString('en')} bill lines for one user (seeded in ${seededIn.toFixed(1)} s), ${runs} runs each, ${os.cpus().length} cores`);
-  for (const f of figures) console.log(`${f.title.padEnd(34)} p50 ${f.p50.toFixed(1).padStart(7)} ms   p99 ${f.p99.toFixed(1).padStart(7)} ms`);
+  console.log(
+    `\n${serverUrl ? 'PostgreSQL' : 'PGlite'}, ${lines.toLocaleString('en')} bill lines for one user (seeded in ${seededIn.toFixed(1)} s), ${runs} runs each, ${os.cpus().length} cores`,
+  );
+  for (const f of figures)
+    console.log(`${f.title.padEnd(34)} p50 ${f.p50.toFixed(1).padStart(7)} ms   p99 ${f.p99.toFixed(1).padStart(7)} ms`);
   await app.close();
 } finally {
   await opened.close();
-  await database.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -4,7 +4,9 @@ import { call, login, type TestApp } from '../../../test-support/test-app.js';
 import { demoAccounts, demoPassword } from '../../../seed/demo-data.js';
 import { seedDemoBillingHistory } from '../../../seed/billing-history.js';
 import { runComputePass } from '../../../compute/scheduler.js';
-import { privateNode, rent, setUpComputeTestApp, userWithBalance } from '../../../compute/compute-test-kit.js';
+import { balanceOf, privateNode, rent, setUpComputeTestApp, userWithBalance } from '../../../compute/compute-test-kit.js';
+import { eq } from 'drizzle-orm';
+import { users } from '../../../db/schema.js';
 import { yuan } from '../../../billing/bill-export.js';
 import { checkLedger } from '../../../billing/ledger.js';
 
@@ -221,6 +223,24 @@ describe('running cost', () => {
     expect(running.hoursLeft).toBe(Math.floor((running.balance * 10) / 3960) / 10);
     expect(running.sharedBalance).toBe(false);
     expect((await post('bill/running', {}, other.token)).data.instances).toEqual([]);
+  });
+  it("gives a sub-account sharing its main account's balance that balance, and the main account its sub-account's instances", async () => {
+    const { node, model } = await privateNode(t.app, 2);
+    const main = await userWithBalance(t.app, 50_000);
+    const sub = await userWithBalance(t.app, 0);
+    await t.app.db.update(users).set({ parentId: main.id, shareBalance: true }).where(eq(users.id, sub.id));
+    const rented = await rent(t.app, sub.token, { nodeId: node.id, gpuModelId: model.id, imageId });
+    t.clock.advance(8_000);
+    await runComputePass(t.app);
+    const seen = (await post('bill/running', {}, sub.token)).data;
+    expect(seen).toMatchObject({ hourAmount: 1980, sharedBalance: true, instances: [{ id: rented.data.instance.id, hourAmount: 1980 }] });
+    expect(seen.balance).toBe(await balanceOf(t.app, main.id));
+    expect(seen.hoursLeft).toBe(Math.floor((seen.balance * 10) / 1980) / 10);
+    expect((await post('bill/running', {}, main.token)).data).toMatchObject({
+      hourAmount: 1980,
+      sharedBalance: false,
+      balance: seen.balance,
+    });
   });
 });
 
