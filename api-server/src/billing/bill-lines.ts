@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { BillFilter, BillLine, BillTotals } from '@rc/api-contract/user/bills';
-import { bills, instances } from '../db/schema.js';
+import { billDays, bills, instances } from '../db/schema.js';
 import type { Executor } from '../db/open-database.js';
 
 const dayMs = 86_400_000;
@@ -108,7 +108,38 @@ export async function billPage(db: Executor, where: SQL, limit: number, offset: 
   return toBillLines(db, rows);
 }
 
-export async function billTotals(db: Executor, where: SQL): Promise<BillTotals> {
+/** A Beijing day `YYYY-MM-DD` for an instant at Beijing midnight; null for any other instant. */
+function beijingDay(iso: string): string | null {
+  const shifted = new Date(iso).getTime() + 8 * 3_600_000;
+  return shifted % dayMs === 0 ? new Date(shifted).toISOString().slice(0, 10) : null;
+}
+
+/** The totals of a filter. Whole Beijing days (what the screens ask for) are summed from `bill_days`; other instants from the lines. */
+export async function billTotals(db: Executor, userId: number, filter: BillFilter): Promise<BillTotals> {
+  const fromDay = filter.startTime ? beijingDay(filter.startTime) : undefined;
+  const toDay = filter.endTime ? beijingDay(filter.endTime) : undefined;
+  if (fromDay === null || toDay === null) return totalsOfLines(db, billWhere(userId, filter));
+  const [row] = await db
+    .select({
+      lines: sql<string>`coalesce(sum(${billDays.lines}), 0)`,
+      charged: sql<string>`coalesce(sum(${billDays.charged}), 0)`,
+      refunded: sql<string>`coalesce(sum(${billDays.refunded}), 0)`,
+    })
+    .from(billDays)
+    .where(
+      and(
+        eq(billDays.userId, userId),
+        filter.product ? eq(billDays.product, filter.product) : undefined,
+        filter.kind ? eq(billDays.kind, filter.kind) : undefined,
+        filter.instanceId ? eq(billDays.instanceId, filter.instanceId) : undefined,
+        fromDay ? gte(billDays.day, fromDay) : undefined,
+        toDay ? lt(billDays.day, toDay) : undefined,
+      ),
+    );
+  return totalsOf(row);
+}
+
+async function totalsOfLines(db: Executor, where: SQL): Promise<BillTotals> {
   const [row] = await db
     .select({
       lines: sql<string>`count(*)`,
@@ -117,6 +148,10 @@ export async function billTotals(db: Executor, where: SQL): Promise<BillTotals> 
     })
     .from(bills)
     .where(where);
+  return totalsOf(row);
+}
+
+function totalsOf(row: { lines: string; charged: string; refunded: string } | undefined): BillTotals {
   const charged = Number(row?.charged ?? 0);
   const refunded = Number(row?.refunded ?? 0);
   return { lines: Number(row?.lines ?? 0), charged, refunded, amount: charged - refunded };

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { ResourceRow, ResourceView } from '@rc/api-contract/user/bills';
-import { bills, gpuModels, instances, regions } from '../db/schema.js';
+import { billDays, bills, gpuModels, instances, regions } from '../db/schema.js';
 import type { Executor } from '../db/open-database.js';
 import { notFound } from '../errors.js';
 import { billColumns, toBillLines } from './bill-lines.js';
@@ -22,6 +22,7 @@ async function rowsFor(
   const page = await db
     .select({
       id: instances.id,
+      userId: instances.userId,
       name: instances.name,
       status: instances.status,
       billingType: instances.billingType,
@@ -43,18 +44,19 @@ async function rowsFor(
   if (page.length === 0) return [];
   // A disk's spend is its own lines (kind 'disk'); a GPU instance's is all of its lines.
   const spent = await db
-    .select({ instanceId: bills.instanceId, amount: sql<string>`sum(${bills.amount})` })
-    .from(bills)
+    .select({ instanceId: billDays.instanceId, amount: sql<string>`sum(${billDays.charged} - ${billDays.refunded})` })
+    .from(billDays)
     .where(
       and(
         inArray(
-          bills.instanceId,
+          billDays.instanceId,
           page.map((row) => row.id),
         ),
-        kind === 'disk' ? eq(bills.kind, 'disk') : undefined,
+        inArray(billDays.userId, [...new Set(page.map((row) => row.userId))]),
+        kind === 'disk' ? eq(billDays.kind, 'disk') : undefined,
       ),
     )
-    .groupBy(bills.instanceId);
+    .groupBy(billDays.instanceId);
   const spentBy = new Map(spent.map((row) => [row.instanceId, Number(row.amount)]));
   return page.map((row) => ({
     id: row.id,
@@ -82,11 +84,11 @@ export async function resourceView(db: Executor, userId: number, id: number, kin
   const [row] = await rowsFor(db, kind, and(resourceWhere(userId, kind), eq(instances.id, id)), 1, 0);
   if (!row) throw notFound('资源不存在');
   const lineWhere = and(eq(bills.instanceId, id), eq(bills.userId, userId), kind === 'disk' ? eq(bills.kind, 'disk') : undefined);
-  const month = sql<string>`to_char(${bills.createdAt} at time zone 'Asia/Shanghai', 'YYYY-MM')`;
+  const month = sql<string>`to_char(${billDays.day}, 'YYYY-MM')`;
   const months = await db
-    .select({ month, amount: sql<string>`sum(${bills.amount})` })
-    .from(bills)
-    .where(lineWhere)
+    .select({ month, amount: sql<string>`sum(${billDays.charged} - ${billDays.refunded})` })
+    .from(billDays)
+    .where(and(eq(billDays.instanceId, id), eq(billDays.userId, userId), kind === 'disk' ? eq(billDays.kind, 'disk') : undefined))
     .groupBy(month)
     .orderBy(sql`1 desc`);
   const recent = await db.select(billColumns).from(bills).where(lineWhere).orderBy(desc(bills.createdAt), desc(bills.id)).limit(20);

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 import { createdAt, money } from './columns.js';
 
@@ -199,6 +213,28 @@ export const bills = pgTable(
     // The bill list, statements and export: one user's lines by time, newest first.
     index('bills_user_time_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
   ],
+);
+
+/**
+ * Bill lines summed by user, product, Beijing day, instance (0 for none) and kind: statements, daily
+ * spend, resource spend and the totals of a whole-day filter read these few rows instead of millions of
+ * lines. Kept by a statement trigger on `bills` (migrations-extra/orders-bills.sql), so every way of
+ * writing a line (a charge, a metering batch) adds to it in the same transaction.
+ */
+export const billDays = pgTable(
+  'bill_days',
+  {
+    userId: integer('user_id').notNull(),
+    product: varchar('product', { length: 16 }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    instanceId: integer('instance_id').notNull(),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    lines: bigint('lines', { mode: 'number' }).notNull(),
+    charged: money('charged').notNull(),
+    refunded: money('refunded').notNull(),
+    usageSeconds: bigint('usage_seconds', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.product, t.day, t.instanceId, t.kind] }), index('bill_days_instance_idx').on(t.instanceId)],
 );
 
 /** Accounts told their balance will not last an hour of their running instances; cleared once it does again. */

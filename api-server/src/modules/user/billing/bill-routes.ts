@@ -63,8 +63,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { pageNum, pageSize, offset } = pageWindow(request.body);
-      const where = billWhere(currentUser(request).id, request.body);
-      const [list, totals] = await Promise.all([billPage(app.db, where, pageSize, offset), billTotals(app.db, where)]);
+      const { id: userId } = currentUser(request);
+      const [list, totals] = await Promise.all([
+        billPage(app.db, billWhere(userId, request.body), pageSize, offset),
+        billTotals(app.db, userId, request.body),
+      ]);
       return ok({ list, total: totals.lines, pageNum, pageSize, totals, rule: roundingRule });
     },
   );
@@ -108,10 +111,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const where = billWhere(currentUser(request).id, request.body);
-      const totals = await billTotals(app.db, where);
+      const { id: userId } = currentUser(request);
+      const totals = await billTotals(app.db, userId, request.body);
       if (totals.lines > exportLimit) throw invalid(`导出条数超过 ${exportLimit} 条，请缩小时间范围后再导出`);
-      const rows = exportRows(await billPage(app.db, where, exportLimit, 0), totals);
+      const rows = exportRows(await billPage(app.db, billWhere(userId, request.body), exportLimit, 0), totals);
       const format = request.body.format;
       const file = format === 'csv' ? billsCsv(rows) : await billsXlsx(rows);
       const name = `账单明细-${app.clock.now().toISOString().slice(0, 10)}.${format}`;

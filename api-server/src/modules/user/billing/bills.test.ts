@@ -104,6 +104,9 @@ describe('bill lines', () => {
     const ofInstance = await allLines(demo, { instanceId });
     expect(ofInstance.lines.every((line: { instanceId: number }) => line.instanceId === instanceId)).toBe(true);
     expect(ofInstance.page.totals.amount).toBe(154_440);
+    // Totals of whole Beijing days come from bill_days; any other instant sums the lines: both agree.
+    const fromLines = await post('bill/list', { startTime: '2000-01-01T00:00:00.001Z' }, demo);
+    expect(fromLines.data.totals).toEqual(page.totals);
     expect((await post('bill/list', { product: 'storage' }, demo)).data).toMatchObject({ total: 0, list: [], totals: { amount: 0 } });
     expect((await post('bill/list', { product: 'hpc' }, demo)).data.total).toBe(0);
 
@@ -222,6 +225,11 @@ describe('running cost', () => {
     expect(running.instances).toEqual([{ id: rented.data.instance.id, name: rented.data.instance.name, hourAmount: 3960 }]);
     expect(running.hoursLeft).toBe(Math.floor((running.balance * 10) / 3960) / 10);
     expect(running.sharedBalance).toBe(false);
+    t.clock.advance(3_600_000);
+    await runComputePass(t.app);
+    const metered = (await post('bill/list', {}, user.token)).data.totals;
+    expect(metered.amount).toBe(3960);
+    expect((await post('bill/list', { startTime: '2000-01-01T00:00:00.001Z' }, user.token)).data.totals).toEqual(metered);
     expect((await post('bill/running', {}, other.token)).data.instances).toEqual([]);
   });
   it("gives a sub-account sharing its main account's balance that balance, and the main account its sub-account's instances", async () => {
