@@ -14,5 +14,5 @@ CREATE TABLE "bill_days" (
 ALTER TABLE "bills" ADD COLUMN "product" varchar(16) DEFAULT 'gpu' NOT NULL;--> statement-breakpoint
 CREATE INDEX "bill_days_instance_idx" ON "bill_days" USING btree ("instance_id");--> statement-breakpoint
 CREATE INDEX "bills_ledger_entry_idx" ON "bills" USING btree ("ledger_entry_id");--> statement-breakpoint
-CREATE INDEX "bills_user_time_idx" ON "bills" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "orders_user_time_idx" ON "orders" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
+CREATE INDEX "bills_user_time_idx" ON "bills" USING btree ("user_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "orders_user_time_idx" ON "orders" USING btree ("user_id","created_at","id");

@@ -179,7 +179,7 @@ export const orders = pgTable(
     detail: jsonb('detail').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('orders_user_idx').on(t.userId, t.id), index('orders_user_time_idx').on(t.userId, t.createdAt.desc(), t.id.desc())],
+  (t) => [index('orders_user_idx').on(t.userId, t.id), index('orders_user_time_idx').on(t.userId, t.createdAt, t.id)],
 );
 
 /**
@@ -210,8 +210,8 @@ export const bills = pgTable(
     index('bills_user_idx').on(t.userId, t.id),
     index('bills_instance_idx').on(t.instanceId),
     index('bills_ledger_entry_idx').on(t.ledgerEntryId),
-    // The bill list, statements and export: one user's lines by time, newest first.
-    index('bills_user_time_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // The bill list and export: one user's lines newest first, read backwards (ORDER BY … DESC is NULLS FIRST, as a backward scan is).
+    index('bills_user_time_idx').on(t.userId, t.createdAt, t.id),
   ],
 );
 
