@@ -83,6 +83,18 @@ try {
     return { title, p50: percentile(times, 50), p99: percentile(times, 99) };
   };
 
+  const exportTimes: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    const file = await app.inject({
+      method: 'POST',
+      url: `/apis/user/auth/bill/export?token=${token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ format: 'csv', startTime: monthStart, endTime: monthEnd }).toString(),
+    });
+    exportTimes.push(performance.now() - t0);
+    if (!String(file.headers['content-type']).startsWith('text/csv')) throw new Error(`export: ${file.body.slice(0, 300)}`);
+  }
   const figures = [
     await timed(
       'bill/list page 1',
@@ -107,7 +119,7 @@ try {
     `\nplan, bill list page:\n  ${await plan(`select * from bills where user_id = ${userId} order by created_at desc, id desc limit 10 offset 9990`)}`,
   );
   console.log(
-    `plan, statement month:\n  ${await plan(`select instance_id, count(*), sum(amount) from bills where user_id = ${userId} and product = 'gpu' and created_at >= '${monthStart}' and created_at < '${monthEnd}' group by instance_id`)}`,
+    `plan, statement month:\n  ${await plan(`select instance_id, sum(lines), sum(charged) from bill_days where user_id = ${userId} and product = 'gpu' and day >= '${month}-01' and day < '${month}-28' group by instance_id`)}`,
   );
 
   console.log(
