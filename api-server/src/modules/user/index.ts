@@ -8,6 +8,8 @@ import credentialRoutes from './account/credential-routes.js';
 import orderRoutes from './compute/order-routes.js';
 import instanceRoutes from './compute/instance-routes.js';
 import dataDiskRoutes from './compute/data-disk-routes.js';
+import quoteRoutes from './compute/quote-routes.js';
+import instanceEventRoutes from './compute/instance-event-routes.js';
 
 /**
  * `/apis/user/...`: account/ holds accounts, sessions, profile, ID card images, sub-accounts, messages and lecturer follows;
@@ -24,6 +26,8 @@ const userModule: FastifyPluginAsync = async (app) => {
     orderRoutes,
     instanceRoutes,
     dataDiskRoutes,
+    quoteRoutes,
+    instanceEventRoutes,
   ]) {
     await app.register(routes);
   }
