@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { instanceEvents, instances } from '../db/schema.js';
+import { eq, max } from 'drizzle-orm';
+import { bills, instanceEvents, instances } from '../db/schema.js';
 import type { Executor } from '../db/open-database.js';
 import { operationNames, type Operation } from './operations.js';
 import { statusNames, type Status } from './states.js';
@@ -32,6 +32,7 @@ export async function recordInstanceEvent(
   e: { instanceId: number; kind: InstanceEventKind; actorUserId: number | null; fromStatus: number | null; note?: string; at: Date },
 ) {
   const [now] = await tx.select({ status: instances.status }).from(instances).where(eq(instances.id, e.instanceId));
+  const [lastBill] = await tx.select({ id: max(bills.id) }).from(bills).where(eq(bills.instanceId, e.instanceId));
   await tx.insert(instanceEvents).values({
     instanceId: e.instanceId,
     kind: e.kind,
@@ -40,6 +41,7 @@ export async function recordInstanceEvent(
     fromStatus: e.fromStatus,
     toStatus: now!.status,
     note: e.note ?? '',
+    afterBillId: lastBill?.id ?? 0,
     createdAt: e.at,
   });
 }

@@ -20,6 +20,8 @@ export const instanceEvents = pgTable(
     fromStatus: smallint('from_status'),
     toStatus: smallint('to_status').notNull(),
     note: text('note').notNull().default(''),
+    /** The instance's last bill line when the change was made, which orders it among the charges of the same instant. */
+    afterBillId: bigint('after_bill_id', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('instance_events_instance_idx').on(t.instanceId, t.createdAt)],

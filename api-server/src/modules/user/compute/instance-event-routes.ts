@@ -39,6 +39,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const charges = app.db
         .select({
           type: sql<'event' | 'charge'>`'charge'`.as('type'),
+          sequence: sql<number>`${bills.id}`.mapWith(Number).as('sequence'),
           id: bills.id,
           kind: bills.kind,
           actor: sql<string>`''`.as('actor'),
@@ -55,6 +56,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const events = app.db
         .select({
           type: sql<'event' | 'charge'>`'event'`.as('type'),
+          sequence: sql<number>`${instanceEvents.afterBillId}`.mapWith(Number).as('sequence'),
           id: instanceEvents.id,
           kind: instanceEvents.kind,
           actor: instanceEvents.actor,
@@ -68,10 +70,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         })
         .from(instanceEvents)
         .where(eq(instanceEvents.instanceId, id));
-      // At one instant the change comes after the charge it settled: newest first, so the event is listed first.
+      // Newest first; at one instant a change comes after the bill lines written before it.
       const rows = await charges
         .unionAll(events)
-        .orderBy(desc(sql`created_at`), desc(sql`type`), desc(sql`id`))
+        .orderBy(desc(sql`created_at`), desc(sql`sequence`), desc(sql`type`), desc(sql`id`))
         .limit(pageSize)
         .offset(offset);
       const [eventCount] = await app.db.select({ n: count() }).from(instanceEvents).where(eq(instanceEvents.instanceId, id));
