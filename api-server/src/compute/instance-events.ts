@@ -32,7 +32,10 @@ export async function recordInstanceEvent(
   e: { instanceId: number; kind: InstanceEventKind; actorUserId: number | null; fromStatus: number | null; note?: string; at: Date },
 ) {
   const [now] = await tx.select({ status: instances.status }).from(instances).where(eq(instances.id, e.instanceId));
-  const [lastBill] = await tx.select({ id: max(bills.id) }).from(bills).where(eq(bills.instanceId, e.instanceId));
+  const [lastBill] = await tx
+    .select({ id: max(bills.id) })
+    .from(bills)
+    .where(eq(bills.instanceId, e.instanceId));
   await tx.insert(instanceEvents).values({
     instanceId: e.instanceId,
     kind: e.kind,

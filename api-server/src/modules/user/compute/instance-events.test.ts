@@ -111,6 +111,8 @@ describe('the instance 状态记录', () => {
 
     await settle(day);
     await settle(15 * day);
+    await settle(10 * second);
+    await settle(10 * second);
     expect((await timeline(await tokenFor(t.app, rich.id), daily)).filter((line) => !line.startsWith('¥'))).toEqual([
       '创建/用户操作/创建中',
       '变为运行中/系统/运行中',

@@ -113,14 +113,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           model,
           site,
         );
-        await recordInstanceEvent(tx, {
-          instanceId: created.id,
-          kind: 'create',
-          actorUserId: user.id,
-          fromStatus: null,
-          note: `${billingNames[body.billingType as BillingCode]}${body.billingType === Billing.payAsYouGo ? '' : ` ×${duration}`}，${model.name} × ${body.gpuCount}`,
-          at: now,
-        });
         const order = await placeOrder(
           tx,
           {
@@ -147,6 +139,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
             periodEnd: packageExpiresAt ?? undefined,
           },
         );
+        await recordInstanceEvent(tx, {
+          instanceId: created.id,
+          kind: 'create',
+          actorUserId: user.id,
+          fromStatus: null,
+          note: `${billingNames[body.billingType as BillingCode]}${body.billingType === Billing.payAsYouGo ? '' : ` ×${duration}`}，${model.name} × ${body.gpuCount}`,
+          at: now,
+        });
         return { order, created };
       });
       const view = await instanceView(app, user.id, instance.created.id);
