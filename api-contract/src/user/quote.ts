@@ -29,13 +29,18 @@ export const MoneyQuote = Type.Object({
 });
 export type MoneyQuote = Static<typeof MoneyQuote>;
 
-export const quotedOperations = ['changeBilling', 'renew', 'liftConfig', 'storageAdjust', 'clone'] as const;
-export type QuotedOperation = (typeof quotedOperations)[number];
+const quotedOperations = ['changeBilling', 'renew', 'liftConfig', 'storageAdjust', 'clone'] as const;
 
 /** An operation on one of the caller's instances with the parameters it would run with. */
 export const InstanceQuoteBody = Type.Object({
   operation: Type.Union(
-    quotedOperations.map((operation) => Type.Literal(operation)),
+    [
+      Type.Literal('changeBilling'),
+      Type.Literal('renew'),
+      Type.Literal('liftConfig'),
+      Type.Literal('storageAdjust'),
+      Type.Literal('clone'),
+    ],
     { title: '操作', description: quotedOperations.join('、') },
   ),
   id: InstanceId,
@@ -45,6 +50,7 @@ export const InstanceQuoteBody = Type.Object({
   dataDiskExtraGb: Type.Optional(DataDiskExtraGb),
 });
 export type InstanceQuoteBody = Static<typeof InstanceQuoteBody>;
+export type QuotedOperation = InstanceQuoteBody['operation'];
 
 export const InstanceQuote = Type.Object({ operation: Type.String(), ...MoneyQuote.properties });
 export type InstanceQuote = Static<typeof InstanceQuote>;
