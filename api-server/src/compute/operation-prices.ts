@@ -32,7 +32,7 @@ function payAsYouGo(m: Machine, prices: Prices, amount = 0, items: PricedOperati
 }
 
 /** Buying `duration` periods of a package for this machine, starting at `from`. */
-export function packagePurchase(m: Machine, billingType: Exclude<BillingCode, 1>, duration: number, from: Date, prices: Prices) {
+function packagePurchase(m: Machine, billingType: Exclude<BillingCode, 1>, duration: number, from: Date, prices: Prices) {
   const priced = quote({ ...m, billingType, duration }, prices.model, prices.site);
   const what = `${billingNames[billingType]} ×${duration}`;
   const items = [{ name: `GPU ${m.gpuCount} 卡 ${what}`, amount: priced.gpuAmount }];
@@ -53,7 +53,7 @@ export function rentPrice(m: Machine & { billingType: number; duration: number }
 }
 
 /** The unused time of a package, refunded at the package's own daily price when it becomes pay-as-you-go. */
-export function packageRefund(instance: InstanceRow, prices: Prices, at: Date) {
+function packageRefund(instance: InstanceRow, prices: Prices, at: Date) {
   const pkg = instance.billingType as Exclude<BillingCode, 1>;
   const packageDay =
     (packagePrice(prices.model, pkg) * instance.gpuCount) / packageDays[pkg] + instance.dataDiskExtraGb * prices.site.dataDiskDayPricePerGb;
@@ -61,7 +61,7 @@ export function packageRefund(instance: InstanceRow, prices: Prices, at: Date) {
   return { refund: Math.floor((remainingMs * packageDay) / dayMs), remainingMs };
 }
 
-export function changeBillingPrice(
+function changeBillingPrice(
   instance: InstanceRow,
   billingType: number,
   duration: number,
@@ -81,19 +81,19 @@ export function changeBillingPrice(
   };
 }
 
-export function renewPrice(instance: InstanceRow, duration: number, prices: Prices, at: Date): PricedOperation {
+function renewPrice(instance: InstanceRow, duration: number, prices: Prices, at: Date): PricedOperation {
   const from = instance.packageExpiresAt && instance.packageExpiresAt > at ? instance.packageExpiresAt : at;
   return packagePurchase(instance, instance.billingType as Exclude<BillingCode, 1>, duration, from, prices);
 }
 
 /** Only pay-as-you-go instances change their GPU count: nothing is paid now, the hourly price changes. */
-export function liftConfigPrice(instance: InstanceRow, gpuCount: number, prices: Prices): PricedOperation {
+function liftConfigPrice(instance: InstanceRow, gpuCount: number, prices: Prices): PricedOperation {
   if (gpuCount === instance.gpuCount) throw invalid('GPU数量未改变');
   return { ...payAsYouGo({ gpuCount, dataDiskExtraGb: instance.dataDiskExtraGb }, prices), requiredBalance: 0 };
 }
 
 /** A package pays the added space up front for its remaining days; pay-as-you-go pays it with running time. */
-export function storagePrice(instance: InstanceRow, dataDiskExtraGb: number, prices: Prices, at: Date): PricedOperation {
+function storagePrice(instance: InstanceRow, dataDiskExtraGb: number, prices: Prices, at: Date): PricedOperation {
   if (dataDiskExtraGb < instance.dataDiskExtraGb) throw invalid('数据盘只能扩容，不能缩容（缩容会丢失数据）');
   if (dataDiskExtraGb === instance.dataDiskExtraGb) throw invalid('数据盘大小未改变');
   const grown = { gpuCount: instance.gpuCount, dataDiskExtraGb };
@@ -112,7 +112,7 @@ export function storagePrice(instance: InstanceRow, dataDiskExtraGb: number, pri
 }
 
 /** A clone is a new pay-as-you-go instance of the same machine. */
-export function clonePrice(source: InstanceRow, prices: Prices): PricedOperation {
+function clonePrice(source: InstanceRow, prices: Prices): PricedOperation {
   return payAsYouGo(source, prices);
 }
 
