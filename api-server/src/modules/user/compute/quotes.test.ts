@@ -4,6 +4,7 @@ import { bills, sysConfig, users } from '../../../db/schema.js';
 import { call, type TestApp } from '../../../test-support/test-app.js';
 import { balanceOf, ledgerSum, privateNode, rent, setUpComputeTestApp, userWithBalance } from '../../../compute/compute-test-kit.js';
 import { runComputePass } from '../../../compute/scheduler.js';
+import { checkLedger } from '../../../billing/ledger.js';
 
 let t: TestApp;
 let imageId: number;
@@ -14,6 +15,7 @@ const day = 86_400 * second;
 const stale = { code: 409, msg: '价格或余额已变化，请重新确认' };
 const instancePath = (path: string) => `/apis/user/auth/user/instance/${path}`;
 
+const balancedBooks = { trialBalance: 0, unbalancedTransactions: [], mismatches: [] };
 const quote = (token: string, body: object) => call(t.app, 'POST', instancePath('quote'), body, token);
 const preview = (token: string, body: object) => call(t.app, 'POST', '/apis/user/auth/order/price/preview', body, token);
 
@@ -147,6 +149,7 @@ describe('the rent quote', () => {
     const fresh = await preview(user.token, order);
     t.clock.advance(5 * 60 * second - 1);
     expect((await pay(user.token, { ...order, quoteToken: fresh.data.quoteToken })).data.amount).toBe(fresh.data.amount);
+    expect(await checkLedger(t.app.db, [user.id, other.id])).toEqual(balancedBooks);
   });
 });
 
@@ -200,6 +203,7 @@ describe('instance operation quotes', () => {
     t.clock.advance(60 * second);
     await call(t.app, 'POST', instancePath('change/billing'), { id, billingType: 1, quoteToken: again.data.quoteToken }, token);
     expect(await balanceOf(t.app, user.id)).toBe(again.data.balanceAfter);
+    expect(await checkLedger(t.app.db, [user.id])).toEqual(balancedBooks);
   });
 
   it('data disk, GPU count and clone: the quoted amount and the new unit price, a token only for its own operation and instance', async () => {
@@ -246,7 +250,7 @@ describe('instance operation quotes', () => {
     );
   });
 
-  it('refuses to quote another user’s instance, an operation the state does not allow, and a missing parameter', async () => {
+  it('refuses to quote another user’s instance, an operation the state does not allow, a missing parameter, and an operation without a quote', async () => {
     const { id, token } = await runningInstance(1_000_000);
     const stranger = await userWithBalance(t.app, 1_000_000);
     expect(await quote(stranger.token, { operation: 'clone', id })).toMatchObject({ code: 404, msg: '实例不存在' });
@@ -256,5 +260,9 @@ describe('instance operation quotes', () => {
       msg: expect.stringContaining('无需续费'),
     });
     expect(await quote(token, { operation: 'changeBilling', id })).toMatchObject({ code: 422, msg: '请选择计费方式' });
+    expect(await call(t.app, 'POST', instancePath('change/billing'), { id, billingType: 2 }, token)).toMatchObject({
+      code: 422,
+      msg: '报价凭证不能为空',
+    });
   });
 });
