@@ -104,7 +104,13 @@ export async function rent(
 }
 
 /** Quotes an operation on an instance and confirms it at `path` with the quote; a refused quote is the answer. */
-export async function quotedOperation(app: FastifyInstance, token: string, operation: string, path: string, body: { id: number } & Record<string, unknown>) {
+export async function quotedOperation(
+  app: FastifyInstance,
+  token: string,
+  operation: string,
+  path: string,
+  body: { id: number } & Record<string, unknown>,
+) {
   const quoted = await call(app, 'POST', '/apis/user/auth/user/instance/quote', { operation, ...body }, token);
   if (quoted.code !== 200) return quoted;
   return call(app, 'POST', path, { ...body, quoteToken: quoted.data.quoteToken }, token);

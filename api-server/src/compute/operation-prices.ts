@@ -61,13 +61,7 @@ function packageRefund(instance: InstanceRow, prices: Prices, at: Date) {
   return { refund: Math.floor((remainingMs * packageDay) / dayMs), remainingMs };
 }
 
-function changeBillingPrice(
-  instance: InstanceRow,
-  billingType: number,
-  duration: number,
-  prices: Prices,
-  at: Date,
-): PricedOperation {
+function changeBillingPrice(instance: InstanceRow, billingType: number, duration: number, prices: Prices, at: Date): PricedOperation {
   if (billingType === instance.billingType) throw invalid('计费方式未改变');
   if (isPackage(instance.billingType) && isPackage(billingType)) throw conflict('包周期实例请先转为按量计费，再转为其他包周期');
   if (isPackage(billingType)) return packagePurchase(instance, billingType, duration, at, prices);
