@@ -8,6 +8,8 @@ import credentialRoutes from './account/credential-routes.js';
 import orderRoutes from './compute/order-routes.js';
 import instanceRoutes from './compute/instance-routes.js';
 import dataDiskRoutes from './compute/data-disk-routes.js';
+import quoteRoutes from './compute/quote-routes.js';
+import instanceEventRoutes from './compute/instance-event-routes.js';
 import billingRoutes from './billing/index.js';
 
 /**
@@ -26,6 +28,8 @@ const userModule: FastifyPluginAsync = async (app) => {
     orderRoutes,
     instanceRoutes,
     dataDiskRoutes,
+    quoteRoutes,
+    instanceEventRoutes,
     billingRoutes,
   ]) {
     await app.register(routes);
