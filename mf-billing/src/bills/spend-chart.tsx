@@ -18,7 +18,7 @@ async function draw(element: HTMLDivElement, spend: DailySpend): Promise<() => v
       scales: { x: { time: true } },
       axes: [{}, { values: (_u, ticks) => ticks.map((t) => `¥${formatMoney(t * 1000)}`), size: 70 }],
       series: [
-        { value: (_u, v) => (v ? new Date(v * 1000).toLocaleDateString('zh-CN') : '') },
+        { label: '日期', value: (_u, v) => (v ? new Date(v * 1000).toLocaleDateString('zh-CN') : '') },
         ...spend.series.map((s) => ({
           label: productNames[s.product] ?? s.product,
           stroke: colors[s.product] ?? '#767676',
