@@ -1,3 +1,7 @@
+-- bill_days (db/schema/compute.ts) kept by a statement trigger on bills: every statement that writes
+-- bill lines (billing/charges.ts `charge`, compute/metering.ts's batch) adds its lines' sums in the same
+-- transaction. Keys are upserted in key order, so two writers lock shared rows in one order. Then the
+-- lines written before the trigger existed are summed once.
 CREATE FUNCTION bill_days_add() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO bill_days AS d (user_id, product, day, instance_id, kind, lines, charged, refunded, usage_seconds)
