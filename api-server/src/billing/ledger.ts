@@ -48,3 +48,15 @@ export async function ledgerSummary(db: Executor, userId: number) {
     .limit(10);
   return { totalRecharge: Number(totals?.totalRecharge ?? 0), totalConsume: Number(totals?.totalConsume ?? 0), recentEntries };
 }
+
+// Stand-in until the double-entry ledger lands from main (replaced by main's version at merge).
+export type LedgerAccount = { kind: 'cash'; userId: number } | { kind: 'clearing'; provider: string };
+export async function postTransaction(
+  db: Executor,
+  t: { kind: string; note: string; at: Date; idempotencyKey?: string; legs: Array<{ account: LedgerAccount; amount: number }> },
+) {
+  const cash = t.legs.find((leg) => leg.account.kind === 'cash')!;
+  const userId = (cash.account as { userId: number }).userId;
+  const entry = await applyLedgerEntry(db, { userId, amount: cash.amount, kind: 'grant', note: t.note, at: t.at });
+  return { transactionId: entry.entryId, replayed: false, legs: [{ entryId: entry.entryId, balanceAfter: entry.balance }] };
+}
