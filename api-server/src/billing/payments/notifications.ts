@@ -41,6 +41,11 @@ export async function receiveNotification(ctx: PaymentsContext, providerName: st
     await log('refused', settlement.reason, notice.paymentNo, notice.providerTradeNo);
     return provider.ack(false);
   }
-  await log(settlement.outcome, settlement.outcome === 'settled' && settlement.flaggedForReview ? '关闭后到账，待核对' : '', notice.paymentNo, notice.providerTradeNo);
+  await log(
+    settlement.outcome,
+    settlement.outcome === 'settled' && settlement.flaggedForReview ? '关闭后到账，待核对' : '',
+    notice.paymentNo,
+    notice.providerTradeNo,
+  );
   return provider.ack(true);
 }

@@ -85,7 +85,11 @@ async function reload(ctx: PaymentsContext, paymentId: number) {
 const isUniqueViolation = (error: unknown) => (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 /** A recharge order and its payment; the same idempotency key again returns the first one. */
-export async function createRecharge(ctx: PaymentsContext, userId: number, body: { amount: number; method: string; idempotencyKey: string }) {
+export async function createRecharge(
+  ctx: PaymentsContext,
+  userId: number,
+  body: { amount: number; method: string; idempotencyKey: string },
+) {
   const replay = async () => {
     const [existing] = await ctx.db
       .select({ id: payments.id })

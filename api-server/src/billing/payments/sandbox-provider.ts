@@ -47,7 +47,8 @@ export function sandboxKeys(dataDir: string): KeyPair {
   return keys;
 }
 
-export const rsa2Sign = (content: string, privateKey: string) => createSign('RSA-SHA256').update(content, 'utf8').sign(privateKey, 'base64');
+export const rsa2Sign = (content: string, privateKey: string) =>
+  createSign('RSA-SHA256').update(content, 'utf8').sign(privateKey, 'base64');
 
 export function rsa2Verify(content: string, signature: string, publicKey: string): boolean {
   try {

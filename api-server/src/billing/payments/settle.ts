@@ -49,6 +49,12 @@ export async function settlePayment(db: Database, provider: string, notice: Paid
       ],
     });
     await tx.update(orders).set({ status: OrderStatus.paid }).where(eq(orders.id, payment.orderId));
-    return { outcome: 'settled', paymentId: payment.id, userId: payment.userId, amount: payment.amount, flaggedForReview: paid.flaggedForReview };
+    return {
+      outcome: 'settled',
+      paymentId: payment.id,
+      userId: payment.userId,
+      amount: payment.amount,
+      flaggedForReview: paid.flaggedForReview,
+    };
   });
 }

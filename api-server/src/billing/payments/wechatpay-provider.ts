@@ -127,7 +127,10 @@ export class WechatpayProvider implements PaymentProvider {
     let transaction: Transaction;
     let eventType: string | undefined;
     try {
-      const envelope = JSON.parse(raw.body) as { event_type?: string; resource: { ciphertext: string; nonce: string; associated_data?: string } };
+      const envelope = JSON.parse(raw.body) as {
+        event_type?: string;
+        resource: { ciphertext: string; nonce: string; associated_data?: string };
+      };
       eventType = envelope.event_type;
       transaction = JSON.parse(decryptResource(envelope.resource, this.settings.apiV3Key)) as Transaction;
     } catch {
@@ -151,7 +154,10 @@ export class WechatpayProvider implements PaymentProvider {
   }
 
   async query(paymentNo: string): Promise<TradeState> {
-    const answer = await this.request('GET', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(paymentNo)}?mchid=${this.settings.mchId}`);
+    const answer = await this.request(
+      'GET',
+      `/v3/pay/transactions/out-trade-no/${encodeURIComponent(paymentNo)}?mchid=${this.settings.mchId}`,
+    );
     if (answer.status === 404) return { state: 'unknown' };
     if (answer.status !== 200) WechatpayProvider.failed(answer, '微信支付查询');
     const transaction = answer.data as Transaction;
@@ -169,7 +175,13 @@ export class WechatpayProvider implements PaymentProvider {
     if (answer.status !== 204) WechatpayProvider.failed(answer, '微信支付关闭订单');
   }
 
-  async refund(refund: { paymentNo: string; refundNo: string; amount: number; total: number; reason: string }): Promise<{ refundNo: string }> {
+  async refund(refund: {
+    paymentNo: string;
+    refundNo: string;
+    amount: number;
+    total: number;
+    reason: string;
+  }): Promise<{ refundNo: string }> {
     const answer = await this.request('POST', '/v3/refund/domestic/refunds', {
       out_trade_no: refund.paymentNo,
       out_refund_no: refund.refundNo,

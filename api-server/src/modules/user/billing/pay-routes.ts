@@ -40,7 +40,8 @@ const routes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { paymentNo, action } = request.params;
       const trade = paymentNoPattern.test(paymentNo) ? await sandbox.trade(paymentNo) : null;
-      if (!trade || (action !== 'confirm' && action !== 'fail')) return reply.code(404).type('text/html; charset=utf-8').send(cashierPage(null));
+      if (!trade || (action !== 'confirm' && action !== 'fail'))
+        return reply.code(404).type('text/html; charset=utf-8').send(cashierPage(null));
       if (action === 'confirm') {
         const notification = await sandbox.pay(paymentNo);
         if (notification) {

@@ -1,13 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope, Page } from '@rc/api-contract/envelope';
-import {
-  CreateRechargeBody,
-  Recharge,
-  RechargeListBody,
-  RechargeOptions,
-  RechargeOrderNoBody,
-} from '@rc/api-contract/user/recharge';
+import { CreateRechargeBody, Recharge, RechargeListBody, RechargeOptions, RechargeOrderNoBody } from '@rc/api-contract/user/recharge';
 import { ok } from '../../../envelope.js';
 import { currentUser } from '../../../plugins/app/authentication.js';
 import { pageWindow } from '../../../lib/page-window.js';
@@ -33,13 +27,22 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/recharge/create',
-    { schema: { tags, summary: '创建充值订单（同一 idempotencyKey 返回第一次的订单）', body: CreateRechargeBody, response: { 200: Envelope(Recharge) } } },
+    {
+      schema: {
+        tags,
+        summary: '创建充值订单（同一 idempotencyKey 返回第一次的订单）',
+        body: CreateRechargeBody,
+        response: { 200: Envelope(Recharge) },
+      },
+    },
     async (request) => ok(await createRecharge(ctx, currentUser(request).id, request.body), '充值订单已创建'),
   );
 
   app.post(
     '/auth/recharge/view',
-    { schema: { tags, summary: '查看充值订单（向支付机构查询支付结果）', body: RechargeOrderNoBody, response: { 200: Envelope(Recharge) } } },
+    {
+      schema: { tags, summary: '查看充值订单（向支付机构查询支付结果）', body: RechargeOrderNoBody, response: { 200: Envelope(Recharge) } },
+    },
     async (request) => ok(await viewRecharge(ctx, currentUser(request).id, request.body.orderNo)),
   );
 
@@ -61,7 +64,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/recharge/cancel',
-    { schema: { tags, summary: '取消未支付的充值订单（在支付机构关闭交易）', body: RechargeOrderNoBody, response: { 200: Envelope(Recharge) } } },
+    {
+      schema: {
+        tags,
+        summary: '取消未支付的充值订单（在支付机构关闭交易）',
+        body: RechargeOrderNoBody,
+        response: { 200: Envelope(Recharge) },
+      },
+    },
     async (request) => ok(await cancelRecharge(ctx, currentUser(request).id, request.body.orderNo), '订单已取消'),
   );
 };

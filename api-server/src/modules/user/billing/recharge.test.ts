@@ -155,7 +155,12 @@ describe('notifications', () => {
     const created = await create(30_000);
     const paymentNo = created.data.paymentNo;
     const trade = (await sandbox().trade(paymentNo))!;
-    const genuine = { out_trade_no: paymentNo, trade_no: trade.tradeNo, total_amount: yuanText(30_000), gmt_payment: chinaTime(t.clock.now()) };
+    const genuine = {
+      out_trade_no: paymentNo,
+      trade_no: trade.tradeNo,
+      total_amount: yuanText(30_000),
+      gmt_payment: chinaTime(t.clock.now()),
+    };
     const forged = sandbox().signedNotification(genuine, generateRsaKeyPair().privateKey);
     const altered = { ...sandbox().signedNotification(genuine), total_amount: '3000.00' };
     const wrongAmount = sandbox().signedNotification({ ...genuine, total_amount: '0.01' });
