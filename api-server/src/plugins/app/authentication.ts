@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
-import { unauthenticated } from '../../errors.js';
+import { forbidden, unauthenticated } from '../../errors.js';
 import { authenticateToken, type SessionUser } from '../../accounts/sessions.js';
 
 declare module 'fastify' {
@@ -17,6 +17,13 @@ declare module 'fastify' {
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.sessionUser) throw unauthenticated();
   return request.sessionUser;
+}
+
+/** The signed-in operator, who reviews what users submit (invoices, withdrawals, late payments). */
+export function requireOperator(request: FastifyRequest): SessionUser {
+  const user = currentUser(request);
+  if (!user.account.isOperator) throw forbidden('仅运营人员可以执行此操作');
+  return user;
 }
 
 /**
