@@ -70,6 +70,12 @@ export const FlaggedRecharge = Type.Object({
 });
 export type FlaggedRecharge = Static<typeof FlaggedRecharge>;
 
+export const FlaggedRechargeListBody = Type.Intersect([
+  PageQuery,
+  Type.Object({ includeReviewed: Type.Optional(Type.Boolean({ title: '包含已核对', description: '默认只列出待核对的' })) }),
+]);
+export type FlaggedRechargeListBody = Static<typeof FlaggedRechargeListBody>;
+
 export const ReviewRechargeBody = Type.Object({
   paymentNo: Type.String({ title: '支付单号', minLength: 1, maxLength: 32 }),
 });

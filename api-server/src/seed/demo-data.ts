@@ -45,6 +45,7 @@ const enums: Record<string, Array<[number, string, string]>> = {
     [1, 'PAID', '已支付'],
     [2, 'CANCELLED', '已取消'],
     [3, 'REFUNDED', '已退款'],
+    [4, 'CLOSED', '已关闭'],
   ],
   BillingTypeEnum: [
     [1, 'PAY_AS_YOU_GO', '按量计费'],

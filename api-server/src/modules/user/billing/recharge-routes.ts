@@ -1,9 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope, Page } from '@rc/api-contract/envelope';
-import { CreateRechargeBody, Recharge, RechargeListBody, RechargeOptions, RechargeOrderNoBody } from '@rc/api-contract/user/recharge';
+import {
+  CreateRechargeBody,
+  FlaggedRecharge,
+  FlaggedRechargeListBody,
+  Recharge,
+  RechargeListBody,
+  RechargeOptions,
+  RechargeOrderNoBody,
+  ReviewRechargeBody,
+} from '@rc/api-contract/user/recharge';
 import { ok } from '../../../envelope.js';
-import { currentUser } from '../../../plugins/app/authentication.js';
+import { currentUser, requireOperator } from '../../../plugins/app/authentication.js';
+import { flaggedRecharges, markReviewed } from '../../../billing/payments/review.js';
 import { pageWindow } from '../../../lib/page-window.js';
 import {
   cancelRecharge,
@@ -73,6 +83,34 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ok(await cancelRecharge(ctx, currentUser(request).id, request.body.orderNo), '订单已取消'),
+  );
+
+  app.post(
+    '/auth/recharge/review/list',
+    {
+      schema: {
+        tags,
+        summary: '关闭后到账的充值（运营核对）',
+        body: Type.Optional(FlaggedRechargeListBody),
+        response: { 200: Envelope(Page(FlaggedRecharge)) },
+      },
+    },
+    async (request) => {
+      requireOperator(request);
+      const page = pageWindow(request.body ?? {});
+      const { list, total } = await flaggedRecharges(app.db, page, request.body?.includeReviewed ?? false);
+      return ok({ list, total, pageNum: page.pageNum, pageSize: page.pageSize });
+    },
+  );
+
+  app.post(
+    '/auth/recharge/review/check',
+    { schema: { tags, summary: '标记关闭后到账的充值为已核对', body: ReviewRechargeBody, response: { 200: Envelope(Type.Null()) } } },
+    async (request) => {
+      const operator = requireOperator(request);
+      await markReviewed(app.db, request.body.paymentNo, operator.id, app.clock.now());
+      return ok(null, '已核对');
+    },
   );
 };
 

@@ -4,6 +4,7 @@ import { call, createTestApp, login, type TestApp } from '../../../test-support/
 import { demoAccounts, demoPassword } from '../../../seed/demo-data.js';
 import { paymentNotifications, payments, users } from '../../../db/schema.js';
 import { closeExpiredRecharges } from '../../../billing/payments/recharge.js';
+import { checkLedger } from '../../../billing/ledger.js';
 import { generateRsaKeyPair } from '../../../billing/payments/sandbox-provider.js';
 import { chinaTime, yuanText } from '../../../billing/payments/provider.js';
 
@@ -203,5 +204,21 @@ describe('notifications', () => {
     const [payment] = await t.app.db.select().from(payments).where(eq(payments.paymentNo, created.data.paymentNo));
     expect(payment).toMatchObject({ status: 'paid', flaggedForReview: true });
     expect((await view(created.data.orderNo)).data.status).toBe(1);
+
+    const operator = await login(t.app, demoAccounts.operator, demoPassword);
+    expect(await call(t.app, 'POST', '/apis/user/auth/recharge/review/list', {}, token)).toMatchObject({ code: 403 });
+    const flagged = await call(t.app, 'POST', '/apis/user/auth/recharge/review/list', {}, operator);
+    expect(flagged.data.list).toEqual([
+      expect.objectContaining({ paymentNo: created.data.paymentNo, orderNo: created.data.orderNo, amount: 10_000, reviewedAt: null }),
+    ]);
+    const check = (as: string) => call(t.app, 'POST', '/apis/user/auth/recharge/review/check', { paymentNo: created.data.paymentNo }, as);
+    expect(await check(token)).toMatchObject({ code: 403 });
+    expect(await check(operator)).toMatchObject({ code: 200, msg: '已核对' });
+    expect(await check(operator)).toMatchObject({ code: 409, msg: '该充值已核对' });
+    expect((await call(t.app, 'POST', '/apis/user/auth/recharge/review/list', {}, operator)).data.total).toBe(0);
+  });
+
+  it('leaves the ledger balanced: trial balance zero, cached balances equal to their entries', async () => {
+    expect(await checkLedger(t.app.db)).toEqual({ trialBalance: 0, unbalancedTransactions: [], mismatches: [] });
   });
 });
