@@ -35,14 +35,15 @@ describe('a new user pays for compute with money recharged through the sandbox c
     await page.open('/account/suanli/create');
     await chooseEightH800();
     await page.waitForText('.rc-balance .rc-money', '¥5.00');
-    const toRecharge = browser.$('button=余额不足，去充值');
+    const toRecharge = browser.$('.rc-to-recharge');
     await toRecharge.waitForClickable({ timeout: 10_000 });
+    expect(await toRecharge.getText()).toBe('余额不足，去充值');
     await toRecharge.click();
     await page.waitForPath('/account/recharge');
 
     await browser.$('.rc-recharge-presets').waitForDisplayed({ timeout: 15_000 });
-    await browser.$('.rc-recharge-presets button=¥100.00').click();
-    await browser.$('.rc-recharge-methods button=模拟支付（沙箱）').click();
+    await browser.$('.rc-recharge-presets [data-amount="100000"]').click();
+    await browser.$('.rc-recharge-methods [data-method="sandbox"]').click();
     await browser.$('.rc-recharge-form button[type="submit"]').click();
 
     await page.waitForText('main', '沙箱收银台');
@@ -59,7 +60,7 @@ describe('a new user pays for compute with money recharged through the sandbox c
 
     await page.open('/account/suanli/create');
     await chooseEightH800();
-    expect(await browser.$('button=余额不足，去充值').isExisting()).toBe(false);
+    expect(await browser.$('.rc-to-recharge').isExisting()).toBe(false);
     await browser.$('.rc-pay-button').click();
     await page.waitForPath('/account/instanceManage');
     await page.waitForText('.rc-instance-count', '1');

@@ -88,6 +88,7 @@ function RechargeForm({ options, onWechatOrder }: { options: RechargeOptions; on
             <Button
               type="button"
               key={value}
+              data-amount={value}
               basic={preset !== value}
               color={preset === value ? 'blue' : undefined}
               onClick={() => {
@@ -123,6 +124,7 @@ function RechargeForm({ options, onWechatOrder }: { options: RechargeOptions; on
             <Button
               type="button"
               key={option.code}
+              data-method={option.code}
               basic={method !== option.code}
               color={method === option.code ? 'blue' : undefined}
               onClick={() => setMethod(option.code)}
