@@ -16,6 +16,9 @@ on_both_databases bench/api-ext-view.ts
 echo "── compute: one metering pass over 100,000 running instances; instance list of a 10,000-instance user"
 on_both_databases bench/compute-metering.ts
 
+echo "── payments: sandbox notifications settled per second (first delivery, then replays)"
+on_both_databases bench/payment-notifications.ts
+
 echo "── portal: first visit"
 node bench/portal-first-visit.mjs
 
