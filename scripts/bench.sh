@@ -17,7 +17,8 @@ echo "── compute: one metering pass over 100,000 running instances; instance
 on_both_databases bench/compute-metering.ts
 
 echo "── payments: sandbox notifications settled per second (first delivery, then replays)"
-on_both_databases bench/payment-notifications.ts
+npx tsx bench/payment-notifications.ts
+bash scripts/with-postgres.sh bash -c "DATABASE_URL=\$TEST_POSTGRES_URL npx tsx bench/payment-notifications.ts"
 
 echo "── portal: first visit"
 node bench/portal-first-visit.mjs
