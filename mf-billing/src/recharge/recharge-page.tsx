@@ -234,7 +234,8 @@ export function RechargePage({ navigate }: ScreenProps) {
   const options = useLoaded(useCallback(() => rechargeOptions(), []));
   const [scanning, setScanning] = useState<Recharge | null>(null);
   const recharges = usePagedList(useCallback(listRecharges, []));
-  const reloadList = useCallback(() => void recharges.reload(), [recharges.reload]);
+  const { reload } = recharges;
+  const reloadList = useCallback(() => void reload(), [reload]);
 
   return (
     <>
