@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { receiveNotification } from '../../../billing/payments/notifications.js';
 import { cashierPage } from '../../../billing/payments/sandbox-cashier.js';
 
@@ -10,21 +10,30 @@ const paymentNoPattern = /^[0-9a-f]{1,32}$/;
  * these answer the providers' own formats, not the envelope.
  */
 const routes: FastifyPluginAsync = async (app) => {
+  // Signatures cover the exact bytes sent: each body is kept as received. JSON is still parsed, so the input
+  // checks every route gets (nesting depth, unstorable text) answer here too.
+  const rawBodies = new WeakMap<FastifyRequest, string>();
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  const bodyLimit = 64 * 1024;
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (request, body: string, done) => {
+    rawBodies.set(request, body);
+    if (body === '') return done(null, {});
+    parseJson(request, body, done);
+  });
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit }, (request, body: string, done) => {
+    rawBodies.set(request, body);
+    done(null, body);
+  });
   const sandbox = app.payments.providers.sandbox;
 
-  app.post<{ Params: { provider: string }; Body: string | undefined }>(
-    '/api/pay/notify/:provider',
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const ack = await receiveNotification(app.payments, request.params.provider, {
-        headers: request.headers,
-        body: typeof request.body === 'string' ? request.body : '',
-      });
-      return reply.code(ack.status).type(ack.contentType).send(ack.body);
-    },
-  );
+  app.post<{ Params: { provider: string } }>('/api/pay/notify/:provider', { schema: { hide: true } }, async (request, reply) => {
+    const ack = await receiveNotification(app.payments, request.params.provider, {
+      headers: request.headers,
+      body: rawBodies.get(request) ?? '',
+    });
+    return reply.code(ack.status).type(ack.contentType).send(ack.body);
+  });
 
   app.get<{ Params: { paymentNo: string } }>('/api/pay/sandbox/cashier/:paymentNo', { schema: { hide: true } }, async (request, reply) => {
     const trade = paymentNoPattern.test(request.params.paymentNo) ? await sandbox.trade(request.params.paymentNo) : null;
