@@ -51,7 +51,11 @@ const Env = Type.Object({
   ALIPAY_APP_ID: Type.Optional(Type.String({ minLength: 1, description: 'an app id' })),
   ALIPAY_PRIVATE_KEY: Type.Optional(Type.String({ minLength: 1, description: 'a PEM key or the path of one' })),
   ALIPAY_PUBLIC_KEY: Type.Optional(Type.String({ minLength: 1, description: 'a PEM key or the path of one' })),
-  ALIPAY_GATEWAY: Type.String({ pattern: '^https?://', default: 'https://openapi.alipay.com/gateway.do', description: 'an http(s):// URL' }),
+  ALIPAY_GATEWAY: Type.String({
+    pattern: '^https?://',
+    default: 'https://openapi.alipay.com/gateway.do',
+    description: 'an http(s):// URL',
+  }),
   WECHATPAY_MCH_ID: Type.Optional(Type.String({ minLength: 1, description: 'a merchant id' })),
   WECHATPAY_APP_ID: Type.Optional(Type.String({ minLength: 1, description: 'an app id' })),
   WECHATPAY_SERIAL_NO: Type.Optional(Type.String({ minLength: 1, description: 'a certificate serial number' })),
