@@ -41,6 +41,7 @@ const Env = Type.Object({
     description: 'an integer of at least 65536',
   }),
   UPLOAD_SIGNING_SECRET: Type.Optional(Type.String({ description: 'a string' })),
+  QUOTE_SIGNING_SECRET: Type.Optional(Type.String({ description: 'a string' })),
   FAULT_DROP_CHUNK_RATIO: Type.Number({
     minimum: 0,
     exclusiveMaximum: 1,
@@ -134,6 +135,13 @@ export interface PaymentSettings {
   closeIntervalMs: number;
 }
 
+export interface QuoteSettings {
+  /** The key that signs price quotes; unset, one is kept in the data folder. */
+  signingSecret: string | undefined;
+  /** How long a quoted amount can be confirmed. */
+  ttlMs: number;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -160,6 +168,7 @@ export interface AppConfig {
   compute: ComputeSettings;
   uploads: UploadSettings;
   payments: PaymentSettings;
+  quotes: QuoteSettings;
 }
 
 export const defaultRateLimits: AppConfig['rateLimits'] = {
@@ -242,6 +251,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
       unpaidTimeoutMs: 30 * minute,
       closeIntervalMs: minute,
     },
+    quotes: { signingSecret: e.QUOTE_SIGNING_SECRET, ttlMs: 5 * minute },
   };
 }
 
