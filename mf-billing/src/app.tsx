@@ -6,6 +6,8 @@ import { LedgerPage } from './bills/ledger-page';
 import { LedgerDetailPage } from './bills/ledger-detail-page';
 import { CpuBillDetailPage, CpuBillPage, StoreBillDetailPage, StoreBillPage, SuperBillPage } from './bills/statements-page';
 import { AssetsPage, CpuResourcePage, StoreResourcePage } from './assets/resources-page';
+import { RechargePage } from './recharge/recharge-page';
+import { RechargeReviewPage } from './review/recharge-review-page';
 import { AssetDetailPage, CpuResourceDetailPage, StoreResourceDetailPage } from './assets/resource-detail-page';
 
 /** Screens built so far, by route pattern; every other route shows its feature page. */
@@ -26,6 +28,8 @@ export const screens: Screens = {
   '/account/storeResourceManage/detail/:id?': StoreResourceDetailPage,
   '/account/assetsManage': AssetsPage,
   '/account/assetsManage/detail/:id?': AssetDetailPage,
+  '/account/recharge': RechargePage,
+  '/account/review/recharge': RechargeReviewPage,
 };
 
 export const App = screensApp(screens);
