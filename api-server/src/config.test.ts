@@ -103,6 +103,7 @@ describe('payment providers from the environment', () => {
 
   it('turns Alipay and WeChat Pay on only when all their keys are set, PEM text with \\n read as newlines', () => {
     expect(loadConfig({}).payments).toMatchObject({
+      sandbox: true,
       publicUrl: undefined,
       alipay: undefined,
       wechatpay: undefined,

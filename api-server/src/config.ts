@@ -48,6 +48,7 @@ const Env = Type.Object({
     default: 0,
     description: 'a number from 0 up to but not including 1',
   }),
+  PAYMENT_SANDBOX: Type.Union([Type.Literal('true'), Type.Literal('false')], { default: 'true', description: 'true or false' }),
   PAYMENT_PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://', description: 'an http(s):// URL' })),
   ALIPAY_APP_ID: Type.Optional(Type.String({ minLength: 1, description: 'an app id' })),
   ALIPAY_PRIVATE_KEY: Type.Optional(Type.String({ minLength: 1, description: 'a PEM key or the path of one' })),
@@ -127,7 +128,9 @@ export interface WechatpaySettings {
 export interface PaymentSettings {
   /** The portal's address as the providers reach it, for their notifications and the return page; unset, the sandbox alone works. */
   publicUrl: string | undefined;
-  /** A provider is on only when all its keys are configured; the sandbox is always on. */
+  /** The sandbox cashier credits whoever confirms it: on for trying the portal, off on a site that takes real money. */
+  sandbox: boolean;
+  /** A provider is on only when all its keys are configured. */
   alipay: AlipaySettings | undefined;
   wechatpay: WechatpaySettings | undefined;
   /** An unpaid recharge closes this long after it was created. */
@@ -245,6 +248,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
       faultInjection: { dropChunkRatio: e.FAULT_DROP_CHUNK_RATIO },
     },
     payments: {
+      sandbox: e.PAYMENT_SANDBOX === 'true',
       publicUrl: e.PAYMENT_PUBLIC_URL?.replace(/\/+$/, ''),
       alipay: alipaySettings(e),
       wechatpay: wechatpaySettings(e),

@@ -35,6 +35,8 @@ const routes: FastifyPluginAsync = async (app) => {
     return reply.code(ack.status).type(ack.contentType).send(ack.body);
   });
 
+  if (!app.payments.providers.byName.has('sandbox')) return;
+
   app.get<{ Params: { paymentNo: string } }>('/api/pay/sandbox/cashier/:paymentNo', { schema: { hide: true } }, async (request, reply) => {
     const trade = paymentNoPattern.test(request.params.paymentNo) ? await sandbox.trade(request.params.paymentNo) : null;
     return reply

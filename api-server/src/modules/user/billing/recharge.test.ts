@@ -222,3 +222,33 @@ describe('notifications', () => {
     expect(await checkLedger(t.app.db)).toEqual({ trialBalance: 0, unbalancedTransactions: [], mismatches: [] });
   });
 });
+
+describe('a site that takes real money', () => {
+  it('turns the sandbox off: not offered, no cashier, its notifications refused', async () => {
+    const site = await createTestApp({ config: { payments: { ...t.app.config.payments, sandbox: false } } });
+    try {
+      const user = await login(site.app, demoAccounts.user, demoPassword);
+      const options = await call(site.app, 'POST', '/apis/user/auth/recharge/options', {}, user);
+      expect(options.data.methods).toEqual([]);
+      const created = await call(
+        site.app,
+        'POST',
+        '/apis/user/auth/recharge/create',
+        { amount: 10_000, method: 'sandbox', idempotencyKey: 'no-sandbox-1' },
+        user,
+      );
+      expect(created.code).not.toBe(200);
+      const cashier = await site.app.inject({ method: 'GET', url: '/apis/user/api/pay/sandbox/cashier/0a1b2c' });
+      expect(cashier.json()).toMatchObject({ code: 404 });
+      const notified = await site.app.inject({
+        method: 'POST',
+        url: '/apis/user/api/pay/notify/sandbox',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'out_trade_no=0a1b2c&total_amount=10.00',
+      });
+      expect(notified.body).not.toBe('success');
+    } finally {
+      await site.close();
+    }
+  });
+});
