@@ -29,7 +29,7 @@ export const localInvoiceProvider: InvoiceProvider = {
       itemName: '*信息技术服务*算力租用服务',
       amount: invoice.amount,
       taxRate: 0.06,
-      issuerNote: `申请号 ${invoice.requestNo}　本发票由平台本地开票服务生成，未接入税务机关开票系统`,
+      issuerNote: `申请号 ${invoice.requestNo}\u3000本发票由平台本地开票服务生成，未接入税务机关开票系统`,
     });
     return { invoiceNo, pdf };
   },
