@@ -22,6 +22,7 @@ export const sideMenuEntries: readonly SideMenuEntry[] = [
       { text: '收支明细', to: '/account/billDetails' },
       { text: '我的订单', to: '/account/order' },
       { text: '账单明细', to: '/account/definAndDetail' },
+      { text: '发票管理', to: '/account/invoice' },
     ],
   },
   {

@@ -59,6 +59,11 @@ const titleView = (title: InvoiceTitleRow) => ({
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const provider = createInvoiceProvider(app.config.invoices);
 
+  // The PDF download is a form post (token in the query string), so the browser saves the answer.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
   app.post(
     '/auth/invoice/title/list',
     { schema: { tags, summary: '我的发票抬头（默认抬头在前）', response: { 200: Envelope(InvoiceTitleList) } } },

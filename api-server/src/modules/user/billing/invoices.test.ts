@@ -357,6 +357,15 @@ describe('review, issue and red reversal', () => {
     expect(text.text).toContain(`¥${(Math.round(order.amount / 10) / 100).toFixed(2)}`);
     expect(text.fonts.some((name) => name.includes(invoiceFontName))).toBe(true);
 
+    const formPost = await t.app.inject({
+      method: 'POST',
+      url: `/apis/user/auth/invoice/pdf?token=${encodeURIComponent(user.token)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `id=${applied.data.id}`,
+    });
+    expect(formPost.headers['content-disposition']).toBe(`attachment; filename="invoice-${invoiceNo}.pdf"`);
+    expect(formPost.rawPayload.equals(pdf.rawPayload)).toBe(true);
+
     expect((await post('amount', {}, user.token)).data.invoiced).toBe(order.amount);
     const reversed = await post('review/reverse', { id: applied.data.id }, operator);
     expect(reversed.data).toMatchObject({ status: 4, statusName: '已红冲', reversedAt: expect.any(String) });
