@@ -96,8 +96,14 @@ async function insertRunningInstances(db: Database, now: Date) {
   await query(
     db,
     `
-    insert into ledger_entries (user_id, amount, balance_after, kind, note)
-    select id, 1000000, 1000000, 'grant', 'bench' from users where mobile like '170%'`,
+    insert into ledger_entries (transaction_id, account, user_id, amount, balance_after, kind, note)
+    select nextval('ledger_transaction_ids'), 'cash', id, 1000000, 1000000, 'grant', 'bench' from users where mobile like '170%'`,
+  );
+  await query(
+    db,
+    `
+    insert into ledger_entries (transaction_id, account, amount, kind, note)
+    select transaction_id, 'promotion', -amount, kind, note from ledger_entries where note = 'bench'`,
   );
   await query(
     db,
@@ -127,9 +133,10 @@ async function meteringFigures() {
       `
         select (select count(*) from bills where kind = 'usage')::int as bills,
                (select coalesce(sum(amount), 0) from bills where kind = 'usage')::bigint as billed,
-               (select -coalesce(sum(amount), 0) from ledger_entries where kind = 'charge')::bigint as ledger,
+               (select -coalesce(sum(amount), 0) from ledger_entries where kind = 'charge' and account = 'cash')::bigint as ledger,
+               (select coalesce(sum(amount), 0) from ledger_entries)::bigint as trial_balance,
                (select count(*) from users u where u.mobile like '170%'
-                  and u.balance <> (select sum(amount) from ledger_entries e where e.user_id = u.id))::int as unbalanced`,
+                  and u.balance <> (select sum(amount) from ledger_entries e where e.user_id = u.id and e.account = 'cash'))::int as unbalanced`,
     );
     await app.close();
     return { metered, passMs, setupMs, check: check! };
@@ -151,6 +158,6 @@ console.log(
 );
 console.log(
   `metering pass over ${(meteredUsers * perUser).toLocaleString('en')} running instances (${meteredUsers.toLocaleString('en')} users): ${(metering.passMs / 1000).toFixed(2)} s, ${metering.metered} settled, ` +
-    `${metering.check.bills} bill lines, charged ${metering.check.billed} (expected ${expected}), ledger ${metering.check.ledger}, users whose balance ≠ ledger: ${metering.check.unbalanced}` +
+    `${metering.check.bills} bill lines, charged ${metering.check.billed} (expected ${expected}), ledger ${metering.check.ledger}, users whose balance ≠ ledger: ${metering.check.unbalanced}, trial balance ${metering.check.trial_balance}` +
     ` (setup ${(metering.setupMs / 1000).toFixed(1)} s)`,
 );

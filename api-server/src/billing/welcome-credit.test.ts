@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, sysConfig, users, website } from '../db/schema.js';
 import { call, createTestApp, lastSmsCode, login, requestSmsCode, type TestApp } from '../test-support/test-app.js';
@@ -20,7 +20,10 @@ async function register(mobile: string) {
 /** The account's balance column and its ledger, read from the database. */
 async function books(userId: number) {
   const [user] = await t.app.db.select({ balance: users.balance }).from(users).where(eq(users.id, userId));
-  const entries = await t.app.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
+  const entries = await t.app.db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.account, 'cash')));
   return { balance: user!.balance, entries, ledgerSum: entries.reduce((sum, entry) => sum + entry.amount, 0) };
 }
 

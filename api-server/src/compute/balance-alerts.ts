@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/open-database.js';
+import { queryRows } from '../db/query-rows.js';
 
 /**
  * Warns, once, each paying account whose balance will not last an hour of its running
@@ -8,7 +9,9 @@ import type { Database } from '../db/open-database.js';
  */
 export async function warnLowBalances(db: Database, now: Date): Promise<number> {
   const at = now.toISOString();
-  const result = await db.execute(sql`
+  const rows = await queryRows<{ told: number }>(
+    db,
+    sql`
     with spend as (
       select coalesce(case when u.share_balance then u.parent_id end, i.user_id) as payer_id, sum(i.day_rate)::bigint as day_rate
       from instances i join users u on u.id = i.user_id
@@ -30,6 +33,7 @@ export async function warnLowBalances(db: Database, now: Date): Promise<number> 
       returning 1
     )
     select (select count(*) from told)::int as told, (select count(*) from cleared)::int as cleared
-  `);
-  return Number((result as unknown as { rows: Array<{ told: number }> }).rows[0]!.told);
+  `,
+  );
+  return Number(rows[0]!.told);
 }

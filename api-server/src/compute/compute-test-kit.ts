@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { computeNodes, gpuModels, images, ledgerEntries, users } from '../db/schema.js';
@@ -74,7 +74,7 @@ export async function ledgerSum(app: FastifyInstance, userId: number) {
   const [row] = await app.db
     .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
     .from(ledgerEntries)
-    .where(eq(ledgerEntries.userId, userId));
+    .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.account, 'cash')));
   return Number(row!.sum);
 }
 

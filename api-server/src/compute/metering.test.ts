@@ -14,6 +14,7 @@ import {
   setUpComputeTestApp,
 } from './compute-test-kit.js';
 import { runComputePass } from './scheduler.js';
+import { checkLedger } from '../billing/ledger.js';
 
 let t: TestApp;
 let imageId: number;
@@ -63,6 +64,7 @@ describe('pay-as-you-go metering', () => {
     expect(lines.map((line) => line.seconds)).toEqual([61, 3600]);
     expect(lines.every((line) => line.kind === 'usage')).toBe(true);
     expect(await ledgerSum(t.app, user.id)).toBe(await balanceOf(t.app, user.id));
+    expect(await checkLedger(t.app.db)).toEqual({ trialBalance: 0, unbalancedTransactions: [], mismatches: [] });
   });
 
   it('settles at every state change: stopping charges up to the second and ends the meter', async () => {
@@ -134,6 +136,7 @@ describe('a sub-account sharing its main account balance', () => {
     expect(await balanceOf(t.app, main.id)).toBe(100_000 - 1980);
     expect(await balanceOf(t.app, sub.id)).toBe(0);
     expect(await ledgerSum(t.app, main.id)).toBe(100_000 - 1980);
+    expect(await checkLedger(t.app.db)).toEqual({ trialBalance: 0, unbalancedTransactions: [], mismatches: [] });
     expect(await bills(sub.token)).toEqual([expect.objectContaining({ kind: 'usage', amount: 1980, seconds: 3600 })]);
   });
 });

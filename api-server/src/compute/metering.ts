@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/open-database.js';
+import { queryRows } from '../db/query-rows.js';
 
 export interface MeteringBatch {
   /** Instances due in this batch, and those settled. */
@@ -11,18 +12,20 @@ export interface MeteringBatch {
 
 /**
  * Settles one batch of running pay-as-you-go instances up to `now` in a single statement: each
- * instance's whole seconds × its day rate (remainders carried), one ledger entry per paying account
- * (a sub-account sharing its main account's balance is paid by the main account), one bill line per
- * instance linked to it. An account whose balance cannot cover the batch is charged nothing here
+ * instance's whole seconds × its day rate (remainders carried), one ledger transaction per paying account
+ * (its cash to platform revenue; a sub-account sharing its main account's balance is paid by the main
+ * account), one bill line per instance linked to it. An account whose balance cannot cover the batch is charged nothing here
  * and reported, so its instances are settled down to zero and stopped one by one. The same
- * guarantees as applyLedgerEntry hold: the balance update is conditional and every change an entry.
+ * guarantees as postTransaction hold: the balance update is conditional and every change an entry.
  */
 export async function meterBatch(db: Database, now: Date, batchSize: number, excludePayerIds: number[]): Promise<MeteringBatch> {
   const at = now.toISOString();
   const excluded = excludePayerIds.length
     ? sql`and coalesce(case when u.share_balance then u.parent_id end, i.user_id) <> all(${`{${excludePayerIds.join(',')}}`}::int[])`
     : sql``;
-  const result = await db.execute(sql`
+  const rows = await queryRows(
+    db,
+    sql`
     with due as (
       select i.id, i.user_id, coalesce(case when u.share_balance then u.parent_id end, i.user_id) as payer_id,
              i.name, i.day_rate, i.meter_carry, i.metered_until,
@@ -43,11 +46,15 @@ export async function meterBatch(db: Database, now: Date, batchSize: number, exc
       update users u set balance = u.balance - p.amount
       from per_user p
       where u.id = p.user_id and u.balance >= p.amount
-      returning u.id as user_id, u.balance, p.amount
+      returning u.id as user_id, u.balance, p.amount, nextval('ledger_transaction_ids') as transaction_id
     ), entries as (
-      insert into ledger_entries (user_id, amount, balance_after, kind, note, created_at)
-      select user_id, -amount, balance, 'charge', '实例按量计费', ${at}::timestamptz from paid where amount > 0
+      insert into ledger_entries (transaction_id, account, user_id, amount, balance_after, kind, note, created_at)
+      select transaction_id, 'cash', user_id, -amount, balance, 'charge', '实例按量计费', ${at}::timestamptz from paid where amount > 0
       returning id, user_id
+    ), earned as (
+      insert into ledger_entries (transaction_id, account, user_id, amount, balance_after, kind, note, created_at)
+      select transaction_id, 'revenue', null, amount, null, 'charge', '实例按量计费', ${at}::timestamptz from paid where amount > 0
+      returning 1
     ), billed as (
       insert into bills (user_id, instance_id, ledger_entry_id, kind, amount, seconds, day_rate, period_start, period_end, note, created_at)
       select pr.user_id, pr.id, e.id, 'usage', pr.charge, pr.secs, pr.day_rate, pr.metered_until,
@@ -64,10 +71,10 @@ export async function meterBatch(db: Database, now: Date, batchSize: number, exc
     )
     select (select count(*) from due)::int as due, (select count(*) from advanced)::int as settled,
            (select coalesce(array_agg(user_id), '{}') from per_user where user_id not in (select user_id from paid)) as unpaid,
-           (select count(*) from billed)::int as billed
-  `);
-  // Both drivers (PGlite, node-postgres) answer `{ rows }`.
-  const row = (result as unknown as { rows: Array<{ due: number; settled: number; unpaid: number[] | string }> }).rows[0]!;
+           (select count(*) from billed)::int as billed, (select count(*) from earned)::int as earned
+  `,
+  );
+  const [row] = rows as [{ due: number; settled: number; unpaid: number[] | string }];
   return { due: Number(row.due), settled: Number(row.settled), unpaidPayerIds: parseIntArray(row.unpaid) };
 }
 

@@ -20,9 +20,15 @@ import { createAccount } from '../accounts/accounts.js';
 import { applyLedgerEntry } from '../billing/ledger.js';
 import { seedComputePool } from './compute-pool.js';
 import { demoHeadTips, seedWelcomeCredit } from './welcome-credit.js';
+import { demoOperatorMobile, seedOperator } from './operator.js';
 
 export const demoPassword = 'Demo@2026';
-export const demoAccounts = { user: '13800000001', teacher: '13800000002', organization: '13800000003' } as const;
+export const demoAccounts = {
+  user: '13800000001',
+  teacher: '13800000002',
+  organization: '13800000003',
+  operator: demoOperatorMobile,
+} as const;
 const demoIdCard = '11010519491231002X';
 
 const enums: Record<string, Array<[number, string, string]>> = {
@@ -182,7 +188,12 @@ async function seedSiteAndAccounts(db: Database): Promise<boolean> {
 }
 
 /** Each domain seeds itself once, so a data folder created before a domain existed still gains its demo data. */
-const seeders: Array<(db: Database) => Promise<boolean>> = [seedSiteAndAccounts, seedComputePool, seedWelcomeCredit];
+const seeders: Array<(db: Database) => Promise<boolean>> = [
+  seedSiteAndAccounts,
+  seedComputePool,
+  seedWelcomeCredit,
+  (db) => seedOperator(db, demoPassword),
+];
 
 export async function seedDemoData(db: Database): Promise<boolean> {
   let wrote = false;

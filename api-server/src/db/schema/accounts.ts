@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, money } from './columns.js';
 
 export const users = pgTable(
@@ -19,7 +32,12 @@ export const users = pgTable(
     idCardMasked: varchar('id_card_masked', { length: 18 }),
     idCardHash: varchar('id_card_hash', { length: 64 }).unique(),
     videoPermission: boolean('video_permission').notNull().default(false),
+    /** The cash account's balance: a cached sum of the user's 'cash' ledger entries. */
     balance: money('balance').notNull().default(0),
+    /** Withdrawable income and income still held: cached sums of the 'income' and 'income_held' entries. */
+    incomeBalance: money('income_balance').notNull().default(0),
+    incomeHeld: money('income_held').notNull().default(0),
+    isOperator: boolean('is_operator').notNull().default(false),
     zhisuanStatus: smallint('zhisuan_status').notNull().default(0),
     chaosuanStatus: smallint('chaosuan_status').notNull().default(0),
     parentId: integer('parent_id'),
@@ -30,25 +48,44 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('users_balance_not_negative', sql`${t.balance} >= 0`), index('users_parent_idx').on(t.parentId)],
+  (t) => [
+    check('users_balance_not_negative', sql`${t.balance} >= 0`),
+    check('users_income_not_negative', sql`${t.incomeBalance} >= 0 and ${t.incomeHeld} >= 0`),
+    index('users_parent_idx').on(t.parentId),
+  ],
 );
 
-/** Every change of a balance; a user's balance always equals the sum of their entries. */
+/** Numbers the balanced transactions that group ledger entries. */
+export const ledgerTransactionIds = pgSequence('ledger_transaction_ids');
+
+/**
+ * Double-entry postings, append-only. The entries of one transaction share `transactionId` and sum to
+ * zero. `account` names the account moved ('cash', 'income', 'income_held' belong to `userId`;
+ * 'clearing:<provider>', 'revenue', 'promotion', 'withdrawals_payable', 'fees' are the platform's).
+ */
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    transactionId: bigint('transaction_id', { mode: 'number' }).notNull(),
+    account: varchar('account', { length: 40 }).notNull().default('cash'),
+    userId: integer('user_id').references(() => users.id),
     amount: money('amount').notNull(),
-    balanceAfter: money('balance_after').notNull(),
+    /** The user account's balance after this entry; null on platform accounts. */
+    balanceAfter: money('balance_after'),
     kind: varchar('kind', { length: 32 }).notNull(),
     note: varchar('note', { length: 200 }).notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('ledger_user_idx').on(t.userId, t.createdAt)],
+  (t) => [index('ledger_user_idx').on(t.userId, t.createdAt), index('ledger_transaction_idx').on(t.transactionId)],
 );
+
+/** A transaction posted under an idempotency key (a provider's trade id, a client's request key); a replay finds the first. */
+export const ledgerIdempotencyKeys = pgTable('ledger_idempotency_keys', {
+  key: varchar('key', { length: 120 }).primaryKey(),
+  transactionId: bigint('transaction_id', { mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+});
 
 export const sessions = pgTable(
   'sessions',

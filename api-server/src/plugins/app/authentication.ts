@@ -19,6 +19,13 @@ export function currentUser(request: FastifyRequest): SessionUser {
   return request.sessionUser;
 }
 
+/** The signed-in operator, who reviews what users submit (invoices, withdrawals, late payments). */
+export function requireOperator(request: FastifyRequest): SessionUser {
+  const user = currentUser(request);
+  if (!user.account.isOperator) throw forbidden('仅运营人员可以执行此操作');
+  return user;
+}
+
 /**
  * Every route whose path contains `/auth/` requires a live session, decided from the route table
  * itself so a new route cannot forget it. Runs before body validation: an anonymous caller learns
@@ -41,10 +48,3 @@ export default fp(
   },
   { name: 'authentication', dependencies: ['core'] },
 );
-
-/** TEMPORARY until the ledger foundation lands on main with its is_operator flag: the demo operator's mobile. */
-export function requireOperator(request: FastifyRequest): SessionUser {
-  const user = currentUser(request);
-  if (user.account.mobile !== '13800000004') throw forbidden('仅运营人员可以执行此操作');
-  return user;
-}
