@@ -61,8 +61,10 @@ export type InvoiceTitleList = Static<typeof InvoiceTitleList>;
 export const InvoiceableAmount = Type.Object({
   charged: Money('消费扣款合计'),
   refunded: Money('退回余额合计'),
-  freeCredit: Money('赠送金额（体验金等，不可开票）'),
-  cashConsumed: Money('现金消费 = 扣款 − 退款 − 赠送，不小于0'),
+  freeCredit: Money('赠送金额合计（体验金等，不开票）'),
+  freeCreditSpent: Money('已用赠送金额 = 赠送金额 − 账户余额，介于0与赠送金额之间（赠送金额视为最后使用）'),
+  balance: Money('账户余额'),
+  cashConsumed: Money('现金消费 = 扣款 − 退款 − 已用赠送金额，不小于0'),
   invoiced: Money('已开票（申请中与已开具）'),
   invoiceable: Money('可开票金额 = 现金消费 − 已开票'),
   rule: Type.String(),

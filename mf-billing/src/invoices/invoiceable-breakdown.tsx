@@ -19,8 +19,9 @@ export function InvoiceableBreakdown({ amount }: { amount: Loaded<InvoiceableAmo
         可开票金额 <strong data-testid="invoiceable">{formatYuan(a.invoiceable)}</strong>
       </div>
       <div className="rc-invoice-sum">
-        消费扣款 {formatYuan(a.charged)} − 退款 {formatYuan(a.refunded)} − 赠送金额 {formatYuan(a.freeCredit)} = 现金消费{' '}
-        {formatYuan(a.cashConsumed)}；现金消费 − 已开票 {formatYuan(a.invoiced)} = 可开票 {formatYuan(a.invoiceable)}
+        消费扣款 {formatYuan(a.charged)} − 退款 {formatYuan(a.refunded)} − 已用赠送金额 {formatYuan(a.freeCreditSpent)}（赠送合计{' '}
+        {formatYuan(a.freeCredit)}，余额 {formatYuan(a.balance)}）= 现金消费 {formatYuan(a.cashConsumed)}；现金消费 − 已开票{' '}
+        {formatYuan(a.invoiced)} = 可开票 {formatYuan(a.invoiceable)}
       </div>
       <p className="rc-muted rc-invoice-rule">{a.rule}</p>
     </div>

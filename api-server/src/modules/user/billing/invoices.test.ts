@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orders, users } from '../../../db/schema.js';
 import { call, type TestApp } from '../../../test-support/test-app.js';
-import { applyLedgerEntry } from '../../../billing/ledger.js';
+import { applyLedgerEntry, postTransaction } from '../../../billing/ledger.js';
+import { demoOperatorMobile } from '../../../seed/operator.js';
 import { createAccount } from '../../../accounts/accounts.js';
 import { messagesOf, privateNode, setUpComputeTestApp, tokenFor } from '../../../compute/compute-test-kit.js';
 import { usccCheckCharacter } from '../../../billing/invoices/invoice-titles.js';
@@ -36,15 +37,23 @@ async function customer(cash: number, credit = 0) {
   const account = await createAccount(t.app.db, { mobile, passwordHash: 'x', nickname: `开票${accounts}` });
   const at = t.app.clock.now();
   if (credit) await applyLedgerEntry(t.app.db, { userId: account.id, amount: credit, kind: 'grant', note: '新用户注册体验金', at });
-  if (cash) await applyLedgerEntry(t.app.db, { userId: account.id, amount: cash, kind: 'recharge', note: '充值', at });
+  if (cash)
+    await postTransaction(t.app.db, {
+      kind: 'recharge',
+      note: '充值',
+      at,
+      legs: [
+        { account: { kind: 'cash', userId: account.id }, amount: cash },
+        { account: { kind: 'clearing', provider: 'sandbox' }, amount: -cash },
+      ],
+    });
   return { id: account.id, token: await tokenFor(t.app, account.id) };
 }
 
 let operator: string;
 async function operatorToken() {
-  const [existing] = await t.app.db.select().from(users).where(eq(users.mobile, '13800000004'));
-  const account = existing ?? (await createAccount(t.app.db, { mobile: '13800000004', passwordHash: 'x', nickname: '运营' }));
-  return tokenFor(t.app, account.id);
+  const [seeded] = await t.app.db.select().from(users).where(eq(users.mobile, demoOperatorMobile));
+  return tokenFor(t.app, seeded!.id);
 }
 
 /** Rents a daily package through the real order path: the order is paid and its amount charged. */
@@ -155,7 +164,7 @@ describe('invoice titles', () => {
 });
 
 describe('invoiceable amount', () => {
-  it('is cash consumed (charges − refunds − free credit) less what is invoiced', async () => {
+  it('is cash consumed (charges − refunds − free credit spent) less what is invoiced', async () => {
     const user = await customer(1_000_000, 5_000);
     expect((await post('amount', {}, user.token)).data).toMatchObject({ charged: 0, freeCredit: 5_000, cashConsumed: 0, invoiceable: 0 });
     const order = await paidOrder(user.token);
@@ -165,11 +174,25 @@ describe('invoiceable amount', () => {
       charged: order.amount,
       refunded: 1_230,
       freeCredit: 5_000,
-      cashConsumed: order.amount - 1_230 - 5_000,
+      freeCreditSpent: 0,
+      cashConsumed: order.amount - 1_230,
       invoiced: 0,
-      invoiceable: order.amount - 1_230 - 5_000,
+      invoiceable: order.amount - 1_230,
     });
     expect(amount.rule).toContain('充值后尚未消费的余额不开票');
+  });
+
+  it('spends free credit last and never invoices it', async () => {
+    const user = await customer(10_000, 5_000);
+    await applyLedgerEntry(t.app.db, { userId: user.id, amount: -12_000, kind: 'charge', note: '消费', at: t.app.clock.now() });
+    expect((await post('amount', {}, user.token)).data).toMatchObject({
+      charged: 12_000,
+      freeCredit: 5_000,
+      balance: 3_000,
+      freeCreditSpent: 2_000,
+      cashConsumed: 10_000,
+      invoiceable: 10_000,
+    });
   });
 
   it('excludes consumption paid by free credit only', async () => {
