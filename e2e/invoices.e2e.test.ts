@@ -80,8 +80,20 @@ async function call<T>(token: string, url: string, body?: unknown): Promise<T> {
   return answer.data as T;
 }
 
-/** Rents an RTX 3090 for a day and releases it, through the real order and charge path: one paid order to invoice. */
-async function rentAndRelease(token: string) {
+/** Retries an instance operation until the instance's state allows it (creating → running). */
+async function untilAccepted(operation: () => Promise<unknown>) {
+  for (let tries = 0; ; tries++) {
+    try {
+      return await operation();
+    } catch (error) {
+      if (tries > 60) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
+/** Rents an RTX 3090 for a day (paid up front) and stops it, through the real order and charge path: one paid order to invoice. */
+async function rentForADay(token: string) {
   const regions = await call<Array<{ regionCode: string }>>(token, '/node/auth/region/list-enable');
   const images = await call<Array<{ id: number }>>(token, '/image/auth/allSys');
   for (const { regionCode } of regions) {
@@ -99,15 +111,8 @@ async function rentAndRelease(token: string) {
       billingType: 2,
       duration: 1,
     });
-    for (let tries = 0; ; tries++) {
-      try {
-        await call(token, '/user/auth/user/instance/release/instance', { id: paid.instance.id });
-        return;
-      } catch (error) {
-        if (tries > 50) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
-    }
+    await untilAccepted(() => call(token, '/user/auth/user/instance/stop', { id: paid.instance.id }));
+    return;
   }
   throw new Error('no free RTX 3090');
 }
@@ -128,8 +133,8 @@ async function confirmDialog(text: string) {
   );
 }
 
-async function clickCentered(selector: string) {
-  const element = browser.$(selector);
+async function clickCentered(selector: string, within?: string) {
+  const element = within ? browser.$(within).$(selector) : browser.$(selector);
   await element.waitForClickable({ timeout: 15_000 });
   await element.scrollIntoView({ block: 'center' });
   await element.click();
@@ -157,7 +162,7 @@ afterAll(async () => {
 describe('invoices', () => {
   it('the demo user asks for an invoice for a paid order, the operator issues it, and the user downloads its PDF', async () => {
     const token = await signInAs(demoUser.mobile);
-    await rentAndRelease(token);
+    await rentForADay(token);
     const { invoiceable, cashConsumed } = await call<{ invoiceable: number; cashConsumed: number }>(token, '/user/auth/invoice/amount', {});
     expect(invoiceable).toBeGreaterThan(0);
     expect(invoiceable).toBe(cashConsumed);
@@ -197,7 +202,7 @@ describe('invoices', () => {
     const pending = `.rc-invoice-review tr[data-request-no="${requestNo}"]`;
     await browser.$(pending).waitForDisplayed({ timeout: 15_000 });
     expect(await browser.$(pending).getText()).toContain(demoUser.mobile);
-    await clickCentered(`${pending} button=开具`);
+    await clickCentered('button=开具', pending);
     await confirmDialog('开具');
     await browser.waitUntil(async () => !(await browser.$(pending).isExisting()), { timeout: 15_000, timeoutMsg: 'still pending' });
 
@@ -207,7 +212,7 @@ describe('invoices', () => {
     await page.waitForText(mine, '已开具');
     const invoiceNo = (await browser.$(`${mine} td:nth-child(6)`).getText()).trim();
     expect(invoiceNo).toMatch(/^\d{20}$/);
-    await clickCentered(`${mine} button=下载PDF`);
+    await clickCentered('button=下载PDF', mine);
     const file = path.join(downloads, `invoice-${invoiceNo}.pdf`);
     await browser.waitUntil(async () => existsSync(file) && !readdirSync(downloads).some((name) => name.endsWith('.crdownload')), {
       timeout: 20_000,
