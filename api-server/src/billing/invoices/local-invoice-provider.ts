@@ -1,10 +1,11 @@
 import type { InvoiceProvider } from './invoice-provider.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
+import { usccCheckCharacter } from './invoice-titles.js';
 
 /** The platform as seller, printed on locally issued invoices. */
 export const localSeller = {
   name: '算力云科技有限公司',
-  taxNo: '91110108MA01ABCD2X',
+  taxNo: `91110108MA01ABCD2${usccCheckCharacter('91110108MA01ABCD2')}`,
   address: '北京市海淀区中关村大街1号 010-62345678',
   bank: '中国工商银行北京中关村支行 0200000000000000000',
 };
