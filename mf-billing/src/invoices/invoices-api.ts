@@ -33,7 +33,6 @@ export const listInvoiceOrders = (paging: Paging) => api.post<Page<InvoiceOrder>
 export const applyForInvoice = (body: InvoiceApplyBody) => api.post<InvoiceRequest>(path('apply'), body);
 export const listRequests = (paging: Paging & { status?: InvoiceStatus }) =>
   api.post<Page<InvoiceRequest>>(path('list'), paging, { errorTip: false });
-export const viewRequest = (id: number) => api.post<InvoiceRequest>(path('view'), { id });
 export const updateRequest = (id: number, body: InvoiceApplyBody) => api.post<InvoiceRequest>(path('update'), { id, ...body });
 export const withdrawRequest = (id: number) => api.post<InvoiceRequest>(path('withdraw'), { id });
 /** A form post: the browser saves the PDF the server answers as an attachment. */
