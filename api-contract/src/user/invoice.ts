@@ -4,9 +4,9 @@ import { Page } from '../envelope.js';
 import { DateTime, Money, NullableDateTime } from '../values.js';
 
 /** 1 个人, 2 企业 */
-export const InvoiceTitleType = Type.Enum([1, 2], { title: '抬头类型', description: '1 个人，2 企业' });
+export const InvoiceTitleType = Type.Integer({ title: '抬头类型', minimum: 1, maximum: 2, description: '1 个人，2 企业' });
 /** 1 增值税普通发票, 2 增值税专用发票 (company titles only) */
-export const InvoiceKind = Type.Enum([1, 2], { title: '发票类型', description: '1 普通发票，2 专用发票' });
+export const InvoiceKind = Type.Integer({ title: '发票类型', minimum: 1, maximum: 2, description: '1 普通发票，2 专用发票' });
 
 /**
  * 1 申请中, 2 已开具, 3 已驳回, 4 已红冲, 5 已撤回. Only 申请中 may be edited or withdrawn; 申请中 and 已开具 count as invoiced.
@@ -98,7 +98,12 @@ export type InvoiceApplyBody = Static<typeof InvoiceApplyBody>;
 export const InvoiceUpdateBody = Type.Object({ id: Id('申请编号'), ...RequestFields });
 export type InvoiceUpdateBody = Static<typeof InvoiceUpdateBody>;
 
-export const InvoiceListBody = Type.Object({ ...PageQuery.properties, status: Type.Optional(InvoiceStatus) });
+export const InvoiceListBody = Type.Object({
+  ...PageQuery.properties,
+  status: Type.Optional(
+    Type.Integer({ title: '发票状态', minimum: 1, maximum: 5, description: '1 申请中，2 已开具，3 已驳回，4 已红冲，5 已撤回' }),
+  ),
+});
 export type InvoiceListBody = Static<typeof InvoiceListBody>;
 
 export const InvoiceRequest = Type.Object({

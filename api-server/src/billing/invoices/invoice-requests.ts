@@ -216,7 +216,7 @@ export function requestView(request: InvoiceRequestRow) {
     requestNo: request.requestNo,
     mode: request.mode,
     amount: request.amount,
-    title: { ...title, titleType: title.titleType as 1 | 2, invoiceType: title.invoiceType as 1 | 2, typeName: titleTypeName(title) },
+    title: { ...title, typeName: titleTypeName(title) },
     orders: request.orders as RequestedOrder[],
     email: request.email,
     remark: request.remark,

@@ -43,8 +43,8 @@ const reviewTags = ['发票审核（运营）'];
 
 const titleView = (title: InvoiceTitleRow) => ({
   id: title.id,
-  titleType: title.titleType as 1 | 2,
-  invoiceType: title.invoiceType as 1 | 2,
+  titleType: title.titleType,
+  invoiceType: title.invoiceType,
   typeName: titleTypeName(title),
   name: title.name,
   taxNo: title.taxNo,

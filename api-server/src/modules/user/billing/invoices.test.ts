@@ -142,7 +142,7 @@ describe('invoice titles', () => {
     [{ ...specialTitle, phone: '12345' }, '注册电话应为手机号或固定电话（如 010-12345678）'],
     [{ ...specialTitle, phone: undefined }, '请填写注册电话'],
     [{ titleType: 2, invoiceType: 2 }, '发票抬头不能为空'],
-    [{ titleType: 3, invoiceType: 1, name: '张三' }, '抬头类型取值不正确'],
+    [{ titleType: 3, invoiceType: 1, name: '张三' }, '抬头类型不能大于2'],
     [{ titleType: 2, invoiceType: 1, name: 'x'.repeat(101) }, '发票抬头长度不能超过100个字符'],
   ])('refuses a bad title %#', async (body, message) => {
     const user = await customer(0);
@@ -210,6 +210,11 @@ describe('invoice requests', () => {
     const title = await post('title/save', specialTitle, user.token);
 
     expect(await post('apply', { titleId: title.data.id, mode: 'amount' }, user.token)).toMatchObject({ code: 422, msg: '请填写开票金额' });
+    expect(await post('apply', { titleId: title.data.id, mode: 'cash', amount: 1_000 }, user.token)).toMatchObject({
+      code: 422,
+      msg: '开票方式取值不正确',
+    });
+    expect(await post('list', { status: 9 }, user.token)).toMatchObject({ code: 422, msg: '发票状态不能大于5' });
     expect(await post('apply', { titleId: title.data.id, mode: 'amount', amount: 1_005 }, user.token)).toMatchObject({
       code: 422,
       msg: '开票金额应精确到分',
