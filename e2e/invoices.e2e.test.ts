@@ -92,7 +92,7 @@ async function untilAccepted(operation: () => Promise<unknown>) {
   }
 }
 
-/** Rents an RTX 3090 for a day (paid up front) and stops it, through the real order and charge path: one paid order to invoice. */
+/** Rents an RTX 3090 for a day (quoted, then paid up front) and stops it, through the real order and charge path: one paid order to invoice. */
 async function rentForADay(token: string) {
   const regions = await call<Array<{ regionCode: string }>>(token, '/node/auth/region/list-enable');
   const images = await call<Array<{ id: number }>>(token, '/image/auth/allSys');
@@ -103,14 +103,9 @@ async function rentForADay(token: string) {
     );
     const model = models.find((m) => m.deviceType === 'rtx3090' && m.freeGpu > 0);
     if (!model) continue;
-    const paid = await call<{ instance: { id: number } }>(token, '/user/auth/order/info/pay', {
-      regionCode,
-      gpuModelId: model.gpuModelId,
-      imageId: images[0]!.id,
-      gpuCount: 1,
-      billingType: 2,
-      duration: 1,
-    });
+    const order = { regionCode, gpuModelId: model.gpuModelId, imageId: images[0]!.id, gpuCount: 1, billingType: 2, duration: 1 };
+    const { quoteToken } = await call<{ quoteToken: string }>(token, '/user/auth/order/price/preview', order);
+    const paid = await call<{ instance: { id: number } }>(token, '/user/auth/order/info/pay', { ...order, quoteToken });
     await untilAccepted(() => call(token, '/user/auth/user/instance/stop', { id: paid.instance.id }));
     return;
   }

@@ -41,6 +41,7 @@ const Env = Type.Object({
     description: 'an integer of at least 65536',
   }),
   UPLOAD_SIGNING_SECRET: Type.Optional(Type.String({ description: 'a string' })),
+  QUOTE_SIGNING_SECRET: Type.Optional(Type.String({ description: 'a string' })),
   FAULT_DROP_CHUNK_RATIO: Type.Number({
     minimum: 0,
     exclusiveMaximum: 1,
@@ -86,6 +87,13 @@ export interface UploadSettings {
   faultInjection: { dropChunkRatio: number };
 }
 
+export interface QuoteSettings {
+  /** The key that signs price quotes; unset, one is kept in the data folder. */
+  signingSecret: string | undefined;
+  /** How long a quoted amount can be confirmed. */
+  ttlMs: number;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -111,6 +119,7 @@ export interface AppConfig {
   seedDemoData: boolean;
   compute: ComputeSettings;
   uploads: UploadSettings;
+  quotes: QuoteSettings;
   /** Who issues electronic invoices after review (INVOICE_PROVIDER). */
   invoices: { provider: Env['INVOICE_PROVIDER'] };
 }
@@ -188,6 +197,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
       maxChunks: 10_000,
       faultInjection: { dropChunkRatio: e.FAULT_DROP_CHUNK_RATIO },
     },
+    quotes: { signingSecret: e.QUOTE_SIGNING_SECRET, ttlMs: 5 * minute },
     invoices: { provider: e.INVOICE_PROVIDER },
   };
 }

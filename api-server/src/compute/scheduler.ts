@@ -4,6 +4,7 @@ import { instances, users } from '../db/schema.js';
 import type { Transaction } from '../db/open-database.js';
 import { notify } from '../accounts/messages.js';
 import { completeTransition, type InstanceRow } from './instance-state.js';
+import { recordInstanceEvent, type SystemEvent } from './instance-events.js';
 import { releaseHeldGpus, releaseInstance, stopInstance } from './lifecycle.js';
 import { meterBatch } from './metering.js';
 import { warnLowBalances } from './balance-alerts.js';
@@ -35,6 +36,9 @@ async function withLockedInstance(app: FastifyInstance, id: number, step: (tx: T
 }
 
 const steady = (row: InstanceRow) => row.nextStatus === null;
+
+const systemEvent = (tx: Transaction, row: InstanceRow, kind: SystemEvent, note: string, at: Date) =>
+  recordInstanceEvent(tx, { instanceId: row.id, kind, actorUserId: null, fromStatus: row.status, note, at });
 
 /** Completes driver operations that are due (creating → running, stopping → stopped, …). */
 export async function advanceTransitions(app: FastifyInstance): Promise<number> {
@@ -84,6 +88,7 @@ async function stopForBalance(app: FastifyInstance, payerId: number) {
     await withLockedInstance(app, id, async (tx, row) => {
       if (row.status !== Status.running || row.billingType !== Billing.payAsYouGo) return false;
       await stopInstance(tx, app.compute.driver, row, app.clock.now());
+      await systemEvent(tx, row, 'stopForBalance', '账户余额已用完，按量计费实例自动关机', app.clock.now());
       stoppedByOwner.set(row.userId, [...(stoppedByOwner.get(row.userId) ?? []), row.name]);
       return true;
     });
@@ -112,6 +117,7 @@ export async function stopScheduled(app: FastifyInstance) {
         return false;
       }
       await stopInstance(tx, app.compute.driver, row, now);
+      await systemEvent(tx, row, 'scheduledStop', `按设置的时间 ${formatDate(row.stopAt!)} 关机`, now);
       await notify(
         tx,
         row.userId,
@@ -152,6 +158,7 @@ export async function expirePackages(app: FastifyInstance) {
       } else {
         await releaseHeldGpus(tx, payAsYouGo, now);
       }
+      await systemEvent(tx, row, 'packageExpired', `${packageName}到期，转为按量计费并释放GPU`, now);
       const releaseDate = new Date(now.getTime() + app.compute.settings.releaseAfterStoppedDays * dayMs);
       await notify(
         tx,
@@ -207,6 +214,7 @@ export async function releaseLongStopped(app: FastifyInstance) {
     const done = await withLockedInstance(app, id, async (tx, row) => {
       if (row.status !== Status.stopped || row.billingType !== Billing.payAsYouGo) return false;
       await releaseInstance(tx, app.compute.driver, row, now);
+      await systemEvent(tx, row, 'autoRelease', `关机满 ${releaseAfterStoppedDays} 天自动释放`, now);
       await notify(tx, row.userId, '实例已释放', `实例「${row.name}」已关机满 ${releaseAfterStoppedDays} 天，已自动释放。`, now);
       return true;
     });

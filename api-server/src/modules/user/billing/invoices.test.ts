@@ -5,7 +5,7 @@ import { call, type TestApp } from '../../../test-support/test-app.js';
 import { applyLedgerEntry, postTransaction } from '../../../billing/ledger.js';
 import { demoOperatorMobile } from '../../../seed/operator.js';
 import { createAccount } from '../../../accounts/accounts.js';
-import { messagesOf, privateNode, setUpComputeTestApp, tokenFor } from '../../../compute/compute-test-kit.js';
+import { messagesOf, privateNode, rent, setUpComputeTestApp, tokenFor } from '../../../compute/compute-test-kit.js';
 import { usccCheckCharacter } from '../../../billing/invoices/invoice-titles.js';
 import { invoiceFontName } from '../../../billing/invoices/invoice-pdf.js';
 import { pdfText } from '../../../test-support/pdf-text.js';
@@ -56,24 +56,10 @@ async function operatorToken() {
   return tokenFor(t.app, seeded!.id);
 }
 
-/** Rents a daily package through the real order path: the order is paid and its amount charged. */
+/** Rents a daily package through the real quote and order path: the order is paid and its amount charged. */
 async function paidOrder(token: string) {
   const { node, model } = await privateNode(t.app, 1);
-  const rented = await call(
-    t.app,
-    'POST',
-    '/apis/user/auth/order/info/pay',
-    {
-      regionCode: 'xb-1',
-      nodeId: node.id,
-      gpuModelId: model.id,
-      imageId,
-      gpuCount: 1,
-      billingType: 2,
-      duration: 1,
-    },
-    token,
-  );
+  const rented = await rent(t.app, token, { nodeId: node.id, gpuModelId: model.id, imageId, billingType: 2, duration: 1 });
   expect(rented.code, rented.msg).toBe(200);
   const [order] = await t.app.db.select().from(orders).where(eq(orders.instanceId, rented.data.instance.id));
   return order!;
