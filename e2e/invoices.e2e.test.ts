@@ -2,45 +2,19 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../api-server/src/db/open-database';
-import { postTransaction } from '../api-server/src/billing/ledger';
-import { users } from '../api-server/src/db/schema';
 import { pdfText } from '../api-server/src/test-support/pdf-text';
-import { ServerProcess } from '../api-server/src/test-support/server-process';
+import { startPortalServer, type PortalServer } from './support/portal-server';
 import { openChromium, type Browser } from './support/chromium';
 import { demoUser } from './support/demo-session';
 import { portalPage, type PortalPage } from './support/portal-page';
 
-let server: ServerProcess;
+let server: PortalServer;
 let browser: Browser;
 let page: PortalPage;
 let closeBrowser: () => Promise<void>;
-let dataDir: string;
 let downloads: string;
 
-const recharged = 100_000;
 const demoOperatorMobile = '13800000004';
-
-/**
- * A ¥100 recharge of the demo user, posted (while the server is stopped) the way a settled sandbox
- * payment posts it: cash against the provider's clearing account. The demo user's own ¥500 is free
- * credit, which is never invoiced, so without paid money there would be nothing to invoice.
- */
-async function recordDemoRecharge(dir: string) {
-  const { db, close } = await openDatabase({ dataDir: dir });
-  const user = (await db.select({ id: users.id, mobile: users.mobile }).from(users)).find((row) => row.mobile === demoUser.mobile);
-  await postTransaction(db, {
-    kind: 'recharge',
-    note: '充值（沙箱支付）',
-    at: new Date(),
-    idempotencyKey: 'e2e-invoices-demo-recharge',
-    legs: [
-      { account: { kind: 'cash', userId: user!.id }, amount: recharged },
-      { account: { kind: 'clearing', provider: 'sandbox' }, amount: -recharged },
-    ],
-  });
-  await close();
-}
 
 async function logIn(mobile: string) {
   const answer = await (
@@ -136,12 +110,8 @@ async function clickCentered(selector: string, within?: string) {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'rc-invoices-e2e-'));
   downloads = mkdtempSync(path.join(tmpdir(), 'rc-invoices-downloads-'));
-  server = await ServerProcess.start({ dataDir });
-  await server.stop();
-  await recordDemoRecharge(dataDir);
-  await server.launch();
+  server = await startPortalServer();
   ({ browser, close: closeBrowser } = await openChromium({ downloadDir: downloads }));
   page = portalPage(browser, server.url);
   await page.reset();
@@ -150,7 +120,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeBrowser?.();
   await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
   rmSync(downloads, { recursive: true, force: true });
 });
 
@@ -163,7 +132,8 @@ describe('invoices', () => {
     expect(invoiceable).toBe(cashConsumed);
 
     await page.open('/account/invoice');
-    await page.waitForText('.rc-invoice-total', `¥${(invoiceable / 1000).toFixed(2)}`);
+    const yuan = (invoiceable / 1000).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    await page.waitForText('.rc-invoice-total', `¥${yuan}`);
     expect(await page.textOf('.rc-invoice-rule')).toContain('赠送金额（注册体验金等）不开票');
     expect(await page.textOf('.rc-invoices')).toContain('还没有开票申请。');
 
