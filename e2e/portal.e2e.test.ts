@@ -323,7 +323,7 @@ describe('import-map overrides', () => {
       await page.waitForText('.rc-feature-page', '网盘');
       expect(await browser.$('.rc-app-error').isExisting()).toBe(false);
       await browser.$('.rc-side-menu a.item[href="/account/recharge"]').click();
-      await page.waitForText('.rc-feature-page', '充值');
+      await page.waitForRouteRendered('/account/recharge', '充值');
     },
   );
 });

@@ -20,6 +20,10 @@ echo "── bills: list pages and monthly statements of a user with 1,000,000 b
 npx tsx bench/bill-list.ts
 bash scripts/with-postgres.sh npx tsx bench/bill-list.ts
 
+echo "── payments: sandbox notifications settled per second (first delivery, then replays)"
+npx tsx bench/payment-notifications.ts
+bash scripts/with-postgres.sh bash -c "DATABASE_URL=\$TEST_POSTGRES_URL npx tsx bench/payment-notifications.ts"
+
 echo "── portal: first visit"
 node bench/portal-first-visit.mjs
 

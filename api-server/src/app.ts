@@ -19,6 +19,7 @@ import sms from './plugins/app/sms.js';
 import compute from './plugins/app/compute.js';
 import blobStore from './plugins/app/blob-store.js';
 import uploads from './plugins/app/uploads.js';
+import payments from './plugins/app/payments.js';
 import quotes from './plugins/app/quotes.js';
 import userModule from './modules/user/index.js';
 import systemModule from './modules/system/index.js';
@@ -64,6 +65,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(compute);
   await app.register(blobStore);
   await app.register(uploads);
+  await app.register(payments);
   await app.register(quotes);
 
   await app.register(systemModule, { prefix: '/apis/system' });

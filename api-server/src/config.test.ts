@@ -89,6 +89,48 @@ describe('loadConfig', () => {
   });
 });
 
+describe('payment providers from the environment', () => {
+  const pem = '-----BEGIN PUBLIC KEY-----\\nAAAA\\n-----END PUBLIC KEY-----';
+  const wechat = {
+    WECHATPAY_MCH_ID: '1900000001',
+    WECHATPAY_APP_ID: 'wx01',
+    WECHATPAY_SERIAL_NO: 'SERIAL',
+    WECHATPAY_PRIVATE_KEY: pem,
+    WECHATPAY_API_V3_KEY: 'k'.repeat(32),
+    WECHATPAY_PLATFORM_PUBLIC_KEY: pem,
+    WECHATPAY_PLATFORM_SERIAL: 'PUB_KEY_ID_01',
+  };
+
+  it('turns Alipay and WeChat Pay on only when all their keys are set, PEM text with \\n read as newlines', () => {
+    expect(loadConfig({}).payments).toMatchObject({
+      publicUrl: undefined,
+      alipay: undefined,
+      wechatpay: undefined,
+      unpaidTimeoutMs: 1_800_000,
+    });
+    expect(loadConfig({ ALIPAY_APP_ID: '2021', ALIPAY_PRIVATE_KEY: pem }).payments.alipay).toBeUndefined();
+    const config = loadConfig({
+      ALIPAY_APP_ID: '2021',
+      ALIPAY_PRIVATE_KEY: pem,
+      ALIPAY_PUBLIC_KEY: pem,
+      PAYMENT_PUBLIC_URL: 'https://pay.example/',
+      ...wechat,
+    });
+    expect(config.payments.publicUrl).toBe('https://pay.example');
+    expect(config.payments.alipay).toMatchObject({ appId: '2021', gateway: 'https://openapi.alipay.com/gateway.do' });
+    expect(config.payments.alipay!.alipayPublicKey).toBe('-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----');
+    expect(config.payments.wechatpay).toMatchObject({ mchId: '1900000001', baseUrl: 'https://api.mch.weixin.qq.com' });
+    expect(loadConfig({ ...wechat, WECHATPAY_PLATFORM_SERIAL: '' }).payments.wechatpay).toBeUndefined();
+  });
+
+  it('refuses an APIv3 key that is not 32 characters and a notify address that is not http(s)', () => {
+    expect(() => loadConfig({ ...wechat, WECHATPAY_API_V3_KEY: 'short' })).toThrow(
+      'WECHATPAY_API_V3_KEY must be a 32-character key, got "short"',
+    );
+    expect(() => loadConfig({ PAYMENT_PUBLIC_URL: 'pay.example' })).toThrow(ConfigError);
+  });
+});
+
 describe('the server with a bad variable', () => {
   it('stops at start and says which variable is wrong', async () => {
     const server = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'server.ts')], {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Type, type Static } from 'typebox';
@@ -48,6 +49,23 @@ const Env = Type.Object({
     default: 0,
     description: 'a number from 0 up to but not including 1',
   }),
+  PAYMENT_PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://', description: 'an http(s):// URL' })),
+  ALIPAY_APP_ID: Type.Optional(Type.String({ minLength: 1, description: 'an app id' })),
+  ALIPAY_PRIVATE_KEY: Type.Optional(Type.String({ minLength: 1, description: 'a PEM key or the path of one' })),
+  ALIPAY_PUBLIC_KEY: Type.Optional(Type.String({ minLength: 1, description: 'a PEM key or the path of one' })),
+  ALIPAY_GATEWAY: Type.String({
+    pattern: '^https?://',
+    default: 'https://openapi.alipay.com/gateway.do',
+    description: 'an http(s):// URL',
+  }),
+  WECHATPAY_MCH_ID: Type.Optional(Type.String({ minLength: 1, description: 'a merchant id' })),
+  WECHATPAY_APP_ID: Type.Optional(Type.String({ minLength: 1, description: 'an app id' })),
+  WECHATPAY_SERIAL_NO: Type.Optional(Type.String({ minLength: 1, description: 'a certificate serial number' })),
+  WECHATPAY_PRIVATE_KEY: Type.Optional(Type.String({ minLength: 1, description: 'a PEM key or the path of one' })),
+  WECHATPAY_API_V3_KEY: Type.Optional(Type.String({ minLength: 32, maxLength: 32, description: 'a 32-character key' })),
+  WECHATPAY_PLATFORM_PUBLIC_KEY: Type.Optional(Type.String({ minLength: 1, description: 'a PEM key or the path of one' })),
+  WECHATPAY_PLATFORM_SERIAL: Type.Optional(Type.String({ minLength: 1, description: 'a public key id or certificate serial number' })),
+  WECHATPAY_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://api.mch.weixin.qq.com', description: 'an http(s):// URL' }),
 });
 type Env = Static<typeof Env>;
 type EnvName = keyof typeof Env.properties;
@@ -87,6 +105,37 @@ export interface UploadSettings {
   faultInjection: { dropChunkRatio: number };
 }
 
+export interface AlipaySettings {
+  appId: string;
+  privateKey: string;
+  alipayPublicKey: string;
+  gateway: string;
+}
+
+export interface WechatpaySettings {
+  mchId: string;
+  appId: string;
+  /** The serial number of the merchant's API certificate, named in every request's signature. */
+  serialNo: string;
+  privateKey: string;
+  apiV3Key: string;
+  /** WeChat Pay's public key (or platform certificate key) that signs its answers and notifications, and its id. */
+  platformPublicKey: string;
+  platformSerial: string;
+  baseUrl: string;
+}
+
+export interface PaymentSettings {
+  /** The portal's address as the providers reach it, for their notifications and the return page; unset, the sandbox alone works. */
+  publicUrl: string | undefined;
+  /** A provider is on only when all its keys are configured; the sandbox is always on. */
+  alipay: AlipaySettings | undefined;
+  wechatpay: WechatpaySettings | undefined;
+  /** An unpaid recharge closes this long after it was created. */
+  unpaidTimeoutMs: number;
+  closeIntervalMs: number;
+}
+
 export interface QuoteSettings {
   /** The key that signs price quotes; unset, one is kept in the data folder. */
   signingSecret: string | undefined;
@@ -119,6 +168,7 @@ export interface AppConfig {
   seedDemoData: boolean;
   compute: ComputeSettings;
   uploads: UploadSettings;
+  payments: PaymentSettings;
   quotes: QuoteSettings;
   /** Who issues electronic invoices after review (INVOICE_PROVIDER). */
   invoices: { provider: Env['INVOICE_PROVIDER'] };
@@ -197,7 +247,45 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
       maxChunks: 10_000,
       faultInjection: { dropChunkRatio: e.FAULT_DROP_CHUNK_RATIO },
     },
+    payments: {
+      publicUrl: e.PAYMENT_PUBLIC_URL?.replace(/\/+$/, ''),
+      alipay: alipaySettings(e),
+      wechatpay: wechatpaySettings(e),
+      unpaidTimeoutMs: 30 * minute,
+      closeIntervalMs: minute,
+    },
     quotes: { signingSecret: e.QUOTE_SIGNING_SECRET, ttlMs: 5 * minute },
     invoices: { provider: e.INVOICE_PROVIDER },
+  };
+}
+
+/** A PEM key given inline, or read from the file it names. */
+function pemOf(value: string): string {
+  return value.includes('-----BEGIN') ? value.replace(/\\n/g, '\n') : fs.readFileSync(value, 'utf8');
+}
+
+function alipaySettings(e: Env): AlipaySettings | undefined {
+  if (!e.ALIPAY_APP_ID || !e.ALIPAY_PRIVATE_KEY || !e.ALIPAY_PUBLIC_KEY) return undefined;
+  return {
+    appId: e.ALIPAY_APP_ID,
+    privateKey: pemOf(e.ALIPAY_PRIVATE_KEY),
+    alipayPublicKey: pemOf(e.ALIPAY_PUBLIC_KEY),
+    gateway: e.ALIPAY_GATEWAY,
+  };
+}
+
+function wechatpaySettings(e: Env): WechatpaySettings | undefined {
+  const { WECHATPAY_MCH_ID: mchId, WECHATPAY_APP_ID: appId, WECHATPAY_SERIAL_NO: serialNo, WECHATPAY_API_V3_KEY: apiV3Key } = e;
+  const { WECHATPAY_PRIVATE_KEY: privateKey, WECHATPAY_PLATFORM_PUBLIC_KEY: platformKey, WECHATPAY_PLATFORM_SERIAL: platformSerial } = e;
+  if (!mchId || !appId || !serialNo || !apiV3Key || !privateKey || !platformKey || !platformSerial) return undefined;
+  return {
+    mchId,
+    appId,
+    serialNo,
+    privateKey: pemOf(privateKey),
+    apiV3Key,
+    platformPublicKey: pemOf(platformKey),
+    platformSerial,
+    baseUrl: e.WECHATPAY_BASE_URL.replace(/\/+$/, ''),
   };
 }

@@ -4,6 +4,7 @@ import { DataDirLockedError } from './db/data-dir-lock.js';
 import { openDatabase, type OpenDatabase } from './db/open-database.js';
 import { seedDemoData } from './seed/demo-data.js';
 import { startScheduler } from './compute/scheduler.js';
+import { startPaymentScheduler } from './billing/payments/payment-scheduler.js';
 
 let config: AppConfig;
 try {
@@ -33,6 +34,7 @@ if (config.seedDemoData && (await seedDemoData(database.db, { billingHistory: tr
 }
 
 const stopScheduler = startScheduler(app);
+const stopPaymentScheduler = startPaymentScheduler(app.payments, app.log);
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -40,6 +42,7 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info({ signal }, 'shutting down');
   await stopScheduler();
+  await stopPaymentScheduler();
   await app.close();
   await database.close();
   process.exit(0);

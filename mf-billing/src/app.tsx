@@ -6,6 +6,8 @@ import { LedgerPage } from './bills/ledger-page';
 import { LedgerDetailPage } from './bills/ledger-detail-page';
 import { CpuBillDetailPage, CpuBillPage, StoreBillDetailPage, StoreBillPage, SuperBillPage } from './bills/statements-page';
 import { AssetsPage, CpuResourcePage, StoreResourcePage } from './assets/resources-page';
+import { RechargePage } from './recharge/recharge-page';
+import { RechargeReviewPage } from './review/recharge-review-page';
 import { AssetDetailPage, CpuResourceDetailPage, StoreResourceDetailPage } from './assets/resource-detail-page';
 import { InvoicePage } from './invoices/invoice-page';
 import { InvoiceTitlesPage } from './invoices/invoice-titles-page';
@@ -31,6 +33,8 @@ export const screens: Screens = {
   '/account/storeResourceManage/detail/:id?': StoreResourceDetailPage,
   '/account/assetsManage': AssetsPage,
   '/account/assetsManage/detail/:id?': AssetDetailPage,
+  '/account/recharge': RechargePage,
+  '/account/review/recharge': RechargeReviewPage,
   '/account/invoice': InvoicePage,
   '/account/invoice/invoiceMsg': InvoiceTitlesPage,
   '/account/invoice/orderInvoice': OrderInvoicePage,

@@ -124,6 +124,7 @@ const billingRoutes = rows('@rc/mf-billing', [
   ['/account/storeBillManage/detail/:id?', '存储账单详情', '查看一张存储账单的明细。'],
   ['/account/storeResourceManage', '存储资源管理', '查看已购存储资源的容量与到期时间。'],
   ['/account/storeResourceManage/detail/:id?', '存储资源详情', '查看一项存储资源的详细信息。'],
+  ['/account/review/recharge', '充值核对', '核对订单关闭后才到账的充值，与支付机构对账后标记为已核对（运营人员）。'],
 ]);
 
 const communityRoutes = rows('@rc/mf-community', [

@@ -4,5 +4,6 @@ export * from './schema/site.js';
 export * from './schema/storage.js';
 export * from './schema/compute.js';
 export * from './schema/credentials.js';
+export * from './schema/payments.js';
 export * from './schema/instance-events.js';
 export * from './schema/invoices.js';

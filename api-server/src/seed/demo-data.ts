@@ -46,6 +46,7 @@ const enums: Record<string, Array<[number, string, string]>> = {
     [1, 'PAID', '已支付'],
     [2, 'CANCELLED', '已取消'],
     [3, 'REFUNDED', '已退款'],
+    [4, 'CLOSED', '已关闭'],
   ],
   BillingTypeEnum: [
     [1, 'PAY_AS_YOU_GO', '按量计费'],
@@ -168,6 +169,7 @@ async function seedSiteAndAccounts(db: Database): Promise<boolean> {
       { key: 'priceCalc', value: 1000 },
       { key: 'dataDiskPrice', value: 7 },
       { key: 'sysConfigPrice', value: { noGpuHourPrice: 100, freeDataDiskGb: 50, releaseAfterStoppedDays: 15 } },
+      { key: 'rechargeConfig', value: { minAmount: 1_000, maxAmount: 50_000_000, presets: [10_000, 50_000, 100_000, 500_000, 1_000_000] } },
     ]);
 
     const demoUser = await createAccount(tx, { mobile: demoAccounts.user, passwordHash: userHash!, nickname: '算力体验官' });

@@ -229,7 +229,7 @@ export function RentPage({ navigate }: ScreenProps) {
         <div className="rc-rent-pay">
           <span className="rc-muted">账户余额 {formatYuan(balance)}</span>
           {short ? (
-            <Button basic onClick={() => navigate('/account/recharge')}>
+            <Button basic className="rc-to-recharge" onClick={() => navigate('/account/recharge')}>
               余额不足，去充值
             </Button>
           ) : null}

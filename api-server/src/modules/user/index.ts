@@ -15,7 +15,7 @@ import billingRoutes from './billing/index.js';
 /**
  * `/apis/user/...`: account/ holds accounts, sessions, profile, ID card images, sub-accounts, messages and lecturer follows;
  * compute/ holds renting and the instance lifecycle (`auth/{order,user/instance,user/storage,dashboard}/...`);
- * billing/ holds orders, bills, statements and the money screens' calls.
+ * billing/ holds orders, bills, statements, recharge and the payment providers' notifications.
  */
 const userModule: FastifyPluginAsync = async (app) => {
   for (const routes of [

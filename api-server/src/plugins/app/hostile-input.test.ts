@@ -43,6 +43,7 @@ const patternExamples: Record<string, string> = {
   '^[a-z][a-z0-9-]*$': 'a',
   '^[0-9a-fA-F]{32}$': 'a'.repeat(32),
   '^[0-9a-f-]{36}$': '00000000-0000-0000-0000-000000000000',
+  '^[A-Za-z0-9_-]+$': 'request-key-1',
 };
 
 function validValue(schema: Schema): unknown {

@@ -1,0 +1,22 @@
+import type { AppConfig } from '../../config.js';
+import type { Clock } from '../../clock.js';
+import type { Executor } from '../../db/open-database.js';
+import type { PaymentProvider } from './provider.js';
+import { AlipayProvider } from './alipay-provider.js';
+import { SandboxProvider, sandboxKeys } from './sandbox-provider.js';
+import { WechatpayProvider } from './wechatpay-provider.js';
+
+export interface PaymentProviders {
+  /** Every enabled provider by name, the sandbox first. */
+  byName: Map<string, PaymentProvider>;
+  sandbox: SandboxProvider;
+}
+
+/** The sandbox always; Alipay and WeChat Pay when their keys are configured (ALIPAY_*, WECHATPAY_*). */
+export function createPaymentProviders(config: AppConfig, deps: { db: Executor; clock: Clock }): PaymentProviders {
+  const sandbox = new SandboxProvider(deps.db, sandboxKeys(config.dataDir), deps.clock);
+  const enabled: PaymentProvider[] = [sandbox];
+  if (config.payments.alipay) enabled.push(new AlipayProvider(config.payments.alipay));
+  if (config.payments.wechatpay) enabled.push(new WechatpayProvider(config.payments.wechatpay));
+  return { byName: new Map(enabled.map((provider) => [provider.name, provider])), sandbox };
+}

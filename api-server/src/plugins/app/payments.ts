@@ -1,0 +1,18 @@
+import fp from 'fastify-plugin';
+import { createPaymentProviders } from '../../billing/payments/create-providers.js';
+import type { PaymentsContext } from '../../billing/payments/context.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: PaymentsContext;
+  }
+}
+
+/** The payment providers chosen by configuration (the sandbox always; ALIPAY_*, WECHATPAY_* when set), with what settling needs. */
+export default fp(
+  async (app) => {
+    const deps = { db: app.db, clock: app.clock };
+    app.decorate('payments', { ...deps, providers: createPaymentProviders(app.config, deps), settings: app.config.payments });
+  },
+  { name: 'payments', dependencies: ['core'] },
+);
