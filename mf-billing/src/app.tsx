@@ -9,6 +9,11 @@ import { AssetsPage, CpuResourcePage, StoreResourcePage } from './assets/resourc
 import { RechargePage } from './recharge/recharge-page';
 import { RechargeReviewPage } from './review/recharge-review-page';
 import { AssetDetailPage, CpuResourceDetailPage, StoreResourceDetailPage } from './assets/resource-detail-page';
+import { InvoicePage } from './invoices/invoice-page';
+import { InvoiceTitlesPage } from './invoices/invoice-titles-page';
+import { OrderInvoicePage } from './invoices/order-invoice-page';
+import { RechargeInvoicePage } from './invoices/recharge-invoice-page';
+import { InvoiceReviewPage } from './review/invoice-review-page';
 
 /** Screens built so far, by route pattern; every other route shows its feature page. */
 export const screens: Screens = {
@@ -30,6 +35,11 @@ export const screens: Screens = {
   '/account/assetsManage/detail/:id?': AssetDetailPage,
   '/account/recharge': RechargePage,
   '/account/review/recharge': RechargeReviewPage,
+  '/account/invoice': InvoicePage,
+  '/account/invoice/invoiceMsg': InvoiceTitlesPage,
+  '/account/invoice/orderInvoice': OrderInvoicePage,
+  '/account/invoice/rechargeInviice': RechargeInvoicePage,
+  '/account/review/invoice': InvoiceReviewPage,
 };
 
 export const App = screensApp(screens);

@@ -6,3 +6,4 @@ export * from './schema/compute.js';
 export * from './schema/credentials.js';
 export * from './schema/payments.js';
 export * from './schema/instance-events.js';
+export * from './schema/invoices.js';

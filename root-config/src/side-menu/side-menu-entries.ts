@@ -26,6 +26,7 @@ export const sideMenuEntries: readonly SideMenuEntry[] = [
       { text: '存储账单', to: '/account/storeBillManage' },
       { text: '超算账单', to: '/account/superBill' },
       { text: '资产管理', to: '/account/assetsManage' },
+      { text: '发票管理', to: '/account/invoice' },
     ],
   },
   {

@@ -18,6 +18,7 @@ interface Schema {
   type?: string;
   title?: string;
   const?: unknown;
+  enum?: unknown[];
   minimum?: number;
   minLength?: number;
   pattern?: string;
@@ -47,6 +48,7 @@ const patternExamples: Record<string, string> = {
 
 function validValue(schema: Schema): unknown {
   if ('const' in schema) return schema.const;
+  if (schema.enum) return schema.enum[0];
   if (schema.anyOf) return validValue(schema.anyOf[0]!);
   if (schema.allOf) return Object.assign({}, ...schema.allOf.map(validValue));
   switch (schema.type) {

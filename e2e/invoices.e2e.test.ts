@@ -1,0 +1,192 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../api-server/src/test-support/pdf-text';
+import { startPortalServer, type PortalServer } from './support/portal-server';
+import { openChromium, type Browser } from './support/chromium';
+import { demoUser } from './support/demo-session';
+import { portalPage, type PortalPage } from './support/portal-page';
+
+let server: PortalServer;
+let browser: Browser;
+let page: PortalPage;
+let closeBrowser: () => Promise<void>;
+let downloads: string;
+
+const demoOperatorMobile = '13800000004';
+
+async function logIn(mobile: string) {
+  const answer = await (
+    await fetch(`${server.apiBase}/user/api/user/login/password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mobile, password: demoUser.password }),
+    })
+  ).json();
+  if (answer.code !== 200) throw new Error(`login ${mobile}: ${answer.msg}`);
+  return answer.data as { token: string; userInfo: unknown };
+}
+
+/** Stores a session the way the portal does, so the next page load is signed in as `mobile`. */
+async function signInAs(mobile: string) {
+  const session = await logIn(mobile);
+  await browser.execute(
+    (token, userInfo) => {
+      localStorage.setItem('RC_WEB_TOKEN', token);
+      localStorage.setItem('RcUserInfo', userInfo);
+    },
+    JSON.stringify(session.token),
+    JSON.stringify(session.userInfo),
+  );
+  return session.token;
+}
+
+async function call<T>(token: string, url: string, body?: unknown): Promise<T> {
+  const answer = await (
+    await fetch(`${server.apiBase}${url}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+  ).json();
+  if (answer.code !== 200) throw new Error(`${url}: ${answer.msg}`);
+  return answer.data as T;
+}
+
+/** Retries an instance operation until the instance's state allows it (creating → running). */
+async function untilAccepted(operation: () => Promise<unknown>) {
+  for (let tries = 0; ; tries++) {
+    try {
+      return await operation();
+    } catch (error) {
+      if (tries > 60) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
+/** Rents an RTX 3090 for a day (quoted, then paid up front) and stops it, through the real order and charge path: one paid order to invoice. */
+async function rentForADay(token: string) {
+  const regions = await call<Array<{ regionCode: string }>>(token, '/node/auth/region/list-enable');
+  const images = await call<Array<{ id: number }>>(token, '/image/auth/allSys');
+  for (const { regionCode } of regions) {
+    const models = await call<Array<{ gpuModelId: number; deviceType: string; freeGpu: number }>>(
+      token,
+      `/node/auth/deviceType/statistics?regionCode=${regionCode}`,
+    );
+    const model = models.find((m) => m.deviceType === 'rtx3090' && m.freeGpu > 0);
+    if (!model) continue;
+    const order = { regionCode, gpuModelId: model.gpuModelId, imageId: images[0]!.id, gpuCount: 1, billingType: 2, duration: 1 };
+    const { quoteToken } = await call<{ quoteToken: string }>(token, '/user/auth/order/price/preview', order);
+    const paid = await call<{ instance: { id: number } }>(token, '/user/auth/order/info/pay', { ...order, quoteToken });
+    await untilAccepted(() => call(token, '/user/auth/user/instance/stop', { id: paid.instance.id }));
+    return;
+  }
+  throw new Error('no free RTX 3090');
+}
+
+/** Answers the confirmation `<rc-dialogs>` shows (its buttons live in the element's shadow root). */
+async function confirmDialog(text: string) {
+  await browser.waitUntil(
+    () =>
+      browser.execute((label) => {
+        const buttons = Array.from(
+          document.querySelector('rc-dialogs')?.shadowRoot?.querySelectorAll<HTMLButtonElement>('button.action') ?? [],
+        );
+        const button = buttons.find((candidate) => candidate.textContent === label);
+        button?.click();
+        return Boolean(button);
+      }, text),
+    { timeout: 10_000, timeoutMsg: `no dialog button "${text}"` },
+  );
+}
+
+async function clickCentered(selector: string, within?: string) {
+  const element = within ? browser.$(within).$(selector) : browser.$(selector);
+  await element.waitForClickable({ timeout: 15_000 });
+  await element.scrollIntoView({ block: 'center' });
+  await element.click();
+}
+
+beforeAll(async () => {
+  downloads = mkdtempSync(path.join(tmpdir(), 'rc-invoices-downloads-'));
+  server = await startPortalServer();
+  ({ browser, close: closeBrowser } = await openChromium({ downloadDir: downloads }));
+  page = portalPage(browser, server.url);
+  await page.reset();
+}, 120_000);
+
+afterAll(async () => {
+  await closeBrowser?.();
+  await server?.stop();
+  rmSync(downloads, { recursive: true, force: true });
+});
+
+describe('invoices', () => {
+  it('the demo user asks for an invoice for a paid order, the operator issues it, and the user downloads its PDF', async () => {
+    const token = await signInAs(demoUser.mobile);
+    await rentForADay(token);
+    const { invoiceable, cashConsumed } = await call<{ invoiceable: number; cashConsumed: number }>(token, '/user/auth/invoice/amount', {});
+    expect(invoiceable).toBeGreaterThan(0);
+    expect(invoiceable).toBe(cashConsumed);
+
+    await page.open('/account/invoice');
+    const yuan = (invoiceable / 1000).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    await page.waitForText('.rc-invoice-total', `¥${yuan}`);
+    expect(await page.textOf('.rc-invoice-rule')).toContain('赠送金额（注册体验金等）不开票');
+    expect(await page.textOf('.rc-invoices')).toContain('还没有开票申请。');
+
+    await clickCentered('button=发票抬头');
+    await page.waitForPath('/account/invoice/invoiceMsg');
+    await clickCentered('button=添加发票抬头');
+    await browser.$('input[name="name"]').waitForDisplayed({ timeout: 10_000 });
+    await browser.$('input[name="name"]').setValue('李明');
+    await browser.$('.rc-dialog-submit').click();
+    await page.waitForText('.rc-invoice-titles', '个人普票');
+    expect(await page.textOf('.rc-invoice-titles')).toContain('默认');
+
+    await page.open('/account/invoice/orderInvoice');
+    const firstOrder = '.rc-invoice-orders tbody tr:first-child';
+    await browser.$(firstOrder).waitForDisplayed({ timeout: 15_000 });
+    const orderAmount = (await browser.$(`${firstOrder} td:nth-child(4)`).getText()).trim();
+    await clickCentered(`${firstOrder} .ui.checkbox`);
+    await page.waitForText('[data-testid="order-total"]', orderAmount);
+    await browser.waitUntil(async () => (await browser.$('.rc-invoice-apply [name="titleId"]').getText()).includes('李明'), {
+      timeout: 10_000,
+      timeoutMsg: 'the default title was not chosen',
+    });
+    await clickCentered('button=提交开票申请');
+    await page.waitForPath('/account/invoice');
+    await page.waitForText('.rc-invoice-requests', '申请中');
+    const requestNo = await browser.$('.rc-invoice-requests tbody tr').getAttribute('data-request-no');
+    expect(await page.textOf('.rc-invoice-requests')).toContain(orderAmount);
+
+    await signInAs(demoOperatorMobile);
+    await page.open('/account/review/invoice');
+    const pending = `.rc-invoice-review tr[data-request-no="${requestNo}"]`;
+    await browser.$(pending).waitForDisplayed({ timeout: 15_000 });
+    expect(await browser.$(pending).getText()).toContain(demoUser.mobile);
+    await clickCentered('button=开具', pending);
+    await confirmDialog('开具');
+    await browser.waitUntil(async () => !(await browser.$(pending).isExisting()), { timeout: 15_000, timeoutMsg: 'still pending' });
+
+    await signInAs(demoUser.mobile);
+    await page.open('/account/invoice');
+    const mine = `.rc-invoice-requests tr[data-request-no="${requestNo}"]`;
+    await page.waitForText(mine, '已开具');
+    const invoiceNo = (await browser.$(`${mine} td:nth-child(6)`).getText()).trim();
+    expect(invoiceNo).toMatch(/^\d{20}$/);
+    await clickCentered('button=下载PDF', mine);
+    const file = path.join(downloads, `invoice-${invoiceNo}.pdf`);
+    await browser.waitUntil(async () => existsSync(file) && !readdirSync(downloads).some((name) => name.endsWith('.crdownload')), {
+      timeout: 20_000,
+      timeoutMsg: `no ${file}`,
+    });
+    const { text, fonts } = await pdfText(readFileSync(file));
+    expect(text).toContain(invoiceNo);
+    expect(text).toContain('李明');
+    expect(text).toContain(orderAmount);
+    expect(fonts.some((name) => name.includes('NotoSansSC'))).toBe(true);
+  }, 180_000);
+});
