@@ -26,6 +26,7 @@ const Env = Type.Object({
   ),
   SEED_DEMO_DATA: Type.Union([Type.Literal('true'), Type.Literal('false')], { default: 'true', description: 'true or false' }),
   COMPUTE_DRIVER: Type.Union([Type.Literal('simulated')], { default: 'simulated', description: 'a known compute driver (simulated)' }),
+  PAYOUT_PROVIDER: Type.Union([Type.Literal('sandbox')], { default: 'sandbox', description: 'a known payout provider (sandbox)' }),
   RELEASE_AFTER_STOPPED_DAYS: Type.Number({ exclusiveMinimum: 0, default: 15, description: 'a positive number' }),
   STORAGE_QUOTA_BYTES: Type.Integer({
     minimum: 1,
@@ -110,6 +111,8 @@ export interface AppConfig {
   seedDemoData: boolean;
   compute: ComputeSettings;
   uploads: UploadSettings;
+  /** Which payout provider pays approved withdrawals. */
+  payoutProvider: Env['PAYOUT_PROVIDER'];
 }
 
 export const defaultRateLimits: AppConfig['rateLimits'] = {
@@ -185,5 +188,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
       maxChunks: 10_000,
       faultInjection: { dropChunkRatio: e.FAULT_DROP_CHUNK_RATIO },
     },
+    payoutProvider: e.PAYOUT_PROVIDER,
   };
 }

@@ -4,3 +4,4 @@ export * from './schema/site.js';
 export * from './schema/storage.js';
 export * from './schema/compute.js';
 export * from './schema/credentials.js';
+export * from './schema/income.js';

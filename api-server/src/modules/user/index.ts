@@ -8,6 +8,7 @@ import credentialRoutes from './account/credential-routes.js';
 import orderRoutes from './compute/order-routes.js';
 import instanceRoutes from './compute/instance-routes.js';
 import dataDiskRoutes from './compute/data-disk-routes.js';
+import billingRoutes from './billing/index.js';
 
 /**
  * `/apis/user/...`: account/ holds accounts, sessions, profile, ID card images, sub-accounts, messages and lecturer follows;
@@ -24,6 +25,7 @@ const userModule: FastifyPluginAsync = async (app) => {
     orderRoutes,
     instanceRoutes,
     dataDiskRoutes,
+    billingRoutes,
   ]) {
     await app.register(routes);
   }
