@@ -13,7 +13,7 @@ export async function referrerOfCode(db: Executor, code: string) {
   const [referrer] = await db
     .select({ id: users.id, nickname: users.nickname, parentId: users.parentId })
     .from(users)
-    .where(eq(users.referralCode, code.toUpperCase()));
+    .where(eq(users.referralCode, code));
   return referrer && referrer.parentId === null ? referrer : null;
 }
 
