@@ -7,7 +7,13 @@ export const IncomeOverview = Type.Object({
   held: Money('待结算收益（入账后冻结7天）'),
   withdrawable: Money('可提现收益'),
   totalEarned: Money('累计收益'),
-  bySource: Type.Array(Type.Object({ sourceKind: Type.String({ description: 'referral 推荐返佣；course 课程销售' }), name: Type.String(), amount: Money('累计') })),
+  bySource: Type.Array(
+    Type.Object({
+      sourceKind: Type.String({ description: 'referral 推荐返佣；course 课程销售' }),
+      name: Type.String(),
+      amount: Money('累计'),
+    }),
+  ),
   referralCode: Type.String(),
   referralLink: Type.String({ description: '推荐注册链接' }),
   referralEnabled: Type.Boolean(),
@@ -48,7 +54,10 @@ export type WithdrawalOptions = Static<typeof WithdrawalOptions>;
 
 export const WithdrawalBody = Type.Object({
   amount: Type.Integer({ title: '提现金额', minimum: 1, maximum: 1_000_000_000_000, description: '单位：厘（千分之一元），须为整分' }),
-  payeeChannel: Type.Union([Type.Literal('alipay'), Type.Literal('bank')], { title: '收款方式', description: 'alipay 支付宝；bank 银行卡' }),
+  payeeChannel: Type.Union([Type.Literal('alipay'), Type.Literal('bank')], {
+    title: '收款方式',
+    description: 'alipay 支付宝；bank 银行卡',
+  }),
   payeeAccount: Type.String({ title: '收款账号', minLength: 1, maxLength: 40 }),
   payeeName: Type.String({ title: '收款人姓名', minLength: 1, maxLength: 40 }),
   bankName: Type.Optional(Type.String({ title: '开户银行', maxLength: 60 })),

@@ -23,9 +23,15 @@ export interface WithdrawalSettings {
 }
 
 export const defaultReferralSettings: ReferralSettings = { enabled: true, rateBasisPoints: 500, months: 12, holdDays: 7 };
-export const defaultWithdrawalSettings: WithdrawalSettings = { minAmount: 10_000, maxAmount: 50_000_000, feeBasisPoints: 60, minFee: 1_000 };
+export const defaultWithdrawalSettings: WithdrawalSettings = {
+  minAmount: 10_000,
+  maxAmount: 50_000_000,
+  feeBasisPoints: 60,
+  minFee: 1_000,
+};
 
-const wholeNumber = (value: unknown, fallback: number) => (Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : fallback);
+const wholeNumber = (value: unknown, fallback: number) =>
+  Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : fallback;
 
 export async function loadIncomeSettings(db: Executor): Promise<{ referral: ReferralSettings; withdrawal: WithdrawalSettings }> {
   const rows = await db

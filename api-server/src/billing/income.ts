@@ -92,16 +92,17 @@ export async function releaseMaturedIncome(db: Database, now: Date): Promise<num
 
 /** The earnings screen's figures: held, withdrawable, earned in total, and the totals by source. */
 export async function incomeSummary(db: Executor, userId: number) {
-  const [balances] = await db
-    .select({ held: users.incomeHeld, withdrawable: users.incomeBalance })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [balances] = await db.select({ held: users.incomeHeld, withdrawable: users.incomeBalance }).from(users).where(eq(users.id, userId));
   const bySource = await db
     .select({ sourceKind: incomeHolds.sourceKind, amount: sql<string>`sum(${incomeHolds.amount})` })
     .from(incomeHolds)
     .where(eq(incomeHolds.userId, userId))
     .groupBy(incomeHolds.sourceKind);
-  const sources = bySource.map((row) => ({ sourceKind: row.sourceKind, name: incomeSourceName(row.sourceKind), amount: Number(row.amount) }));
+  const sources = bySource.map((row) => ({
+    sourceKind: row.sourceKind,
+    name: incomeSourceName(row.sourceKind),
+    amount: Number(row.amount),
+  }));
   return {
     held: balances?.held ?? 0,
     withdrawable: balances?.withdrawable ?? 0,

@@ -124,7 +124,13 @@ export async function rejectWithdrawal(db: Database, reviewerId: number, id: num
     });
     if (!row) throw stateRefusal(existing);
     await reverseWithdrawal(tx, row, at);
-    await notify(tx, row.userId, '提现申请已驳回', `您申请提现的 ¥${yuanText(row.amount)} 已被驳回，原因：${reason}。款项已退回可提现收益。`, at);
+    await notify(
+      tx,
+      row.userId,
+      '提现申请已驳回',
+      `您申请提现的 ¥${yuanText(row.amount)} 已被驳回，原因：${reason}。款项已退回可提现收益。`,
+      at,
+    );
     return row;
   });
 }
@@ -170,7 +176,11 @@ export async function approveWithdrawal(db: Database, provider: PayoutProvider, 
       );
       return failed!;
     }
-    const paid = await moveState(tx, id, WithdrawalStatus.paying, { status: WithdrawalStatus.paid, payoutRef: result.reference, finishedAt: at });
+    const paid = await moveState(tx, id, WithdrawalStatus.paying, {
+      status: WithdrawalStatus.paid,
+      payoutRef: result.reference,
+      finishedAt: at,
+    });
     await postTransaction(tx, {
       kind: 'withdrawal_payout',
       note: `提现 #${paid!.id} 已打款`,

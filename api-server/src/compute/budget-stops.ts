@@ -60,8 +60,7 @@ export async function stopOverBudgetSubAccounts(app: FastifyInstance): Promise<n
     stopped += names.length;
     const text = `本月消费已达到月度预算 ¥${yuanText(sub.budget)}，实例「${names.join('」「')}」已自动关机，数据保留。`;
     await notify(app.db, sub.subId, '子账号月度预算已用完，实例已关机', `${text}如需继续使用，请联系主账号调整预算。`, now);
-    if (sub.mainId)
-      await notify(app.db, sub.mainId, '子账号月度预算已用完，实例已关机', `子账号 ${maskMobile(sub.mobile)} ${text}`, now);
+    if (sub.mainId) await notify(app.db, sub.mainId, '子账号月度预算已用完，实例已关机', `子账号 ${maskMobile(sub.mobile)} ${text}`, now);
   }
   return stopped;
 }

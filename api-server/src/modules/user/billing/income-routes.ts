@@ -14,20 +14,24 @@ import { IncomeLine, IncomeOverview, ReferredUser } from '@rc/api-contract/user/
 const tags = ['收益与提现'];
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post('/auth/user/income/view', { schema: { tags, summary: '我的收益', response: { 200: Envelope(IncomeOverview) } } }, async (request) => {
-    const { id } = currentUser(request);
-    const [me] = await app.db.select({ referralCode: users.referralCode }).from(users).where(eq(users.id, id));
-    const { referral } = await loadIncomeSettings(app.db);
-    return ok({
-      ...(await incomeSummary(app.db, id)),
-      referralCode: me!.referralCode,
-      referralLink: referralLink(`${request.protocol}://${request.host}`, me!.referralCode),
-      referralEnabled: referral.enabled && currentUser(request).parentId === null,
-      commissionPercent: referral.rateBasisPoints / 100,
-      commissionMonths: referral.months,
-      holdDays: referral.holdDays,
-    });
-  });
+  app.post(
+    '/auth/user/income/view',
+    { schema: { tags, summary: '我的收益', response: { 200: Envelope(IncomeOverview) } } },
+    async (request) => {
+      const { id } = currentUser(request);
+      const [me] = await app.db.select({ referralCode: users.referralCode }).from(users).where(eq(users.id, id));
+      const { referral } = await loadIncomeSettings(app.db);
+      return ok({
+        ...(await incomeSummary(app.db, id)),
+        referralCode: me!.referralCode,
+        referralLink: referralLink(`${request.protocol}://${request.host}`, me!.referralCode),
+        referralEnabled: referral.enabled && currentUser(request).parentId === null,
+        commissionPercent: referral.rateBasisPoints / 100,
+        commissionMonths: referral.months,
+        holdDays: referral.holdDays,
+      });
+    },
+  );
 
   app.post(
     '/auth/user/income/lines',

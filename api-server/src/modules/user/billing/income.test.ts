@@ -15,7 +15,10 @@ afterAll(() => t.close());
 
 const day = 86_400_000;
 const balancesOf = async (userId: number) => {
-  const [row] = await t.app.db.select({ held: users.incomeHeld, income: users.incomeBalance, cash: users.balance }).from(users).where(eq(users.id, userId));
+  const [row] = await t.app.db
+    .select({ held: users.incomeHeld, income: users.incomeBalance, cash: users.balance })
+    .from(users)
+    .where(eq(users.id, userId));
   return row!;
 };
 const expectBooksBalanced = async () =>
@@ -27,7 +30,12 @@ const rechargeSettled = (referredUserId: number, rechargeAmount: number, source:
 
 async function register(mobile: string, referralCode?: string) {
   const code = await requestSmsCode(t, mobile, 'register');
-  return call(t.app, 'POST', '/apis/user/api/user/register', { mobile, code, password: 'Test@pass1', ...(referralCode ? { referralCode } : {}) });
+  return call(t.app, 'POST', '/apis/user/api/user/register', {
+    mobile,
+    code,
+    password: 'Test@pass1',
+    ...(referralCode ? { referralCode } : {}),
+  });
 }
 
 let referrer: { id: number; token: string };
@@ -117,7 +125,10 @@ describe('referral', () => {
     const other = await userWithBalance(t.app, 0);
     expect((await call(t.app, 'POST', '/apis/user/auth/user/income/referred/list', {}, other.token)).data).toMatchObject({ total: 0 });
     expect((await call(t.app, 'POST', '/apis/user/auth/user/income/lines', {}, other.token)).data).toMatchObject({ total: 0 });
-    expect((await call(t.app, 'POST', '/apis/user/auth/user/income/view', undefined, other.token)).data).toMatchObject({ held: 0, withdrawable: 0 });
+    expect((await call(t.app, 'POST', '/apis/user/auth/user/income/view', undefined, other.token)).data).toMatchObject({
+      held: 0,
+      withdrawable: 0,
+    });
     expect((await call(t.app, 'POST', '/apis/user/auth/user/income/lines', { pageSize: 0 }, other.token)).code).toBe(422);
   });
 });

@@ -4,7 +4,13 @@ import { forbidden } from '../../../errors.js';
 import { currentUser } from '../../../plugins/app/authentication.js';
 import type { SessionUser } from '../../../accounts/sessions.js';
 import { pageWindow } from '../../../lib/page-window.js';
-import { ownedSubAccount, setMonthlyBudget, subAccountMoney, transferLog, transferToSubAccount } from '../../../billing/sub-account-money.js';
+import {
+  ownedSubAccount,
+  setMonthlyBudget,
+  subAccountMoney,
+  transferLog,
+  transferToSubAccount,
+} from '../../../billing/sub-account-money.js';
 import { Envelope, Page } from '@rc/api-contract/envelope';
 import {
   SubAccountBudgetBody,
@@ -26,7 +32,14 @@ function mainAccountOf(user: SessionUser): number {
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/user/ext/sub/money/view',
-    { schema: { tags, summary: '子账号资金：余额、月度预算与本月消费', body: SubAccountMoneyBody, response: { 200: Envelope(SubAccountMoney) } } },
+    {
+      schema: {
+        tags,
+        summary: '子账号资金：余额、月度预算与本月消费',
+        body: SubAccountMoneyBody,
+        response: { 200: Envelope(SubAccountMoney) },
+      },
+    },
     async (request) => {
       return ok(await subAccountMoney(app.db, mainAccountOf(currentUser(request)), request.body.subUserId, app.clock.now()));
     },
@@ -56,7 +69,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/user/ext/sub/money/log',
-    { schema: { tags, summary: '子账号划拨与回收记录', body: SubAccountTransferLogBody, response: { 200: Envelope(Page(SubAccountTransfer)) } } },
+    {
+      schema: {
+        tags,
+        summary: '子账号划拨与回收记录',
+        body: SubAccountTransferLogBody,
+        response: { 200: Envelope(Page(SubAccountTransfer)) },
+      },
+    },
     async (request) => {
       const mainId = mainAccountOf(currentUser(request));
       await ownedSubAccount(app.db, mainId, request.body.subUserId);
@@ -67,13 +87,23 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/user/ext/sub/budget/save',
-    { schema: { tags, summary: '设置子账号月度预算（达到后自动关机）', body: SubAccountBudgetBody, response: { 200: Envelope(SubAccountMoney) } } },
+    {
+      schema: {
+        tags,
+        summary: '设置子账号月度预算（达到后自动关机）',
+        body: SubAccountBudgetBody,
+        response: { 200: Envelope(SubAccountMoney) },
+      },
+    },
     async (request) => {
       const mainId = mainAccountOf(currentUser(request));
       const { subUserId, monthlyBudget } = request.body;
       await ownedSubAccount(app.db, mainId, subUserId);
       await setMonthlyBudget(app.db, subUserId, monthlyBudget);
-      return ok(await subAccountMoney(app.db, mainId, subUserId, app.clock.now()), monthlyBudget === null ? '已取消月度预算' : '月度预算已保存');
+      return ok(
+        await subAccountMoney(app.db, mainId, subUserId, app.clock.now()),
+        monthlyBudget === null ? '已取消月度预算' : '月度预算已保存',
+      );
     },
   );
 };

@@ -89,7 +89,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, summary: '我的提现记录', body: WithdrawalListBody, response: { 200: Envelope(Page(Withdrawal)) } } },
     async (request) => {
       const { pageNum, pageSize, offset } = pageWindow(request.body);
-      const { rows, total } = await listWithdrawals(app.db, { userId: currentUser(request).id, status: request.body.status }, pageSize, offset);
+      const { rows, total } = await listWithdrawals(
+        app.db,
+        { userId: currentUser(request).id, status: request.body.status },
+        pageSize,
+        offset,
+      );
       return ok({ list: rows.map((row) => toWithdrawal(row.withdrawal, row.mobile)), total, pageNum, pageSize });
     },
   );
@@ -106,7 +111,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/operator/withdrawal/list',
-    { schema: { tags: ['运营审核'], summary: '提现审核列表（运营）', body: WithdrawalListBody, response: { 200: Envelope(Page(Withdrawal)) } } },
+    {
+      schema: {
+        tags: ['运营审核'],
+        summary: '提现审核列表（运营）',
+        body: WithdrawalListBody,
+        response: { 200: Envelope(Page(Withdrawal)) },
+      },
+    },
     async (request) => {
       requireOperator(request);
       const { pageNum, pageSize, offset } = pageWindow(request.body);

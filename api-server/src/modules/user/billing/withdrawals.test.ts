@@ -56,12 +56,17 @@ describe('withdrawals', () => {
     expect(await save({ ...alipay, amount: 9_990 }, user.token)).toMatchObject({ code: 422, msg: '单笔提现金额不能低于 ¥10.00' });
     expect(await save({ ...alipay, amount: 20_005 }, user.token)).toMatchObject({ code: 422, msg: '提现金额须精确到分' });
     expect(await save({ ...alipay, amount: -1 }, user.token)).toMatchObject({ code: 422 });
-    expect(await save({ ...alipay, amount: 20_000, payeeName: '李四' }, user.token)).toMatchObject({ code: 422, msg: '收款人姓名须与实名认证姓名一致' });
+    expect(await save({ ...alipay, amount: 20_000, payeeName: '李四' }, user.token)).toMatchObject({
+      code: 422,
+      msg: '收款人姓名须与实名认证姓名一致',
+    });
     expect(await save({ ...alipay, amount: 20_000, payeeAccount: 'not an account' }, user.token)).toMatchObject({
       code: 422,
       msg: '支付宝账号应为手机号或邮箱',
     });
-    expect(await save({ amount: 20_000, payeeChannel: 'bank', payeeAccount: '6222020200001234567', payeeName: '张三' }, user.token)).toMatchObject({
+    expect(
+      await save({ amount: 20_000, payeeChannel: 'bank', payeeAccount: '6222020200001234567', payeeName: '张三' }, user.token),
+    ).toMatchObject({
       code: 422,
       msg: '请填写开户银行',
     });
@@ -79,7 +84,12 @@ describe('withdrawals', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => save({ ...alipay, amount: 30_000 }, user.token)));
     expect(answers.filter((answer) => answer.code === 200)).toHaveLength(3);
     expect(answers.filter((answer) => answer.code === 409).every((answer) => answer.msg === '可提现收益不足')).toBe(true);
-    expect(answers.find((answer) => answer.code === 200)!.data).toMatchObject({ amount: 30_000, fee: 1_000, arrival: 29_000, statusName: '申请中' });
+    expect(answers.find((answer) => answer.code === 200)!.data).toMatchObject({
+      amount: 30_000,
+      fee: 1_000,
+      arrival: 29_000,
+      statusName: '申请中',
+    });
     expect(await balancesOf(user.id)).toMatchObject({ income: 10_000 });
     expect((await list(user.token)).data.total).toBe(3);
     await expectBooksBalanced();
@@ -102,22 +112,41 @@ describe('withdrawals', () => {
   it('are reviewed by operators only: rejected with a reason (income back, message), or approved and paid', async () => {
     const user = await earner(200_000);
     const first = (await save({ ...alipay, amount: 50_000 }, user.token)).data;
-    const second = (await save({ amount: 100_000, payeeChannel: 'bank', payeeAccount: '6222020200001234567', payeeName: '张三', bankName: '工商银行' }, user.token)).data;
+    const second = (
+      await save(
+        { amount: 100_000, payeeChannel: 'bank', payeeAccount: '6222020200001234567', payeeName: '张三', bankName: '工商银行' },
+        user.token,
+      )
+    ).data;
 
     expect(await call(t.app, 'POST', '/apis/user/auth/operator/withdrawal/list', {}, user.token)).toMatchObject({ code: 403 });
-    expect(await call(t.app, 'POST', '/apis/user/auth/operator/withdrawal/approve', { id: first.id }, user.token)).toMatchObject({ code: 403 });
+    expect(await call(t.app, 'POST', '/apis/user/auth/operator/withdrawal/approve', { id: first.id }, user.token)).toMatchObject({
+      code: 403,
+    });
     const pending = await call(t.app, 'POST', '/apis/user/auth/operator/withdrawal/list', { status: 0 }, operator);
     expect(pending.data.list.map((row: { id: number }) => row.id)).toEqual(expect.arrayContaining([first.id, second.id]));
 
-    expect(await call(t.app, 'POST', '/apis/user/auth/operator/withdrawal/reject', { id: first.id, reason: '' }, operator)).toMatchObject({ code: 422 });
-    const rejected = await call(t.app, 'POST', '/apis/user/auth/operator/withdrawal/reject', { id: first.id, reason: '收款信息有误' }, operator);
+    expect(await call(t.app, 'POST', '/apis/user/auth/operator/withdrawal/reject', { id: first.id, reason: '' }, operator)).toMatchObject({
+      code: 422,
+    });
+    const rejected = await call(
+      t.app,
+      'POST',
+      '/apis/user/auth/operator/withdrawal/reject',
+      { id: first.id, reason: '收款信息有误' },
+      operator,
+    );
     expect(rejected.data).toMatchObject({ statusName: '已驳回', reason: '收款信息有误' });
     expect(await balancesOf(user.id)).toMatchObject({ income: 100_000 });
 
     const approved = await call(t.app, 'POST', '/apis/user/auth/operator/withdrawal/approve', { id: second.id }, operator);
     expect(approved).toMatchObject({ code: 200, msg: '已打款', data: { statusName: '已到账', arrival: 99_000 } });
-    expect(await call(t.app, 'POST', '/apis/user/auth/operator/withdrawal/approve', { id: second.id }, operator)).toMatchObject({ code: 409 });
-    expect(await call(t.app, 'POST', '/apis/user/auth/operator/withdrawal/approve', { id: first.id }, operator)).toMatchObject({ code: 409 });
+    expect(await call(t.app, 'POST', '/apis/user/auth/operator/withdrawal/approve', { id: second.id }, operator)).toMatchObject({
+      code: 409,
+    });
+    expect(await call(t.app, 'POST', '/apis/user/auth/operator/withdrawal/approve', { id: first.id }, operator)).toMatchObject({
+      code: 409,
+    });
     expect(await balancesOf(user.id)).toMatchObject({ income: 100_000 });
 
     const messages = (await call(t.app, 'POST', '/apis/user/auth/msg/user/list', { pageSize: 10 }, user.token)).data.list;
