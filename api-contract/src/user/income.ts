@@ -46,7 +46,7 @@ export const WithdrawalOptions = Type.Object({
   withdrawable: Money('可提现收益'),
   minAmount: Money('单笔最低提现'),
   maxAmount: Money('单笔最高提现'),
-  feePercent: Type.Number({ description: '手续费比例（%）' }),
+  feeBasisPoints: Type.Integer({ description: '手续费比例（万分之几，60 即 0.6%）' }),
   minFee: Money('最低手续费'),
   realName: Type.Union([Type.String(), Type.Null()], { description: '实名认证姓名；未实名为 null（须实名后提现）' }),
 });

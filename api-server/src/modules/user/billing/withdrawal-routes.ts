@@ -60,7 +60,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         withdrawable: me!.withdrawable,
         minAmount: withdrawal.minAmount,
         maxAmount: withdrawal.maxAmount,
-        feePercent: withdrawal.feeBasisPoints / 100,
+        feeBasisPoints: withdrawal.feeBasisPoints,
         minFee: withdrawal.minFee,
         realName: me!.idCardCheckStatus === 1 ? me!.realName : null,
       });

@@ -48,7 +48,7 @@ describe('withdrawals', () => {
   it('show the rules and the withdrawable income', async () => {
     const user = await earner(200_000, 50_000);
     const options = await call(t.app, 'POST', '/apis/user/auth/user/account/extract/options', undefined, user.token);
-    expect(options.data).toMatchObject({ withdrawable: 200_000, minAmount: 10_000, feePercent: 0.6, minFee: 1_000, realName: '张三' });
+    expect(options.data).toMatchObject({ withdrawable: 200_000, minAmount: 10_000, feeBasisPoints: 60, minFee: 1_000, realName: '张三' });
   });
 
   it('refuse bad input, unverified users, another name, and more than the withdrawable income (never recharged cash)', async () => {
