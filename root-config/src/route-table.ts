@@ -80,7 +80,11 @@ const consoleRoutes = rows('@rc/mf-console', [
   ['/account/workList', '我的工单', '提交问题工单并查看处理进度。'],
 ]);
 
-const activityRoutes = rows('@rc/mf-console', [['/noRecommend', '推荐链接无效', '这个推荐链接无效或推荐活动已停用，仍可直接注册。']], 'activity');
+const activityRoutes = rows(
+  '@rc/mf-console',
+  [['/noRecommend', '推荐链接无效', '这个推荐链接无效或推荐活动已停用，仍可直接注册。']],
+  'activity',
+);
 
 const storageRoutes = rows('@rc/mf-storage', [
   ['/account/netDisk', '网盘', '开通网盘，在实例之间保存与共享数据。'],

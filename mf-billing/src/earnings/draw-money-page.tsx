@@ -7,6 +7,7 @@ import {
   formatYuan,
   LoadingState,
   PageHeader,
+  parseYuan,
   PageSection,
   PagedTable,
   runAction,
@@ -28,13 +29,6 @@ import './earnings.css';
 
 type Field = 'amount' | 'payeeAccount' | 'bankName';
 
-/** Yuan as typed ('100', '99.5') → thousandths, or null when it is not an amount in whole fen. */
-function thousandthsOf(text: string): number | null {
-  if (!/^\d+(\.\d{1,2})?$/.test(text.trim())) return null;
-  const [whole, fraction = ''] = text.trim().split('.');
-  return Number(whole) * 1000 + Number(fraction.padEnd(2, '0')) * 10;
-}
-
 function feeOf(options: WithdrawalOptions, amount: number) {
   return Math.min(amount, Math.max(options.minFee, Math.floor((amount * options.feeBasisPoints) / 10_000)));
 }
@@ -45,11 +39,17 @@ function WithdrawForm({ options, done }: { options: WithdrawalOptions; done: () 
   const [account, setAccount] = useState('');
   const [bankName, setBankName] = useState('');
   const { busy, errors, submit } = useSubmit<Field>();
-  const amount = thousandthsOf(amountText);
+  const amount = parseYuan(amountText);
   const fee = amount === null ? null : feeOf(options, amount);
 
   if (options.realName === null)
-    return <Message warning header="请先完成实名认证" content="提现只能打款到与实名认证姓名一致的收款账户。请在「实名认证」中完成认证后再申请提现。" />;
+    return (
+      <Message
+        warning
+        header="请先完成实名认证"
+        content="提现只能打款到与实名认证姓名一致的收款账户。请在「实名认证」中完成认证后再申请提现。"
+      />
+    );
 
   const check = () => ({
     amount:
@@ -71,7 +71,13 @@ function WithdrawForm({ options, done }: { options: WithdrawalOptions; done: () 
         void submit({
           check,
           call: () =>
-            requestWithdrawal({ amount: amount!, payeeChannel: channel, payeeAccount: account.trim(), payeeName: options.realName!, bankName }),
+            requestWithdrawal({
+              amount: amount!,
+              payeeChannel: channel,
+              payeeAccount: account.trim(),
+              payeeName: options.realName!,
+              bankName,
+            }),
           then: () => {
             setAmountText('');
             done();
@@ -169,7 +175,12 @@ export function DrawMoneyPage(_: ScreenProps) {
               </Table.Cell>
               <Table.Cell>
                 {record.status === 0 ? (
-                  <Button basic size="mini" content="撤回" onClick={() => void runAction(() => cancelWithdrawal(record.id), { then: refresh })} />
+                  <Button
+                    basic
+                    size="mini"
+                    content="撤回"
+                    onClick={() => void runAction(() => cancelWithdrawal(record.id), { then: refresh })}
+                  />
                 ) : null}
               </Table.Cell>
             </Table.Row>

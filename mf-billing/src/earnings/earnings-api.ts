@@ -16,7 +16,8 @@ export const incomeLines = (paging: Paging) => api.post<Page<IncomeLine>>('/user
 export const referredUsers = (paging: Paging) =>
   api.post<Page<ReferredUser>>('/user/auth/user/income/referred/list', paging, { errorTip: false });
 
-export const withdrawalOptions = () => api.post<WithdrawalOptions>('/user/auth/user/account/extract/options', undefined, { errorTip: false });
+export const withdrawalOptions = () =>
+  api.post<WithdrawalOptions>('/user/auth/user/account/extract/options', undefined, { errorTip: false });
 export const requestWithdrawal = (body: WithdrawalBody) => api.post<Withdrawal>('/user/auth/user/account/extract/log/save', body);
 export const myWithdrawals = (body: Paging & Pick<WithdrawalListBody, 'status'>) =>
   api.post<Page<Withdrawal>>('/user/auth/user/account/extract/log/list', body, { errorTip: false });

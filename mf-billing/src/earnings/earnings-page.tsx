@@ -33,7 +33,9 @@ function Figures({ overview }: { overview: IncomeOverview }) {
         <div className="rc-stat-label">累计收益</div>
         <div className="rc-stat-value">{formatYuan(overview.totalEarned)}</div>
         <small className="rc-muted">
-          {overview.bySource.length === 0 ? '暂无收益' : overview.bySource.map((source) => `${source.name} ${formatYuan(source.amount)}`).join('，')}
+          {overview.bySource.length === 0
+            ? '暂无收益'
+            : overview.bySource.map((source) => `${source.name} ${formatYuan(source.amount)}`).join('，')}
         </small>
       </div>
     </div>
@@ -48,7 +50,13 @@ function Referral({ overview }: { overview: IncomeOverview }) {
       <p>
         好友通过你的推荐链接注册后，其注册 {overview.commissionMonths} 个月内每笔充值，你可获得 {overview.commissionPercent}% 的返佣收益。
       </p>
-      <Input readOnly className="rc-referral-code" label="我的推荐码" value={overview.referralCode} action={<Button content="复制" onClick={copy(overview.referralCode)} />} />
+      <Input
+        readOnly
+        className="rc-referral-code"
+        label="我的推荐码"
+        value={overview.referralCode}
+        action={<Button content="复制" onClick={copy(overview.referralCode)} />}
+      />
       <Input
         readOnly
         fluid

@@ -22,6 +22,8 @@ export const sideMenuEntries: readonly SideMenuEntry[] = [
       { text: '收支明细', to: '/account/billDetails' },
       { text: '我的订单', to: '/account/order' },
       { text: '账单明细', to: '/account/definAndDetail' },
+      { text: '我的收益', to: '/account/earnings' },
+      { text: '提现', to: '/account/draw_money' },
     ],
   },
   {
