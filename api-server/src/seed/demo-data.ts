@@ -21,6 +21,7 @@ import { applyLedgerEntry } from '../billing/ledger.js';
 import { seedComputePool } from './compute-pool.js';
 import { demoHeadTips, seedWelcomeCredit } from './welcome-credit.js';
 import { demoOperatorMobile, seedOperator } from './operator.js';
+import { seedDemoIncome } from './demo-income.js';
 
 export const demoPassword = 'Demo@2026';
 export const demoAccounts = {
@@ -193,6 +194,7 @@ const seeders: Array<(db: Database) => Promise<boolean>> = [
   seedComputePool,
   seedWelcomeCredit,
   (db) => seedOperator(db, demoPassword),
+  (db) => seedDemoIncome(db, { referrer: demoAccounts.user, referred: demoAccounts.organization }),
 ];
 
 export async function seedDemoData(db: Database): Promise<boolean> {

@@ -134,7 +134,7 @@ describe('low-balance alerts', () => {
         .split('\n')
         .map((line) => JSON.parse(line))
         .filter((sms) => sms.mobile === mobile && sms.type === 'notice');
-    const [{ mobile }] = await t.app.db.select({ mobile: users.mobile }).from(users).where(eq(users.id, user.id));
+    const [{ mobile }] = (await t.app.db.select({ mobile: users.mobile }).from(users).where(eq(users.id, user.id))) as [{ mobile: string }];
 
     await runComputePass(t.app);
     expect(await alerts()).toBe(0);
@@ -146,8 +146,8 @@ describe('low-balance alerts', () => {
     expect((await runComputePass(t.app)).thresholdAlerts).toBe(1);
     expect((await runComputePass(t.app)).thresholdAlerts).toBe(0);
     expect(await alerts()).toBe(1);
-    expect(smsTo(mobile!)).toHaveLength(1);
-    expect(smsTo(mobile!)[0].text).toContain('已低于预警值 ¥20.00');
+    expect(smsTo(mobile)).toHaveLength(1);
+    expect(smsTo(mobile)[0].text).toContain('已低于预警值 ¥20.00');
 
     await move(10_000);
     await runComputePass(t.app);
@@ -155,7 +155,7 @@ describe('low-balance alerts', () => {
     await move(-10_000);
     expect((await runComputePass(t.app)).thresholdAlerts).toBe(1);
     expect(await alerts()).toBe(2);
-    expect(smsTo(mobile!)).toHaveLength(2);
+    expect(smsTo(mobile)).toHaveLength(2);
     expect(await save(null)).toMatchObject({ code: 200, data: { threshold: null } });
     await expectBooksBalanced();
   });
