@@ -11,11 +11,15 @@ import { finishLogin } from '../finish-login';
 const linkedReferral = () => new URLSearchParams(window.location.search).get('referralCode');
 const initialReferral = () => linkedReferral() ?? $referralCode.get() ?? '';
 
-/** A referral link's code is checked on arrival: a valid one is remembered (and its referrer named), any other leads to `/noRecommend`. */
+/**
+ * The referral code a visitor brought (the link's, or the one remembered from an earlier visit) is checked on
+ * arrival: a valid one is remembered and its referrer named; a link with any other leads to `/noRecommend`.
+ */
 function useReferralLink() {
   const [referrer, setReferrer] = useState<string | null>(null);
   useEffect(() => {
-    const code = linkedReferral();
+    const linked = linkedReferral();
+    const code = linked ?? $referralCode.get();
     if (!code) return;
     void checkReferralCode(code).then((result) => {
       if (result.code === 200) {
@@ -23,7 +27,7 @@ function useReferralLink() {
         setReferrer(result.data.referrerNickname ?? null);
       } else if (result.code === 422) {
         $referralCode.set(null);
-        navigate(`/noRecommend?referralCode=${encodeURIComponent(code)}`, { replace: true });
+        if (linked) navigate(`/noRecommend?referralCode=${encodeURIComponent(code)}`, { replace: true });
       }
     });
   }, []);
