@@ -97,7 +97,7 @@ function WithdrawForm({ options, done }: { options: WithdrawalOptions; done: () 
         <FieldError message={errors.amount} />
       </Form.Field>
       <p className="rc-withdraw-summary">
-        手续费 {options.feeBasisPoints / 100}%（最低 {formatYuan(options.minFee)}）：
+        单笔最低 {formatYuan(options.minAmount)}；手续费 {options.feeBasisPoints / 100}%（最低 {formatYuan(options.minFee)}）：
         <strong className="rc-withdraw-fee">{fee === null ? '—' : formatYuan(fee)}</strong>，实际到账{' '}
         <strong className="rc-withdraw-arrival">{amount === null || fee === null ? '—' : formatYuan(amount - fee)}</strong>
       </p>
