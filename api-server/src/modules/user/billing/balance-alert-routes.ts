@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../../envelope.js';
-import { invalid } from '../../../errors.js';
+import { conflict, invalid } from '../../../errors.js';
 import { currentUser } from '../../../plugins/app/authentication.js';
 import { balanceThresholdOf, setBalanceThreshold } from '../../../billing/balance-thresholds.js';
 import { Envelope } from '@rc/api-contract/envelope';
@@ -26,7 +26,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { id } = currentUser(request);
+      const { id, account } = currentUser(request);
+      if (account.parentId !== null && account.shareBalance) throw conflict('共享主账号余额的子账号，余额预警由主账号设置');
       const { threshold } = request.body;
       if (threshold !== null && threshold % 10 !== 0) throw invalid('预警值须精确到分');
       await setBalanceThreshold(app.db, id, threshold);
