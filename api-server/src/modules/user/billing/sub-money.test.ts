@@ -81,6 +81,12 @@ describe('sub-account money', () => {
     ] as const)
       expect(await money(path, body, main.token)).toMatchObject({ code: 404, msg: '子账号不存在' });
     expect(await money('money/view', { subUserId: othersSub.id }, othersSub.token)).toMatchObject({ code: 403 });
+    expect(await call(t.app, 'POST', '/apis/user/auth/user/ext/balance/threshold/save', { threshold: 1_000 }, sharing.token)).toMatchObject(
+      {
+        code: 409,
+        msg: '共享主账号余额的子账号，余额预警由主账号设置',
+      },
+    );
     expect([await cashOf(main.id), await cashOf(other.id)]).toEqual([100_000, 100_000]);
   });
 
