@@ -15,7 +15,8 @@ export function NoRecommendPage({ navigate }: ScreenProps) {
         <Message.Content>
           <Message.Header>推荐链接无效</Message.Header>
           <p>
-            {code ? `推荐码「${code}」` : '这个推荐链接'}不存在或推荐活动已停用，无法通过它获得推荐关系。你仍可以直接注册算力云账号，注册和使用不受影响。
+            {code ? `推荐码「${code}」` : '这个推荐链接'}
+            不存在或推荐活动已停用，无法通过它获得推荐关系。你仍可以直接注册算力云账号，注册和使用不受影响。
           </p>
         </Message.Content>
       </Message>
