@@ -9,9 +9,23 @@ setUpPortalSuite({ signedIn: true }, (suite) => ({ browser, page } = suite));
 
 const row = () => browser.$('.rc-instance-table tbody tr');
 
+const yuan = (text: string) => Number(text.replace(/[^\d.]/g, ''));
+
 async function headerBalance(): Promise<number> {
-  const text = await browser.$('.rc-balance .rc-money').getText();
-  return Number(text.replace(/[^\d.]/g, ''));
+  return yuan(await browser.$('.rc-balance .rc-money').getText());
+}
+
+/** The quote the form shows before its confirm button: the amount and the balance after, as yuan. */
+async function shownQuote(form: string, amount: string) {
+  await page.waitForText(`${form} .rc-quote-amount`, amount);
+  return { balanceAfter: yuan(await browser.$(`${form} .rc-quote-balance-after`).getText()) };
+}
+
+async function waitForHeaderBalance(expected: number) {
+  await browser.waitUntil(async () => (await headerBalance()) === expected, {
+    timeout: 10_000,
+    timeoutMsg: `header balance did not become the quoted ${expected}`,
+  });
 }
 
 async function waitForStatus(status: number, timeout = 30_000) {
@@ -63,6 +77,8 @@ describe('renting a GPU instance and its lifecycle', () => {
     await page.waitForText('.rc-rent-summary', '¥79.84/小时');
     const before = await headerBalance();
     expect(before).toBe(500);
+    expect(await shownQuote('.rc-rent-summary', '¥0.00')).toEqual({ balanceAfter: 500 });
+    expect(await browser.$('.rc-rent-summary .rc-quote-unit-price').getText()).toBe('¥79.84/小时');
 
     await browser.$('.rc-pay-button').click();
     await page.waitForPath('/account/instanceManage');
@@ -91,6 +107,8 @@ describe('renting a GPU instance and its lifecycle', () => {
     await chooseMore('liftConfig');
     await browser.$('.rc-lift-config-form .rc-gpu-count').click();
     await browser.$('.rc-lift-config-form .rc-gpu-count .item[data-count="4"]').click();
+    await page.waitForText('.rc-lift-config-form .rc-quote-unit-price', '¥39.92/小时');
+    await shownQuote('.rc-lift-config-form', '¥0.00');
     await browser.$('.rc-lift-config-form .rc-dialog-submit').click();
     await page.waitForText('.rc-instance-table .rc-instance-gpu', 'H800 × 4');
 
@@ -107,5 +125,50 @@ describe('renting a GPU instance and its lifecycle', () => {
     await browser.waitUntil(async () => !(await row().isExisting()), { timeout: 20_000, timeoutMsg: 'released instance still listed' });
     await page.waitForText('.rc-instance-count', '0');
     expect(await headerBalance()).toBeLessThanOrEqual(afterRun);
+  }, 150_000);
+
+  it('rents a daily package, renews it and turns it back into pay-as-you-go, each for exactly the amount quoted before confirming', async () => {
+    await page.open('/account/suanli/create');
+    await browser.$('.rc-region-tabs [data-region="hd-2"]').waitForClickable({ timeout: 20_000 });
+    await browser.$('.rc-region-tabs [data-region="hd-2"]').click();
+    await browser.$('.rc-gpu-model[data-model="RTX 4090"]').waitForClickable({ timeout: 10_000 });
+    await browser.$('.rc-gpu-model[data-model="RTX 4090"]').click();
+    await browser.$('[data-billing="2"]').click();
+    const rentQuote = await shownQuote('.rc-rent-summary', '¥42.00');
+    expect(rentQuote.balanceAfter).toBe(Math.round(((await headerBalance()) - 42) * 100) / 100);
+    await browser.$('.rc-pay-button').click();
+    await page.waitForPath('/account/instanceManage');
+    await waitForHeaderBalance(rentQuote.balanceAfter);
+    await waitForStatus(2);
+
+    await chooseMore('renew');
+    const renewQuote = await shownQuote('.rc-renew-form', '¥42.00');
+    expect(renewQuote.balanceAfter).toBe(Math.round((rentQuote.balanceAfter - 42) * 100) / 100);
+    await browser.$('.rc-renew-form .rc-dialog-submit').click();
+    await waitForHeaderBalance(renewQuote.balanceAfter);
+
+    await click('[data-operation="stop"]');
+    await confirmDialog('关机');
+    await waitForStatus(4);
+    await chooseMore('changeBilling');
+    await page.waitForText('.rc-change-billing-form .rc-quote', '退款');
+    const refund = yuan(await browser.$('.rc-change-billing-form .rc-quote-amount').getText());
+    expect(refund).toBeGreaterThan(83);
+    const backQuote = { balanceAfter: yuan(await browser.$('.rc-change-billing-form .rc-quote-balance-after').getText()) };
+    expect(backQuote.balanceAfter).toBe(Math.round((renewQuote.balanceAfter + refund) * 100) / 100);
+    await browser.$('.rc-change-billing-form .rc-dialog-submit').click();
+    await waitForHeaderBalance(backQuote.balanceAfter);
+
+    const id = await row().getAttribute('data-instance-id');
+    await page.open(`/account/instanceManage/statusChanage?id=${id}`);
+    await page.waitForText('.rc-instance-records', '转换计费');
+    const records = await browser.$('.rc-instance-records').getText();
+    for (const line of ['创建', '续费', '关机', '退款', '包周期']) expect(records).toContain(line);
+
+    await page.open('/account/instanceManage');
+    await waitForStatus(4);
+    await click('[data-operation="release"]');
+    await confirmDialog('确认释放');
+    await browser.waitUntil(async () => !(await row().isExisting()), { timeout: 20_000, timeoutMsg: 'released instance still listed' });
   }, 150_000);
 });

@@ -46,8 +46,12 @@ async function rentInstances() {
     imageId: image!.id,
     dataDiskExtraGb: 0,
   };
-  await call(token, 'POST', '/user/auth/order/info/pay', order);
-  const { instance } = await call<{ instance: { id: number } }>(token, 'POST', '/user/auth/order/info/pay', order);
+  const pay = async () => {
+    const { quoteToken } = await call<{ quoteToken: string }>(token, 'POST', '/user/auth/order/price/preview', order);
+    return call<{ instance: { id: number } }>(token, 'POST', '/user/auth/order/info/pay', { ...order, quoteToken });
+  };
+  await pay();
+  const { instance } = await pay();
   const status = async () =>
     (await call<{ list: { status: number }[] }>(token, 'POST', '/container/auth/list', { pageNum: 1, pageSize: 1, id: instance.id }))
       .list[0]!.status;

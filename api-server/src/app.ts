@@ -20,6 +20,7 @@ import payouts from './plugins/app/payouts.js';
 import compute from './plugins/app/compute.js';
 import blobStore from './plugins/app/blob-store.js';
 import uploads from './plugins/app/uploads.js';
+import quotes from './plugins/app/quotes.js';
 import userModule from './modules/user/index.js';
 import systemModule from './modules/system/index.js';
 import { publicConfigRoute } from './modules/system/site-routes.js';
@@ -65,6 +66,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(compute);
   await app.register(blobStore);
   await app.register(uploads);
+  await app.register(quotes);
 
   await app.register(systemModule, { prefix: '/apis/system' });
   await app.register(userModule, { prefix: '/apis/user' });

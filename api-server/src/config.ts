@@ -41,6 +41,7 @@ const Env = Type.Object({
     description: 'an integer of at least 65536',
   }),
   UPLOAD_SIGNING_SECRET: Type.Optional(Type.String({ description: 'a string' })),
+  QUOTE_SIGNING_SECRET: Type.Optional(Type.String({ description: 'a string' })),
   FAULT_DROP_CHUNK_RATIO: Type.Number({
     minimum: 0,
     exclusiveMaximum: 1,
@@ -86,6 +87,13 @@ export interface UploadSettings {
   faultInjection: { dropChunkRatio: number };
 }
 
+export interface QuoteSettings {
+  /** The key that signs price quotes; unset, one is kept in the data folder. */
+  signingSecret: string | undefined;
+  /** How long a quoted amount can be confirmed. */
+  ttlMs: number;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -113,6 +121,7 @@ export interface AppConfig {
   uploads: UploadSettings;
   /** Which payout provider pays approved withdrawals. */
   payoutProvider: Env['PAYOUT_PROVIDER'];
+  quotes: QuoteSettings;
 }
 
 export const defaultRateLimits: AppConfig['rateLimits'] = {
@@ -189,5 +198,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
       faultInjection: { dropChunkRatio: e.FAULT_DROP_CHUNK_RATIO },
     },
     payoutProvider: e.PAYOUT_PROVIDER,
+    quotes: { signingSecret: e.QUOTE_SIGNING_SECRET, ttlMs: 5 * minute },
   };
 }

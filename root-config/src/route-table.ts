@@ -51,7 +51,11 @@ const consoleRoutes = rows('@rc/mf-console', [
   ['/account/instanceManage/addSSH', '添加 SSH 密钥', '使用 root 与密码登录，或把你的公钥加入实例后免密登录。'],
   ['/account/instanceManage/changeConfig', '变更配置', '升降GPU数量（同一主机）与扩容数据盘，需在关机状态下操作。'],
   ['/account/instanceManage/changePayType', '变更计费方式', '在按量计费与包日、包周、包月之间切换，或为包周期续费。'],
-  ['/account/instanceManage/statusChanage', '实例状态变更', '当前状态、可执行的操作，以及每段运行时间的计费记录。'],
+  [
+    '/account/instanceManage/statusChanage',
+    '实例状态变更',
+    '当前状态、可执行的操作，以及每次状态变化（由谁或什么引起）与其间的扣费、退款。',
+  ],
   ['/account/instance', '实例', '查看我的全部容器实例及其运行状态。'],
   [
     '/account/suanli/create',

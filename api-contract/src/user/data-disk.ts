@@ -1,8 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { Money } from '../values.js';
 import { DataDiskExtraGb, InstanceId } from './compute.js';
+import { QuoteToken } from './quote.js';
 
-export const DataDiskAdjustBody = Type.Object({ id: InstanceId, dataDiskExtraGb: DataDiskExtraGb });
+export const DataDiskAdjustBody = Type.Object({ id: InstanceId, dataDiskExtraGb: DataDiskExtraGb, quoteToken: QuoteToken });
 export type DataDiskAdjustBody = Static<typeof DataDiskAdjustBody>;
 
 export const InstanceDisks = Type.Object({

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { BillingType, Duration, GpuCount, InstanceId, InstanceName } from './compute.js';
+import { QuoteToken } from './quote.js';
 
 // Operations on one of the caller's instances; each answers the instance as it now is (`InstanceView`).
 export const ScheduleStopBody = Type.Object({
@@ -8,14 +9,19 @@ export const ScheduleStopBody = Type.Object({
 });
 export type ScheduleStopBody = Static<typeof ScheduleStopBody>;
 
-export const ChangeBillingBody = Type.Object({ id: InstanceId, billingType: BillingType, duration: Type.Optional(Duration) });
+export const ChangeBillingBody = Type.Object({
+  id: InstanceId,
+  billingType: BillingType,
+  duration: Type.Optional(Duration),
+  quoteToken: QuoteToken,
+});
 export type ChangeBillingBody = Static<typeof ChangeBillingBody>;
 
-export const LiftConfigBody = Type.Object({ id: InstanceId, gpuCount: GpuCount });
+export const LiftConfigBody = Type.Object({ id: InstanceId, gpuCount: GpuCount, quoteToken: QuoteToken });
 export type LiftConfigBody = Static<typeof LiftConfigBody>;
 
-export const CloneBody = Type.Object({ id: InstanceId, name: Type.Optional(InstanceName) });
+export const CloneBody = Type.Object({ id: InstanceId, name: Type.Optional(InstanceName), quoteToken: QuoteToken });
 export type CloneBody = Static<typeof CloneBody>;
 
-export const RenewBody = Type.Object({ id: InstanceId, duration: Duration });
+export const RenewBody = Type.Object({ id: InstanceId, duration: Duration, quoteToken: QuoteToken });
 export type RenewBody = Static<typeof RenewBody>;

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { Id, PageQuery } from '../common.js';
 import { DateTime, Money, NullableDateTime } from '../values.js';
 import { BillingType, DataDiskExtraGb, Duration, GpuCount, InstanceName, InstanceView, RegionCode } from './compute.js';
+import { MoneyQuote, QuoteToken } from './quote.js';
 
 /** The machine being priced or bought. */
 export const OrderConfiguration = Type.Object({
@@ -31,7 +32,14 @@ export const PriceQuote = Type.Object({
 });
 export type PriceQuote = Static<typeof PriceQuote>;
 
-export const PayOrderBody = Type.Intersect([OrderConfiguration, Type.Object({ imageId: Id('镜像'), name: Type.Optional(InstanceName) })]);
+/** The rent price with what paying it does to the balance, and the quote to pay it with. */
+export const RentQuote = Type.Object({ ...PriceQuote.properties, ...MoneyQuote.properties });
+export type RentQuote = Static<typeof RentQuote>;
+
+export const PayOrderBody = Type.Intersect([
+  OrderConfiguration,
+  Type.Object({ imageId: Id('镜像'), name: Type.Optional(InstanceName), quoteToken: QuoteToken }),
+]);
 export type PayOrderBody = Static<typeof PayOrderBody>;
 
 export const PaidOrder = Type.Object({

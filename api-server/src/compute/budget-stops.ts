@@ -7,6 +7,7 @@ import { yuanText } from '../billing/welcome-credit.js';
 import { maskMobile } from '../lib/id-card.js';
 import { withLockedInstance } from './locked-instance.js';
 import { stopInstance } from './lifecycle.js';
+import { recordInstanceEvent } from './instance-events.js';
 import { Status } from './states.js';
 
 const chinaOffsetMs = 8 * 3_600_000;
@@ -52,6 +53,14 @@ export async function stopOverBudgetSubAccounts(app: FastifyInstance): Promise<n
       await withLockedInstance(app, id, async (tx, row) => {
         if (row.status !== Status.running) return false;
         await stopInstance(tx, app.compute.driver, row, now);
+        await recordInstanceEvent(tx, {
+          instanceId: row.id,
+          kind: 'stopForBudget',
+          actorUserId: null,
+          fromStatus: row.status,
+          note: `子账号本月消费达到月度预算 ¥${yuanText(sub.budget)}，自动关机`,
+          at: now,
+        });
         names.push(row.name);
         return true;
       });

@@ -83,8 +83,8 @@ export async function gpuFree(app: FastifyInstance, nodeId: number) {
   return row!.free;
 }
 
-/** Rents on the given node: pay-as-you-go unless a package is named. */
-export function rent(
+/** Rents on the given node (pay-as-you-go unless a package is named), confirming the quote it gets first; a refused quote is the answer. */
+export async function rent(
   app: FastifyInstance,
   token: string,
   o: {
@@ -97,7 +97,23 @@ export function rent(
     dataDiskExtraGb?: number;
   },
 ) {
-  return call(app, 'POST', '/apis/user/auth/order/info/pay', { regionCode: 'xb-1', gpuCount: 1, billingType: 1, ...o }, token);
+  const order = { regionCode: 'xb-1', gpuCount: 1, billingType: 1, ...o };
+  const quoted = await call(app, 'POST', '/apis/user/auth/order/price/preview', order, token);
+  if (quoted.code !== 200) return quoted;
+  return call(app, 'POST', '/apis/user/auth/order/info/pay', { ...order, quoteToken: quoted.data.quoteToken }, token);
+}
+
+/** Quotes an operation on an instance and confirms it at `path` with the quote; a refused quote is the answer. */
+export async function quotedOperation(
+  app: FastifyInstance,
+  token: string,
+  operation: string,
+  path: string,
+  body: { id: number } & Record<string, unknown>,
+) {
+  const quoted = await call(app, 'POST', '/apis/user/auth/user/instance/quote', { operation, ...body }, token);
+  if (quoted.code !== 200) return quoted;
+  return call(app, 'POST', path, { ...body, quoteToken: quoted.data.quoteToken }, token);
 }
 
 export async function messagesOf(app: FastifyInstance, token: string) {

@@ -4,6 +4,7 @@ import type { Executor } from '../db/open-database.js';
 import { conflict, notFound } from '../errors.js';
 import { charge, payerOf } from '../billing/charges.js';
 import type { ComputeDriver, PendingTransition } from './driver.js';
+import { recordInstanceEvent } from './instance-events.js';
 import { refusalReason, type Operation } from './operations.js';
 import { Billing, Status } from './states.js';
 
@@ -47,6 +48,7 @@ export async function completeTransition(tx: Executor, driver: ComputeDriver, ro
     })
     .where(eq(instances.id, row.id))
     .returning();
+  await recordInstanceEvent(tx, { instanceId: row.id, kind: 'transition', actorUserId: null, fromStatus: row.status, at });
   if (row.status === Status.committing) {
     await tx
       .update(images)

@@ -8,6 +8,7 @@ import {
   ledgerSum,
   messagesOf,
   privateNode,
+  quotedOperation,
   rent,
   tokenFor,
   userWithBalance,
@@ -172,7 +173,7 @@ describe('packages', () => {
     t.clock.advance(3 * second);
     await runComputePass(t.app);
     expect(await gpuFree(t.app, node.id)).toBe(7);
-    const renewed = await call(t.app, 'POST', '/apis/user/auth/user/instance/renew', { id, duration: 2 }, user.token);
+    const renewed = await quotedOperation(t.app, user.token, 'renew', '/apis/user/auth/user/instance/renew', { id, duration: 2 });
     expect(new Date(renewed.data.packageExpiresAt).getTime() - new Date(rented.data.instance.packageExpiresAt).getTime()).toBe(2 * day);
     expect(await balanceOf(t.app, user.id)).toBe(500_000 - 3 * 42_000);
   });

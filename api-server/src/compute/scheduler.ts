@@ -2,8 +2,10 @@ import { and, asc, eq, isNull, lte, ne, notInArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { instances, users } from '../db/schema.js';
 import { notify } from '../accounts/messages.js';
+import type { Transaction } from '../db/open-database.js';
 import type { InstanceRow } from './instance-state.js';
 import { withLockedInstance } from './locked-instance.js';
+import { recordInstanceEvent, type SystemEvent } from './instance-events.js';
 import { releaseHeldGpus, releaseInstance, stopInstance } from './lifecycle.js';
 import { meterBatch } from './metering.js';
 import { alertBelowThresholds, warnLowBalances } from './balance-alerts.js';
@@ -31,6 +33,9 @@ export interface PassReport {
 const formatDate = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
 
 const steady = (row: InstanceRow) => row.nextStatus === null;
+
+const systemEvent = (tx: Transaction, row: InstanceRow, kind: SystemEvent, note: string, at: Date) =>
+  recordInstanceEvent(tx, { instanceId: row.id, kind, actorUserId: null, fromStatus: row.status, note, at });
 
 /** Completes driver operations that are due (creating → running, stopping → stopped, …). */
 export async function advanceTransitions(app: FastifyInstance): Promise<number> {
@@ -80,6 +85,7 @@ async function stopForBalance(app: FastifyInstance, payerId: number) {
     await withLockedInstance(app, id, async (tx, row) => {
       if (row.status !== Status.running || row.billingType !== Billing.payAsYouGo) return false;
       await stopInstance(tx, app.compute.driver, row, app.clock.now());
+      await systemEvent(tx, row, 'stopForBalance', '账户余额已用完，按量计费实例自动关机', app.clock.now());
       stoppedByOwner.set(row.userId, [...(stoppedByOwner.get(row.userId) ?? []), row.name]);
       return true;
     });
@@ -108,6 +114,7 @@ export async function stopScheduled(app: FastifyInstance) {
         return false;
       }
       await stopInstance(tx, app.compute.driver, row, now);
+      await systemEvent(tx, row, 'scheduledStop', `按设置的时间 ${formatDate(row.stopAt!)} 关机`, now);
       await notify(
         tx,
         row.userId,
@@ -148,6 +155,7 @@ export async function expirePackages(app: FastifyInstance) {
       } else {
         await releaseHeldGpus(tx, payAsYouGo, now);
       }
+      await systemEvent(tx, row, 'packageExpired', `${packageName}到期，转为按量计费并释放GPU`, now);
       const releaseDate = new Date(now.getTime() + app.compute.settings.releaseAfterStoppedDays * dayMs);
       await notify(
         tx,
@@ -203,6 +211,7 @@ export async function releaseLongStopped(app: FastifyInstance) {
     const done = await withLockedInstance(app, id, async (tx, row) => {
       if (row.status !== Status.stopped || row.billingType !== Billing.payAsYouGo) return false;
       await releaseInstance(tx, app.compute.driver, row, now);
+      await systemEvent(tx, row, 'autoRelease', `关机满 ${releaseAfterStoppedDays} 天自动释放`, now);
       await notify(tx, row.userId, '实例已释放', `实例「${row.name}」已关机满 ${releaseAfterStoppedDays} 天，已自动释放。`, now);
       return true;
     });

@@ -5,3 +5,4 @@ export * from './schema/storage.js';
 export * from './schema/compute.js';
 export * from './schema/credentials.js';
 export * from './schema/income.js';
+export * from './schema/instance-events.js';

@@ -6,6 +6,7 @@ import type { InstanceView, Operation } from './instance-types';
 import {
   ChangeBillingForm,
   ChangeImageForm,
+  CloneForm,
   CommitForm,
   LiftConfigForm,
   RenameForm,
@@ -16,6 +17,7 @@ import {
 
 const forms: Partial<Record<Operation, ComponentType<{ instance: InstanceView; close: () => void; onDone: () => void }>>> = {
   changeBilling: ChangeBillingForm,
+  clone: CloneForm,
   liftConfig: LiftConfigForm,
   renew: RenewForm,
   storageAdjust: StorageForm,
@@ -94,12 +96,6 @@ export function runInstanceOperation(operation: Operation, instance: InstanceVie
           confirmText: '确认释放',
         },
         () => instanceCalls.release(id),
-        onDone,
-      );
-    case 'clone':
-      return void confirmThen(
-        { title: '克隆实例', content: `以${name}的镜像与配置创建一个新的按量计费实例。`, confirmText: '克隆' },
-        () => instanceCalls.clone(id),
         onDone,
       );
     case 'reset':

@@ -1,18 +1,21 @@
 import { api, refreshCounters, type CallOptions, type Page, type Paging } from '@rc/shared-utility';
-import type { Bill, OrderConfiguration, PriceQuote } from '@rc/api-contract/user/order';
+import type { InstanceQuote, InstanceQuoteBody } from '@rc/api-contract/user/quote';
+import type { InstanceRecord } from '@rc/api-contract/user/instance-events';
 import type { ImageView, InstanceView } from './instance-types';
 
-export type { Bill, PriceQuote as Quote };
+export type { InstanceQuote, InstanceQuoteBody, InstanceRecord };
 
 const noCache = { cache: false } as const;
 
 export const listInstances = (body: Paging & { status?: number; id?: number }, options: CallOptions = {}) =>
   api.post<Page<InstanceView>>('/container/auth/list', body, { ...noCache, ...options });
 
-export const quotePrice = (body: OrderConfiguration) => api.post<PriceQuote>('/user/auth/order/price/preview', body, { errorTip: false });
+/** What an operation will charge or refund, the new unit price and the balance after, with the token to confirm it. */
+export const quoteOperation = (body: InstanceQuoteBody) =>
+  api.post<InstanceQuote>('/user/auth/user/instance/quote', body, { errorTip: false });
 
-export const listInstanceBills = (instanceId: number) =>
-  api.post<Page<Bill>>('/user/auth/order/bill/list', { instanceId, pageSize: 50 }, { errorTip: false });
+export const listInstanceRecords = (id: number, paging: Paging) =>
+  api.post<Page<InstanceRecord>>('/user/auth/user/instance/events', { id, ...paging }, { errorTip: false });
 
 /** The images an instance can change to: the system's, then the user's saved ones. */
 export async function imagesToChoose(): Promise<ImageView[]> {
@@ -39,14 +42,16 @@ export const instanceCalls = {
   startWithoutGpu: (id: number) => api.post<InstanceView>(instancePath('non/device/start'), { id }),
   stop: (id: number) => api.post<InstanceView>(instancePath('stop'), { id }),
   release: (id: number) => api.post<InstanceView>(instancePath('release/instance'), { id }),
-  clone: (id: number) => api.post<InstanceView>(instancePath('clone'), { id }),
+  clone: (id: number, quoteToken: string) => api.post<InstanceView>(instancePath('clone'), { id, quoteToken }),
   reset: (id: number) => api.put<InstanceView>(`/container/auth/reset/${id}`, {}),
-  liftConfig: (id: number, gpuCount: number) => api.post<InstanceView>(instancePath('lift/config'), { id, gpuCount }),
-  changeBilling: (id: number, billingType: number, duration: number) =>
-    api.post<InstanceView>(instancePath('change/billing'), { id, billingType, duration }),
-  renew: (id: number, duration: number) => api.post<InstanceView>(instancePath('renew'), { id, duration }),
+  liftConfig: (id: number, gpuCount: number, quoteToken: string) =>
+    api.post<InstanceView>(instancePath('lift/config'), { id, gpuCount, quoteToken }),
+  changeBilling: (id: number, billingType: number, duration: number, quoteToken: string) =>
+    api.post<InstanceView>(instancePath('change/billing'), { id, billingType, duration, quoteToken }),
+  renew: (id: number, duration: number, quoteToken: string) => api.post<InstanceView>(instancePath('renew'), { id, duration, quoteToken }),
   scheduleStop: (id: number, minutes: number) => api.post<InstanceView>(instancePath('schedule/stop'), { id, minutes }),
-  adjustStorage: (id: number, dataDiskExtraGb: number) => api.post<InstanceView>('/user/auth/user/storage/adjust', { id, dataDiskExtraGb }),
+  adjustStorage: (id: number, dataDiskExtraGb: number, quoteToken: string) =>
+    api.post<InstanceView>('/user/auth/user/storage/adjust', { id, dataDiskExtraGb, quoteToken }),
   rename: (id: number, name: string) => api.put<InstanceView>('/container/auth/changeName', { id, name }),
   commit: (id: number, imageName: string) => api.put<InstanceView>('/container/auth/commit', { id, imageName }),
   changeImage: (id: number, imageId: number) => api.put<InstanceView>('/container/auth/changeImage', { id, imageId }),

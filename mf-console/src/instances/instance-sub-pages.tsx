@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { Label, Segment, Table } from 'semantic-ui-react';
-import { formatCharge, formatDateTime, ListState, useLoaded, type ScreenProps } from '@rc/shared-utility';
+import { formatCharge, formatDateTime, PagedTable, usePagedList, type Paging, type ScreenProps } from '@rc/shared-utility';
 import { InstanceActions } from './instance-actions';
-import { listInstanceBills, type Bill } from './instance-api';
+import { listInstanceRecords, type InstanceRecord } from './instance-api';
 import { InstanceSubPage } from './instance-sub-page';
 import { statusColors, type InstanceView } from './instance-types';
 import { ChangeBillingForm, LiftConfigForm, RenewForm, StorageForm } from './operation-forms';
@@ -70,45 +70,38 @@ export function ChangePayTypePage(props: ScreenProps) {
   );
 }
 
-const billKinds: Record<string, string> = { usage: '按量计费', package: '包周期', renew: '续费', disk: '数据盘', refund: '退款' };
-
-function InstanceHistory({ instance }: { instance: InstanceView }) {
-  const fetch = useCallback(() => listInstanceBills(instance.id), [instance]);
-  return (
-    <ListState source={useLoaded(fetch)} isEmpty={(page) => page.list.length === 0} empty="还没有计费记录。">
-      {(page) => <BillTable bills={page.list} />}
-    </ListState>
-  );
+function period(record: InstanceRecord) {
+  return record.periodStart ? `${formatDateTime(record.periodStart)} – ${formatDateTime(record.periodEnd)}` : '';
 }
 
-function BillTable({ bills }: { bills: Bill[] }) {
+/** Every state change (who or what caused it) and the charges and refunds between them, newest first. */
+function InstanceRecords({ instance }: { instance: InstanceView }) {
+  const fetchPage = useCallback((paging: Paging) => listInstanceRecords(instance.id, paging), [instance]);
   return (
-    <Table compact>
-      <Table.Header>
-        <Table.Row>
-          <Table.HeaderCell>时间</Table.HeaderCell>
-          <Table.HeaderCell>类型</Table.HeaderCell>
-          <Table.HeaderCell>运行时段</Table.HeaderCell>
-          <Table.HeaderCell>金额</Table.HeaderCell>
-          <Table.HeaderCell>说明</Table.HeaderCell>
+    <PagedTable
+      list={usePagedList(fetchPage)}
+      className="rc-instance-records"
+      columns={['时间', '记录', '操作方', '状态', '金额', '说明']}
+      empty="还没有记录。"
+      row={(record) => (
+        <Table.Row
+          key={`${record.type}-${record.id}`}
+          data-type={record.type}
+          className={record.type === 'charge' ? 'rc-muted' : undefined}
+        >
+          <Table.Cell>{formatDateTime(record.gmtCreate)}</Table.Cell>
+          <Table.Cell className="rc-record-name">{record.name}</Table.Cell>
+          <Table.Cell>{record.actor}</Table.Cell>
+          <Table.Cell>{record.statusName}</Table.Cell>
+          <Table.Cell className="rc-record-amount">{record.type === 'charge' ? formatCharge(record.amount) : ''}</Table.Cell>
+          <Table.Cell>{[record.note, period(record)].filter(Boolean).join(' · ')}</Table.Cell>
         </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {bills.map((bill) => (
-          <Table.Row key={bill.id}>
-            <Table.Cell>{formatDateTime(bill.gmtCreate)}</Table.Cell>
-            <Table.Cell>{billKinds[bill.kind] ?? bill.kind}</Table.Cell>
-            <Table.Cell>{bill.periodStart ? `${formatDateTime(bill.periodStart)} – ${formatDateTime(bill.periodEnd)}` : '—'}</Table.Cell>
-            <Table.Cell>{formatCharge(bill.amount)}</Table.Cell>
-            <Table.Cell>{bill.note}</Table.Cell>
-          </Table.Row>
-        ))}
-      </Table.Body>
-    </Table>
+      )}
+    />
   );
 }
 
-/** `/account/instanceManage/statusChanage?id=`: the state now, what can be done, and the charged running periods. */
+/** `/account/instanceManage/statusChanage?id=`: the state now, what can be done, and the 状态记录 with its charges. */
 export function StatusChangePage(props: ScreenProps) {
   return (
     <InstanceSubPage {...props}>
@@ -122,7 +115,7 @@ export function StatusChangePage(props: ScreenProps) {
               <InstanceActions instance={instance} onDone={reload} />
             </div>
           </Segment>
-          <InstanceHistory instance={instance} />
+          <InstanceRecords instance={instance} />
         </>
       )}
     </InstanceSubPage>

@@ -1,8 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Dropdown, Form, Input, Message } from 'semantic-ui-react';
-import { formatDateTime, formatYuan, DialogFormActions, IntegerInput, useSubmit, type ApiResult } from '@rc/shared-utility';
-import { afterOperation, imagesToChoose, instanceCalls, quotePrice, type Quote } from './instance-api';
+import { formatDateTime, DialogFormActions, IntegerInput, useSubmit, type ApiResult } from '@rc/shared-utility';
+import { afterOperation, imagesToChoose, instanceCalls, quoteOperation, type InstanceQuoteBody } from './instance-api';
 import { billingOptions, type ImageView, type InstanceView } from './instance-types';
+import { isStaleQuote, QuoteSummary, useQuote } from './quote-summary';
 
 interface FormProps {
   instance: InstanceView;
@@ -13,34 +14,37 @@ interface FormProps {
 const durationOptions = Array.from({ length: 12 }, (_, index) => ({ key: index + 1, value: index + 1, text: `${index + 1}` }));
 const unitOf: Record<number, string> = { 2: '天', 3: '周', 4: '月' };
 
-function usePriceQuote(instance: InstanceView, billingType: number, duration: number, dataDiskExtraGb = instance.dataDiskExtraGb) {
-  const [quote, setQuote] = useState<Quote | null>(null);
-  useEffect(() => {
-    let live = true;
-    void quotePrice({
-      regionCode: instance.regionCode,
-      gpuModelId: instance.gpuModelId,
-      gpuCount: Math.max(instance.gpuCount, 1),
-      billingType,
-      duration,
-      dataDiskExtraGb,
-    }).then((result) => live && setQuote(result.code === 200 ? result.data : null));
-    return () => {
-      live = false;
-    };
-  }, [instance, billingType, duration, dataDiskExtraGb]);
-  return quote;
-}
-
 /** A dialog form's submit: on success the dialog closes and the screen reloads. */
 function useOperationSubmit(close: () => void, onDone: () => void) {
   const { busy, submit } = useSubmit();
   return { busy, submit: (call: () => Promise<ApiResult<unknown>>) => void submit({ call, then: afterOperation(close, onDone) }) };
 }
 
+/**
+ * An operation that charges or refunds: the server's quote for the form as it is now, shown before
+ * the confirm button, and a confirm that sends the quote; a stale quote is quoted again and said so.
+ */
+function useQuotedOperation(request: InstanceQuoteBody, close: () => void, onDone: () => void) {
+  const { quote, error, refresh } = useQuote(request, quoteOperation);
+  const [notice, setNotice] = useState('');
+  const { busy, submit } = useOperationSubmit(close, onDone);
+  const confirm = (call: (quoteToken: string) => Promise<ApiResult<unknown>>) => {
+    if (!quote) return;
+    submit(async () => {
+      const result = await call(quote.quoteToken);
+      if (isStaleQuote(result)) {
+        setNotice('价格或余额已变化，已重新报价，请核对金额后再确认');
+        refresh();
+      }
+      return result;
+    });
+  };
+  return { busy, confirm, summary: <QuoteSummary quote={quote} error={error} notice={notice} /> };
+}
+
 export function LiftConfigForm({ instance, close, onDone }: FormProps) {
   const [gpuCount, setGpuCount] = useState(instance.gpuCount);
-  const { busy, submit } = useOperationSubmit(close, onDone);
+  const { busy, confirm, summary } = useQuotedOperation({ operation: 'liftConfig', id: instance.id, gpuCount }, close, onDone);
   return (
     <Form className="rc-lift-config-form">
       <p>
@@ -57,11 +61,12 @@ export function LiftConfigForm({ instance, close, onDone }: FormProps) {
           className="rc-gpu-count"
         />
       </Form.Field>
+      {summary}
       <DialogFormActions
         close={close}
         busy={busy}
         submitText="确认变更"
-        onSubmit={() => submit(() => instanceCalls.liftConfig(instance.id, gpuCount))}
+        onSubmit={() => confirm((quoteToken) => instanceCalls.liftConfig(instance.id, gpuCount, quoteToken))}
       />
     </Form>
   );
@@ -71,10 +76,13 @@ export function ChangeBillingForm({ instance, close, onDone }: FormProps) {
   const isPackage = instance.billingType !== 1;
   const [billingType, setBillingType] = useState(isPackage ? 1 : 2);
   const [duration, setDuration] = useState(1);
-  const quote = usePriceQuote(instance, billingType, duration);
-  const { busy, submit } = useOperationSubmit(close, onDone);
+  const { busy, confirm, summary } = useQuotedOperation(
+    { operation: 'changeBilling', id: instance.id, billingType, ...(isPackage ? {} : { duration }) },
+    close,
+    onDone,
+  );
   return (
-    <Form>
+    <Form className="rc-change-billing-form">
       <p>
         当前计费方式：{instance.billingName}
         {isPackage ? `，到期时间 ${formatDateTime(instance.packageExpiresAt)}` : ''}
@@ -96,18 +104,14 @@ export function ChangeBillingForm({ instance, close, onDone }: FormProps) {
             <label>时长（{unitOf[billingType]}）</label>
             <Dropdown selection options={durationOptions} value={duration} onChange={(_, data) => setDuration(Number(data.value))} />
           </Form.Field>
-          {quote ? (
-            <p>
-              应付 <b className="rc-price">{formatYuan(quote.amount)}</b>，比按量计费节省 {formatYuan(quote.discountAmount)}
-            </p>
-          ) : null}
         </>
       )}
+      {summary}
       <DialogFormActions
         close={close}
         busy={busy}
         submitText="确认转换"
-        onSubmit={() => submit(() => instanceCalls.changeBilling(instance.id, billingType, duration))}
+        onSubmit={() => confirm((quoteToken) => instanceCalls.changeBilling(instance.id, billingType, duration, quoteToken))}
       />
     </Form>
   );
@@ -115,10 +119,9 @@ export function ChangeBillingForm({ instance, close, onDone }: FormProps) {
 
 export function RenewForm({ instance, close, onDone }: FormProps) {
   const [duration, setDuration] = useState(1);
-  const quote = usePriceQuote(instance, instance.billingType, duration);
-  const { busy, submit } = useOperationSubmit(close, onDone);
+  const { busy, confirm, summary } = useQuotedOperation({ operation: 'renew', id: instance.id, duration }, close, onDone);
   return (
-    <Form>
+    <Form className="rc-renew-form">
       <p>
         {instance.billingName}，当前到期时间 {formatDateTime(instance.packageExpiresAt)}
       </p>
@@ -126,16 +129,12 @@ export function RenewForm({ instance, close, onDone }: FormProps) {
         <label>续费时长（{unitOf[instance.billingType]}）</label>
         <Dropdown selection options={durationOptions} value={duration} onChange={(_, data) => setDuration(Number(data.value))} />
       </Form.Field>
-      {quote ? (
-        <p>
-          应付 <b className="rc-price">{formatYuan(quote.amount)}</b>
-        </p>
-      ) : null}
+      {summary}
       <DialogFormActions
         close={close}
         busy={busy}
         submitText="确认续费"
-        onSubmit={() => submit(() => instanceCalls.renew(instance.id, duration))}
+        onSubmit={() => confirm((quoteToken) => instanceCalls.renew(instance.id, duration, quoteToken))}
       />
     </Form>
   );
@@ -143,23 +142,44 @@ export function RenewForm({ instance, close, onDone }: FormProps) {
 
 export function StorageForm({ instance, close, onDone }: FormProps) {
   const [extra, setExtra] = useState(instance.dataDiskExtraGb);
-  const { busy, submit } = useOperationSubmit(close, onDone);
+  const { busy, confirm, summary } = useQuotedOperation(
+    { operation: 'storageAdjust', id: instance.id, dataDiskExtraGb: extra },
+    close,
+    onDone,
+  );
   const base = instance.dataDiskGb - instance.dataDiskExtraGb;
   return (
-    <Form>
+    <Form className="rc-storage-form">
       <p>
-        数据盘当前 {instance.dataDiskGb} GB（免费 {base} GB + 扩容 {instance.dataDiskExtraGb} GB）。扩容部分
-        ¥0.007/GB/天：按量计费随开机时长计费，包周期实例按剩余天数一次付清。数据盘只能扩容，不能缩容。
+        数据盘当前 {instance.dataDiskGb} GB（免费 {base} GB + 扩容 {instance.dataDiskExtraGb} GB）。扩容部分按量计费随开机时长计费，
+        包周期实例按剩余天数一次付清。数据盘只能扩容，不能缩容。
       </p>
       <Form.Field>
         <label>扩容容量（GB，不含免费 {base} GB）</label>
         <IntegerInput min={instance.dataDiskExtraGb} max={2000} value={extra} onChange={setExtra} />
       </Form.Field>
+      {summary}
       <DialogFormActions
         close={close}
         busy={busy}
         submitText="确认扩容"
-        onSubmit={() => submit(() => instanceCalls.adjustStorage(instance.id, extra))}
+        onSubmit={() => confirm((quoteToken) => instanceCalls.adjustStorage(instance.id, extra, quoteToken))}
+      />
+    </Form>
+  );
+}
+
+export function CloneForm({ instance, close, onDone }: FormProps) {
+  const { busy, confirm, summary } = useQuotedOperation({ operation: 'clone', id: instance.id }, close, onDone);
+  return (
+    <Form className="rc-clone-form">
+      <p>以「{instance.name}」的镜像与配置创建一个新的按量计费实例，开机后按秒计费。</p>
+      {summary}
+      <DialogFormActions
+        close={close}
+        busy={busy}
+        submitText="克隆"
+        onSubmit={() => confirm((quoteToken) => instanceCalls.clone(instance.id, quoteToken))}
       />
     </Form>
   );

@@ -1,16 +1,15 @@
 import type { Region } from '@rc/api-contract/node/node';
-import type { OrderConfiguration, PaidOrder, PayOrderBody, PriceQuote } from '@rc/api-contract/user/order';
+import type { OrderConfiguration, PaidOrder, PayOrderBody, RentQuote } from '@rc/api-contract/user/order';
 import { api, type Page } from '@rc/shared-utility';
 import type { ImageView } from '../instances/instance-types';
 import type { GpuModelStat } from './gpu-model-cards';
 
-export type { Region, OrderConfiguration as RentChoice };
+export type { Region };
 
 export const listRegions = () => api.get<Region[]>('/node/auth/region/list-enable');
 export const listSystemImages = () => api.get<ImageView[]>('/image/auth/allSys');
 export const savedImages = () => api.post<Page<ImageView>>('/image/auth/private/page', { pageSize: 100 });
 export const gpuModelsIn = (regionCode: string) =>
   api.get<GpuModelStat[]>('/node/auth/deviceType/statistics', { regionCode }, { cache: false });
-export const quoteRent = (choice: OrderConfiguration) =>
-  api.post<PriceQuote>('/user/auth/order/price/preview', choice, { errorTip: false });
+export const quoteRent = (choice: OrderConfiguration) => api.post<RentQuote>('/user/auth/order/price/preview', choice, { errorTip: false });
 export const payAndCreate = (order: PayOrderBody) => api.post<PaidOrder>('/user/auth/order/info/pay', order);

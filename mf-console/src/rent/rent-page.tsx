@@ -1,9 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { Button, Dropdown, Form, Input, Menu, Message, Segment } from 'semantic-ui-react';
 import {
   $balance,
-  debounce,
   formatYuan,
   IntegerInput,
   PageHeader,
@@ -14,8 +13,8 @@ import {
 } from '@rc/shared-utility';
 import { billingOptions, type ImageView } from '../instances/instance-types';
 import { GpuModelCards, type GpuModelStat } from './gpu-model-cards';
-import { gpuModelsIn, listRegions, payAndCreate, quoteRent, savedImages, listSystemImages, type Region, type RentChoice } from './rent-api';
-import type { PriceQuote } from '@rc/api-contract/user/order';
+import { isStaleQuote, QuoteSummary, useQuote } from '../instances/quote-summary';
+import { gpuModelsIn, listRegions, payAndCreate, quoteRent, savedImages, listSystemImages, type Region } from './rent-api';
 import './rent.css';
 
 const unitOf: Record<number, string> = { 2: '天', 3: '周', 4: '月' };
@@ -36,7 +35,7 @@ export function RentPage({ navigate }: ScreenProps) {
   const [imageId, setImageId] = useState<number | null>(null);
   const [dataDiskExtraGb, setDataDiskExtraGb] = useState(0);
   const [name, setName] = useState('');
-  const [quote, setQuote] = useState<PriceQuote | null>(null);
+  const [notice, setNotice] = useState('');
   const { busy: paying, submit } = useSubmit();
 
   useEffect(() => {
@@ -69,32 +68,21 @@ export function RentPage({ navigate }: ScreenProps) {
   }, [regionCode]);
 
   const model = models.find((m) => m.gpuModelId === gpuModelId);
-  const preview = useMemo(
-    () =>
-      debounce((choice: RentChoice) => {
-        void quoteRent(choice).then((result) => setQuote(result.code === 200 ? result.data : null));
-      }, 200),
-    [],
-  );
-  useEffect(() => {
-    if (!gpuModelId) return;
-    preview({ regionCode, gpuModelId, gpuCount, billingType, duration, dataDiskExtraGb });
-  }, [regionCode, gpuModelId, gpuCount, billingType, duration, dataDiskExtraGb, preview]);
+  const choice = gpuModelId ? { regionCode, gpuModelId, gpuCount, billingType, duration, dataDiskExtraGb } : null;
+  const { quote, error: quoteError, refresh: requote } = useQuote(choice, quoteRent);
 
   const pay = async () => {
-    if (!gpuModelId || !imageId) return;
-    const order = {
-      regionCode,
-      gpuModelId,
-      gpuCount,
-      billingType,
-      duration,
-      imageId,
-      dataDiskExtraGb,
-      ...(name.trim() ? { name: name.trim() } : {}),
-    };
+    if (!choice || !imageId || !quote) return;
+    const order = { ...choice, imageId, quoteToken: quote.quoteToken, ...(name.trim() ? { name: name.trim() } : {}) };
     await submit({
-      call: () => payAndCreate(order),
+      call: async () => {
+        const result = await payAndCreate(order);
+        if (isStaleQuote(result)) {
+          setNotice('价格或余额已变化，已重新报价，请核对金额后再创建');
+          requote();
+        }
+        return result;
+      },
       success: (created, msg) => `${msg}：${created.instance.name}`,
       then: async () => {
         await refreshCounters();
@@ -105,8 +93,7 @@ export function RentPage({ navigate }: ScreenProps) {
 
   const maxCount = Math.min(8, model?.maxFreePerNode ?? 0);
   const images = imageTab === 'system' ? systemImages : privateImages;
-  const payNow = quote ? quote.amount : 0;
-  const short = billingType === 1 ? balance < (quote?.hourAmount ?? 0) : balance < payNow;
+  const short = quote !== null && !quote.enough;
 
   return (
     <PageSection className="rc-rent-page">
@@ -238,6 +225,7 @@ export function RentPage({ navigate }: ScreenProps) {
         ) : (
           <div className="rc-muted">选择配置后显示价格</div>
         )}
+        {choice ? <QuoteSummary quote={quote} error={quoteError} notice={notice} /> : null}
         <div className="rc-rent-pay">
           <span className="rc-muted">账户余额 {formatYuan(balance)}</span>
           {short ? (
@@ -249,7 +237,7 @@ export function RentPage({ navigate }: ScreenProps) {
             color="orange"
             size="large"
             loading={paying}
-            disabled={paying || !model || model.freeGpu === 0 || !imageId}
+            disabled={paying || !model || model.freeGpu === 0 || !imageId || !quote}
             onClick={() => void pay()}
             className="rc-pay-button"
           >

@@ -9,6 +9,8 @@ import orderRoutes from './compute/order-routes.js';
 import instanceRoutes from './compute/instance-routes.js';
 import dataDiskRoutes from './compute/data-disk-routes.js';
 import billingRoutes from './billing/index.js';
+import quoteRoutes from './compute/quote-routes.js';
+import instanceEventRoutes from './compute/instance-event-routes.js';
 
 /**
  * `/apis/user/...`: account/ holds accounts, sessions, profile, ID card images, sub-accounts, messages and lecturer follows;
@@ -26,6 +28,8 @@ const userModule: FastifyPluginAsync = async (app) => {
     instanceRoutes,
     dataDiskRoutes,
     billingRoutes,
+    quoteRoutes,
+    instanceEventRoutes,
   ]) {
     await app.register(routes);
   }

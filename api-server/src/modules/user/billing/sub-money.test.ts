@@ -113,6 +113,14 @@ describe('sub-account money', () => {
     expect(pass.stoppedForBudget).toBe(1);
     const list = await call(t.app, 'POST', '/apis/container/auth/list', { pageSize: 10 }, sub.token);
     expect(list.data.list[0].status).not.toBe(2);
+    const records = await call(
+      t.app,
+      'POST',
+      '/apis/user/auth/user/instance/events',
+      { id: rented.data.instance.id, pageSize: 50 },
+      sub.token,
+    );
+    expect(records.data.list.map((record: { name: string }) => record.name)).toContain('预算停机');
     const view = await money('money/view', { subUserId: sub.id }, main.token);
     expect(view.data.chargedThisMonth).toBeGreaterThanOrEqual(2_500);
     expect((await messagesOf(t.app, sub.token))[0]).toMatchObject({ title: '子账号月度预算已用完，实例已关机' });

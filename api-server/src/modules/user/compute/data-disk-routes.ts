@@ -2,20 +2,20 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { computeNodes, instances } from '../../../db/schema.js';
 import { ok } from '../../../envelope.js';
-import { conflict, invalid } from '../../../errors.js';
+import { conflict } from '../../../errors.js';
 import { currentUser } from '../../../plugins/app/authentication.js';
 import { placeOrder } from '../../../billing/orders.js';
 import { lockInstance } from '../../../compute/instance-state.js';
 import { instanceView } from '../../../compute/instance-view.js';
-import { modelOf } from '../../../compute/lifecycle.js';
+import { recordInstanceEvent } from '../../../compute/instance-events.js';
+import { confirmedOperationPrice } from '../../../compute/operation-prices.js';
 import { dayRateOf, loadSitePrices } from '../../../compute/prices.js';
-import { Billing, OrderType, Status } from '../../../compute/states.js';
+import { OrderType, Status } from '../../../compute/states.js';
 import { Envelope } from '@rc/api-contract/envelope';
 import { InstanceView } from '@rc/api-contract/user/compute';
 import { DataDiskAdjustBody, StorageOverview } from '@rc/api-contract/user/data-disk';
 
 const tags = ['数据盘'];
-const dayMs = 86_400_000;
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -24,21 +24,18 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = currentUser(request);
       const now = app.clock.now();
-      const site = await loadSitePrices(app.db);
-      const { id, dataDiskExtraGb } = request.body;
+      const { id, dataDiskExtraGb, quoteToken } = request.body;
       await app.db.transaction(async (tx) => {
         const instance = await lockInstance(tx, app.compute.driver, { userId: user.id, id, operation: 'storageAdjust', now });
-        if (dataDiskExtraGb < instance.dataDiskExtraGb) throw invalid('数据盘只能扩容，不能缩容（缩容会丢失数据）');
-        if (dataDiskExtraGb === instance.dataDiskExtraGb) throw invalid('数据盘大小未改变');
+        const { priced, prices } = await confirmedOperationPrice(tx, app.quotes, {
+          token: quoteToken,
+          instance,
+          request: { operation: 'storageAdjust', id, dataDiskExtraGb },
+          now,
+        });
+        const { model, site } = prices;
         const [node] = await tx.select({ max: computeNodes.dataDiskMaxGb }).from(computeNodes).where(eq(computeNodes.id, instance.nodeId));
         if (site.freeDataDiskGb + dataDiskExtraGb > (node?.max ?? 0)) throw conflict(`该主机数据盘最大 ${node?.max ?? 0} GB`);
-        const model = await modelOf(tx, instance.gpuModelId);
-        // A package pays the added space up front for its remaining days; pay-as-you-go pays it with running time.
-        const remainingDays =
-          instance.billingType === Billing.payAsYouGo
-            ? 0
-            : Math.ceil(((instance.packageExpiresAt?.getTime() ?? 0) - now.getTime()) / dayMs);
-        const amount = Math.max(0, remainingDays) * (dataDiskExtraGb - instance.dataDiskExtraGb) * site.dataDiskDayPricePerGb;
         await placeOrder(
           tx,
           {
@@ -46,8 +43,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
             instanceId: id,
             orderType: OrderType.diskExpand,
             billingType: instance.billingType,
-            amount,
-            detail: { from: instance.dataDiskExtraGb, to: dataDiskExtraGb, remainingDays },
+            amount: priced.amount,
+            detail: { from: instance.dataDiskExtraGb, to: dataDiskExtraGb, items: priced.items },
             now,
           },
           { kind: 'disk', note: `实例「${instance.name}」数据盘扩容至 ${site.freeDataDiskGb + dataDiskExtraGb} GB` },
@@ -56,6 +53,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           .update(instances)
           .set({ dataDiskExtraGb, dayRate: dayRateOf({ gpuHeld: instance.gpuCount, noGpu: false, dataDiskExtraGb }, model, site) })
           .where(eq(instances.id, id));
+        await recordInstanceEvent(tx, {
+          instanceId: id,
+          kind: 'storageAdjust',
+          actorUserId: user.id,
+          fromStatus: instance.status,
+          note: `数据盘 ${site.freeDataDiskGb + instance.dataDiskExtraGb} GB → ${site.freeDataDiskGb + dataDiskExtraGb} GB`,
+          at: now,
+        });
       });
       return ok(await instanceView(app, user.id, id), '数据盘已扩容');
     },

@@ -5,6 +5,7 @@ import {
   gpuFree,
   ledgerSum,
   privateNode,
+  quotedOperation,
   rent,
   tokenFor,
   userWithBalance,
@@ -18,6 +19,8 @@ setUpComputeTestApp((compute) => ({ t, imageId } = compute));
 
 const second = 1000;
 const op = (token: string, path: string, body: object) => call(t.app, 'POST', `/apis/user/auth/user/instance/${path}`, body, token);
+const quoted = (token: string, operation: string, path: string, body: { id: number } & Record<string, unknown>) =>
+  quotedOperation(t.app, token, operation, path.startsWith('/') ? path : `/apis/user/auth/user/instance/${path}`, body);
 const put = (token: string, path: string, body: object) => call(t.app, 'PUT', `/apis/container/auth/${path}`, body, token);
 
 async function settle(ms: number) {
@@ -112,11 +115,17 @@ describe('the instance lifecycle', () => {
 
   it('changes the GPU count on the same node while stopped, up to the node size', async () => {
     const { id, token, node } = await running({ gpus: 4 });
-    expect(await op(token, 'lift/config', { id, gpuCount: 2 })).toMatchObject({ code: 409, msg: '运行中的实例不能升降配置，请先关机' });
+    expect(await quoted(token, 'liftConfig', 'lift/config', { id, gpuCount: 2 })).toMatchObject({
+      code: 409,
+      msg: '运行中的实例不能升降配置，请先关机',
+    });
     await op(token, 'stop', { id });
     await settle(3 * second);
-    expect(await op(token, 'lift/config', { id, gpuCount: 5 })).toMatchObject({ code: 409, msg: '该主机共 4 张GPU，最多可配置 4 张' });
-    expect((await op(token, 'lift/config', { id, gpuCount: 3 })).data).toMatchObject({ gpuCount: 3, gpuHeld: 0 });
+    expect(await quoted(token, 'liftConfig', 'lift/config', { id, gpuCount: 5 })).toMatchObject({
+      code: 409,
+      msg: '该主机共 4 张GPU，最多可配置 4 张',
+    });
+    expect((await quoted(token, 'liftConfig', 'lift/config', { id, gpuCount: 3 })).data).toMatchObject({ gpuCount: 3, gpuHeld: 0 });
     await op(token, 'start', { id });
     expect(await gpuFree(t.app, node.id)).toBe(1);
     await settle(5 * second);
@@ -128,14 +137,14 @@ describe('the instance lifecycle', () => {
 
   it('converts pay-as-you-go to a package and back, refunding the unused days', async () => {
     const { id, token, user, node } = await running({ gpus: 2 });
-    const toWeekly = await op(token, 'change/billing', { id, billingType: 3 });
+    const toWeekly = await quoted(token, 'changeBilling', 'change/billing', { id, billingType: 3 });
     expect(toWeekly.data).toMatchObject({ billingType: 3, billingName: '包周' });
     const afterWeekly = await balanceOf(t.app, user.id);
     await op(token, 'stop', { id });
     await settle(3 * second);
     expect(await gpuFree(t.app, node.id)).toBe(1);
     t.clock.advance(86_400 * second);
-    const back = await op(await tokenFor(t.app, user.id), 'change/billing', { id, billingType: 1 });
+    const back = await quoted(await tokenFor(t.app, user.id), 'changeBilling', 'change/billing', { id, billingType: 1 });
     expect(back.data).toMatchObject({ billingType: 1, gpuHeld: 0 });
     expect(await gpuFree(t.app, node.id)).toBe(2);
     const remainingMs = 7 * 86_400_000 - 86_403 * second;
@@ -145,10 +154,10 @@ describe('the instance lifecycle', () => {
 
   it('clones a stopped instance into a new pay-as-you-go instance', async () => {
     const { id, token } = await running();
-    expect(await op(token, 'clone', { id })).toMatchObject({ code: 409 });
+    expect(await quoted(token, 'clone', 'clone', { id })).toMatchObject({ code: 409 });
     await op(token, 'stop', { id });
     await settle(3 * second);
-    const clone = await op(token, 'clone', { id });
+    const clone = await quoted(token, 'clone', 'clone', { id });
     expect(clone.data).toMatchObject({ status: 0, billingType: 1, gpuCount: 1 });
     expect(clone.data.name).toMatch(/-克隆$/);
     expect(clone.data.id).not.toBe(id);
@@ -158,9 +167,9 @@ describe('the instance lifecycle', () => {
     const { id, token } = await running();
     await op(token, 'stop', { id });
     await settle(3 * second);
-    const adjusted = await call(t.app, 'POST', '/apis/user/auth/user/storage/adjust', { id, dataDiskExtraGb: 100 }, token);
+    const adjusted = await quoted(token, 'storageAdjust', '/apis/user/auth/user/storage/adjust', { id, dataDiskExtraGb: 100 });
     expect(adjusted.data).toMatchObject({ dataDiskGb: 150, dataDiskExtraGb: 100 });
-    expect(await call(t.app, 'POST', '/apis/user/auth/user/storage/adjust', { id, dataDiskExtraGb: 20 }, token)).toMatchObject({
+    expect(await quoted(token, 'storageAdjust', '/apis/user/auth/user/storage/adjust', { id, dataDiskExtraGb: 20 })).toMatchObject({
       code: 422,
       msg: expect.stringContaining('不能缩容'),
     });

@@ -3,31 +3,38 @@ import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { computeNodes, instances } from '../../../db/schema.js';
 import { ok } from '../../../envelope.js';
-import { conflict, invalid } from '../../../errors.js';
+import { conflict } from '../../../errors.js';
 import { currentUser } from '../../../plugins/app/authentication.js';
 import { ensureCanPayAnHour } from '../../../billing/charges.js';
 import { placeOrder, recordOrder } from '../../../billing/orders.js';
 import { returnGpus, takeGpus, takeGpusInRegion } from '../../../compute/gpu-pool.js';
 import { buyPackagePeriods } from '../../../compute/package-periods.js';
-import { lockInstance, settleInstance } from '../../../compute/instance-state.js';
+import { lockInstance, settleInstance, type InstanceRow } from '../../../compute/instance-state.js';
+import { recordInstanceEvent } from '../../../compute/instance-events.js';
 import { operateOnInstance } from '../../../compute/operate.js';
 import { instanceView } from '../../../compute/instance-view.js';
-import { modelOf, noFreeGpus, releaseInstance, startInstance, stopInstance } from '../../../compute/lifecycle.js';
+import { noFreeGpus, releaseInstance, startInstance, stopInstance } from '../../../compute/lifecycle.js';
 import { createInstance } from '../../../compute/new-instance.js';
 import type { Operation } from '../../../compute/operations.js';
-import { dayRateOf, loadSitePrices, packagePrice, quote } from '../../../compute/prices.js';
-import { Billing, OrderType, isPackage, packageDays, Status, type Billing as BillingCode } from '../../../compute/states.js';
+import { dayRateOf } from '../../../compute/prices.js';
+import { confirmedOperationPrice } from '../../../compute/operation-prices.js';
+import { Billing, OrderType, billingNames, isPackage, Status, type Billing as BillingCode } from '../../../compute/states.js';
 import { Envelope } from '@rc/api-contract/envelope';
 import { ByInstance, InstanceView } from '@rc/api-contract/user/compute';
 import { ChangeBillingBody, CloneBody, LiftConfigBody, RenewBody, ScheduleStopBody } from '@rc/api-contract/user/instance';
 
 const tags = ['容器实例'];
-const dayMs = 86_400_000;
 const response = { 200: Envelope(InstanceView) };
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const operate = (request: FastifyRequest, id: number, operation: Operation, msg: string, work: Parameters<typeof operateOnInstance>[3]) =>
-    operateOnInstance(app, request, { id, operation, msg }, work);
+  const operate = (
+    request: FastifyRequest,
+    id: number,
+    operation: Operation,
+    msg: string,
+    work: Parameters<typeof operateOnInstance>[3],
+    note?: (instance: InstanceRow) => string,
+  ) => operateOnInstance(app, request, { id, operation, msg, note }, work);
 
   app.post('/auth/user/instance/start', { schema: { tags, summary: '开机', body: ByInstance, response } }, (request) =>
     operate(request, request.body.id, 'start', '开机中', (tx, instance, now) =>
@@ -50,11 +57,17 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, summary: '定时关机（0 取消）', body: ScheduleStopBody, response } },
     (request) => {
       const { id, minutes } = request.body;
-      return operate(request, id, 'scheduleStop', minutes ? '已设置定时关机' : '已取消定时关机', (tx, _instance, now) =>
-        tx
-          .update(instances)
-          .set({ stopAt: minutes ? new Date(now.getTime() + minutes * 60_000) : null })
-          .where(eq(instances.id, id)),
+      return operate(
+        request,
+        id,
+        'scheduleStop',
+        minutes ? '已设置定时关机' : '已取消定时关机',
+        (tx, _instance, now) =>
+          tx
+            .update(instances)
+            .set({ stopAt: minutes ? new Date(now.getTime() + minutes * 60_000) : null })
+            .where(eq(instances.id, id)),
+        () => (minutes ? `${minutes} 分钟后关机` : '取消定时关机'),
       );
     },
   );
@@ -69,71 +82,77 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/user/instance/change/billing',
     { schema: { tags, summary: '转换计费', body: ChangeBillingBody, response } },
     (request) => {
-      const { billingType, duration = 1 } = request.body;
-      return operate(request, request.body.id, 'changeBilling', '计费方式已转换', async (tx, instance, now) => {
-        if (billingType === instance.billingType) throw invalid('计费方式未改变');
-        const site = await loadSitePrices(tx);
-        const model = await modelOf(tx, instance.gpuModelId);
-        if (isPackage(instance.billingType) && isPackage(billingType)) throw conflict('包周期实例请先转为按量计费，再转为其他包周期');
-        if (isPackage(billingType)) {
-          if (instance.status === Status.stopped)
-            await takeGpus(tx, instance.nodeId, instance.gpuCount, noFreeGpus(instance.gpuCount, site));
-          await settleInstance(tx, instance, now);
-          const expiresAt = await buyPackagePeriods(
-            tx,
+      const { id, billingType, duration = 1, quoteToken } = request.body;
+      return operate(
+        request,
+        id,
+        'changeBilling',
+        '计费方式已转换',
+        async (tx, instance, now) => {
+          const { priced, prices } = await confirmedOperationPrice(tx, app.quotes, {
+            token: quoteToken,
             instance,
-            { billingType: billingType as BillingCode, duration, from: now, reason: 'changeBilling' },
-            { model, site },
+            request: { operation: 'changeBilling', id, billingType, duration },
             now,
+          });
+          const { model, site } = prices;
+          if (isPackage(billingType)) {
+            if (instance.status === Status.stopped)
+              await takeGpus(tx, instance.nodeId, instance.gpuCount, noFreeGpus(instance.gpuCount, site));
+            await settleInstance(tx, instance, now);
+            const expiresAt = await buyPackagePeriods(
+              tx,
+              instance,
+              { billingType, duration, from: now, reason: 'changeBilling' },
+              { model, site },
+              now,
+            );
+            await tx
+              .update(instances)
+              .set({
+                billingType,
+                packageExpiresAt: expiresAt,
+                gpuHeld: instance.gpuCount,
+                meteredUntil: null,
+                dayRate: 0,
+                stoppedAt: null,
+                releaseWarnedAt: null,
+              })
+              .where(eq(instances.id, instance.id));
+            return;
+          }
+          // Package → pay-as-you-go: the unused time is refunded at the package's own daily price, as quoted.
+          const running = instance.status === Status.running;
+          if (!running) await returnGpus(tx, instance.nodeId, instance.gpuHeld);
+          await placeOrder(
+            tx,
+            {
+              userId: instance.userId,
+              instanceId: instance.id,
+              orderType: OrderType.changeBilling,
+              billingType,
+              amount: priced.amount,
+              detail: { refund: -priced.amount, items: priced.items },
+              now,
+            },
+            { kind: 'refund', note: `实例「${instance.name}」转为按量计费，退还剩余时长` },
           );
           await tx
             .update(instances)
             .set({
-              billingType,
-              packageExpiresAt: expiresAt,
-              gpuHeld: instance.gpuCount,
-              meteredUntil: null,
-              dayRate: 0,
-              stoppedAt: null,
-              releaseWarnedAt: null,
+              billingType: Billing.payAsYouGo,
+              packageExpiresAt: null,
+              gpuHeld: running ? instance.gpuHeld : 0,
+              meteredUntil: running ? now : null,
+              meterCarry: 0,
+              dayRate: dayRateOf({ gpuHeld: instance.gpuCount, noGpu: false, dataDiskExtraGb: instance.dataDiskExtraGb }, model, site),
+              stoppedAt: running ? null : now,
             })
             .where(eq(instances.id, instance.id));
-          return;
-        }
-        // Package → pay-as-you-go: the unused time is refunded at the package's own daily price.
-        const pkg = instance.billingType as Exclude<BillingCode, 1>;
-        const packageDay =
-          (packagePrice(model, pkg) * instance.gpuCount) / packageDays[pkg] + instance.dataDiskExtraGb * site.dataDiskDayPricePerGb;
-        const remainingMs = Math.max(0, (instance.packageExpiresAt?.getTime() ?? 0) - now.getTime());
-        const refund = Math.floor((remainingMs * packageDay) / dayMs);
-        const running = instance.status === Status.running;
-        if (!running) await returnGpus(tx, instance.nodeId, instance.gpuHeld);
-        await placeOrder(
-          tx,
-          {
-            userId: instance.userId,
-            instanceId: instance.id,
-            orderType: OrderType.changeBilling,
-            billingType,
-            amount: -refund,
-            detail: { refund, remainingMs },
-            now,
-          },
-          { kind: 'refund', note: `实例「${instance.name}」转为按量计费，退还剩余时长` },
-        );
-        await tx
-          .update(instances)
-          .set({
-            billingType: Billing.payAsYouGo,
-            packageExpiresAt: null,
-            gpuHeld: running ? instance.gpuHeld : 0,
-            meteredUntil: running ? now : null,
-            meterCarry: 0,
-            dayRate: dayRateOf({ gpuHeld: instance.gpuCount, noGpu: false, dataDiskExtraGb: instance.dataDiskExtraGb }, model, site),
-            stoppedAt: running ? null : now,
-          })
-          .where(eq(instances.id, instance.id));
-      });
+        },
+        (instance) =>
+          `${billingNames[instance.billingType as BillingCode]} → ${billingNames[billingType as BillingCode]}${isPackage(billingType) ? ` ×${duration}` : ''}`,
+      );
     },
   );
 
@@ -141,38 +160,50 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/user/instance/lift/config',
     { schema: { tags, summary: '升降配置（同主机GPU数量）', body: LiftConfigBody, response } },
     (request) =>
-      operate(request, request.body.id, 'liftConfig', '配置已变更，开机后生效', async (tx, instance, now) => {
-        const { gpuCount } = request.body;
-        if (gpuCount === instance.gpuCount) throw invalid('GPU数量未改变');
-        const [node] = await tx.select().from(computeNodes).where(eq(computeNodes.id, instance.nodeId));
-        if (!node || gpuCount > node.gpuTotal)
-          throw conflict(`该主机共 ${node?.gpuTotal ?? 0} 张GPU，最多可配置 ${node?.gpuTotal ?? 0} 张`);
-        await recordOrder(tx, {
-          userId: instance.userId,
-          instanceId: instance.id,
-          orderType: OrderType.changeConfig,
-          billingType: instance.billingType,
-          amount: 0,
-          detail: { from: instance.gpuCount, to: gpuCount },
-          now,
-        });
-        await tx.update(instances).set({ gpuCount }).where(eq(instances.id, instance.id));
-      }),
+      operate(
+        request,
+        request.body.id,
+        'liftConfig',
+        '配置已变更，开机后生效',
+        async (tx, instance, now) => {
+          const { id, gpuCount, quoteToken } = request.body;
+          await confirmedOperationPrice(tx, app.quotes, {
+            token: quoteToken,
+            instance,
+            request: { operation: 'liftConfig', id, gpuCount },
+            now,
+          });
+          const [node] = await tx.select().from(computeNodes).where(eq(computeNodes.id, instance.nodeId));
+          if (!node || gpuCount > node.gpuTotal)
+            throw conflict(`该主机共 ${node?.gpuTotal ?? 0} 张GPU，最多可配置 ${node?.gpuTotal ?? 0} 张`);
+          await recordOrder(tx, {
+            userId: instance.userId,
+            instanceId: instance.id,
+            orderType: OrderType.changeConfig,
+            billingType: instance.billingType,
+            amount: 0,
+            detail: { from: instance.gpuCount, to: gpuCount },
+            now,
+          });
+          await tx.update(instances).set({ gpuCount }).where(eq(instances.id, instance.id));
+        },
+        (instance) => `GPU ${instance.gpuCount} 卡 → ${request.body.gpuCount} 卡`,
+      ),
   );
 
   app.post('/auth/user/instance/clone', { schema: { tags, summary: '克隆实例', body: CloneBody, response } }, async (request) => {
     const user = currentUser(request);
     const now = app.clock.now();
-    const site = await loadSitePrices(app.db);
     const cloneId = await app.db.transaction(async (tx) => {
       const source = await lockInstance(tx, app.compute.driver, { userId: user.id, id: request.body.id, operation: 'clone', now });
-      const model = await modelOf(tx, source.gpuModelId);
-      const hourAmount = quote(
-        { gpuCount: source.gpuCount, billingType: Billing.payAsYouGo, duration: 1, dataDiskExtraGb: source.dataDiskExtraGb },
-        model,
-        site,
-      ).hourAmount;
-      await ensureCanPayAnHour(tx, user.id, hourAmount);
+      const { priced, prices } = await confirmedOperationPrice(tx, app.quotes, {
+        token: request.body.quoteToken,
+        instance: source,
+        request: { operation: 'clone', id: source.id },
+        now,
+      });
+      const { model, site } = prices;
+      await ensureCanPayAnHour(tx, user.id, priced.requiredBalance);
       const [sameNode] = await tx.select({ gpuFree: computeNodes.gpuFree }).from(computeNodes).where(eq(computeNodes.id, source.nodeId));
       let nodeId = source.nodeId;
       if ((sameNode?.gpuFree ?? 0) >= source.gpuCount) await takeGpus(tx, nodeId, source.gpuCount, noFreeGpus(source.gpuCount, site));
@@ -195,6 +226,22 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         model,
         site,
       );
+      await recordInstanceEvent(tx, {
+        instanceId: clone.id,
+        kind: 'create',
+        actorUserId: user.id,
+        fromStatus: null,
+        note: `克隆自「${source.name}」`,
+        at: now,
+      });
+      await recordInstanceEvent(tx, {
+        instanceId: source.id,
+        kind: 'clone',
+        actorUserId: user.id,
+        fromStatus: source.status,
+        note: `克隆为「${clone.name}」`,
+        at: now,
+      });
       await recordOrder(tx, {
         userId: user.id,
         instanceId: clone.id,
@@ -210,15 +257,26 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/auth/user/instance/renew', { schema: { tags, summary: '续费', body: RenewBody, response } }, (request) =>
-    operate(request, request.body.id, 'renew', '续费成功', async (tx, instance, now) => {
-      const site = await loadSitePrices(tx);
-      const model = await modelOf(tx, instance.gpuModelId);
-      const { duration } = request.body;
-      const from = instance.packageExpiresAt && instance.packageExpiresAt > now ? instance.packageExpiresAt : now;
-      const billingType = instance.billingType as BillingCode;
-      const expiresAt = await buyPackagePeriods(tx, instance, { billingType, duration, from, reason: 'renew' }, { model, site }, now);
-      await tx.update(instances).set({ packageExpiresAt: expiresAt }).where(eq(instances.id, instance.id));
-    }),
+    operate(
+      request,
+      request.body.id,
+      'renew',
+      '续费成功',
+      async (tx, instance, now) => {
+        const { id, duration, quoteToken } = request.body;
+        const { prices } = await confirmedOperationPrice(tx, app.quotes, {
+          token: quoteToken,
+          instance,
+          request: { operation: 'renew', id, duration },
+          now,
+        });
+        const from = instance.packageExpiresAt && instance.packageExpiresAt > now ? instance.packageExpiresAt : now;
+        const billingType = instance.billingType as BillingCode;
+        const expiresAt = await buyPackagePeriods(tx, instance, { billingType, duration, from, reason: 'renew' }, prices, now);
+        await tx.update(instances).set({ packageExpiresAt: expiresAt }).where(eq(instances.id, instance.id));
+      },
+      (instance) => `${billingNames[instance.billingType as BillingCode]} ×${request.body.duration}`,
+    ),
   );
 };
 

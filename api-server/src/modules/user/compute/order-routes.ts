@@ -8,41 +8,57 @@ import { ensureCanPayAnHour } from '../../../billing/charges.js';
 import { placeOrder } from '../../../billing/orders.js';
 import { takeGpus, takeGpusInRegion } from '../../../compute/gpu-pool.js';
 import { instanceView } from '../../../compute/instance-view.js';
+import { recordInstanceEvent } from '../../../compute/instance-events.js';
 import { modelOf } from '../../../compute/lifecycle.js';
 import { createInstance, usableImage } from '../../../compute/new-instance.js';
 import { loadSitePrices, quote } from '../../../compute/prices.js';
 import { Billing, OrderType, billingNames, type Billing as BillingCode } from '../../../compute/states.js';
 import { Envelope, Page } from '@rc/api-contract/envelope';
-import { Bill, BillListBody, OrderConfiguration, PaidOrder, PayOrderBody, PriceQuote } from '@rc/api-contract/user/order';
+import { Bill, BillListBody, OrderConfiguration, PaidOrder, PayOrderBody, RentQuote } from '@rc/api-contract/user/order';
+import type { Executor } from '../../../db/open-database.js';
+import { confirmedPrice, issueQuote } from '../../../billing/quotes.js';
+import { rentPrice, type Prices } from '../../../compute/operation-prices.js';
 import { pageWindow } from '../../../lib/page-window.js';
 
 const tags = ['订单'];
-const dayMs = 86_400_000;
+
+/** The rent configuration's price as the pricing table shows it. */
+const priceOf = (body: OrderConfiguration, prices: Prices) =>
+  quote(
+    { gpuCount: body.gpuCount, billingType: body.billingType, duration: body.duration ?? 1, dataDiskExtraGb: body.dataDiskExtraGb ?? 0 },
+    prices.model,
+    prices.site,
+  );
+
+/** A rent's priced operation and the parameters its quote is signed over. */
+async function rentPriced(db: Executor, body: OrderConfiguration, now: Date) {
+  const prices = { model: await modelOf(db, body.gpuModelId), site: await loadSitePrices(db) };
+  const machine = {
+    gpuCount: body.gpuCount,
+    billingType: body.billingType,
+    duration: body.duration ?? 1,
+    dataDiskExtraGb: body.dataDiskExtraGb ?? 0,
+  };
+  const params = { regionCode: body.regionCode, gpuModelId: body.gpuModelId, ...machine };
+  return { params, prices, priced: rentPrice(machine, prices, now) };
+}
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/order/price/preview',
-    { schema: { tags, summary: '价格预览', body: OrderConfiguration, response: { 200: Envelope(PriceQuote) } } },
+    { schema: { tags, summary: '价格预览与报价（下单前）', body: OrderConfiguration, response: { 200: Envelope(RentQuote) } } },
     async (request) => {
-      const body = request.body;
-      const model = await modelOf(app.db, body.gpuModelId);
-      const site = await loadSitePrices(app.db);
-      const priced = quote(
-        {
-          gpuCount: body.gpuCount,
-          billingType: body.billingType,
-          duration: body.duration ?? 1,
-          dataDiskExtraGb: body.dataDiskExtraGb ?? 0,
-        },
-        model,
-        site,
-      );
+      const user = currentUser(request);
+      const now = app.clock.now();
+      const { params, priced, prices } = await rentPriced(app.db, request.body, now);
+      const money = await issueQuote(app.db, app.quotes, { userId: user.id, operation: 'rent', params, priced, now });
       return ok({
-        ...priced,
-        unitHourPrice: model.hourPrice,
-        noGpuHourPrice: site.noGpuHourPrice,
-        dataDiskDayPricePerGb: site.dataDiskDayPricePerGb,
-        freeDataDiskGb: site.freeDataDiskGb,
+        ...priceOf(request.body, prices),
+        ...money,
+        unitHourPrice: prices.model.hourPrice,
+        noGpuHourPrice: prices.site.noGpuHourPrice,
+        dataDiskDayPricePerGb: prices.site.dataDiskDayPricePerGb,
+        freeDataDiskGb: prices.site.freeDataDiskGb,
       });
     },
   );
@@ -56,9 +72,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const now = app.clock.now();
       const duration = body.duration ?? 1;
       const dataDiskExtraGb = body.dataDiskExtraGb ?? 0;
-      const site = await loadSitePrices(app.db);
-      const model = await modelOf(app.db, body.gpuModelId);
-      const priced = quote({ gpuCount: body.gpuCount, billingType: body.billingType, duration, dataDiskExtraGb }, model, site);
+      const { params, prices } = await rentPriced(app.db, body, now);
+      const { model, site } = prices;
+      const priced = confirmedPrice(app.quotes, body.quoteToken, { userId: user.id, operation: 'rent', params, now }, (at) =>
+        rentPrice({ gpuCount: body.gpuCount, billingType: body.billingType, duration, dataDiskExtraGb }, prices, at),
+      );
 
       const instance = await app.db.transaction(async (tx) => {
         const image = await usableImage(tx, user.id, body.imageId);
@@ -75,8 +93,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         } else {
           nodeId = await takeGpusInRegion(tx, body.regionCode, body.gpuModelId, body.gpuCount);
         }
-        if (body.billingType === Billing.payAsYouGo) await ensureCanPayAnHour(tx, user.id, priced.hourAmount);
-        const packageExpiresAt = body.billingType === Billing.payAsYouGo ? null : new Date(now.getTime() + priced.days * dayMs);
+        if (body.billingType === Billing.payAsYouGo) await ensureCanPayAnHour(tx, user.id, priced.requiredBalance);
+        const packageExpiresAt = priced.periodEnd;
         const created = await createInstance(
           tx,
           app.compute.driver,
@@ -103,7 +121,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
             orderType: OrderType.create,
             billingType: body.billingType,
             amount: priced.amount,
-            detail: { ...priced, gpuModel: model.name, gpuCount: body.gpuCount, duration, imageName: image.name, dataDiskExtraGb },
+            detail: {
+              ...priceOf(body, prices),
+              items: priced.items,
+              gpuModel: model.name,
+              gpuCount: body.gpuCount,
+              duration,
+              imageName: image.name,
+              dataDiskExtraGb,
+            },
             now,
           },
           {
@@ -113,6 +139,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
             periodEnd: packageExpiresAt ?? undefined,
           },
         );
+        await recordInstanceEvent(tx, {
+          instanceId: created.id,
+          kind: 'create',
+          actorUserId: user.id,
+          fromStatus: null,
+          note: `${billingNames[body.billingType as BillingCode]}${body.billingType === Billing.payAsYouGo ? '' : ` ×${duration}`}，${model.name} × ${body.gpuCount}`,
+          at: now,
+        });
         return { order, created };
       });
       const view = await instanceView(app, user.id, instance.created.id);

@@ -1,0 +1,87 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { conflict } from '../errors.js';
+
+/** What a quote promises: this user may run this operation with these parameters for this amount until `expiresAt`. */
+export interface QuoteClaims {
+  userId: number;
+  operation: string;
+  params: Record<string, string | number | null>;
+  amount: number;
+  /** When the amount was priced (ms); the confirmation is priced at the same instant. */
+  quotedAt: number;
+  expiresAt: number;
+}
+
+export const staleQuoteMessage = '价格或余额已变化，请重新确认';
+export const expiredQuoteMessage = '报价已过期，请重新确认';
+
+/** Parameters in a fixed key order, so the same request always signs the same text. */
+function canonical(claims: QuoteClaims) {
+  const params = Object.fromEntries(Object.entries(claims.params).sort(([a], [b]) => a.localeCompare(b)));
+  return JSON.stringify([claims.userId, claims.operation, params, claims.amount, claims.quotedAt, claims.expiresAt]);
+}
+
+const mac = (secret: Buffer, text: string) => createHmac('sha256', secret).update(text).digest();
+
+/** `<claims as base64url JSON>.<HMAC-SHA256 of their canonical form>` */
+export function signQuote(secret: Buffer, claims: QuoteClaims): string {
+  const body = Buffer.from(canonical(claims), 'utf8').toString('base64url');
+  return `${body}.${mac(secret, canonical(claims)).toString('base64url')}`;
+}
+
+function readQuote(secret: Buffer, token: string): QuoteClaims | null {
+  const [body, signature, extra] = token.split('.');
+  if (!body || !signature || extra !== undefined) return null;
+  let text: string;
+  let fields: unknown;
+  try {
+    text = Buffer.from(body, 'base64url').toString('utf8');
+    fields = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(fields) || fields.length !== 6) return null;
+  const [userId, operation, params, amount, quotedAt, expiresAt] = fields as [
+    number,
+    string,
+    QuoteClaims['params'],
+    number,
+    number,
+    number,
+  ];
+  const numbers = [userId, amount, quotedAt, expiresAt].every((n) => Number.isSafeInteger(n));
+  if (!numbers || typeof operation !== 'string' || typeof params !== 'object' || params === null || Array.isArray(params)) return null;
+  const claims = { userId, operation, params, amount, quotedAt, expiresAt };
+  const expected = mac(secret, text);
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected) || canonical(claims) !== text) return null;
+  return claims;
+}
+
+/**
+ * The claims of a genuine, unexpired quote given to `userId` for `operation` with exactly `params`;
+ * anything else is refused with a message that asks the user to look at the price again.
+ */
+export function acceptedQuote(
+  secret: Buffer,
+  token: string,
+  expected: { userId: number; operation: string; params: QuoteClaims['params']; now: Date },
+): QuoteClaims {
+  const claims = readQuote(secret, token);
+  const sameParams = (a: QuoteClaims['params'], b: QuoteClaims['params']) =>
+    canonical({ ...claims!, params: a }) === canonical({ ...claims!, params: b });
+  if (
+    !claims ||
+    claims.userId !== expected.userId ||
+    claims.operation !== expected.operation ||
+    !sameParams(claims.params, expected.params)
+  )
+    throw conflict(staleQuoteMessage);
+  if (claims.expiresAt <= expected.now.getTime() || claims.quotedAt > expected.now.getTime()) throw conflict(expiredQuoteMessage);
+  return claims;
+}
+
+/** The amount confirmed must be the amount priced again now (at the quote's instant); otherwise the quote went stale. */
+export function requireQuotedAmount(claims: QuoteClaims, amount: number) {
+  if (claims.amount !== amount) throw conflict(staleQuoteMessage);
+}

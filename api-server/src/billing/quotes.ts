@@ -1,0 +1,67 @@
+import type { MoneyQuote } from '@rc/api-contract/user/quote';
+import type { Executor } from '../db/open-database.js';
+import { payerBalance, payerOf } from './charges.js';
+import { acceptedQuote, requireQuotedAmount, signQuote, type QuoteClaims } from './quote-token.js';
+
+/** What an operation costs: the amount it charges (negative refunds), the price per unit afterwards, and why. */
+export interface PricedOperation {
+  amount: number;
+  unitPrice: number;
+  unitName: string;
+  items: Array<{ name: string; amount: number }>;
+  /** A package's end after the operation. */
+  periodEnd: Date | null;
+  /** The balance the payer must hold: the amount, or an hour of pay-as-you-go. */
+  requiredBalance: number;
+}
+
+export interface QuoteKey {
+  secret: Buffer;
+  ttlMs: number;
+}
+
+interface QuoteRequest {
+  userId: number;
+  operation: string;
+  params: QuoteClaims['params'];
+}
+
+/** The priced operation as the user will see it: their payer's balance before and after, and the signed quote to confirm it with. */
+export async function issueQuote(
+  db: Executor,
+  key: QuoteKey,
+  request: QuoteRequest & { priced: PricedOperation; now: Date },
+): Promise<MoneyQuote> {
+  const { userId, operation, params, priced, now } = request;
+  const balance = await payerBalance(db, userId);
+  const expiresAt = now.getTime() + key.ttlMs;
+  return {
+    amount: priced.amount,
+    unitPrice: priced.unitPrice,
+    unitName: priced.unitName,
+    balance,
+    balanceAfter: balance - priced.amount,
+    paidByMainAccount: (await payerOf(db, userId)) !== userId,
+    enough: balance >= priced.requiredBalance,
+    items: priced.items,
+    periodEnd: priced.periodEnd?.toISOString() ?? null,
+    expiresAt: new Date(expiresAt).toISOString(),
+    quoteToken: signQuote(key.secret, { userId, operation, params, amount: priced.amount, quotedAt: now.getTime(), expiresAt }),
+  };
+}
+
+/**
+ * Checks the quote the user confirmed and prices the operation again at the quote's instant, against the state
+ * now; answers the price to charge, which is the quoted one, or refuses the stale, expired or foreign quote.
+ */
+export function confirmedPrice(
+  key: QuoteKey,
+  token: string,
+  request: QuoteRequest & { now: Date },
+  price: (at: Date) => PricedOperation,
+): PricedOperation {
+  const claims = acceptedQuote(key.secret, token, request);
+  const priced = price(new Date(claims.quotedAt));
+  requireQuotedAmount(claims, priced.amount);
+  return priced;
+}

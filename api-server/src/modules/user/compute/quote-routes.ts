@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ok } from '../../../envelope.js';
+import { currentUser } from '../../../plugins/app/authentication.js';
+import { issueQuote } from '../../../billing/quotes.js';
+import { lockInstance } from '../../../compute/instance-state.js';
+import { operationParams, priceOperation, pricesOf } from '../../../compute/operation-prices.js';
+import { Envelope } from '@rc/api-contract/envelope';
+import { InstanceQuote, InstanceQuoteBody } from '@rc/api-contract/user/quote';
+
+const tags = ['容器实例'];
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/auth/user/instance/quote',
+    {
+      schema: {
+        tags,
+        summary: '操作报价：扣费或退款的金额、新单价与确认后的余额',
+        description:
+          '转换计费、续费、升降配置、数据盘扩容、克隆前调用；确认操作时带上返回的 quoteToken，服务端按报价金额扣费，价格变化或报价过期则拒绝。',
+        body: InstanceQuoteBody,
+        response: { 200: Envelope(InstanceQuote) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const now = app.clock.now();
+      const { operation, id } = request.body;
+      const quoted = await app.db.transaction(async (tx) => {
+        const instance = await lockInstance(tx, app.compute.driver, { userId: user.id, id, operation, now });
+        const priced = priceOperation(request.body, instance, await pricesOf(tx, instance.gpuModelId), now);
+        return issueQuote(tx, app.quotes, { userId: user.id, operation, params: operationParams(request.body), priced, now });
+      });
+      return ok({ operation, ...quoted });
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import { Message, Table } from 'semantic-ui-react';
+import { formatYuan, type ApiResult } from '@rc/shared-utility';
+import type { MoneyQuote } from '@rc/api-contract/user/quote';
+
+/** The server refused the confirmation because the quote went stale or expired. */
+export const isStaleQuote = (result: ApiResult<unknown>) => result.code === 409 && result.msg.endsWith('请重新确认');
+
+/**
+ * The server's quote for `request`, fetched again whenever the request changes and shortly before
+ * it expires; `refresh` fetches it again now (after a stale-quote refusal).
+ */
+export function useQuote<R, Q extends MoneyQuote>(request: R | null, fetchQuote: (request: R) => Promise<ApiResult<Q>>) {
+  const key = request === null ? '' : JSON.stringify(request);
+  const [round, setRound] = useState(0);
+  const [answer, setAnswer] = useState<{ key: string; quote: Q | null; error: string }>({ key: '', quote: null, error: '' });
+  useEffect(() => {
+    if (request === null) return;
+    let live = true;
+    void fetchQuote(request).then((result) => {
+      if (live) setAnswer({ key, quote: result.code === 200 ? result.data : null, error: result.code === 200 ? '' : result.msg });
+    });
+    return () => {
+      live = false;
+    };
+    // The request is compared by its JSON text; `fetchQuote` is a module function.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, round]);
+  const current = answer.key === key ? answer : { quote: null, error: '' };
+  useEffect(() => {
+    if (!current.quote) return;
+    const timer = setTimeout(() => setRound((n) => n + 1), Math.max(5_000, Date.parse(current.quote.expiresAt) - Date.now() - 30_000));
+    return () => clearTimeout(timer);
+  }, [current.quote]);
+  return { quote: current.quote, error: current.error, refresh: () => setRound((n) => n + 1) };
+}
+
+/** What confirming will do: the amount (退款 when negative), the new unit price and the balance before and after. */
+export function QuoteSummary({ quote, error, notice }: { quote: MoneyQuote | null; error: string; notice?: string }) {
+  if (error) return <Message warning className="rc-quote rc-quote-refused" content={error} />;
+  if (!quote) return <div className="rc-quote rc-muted">正在计算价格…</div>;
+  const refund = quote.amount < 0;
+  return (
+    <div className="rc-quote" data-amount={quote.amount} data-balance-after={quote.balanceAfter}>
+      {notice ? <Message warning size="small" className="rc-quote-notice" content={notice} /> : null}
+      {quote.items.length ? (
+        <Table basic="very" compact unstackable className="rc-quote-items">
+          <Table.Body>
+            {quote.items.map((item) => (
+              <Table.Row key={item.name}>
+                <Table.Cell>{item.name}</Table.Cell>
+                <Table.Cell textAlign="right">{formatYuan(item.amount)}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table>
+      ) : null}
+      <div className="rc-quote-line">
+        <span>{refund ? '退款' : '本次扣费'}</span>
+        <b className="rc-price rc-quote-amount">{formatYuan(Math.abs(quote.amount))}</b>
+      </div>
+      <div className="rc-quote-line">
+        <span>新单价</span>
+        <span className="rc-quote-unit-price">
+          {formatYuan(quote.unitPrice)}/{quote.unitName}
+        </span>
+      </div>
+      <div className="rc-quote-line">
+        <span>{quote.paidByMainAccount ? '主账户余额' : '账户余额'}</span>
+        <span>
+          {formatYuan(quote.balance)} → 确认后 <b className="rc-quote-balance-after">{formatYuan(quote.balanceAfter)}</b>
+        </span>
+      </div>
+      {quote.enough ? null : (
+        <Message negative size="small" className="rc-quote-short" content="余额不足，请先充值后再确认（按量计费需至少可支付1小时）" />
+      )}
+    </div>
+  );
+}
