@@ -16,6 +16,10 @@ on_both_databases bench/api-ext-view.ts
 echo "── compute: one metering pass over 100,000 running instances; instance list of a 10,000-instance user"
 on_both_databases bench/compute-metering.ts
 
+echo "── bills: list pages and monthly statements of a user with 1,000,000 bill lines"
+npx tsx bench/bill-list.ts
+bash scripts/with-postgres.sh npx tsx bench/bill-list.ts
+
 echo "── portal: first visit"
 node bench/portal-first-visit.mjs
 

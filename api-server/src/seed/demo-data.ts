@@ -19,6 +19,7 @@ import { sha256 } from '../lib/secrets.js';
 import { createAccount } from '../accounts/accounts.js';
 import { applyLedgerEntry } from '../billing/ledger.js';
 import { seedComputePool } from './compute-pool.js';
+import { seedDemoBillingHistory } from './billing-history.js';
 import { demoHeadTips, seedWelcomeCredit } from './welcome-credit.js';
 import { demoOperatorMobile, seedOperator } from './operator.js';
 import { seedDemoIncome } from './demo-income.js';
@@ -175,7 +176,14 @@ async function seedSiteAndAccounts(db: Database): Promise<boolean> {
       .update(users)
       .set({ idCardCheckStatus: 1, realName: '李明', idCardMasked: maskIdCard(demoIdCard), idCardHash: sha256(`id-card:${demoIdCard}`) })
       .where(eq(users.id, demoUser.id));
-    await applyLedgerEntry(tx, { userId: demoUser.id, amount: 500_000, kind: 'grant', note: '演示账户体验金', at: new Date() });
+    // Dated before the demo's month of billing history (seed/billing-history.ts).
+    await applyLedgerEntry(tx, {
+      userId: demoUser.id,
+      amount: 500_000,
+      kind: 'grant',
+      note: '演示账户体验金',
+      at: new Date(Date.now() - 31 * 86_400_000),
+    });
     await tx.insert(messages).values([
       { userId: demoUser.id, title: '欢迎使用算力云', content: '您的账户已开通，可在「算力市场」租用 GPU 实例。', isRead: true },
       { userId: demoUser.id, title: '体验金到账', content: '500.00 元体验金已存入您的账户余额。' },
@@ -197,8 +205,10 @@ const seeders: Array<(db: Database) => Promise<boolean>> = [
   (db) => seedDemoIncome(db, { referrer: demoAccounts.user, referred: demoAccounts.organization }),
 ];
 
-export async function seedDemoData(db: Database): Promise<boolean> {
+/** `billingHistory`: also a month of the demo user's orders and bills (the server's demo; tests start without it). */
+export async function seedDemoData(db: Database, options: { billingHistory?: boolean } = {}): Promise<boolean> {
   let wrote = false;
   for (const seed of seeders) wrote = (await seed(db)) || wrote;
+  if (options.billingHistory) wrote = (await seedDemoBillingHistory(db)) || wrote;
   return wrote;
 }

@@ -8,13 +8,14 @@ import credentialRoutes from './account/credential-routes.js';
 import orderRoutes from './compute/order-routes.js';
 import instanceRoutes from './compute/instance-routes.js';
 import dataDiskRoutes from './compute/data-disk-routes.js';
-import billingRoutes from './billing/index.js';
 import quoteRoutes from './compute/quote-routes.js';
 import instanceEventRoutes from './compute/instance-event-routes.js';
+import billingRoutes from './billing/index.js';
 
 /**
  * `/apis/user/...`: account/ holds accounts, sessions, profile, ID card images, sub-accounts, messages and lecturer follows;
- * compute/ holds renting and the instance lifecycle (`auth/{order,user/instance,user/storage,dashboard}/...`).
+ * compute/ holds renting and the instance lifecycle (`auth/{order,user/instance,user/storage,dashboard}/...`);
+ * billing/ holds orders, bills, statements and the money screens' calls.
  */
 const userModule: FastifyPluginAsync = async (app) => {
   for (const routes of [
@@ -27,9 +28,9 @@ const userModule: FastifyPluginAsync = async (app) => {
     orderRoutes,
     instanceRoutes,
     dataDiskRoutes,
-    billingRoutes,
     quoteRoutes,
     instanceEventRoutes,
+    billingRoutes,
   ]) {
     await app.register(routes);
   }

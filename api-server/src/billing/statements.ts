@@ -1,0 +1,94 @@
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import type { DailySpend, MonthStatement, Product, StatementView } from '@rc/api-contract/user/bills';
+import { billDays, instances } from '../db/schema.js';
+import type { Executor } from '../db/open-database.js';
+
+// Statements and days are Beijing days, summed from `bill_days`.
+const hourMs = 3_600_000;
+const dayMs = 24 * hourMs;
+
+const lines = sql<string>`sum(${billDays.lines})`;
+const charged = sql<string>`sum(${billDays.charged})`;
+const refunded = sql<string>`sum(${billDays.refunded})`;
+
+function money(row: { lines: string | number; charged: string; refunded: string }) {
+  const c = Number(row.charged);
+  const r = Number(row.refunded);
+  return { lines: Number(row.lines), charged: c, refunded: r, amount: c - r };
+}
+
+/** The Beijing day of an instant, `YYYY-MM-DD`. */
+function dayOf(at: Date): string {
+  return new Date(at.getTime() + 8 * hourMs).toISOString().slice(0, 10);
+}
+
+/** The first day of a month and of the month after it. */
+function monthDays(month: string): { from: string; to: string } {
+  const [year, mon] = month.split('-').map(Number) as [number, number];
+  const next = mon === 12 ? `${year + 1}-01` : `${year}-${String(mon + 1).padStart(2, '0')}`;
+  return { from: `${month}-01`, to: `${next}-01` };
+}
+
+/** One statement per month with charges, newest first, over the last `months` months up to `now`. */
+export async function monthlyStatements(db: Executor, userId: number, product: Product, now: Date, months = 12): Promise<MonthStatement[]> {
+  const oldest = `${dayOf(new Date(now.getTime() - (months - 1) * 31 * dayMs)).slice(0, 7)}-01`;
+  const month = sql<string>`to_char(${billDays.day}, 'YYYY-MM')`;
+  const rows = await db
+    .select({ month, lines, charged, refunded })
+    .from(billDays)
+    .where(and(eq(billDays.userId, userId), eq(billDays.product, product), gte(billDays.day, oldest)))
+    .groupBy(month)
+    .orderBy(sql`1 desc`);
+  return rows.map((row) => ({ month: row.month, product, ...money(row) }));
+}
+
+/** A month's statement by resource, biggest first. */
+export async function statementView(db: Executor, userId: number, product: Product, month: string): Promise<StatementView> {
+  const { from, to } = monthDays(month);
+  const rows = await db
+    .select({ instanceId: billDays.instanceId, lines, usageSeconds: sql<string>`sum(${billDays.usageSeconds})`, charged, refunded })
+    .from(billDays)
+    .where(and(eq(billDays.userId, userId), eq(billDays.product, product), gte(billDays.day, from), lt(billDays.day, to)))
+    .groupBy(billDays.instanceId);
+  const names = new Map(
+    (await db.select({ id: instances.id, name: instances.name }).from(instances).where(eq(instances.userId, userId))).map((i) => [
+      i.id,
+      i.name,
+    ]),
+  );
+  const resources = rows
+    .map((row) => ({
+      instanceId: row.instanceId || null,
+      instanceName: names.get(row.instanceId) ?? null,
+      usageSeconds: Number(row.usageSeconds),
+      ...money(row),
+    }))
+    .sort((a, b) => b.amount - a.amount || (a.instanceId ?? 0) - (b.instanceId ?? 0));
+  const totals = resources.reduce(
+    (sum, r) => ({
+      lines: sum.lines + r.lines,
+      charged: sum.charged + r.charged,
+      refunded: sum.refunded + r.refunded,
+      amount: sum.amount + r.amount,
+    }),
+    { lines: 0, charged: 0, refunded: 0, amount: 0 },
+  );
+  return { month, product, resources, totals };
+}
+
+/** Net spend per Beijing day and product over the last `days` days up to `now`, every day present (zero when nothing was charged). */
+export async function dailySpend(db: Executor, userId: number, now: Date, days: number): Promise<DailySpend> {
+  const today = new Date(`${dayOf(now)}T00:00:00Z`).getTime();
+  const dayList = Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * dayMs).toISOString().slice(0, 10));
+  const rows = await db
+    .select({ day: billDays.day, product: billDays.product, amount: sql<string>`sum(${billDays.charged} - ${billDays.refunded})` })
+    .from(billDays)
+    .where(and(eq(billDays.userId, userId), gte(billDays.day, dayList[0]!)))
+    .groupBy(billDays.day, billDays.product);
+  const products = [...new Set(['gpu', ...rows.map((row) => row.product)])].sort();
+  const series = products.map((product) => ({
+    product,
+    amounts: dayList.map((d) => Number(rows.find((row) => row.day === d && row.product === product)?.amount ?? 0)),
+  }));
+  return { days: dayList, series };
+}

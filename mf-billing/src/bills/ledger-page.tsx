@@ -1,0 +1,98 @@
+import { useCallback, useState, type MouseEvent } from 'react';
+import { Dropdown, Form, Table } from 'semantic-ui-react';
+import {
+  formatDateTime,
+  formatYuan,
+  PageHeader,
+  PageSection,
+  PagedTable,
+  usePagedList,
+  type Paging,
+  type ScreenProps,
+} from '@rc/shared-utility';
+import { ledgerKindNames, options } from '../labels';
+import { dayStart } from '../route-param';
+import { listLedger, type LedgerPage as LedgerAnswer } from './bills-api';
+import '../billing.css';
+
+type LedgerKind = 'recharge' | 'charge' | 'refund' | 'grant';
+
+/** `/account/billDetails` (收支明细): every movement of the balance, with the income and expense of the filter. */
+export function LedgerPage({ navigate }: ScreenProps) {
+  const [kind, setKind] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const fetchPage = useCallback(
+    (paging: Paging) =>
+      listLedger({
+        ...paging,
+        kind: (kind || undefined) as LedgerKind | undefined,
+        startTime: dayStart(from),
+        endTime: dayStart(to, true),
+      }),
+    [kind, from, to],
+  );
+  const paged = usePagedList(fetchPage);
+  const loaded = paged.data as LedgerAnswer | undefined;
+  const filtered = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    paged.setPageNum(1);
+  };
+  const open = (id: number) => (event: MouseEvent) => {
+    event.preventDefault();
+    navigate(`/account/billDetails/${id}`);
+  };
+
+  return (
+    <PageSection className="rc-ledger">
+      <PageHeader />
+      <Form className="rc-bill-filters">
+        <Form.Group widths="equal">
+          <Form.Field>
+            <label>收支类型</label>
+            <Dropdown
+              selection
+              clearable
+              placeholder="全部"
+              className="rc-filter-ledger-kind"
+              options={options(ledgerKindNames)}
+              value={kind}
+              onChange={(_, data) => filtered(setKind)(String(data.value ?? ''))}
+            />
+          </Form.Field>
+          <Form.Input label="开始日期" type="date" value={from} onChange={(_, data) => filtered(setFrom)(data.value)} />
+          <Form.Input label="结束日期" type="date" value={to} onChange={(_, data) => filtered(setTo)(data.value)} />
+        </Form.Group>
+      </Form>
+      {loaded ? (
+        <div className="rc-bill-totals">
+          共 {loaded.total} 笔：收入 <b className="rc-ledger-income">{formatYuan(loaded.income)}</b>，支出{' '}
+          <b className="rc-ledger-expense">{formatYuan(loaded.expense)}</b>
+        </div>
+      ) : null}
+      <PagedTable
+        list={paged}
+        className="rc-ledger-table"
+        columns={['时间', '类型', '金额', '变动后余额', '说明', '']}
+        empty={kind || from || to ? '没有符合条件的收支记录' : '暂无收支记录'}
+        row={(entry) => (
+          <Table.Row key={entry.id} className="rc-ledger-row">
+            <Table.Cell>{formatDateTime(entry.gmtCreate)}</Table.Cell>
+            <Table.Cell>{ledgerKindNames[entry.kind] ?? entry.kind}</Table.Cell>
+            <Table.Cell className={entry.amount >= 0 ? 'rc-amount rc-income' : 'rc-amount'}>
+              {entry.amount >= 0 ? '+' : ''}
+              {formatYuan(entry.amount)}
+            </Table.Cell>
+            <Table.Cell className="rc-amount">{formatYuan(entry.balanceAfter)}</Table.Cell>
+            <Table.Cell>{entry.note}</Table.Cell>
+            <Table.Cell>
+              <a href={`/account/billDetails/${entry.id}`} onClick={open(entry.id)}>
+                详情
+              </a>
+            </Table.Cell>
+          </Table.Row>
+        )}
+      />
+    </PageSection>
+  );
+}

@@ -1,0 +1,29 @@
+// Names the screens show for the codes in the calls' answers (OrderTypeEnum, OrderStatusEnum, BillingTypeEnum, OpsInstanceEnum).
+
+export const orderTypeNames: Record<number, string> = { 1: '新购', 2: '续费', 3: '升降配置', 4: '转换计费', 5: '充值', 6: '数据盘扩容' };
+export const orderStatusNames: Record<number, string> = { 0: '待支付', 1: '已支付', 2: '已取消', 3: '已退款' };
+export const billingTypeNames: Record<number, string> = { 0: '—', 1: '按量计费', 2: '包日', 3: '包周', 4: '包月' };
+export const instanceStatusNames: Record<number, string> = {
+  0: '创建中',
+  1: '开机中',
+  2: '运行中',
+  3: '关机中',
+  4: '已关机',
+  5: '释放中',
+  6: '已释放',
+  7: '重置中',
+  8: '保存镜像中',
+  9: '创建失败',
+};
+export const productNames: Record<string, string> = { gpu: '算力', storage: '存储', hpc: '超算' };
+export const billKindNames: Record<string, string> = {
+  usage: '按量计费',
+  package: '包周期',
+  renew: '续费',
+  disk: '数据盘',
+  refund: '退款',
+};
+export const ledgerKindNames: Record<string, string> = { recharge: '充值', charge: '消费', refund: '退款', grant: '赠送' };
+
+export const options = (names: Record<string | number, string>) =>
+  Object.entries(names).map(([value, text]) => ({ key: value, value, text }));
