@@ -16,6 +16,7 @@ import webRoot from './plugins/external/web-root.js';
 import envelopeErrors from './plugins/app/envelope-errors.js';
 import authentication from './plugins/app/authentication.js';
 import sms from './plugins/app/sms.js';
+import payouts from './plugins/app/payouts.js';
 import compute from './plugins/app/compute.js';
 import blobStore from './plugins/app/blob-store.js';
 import uploads from './plugins/app/uploads.js';
@@ -62,6 +63,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(multipart);
 
   await app.register(sms);
+  await app.register(payouts);
   await app.register(compute);
   await app.register(blobStore);
   await app.register(uploads);

@@ -28,6 +28,7 @@ const Env = Type.Object({
   SEED_DEMO_DATA: Type.Union([Type.Literal('true'), Type.Literal('false')], { default: 'true', description: 'true or false' }),
   COMPUTE_DRIVER: Type.Union([Type.Literal('simulated')], { default: 'simulated', description: 'a known compute driver (simulated)' }),
   INVOICE_PROVIDER: Type.Union([Type.Literal('local')], { default: 'local', description: 'a known invoice provider (local)' }),
+  PAYOUT_PROVIDER: Type.Union([Type.Literal('sandbox')], { default: 'sandbox', description: 'a known payout provider (sandbox)' }),
   RELEASE_AFTER_STOPPED_DAYS: Type.Number({ exclusiveMinimum: 0, default: 15, description: 'a positive number' }),
   STORAGE_QUOTA_BYTES: Type.Integer({
     minimum: 1,
@@ -172,6 +173,8 @@ export interface AppConfig {
   compute: ComputeSettings;
   uploads: UploadSettings;
   payments: PaymentSettings;
+  /** Which payout provider pays approved withdrawals. */
+  payoutProvider: Env['PAYOUT_PROVIDER'];
   quotes: QuoteSettings;
   /** Who issues electronic invoices after review (INVOICE_PROVIDER). */
   invoices: { provider: Env['INVOICE_PROVIDER'] };
@@ -258,6 +261,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
       unpaidTimeoutMs: 30 * minute,
       closeIntervalMs: minute,
     },
+    payoutProvider: e.PAYOUT_PROVIDER,
     quotes: { signingSecret: e.QUOTE_SIGNING_SECRET, ttlMs: 5 * minute },
     invoices: { provider: e.INVOICE_PROVIDER },
   };

@@ -14,6 +14,9 @@ import { InvoiceTitlesPage } from './invoices/invoice-titles-page';
 import { OrderInvoicePage } from './invoices/order-invoice-page';
 import { RechargeInvoicePage } from './invoices/recharge-invoice-page';
 import { InvoiceReviewPage } from './review/invoice-review-page';
+import { EarningsPage } from './earnings/earnings-page';
+import { DrawMoneyPage } from './earnings/draw-money-page';
+import { WithdrawalReviewPage } from './review/withdrawal-review-page';
 
 /** Screens built so far, by route pattern; every other route shows its feature page. */
 export const screens: Screens = {
@@ -40,6 +43,9 @@ export const screens: Screens = {
   '/account/invoice/orderInvoice': OrderInvoicePage,
   '/account/invoice/rechargeInviice': RechargeInvoicePage,
   '/account/review/invoice': InvoiceReviewPage,
+  '/account/earnings': EarningsPage,
+  '/account/draw_money': DrawMoneyPage,
+  '/account/review/withdrawal': WithdrawalReviewPage,
 };
 
 export const App = screensApp(screens);

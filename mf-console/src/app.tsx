@@ -13,6 +13,7 @@ import { ChildUserPage } from './personal/child-user-page';
 import { ChildUserBalancePage, ChildUserBindMobilePage, ChildUserEditPage, ChildUserResetPage } from './personal/child-user-forms';
 import { PersonalCenterPage } from './personal-center/personal-center-page';
 import { CredentialPage } from './credential/credential-page';
+import { NoRecommendPage } from './activity/no-recommend-page';
 
 /** Screens built so far, by route pattern; every other route shows its feature page. */
 export const screens: Screens = {
@@ -37,6 +38,7 @@ export const screens: Screens = {
   '/account/childUser/bindMobile': ChildUserBindMobilePage,
   '/account/childUser/edit/edit': ChildUserEditPage,
   '/account/childUser/reset/reset': ChildUserResetPage,
+  '/noRecommend': NoRecommendPage,
 };
 
 export const App = screensApp(screens);

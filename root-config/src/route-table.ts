@@ -75,7 +75,7 @@ const consoleRoutes = rows('@rc/mf-console', [
   ['/account/reset', '修改密码', '通过短信验证码修改登录密码，修改后需重新登录。'],
   ['/account/message', '消息通知', '查看系统发给你的消息，标记已读或全部已读。'],
   ['/account/childUser', '子账号管理', '创建子账号，设置是否共享主账号余额，管理其手机号与密码。'],
-  ['/account/childUser/balance', '子账号余额', '设置是否共享主账号余额。'],
+  ['/account/childUser/balance', '子账号余额', '设置是否共享主账号余额；不共享时向子账号划拨或回收余额，并可设置月度预算。'],
   ['/account/childUser/bindMobile', '子账号绑定手机', '为子账号更换手机号，换绑后子账号用新手机号登录。'],
   ['/account/childUser/edit/edit', '编辑子账号', '查看子账号信息，修改共享设置。'],
   ['/account/childUser/reset/reset', '重置子账号密码', '为子账号设置新的登录密码。'],
@@ -84,7 +84,11 @@ const consoleRoutes = rows('@rc/mf-console', [
   ['/account/workList', '我的工单', '提交问题工单并查看处理进度。'],
 ]);
 
-const activityRoutes = rows('@rc/mf-console', [['/noRecommend', '推荐有礼', '分享我的推荐码与推荐链接，邀请好友注册算力云。']], 'activity');
+const activityRoutes = rows(
+  '@rc/mf-console',
+  [['/noRecommend', '推荐链接无效', '这个推荐链接无效或推荐活动已停用，仍可直接注册。']],
+  'activity',
+);
 
 const storageRoutes = rows('@rc/mf-storage', [
   ['/account/netDisk', '网盘', '开通网盘，在实例之间保存与共享数据。'],
@@ -111,8 +115,9 @@ const billingRoutes = rows('@rc/mf-billing', [
   ['/account/invoice/orderInvoice', '订单开票', '选择已支付的订单申请开具发票。'],
   ['/account/invoice/rechargeInviice', '充值开票', '按金额为已消费的充值申请开具发票，不超过可开票金额。'],
   ['/account/review/invoice', '发票审核', '审核用户的开票申请：开具电子发票、驳回或红冲。'],
-  ['/account/draw_money', '提现', '将账户余额提现到已认证的收款账户。'],
-  ['/account/earnings', '我的收益', '查看课程、应用与推荐带来的收益。'],
+  ['/account/draw_money', '提现', '将可提现收益提现到与实名认证姓名一致的收款账户（充值余额不可提现）。'],
+  ['/account/earnings', '我的收益', '查看推荐返佣与课程带来的收益、我的推荐码与推荐链接，以及我推荐的用户。'],
+  ['/account/review/withdrawal', '提现审核', '审核用户的提现申请：通过后由打款渠道打款，或填写原因驳回。'],
   ['/account/superBill', '超算账单', '查看超算作业的计费账单。'],
   ['/account/assetsManage', '资产管理', '查看名下全部计费资源及其状态。'],
   ['/account/assetsManage/detail/:id?', '资产详情', '查看一项资产的配置与计费信息。'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatElapsed } from './elapsed';
 import { formatDate, formatDateTime } from './date-time';
-import { formatCharge, formatMoney, formatYuan } from './money';
+import { formatCharge, formatMoney, formatYuan, parseYuan } from './money';
 import { searchTypeForPath } from './search-type';
 import { sshCommand } from './ssh';
 import { $priceCalc } from './stores';
@@ -106,5 +106,13 @@ describe('searchTypeForPath', () => {
     ['/account/instanceManage', 1],
   ])('%s → %i', (path, type) => {
     expect(searchTypeForPath(path)).toBe(type);
+  });
+});
+describe('parseYuan', () => {
+  it('reads yuan in whole fen as thousandths and refuses anything else', () => {
+    expect(parseYuan('100')).toBe(100_000);
+    expect(parseYuan(' 99.5 ')).toBe(99_500);
+    expect(parseYuan('0.01')).toBe(10);
+    for (const text of ['', '1.234', '-1', '1e3', 'abc', '1.']) expect(parseYuan(text)).toBeNull();
   });
 });

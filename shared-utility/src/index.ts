@@ -30,7 +30,7 @@ export { parseSize, formatSize } from './size';
 export { formatElapsed } from './elapsed';
 export { formatDate, formatDateTime } from './date-time';
 export { sshCommand } from './ssh';
-export { formatCharge, formatMoney, formatYuan } from './money';
+export { formatCharge, formatMoney, formatYuan, parseYuan } from './money';
 export { debounce, throttle } from './timing';
 export { copyText } from './clipboard';
 export { formDownload } from './form-download';

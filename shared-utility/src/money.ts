@@ -25,3 +25,11 @@ export function formatCharge(thousandths: number, priceCalc: number = $priceCalc
   if (size > 0 && Math.round((size * 100) / priceCalc) === 0) return `${sign}<¥0.01`;
   return `${sign}${formatYuan(size, priceCalc)}`;
 }
+
+/** Yuan as a user types it ('100', '99.5', '0.01') → thousandths of a yuan; null unless it is an amount in whole fen. */
+export function parseYuan(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d{1,10}(\.\d{1,2})?$/.test(trimmed)) return null;
+  const [whole, fraction = ''] = trimmed.split('.');
+  return Number(whole) * 1000 + Number(fraction.padEnd(2, '0')) * 10;
+}

@@ -54,6 +54,8 @@ export const AccountOverview = Type.Object({
   totalRecharge: Money('累计充值'),
   totalConsume: Money('累计消费'),
   recentEntries: Type.Array(LedgerEntry, { description: '最近10条流水' }),
+  incomeBalance: Money('可提现收益（与充值余额分开，不可用于消费）'),
+  incomeHeld: Money('待结算收益'),
 });
 export type AccountOverview = Static<typeof AccountOverview>;
 

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/open-database.js';
 import { queryRows } from '../db/query-rows.js';
+import { notify } from '../accounts/messages.js';
+import { yuanText } from '../billing/welcome-credit.js';
 
 /**
  * Warns, once, each paying account whose balance will not last an hour of its running
@@ -36,4 +39,30 @@ export async function warnLowBalances(db: Database, now: Date): Promise<number> 
   `,
   );
   return Number(rows[0]!.told);
+}
+
+/**
+ * The user's own low-balance threshold (余额预警): once the balance falls below it, a message and an SMS,
+ * once per crossing; rising back to the threshold re-arms it. Answers how many users were alerted.
+ */
+export async function alertBelowThresholds(app: FastifyInstance): Promise<number> {
+  const now = app.clock.now();
+  await app.db.execute(sql`
+    update balance_thresholds t set alerted_at = null from users u
+    where u.id = t.user_id and t.alerted_at is not null and u.balance >= t.threshold
+  `);
+  const crossed = await queryRows<{ user_id: number; mobile: string; balance: string; threshold: string }>(
+    app.db,
+    sql`
+    update balance_thresholds t set alerted_at = ${now.toISOString()}::timestamptz from users u
+    where u.id = t.user_id and t.alerted_at is null and u.balance < t.threshold
+    returning t.user_id, u.mobile, u.balance, t.threshold
+  `,
+  );
+  for (const row of crossed) {
+    const text = `您的账户余额 ¥${yuanText(Number(row.balance))} 已低于预警值 ¥${yuanText(Number(row.threshold))}，为避免实例因欠费关机，请及时充值。`;
+    await notify(app.db, row.user_id, '余额低于预警值', text, now);
+    await app.sms.send({ mobile: row.mobile, code: '', type: 'notice', text: `【算力云】${text}`, sentAt: now.toISOString() });
+  }
+  return crossed.length;
 }

@@ -5,13 +5,14 @@ import { operationNames, type Operation } from './operations.js';
 import { statusNames, type Status } from './states.js';
 
 /** What the platform does to an instance on its own. */
-export type SystemEvent = 'transition' | 'stopForBalance' | 'scheduledStop' | 'packageExpired' | 'autoRelease';
+export type SystemEvent = 'transition' | 'stopForBalance' | 'stopForBudget' | 'scheduledStop' | 'packageExpired' | 'autoRelease';
 export type InstanceEventKind = Operation | 'create' | SystemEvent;
 
 const systemEventNames: Record<SystemEvent | 'create', string> = {
   create: '创建',
   transition: '状态完成',
   stopForBalance: '欠费停机',
+  stopForBudget: '预算停机',
   scheduledStop: '定时关机',
   packageExpired: '包周期到期',
   autoRelease: '自动释放',

@@ -1,13 +1,16 @@
 import { and, asc, eq, isNull, lte, ne, notInArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { instances, users } from '../db/schema.js';
-import type { Transaction } from '../db/open-database.js';
 import { notify } from '../accounts/messages.js';
-import { completeTransition, type InstanceRow } from './instance-state.js';
+import type { Transaction } from '../db/open-database.js';
+import type { InstanceRow } from './instance-state.js';
+import { withLockedInstance } from './locked-instance.js';
 import { recordInstanceEvent, type SystemEvent } from './instance-events.js';
 import { releaseHeldGpus, releaseInstance, stopInstance } from './lifecycle.js';
 import { meterBatch } from './metering.js';
-import { warnLowBalances } from './balance-alerts.js';
+import { alertBelowThresholds, warnLowBalances } from './balance-alerts.js';
+import { stopOverBudgetSubAccounts } from './budget-stops.js';
+import { releaseMaturedIncome } from '../billing/income.js';
 import { Billing, Status, billingNames, type Billing as BillingCode } from './states.js';
 
 const dayMs = 86_400_000;
@@ -22,18 +25,12 @@ export interface PassReport {
   packagesExpired: number;
   releaseWarnings: number;
   released: number;
+  thresholdAlerts: number;
+  stoppedForBudget: number;
+  incomeReleased: number;
 }
 
 const formatDate = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
-
-/** Runs `step` on one locked instance in its own transaction (skipped if it was released meanwhile). */
-async function withLockedInstance(app: FastifyInstance, id: number, step: (tx: Transaction, row: InstanceRow) => Promise<boolean>) {
-  return app.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(instances).where(eq(instances.id, id)).for('update');
-    if (!row) return false;
-    return step(tx, await completeTransition(tx, app.compute.driver, row, app.clock.now()));
-  });
-}
 
 const steady = (row: InstanceRow) => row.nextStatus === null;
 
@@ -228,9 +225,12 @@ export async function runComputePass(app: FastifyInstance): Promise<PassReport> 
   const transitions = await advanceTransitions(app);
   const { metered, stopped } = await meterRunningInstances(app);
   const lowBalanceWarnings = await warnLowBalances(app.db, app.clock.now());
+  const thresholdAlerts = await alertBelowThresholds(app);
+  const stoppedForBudget = await stopOverBudgetSubAccounts(app);
   const scheduledStops = await stopScheduled(app);
   const packagesExpired = await expirePackages(app);
   const { warned, released } = await releaseLongStopped(app);
+  const incomeReleased = await releaseMaturedIncome(app.db, app.clock.now());
   return {
     transitions: transitions + (await advanceTransitions(app)),
     metered,
@@ -240,6 +240,9 @@ export async function runComputePass(app: FastifyInstance): Promise<PassReport> 
     packagesExpired,
     releaseWarnings: warned,
     released,
+    thresholdAlerts,
+    stoppedForBudget,
+    incomeReleased,
   };
 }
 

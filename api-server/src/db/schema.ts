@@ -5,5 +5,6 @@ export * from './schema/storage.js';
 export * from './schema/compute.js';
 export * from './schema/credentials.js';
 export * from './schema/payments.js';
+export * from './schema/income.js';
 export * from './schema/instance-events.js';
 export * from './schema/invoices.js';

@@ -22,6 +22,7 @@ import { seedComputePool } from './compute-pool.js';
 import { seedDemoBillingHistory } from './billing-history.js';
 import { demoHeadTips, seedWelcomeCredit } from './welcome-credit.js';
 import { demoOperatorMobile, seedOperator } from './operator.js';
+import { seedDemoIncome } from './demo-income.js';
 
 export const demoPassword = 'Demo@2026';
 export const demoAccounts = {
@@ -203,6 +204,7 @@ const seeders: Array<(db: Database) => Promise<boolean>> = [
   seedComputePool,
   seedWelcomeCredit,
   (db) => seedOperator(db, demoPassword),
+  (db) => seedDemoIncome(db, { referrer: demoAccounts.user, referred: demoAccounts.organization }),
 ];
 
 /** `billingHistory`: also a month of the demo user's orders and bills (the server's demo; tests start without it). */

@@ -15,6 +15,7 @@ import {
   type UserInfo,
 } from '@rc/shared-utility';
 import { subAccountCount } from './personal-center-api';
+import { BalanceThresholdForm } from './balance-threshold-form';
 import './personal-center.css';
 
 /** The server's user info also names the verified person (masked ID number). */
@@ -155,6 +156,9 @@ export function PersonalCenterPage({ navigate }: ScreenProps) {
             <span className={verified ? 'rc-verified' : 'rc-unverified'}>{verified ? '已实名' : '未实名'}</span>
           </Stat>
         </div>
+      </PageSection>
+      <PageSection title="余额预警">
+        <BalanceThresholdForm />
       </PageSection>
       <PageSection>
         <h2 className="rc-page-title">账户与安全</h2>

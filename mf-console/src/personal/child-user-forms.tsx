@@ -12,6 +12,7 @@ import {
   type ScreenProps,
 } from '@rc/shared-utility';
 import { BoundMobileFields } from './bound-mobile-fields';
+import { SubAccountMoneyPanel } from './sub-account-money';
 import { changeSubUserMobile, listSubUsers, resetSubUserPassword, shareBalance, type SubUser } from './personal-api';
 
 /** A sub-page of `/account/childUser` about the sub-account named by `?id=`. */
@@ -54,9 +55,18 @@ function ShareBalance({ sub, done }: { sub: SubUser; done: () => void }) {
   );
 }
 
-/** `/account/childUser/balance?id=`. */
+/** `/account/childUser/balance?id=`: sharing, and for a sub-account with its own balance, allotting, recalling and a monthly budget. */
 export function ChildUserBalancePage(props: ScreenProps) {
-  return <SubUserPage {...props}>{(sub, done) => <ShareBalance sub={sub} done={done} />}</SubUserPage>;
+  return (
+    <SubUserPage {...props}>
+      {(sub, done) => (
+        <>
+          <ShareBalance sub={sub} done={done} />
+          <SubAccountMoneyPanel key={`${sub.id}-${sub.shareBalance}`} sub={sub} done={done} />
+        </>
+      )}
+    </SubUserPage>
+  );
 }
 
 /** `/account/childUser/edit/edit?id=`. */

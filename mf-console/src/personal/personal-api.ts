@@ -1,6 +1,7 @@
 import type { UserInfo } from '@rc/api-contract/user/profile';
 import type { ResetPasswordBody } from '@rc/api-contract/user/login';
 import type { AddedSubUser, AddSubUserBody, SubUser, SubUserMobile, SubUserShare } from '@rc/api-contract/user/sub-user';
+import type { SubAccountMoney, SubAccountTransfer } from '@rc/api-contract/user/sub-account-money';
 import { api, type Page, type Paging } from '@rc/shared-utility';
 
 export type { SubUser };
@@ -20,3 +21,14 @@ export const certify = (realName: string, idCard: string) => api.post<UserInfo>(
 export const cancelCertification = () => api.post<UserInfo>('/user/auth/user/cancel/certification');
 
 export const changePassword = (body: ResetPasswordBody) => api.post<null>('/user/api/user/update/password', body);
+
+export const subAccountMoney = (subUserId: number) =>
+  api.post<SubAccountMoney>(subUserPath('sub/money/view'), { subUserId }, { errorTip: false });
+export const allotToSubAccount = (subUserId: number, amount: number) =>
+  api.post<SubAccountMoney>(subUserPath('sub/money/allot'), { subUserId, amount });
+export const recallFromSubAccount = (subUserId: number, amount: number) =>
+  api.post<SubAccountMoney>(subUserPath('sub/money/recall'), { subUserId, amount });
+export const subAccountTransfers = (subUserId: number, paging: Paging) =>
+  api.post<Page<SubAccountTransfer>>(subUserPath('sub/money/log'), { subUserId, ...paging }, { errorTip: false });
+export const saveSubAccountBudget = (subUserId: number, monthlyBudget: number | null) =>
+  api.post<SubAccountMoney>(subUserPath('sub/budget/save'), { subUserId, monthlyBudget });

@@ -27,6 +27,8 @@ export const sideMenuEntries: readonly SideMenuEntry[] = [
       { text: '超算账单', to: '/account/superBill' },
       { text: '资产管理', to: '/account/assetsManage' },
       { text: '发票管理', to: '/account/invoice' },
+      { text: '我的收益', to: '/account/earnings' },
+      { text: '提现', to: '/account/draw_money' },
     ],
   },
   {

@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/open-database.js';
 import { orders, payments } from '../../db/schema.js';
 import { postTransaction } from '../ledger.js';
+import { awardReferralCommission } from '../referral.js';
 import { OrderStatus } from './recharge-states.js';
 import type { PaidNotice } from './provider.js';
 
@@ -14,8 +15,9 @@ export type Settlement =
  * The one guarded step that credits a payment, whoever learned of it first (the provider's notification,
  * the user's return page, an active query or the closing job): in one transaction the payment moves to paid
  * only if it was not paid yet, then the ledger moves the money from the provider's clearing account to the
- * user's cash under a key unique to the provider's trade, and the order becomes paid. A payment that arrives
- * after its order closed is still credited, flagged for an operator to check.
+ * user's cash under a key unique to the provider's trade, the order becomes paid and whoever referred the user
+ * earns their commission on it. A payment that arrives after its order closed is still credited, flagged for
+ * an operator to check.
  */
 export async function settlePayment(db: Database, provider: string, notice: PaidNotice, now: Date): Promise<Settlement> {
   return db.transaction(async (tx) => {
@@ -48,7 +50,12 @@ export async function settlePayment(db: Database, provider: string, notice: Paid
         { account: { kind: 'cash', userId: payment.userId }, amount: payment.amount },
       ],
     });
-    await tx.update(orders).set({ status: OrderStatus.paid }).where(eq(orders.id, payment.orderId));
+    const [order] = await tx
+      .update(orders)
+      .set({ status: OrderStatus.paid })
+      .where(eq(orders.id, payment.orderId))
+      .returning({ orderNo: orders.orderNo });
+    await awardReferralCommission(tx, { referredUserId: payment.userId, rechargeAmount: payment.amount, source: order!.orderNo, at: now });
     return {
       outcome: 'settled',
       paymentId: payment.id,

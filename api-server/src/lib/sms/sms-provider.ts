@@ -2,8 +2,9 @@ export type SmsPurpose = 'register' | 'login' | 'reset' | 'bind';
 
 export interface SmsMessage {
   mobile: string;
+  /** The verification code; empty in a notice (余额预警…). */
   code: string;
-  type: SmsPurpose;
+  type: SmsPurpose | 'notice';
   text: string;
   sentAt: string;
 }

@@ -23,6 +23,7 @@ import {
 import { aboutGroups, aboutItems, adverts, enumItems, friendLinks, navItems, users, zones } from '../../db/schema.js';
 import { ok } from '../../envelope.js';
 import { invalid, notFound } from '../../errors.js';
+import { referralLink, referrerOfCode } from '../../billing/referral.js';
 import { authenticateToken } from '../../accounts/sessions.js';
 import { loadWebsite, publicConfig, websiteInfo } from '../../site/website.js';
 
@@ -130,14 +131,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { referralCode } = request.body;
       if (referralCode) {
-        const [referrer] = await app.db.select({ nickname: users.nickname }).from(users).where(eq(users.referralCode, referralCode));
+        const referrer = await referrerOfCode(app.db, referralCode);
         if (!referrer) throw invalid('推荐码无效');
         return ok({ referralCode, referrerNickname: referrer.nickname });
       }
       const sessionUser = await authenticateToken(app, request.headers.token);
       const [me] = await app.db.select({ referralCode: users.referralCode }).from(users).where(eq(users.id, sessionUser.id));
-      const origin = `${request.protocol}://${request.host}`;
-      return ok({ referralCode: me!.referralCode, link: `${origin}/register?referralCode=${me!.referralCode}` });
+      return ok({ referralCode: me!.referralCode, link: referralLink(`${request.protocol}://${request.host}`, me!.referralCode) });
     },
   );
 

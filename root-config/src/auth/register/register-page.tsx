@@ -1,18 +1,44 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Checkbox, Form } from 'semantic-ui-react';
 import { $referralCode, FieldError, useSubmit } from '@rc/shared-utility';
-import { register as registerAccount } from '../auth-api';
+import { checkReferralCode, register as registerAccount } from '../auth-api';
+import { navigate } from '../../routing/location';
 import { Link } from '../../shell/link';
 import { AuthFrame } from '../auth-frame';
 import { CredentialFields, credentialErrors, noCredentials, type CredentialField } from '../credential-fields';
 import { finishLogin } from '../finish-login';
 
-const initialReferral = () => new URLSearchParams(window.location.search).get('referralCode') ?? $referralCode.get() ?? '';
+const linkedReferral = () => new URLSearchParams(window.location.search).get('referralCode');
+const initialReferral = () => linkedReferral() ?? $referralCode.get() ?? '';
+
+/**
+ * The referral code a visitor brought (the link's, or the one remembered from an earlier visit) is checked on
+ * arrival: a valid one is remembered and its referrer named; a link with any other leads to `/noRecommend`.
+ */
+function useReferralLink() {
+  const [referrer, setReferrer] = useState<string | null>(null);
+  useEffect(() => {
+    const linked = linkedReferral();
+    const code = linked ?? $referralCode.get();
+    if (!code) return;
+    void checkReferralCode(code).then((result) => {
+      if (result.code === 200) {
+        $referralCode.set(code);
+        setReferrer(result.data.referrerNickname ?? null);
+      } else if (result.code === 422) {
+        $referralCode.set(null);
+        if (linked) navigate(`/noRecommend?referralCode=${encodeURIComponent(code)}`, { replace: true });
+      }
+    });
+  }, []);
+  return referrer;
+}
 
 export function RegisterPage() {
   const [form, setForm] = useState(noCredentials);
   const [optional, setOptional] = useState({ nickname: '', referralCode: initialReferral() });
   const [agreed, setAgreed] = useState(false);
+  const referrer = useReferralLink();
   const { busy, errors, setErrors, submit } = useSubmit<CredentialField | 'agreement'>();
 
   const register = () =>
@@ -40,7 +66,7 @@ export function RegisterPage() {
           />
           <Form.Input
             name="referralCode"
-            label="推荐码（选填）"
+            label={referrer ? `推荐码（推荐人：${referrer}）` : '推荐码（选填）'}
             value={optional.referralCode}
             onChange={(_, d) => setOptional((current) => ({ ...current, referralCode: d.value }))}
           />

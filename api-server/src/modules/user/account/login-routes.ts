@@ -23,6 +23,7 @@ import { revokeAllSessions, revokeSession, startSession } from '../../../account
 import { consumeSmsCode, sendSmsCode } from '../../../accounts/sms-codes.js';
 import { toUserInfo } from '../../../accounts/user-info.js';
 import { grantWelcomeCredit } from '../../../billing/welcome-credit.js';
+import { referrerOfCode } from '../../../billing/referral.js';
 
 const tags = ['账户'];
 // Verified against when the mobile is unknown, so a wrong number costs as long as a wrong password.
@@ -112,7 +113,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const { mobile, code, password, nickname, referralCode } = request.body;
       let referredBy: number | undefined;
       if (referralCode) {
-        const [referrer] = await app.db.select({ id: users.id }).from(users).where(eq(users.referralCode, referralCode));
+        const referrer = await referrerOfCode(app.db, referralCode);
         if (!referrer) throw invalid('推荐码无效');
         referredBy = referrer.id;
       }

@@ -61,6 +61,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         totalRecharge,
         totalConsume,
         recentEntries,
+        incomeBalance: user.incomeBalance,
+        incomeHeld: user.incomeHeld,
       });
     },
   );

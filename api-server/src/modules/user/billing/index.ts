@@ -4,13 +4,27 @@ import billRoutes from './bill-routes.js';
 import rechargeRoutes from './recharge-routes.js';
 import payRoutes from './pay-routes.js';
 import invoiceRoutes from './invoice-routes.js';
+import incomeRoutes from './income-routes.js';
+import withdrawalRoutes from './withdrawal-routes.js';
+import subMoneyRoutes from './sub-money-routes.js';
+import balanceAlertRoutes from './balance-alert-routes.js';
 
 /**
- * `/apis/user/...` money: orders, bills, recharge and invoices (`auth/{order,bill,recharge,invoice}/...`, with the
- * operators' invoice review) and the providers' public endpoints (`api/pay/...`).
+ * `/apis/user/...` money: orders, bills, recharge, invoices, income and withdrawals, sub-account money and
+ * low-balance alerts (`auth/...`, with the operators' reviews) and the providers' public endpoints (`api/pay/...`).
  */
 const billingModule: FastifyPluginAsync = async (app) => {
-  for (const routes of [orderRoutes, billRoutes, rechargeRoutes, payRoutes, invoiceRoutes]) {
+  for (const routes of [
+    orderRoutes,
+    billRoutes,
+    rechargeRoutes,
+    payRoutes,
+    invoiceRoutes,
+    incomeRoutes,
+    withdrawalRoutes,
+    subMoneyRoutes,
+    balanceAlertRoutes,
+  ]) {
     await app.register(routes);
   }
 };

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser } from './support/chromium';
+import type { PortalPage } from './support/portal-page';
+import type { PortalServer } from './support/portal-server';
+import { setUpPortalSuite } from './support/portal-suite';
+import { signInThroughApi } from './support/demo-session';
+import { fillRegisterForm } from './support/register-form';
+
+let server: PortalServer;
+let browser: Browser;
+let page: PortalPage;
+setUpPortalSuite({}, (suite) => ({ server, browser, page } = suite));
+
+/** Signs the demo operator in through the API and stores the session the way the portal does. */
+async function signInAsOperator() {
+  const response = await fetch(`${server.url}/apis/user/api/user/login/password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mobile: '13800000004', password: 'Demo@2026' }),
+  });
+  const { code, data } = (await response.json()) as { code: number; data: { token: string; userInfo: unknown } };
+  expect(code).toBe(200);
+  await page.reset();
+  await browser.execute(
+    (token, userInfo) => {
+      localStorage.setItem('RC_WEB_TOKEN', token);
+      localStorage.setItem('RcUserInfo', userInfo);
+    },
+    JSON.stringify(data.token),
+    JSON.stringify(data.userInfo),
+  );
+}
+
+let referralLink = '';
+
+describe('income, referral and withdrawal', () => {
+  it('the demo user sees held and withdrawable income, their referral code and link on /account/earnings', async () => {
+    await signInThroughApi(browser, server.url);
+    await page.open('/account/earnings');
+    await page.waitForText('.rc-income-figures', '¥100.00');
+    expect(await page.textOf('.rc-income-held')).toBe('¥30.00');
+    expect(await page.textOf('.rc-income-withdrawable')).toBe('¥100.00');
+    referralLink = await browser.$('.rc-referral-link input').getValue();
+    expect(referralLink).toMatch(/\/register\?referralCode=[A-Z2-9]{8}$/);
+    await page.waitForText('.rc-referred-table', '138****0003');
+    await page.waitForText('.rc-income-lines', '推荐返佣');
+  });
+
+  it('a link with an unknown code lands on /noRecommend, which still offers registration', async () => {
+    await page.reset();
+    await page.open('/register?referralCode=NOSUCH22');
+    await page.waitForPath('/noRecommend');
+    await page.waitForText('.rc-no-recommend', '推荐码「NOSUCH22」不存在或推荐活动已停用');
+    await browser.$('.rc-register-without-code').click();
+    await page.waitForPath('/register');
+  });
+
+  it('a visitor who follows the link registers as the demo user’s referral', async () => {
+    await page.reset();
+    const mobile = '13955551234';
+    await browser.url(referralLink);
+    await page.waitForText('.rc-register', '推荐人：算力体验官');
+    await fillRegisterForm({ server, browser, page }, mobile, 'Reg@2026x');
+    await page.waitForText('.rc-register', '推荐人：算力体验官');
+    await browser.$('.rc-register .ui.checkbox').click();
+    await browser.$('.rc-register button[type="submit"]').click();
+    await browser.$('.rc-user-menu').waitForDisplayed({ timeout: 15_000 });
+
+    await page.reset();
+    await signInThroughApi(browser, server.url);
+    await page.open('/account/earnings');
+    await page.waitForText('.rc-referred-table', '139****1234');
+  });
+
+  it('the demo user requests a withdrawal with the fee shown, and the operator approves and pays it', async () => {
+    await page.open('/account/draw_money');
+    await browser.$('.rc-withdraw-form input[name="amount"]').waitForDisplayed({ timeout: 15_000 });
+    await browser.$('.rc-withdraw-form input[name="amount"]').setValue('50');
+    await page.waitForText('.rc-withdraw-arrival', '¥49.00');
+    expect(await page.textOf('.rc-withdraw-fee')).toBe('¥1.00');
+    await browser.$('.rc-withdraw-form input[name="payeeAccount"]').setValue('liming@example.com');
+    await browser.$('.rc-withdraw-form button[type="submit"]').click();
+    await page.waitForText('.rc-withdrawal-table', '申请中');
+    await page.waitForText('.rc-withdrawable', '¥50.00');
+
+    await signInAsOperator();
+    await page.open('/account/review/withdrawal');
+    await page.waitForText('.rc-review-table', 'liming@example.com');
+    await browser.$('.rc-review-row').$('button=通过并打款').click();
+    await page.waitForText('.rc-toasts', '已打款');
+
+    await page.reset();
+    await signInThroughApi(browser, server.url);
+    await page.open('/account/draw_money');
+    await page.waitForText('.rc-withdrawal-table', '已到账');
+  });
+});
