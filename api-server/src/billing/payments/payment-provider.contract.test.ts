@@ -94,6 +94,7 @@ beforeAll(async () => {
   t = await createTestApp({
     config: {
       payments: {
+        sandbox: true,
         publicUrl: 'https://portal.example',
         alipay: alipay.settings,
         wechatpay: wechatpay.settings,
