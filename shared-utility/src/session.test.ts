@@ -16,6 +16,7 @@ const user: UserInfo = {
   userType: 1,
   isTeacher: false,
   isGradeAdmin: false,
+  isOperator: false,
   expireTime: null,
   idCardCheckStatus: 1,
   realName: '张三',

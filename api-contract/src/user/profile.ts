@@ -11,6 +11,7 @@ export const UserInfo = Type.Object({
   userType: Type.Integer({ description: '1 普通用户；2 教师；3 组织' }),
   isTeacher: Type.Boolean(),
   isGradeAdmin: Type.Boolean(),
+  isOperator: Type.Boolean({ description: '运营人员：审核充值、发票与提现' }),
   expireTime: Type.Union([DateTime, Type.Null()]),
   idCardCheckStatus: Type.Integer({ description: '0 未实名；1 已实名' }),
   realName: Type.Union([Type.String(), Type.Null()]),

@@ -28,6 +28,7 @@ export async function toUserInfo(db: Executor, user: UserRow, token?: string): P
     userType: user.userType,
     isTeacher: user.isTeacher,
     isGradeAdmin: user.isGradeAdmin,
+    isOperator: user.isOperator,
     expireTime: user.expireTime?.toISOString() ?? null,
     idCardCheckStatus: user.idCardCheckStatus,
     realName: user.realName,

@@ -43,3 +43,14 @@ export const sideMenuEntries: readonly SideMenuEntry[] = [
   },
   { text: '子账号管理', icon: 'users', to: '/account/childUser' },
 ];
+
+/** Shown to operators only: the reviews that users' requests wait for. */
+export const operatorMenuEntry: SideMenuEntry = {
+  text: '运营审核',
+  icon: 'clipboard check',
+  children: [
+    { text: '充值核对', to: '/account/review/recharge' },
+    { text: '发票审核', to: '/account/review/invoice' },
+    { text: '提现审核', to: '/account/review/withdrawal' },
+  ],
+};

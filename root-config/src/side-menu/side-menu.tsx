@@ -1,12 +1,16 @@
 import type { MouseEvent } from 'react';
 import { Icon, Menu } from 'semantic-ui-react';
 import { navigate } from '../routing/location';
-import { sideMenuEntries } from './side-menu-entries';
+import { useStore } from '@nanostores/react';
+import { $userInfo } from '@rc/shared-utility';
+import { operatorMenuEntry, sideMenuEntries } from './side-menu-entries';
 
 const isActive = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
 
 /** The account layout's 220px menu. */
 export function SideMenu({ pathname }: { pathname: string }) {
+  const userInfo = useStore($userInfo);
+  const entries = userInfo?.isOperator ? [...sideMenuEntries, operatorMenuEntry] : sideMenuEntries;
   const go = (to: string) => (event: MouseEvent) => {
     event.preventDefault();
     navigate(to);
@@ -14,7 +18,7 @@ export function SideMenu({ pathname }: { pathname: string }) {
   return (
     <aside className="rc-side-menu" aria-label="账户菜单">
       <Menu vertical>
-        {sideMenuEntries.map((entry) =>
+        {entries.map((entry) =>
           entry.to ? (
             <Menu.Item key={entry.text} as="a" href={entry.to} active={isActive(pathname, entry.to)} onClick={go(entry.to)}>
               <Icon name={entry.icon} />
