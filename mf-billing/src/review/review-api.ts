@@ -10,7 +10,7 @@ export const listFlaggedRecharges = (paging: Paging & { includeReviewed?: boolea
 export const markRechargeReviewed = (paymentNo: string) => api.post<null>('/user/auth/recharge/review/check', { paymentNo });
 
 export const withdrawalsToReview = (body: Paging & Pick<WithdrawalListBody, 'status'>) =>
-  api.post<Page<Withdrawal>>('/user/auth/operator/withdrawal/list', body, { errorTip: false });
-export const approveWithdrawal = (id: number) => api.post<Withdrawal>('/user/auth/operator/withdrawal/approve', { id });
+  api.post<Page<Withdrawal>>('/user/auth/user/account/extract/review/list', body, { errorTip: false });
+export const approveWithdrawal = (id: number) => api.post<Withdrawal>('/user/auth/user/account/extract/review/approve', { id });
 export const rejectWithdrawal = (id: number, reason: string) =>
-  api.post<Withdrawal>('/user/auth/operator/withdrawal/reject', { id, reason });
+  api.post<Withdrawal>('/user/auth/user/account/extract/review/reject', { id, reason });

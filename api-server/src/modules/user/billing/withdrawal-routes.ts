@@ -110,7 +110,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
-    '/auth/operator/withdrawal/list',
+    '/auth/user/account/extract/review/list',
     {
       schema: {
         tags: ['运营审核'],
@@ -128,7 +128,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
-    '/auth/operator/withdrawal/approve',
+    '/auth/user/account/extract/review/approve',
     { schema: { tags: ['运营审核'], summary: '通过提现并打款（运营）', body: WithdrawalIdBody, response: { 200: Envelope(Withdrawal) } } },
     async (request) => {
       const operator = requireOperator(request);
@@ -139,7 +139,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
-    '/auth/operator/withdrawal/reject',
+    '/auth/user/account/extract/review/reject',
     { schema: { tags: ['运营审核'], summary: '驳回提现（运营）', body: WithdrawalRejectBody, response: { 200: Envelope(Withdrawal) } } },
     async (request) => {
       const operator = requireOperator(request);

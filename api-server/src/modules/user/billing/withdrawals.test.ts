@@ -119,32 +119,34 @@ describe('withdrawals', () => {
       )
     ).data;
 
-    expect(await call(t.app, 'POST', '/apis/user/auth/operator/withdrawal/list', {}, user.token)).toMatchObject({ code: 403 });
-    expect(await call(t.app, 'POST', '/apis/user/auth/operator/withdrawal/approve', { id: first.id }, user.token)).toMatchObject({
+    expect(await call(t.app, 'POST', '/apis/user/auth/user/account/extract/review/list', {}, user.token)).toMatchObject({ code: 403 });
+    expect(await call(t.app, 'POST', '/apis/user/auth/user/account/extract/review/approve', { id: first.id }, user.token)).toMatchObject({
       code: 403,
     });
-    const pending = await call(t.app, 'POST', '/apis/user/auth/operator/withdrawal/list', { status: 0 }, operator);
+    const pending = await call(t.app, 'POST', '/apis/user/auth/user/account/extract/review/list', { status: 0 }, operator);
     expect(pending.data.list.map((row: { id: number }) => row.id)).toEqual(expect.arrayContaining([first.id, second.id]));
 
-    expect(await call(t.app, 'POST', '/apis/user/auth/operator/withdrawal/reject', { id: first.id, reason: '' }, operator)).toMatchObject({
+    expect(
+      await call(t.app, 'POST', '/apis/user/auth/user/account/extract/review/reject', { id: first.id, reason: '' }, operator),
+    ).toMatchObject({
       code: 422,
     });
     const rejected = await call(
       t.app,
       'POST',
-      '/apis/user/auth/operator/withdrawal/reject',
+      '/apis/user/auth/user/account/extract/review/reject',
       { id: first.id, reason: '收款信息有误' },
       operator,
     );
     expect(rejected.data).toMatchObject({ statusName: '已驳回', reason: '收款信息有误' });
     expect(await balancesOf(user.id)).toMatchObject({ income: 100_000 });
 
-    const approved = await call(t.app, 'POST', '/apis/user/auth/operator/withdrawal/approve', { id: second.id }, operator);
+    const approved = await call(t.app, 'POST', '/apis/user/auth/user/account/extract/review/approve', { id: second.id }, operator);
     expect(approved).toMatchObject({ code: 200, msg: '已打款', data: { statusName: '已到账', arrival: 99_000 } });
-    expect(await call(t.app, 'POST', '/apis/user/auth/operator/withdrawal/approve', { id: second.id }, operator)).toMatchObject({
+    expect(await call(t.app, 'POST', '/apis/user/auth/user/account/extract/review/approve', { id: second.id }, operator)).toMatchObject({
       code: 409,
     });
-    expect(await call(t.app, 'POST', '/apis/user/auth/operator/withdrawal/approve', { id: first.id }, operator)).toMatchObject({
+    expect(await call(t.app, 'POST', '/apis/user/auth/user/account/extract/review/approve', { id: first.id }, operator)).toMatchObject({
       code: 409,
     });
     expect(await balancesOf(user.id)).toMatchObject({ income: 100_000 });
@@ -158,7 +160,7 @@ describe('withdrawals', () => {
     const user = await earner(50_000);
     const requested = (await save({ ...alipay, amount: 50_000 }, user.token)).data;
     (t.app.payout as SandboxPayoutProvider).failNext('收款账户不存在');
-    const failed = await call(t.app, 'POST', '/apis/user/auth/operator/withdrawal/approve', { id: requested.id }, operator);
+    const failed = await call(t.app, 'POST', '/apis/user/auth/user/account/extract/review/approve', { id: requested.id }, operator);
     expect(failed.data).toMatchObject({ statusName: '已驳回', reason: '打款失败：收款账户不存在' });
     expect(await balancesOf(user.id)).toMatchObject({ income: 50_000 });
     const messages = (await call(t.app, 'POST', '/apis/user/auth/msg/user/list', { pageSize: 10 }, user.token)).data.list;
