@@ -163,7 +163,9 @@ describe('invoices', () => {
     expect(await page.textOf('.rc-invoice-requests')).toContain(orderAmount);
 
     await signInAs(demoOperatorMobile);
-    await page.open('/account/review/invoice');
+    await page.open('/account/home');
+    await browser.$('.rc-side-menu a.item[href="/account/review/invoice"]').click();
+    await page.waitForPath('/account/review/invoice');
     const pending = `.rc-invoice-review tr[data-request-no="${requestNo}"]`;
     await browser.$(pending).waitForDisplayed({ timeout: 15_000 });
     expect(await browser.$(pending).getText()).toContain(demoUser.mobile);
