@@ -65,5 +65,16 @@ describe('a new user pays for compute with money recharged through the sandbox c
     await page.waitForPath('/account/instanceManage');
     await page.waitForText('.rc-instance-count', '1');
     await page.waitForText('.rc-instance-table tbody tr', 'H800 × 8');
+
+    await page.open('/account/order');
+    await page.waitForText('.rc-order-row', '新购');
+    expect(await browser.$$('.rc-order-row').length).toBe(2);
+    expect(await page.textOf('.rc-order-row:last-child')).toContain('充值');
+    await browser.$('.rc-order-open').click();
+    await browser.waitUntil(async () => (await page.pathname()).startsWith('/account/orderDetail/'), {
+      timeout: 15_000,
+      timeoutMsg: 'the order detail did not open',
+    });
+    await page.waitForText('.rc-order-quote', 'H800');
   });
 });
