@@ -17,6 +17,8 @@ interface PortalSuiteOptions {
   resetBeforeEach?: boolean;
   /** Sign the demo user in once, before the first test. */
   signedIn?: boolean;
+  /** Where Chromium saves downloads. */
+  downloadDir?: string;
 }
 
 /**
@@ -30,7 +32,7 @@ export function setUpPortalSuite(options: PortalSuiteOptions, opened: (suite: Po
 
   beforeAll(async () => {
     server = await startPortalServer();
-    const chromium = await openChromium();
+    const chromium = await openChromium({ downloadDir: options.downloadDir });
     closeBrowser = chromium.close;
     suite = { server, browser: chromium.browser, page: portalPage(chromium.browser, server.url) };
     await opened(suite);
