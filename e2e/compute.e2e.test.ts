@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser } from './support/chromium';
 import type { PortalPage } from './support/portal-page';
 import { setUpPortalSuite } from './support/portal-suite';
+import { confirmDialog } from './support/rc-dialogs';
 
 let browser: Browser;
 let page: PortalPage;
@@ -33,22 +34,6 @@ async function waitForStatus(status: number, timeout = 30_000) {
     timeout,
     timeoutMsg: `instance did not reach status ${status}`,
   });
-}
-
-/** Answers the confirmation `<rc-dialogs>` shows (its buttons live in the element's shadow root). */
-async function confirmDialog(text: string) {
-  await browser.waitUntil(
-    () =>
-      browser.execute((label) => {
-        const buttons = Array.from(
-          document.querySelector('rc-dialogs')?.shadowRoot?.querySelectorAll<HTMLButtonElement>('button.action') ?? [],
-        );
-        const button = buttons.find((candidate) => candidate.textContent === label);
-        button?.click();
-        return Boolean(button);
-      }, text),
-    { timeout: 10_000, timeoutMsg: `no dialog button "${text}"` },
-  );
 }
 
 /** Clicks with the element in the middle of the window (the sticky header covers the top). */
@@ -96,7 +81,7 @@ describe('renting a GPU instance and its lifecycle', () => {
 
     await browser.pause(4_000);
     await click('[data-operation="stop"]');
-    await confirmDialog('关机');
+    await confirmDialog(browser, '关机');
     await waitForStatus(4);
     await browser.waitUntil(async () => (await headerBalance()) < before, {
       timeout: 10_000,
@@ -113,15 +98,15 @@ describe('renting a GPU instance and its lifecycle', () => {
     await page.waitForText('.rc-instance-table .rc-instance-gpu', 'H800 × 4');
 
     await chooseMore('nonGpuStart');
-    await confirmDialog('开机');
+    await confirmDialog(browser, '开机');
     await waitForStatus(2);
     expect(await row().getText()).toContain('无卡模式');
     await click('[data-operation="stop"]');
-    await confirmDialog('关机');
+    await confirmDialog(browser, '关机');
     await waitForStatus(4);
 
     await click('[data-operation="release"]');
-    await confirmDialog('确认释放');
+    await confirmDialog(browser, '确认释放');
     await browser.waitUntil(async () => !(await row().isExisting()), { timeout: 20_000, timeoutMsg: 'released instance still listed' });
     await page.waitForText('.rc-instance-count', '0');
     expect(await headerBalance()).toBeLessThanOrEqual(afterRun);
@@ -148,7 +133,7 @@ describe('renting a GPU instance and its lifecycle', () => {
     await waitForHeaderBalance(renewQuote.balanceAfter);
 
     await click('[data-operation="stop"]');
-    await confirmDialog('关机');
+    await confirmDialog(browser, '关机');
     await waitForStatus(4);
     await chooseMore('changeBilling');
     await page.waitForText('.rc-change-billing-form .rc-quote', '退款');
@@ -168,7 +153,7 @@ describe('renting a GPU instance and its lifecycle', () => {
     await page.open('/account/instanceManage');
     await waitForStatus(4);
     await click('[data-operation="release"]');
-    await confirmDialog('确认释放');
+    await confirmDialog(browser, '确认释放');
     await browser.waitUntil(async () => !(await row().isExisting()), { timeout: 20_000, timeoutMsg: 'released instance still listed' });
   }, 150_000);
 });

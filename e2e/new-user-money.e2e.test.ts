@@ -8,6 +8,7 @@ import type { PortalPage } from './support/portal-page';
 import type { PortalSuite } from './support/portal-suite';
 import { setUpPortalSuite } from './support/portal-suite';
 import { fillRegisterForm } from './support/register-form';
+import { confirmDialog } from './support/rc-dialogs';
 
 /**
  * A brand-new user's money, end to end: registers, is sent from 余额不足 to 充值, pays at the sandbox cashier,
@@ -107,22 +108,6 @@ async function rentForADay(token: string) {
     return;
   }
   throw new Error('no free RTX 3090');
-}
-
-/** Answers the confirmation `<rc-dialogs>` shows (its buttons live in the element's shadow root). */
-async function confirmDialog(text: string) {
-  await browser.waitUntil(
-    () =>
-      browser.execute((label) => {
-        const buttons = Array.from(
-          document.querySelector('rc-dialogs')?.shadowRoot?.querySelectorAll<HTMLButtonElement>('button.action') ?? [],
-        );
-        const button = buttons.find((candidate) => candidate.textContent === label);
-        button?.click();
-        return Boolean(button);
-      }, text),
-    { timeout: 10_000, timeoutMsg: `no dialog button "${text}"` },
-  );
 }
 
 async function clickCentered(selector: string, within?: string) {
@@ -235,7 +220,7 @@ describe('a new user’s money, from registration to an invoice', () => {
     await browser.$(pending).waitForDisplayed({ timeout: 15_000 });
     expect(await browser.$(pending).getText()).toContain(mobile.slice(-4));
     await clickCentered('button=开具', pending);
-    await confirmDialog('开具');
+    await confirmDialog(browser, '开具');
     await browser.waitUntil(async () => !(await browser.$(pending).isExisting()), { timeout: 15_000, timeoutMsg: 'still pending' });
 
     await signInAs(mobile, password);
