@@ -1,7 +1,7 @@
 // Names the screens show for the codes in the calls' answers (OrderTypeEnum, OrderStatusEnum, BillingTypeEnum, OpsInstanceEnum).
 
 export const orderTypeNames: Record<number, string> = { 1: '新购', 2: '续费', 3: '升降配置', 4: '转换计费', 5: '充值', 6: '数据盘扩容' };
-export const orderStatusNames: Record<number, string> = { 0: '待支付', 1: '已支付', 2: '已取消', 3: '已退款' };
+export const orderStatusNames: Record<number, string> = { 0: '待支付', 1: '已支付', 2: '已取消', 3: '已退款', 4: '已关闭' };
 export const billingTypeNames: Record<number, string> = { 0: '—', 1: '按量计费', 2: '包日', 3: '包周', 4: '包月' };
 export const instanceStatusNames: Record<number, string> = {
   0: '创建中',
