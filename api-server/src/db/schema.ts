@@ -8,3 +8,4 @@ export * from './schema/payments.js';
 export * from './schema/income.js';
 export * from './schema/instance-events.js';
 export * from './schema/invoices.js';
+export * from './schema/storage-products.js';
