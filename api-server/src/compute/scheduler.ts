@@ -11,6 +11,7 @@ import { meterBatch } from './metering.js';
 import { alertBelowThresholds, warnLowBalances } from './balance-alerts.js';
 import { stopOverBudgetSubAccounts } from './budget-stops.js';
 import { releaseMaturedIncome } from '../billing/income.js';
+import { sweepTrash } from '../storage/trash.js';
 import { Billing, Status, billingNames, type Billing as BillingCode } from './states.js';
 
 const dayMs = 86_400_000;
@@ -231,6 +232,7 @@ export async function runComputePass(app: FastifyInstance): Promise<PassReport> 
   const packagesExpired = await expirePackages(app);
   const { warned, released } = await releaseLongStopped(app);
   const incomeReleased = await releaseMaturedIncome(app.db, app.clock.now());
+  const trash = await sweepTrash(app);
   return {
     transitions: transitions + (await advanceTransitions(app)),
     metered,
@@ -243,6 +245,7 @@ export async function runComputePass(app: FastifyInstance): Promise<PassReport> 
     thresholdAlerts,
     stoppedForBudget,
     incomeReleased,
+    trash,
   };
 }
 
