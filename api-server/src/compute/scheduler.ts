@@ -29,6 +29,7 @@ export interface PassReport {
   thresholdAlerts: number;
   stoppedForBudget: number;
   incomeReleased: number;
+  trash: { purged: number; warned: number };
 }
 
 const formatDate = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
