@@ -20,6 +20,7 @@ import payouts from './plugins/app/payouts.js';
 import compute from './plugins/app/compute.js';
 import blobStore from './plugins/app/blob-store.js';
 import uploads from './plugins/app/uploads.js';
+import fileStorage from './plugins/app/file-storage.js';
 import payments from './plugins/app/payments.js';
 import quotes from './plugins/app/quotes.js';
 import userModule from './modules/user/index.js';
@@ -31,6 +32,7 @@ import imageModule from './modules/image/index.js';
 import orionModule from './modules/orion/index.js';
 import vodModule from './modules/vod/index.js';
 import cloudNetDiskModule from './modules/cloud-net-disk/index.js';
+import hpcModule from './modules/hpc/index.js';
 
 export interface AppParts {
   config: AppConfig;
@@ -67,6 +69,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(compute);
   await app.register(blobStore);
   await app.register(uploads);
+  await app.register(fileStorage);
   await app.register(payments);
   await app.register(quotes);
 
@@ -78,6 +81,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(orionModule, { prefix: '/apis/orion' });
   await app.register(vodModule, { prefix: '/apis/vod' });
   await app.register(cloudNetDiskModule, { prefix: '/apis/cloud-net-disk' });
+  await app.register(hpcModule, { prefix: '/apis/hpc' });
   await app.register(publicConfigRoute);
 
   await app.register(examplesStatic);
