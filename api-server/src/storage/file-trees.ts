@@ -44,10 +44,12 @@ async function openNetDiskTree(app: FastifyInstance, userId: number, regionCode:
   };
 }
 
-const unreachable = (app: FastifyInstance, name: string) => (error: unknown): never => {
-  app.log.warn({ err: error, cluster: name }, 'SFTP connection failed');
-  throw new AppError(503, `集群「${name}」暂时无法连接，请稍后重试`);
-};
+const unreachable =
+  (app: FastifyInstance, name: string) =>
+  (error: unknown): never => {
+    app.log.warn({ err: error, cluster: name }, 'SFTP connection failed');
+    throw new AppError(503, `集群「${name}」暂时无法连接，请稍后重试`);
+  };
 
 async function openClusterTree(app: FastifyInstance, userId: number, clusterId: number): Promise<FileTree> {
   const [cluster] = await app.db.select().from(hpcClusters).where(eq(hpcClusters.id, clusterId));

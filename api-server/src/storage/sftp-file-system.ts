@@ -47,7 +47,9 @@ export class SftpFileSystem implements FileSystem {
 
   private async rootFolder(sftp: SFTPWrapper): Promise<string> {
     this.root ??= (async () => {
-      const absolute = this.home.startsWith('/') ? this.home : path.posix.join(await call<string>((done) => sftp.realpath('.', done)), this.home);
+      const absolute = this.home.startsWith('/')
+        ? this.home
+        : path.posix.join(await call<string>((done) => sftp.realpath('.', done)), this.home);
       const root = path.posix.normalize(absolute).replace(/\/+$/, '') || '/';
       await this.makeFolders(sftp, root, root);
       return root;
@@ -142,7 +144,11 @@ export class SftpFileSystem implements FileSystem {
     const temporary = `${root}/${temporaryFolder}/${randomUUID()}`;
     let size = 0;
     try {
-      await pipeline(source, limit(options.maxBytes ?? Infinity, relative, (n) => (size += n)), sftp.createWriteStream(temporary));
+      await pipeline(
+        source,
+        limit(options.maxBytes ?? Infinity, relative, (n) => (size += n)),
+        sftp.createWriteStream(temporary),
+      );
       await this.makeFolders(sftp, path.posix.dirname(full), root, path.posix.dirname(relative));
       await this.replace(sftp, temporary, full);
       return { size };

@@ -77,7 +77,10 @@ export async function sendTreeDownload(
     await inTree(() => addFolder(tree, zip, relative, entry.name));
     zip.end();
     await record(app, tree, relative, true, usage.bytes);
-    return reply.header('content-type', 'application/zip').header('content-disposition', attachment(`${entry.name}.zip`)).send(zip.outputStream);
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', attachment(`${entry.name}.zip`))
+      .send(zip.outputStream);
   }
 
   const range = requestedRange(request.headers.range, entry.size);

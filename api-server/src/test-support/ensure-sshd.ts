@@ -11,7 +11,10 @@ export default function ensureSshd(): void {
   if (process.getuid?.() !== 0) {
     throw new Error(`The SFTP tests need ${sshdBinary}: install it with \`sudo apt-get install -y ${sshdPackage}\``);
   }
-  const options: ExecFileSyncOptions = { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
+  const options: ExecFileSyncOptions = {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  };
   execFileSync('apt-get', ['update', '-qq'], options);
   execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', sshdPackage], options);
 }

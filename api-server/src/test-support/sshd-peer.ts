@@ -44,7 +44,9 @@ export interface SshdPeer {
  */
 export async function startSshd(): Promise<SshdPeer> {
   if (!fs.existsSync(sshdBinary)) {
-    throw new Error(`${sshdBinary} is missing: install it with \`sudo apt-get install -y ${sshdPackage}\` (the test command does so when run as root)`);
+    throw new Error(
+      `${sshdBinary} is missing: install it with \`sudo apt-get install -y ${sshdPackage}\` (the test command does so when run as root)`,
+    );
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-sshd-'));
   const keygen = (file: string) => execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', path.join(dir, file)]);
@@ -82,7 +84,12 @@ export async function startSshd(): Promise<SshdPeer> {
   child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
   await listening(port, child, () => log);
   return {
-    target: { host: '127.0.0.1', port, username: os.userInfo().username, privateKey: fs.readFileSync(path.join(dir, 'client_key'), 'utf8') },
+    target: {
+      host: '127.0.0.1',
+      port,
+      username: os.userInfo().username,
+      privateKey: fs.readFileSync(path.join(dir, 'client_key'), 'utf8'),
+    },
     homes,
     async stop() {
       if (child.exitCode === null) {

@@ -13,7 +13,9 @@ const tags = ['文件存储'];
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/file/userDirs',
-    { schema: { tags, summary: '列出默认集群文件存储中的一个目录', body: UserDirsBody, response: { 200: Envelope(Type.Array(DirEntry)) } } },
+    {
+      schema: { tags, summary: '列出默认集群文件存储中的一个目录', body: UserDirsBody, response: { 200: Envelope(Type.Array(DirEntry)) } },
+    },
     async (request) => {
       const tree = await openClusterTreeOf(app, currentUser(request).id);
       const { list } = await listTreeFolder(tree, request.body.path ?? '', { pageSize: 10_000 });

@@ -41,7 +41,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/file/mergeFile',
-    { schema: { tags, summary: '合并分片（校验整个文件的 MD5），文件落入默认集群的文件存储或 tree 指定的位置', body: MergeBody, response: { 200: Envelope(MergeFileResult) } } },
+    {
+      schema: {
+        tags,
+        summary: '合并分片（校验整个文件的 MD5），文件落入默认集群的文件存储或 tree 指定的位置',
+        body: MergeBody,
+        response: { 200: Envelope(MergeFileResult) },
+      },
+    },
     async (request) => {
       const { id: userId } = currentUser(request);
       const { fileName, identifier, chunkSize, totalSize } = request.body;

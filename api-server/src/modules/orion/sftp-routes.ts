@@ -65,7 +65,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/sftp/list-dir',
-    { schema: { tags, summary: '一个文件夹中的子文件夹（移动、复制的目标选择）', body: SftpFolderBody, response: { 200: Envelope(Type.Array(TreeEntry)) } } },
+    {
+      schema: {
+        tags,
+        summary: '一个文件夹中的子文件夹（移动、复制的目标选择）',
+        body: SftpFolderBody,
+        response: { 200: Envelope(Type.Array(TreeEntry)) },
+      },
+    },
     async (request) => ok(await listTreeFolders(await tree(request, currentUser(request).id), request.body.path ?? '')),
   );
 
@@ -89,7 +96,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/sftp/move',
-    { schema: { tags, summary: '把多个文件、文件夹移动到一个文件夹', body: SftpTransferBody, response: { 200: Envelope(TransferResult) } } },
+    {
+      schema: { tags, summary: '把多个文件、文件夹移动到一个文件夹', body: SftpTransferBody, response: { 200: Envelope(TransferResult) } },
+    },
     async (request) => {
       const paths = await moveTreeItems(app, await tree(request, currentUser(request).id), request.body.paths, request.body.target);
       return ok({ paths }, '移动成功');
@@ -98,7 +107,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/sftp/copy',
-    { schema: { tags, summary: '把多个文件、文件夹复制到一个文件夹', body: SftpTransferBody, response: { 200: Envelope(TransferResult) } } },
+    {
+      schema: { tags, summary: '把多个文件、文件夹复制到一个文件夹', body: SftpTransferBody, response: { 200: Envelope(TransferResult) } },
+    },
     async (request) => {
       const paths = await copyTreeItems(await tree(request, currentUser(request).id), request.body.paths, request.body.target);
       return ok({ paths }, '复制成功');
