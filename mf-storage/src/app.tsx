@@ -1,4 +1,6 @@
 import { screensApp, type Screens } from '@rc/shared-utility';
+import { FileListPage } from './file-manage/file-list-page';
+import { FileStoragePage } from './file-manage/file-storage-page';
 import { SpeedTestPage } from './files/speed-test-page';
 import { UploadHelperPage } from './files/upload-helper-page';
 import { UploadPage } from './files/upload-page';
@@ -8,6 +10,9 @@ export const screens: Screens = {
   '/account/upload': UploadPage,
   '/account/upload/helper': UploadHelperPage,
   '/account/upload/test': SpeedTestPage,
+  '/account/fileStorage': FileStoragePage,
+  '/account/fileManage': FileListPage,
+  '/account/fileManage/fileList': FileListPage,
 };
 
 export const App = screensApp(screens);
