@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { hpcClusters, userClusters } from '../db/schema.js';
 import { notFound } from '../errors.js';
-import { clusterTreeKey, openTree, type FileTree } from './file-trees.js';
+import { clusterTreeKey, openTree, userHome, type FileTree } from './file-trees.js';
 
 export type HpcCluster = typeof hpcClusters.$inferSelect;
 export const localClusterName = '默认集群';
@@ -88,4 +88,10 @@ export async function clustersOfUser(app: FastifyInstance, userId: number) {
       };
     }),
   );
+}
+
+/** The user's home as the cluster names it: the SFTP home folder, or '/' for the local cluster, whose folder stays private to the server. */
+export async function clusterHome(app: FastifyInstance, clusterId: number, userId: number): Promise<string> {
+  const [cluster] = await app.db.select().from(hpcClusters).where(eq(hpcClusters.id, clusterId));
+  return cluster?.kind === 'sftp' ? userHome(cluster, userId) : '/';
 }

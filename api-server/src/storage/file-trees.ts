@@ -44,6 +44,9 @@ async function openNetDiskTree(app: FastifyInstance, userId: number, regionCode:
   };
 }
 
+/** A user's home on an SFTP cluster: the cluster's template with `{userId}` filled in. */
+export const userHome = (cluster: { homeTemplate: string }, userId: number) => cluster.homeTemplate.replaceAll('{userId}', String(userId));
+
 const unreachable =
   (app: FastifyInstance, name: string) =>
   (error: unknown): never => {
@@ -58,7 +61,7 @@ async function openClusterTree(app: FastifyInstance, userId: number, clusterId: 
   if (cluster.kind === 'local') fs = new LocalFileSystem(path.join(app.config.dataDir, 'file-storage', String(clusterId), String(userId)));
   else if (cluster.kind === 'sftp') {
     const { host, port, username, privateKey } = cluster;
-    const home = cluster.homeTemplate.replaceAll('{userId}', String(userId));
+    const home = userHome(cluster, userId);
     fs = new SftpFileSystem(() => app.sftp.session({ host, port, username, privateKey }).catch(unreachable(app, cluster.name)), home);
   } else throw conflict(`暂不支持该类型的集群：${cluster.kind}`);
   return {

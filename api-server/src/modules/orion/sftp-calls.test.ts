@@ -200,6 +200,12 @@ describe.each(backends)('file storage calls: $name', (backend) => {
   it('deletes to the trash, lists, restores and empties it; quota counts the trash', async () => {
     await put('del/keep.txt', 'keep');
     await put('del/gone.txt', 'gone');
+    await put('del/nested/inner.txt', 'inner');
+    expect(await post('remove', { paths: ['del/nested/inner.txt', 'del/nested'] })).toMatchObject({
+      code: 200,
+      data: { items: [{ originalPath: 'del/nested' }] },
+    });
+    expect(await post('trash/empty', {})).toMatchObject({ code: 200, data: { removed: 1 } });
     const removed = await post('remove', { paths: ['del/keep.txt', 'del/gone.txt'] });
     expect(removed).toMatchObject({
       code: 200,
@@ -239,6 +245,13 @@ describe.each(backends)('file storage calls: $name', (backend) => {
     expect(part.rawPayload.equals(content.subarray(1000))).toBe(true);
     const suffix = await download({ path: '下载/季度 报告.bin' }, { range: 'bytes=-4' });
     expect(suffix.rawPayload.toString()).toBe('cdef');
+    const link = await t.app.inject({
+      method: 'GET',
+      url: `/apis/orion/auth/file/download?token=${token}&path=${encodeURIComponent('下载/季度 报告.bin')}`,
+      headers: { range: 'bytes=0-9' },
+    });
+    expect(link.statusCode).toBe(206);
+    expect(link.rawPayload.toString()).toBe('0123456789');
     const beyond = await download({ path: '下载/季度 报告.bin' }, { range: 'bytes=5000-' });
     expect(beyond.statusCode).toBe(416);
     expect(beyond.headers['content-range']).toBe('bytes */1024');

@@ -19,7 +19,7 @@ import {
 } from '@rc/api-contract/orion/sftp';
 import { ok } from '../../envelope.js';
 import { currentUser } from '../../plugins/app/authentication.js';
-import { openClusterTreeOf } from '../../storage/clusters.js';
+import { clusterHome, openClusterTreeOf } from '../../storage/clusters.js';
 import { deleteFromTrash, emptyTrash, listTrash, moveToTrash, restoreFromTrash } from '../../storage/trash.js';
 import {
   copyTreeItems,
@@ -50,7 +50,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const { id: userId } = currentUser(request);
       const opened = await tree(request, userId);
       const used = await inTree(() => opened.fs.usage());
-      return ok({ clusterId: Number(opened.key.split(':')[1]), clusterName: opened.label, home: '/', used, quota: opened.quota });
+      const clusterId = Number(opened.key.split(':')[1]);
+      return ok({ clusterId, clusterName: opened.label, home: await clusterHome(app, clusterId, userId), used, quota: opened.quota });
     },
   );
 
@@ -121,7 +122,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, summary: '删除到回收站（保留期内可恢复）', body: SftpRemoveBody, response: { 200: Envelope(RemoveToTrashResult) } } },
     async (request) => {
       const opened = await tree(request, currentUser(request).id);
-      const paths = [...new Set(request.body.paths.map((path) => treePath(path)))];
+      // A path inside another one chosen goes with it.
+      const chosen = [...new Set(request.body.paths.map((path) => treePath(path)))];
+      const paths = chosen.filter((path) => !chosen.some((other) => path.startsWith(`${other}/`)));
       const items = [];
       for (const path of paths) {
         items.push(await inTree(() => moveToTrash(app, opened, path)));

@@ -38,6 +38,25 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  // The same download as a link, which a browser's download manager can resume with Range requests.
+  app.get(
+    '/auth/file/download',
+    {
+      config: { tokenInQuery: true },
+      schema: {
+        tags,
+        summary: '下载文件存储中的文件或文件夹（链接形式，浏览器可断点续传；token 在查询串中）',
+        querystring: DownloadBody,
+        response: { 200: Type.Union([FileBytes, Envelope(Type.Null())]) },
+      },
+    },
+    async (request, reply) => {
+      const { id: userId } = currentUser(request);
+      const tree = await openClusterTreeOf(app, userId, request.query.clusterId ? Number(request.query.clusterId) : undefined);
+      return sendTreeDownload(app, request, reply, tree, request.query.path);
+    },
+  );
+
   app.post(
     '/auth/file/remove',
     { schema: { tags, summary: '删除文件存储中的一个文件或整个文件夹', body: FilePathBody, response: { 200: Envelope(RemoveResult) } } },
