@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { ok } from '../../envelope.js';
 import { currentUser } from '../../plugins/app/authentication.js';
 import { openClusterTreeOf } from '../../storage/clusters.js';
-import { inTree, listTreeFolder } from '../../storage/tree-operations.js';
+import { inTree, listTreeFolder, treePath } from '../../storage/tree-operations.js';
 import { usedBytes } from '../../uploads/quota.js';
 import { Envelope } from '@rc/api-contract/envelope';
 import { DirEntry, StorageUsage, UserDirsBody } from '@rc/api-contract/orion/dir';
@@ -18,7 +18,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const tree = await openClusterTreeOf(app, currentUser(request).id);
-      const { list } = await listTreeFolder(tree, request.body.path ?? '', { pageSize: 10_000 });
+      const folder = treePath(request.body.path ?? '');
+      // The upload page opens a new folder before its first file is uploaded: empty until then.
+      if (folder && !(await inTree(() => tree.fs.stat(folder)))) return ok([]);
+      const { list } = await listTreeFolder(tree, folder, { pageSize: 10_000 });
       return ok(
         list.map(({ name, path, isDir, size, modifiedAt }) => ({ name, path, isDir, size, md5: '', gmtCreate: isDir ? null : modifiedAt })),
       );
