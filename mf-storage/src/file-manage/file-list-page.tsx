@@ -53,7 +53,6 @@ function NameEditor({ entry, onDone }: { entry: TreeEntry; onDone: (name: string
         if (event.key === 'Enter') onDone(name.trim() === entry.name ? null : name.trim());
         if (event.key === 'Escape') onDone(null);
       }}
-      onBlur={() => onDone(null)}
       action={{ icon: 'check', size: 'mini', onMouseDown: () => onDone(name.trim() === entry.name ? null : name.trim()) }}
     />
   );
