@@ -31,6 +31,7 @@ import imageModule from './modules/image/index.js';
 import orionModule from './modules/orion/index.js';
 import vodModule from './modules/vod/index.js';
 import cloudNetDiskModule from './modules/cloud-net-disk/index.js';
+import netDiskModule from './modules/net-disk/index.js';
 
 export interface AppParts {
   config: AppConfig;
@@ -78,6 +79,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(orionModule, { prefix: '/apis/orion' });
   await app.register(vodModule, { prefix: '/apis/vod' });
   await app.register(cloudNetDiskModule, { prefix: '/apis/cloud-net-disk' });
+  await app.register(netDiskModule, { prefix: '/apis/net-disk' });
   await app.register(publicConfigRoute);
 
   await app.register(examplesStatic);
