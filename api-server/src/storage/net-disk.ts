@@ -119,6 +119,8 @@ export async function activateNetDisk(app: FastifyInstance, userId: number, regi
         product: 'storage',
         note: `${label} ${sizeGb} GB 首日费用`,
         now,
+        dayRate: firstDay,
+        seconds: dayMs / 1000,
         periodStart: now,
         periodEnd: disk.paidThrough,
       });
@@ -139,6 +141,8 @@ export async function activateNetDisk(app: FastifyInstance, userId: number, regi
         product: 'storage',
         note: `${label} 扩容 ${existing.sizeGb} GB → ${sizeGb} GB 差价`,
         now,
+        dayRate: extraPerDay,
+        seconds: Math.round((paidThrough.getTime() - now.getTime()) / 1000),
         periodStart: now,
         periodEnd: paidThrough,
       });

@@ -76,6 +76,8 @@ async function settleDisk(
         product: 'storage',
         note: `${o.label} 存储费（${paidThrough.toISOString().slice(0, 10)}）`,
         now,
+        dayRate: o.dayAmount,
+        seconds: dayMs / 1000,
         periodStart: paidThrough,
         periodEnd,
       });
