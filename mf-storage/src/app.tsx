@@ -2,12 +2,14 @@ import { screensApp, type Screens } from '@rc/shared-utility';
 import { SpeedTestPage } from './files/speed-test-page';
 import { UploadHelperPage } from './files/upload-helper-page';
 import { UploadPage } from './files/upload-page';
+import { NetDiskPage } from './net-disk/net-disk-page';
 
 /** Screens built so far, by route pattern; every other route shows its feature page. */
 export const screens: Screens = {
   '/account/upload': UploadPage,
   '/account/upload/helper': UploadHelperPage,
   '/account/upload/test': SpeedTestPage,
+  '/account/netDisk': NetDiskPage,
 };
 
 export const App = screensApp(screens);
