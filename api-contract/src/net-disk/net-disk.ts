@@ -70,7 +70,7 @@ export type ListBody = Static<typeof ListBody>;
 
 export const DiskEntry = Type.Object({
   name: Type.String(),
-  path: Type.String({ description: "网盘中的路径，含名称" }),
+  path: Type.String({ description: '网盘中的路径，含名称' }),
   isDir: Type.Boolean(),
   size: Type.Integer({ description: '字节；文件夹为0' }),
   modifiedAt: DateTime,

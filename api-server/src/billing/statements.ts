@@ -57,7 +57,9 @@ async function storageResources(db: Executor, userId: number, from: string, to: 
       refunded: sql<string>`coalesce(sum(greatest(-${bills.amount}, 0)), 0)`,
     })
     .from(bills)
-    .where(and(eq(bills.userId, userId), eq(bills.product, 'storage'), sql`${beijingDay} >= ${from}::date`, sql`${beijingDay} < ${to}::date`))
+    .where(
+      and(eq(bills.userId, userId), eq(bills.product, 'storage'), sql`${beijingDay} >= ${from}::date`, sql`${beijingDay} < ${to}::date`),
+    )
     .groupBy(label);
   return rows.map((row) => ({ instanceId: null, instanceName: row.label, usageSeconds: 0, ...money(row) }));
 }

@@ -104,6 +104,7 @@ export async function transferEntries(tree: FileTree, mode: 'move' | 'copy', sou
     plan.push({ from: source, to: target });
   }
   if (mode === 'copy') await ensureTreeRoom(tree, extra);
-  for (const step of plan) await userFacing(() => (mode === 'move' ? tree.fs.rename(step.from, step.to) : tree.fs.copy(step.from, step.to)));
+  for (const step of plan)
+    await userFacing(() => (mode === 'move' ? tree.fs.rename(step.from, step.to) : tree.fs.copy(step.from, step.to)));
   return plan.length;
 }

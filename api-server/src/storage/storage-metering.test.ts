@@ -2,7 +2,16 @@ import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyLedgerEntry } from '../billing/ledger.js';
-import { balanceOf, ledgerSum, messagesOf, privateNode, rent, systemImageId, tokenFor, userWithBalance } from '../compute/compute-test-kit.js';
+import {
+  balanceOf,
+  ledgerSum,
+  messagesOf,
+  privateNode,
+  rent,
+  systemImageId,
+  tokenFor,
+  userWithBalance,
+} from '../compute/compute-test-kit.js';
 import { runComputePass } from '../compute/scheduler.js';
 import { buildApp } from '../app.js';
 import { bills, cloudDisks, instanceMounts, netDisks, sysConfig } from '../db/schema.js';
@@ -24,10 +33,11 @@ const diskOf = async (userId: number) => (await t.app.db.select().from(netDisks)
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.db.insert(sysConfig).values([
-    { key: 'netDiskPrice', value: { freeGb: 20, monthPricePerGb: 300, maxGb: 500, filesPerGb: 5 } },
-    { key: 'cloudDiskPrice', value: { freeGb: 1, monthPricePerGb: 600 } },
-  ]);
+  const terms = {
+    netDiskPrice: { freeGb: 20, monthPricePerGb: 300, maxGb: 500, filesPerGb: 5 },
+    cloudDiskPrice: { freeGb: 1, monthPricePerGb: 600 },
+  };
+  for (const [key, value] of Object.entries(terms)) await t.app.db.update(sysConfig).set({ value }).where(eq(sysConfig.key, key));
 });
 afterAll(() => t.close());
 
@@ -94,9 +104,13 @@ describe('storage billing', () => {
   it('charges a cloud disk on its stored bytes above the free tier', async () => {
     const user = await userWithBalance(t.app, 10_000);
     const now = t.clock.now();
-    await t.app.db.insert(cloudDisks).values({ userId: user.id, regionCode: 'hn-1', quotaBytes: 100 * 1024 ** 3, activatedAt: now, paidThrough: now });
+    await t.app.db
+      .insert(cloudDisks)
+      .values({ userId: user.id, regionCode: 'hn-1', quotaBytes: 100 * 1024 ** 3, activatedAt: now, paidThrough: now });
     const stored = 3.5 * 1024 ** 3; // 4 GB counted, 3 above the free GB: 3 × ¥0.60 / 30 = ¥0.06
-    const report = await meterStorage(t.app, async (_app, userId, regionCode) => (userId === user.id && regionCode === 'hn-1' ? stored : 0));
+    const report = await meterStorage(t.app, async (_app, userId, regionCode) =>
+      userId === user.id && regionCode === 'hn-1' ? stored : 0,
+    );
     expect(report.charged).toBeGreaterThanOrEqual(1);
     expect((await storageBills(user.id)).map((line) => [line.amount, line.note.split(' ')[0]])).toEqual([[60, '云盘（华南一区）']]);
     await meterStorage(t.app, async () => stored);
@@ -113,7 +127,8 @@ describe('network disk usage warnings', () => {
     const titles = async () =>
       (await messagesOf(t.app, user.token)).map((message) => message.title).filter((title) => title.includes('容量已用'));
     for (let n = 1; n <= 8; n++) await write(`f${n}`);
-    const copy = (paths: string[], to: string) => call(t.app, 'POST', '/apis/net-disk/auth/copy', { regionCode: 'xb-1', paths, to }, user.token);
+    const copy = (paths: string[], to: string) =>
+      call(t.app, 'POST', '/apis/net-disk/auth/copy', { regionCode: 'xb-1', paths, to }, user.token);
     await call(t.app, 'POST', '/apis/net-disk/auth/mkdir', { regionCode: 'xb-1', name: 'c' }, user.token);
     expect(await copy(['f1'], 'c')).toMatchObject({ code: 200 }); // 9 of 10
     expect(await titles()).toEqual(['网盘（西北一区）容量已用 90%']);

@@ -17,7 +17,13 @@ export function ActivationForm({ region, terms, onDone }: { region: NetDiskRegio
   const [sizeGb, setSizeGb] = useState(activated ? region.sizeGb : Math.max(terms.freeGb, 1));
   const [busy, setBusy] = useState(false);
   const problem =
-    sizeGb < 1 ? '容量至少 1 GB' : sizeGb > terms.maxGb ? `容量不能超过 ${terms.maxGb} GB` : activated && sizeGb === region.sizeGb ? '容量未改变' : null;
+    sizeGb < 1
+      ? '容量至少 1 GB'
+      : sizeGb > terms.maxGb
+        ? `容量不能超过 ${terms.maxGb} GB`
+        : activated && sizeGb === region.sizeGb
+          ? '容量未改变'
+          : null;
 
   const submit = async () => {
     if (problem) return;
@@ -47,7 +53,12 @@ export function ActivationForm({ region, terms, onDone }: { region: NetDiskRegio
     if (!confirmed) return;
     setBusy(true);
     await runAction(() => activate(region.regionCode, sizeGb), {
-      success: (result) => (result.charged > 0 ? `${activated ? '容量已调整' : '网盘已开通'}，扣费 ¥${formatYuan(result.charged)}` : activated ? '容量已调整' : '网盘已开通'),
+      success: (result) =>
+        result.charged > 0
+          ? `${activated ? '容量已调整' : '网盘已开通'}，扣费 ¥${formatYuan(result.charged)}`
+          : activated
+            ? '容量已调整'
+            : '网盘已开通',
       then: onDone,
     });
     setBusy(false);
@@ -58,7 +69,15 @@ export function ActivationForm({ region, terms, onDone }: { region: NetDiskRegio
       <Form.Group inline>
         <Form.Field error={Boolean(problem) && problem !== '容量未改变'}>
           <label>{activated ? '新容量' : '容量'}</label>
-          <IntegerInput className="rc-size-input" value={sizeGb} min={1} max={terms.maxGb} label={{ basic: true, content: 'GB' }} labelPosition="right" onChange={setSizeGb} />
+          <IntegerInput
+            className="rc-size-input"
+            value={sizeGb}
+            min={1}
+            max={terms.maxGb}
+            label={{ basic: true, content: 'GB' }}
+            labelPosition="right"
+            onChange={setSizeGb}
+          />
         </Form.Field>
         <span className="rc-price">{priceText(sizeGb, terms)}</span>
         <Button primary type="submit" loading={busy} disabled={busy || Boolean(problem)} className="rc-activate">
@@ -67,8 +86,8 @@ export function ActivationForm({ region, terms, onDone }: { region: NetDiskRegio
       </Form.Group>
       <FieldError message={problem && problem !== '容量未改变' ? problem : undefined} />
       <p className="rc-muted">
-        免费额度 {terms.freeGb} GB，超出部分 ¥{formatYuan(terms.monthPricePerGb)}/GB/月，按天扣费；每 GB 可存 {terms.filesPerGb} 个文件。网盘挂载在该地区实例的
-        /root/netdisk。
+        免费额度 {terms.freeGb} GB，超出部分 ¥{formatYuan(terms.monthPricePerGb)}/GB/月，按天扣费；每 GB 可存 {terms.filesPerGb}{' '}
+        个文件。网盘挂载在该地区实例的 /root/netdisk。
       </p>
     </Form>
   );

@@ -128,7 +128,9 @@ export function DiskBrowser({ regionCode, writable, onChange }: { regionCode: st
 
   const remove = async (entry: DiskEntry) => {
     const what = entry.isDir ? `文件夹「${entry.name}」及其中的全部文件` : `文件「${entry.name}」`;
-    if (!(await dialogs.confirm({ title: '删除', content: `确定把${what}移到回收站？7 天内可以恢复。`, confirmText: '删除', danger: true })))
+    if (
+      !(await dialogs.confirm({ title: '删除', content: `确定把${what}移到回收站？7 天内可以恢复。`, confirmText: '删除', danger: true }))
+    )
       return;
     await runAction(() => deleteEntry(regionCode, entry.path), { then: reload });
   };
@@ -150,8 +152,24 @@ export function DiskBrowser({ regionCode, writable, onChange }: { regionCode: st
           ))}
         </Breadcrumb>
         <div className="rc-folder-actions">
-          <Button primary size="small" icon="upload" content="上传文件" className="rc-upload-files" disabled={!writable} onClick={() => picker.current?.click()} />
-          <Button basic size="small" icon="folder" content="新建文件夹" className="rc-new-folder" disabled={!writable} onClick={newFolder} />
+          <Button
+            primary
+            size="small"
+            icon="upload"
+            content="上传文件"
+            className="rc-upload-files"
+            disabled={!writable}
+            onClick={() => picker.current?.click()}
+          />
+          <Button
+            basic
+            size="small"
+            icon="folder"
+            content="新建文件夹"
+            className="rc-new-folder"
+            disabled={!writable}
+            onClick={newFolder}
+          />
           <Button basic size="small" icon="tasks" content="传输列表" onClick={() => $uploadListShow.set(true)} />
           <input
             ref={picker}

@@ -19,7 +19,10 @@ export function FolderPicker({
 }) {
   const [folder, setFolder] = useState('');
   const folders = useLoaded(
-    useCallback(() => listEntries({ regionCode, path: folder, sort: 'name', order: 'asc', pageNum: 1, pageSize: 100 }), [regionCode, folder]),
+    useCallback(
+      () => listEntries({ regionCode, path: folder, sort: 'name', order: 'asc', pageNum: 1, pageSize: 100 }),
+      [regionCode, folder],
+    ),
   );
   const blocked = (path: string) => moving.some((source) => path === source || path.startsWith(`${source}/`));
   return (

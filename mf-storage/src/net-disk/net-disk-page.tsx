@@ -1,6 +1,15 @@
 import { useCallback, useState } from 'react';
 import { Button, Dropdown, Label, Menu, Message, Progress } from 'semantic-ui-react';
-import { formatDateTime, formatSize, formatYuan, ListState, PageHeader, PageSection, useLoaded, type ScreenProps } from '@rc/shared-utility';
+import {
+  formatDateTime,
+  formatSize,
+  formatYuan,
+  ListState,
+  PageHeader,
+  PageSection,
+  useLoaded,
+  type ScreenProps,
+} from '@rc/shared-utility';
 import { ActivationForm } from './activation-form';
 import { DiskBrowser } from './disk-browser';
 import { netDiskOverview, type NetDiskRegion } from './net-disk-api';
@@ -40,7 +49,8 @@ export function NetDiskPage({ navigate }: ScreenProps) {
       <PageHeader />
       <ListState source={overview} isEmpty={(data) => data.regions.length === 0} empty="暂无开放的地区">
         {({ terms, regions }) => {
-          const region: NetDiskRegion = regions.find((each) => each.regionCode === chosen) ?? regions.find((each) => each.status !== 0) ?? regions[0]!;
+          const region: NetDiskRegion =
+            regions.find((each) => each.regionCode === chosen) ?? regions.find((each) => each.status !== 0) ?? regions[0]!;
           return (
             <>
               <div className="rc-region-bar">
@@ -68,7 +78,8 @@ export function NetDiskPage({ navigate }: ScreenProps) {
                 <Message warning className="rc-frozen">
                   <Message.Header>网盘已冻结（欠费）</Message.Header>
                   <p>
-                    账户余额不足以支付网盘的每日费用 ¥{formatYuan(region.dayAmount)}，网盘暂时只读：可以浏览和下载文件，但不能上传、新建、重命名、移动或删除。充值后，下一次扣费时自动恢复。
+                    账户余额不足以支付网盘的每日费用 ¥{formatYuan(region.dayAmount)}
+                    ，网盘暂时只读：可以浏览和下载文件，但不能上传、新建、重命名、移动或删除。充值后，下一次扣费时自动恢复。
                   </p>
                   <Button primary size="small" onClick={() => navigate('/account/recharge')}>
                     去充值
@@ -88,12 +99,18 @@ export function NetDiskPage({ navigate }: ScreenProps) {
                     <UsageBar label="容量" used={region.usedBytes} quota={region.quotaBytes} format={formatSize} />
                     <UsageBar label="文件数" used={region.usedFiles} quota={region.quotaFiles} format={(n) => `${n} 个`} />
                     <div className="rc-muted">
-                      每日费用 {region.dayAmount > 0 ? `¥${formatYuan(region.dayAmount)}` : '免费'}，已付费至 {formatDateTime(region.paidThrough)}
+                      每日费用 {region.dayAmount > 0 ? `¥${formatYuan(region.dayAmount)}` : '免费'}，已付费至{' '}
+                      {formatDateTime(region.paidThrough)}
                     </div>
                   </div>
                   <details className="rc-resize">
                     <summary>调整容量</summary>
-                    <ActivationForm key={`${region.regionCode}-${region.sizeGb}`} region={region} terms={terms} onDone={() => void reload()} />
+                    <ActivationForm
+                      key={`${region.regionCode}-${region.sizeGb}`}
+                      region={region}
+                      terms={terms}
+                      onDone={() => void reload()}
+                    />
                   </details>
                   <Menu secondary pointing className="rc-disk-views">
                     <Menu.Item name="files" active={view === 'files'} onClick={() => setView('files')}>
@@ -104,9 +121,19 @@ export function NetDiskPage({ navigate }: ScreenProps) {
                     </Menu.Item>
                   </Menu>
                   {view === 'files' ? (
-                    <DiskBrowser key={region.regionCode} regionCode={region.regionCode} writable={region.status === 1} onChange={() => void reload()} />
+                    <DiskBrowser
+                      key={region.regionCode}
+                      regionCode={region.regionCode}
+                      writable={region.status === 1}
+                      onChange={() => void reload()}
+                    />
                   ) : (
-                    <TrashView key={region.regionCode} regionCode={region.regionCode} writable={region.status === 1} onChange={() => void reload()} />
+                    <TrashView
+                      key={region.regionCode}
+                      regionCode={region.regionCode}
+                      writable={region.status === 1}
+                      onChange={() => void reload()}
+                    />
                   )}
                 </>
               )}

@@ -5,7 +5,17 @@ import { folderNameProblem } from '../files/files-api';
 import { makeFolder } from './net-disk-api';
 
 /** Creates a folder in the network disk's current folder; a name that exists is refused by the server with a message. */
-export function NewFolderForm({ regionCode, parent, close, onCreated }: { regionCode: string; parent: string; close: () => void; onCreated: () => void }) {
+export function NewFolderForm({
+  regionCode,
+  parent,
+  close,
+  onCreated,
+}: {
+  regionCode: string;
+  parent: string;
+  close: () => void;
+  onCreated: () => void;
+}) {
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -9,12 +9,26 @@ export function TrashView({ regionCode, writable, onChange }: { regionCode: stri
   const reload = () => void Promise.all([items.reload(), onChange()]);
 
   const purge = async (item: TrashEntry) => {
-    if (!(await dialogs.confirm({ title: '永久删除', content: `确定永久删除「${item.name}」？删除后不可恢复。`, confirmText: '永久删除', danger: true })))
+    if (
+      !(await dialogs.confirm({
+        title: '永久删除',
+        content: `确定永久删除「${item.name}」？删除后不可恢复。`,
+        confirmText: '永久删除',
+        danger: true,
+      }))
+    )
       return;
     await runAction(() => deleteItem(item.id), { then: reload });
   };
   const empty = async () => {
-    if (!(await dialogs.confirm({ title: '清空回收站', content: '确定永久删除回收站中的全部文件？删除后不可恢复。', confirmText: '清空', danger: true })))
+    if (
+      !(await dialogs.confirm({
+        title: '清空回收站',
+        content: '确定永久删除回收站中的全部文件？删除后不可恢复。',
+        confirmText: '清空',
+        danger: true,
+      }))
+    )
       return;
     await runAction(() => emptyTrash(regionCode), { then: reload });
   };
@@ -55,7 +69,13 @@ export function TrashView({ regionCode, writable, onChange }: { regionCode: stri
                   <Table.Cell>{formatDateTime(item.deletedAt)}</Table.Cell>
                   <Table.Cell>{formatDateTime(item.expiresAt)}</Table.Cell>
                   <Table.Cell>
-                    <Button basic size="mini" className="rc-restore" disabled={!writable} onClick={() => void runAction(() => restoreItem(item.id), { then: reload })}>
+                    <Button
+                      basic
+                      size="mini"
+                      className="rc-restore"
+                      disabled={!writable}
+                      onClick={() => void runAction(() => restoreItem(item.id), { then: reload })}
+                    >
                       恢复
                     </Button>
                     <Button basic size="mini" color="red" onClick={() => void purge(item)}>

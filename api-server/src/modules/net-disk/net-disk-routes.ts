@@ -98,7 +98,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/list',
-    { schema: { tags, summary: '列出网盘中的一个文件夹（文件夹在前，排序、分页）', body: ListBody, response: { 200: Envelope(Page(DiskEntry)) } } },
+    {
+      schema: {
+        tags,
+        summary: '列出网盘中的一个文件夹（文件夹在前，排序、分页）',
+        body: ListBody,
+        response: { 200: Envelope(Page(DiskEntry)) },
+      },
+    },
     async (request) => {
       const { regionCode, path: folder = '', sort = 'name', order = 'asc', pageNum = 1, pageSize = 10 } = request.body;
       const tree = await openDisk(app, currentUser(request).id, regionCode);
@@ -124,7 +131,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/mkdir',
-    { schema: { tags, summary: '新建文件夹', body: MkdirBody, response: { 200: Envelope(Type.String({ description: '新文件夹的路径' })) } } },
+    {
+      schema: { tags, summary: '新建文件夹', body: MkdirBody, response: { 200: Envelope(Type.String({ description: '新文件夹的路径' })) } },
+    },
     async (request) => {
       const tree = await openDisk(app, currentUser(request).id, request.body.regionCode);
       return ok(await makeFolder(tree, diskPath(request.body.path ?? ''), request.body.name), '文件夹已创建');
@@ -133,7 +142,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/rename',
-    { schema: { tags, summary: '重命名文件或文件夹', body: RenameBody, response: { 200: Envelope(Type.String({ description: '新路径' })) } } },
+    {
+      schema: {
+        tags,
+        summary: '重命名文件或文件夹',
+        body: RenameBody,
+        response: { 200: Envelope(Type.String({ description: '新路径' })) },
+      },
+    },
     async (request) => {
       const tree = await openDisk(app, currentUser(request).id, request.body.regionCode);
       return ok(await renameEntry(tree, diskPath(request.body.path), request.body.name), '已重命名');
@@ -216,7 +232,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: '下载网盘中的文件（表单提交，token 在查询串中；支持 Range 断点续传）',
         body: DownloadBody,
-        response: { 200: Type.Union([FileBytes, Envelope(Type.Null())]), 206: FileBytes, 416: Type.String({ description: 'Range 超出文件大小' }) },
+        response: {
+          200: Type.Union([FileBytes, Envelope(Type.Null())]),
+          206: FileBytes,
+          416: Type.String({ description: 'Range 超出文件大小' }),
+        },
       },
     },
     async (request, reply) => {

@@ -30,7 +30,10 @@ const download = (body: Record<string, string>, headers: Record<string, string> 
 beforeAll(async () => {
   t = await createTestApp();
   // Small file quotas (3 files per GB) so the file-count limits are reached with a few files.
-  await t.app.db.insert(sysConfig).values({ key: 'netDiskPrice', value: { freeGb: 20, monthPricePerGb: 300, maxGb: 500, filesPerGb: 3 } });
+  await t.app.db
+    .update(sysConfig)
+    .set({ value: { freeGb: 20, monthPricePerGb: 300, maxGb: 500, filesPerGb: 3 } })
+    .where(eq(sysConfig.key, 'netDiskPrice'));
   owner = await userWithBalance(t.app, 100_000);
   stranger = await userWithBalance(t.app, 100_000);
 });
@@ -95,24 +98,41 @@ describe('network disk files', () => {
   it('refuses traversal, bad names, the trash folder and names that exist, with a message', async () => {
     for (const path of ['../x', '/etc', '数据集/../../x', '%2e%2e/x', 'a\u0000b'])
       expect(await api('list', { regionCode: region, path })).toMatchObject({ code: 422 });
-    expect(await api('list', { regionCode: region, path: '.rc-trash' })).toMatchObject({ code: 422, msg: '不能直接操作回收站，请使用回收站功能' });
-    for (const name of ['..', 'a/b', 'a\\b', '.'])
-      expect(await api('mkdir', { regionCode: region, name })).toMatchObject({ code: 422 });
+    expect(await api('list', { regionCode: region, path: '.rc-trash' })).toMatchObject({
+      code: 422,
+      msg: '不能直接操作回收站，请使用回收站功能',
+    });
+    for (const name of ['..', 'a/b', 'a\\b', '.']) expect(await api('mkdir', { regionCode: region, name })).toMatchObject({ code: 422 });
     expect(await api('mkdir', { regionCode: region, name: '数据集' })).toMatchObject({ code: 409, msg: '「数据集」已存在，请换一个名称' });
-    expect(await api('rename', { regionCode: region, path: 'a.txt', name: 'b.txt' })).toMatchObject({ code: 409, msg: '「b.txt」已存在，请换一个名称' });
+    expect(await api('rename', { regionCode: region, path: 'a.txt', name: 'b.txt' })).toMatchObject({
+      code: 409,
+      msg: '「b.txt」已存在，请换一个名称',
+    });
     expect(await api('rename', { regionCode: region, path: 'a.txt', name: '../a.txt' })).toMatchObject({ code: 422 });
     expect(await api('rename', { regionCode: region, path: 'nope.txt', name: 'x' })).toMatchObject({ code: 404 });
     expect(await api('move', { regionCode: region, paths: ['数据集'], to: '数据集/raw' })).toMatchObject({
       code: 422,
       msg: '不能把「数据集」放进它自己或它的子文件夹',
     });
-    expect(await api('move', { regionCode: region, paths: ['a.txt'], to: 'b.txt' })).toMatchObject({ code: 422, msg: '「b.txt」不是文件夹' });
-    expect(await api('move', { regionCode: region, paths: ['a.txt'], to: '' })).toMatchObject({ code: 409, msg: '「a.txt」已在目标文件夹中' });
+    expect(await api('move', { regionCode: region, paths: ['a.txt'], to: 'b.txt' })).toMatchObject({
+      code: 422,
+      msg: '「b.txt」不是文件夹',
+    });
+    expect(await api('move', { regionCode: region, paths: ['a.txt'], to: '' })).toMatchObject({
+      code: 409,
+      msg: '「a.txt」已在目标文件夹中',
+    });
   });
 
   it('renames, moves and copies', async () => {
-    expect(await api('rename', { regionCode: region, path: 'a.txt', name: '说明 v1.txt' })).toMatchObject({ code: 200, data: '说明 v1.txt' });
-    expect(await api('move', { regionCode: region, paths: ['说明 v1.txt'], to: '数据集' })).toMatchObject({ code: 200, data: { count: 1 } });
+    expect(await api('rename', { regionCode: region, path: 'a.txt', name: '说明 v1.txt' })).toMatchObject({
+      code: 200,
+      data: '说明 v1.txt',
+    });
+    expect(await api('move', { regionCode: region, paths: ['说明 v1.txt'], to: '数据集' })).toMatchObject({
+      code: 200,
+      data: { count: 1 },
+    });
     expect(await list('数据集')).toEqual(['raw', '说明 v1.txt']);
     expect(await api('copy', { regionCode: region, paths: ['数据集/说明 v1.txt'], to: '' })).toMatchObject({ code: 200 });
     expect(await list()).toEqual(['数据集', '说明 v1.txt', 'b.txt']);
@@ -146,7 +166,13 @@ describe('network disk files', () => {
   });
 
   it('deletes to the trash, restores, deletes for good and empties', async () => {
-    const trashed = await call(t.app, 'POST', `/apis/net-disk/auth/delete?regionCode=${region}&path=${encodeURIComponent('b.txt')}`, undefined, owner.token);
+    const trashed = await call(
+      t.app,
+      'POST',
+      `/apis/net-disk/auth/delete?regionCode=${region}&path=${encodeURIComponent('b.txt')}`,
+      undefined,
+      owner.token,
+    );
     expect(trashed).toMatchObject({ code: 200, data: { name: 'b.txt', originalPath: 'b.txt', bytes: 6, files: 1 } });
     expect(await list()).not.toContain('b.txt');
     expect(await list()).not.toContain('.rc-trash');
@@ -186,7 +212,9 @@ describe('one user never reaches another’s network disk', () => {
     expect(await api('copy', { ...body, paths: ['数据集'], to: '' }, stranger.token)).toMatchObject({ code: 409 });
     expect(await api('trash/list', body, stranger.token)).toMatchObject({ code: 409 });
     expect(await api('trash/empty', body, stranger.token)).toMatchObject({ code: 409 });
-    expect(await call(t.app, 'POST', `/apis/net-disk/auth/delete?regionCode=${region}&path=b.txt`, undefined, stranger.token)).toMatchObject({
+    expect(
+      await call(t.app, 'POST', `/apis/net-disk/auth/delete?regionCode=${region}&path=b.txt`, undefined, stranger.token),
+    ).toMatchObject({
       code: 409,
     });
     expect((await download({ regionCode: region, path: '数据集/模型 权重.bin' }, {}, stranger.token)).json()).toMatchObject({ code: 409 });
@@ -196,7 +224,13 @@ describe('one user never reaches another’s network disk', () => {
     expect(await api('list', { ...body, path: '数据集' }, stranger.token)).toMatchObject({ code: 404 });
     expect((await download({ regionCode: region, path: '数据集/模型 权重.bin' }, {}, stranger.token)).json()).toMatchObject({ code: 404 });
     // The owner's trash items are not the stranger's to restore or delete.
-    const item = await call(t.app, 'POST', `/apis/net-disk/auth/delete?regionCode=${region}&path=${encodeURIComponent('说明 v1.txt')}`, undefined, owner.token);
+    const item = await call(
+      t.app,
+      'POST',
+      `/apis/net-disk/auth/delete?regionCode=${region}&path=${encodeURIComponent('说明 v1.txt')}`,
+      undefined,
+      owner.token,
+    );
     expect(await api('trash/restore', { id: item.data.id }, stranger.token)).toMatchObject({ code: 404 });
     expect(await api('trash/delete', { id: item.data.id }, stranger.token)).toMatchObject({ code: 404 });
     expect((await api('trash/list', body, stranger.token)).data).toEqual([]);
