@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button, Form } from 'semantic-ui-react';
-import { dialogs, FieldError, formatYuan, IntegerInput, runAction } from '@rc/shared-utility';
+import { bus, dialogs, FieldError, formatYuan, IntegerInput, runAction } from '@rc/shared-utility';
 import { activate, dayAmountOf, type NetDiskRegion, type NetDiskTerms } from './net-disk-api';
 
 function priceText(sizeGb: number, terms: NetDiskTerms) {
   const day = dayAmountOf(sizeGb, terms);
-  return day === 0 ? `免费（${terms.freeGb} GB 以内不收费）` : `¥${formatYuan(day)}/天（约 ¥${formatYuan(day * 30)}/月）`;
+  return day === 0 ? `免费（${terms.freeGb} GB 以内不收费）` : `${formatYuan(day)}/天（约 ${formatYuan(day * 30)}/月）`;
 }
 
 /**
@@ -31,10 +31,10 @@ export function ActivationForm({ region, terms, onDone }: { region: NetDiskRegio
     const growth = activated ? day - region.dayAmount : day;
     const now = activated
       ? growth > 0
-        ? `本计费日剩余时间按差价补扣（最多 ¥${formatYuan(growth)}），此后每天 ¥${formatYuan(day)}。`
+        ? `本计费日剩余时间按差价补扣（最多 ${formatYuan(growth)}），此后每天 ${formatYuan(day)}。`
         : '缩容不退还本计费日已付的费用，次日起按新容量计费。'
       : day > 0
-        ? `开通时先扣首日费用 ¥${formatYuan(day)}，此后每天扣费。`
+        ? `开通时先扣首日费用 ${formatYuan(day)}，此后每天扣费。`
         : '在免费额度内，不产生费用。';
     const confirmed = await dialogs.confirm({
       title: activated ? '调整网盘容量' : '开通网盘',
@@ -55,11 +55,14 @@ export function ActivationForm({ region, terms, onDone }: { region: NetDiskRegio
     await runAction(() => activate(region.regionCode, sizeGb), {
       success: (result) =>
         result.charged > 0
-          ? `${activated ? '容量已调整' : '网盘已开通'}，扣费 ¥${formatYuan(result.charged)}`
+          ? `${activated ? '容量已调整' : '网盘已开通'}，扣费 ${formatYuan(result.charged)}`
           : activated
             ? '容量已调整'
             : '网盘已开通',
-      then: onDone,
+      then: () => {
+        bus.emit('counters:changed', {});
+        onDone();
+      },
     });
     setBusy(false);
   };
@@ -86,7 +89,7 @@ export function ActivationForm({ region, terms, onDone }: { region: NetDiskRegio
       </Form.Group>
       <FieldError message={problem && problem !== '容量未改变' ? problem : undefined} />
       <p className="rc-muted">
-        免费额度 {terms.freeGb} GB，超出部分 ¥{formatYuan(terms.monthPricePerGb)}/GB/月，按天扣费；每 GB 可存 {terms.filesPerGb}{' '}
+        免费额度 {terms.freeGb} GB，超出部分 {formatYuan(terms.monthPricePerGb)}/GB/月，按天扣费；每 GB 可存 {terms.filesPerGb}{' '}
         个文件。网盘挂载在该地区实例的 /root/netdisk。
       </p>
     </Form>

@@ -78,7 +78,7 @@ export function NetDiskPage({ navigate }: ScreenProps) {
                 <Message warning className="rc-frozen">
                   <Message.Header>网盘已冻结（欠费）</Message.Header>
                   <p>
-                    账户余额不足以支付网盘的每日费用 ¥{formatYuan(region.dayAmount)}
+                    账户余额不足以支付网盘的每日费用 {formatYuan(region.dayAmount)}
                     ，网盘暂时只读：可以浏览和下载文件，但不能上传、新建、重命名、移动或删除。充值后，下一次扣费时自动恢复。
                   </p>
                   <Button primary size="small" onClick={() => navigate('/account/recharge')}>
@@ -99,7 +99,7 @@ export function NetDiskPage({ navigate }: ScreenProps) {
                     <UsageBar label="容量" used={region.usedBytes} quota={region.quotaBytes} format={formatSize} />
                     <UsageBar label="文件数" used={region.usedFiles} quota={region.quotaFiles} format={(n) => `${n} 个`} />
                     <div className="rc-muted">
-                      每日费用 {region.dayAmount > 0 ? `¥${formatYuan(region.dayAmount)}` : '免费'}，已付费至{' '}
+                      每日费用 {region.dayAmount > 0 ? `${formatYuan(region.dayAmount)}` : '免费'}，已付费至{' '}
                       {formatDateTime(region.paidThrough)}
                     </div>
                   </div>
