@@ -118,6 +118,33 @@ describe('storage billing', () => {
   });
 });
 
+describe('storage in the bill screens', () => {
+  it('shows a month of storage by disk, and lists the disks with their spend, for their owner only', async () => {
+    const user = await userWithBalance(t.app, 10_000);
+    await activate(user.token, 'bj-a', 50);
+    await activate(user.token, 'hd-2', 80);
+    const month = new Date(t.clock.now().getTime() + 8 * 3_600_000).toISOString().slice(0, 7);
+    const statement = await call(t.app, 'POST', '/apis/user/auth/bill/statement/view', { month, product: 'storage' }, user.token);
+    expect(statement.data.resources.map((r: { instanceName: string; amount: number }) => [r.instanceName, r.amount])).toEqual([
+      ['网盘（华东二区）', 600],
+      ['网盘（北京A区）', 300],
+    ]);
+    expect(statement.data.totals).toMatchObject({ lines: 2, amount: 900 });
+    const disks = await call(t.app, 'POST', '/apis/user/auth/bill/resource/storage', {}, user.token);
+    expect(
+      disks.data.map((d: { name: string; spec: string; dayAmount: number; spent: number }) => [d.name, d.spec, d.dayAmount, d.spent]),
+    ).toEqual([
+      ['网盘（北京A区）', '容量 50 GB', 300, 300],
+      ['网盘（华东二区）', '容量 80 GB', 600, 600],
+    ]);
+    const other = await userWithBalance(t.app, 0);
+    expect((await call(t.app, 'POST', '/apis/user/auth/bill/resource/storage', {}, other.token)).data).toEqual([]);
+    expect(
+      (await call(t.app, 'POST', '/apis/user/auth/bill/statement/view', { month, product: 'storage' }, other.token)).data.resources,
+    ).toEqual([]);
+  });
+});
+
 describe('network disk usage warnings', () => {
   it('warns once at each of 80, 90 and 100 percent of files, and again after dropping below', async () => {
     const user = await userWithBalance(t.app, 1_000);
