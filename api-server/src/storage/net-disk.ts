@@ -130,7 +130,7 @@ export async function activateNetDisk(app: FastifyInstance, userId: number, regi
     // The row lock orders this resize against the daily charge and a second resize.
     const [locked] = await tx.select().from(netDisks).where(eq(netDisks.id, existing.id)).for('update');
     const paidThrough = locked!.paidThrough;
-    const extraPerDay = dayAmountOf(sizeGb, terms) - dayAmountOf(existing.sizeGb, terms);
+    const extraPerDay = dayAmountOf(sizeGb, terms) - dayAmountOf(locked!.sizeGb, terms);
     const charged = extraPerDay > 0 ? Math.ceil((extraPerDay * Math.max(0, paidThrough.getTime() - now.getTime())) / dayMs) : 0;
     if (charged > 0) {
       await ensureCanPay(tx, userId, charged, `${label}扩容至 ${sizeGb} GB 到本计费日结束的差价`);
@@ -139,7 +139,7 @@ export async function activateNetDisk(app: FastifyInstance, userId: number, regi
         amount: charged,
         kind: 'usage',
         product: 'storage',
-        note: `${label} 扩容 ${existing.sizeGb} GB → ${sizeGb} GB 差价`,
+        note: `${label} 扩容 ${locked!.sizeGb} GB → ${sizeGb} GB 差价`,
         now,
         dayRate: extraPerDay,
         seconds: Math.round((paidThrough.getTime() - now.getTime()) / 1000),
