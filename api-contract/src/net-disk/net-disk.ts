@@ -1,8 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { PageQuery } from '../common.js';
+import { RegionCode } from '../user/compute.js';
 import { DateTime, Money } from '../values.js';
 
-export const RegionCode = Type.String({ title: '地区', minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9-]+$' });
 /** A path in the network disk ('' is its root), checked by the server against the file-name rules. */
 export const DiskPath = Type.String({ title: '路径', maxLength: 1024 });
 export const EntryName = Type.String({ title: '名称', minLength: 1, maxLength: 255 });
