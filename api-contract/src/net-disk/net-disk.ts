@@ -97,7 +97,7 @@ export type TransferBody = Static<typeof TransferBody>;
 export const RegionBody = Type.Object({ regionCode: RegionCode });
 export type RegionBody = Static<typeof RegionBody>;
 
-export const TrashItemBody = Type.Object({ id: Type.Integer({ title: '回收站项', minimum: 1 }) });
+export const TrashItemBody = Type.Object({ id: Type.Integer({ title: '回收站项', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
 export type TrashItemBody = Static<typeof TrashItemBody>;
 
 export const TrashEntry = Type.Object({
