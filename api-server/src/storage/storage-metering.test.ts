@@ -107,12 +107,12 @@ describe('storage billing', () => {
       .insert(cloudDisks)
       .values({ userId: user.id, regionCode: 'hn-1', quotaBytes: 100 * 1024 ** 3, activatedAt: now, paidThrough: now });
     const stored = 3.5 * 1024 ** 3; // 4 GB counted, 3 above the free GB: 3 × ¥0.60 / 30 = ¥0.06
-    const report = await meterStorage(t.app, async (_app, userId, regionCode) =>
-      userId === user.id && regionCode === 'hn-1' ? stored : 0,
-    );
+    const report = await meterStorage(t.app, async (_app, userId, regionCode) => ({
+      bytes: userId === user.id && regionCode === 'hn-1' ? stored : 0,
+    }));
     expect(report.charged).toBeGreaterThanOrEqual(1);
     expect((await storageBills(user.id)).map((line) => [line.amount, line.note.split(' ')[0]])).toEqual([[60, '云盘（华南一区）']]);
-    await meterStorage(t.app, async () => stored);
+    await meterStorage(t.app, async () => ({ bytes: stored }));
     expect(await storageBills(user.id)).toHaveLength(1);
   });
 });

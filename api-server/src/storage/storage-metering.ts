@@ -9,8 +9,8 @@ import { netDiskTreeKey, openTree } from './file-trees.js';
 import { dayMs, netDiskLabel, type NetDisk } from './net-disk.js';
 import { dayAmountOf, gbOf, loadStorageTerms } from './storage-terms.js';
 
-/** Bytes a user keeps on the cloud disk of a region (the cloud disk's own listing). */
-export type StoredBytesOf = (app: FastifyInstance, userId: number, regionCode: string) => Promise<number>;
+/** What a user keeps on the cloud disk of a region (the cloud disk's own listing: `cloudDiskUsage` of storage/cloud-disk.ts). */
+export type CloudDiskUsage = (app: FastifyInstance, userId: number, regionCode: string) => Promise<{ bytes: number }>;
 
 export interface StorageMeteringReport {
   charged: number;
@@ -137,7 +137,7 @@ export async function checkNetDiskUsage(app: FastifyInstance, userId: number, re
  * The storage leg of the scheduler pass: network disks by size and cloud disks by stored bytes, above
  * the free tier, a day at a time; the day's usage warnings of the network disks charged.
  */
-export async function meterStorage(app: FastifyInstance, cloudDiskUsage?: StoredBytesOf): Promise<StorageMeteringReport> {
+export async function meterStorage(app: FastifyInstance, cloudDiskUsage?: CloudDiskUsage): Promise<StorageMeteringReport> {
   const now = app.clock.now();
   const terms = await loadStorageTerms(app.db);
   const report: StorageMeteringReport = { charged: 0, frozen: 0, unfrozen: 0, warned: 0 };
@@ -168,7 +168,7 @@ export async function meterStorage(app: FastifyInstance, cloudDiskUsage?: Stored
     .from(cloudDisks)
     .where(or(lte(cloudDisks.paidThrough, now), eq(cloudDisks.status, frozenStatus)));
   for (const disk of dueCloudDisks) {
-    const storedGb = gbOf(await cloudDiskUsage(app, disk.userId, disk.regionCode));
+    const storedGb = gbOf((await cloudDiskUsage(app, disk.userId, disk.regionCode)).bytes);
     await settleDisk(app, report, {
       userId: disk.userId,
       label: `云盘（${nameOf(disk.regionCode)}）`,
