@@ -320,7 +320,7 @@ describe('import-map overrides', () => {
 
       await browser.$('.rc-side-menu a.item[href="/account/netDisk"]').click();
       await page.waitForPath('/account/netDisk');
-      await page.waitForText('.rc-feature-page', '网盘');
+      await page.waitForText('.rc-page-title', '网盘');
       expect(await browser.$('.rc-app-error').isExisting()).toBe(false);
       await browser.$('.rc-side-menu a.item[href="/account/recharge"]').click();
       await page.waitForRouteRendered('/account/recharge', '充值');

@@ -33,6 +33,7 @@ import orionModule from './modules/orion/index.js';
 import vodModule from './modules/vod/index.js';
 import cloudNetDiskModule from './modules/cloud-net-disk/index.js';
 import hpcModule from './modules/hpc/index.js';
+import netDiskModule from './modules/net-disk/index.js';
 
 export interface AppParts {
   config: AppConfig;
@@ -82,6 +83,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(vodModule, { prefix: '/apis/vod' });
   await app.register(cloudNetDiskModule, { prefix: '/apis/cloud-net-disk' });
   await app.register(hpcModule, { prefix: '/apis/hpc' });
+  await app.register(netDiskModule, { prefix: '/apis/net-disk' });
   await app.register(publicConfigRoute);
 
   await app.register(examplesStatic);

@@ -4,6 +4,7 @@ import { FileStoragePage } from './file-manage/file-storage-page';
 import { SpeedTestPage } from './files/speed-test-page';
 import { UploadHelperPage } from './files/upload-helper-page';
 import { UploadPage } from './files/upload-page';
+import { NetDiskPage } from './net-disk/net-disk-page';
 
 /** Screens built so far, by route pattern; every other route shows its feature page. */
 export const screens: Screens = {
@@ -13,6 +14,7 @@ export const screens: Screens = {
   '/account/fileStorage': FileStoragePage,
   '/account/fileManage': FileListPage,
   '/account/fileManage/fileList': FileListPage,
+  '/account/netDisk': NetDiskPage,
 };
 
 export const App = screensApp(screens);

@@ -91,7 +91,7 @@ const activityRoutes = rows(
 );
 
 const storageRoutes = rows('@rc/mf-storage', [
-  ['/account/netDisk', '网盘', '开通网盘，在实例之间保存与共享数据。'],
+  ['/account/netDisk', '网盘', '按地区开通网盘，挂载到该地区实例的 /root/netdisk，在实例之间保存与共享数据。'],
   ['/account/fileDisk', '云盘', '按地区开通云盘，上传、下载与删除对象文件。'],
   ['/account/fileStorage', '文件存储', '查看各地区的文件存储用量，管理存储目录。'],
   ['/account/fileManage', '文件管理', '像在本地一样浏览、新建、移动、复制与重命名文件。'],

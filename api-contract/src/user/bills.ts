@@ -216,3 +216,18 @@ export const ResourceView = Type.Intersect([
   }),
 ]);
 export type ResourceView = Static<typeof ResourceView>;
+
+/** A network disk or cloud disk, with what its storage lines have cost so far. */
+export const StorageResourceRow = Type.Object({
+  kind: Type.Union([Type.Literal('netdisk'), Type.Literal('clouddisk')]),
+  id: Type.Integer(),
+  name: Type.String({ description: '网盘（地区）或云盘（地区）' }),
+  regionName: Type.String(),
+  spec: Type.String({ description: '网盘的容量，或云盘的配额' }),
+  status: Type.Integer({ description: '1 使用中；2 已冻结（欠费）' }),
+  dayAmount: Money('网盘当前每日费用（云盘按所存字节每日计费，为0）'),
+  paidThrough: DateTime,
+  spent: Money('累计花费（净额）'),
+  gmtCreate: DateTime,
+});
+export type StorageResourceRow = Static<typeof StorageResourceRow>;

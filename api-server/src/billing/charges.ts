@@ -9,6 +9,8 @@ export interface Charge {
   /** Thousandths of a yuan; positive takes from the balance, negative gives back. */
   amount: number;
   kind: 'usage' | 'package' | 'renew' | 'disk' | 'refund';
+  /** What was billed; 'gpu' by default. */
+  product?: 'gpu' | 'storage' | 'hpc';
   note: string;
   now: Date;
   instanceId?: number;
@@ -63,6 +65,7 @@ export async function charge(tx: Executor, c: Charge) {
     orderId: c.orderId,
     ledgerEntryId: entryId,
     kind: c.kind,
+    product: c.product ?? 'gpu',
     amount: c.amount,
     seconds: c.seconds ?? 0,
     dayRate: c.dayRate ?? 0,

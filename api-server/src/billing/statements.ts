@@ -1,6 +1,6 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { DailySpend, MonthStatement, Product, StatementView } from '@rc/api-contract/user/bills';
-import { billDays, instances } from '../db/schema.js';
+import { billDays, bills, instances } from '../db/schema.js';
 import type { Executor } from '../db/open-database.js';
 
 // Statements and days are Beijing days, summed from `bill_days`.
@@ -42,9 +42,47 @@ export async function monthlyStatements(db: Executor, userId: number, product: P
   return rows.map((row) => ({ month: row.month, product, ...money(row) }));
 }
 
+/**
+ * Storage lines belong to no instance: a month of them by disk, named by the label that starts each
+ * line's note (网盘（华东二区）, 云盘（华南一区）). A disk's lines are one a day, so reading the lines is cheap.
+ */
+async function storageResources(db: Executor, userId: number, from: string, to: string) {
+  const label = sql<string>`split_part(${bills.note}, ' ', 1)`;
+  const beijingDay = sql`(${bills.createdAt} at time zone 'Asia/Shanghai')::date`;
+  const rows = await db
+    .select({
+      label,
+      lines: sql<string>`count(*)`,
+      charged: sql<string>`coalesce(sum(greatest(${bills.amount}, 0)), 0)`,
+      refunded: sql<string>`coalesce(sum(greatest(-${bills.amount}, 0)), 0)`,
+    })
+    .from(bills)
+    .where(
+      and(eq(bills.userId, userId), eq(bills.product, 'storage'), sql`${beijingDay} >= ${from}::date`, sql`${beijingDay} < ${to}::date`),
+    )
+    .groupBy(label);
+  return rows.map((row) => ({ instanceId: null, instanceName: row.label, usageSeconds: 0, ...money(row) }));
+}
+
+function totalsOf(resources: Array<{ lines: number; charged: number; refunded: number; amount: number }>) {
+  return resources.reduce(
+    (sum, r) => ({
+      lines: sum.lines + r.lines,
+      charged: sum.charged + r.charged,
+      refunded: sum.refunded + r.refunded,
+      amount: sum.amount + r.amount,
+    }),
+    { lines: 0, charged: 0, refunded: 0, amount: 0 },
+  );
+}
+
 /** A month's statement by resource, biggest first. */
 export async function statementView(db: Executor, userId: number, product: Product, month: string): Promise<StatementView> {
   const { from, to } = monthDays(month);
+  if (product === 'storage') {
+    const resources = (await storageResources(db, userId, from, to)).sort((a, b) => b.amount - a.amount);
+    return { month, product, resources, totals: totalsOf(resources) };
+  }
   const rows = await db
     .select({ instanceId: billDays.instanceId, lines, usageSeconds: sql<string>`sum(${billDays.usageSeconds})`, charged, refunded })
     .from(billDays)
@@ -64,16 +102,7 @@ export async function statementView(db: Executor, userId: number, product: Produ
       ...money(row),
     }))
     .sort((a, b) => b.amount - a.amount || (a.instanceId ?? 0) - (b.instanceId ?? 0));
-  const totals = resources.reduce(
-    (sum, r) => ({
-      lines: sum.lines + r.lines,
-      charged: sum.charged + r.charged,
-      refunded: sum.refunded + r.refunded,
-      amount: sum.amount + r.amount,
-    }),
-    { lines: 0, charged: 0, refunded: 0, amount: 0 },
-  );
-  return { month, product, resources, totals };
+  return { month, product, resources, totals: totalsOf(resources) };
 }
 
 /** Net spend per Beijing day and product over the last `days` days up to `now`, every day present (zero when nothing was charged). */

@@ -8,6 +8,7 @@ import { returnGpus, takeGpus } from './gpu-pool.js';
 import { beginTransition, settleInstance, type InstanceRow } from './instance-state.js';
 import { dayRateOf, loadSitePrices, type SitePrices } from './prices.js';
 import { Billing, Status } from './states.js';
+import { mountRegionNetDisk } from '../storage/net-disk-mounts.js';
 
 export async function modelOf(tx: Executor, gpuModelId: number) {
   const [model] = await tx.select().from(gpuModels).where(eq(gpuModels.id, gpuModelId));
@@ -35,6 +36,7 @@ export async function startInstance(tx: Executor, driver: ComputeDriver, instanc
     await takeGpus(tx, instance.nodeId, gpuHeld, noFreeGpus(instance.gpuCount, site));
     await requireCredit(tx, instance.userId);
   }
+  await mountRegionNetDisk(tx, instance);
   const transition = await driver.start({ ...instance, gpuHeld }, now);
   return beginTransition(tx, instance.id, transition, {
     gpuHeld,

@@ -8,6 +8,7 @@ import { beginTransition } from './instance-state.js';
 import type { ModelPrices, SitePrices } from './prices.js';
 import { dayRateOf } from './prices.js';
 import { Billing } from './states.js';
+import { mountRegionNetDisk } from '../storage/net-disk-mounts.js';
 
 const passwordAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 
@@ -70,6 +71,7 @@ export async function createInstance(tx: Executor, driver: ComputeDriver, o: New
       createdAt: o.now,
     })
     .returning();
+  await mountRegionNetDisk(tx, row!);
   const transition = await driver.create(row!, o.now);
   return beginTransition(tx, row!.id, transition, { sshPort: 20_000 + (row!.id % 40_000) });
 }

@@ -12,6 +12,7 @@ import { alertBelowThresholds, warnLowBalances } from './balance-alerts.js';
 import { stopOverBudgetSubAccounts } from './budget-stops.js';
 import { releaseMaturedIncome } from '../billing/income.js';
 import { sweepTrash } from '../storage/trash.js';
+import { meterStorage, type StorageMeteringReport } from '../storage/storage-metering.js';
 import { Billing, Status, billingNames, type Billing as BillingCode } from './states.js';
 
 const dayMs = 86_400_000;
@@ -30,6 +31,7 @@ export interface PassReport {
   stoppedForBudget: number;
   incomeReleased: number;
   trash: { purged: number; warned: number };
+  storage: StorageMeteringReport;
 }
 
 const formatDate = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
@@ -234,6 +236,7 @@ export async function runComputePass(app: FastifyInstance): Promise<PassReport> 
   const { warned, released } = await releaseLongStopped(app);
   const incomeReleased = await releaseMaturedIncome(app.db, app.clock.now());
   const trash = await sweepTrash(app);
+  const storage = await meterStorage(app);
   return {
     transitions: transitions + (await advanceTransitions(app)),
     metered,
@@ -247,6 +250,7 @@ export async function runComputePass(app: FastifyInstance): Promise<PassReport> 
     stoppedForBudget,
     incomeReleased,
     trash,
+    storage,
   };
 }
 

@@ -23,6 +23,7 @@ import { seedDemoBillingHistory } from './billing-history.js';
 import { demoHeadTips, seedWelcomeCredit } from './welcome-credit.js';
 import { demoOperatorMobile, seedOperator } from './operator.js';
 import { seedDemoIncome } from './demo-income.js';
+import { defaultCloudDiskTerms, defaultNetDiskTerms } from '../storage/storage-terms.js';
 
 export const demoPassword = 'Demo@2026';
 export const demoAccounts = {
@@ -171,6 +172,8 @@ async function seedSiteAndAccounts(db: Database): Promise<boolean> {
       { key: 'dataDiskPrice', value: 7 },
       { key: 'sysConfigPrice', value: { noGpuHourPrice: 100, freeDataDiskGb: 50, releaseAfterStoppedDays: 15 } },
       { key: 'rechargeConfig', value: { minAmount: 1_000, maxAmount: 50_000_000, presets: [10_000, 50_000, 100_000, 500_000, 1_000_000] } },
+      { key: 'netDiskPrice', value: defaultNetDiskTerms },
+      { key: 'cloudDiskPrice', value: defaultCloudDiskTerms },
     ]);
 
     const demoUser = await createAccount(tx, { mobile: demoAccounts.user, passwordHash: userHash!, nickname: '算力体验官' });

@@ -7,7 +7,7 @@ import '../billing.css';
 
 const products: Record<Product, { base: string; empty: string }> = {
   gpu: { base: '/account/cpuBillManage', empty: '暂无算力账单：租用 GPU 实例并产生扣费后，这里按月列出账单。' },
-  storage: { base: '/account/storeBillManage', empty: '暂无存储账单：网盘与云盘目前不收费，开始计费后这里按月列出账单。' },
+  storage: { base: '/account/storeBillManage', empty: '暂无存储账单：网盘与云盘超出免费额度的部分按天扣费后，这里按月列出账单。' },
   hpc: { base: '/account/superBill', empty: '暂无超算账单：超算作业尚未开放计费，开放后这里按月列出账单。' },
 };
 
@@ -87,7 +87,7 @@ function StatementDetailPage({ product, navigate }: ScreenProps & { product: Pro
               </Table.Header>
               <Table.Body>
                 {s.resources.map((r) => (
-                  <Table.Row key={r.instanceId ?? 0}>
+                  <Table.Row key={r.instanceId ?? r.instanceName ?? 0}>
                     <Table.Cell>{r.instanceName ?? '—'}</Table.Cell>
                     <Table.Cell>{r.lines}</Table.Cell>
                     <Table.Cell>{r.usageSeconds ? `${(r.usageSeconds / 3600).toFixed(2)} 小时` : '—'}</Table.Cell>

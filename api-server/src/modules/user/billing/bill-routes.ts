@@ -16,6 +16,7 @@ import {
   MonthStatement,
   ResourceListBody,
   ResourceRow,
+  StorageResourceRow,
   ResourceView,
   ResourceViewBody,
   RunningCost,
@@ -34,6 +35,7 @@ import { dailySpend, monthlyStatements, statementView } from '../../../billing/s
 import { runningCost } from '../../../billing/running-cost.js';
 import { ledgerPage, ledgerView } from '../../../billing/ledger-lines.js';
 import { resourcePage, resourceView } from '../../../billing/billed-resources.js';
+import { storageResources } from '../../../billing/storage-resources.js';
 
 const tags = ['账单'];
 /** An export answers the file's bytes; a refusal answers the envelope. */
@@ -208,6 +210,18 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ok(await resourceView(app.db, currentUser(request).id, request.body.id, request.body.kind ?? 'gpu')),
+  );
+
+  app.post(
+    '/auth/bill/resource/storage',
+    {
+      schema: {
+        tags,
+        summary: '网盘与云盘及其累计花费',
+        response: { 200: Envelope(Type.Array(StorageResourceRow)) },
+      },
+    },
+    async (request) => ok(await storageResources(app.db, currentUser(request).id)),
   );
 };
 

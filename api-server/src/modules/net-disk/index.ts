@@ -1,0 +1,9 @@
+import type { FastifyPluginAsync } from 'fastify';
+import netDiskRoutes from './net-disk-routes.js';
+
+/** `/apis/net-disk/...`: the user's network disk per region (网盘): activation, usage, files, trash and downloads. */
+const netDiskModule: FastifyPluginAsync = async (app) => {
+  await app.register(netDiskRoutes);
+};
+
+export default netDiskModule;
