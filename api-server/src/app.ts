@@ -31,6 +31,8 @@ import imageModule from './modules/image/index.js';
 import orionModule from './modules/orion/index.js';
 import vodModule from './modules/vod/index.js';
 import cloudNetDiskModule from './modules/cloud-net-disk/index.js';
+import dataModule from './modules/data/index.js';
+import demoDatasets from './plugins/app/demo-datasets.js';
 
 export interface AppParts {
   config: AppConfig;
@@ -69,6 +71,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(uploads);
   await app.register(payments);
   await app.register(quotes);
+  await app.register(demoDatasets);
 
   await app.register(systemModule, { prefix: '/apis/system' });
   await app.register(userModule, { prefix: '/apis/user' });
@@ -78,6 +81,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(orionModule, { prefix: '/apis/orion' });
   await app.register(vodModule, { prefix: '/apis/vod' });
   await app.register(cloudNetDiskModule, { prefix: '/apis/cloud-net-disk' });
+  await app.register(dataModule, { prefix: '/apis/data' });
   await app.register(publicConfigRoute);
 
   await app.register(examplesStatic);

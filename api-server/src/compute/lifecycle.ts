@@ -6,6 +6,7 @@ import { conflict } from '../errors.js';
 import type { ComputeDriver } from './driver.js';
 import { returnGpus, takeGpus } from './gpu-pool.js';
 import { beginTransition, settleInstance, type InstanceRow } from './instance-state.js';
+import { mountsOf } from './instance-mounts.js';
 import { dayRateOf, loadSitePrices, type SitePrices } from './prices.js';
 import { Billing, Status } from './states.js';
 
@@ -35,7 +36,7 @@ export async function startInstance(tx: Executor, driver: ComputeDriver, instanc
     await takeGpus(tx, instance.nodeId, gpuHeld, noFreeGpus(instance.gpuCount, site));
     await requireCredit(tx, instance.userId);
   }
-  const transition = await driver.start({ ...instance, gpuHeld }, now);
+  const transition = await driver.start({ ...instance, gpuHeld }, now, await mountsOf(tx, instance.id));
   return beginTransition(tx, instance.id, transition, {
     gpuHeld,
     noGpu: o.noGpu,
