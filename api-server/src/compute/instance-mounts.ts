@@ -12,7 +12,11 @@ export const datasetMountPath = (name: string) => `/root/public-data/${name}`;
 
 /** What the instance mounts, as the driver receives it. */
 export async function mountsOf(tx: Executor, instanceId: number): Promise<DriverMount[]> {
-  const rows = await tx.select().from(instanceMounts).where(eq(instanceMounts.instanceId, instanceId)).orderBy(asc(instanceMounts.mountPath));
+  const rows = await tx
+    .select()
+    .from(instanceMounts)
+    .where(eq(instanceMounts.instanceId, instanceId))
+    .orderBy(asc(instanceMounts.mountPath));
   return rows.map((row) => ({
     path: row.mountPath,
     kind: row.kind === 'netdisk' ? 'netdisk' : 'dataset',
@@ -34,7 +38,8 @@ async function changeMounts(app: FastifyInstance, userId: number, instanceId: nu
       .for('update');
     if (!row || row.status === Status.released) throw notFound('实例不存在');
     const instance = await completeTransition(tx, app.compute.driver, row, app.clock.now());
-    if (instance.status !== Status.running && instance.status !== Status.stopped) throw conflict('只能在实例运行中或已关机时挂载或卸载数据');
+    if (instance.status !== Status.running && instance.status !== Status.stopped)
+      throw conflict('只能在实例运行中或已关机时挂载或卸载数据');
     await change(tx);
     if (instance.status === Status.running) await app.compute.driver.remount(instance, await mountsOf(tx, instance.id));
   });
@@ -49,7 +54,9 @@ export async function mountDataset(app: FastifyInstance, userId: number, instanc
       .from(instanceMounts)
       .where(and(eq(instanceMounts.instanceId, instanceId), eq(instanceMounts.mountPath, mountPath)));
     if (taken) throw conflict(taken.sourceId === dataset.id ? '该数据集已挂载到此实例' : `实例中已挂载同名数据集「${dataset.name}」`);
-    await tx.insert(instanceMounts).values({ instanceId, mountPath, kind: 'dataset', sourceId: dataset.id, readOnly: true, createdAt: app.clock.now() });
+    await tx
+      .insert(instanceMounts)
+      .values({ instanceId, mountPath, kind: 'dataset', sourceId: dataset.id, readOnly: true, createdAt: app.clock.now() });
   });
 }
 

@@ -28,7 +28,9 @@ function sensorReadings(): Map<string, Buffer> {
     const temperature = 12 + 8 * Math.sin((hour / 24) * 2 * Math.PI) + random() * 2;
     const humidity = 40 + random() * 50;
     const pressure = 1000 + random() * 30;
-    rows.push(`${new Date(start + Math.floor(i / 8) * 3_600_000).toISOString()},${station},${temperature.toFixed(2)},${humidity.toFixed(1)},${pressure.toFixed(1)}`);
+    rows.push(
+      `${new Date(start + Math.floor(i / 8) * 3_600_000).toISOString()},${station},${temperature.toFixed(2)},${humidity.toFixed(1)},${pressure.toFixed(1)}`,
+    );
   }
   const readme = '# 传感器读数（示例）\n\n8 个站点每小时一次的温度、湿度、气压读数，共 2000 行，由固定种子生成，仅供演示。\n';
   return new Map([
@@ -72,7 +74,12 @@ function png(width: number, height: number, pixel: (x: number, y: number) => [nu
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) raw.set(pixel(x, y), y * (width * 3 + 1) + 1 + x * 3);
   }
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 function shapeImages(): Map<string, Buffer> {
@@ -88,7 +95,10 @@ function shapeImages(): Map<string, Buffer> {
       const inside = (x: number, y: number) =>
         shape === 'circle' ? (x - cx) ** 2 + (y - cy) ** 2 <= r * r : Math.abs(x - cx) <= r && Math.abs(y - cy) <= r;
       const name = `images/${shape}/${String(n).padStart(3, '0')}.png`;
-      files.set(name, png(32, 32, (x, y) => (inside(x, y) ? color : [255, 255, 255])));
+      files.set(
+        name,
+        png(32, 32, (x, y) => (inside(x, y) ? color : [255, 255, 255])),
+      );
       labels.push(`${name},${shape}`);
     }
   }

@@ -16,7 +16,11 @@ export async function pageOfDownloads(app: FastifyInstance, userId: number, o: {
   const [total] = await app.db.select({ n: count() }).from(downloadRecords).where(eq(downloadRecords.userId, userId));
   const trees = new Map<string, Promise<FileTree | null>>();
   const treeOf = (key: string) => {
-    if (!trees.has(key)) trees.set(key, openTree(app, userId, key).catch(() => null));
+    if (!trees.has(key))
+      trees.set(
+        key,
+        openTree(app, userId, key).catch(() => null),
+      );
     return trees.get(key)!;
   };
   const list = await Promise.all(

@@ -14,8 +14,14 @@ export async function mountViews(app: FastifyInstance, userId: number, instanceI
   const mounts = await mountsOf(app.db, instanceId);
   const ids = (kind: string) => [0, ...mounts.filter((mount) => mount.kind === kind).map((mount) => mount.sourceId)];
   const [disks, sets] = await Promise.all([
-    app.db.select({ id: netDisks.id, regionCode: netDisks.regionCode }).from(netDisks).where(inArray(netDisks.id, ids('netdisk'))),
-    app.db.select({ id: datasets.id, title: datasets.title }).from(datasets).where(inArray(datasets.id, ids('dataset'))),
+    app.db
+      .select({ id: netDisks.id, regionCode: netDisks.regionCode })
+      .from(netDisks)
+      .where(inArray(netDisks.id, ids('netdisk'))),
+    app.db
+      .select({ id: datasets.id, title: datasets.title })
+      .from(datasets)
+      .where(inArray(datasets.id, ids('dataset'))),
   ]);
   const diskName = new Map(disks.map((disk) => [disk.id, `网盘（${disk.regionCode}）`]));
   const datasetName = new Map(sets.map((set) => [set.id, set.title]));

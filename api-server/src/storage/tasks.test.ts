@@ -40,8 +40,17 @@ describe('storage tasks', () => {
     await write(east, 'runs/deep/b.txt', 'bravo!');
     await write(east, 'runs/empty/.keep', '');
     await write(east, 'note.txt', 'n');
-    const created = await task({ kind: 'copy', sourceTree: 'netdisk:cn-east-1', paths: ['runs', 'note.txt'], targetTree: 'netdisk:cn-north-1', targetFolder: 'backup' });
-    expect(created).toMatchObject({ code: 200, data: { status: 'queued', statusName: '排队中', totalItems: 4, totalBytes: 12, doneItems: 0 } });
+    const created = await task({
+      kind: 'copy',
+      sourceTree: 'netdisk:cn-east-1',
+      paths: ['runs', 'note.txt'],
+      targetTree: 'netdisk:cn-north-1',
+      targetFolder: 'backup',
+    });
+    expect(created).toMatchObject({
+      code: 200,
+      data: { status: 'queued', statusName: '排队中', totalItems: 4, totalBytes: 12, doneItems: 0 },
+    });
     const id = created.data.id;
     expect(await runTaskStep(t.app, id)).toMatchObject({ status: 'running', doneItems: 0 });
     expect((await north.fs.stat('backup/runs/deep'))?.isDir).toBe(true);
@@ -61,11 +70,23 @@ describe('storage tasks', () => {
     await write(east, 'move-me/x.txt', 'x1');
     await write(east, 'move-me/sub/y.txt', 'y22');
     await east.fs.mkdir('inbox');
-    const inside = await task({ kind: 'move', sourceTree: 'netdisk:cn-east-1', paths: ['move-me'], targetTree: 'netdisk:cn-east-1', targetFolder: 'inbox' });
+    const inside = await task({
+      kind: 'move',
+      sourceTree: 'netdisk:cn-east-1',
+      paths: ['move-me'],
+      targetTree: 'netdisk:cn-east-1',
+      targetFolder: 'inbox',
+    });
     expect(await runTask(t.app, inside.data.id)).toMatchObject({ status: 'done', doneBytes: 5 });
     expect(await east.fs.stat('move-me')).toBeNull();
     expect(await read(east, 'inbox/move-me/sub/y.txt')).toBe('y22');
-    const across = await task({ kind: 'move', sourceTree: 'netdisk:cn-east-1', paths: ['inbox/move-me'], targetTree: 'netdisk:cn-north-1', targetFolder: '' });
+    const across = await task({
+      kind: 'move',
+      sourceTree: 'netdisk:cn-east-1',
+      paths: ['inbox/move-me'],
+      targetTree: 'netdisk:cn-north-1',
+      targetFolder: '',
+    });
     expect(await runTask(t.app, across.data.id)).toMatchObject({ status: 'done', doneItems: 2 });
     expect(await east.fs.stat('inbox/move-me')).toBeNull();
     expect(await read(north, 'move-me/x.txt')).toBe('x1');
@@ -73,7 +94,13 @@ describe('storage tasks', () => {
 
   it('stops between files when cancelled: what was copied stays', async () => {
     for (const name of ['1', '2', '3']) await write(east, `batch/${name}.txt`, name);
-    const { data } = await task({ kind: 'copy', sourceTree: 'netdisk:cn-east-1', paths: ['batch'], targetTree: 'netdisk:cn-north-1', targetFolder: '' });
+    const { data } = await task({
+      kind: 'copy',
+      sourceTree: 'netdisk:cn-east-1',
+      paths: ['batch'],
+      targetTree: 'netdisk:cn-north-1',
+      targetFolder: '',
+    });
     await runTaskStep(t.app, data.id);
     await runTaskStep(t.app, data.id);
     const cancelling = await taskCall('cancel', data.id);
@@ -87,7 +114,13 @@ describe('storage tasks', () => {
 
   it('reports the files that failed, in Chinese, while the rest completes', async () => {
     for (const name of ['a', 'b', 'c']) await write(east, `flaky/${name}.txt`, name);
-    const { data } = await task({ kind: 'copy', sourceTree: 'netdisk:cn-east-1', paths: ['flaky'], targetTree: 'netdisk:cn-north-1', targetFolder: '' });
+    const { data } = await task({
+      kind: 'copy',
+      sourceTree: 'netdisk:cn-east-1',
+      paths: ['flaky'],
+      targetTree: 'netdisk:cn-north-1',
+      targetFolder: '',
+    });
     await east.fs.remove('flaky/b.txt');
     await write(north, 'flaky/c.txt', 'a longer file already there');
     const done = await runTask(t.app, data.id);
@@ -101,7 +134,13 @@ describe('storage tasks', () => {
 
   it('resumes a task a previous process left running: no file copied twice, none lost in a move', async () => {
     for (const name of ['p', 'q', 'r']) await write(east, `resume/${name}.txt`, name.repeat(3));
-    const { data } = await task({ kind: 'move', sourceTree: 'netdisk:cn-east-1', paths: ['resume'], targetTree: 'netdisk:cn-north-1', targetFolder: '' });
+    const { data } = await task({
+      kind: 'move',
+      sourceTree: 'netdisk:cn-east-1',
+      paths: ['resume'],
+      targetTree: 'netdisk:cn-north-1',
+      targetFolder: '',
+    });
     await runTaskStep(t.app, data.id);
     await runTaskStep(t.app, data.id);
     // The process stopped after moving q.txt whole but before recording it.
@@ -119,7 +158,10 @@ describe('storage tasks', () => {
     const from = await activate(small.id, 'cn-east-1');
     await activate(small.id, 'cn-north-1', 2);
     for (const name of ['1', '2', '3']) await write(from, `many/${name}.txt`, name);
-    const refused = await task({ kind: 'copy', sourceTree: 'netdisk:cn-east-1', paths: ['many'], targetTree: 'netdisk:cn-north-1', targetFolder: '' }, small.token);
+    const refused = await task(
+      { kind: 'copy', sourceTree: 'netdisk:cn-east-1', paths: ['many'], targetTree: 'netdisk:cn-north-1', targetFolder: '' },
+      small.token,
+    );
     expect(refused).toMatchObject({ code: 409, msg: '网盘（cn-north-1）文件数超出上限：需要 3 个，剩余 2 个（上限 2 个）' });
     expect(await t.app.db.select().from(storageTasks).where(eq(storageTasks.userId, small.id))).toEqual([]);
   });
@@ -132,15 +174,28 @@ describe('storage tasks', () => {
     expect(await task({ ...base, sourceTree: 'ftp:x' })).toMatchObject({ code: 422, msg: '存储位置不合法' });
     expect(await task({ ...base, targetTree: 'netdisk:mars-1' })).toMatchObject({ code: 409, msg: '该地区的网盘尚未开通，请先开通网盘' });
     expect(await task({ ...base, targetFolder: 'box/inner' })).toMatchObject({ code: 422, msg: '不能把「box」复制到它自身或其子文件夹中' });
-    expect(await task({ ...base, targetTree: 'netdisk:cn-north-1', paths: ['missing'] })).toMatchObject({ code: 404, msg: '「missing」不存在或已删除' });
-    expect(await task({ ...base, targetTree: 'netdisk:cn-north-1', paths: ['box'], targetFolder: '' })).toMatchObject({ code: 200 });
-    expect(await task({ ...base, targetTree: 'netdisk:cn-north-1', paths: ['box'], targetFolder: '' })).toMatchObject({ code: 409, msg: '「box」已存在，请换一个名称' });
+    expect(await task({ ...base, targetTree: 'netdisk:cn-north-1', paths: ['missing'] })).toMatchObject({
+      code: 404,
+      msg: '「missing」不存在或已删除',
+    });
+    const first = await task({ ...base, targetTree: 'netdisk:cn-north-1', paths: ['box'], targetFolder: '' });
+    expect(await runTask(t.app, first.data.id)).toMatchObject({ status: 'done' });
+    expect(await task({ ...base, targetTree: 'netdisk:cn-north-1', paths: ['box'], targetFolder: '' })).toMatchObject({
+      code: 409,
+      msg: '「box」已存在，请换一个名称',
+    });
     expect(await task({ ...base, paths: ['.rc-trash/1'] })).toMatchObject({ code: 422, msg: '不能直接操作回收站，请使用回收站功能' });
   });
 
   it('lists running tasks first and keeps each user to their own', async () => {
     await write(east, 'solo.txt', 's');
-    const pending = await task({ kind: 'copy', sourceTree: 'netdisk:cn-east-1', paths: ['solo.txt'], targetTree: 'netdisk:cn-north-1', targetFolder: 'later' });
+    const pending = await task({
+      kind: 'copy',
+      sourceTree: 'netdisk:cn-east-1',
+      paths: ['solo.txt'],
+      targetTree: 'netdisk:cn-north-1',
+      targetFolder: 'later',
+    });
     await runTaskStep(t.app, pending.data.id);
     const list = await call(t.app, 'POST', '/apis/data/auth/task/list', { pageSize: 100 }, owner.token);
     expect(list.data.list[0]).toMatchObject({ id: pending.data.id, status: 'running' });
@@ -148,7 +203,12 @@ describe('storage tasks', () => {
     expect((await call(t.app, 'POST', '/apis/data/auth/task/list', {}, stranger.token)).data).toMatchObject({ list: [], total: 0 });
     expect(await taskCall('get', pending.data.id, stranger.token)).toMatchObject({ code: 404, msg: '任务不存在' });
     expect(await taskCall('cancel', pending.data.id, stranger.token)).toMatchObject({ code: 404, msg: '任务不存在' });
-    expect(await task({ kind: 'copy', sourceTree: 'netdisk:cn-north-1', paths: ['batch'], targetTree: 'netdisk:cn-east-1', targetFolder: '' }, stranger.token)).toMatchObject({
+    expect(
+      await task(
+        { kind: 'copy', sourceTree: 'netdisk:cn-north-1', paths: ['batch'], targetTree: 'netdisk:cn-east-1', targetFolder: '' },
+        stranger.token,
+      ),
+    ).toMatchObject({
       code: 409,
       msg: '该地区的网盘尚未开通，请先开通网盘',
     });

@@ -91,8 +91,8 @@ async function planItems(source: FileSystem, items: { from: string; to: string }
 }
 
 function describe(kind: TaskKind, source: FileTree, items: { from: string }[], target: FileTree, folder: string): string {
-  const first = path.posix.basename(items[0]!.from) || source.label;
-  const what = items.length > 1 ? `「${first}」等 ${items.length} 项` : `「${first}」`;
+  const first = items[0]!.from === '' ? source.label : `「${path.posix.basename(items[0]!.from)}」`;
+  const what = items.length > 1 ? `${first}等 ${items.length} 项` : first;
   const where = `${target.label}${folder ? `/${folder}` : ''}`;
   return kind === 'dataset' ? `${what}生成${target.label}` : `${taskKindNames[kind]}${what}到 ${where}`.slice(0, 200);
 }
@@ -105,7 +105,14 @@ function describe(kind: TaskKind, source: FileTree, items: { from: string }[], t
 export async function createTask(
   app: FastifyInstance,
   userId: number,
-  o: { kind: TaskKind; sourceTree: string; items: { from: string; to: string }[]; targetTree: string; targetFolder: string; datasetId?: number },
+  o: {
+    kind: TaskKind;
+    sourceTree: string;
+    items: { from: string; to: string }[];
+    targetTree: string;
+    targetFolder: string;
+    datasetId?: number;
+  },
 ): Promise<TaskRow> {
   if (o.items.length === 0) throw invalid('请选择要处理的文件或文件夹');
   if (o.kind === 'move' && isDatasetKey(o.sourceTree)) throw invalid('数据集只能复制，不能移动');
@@ -115,7 +122,8 @@ export async function createTask(
     for (const item of o.items) {
       ensureOutsideTrash(item.from);
       ensureOutsideTrash(item.to);
-      if (source.key === target.key && within(item.to, item.from)) throw invalid(`不能把「${path.posix.basename(item.from)}」${taskKindNames[o.kind]}到它自身或其子文件夹中`);
+      if (source.key === target.key && within(item.to, item.from))
+        throw invalid(`不能把「${path.posix.basename(item.from)}」${taskKindNames[o.kind]}到它自身或其子文件夹中`);
       if (item.to !== '' && (await target.fs.stat(item.to))) throw new FileSystemError('exists', item.to);
     }
     const folder = await target.fs.stat(o.targetFolder);
