@@ -7,8 +7,7 @@ import type { DriverMount } from './driver.js';
 import { completeTransition } from './instance-state.js';
 import { Status } from './states.js';
 
-export const netDiskMountPath = '/root/netdisk';
-export const datasetMountPath = (name: string) => `/root/public-data/${name}`;
+const datasetMountPath = (name: string) => `/root/public-data/${name}`;
 
 /** What the instance mounts, as the driver receives it. */
 export async function mountsOf(tx: Executor, instanceId: number): Promise<DriverMount[]> {
