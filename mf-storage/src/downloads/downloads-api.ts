@@ -10,6 +10,9 @@ export const listTasks = (paging: Paging) => api.post<Page<StorageTaskView>>('/d
 export const cancelTask = (id: number) => api.post<StorageTaskView>('/data/auth/task/cancel', { id });
 export const listDownloads = (paging: Paging) => api.post<Page<DownloadRecordView>>('/data/auth/download/list', paging, quiet);
 
-/** Downloads the file or folder again through the form-post download of its tree. */
-export const downloadAgain = (record: DownloadRecordView) =>
-  formDownload('/orion/auth/file/download', { tree: record.tree, path: record.path });
+/** Downloads the file or folder again through the form-post download of its tree: the network disk's or the file storage's. */
+export function downloadAgain(record: DownloadRecordView) {
+  const [kind, id = ''] = record.tree.split(/:(.*)/s);
+  if (kind === 'netdisk') formDownload('/net-disk/auth/download', { regionCode: id, path: record.path });
+  else formDownload('/orion/auth/file/download', { clusterId: id, path: record.path });
+}
