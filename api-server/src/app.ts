@@ -34,6 +34,8 @@ import vodModule from './modules/vod/index.js';
 import cloudNetDiskModule from './modules/cloud-net-disk/index.js';
 import hpcModule from './modules/hpc/index.js';
 import netDiskModule from './modules/net-disk/index.js';
+import dataModule from './modules/data/index.js';
+import demoDatasets from './plugins/app/demo-datasets.js';
 
 export interface AppParts {
   config: AppConfig;
@@ -73,6 +75,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(fileStorage);
   await app.register(payments);
   await app.register(quotes);
+  await app.register(demoDatasets);
 
   await app.register(systemModule, { prefix: '/apis/system' });
   await app.register(userModule, { prefix: '/apis/user' });
@@ -84,6 +87,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(cloudNetDiskModule, { prefix: '/apis/cloud-net-disk' });
   await app.register(hpcModule, { prefix: '/apis/hpc' });
   await app.register(netDiskModule, { prefix: '/apis/net-disk' });
+  await app.register(dataModule, { prefix: '/apis/data' });
   await app.register(publicConfigRoute);
 
   await app.register(examplesStatic);
