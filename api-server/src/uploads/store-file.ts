@@ -4,7 +4,15 @@ import { storedFiles } from '../db/schema.js';
 import { conflict, invalid } from '../errors.js';
 import { pathClash } from './path-clash.js';
 import { ensureRoomFor } from './quota.js';
-import { chunkCount, discardUpload, findUpload, receivedChunks, type UploadIdentity } from './upload-sessions.js';
+import {
+  chunkCount,
+  discardUpload,
+  findUpload,
+  findUploadById,
+  receivedChunks,
+  type UploadIdentity,
+  type UploadRow,
+} from './upload-sessions.js';
 import { areaKey, assemblyKey } from './user-areas.js';
 
 export type StoredFile = typeof storedFiles.$inferSelect;
@@ -25,6 +33,17 @@ export async function instantSource(app: FastifyInstance, userId: number, md5: s
     .limit(1);
   if (row && (await app.blobs.stat(areaKey(userId, row.area, row.path)))?.size === size) return row;
   return undefined;
+}
+
+/**
+ * Asked of an upload opened before its MD5 was known, once the client has the MD5: when the user
+ * already stores this content, the upload is given up (its chunks removed, its reservation freed)
+ * and true is returned; the merge then copies the stored file (秒传).
+ */
+export async function giveUpIfHeld(app: FastifyInstance, userId: number, upload: UploadRow, md5: string): Promise<boolean> {
+  if (!(await instantSource(app, userId, md5, upload.fileSize))) return false;
+  await discardUpload(app, upload);
+  return true;
 }
 
 async function record(app: FastifyInstance, userId: number, placement: Placement, size: number, md5: string): Promise<StoredFile> {
@@ -60,7 +79,11 @@ export async function storeUploadedFile(
   placement: Placement,
 ): Promise<StoredFile> {
   const target = areaKey(userId, placement.area, placement.path);
-  const upload = await findUpload(app, userId, identity);
+  const upload = identity.uploadId
+    ? await findUploadById(app, userId, identity.kind, identity.uploadId)
+    : await findUpload(app, userId, identity);
+  if (upload && (upload.chunkSize !== identity.chunkSize || upload.fileSize !== identity.fileSize))
+    throw invalid('分片大小或文件大小与上传任务不符');
   const count = chunkCount(identity.fileSize, identity.chunkSize);
   const received = upload ? await receivedChunks(app, upload) : [];
   const clash = await pathClash(app, userId, placement);
