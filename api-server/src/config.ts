@@ -30,6 +30,7 @@ const Env = Type.Object({
   INVOICE_PROVIDER: Type.Union([Type.Literal('local')], { default: 'local', description: 'a known invoice provider (local)' }),
   PAYOUT_PROVIDER: Type.Union([Type.Literal('sandbox')], { default: 'sandbox', description: 'a known payout provider (sandbox)' }),
   RELEASE_AFTER_STOPPED_DAYS: Type.Number({ exclusiveMinimum: 0, default: 15, description: 'a positive number' }),
+  TRASH_RETENTION_DAYS: Type.Number({ exclusiveMinimum: 0, default: 7, description: 'a positive number' }),
   STORAGE_QUOTA_BYTES: Type.Integer({
     minimum: 1,
     maximum: Number.MAX_SAFE_INTEGER,
@@ -107,6 +108,11 @@ export interface UploadSettings {
   faultInjection: { dropChunkRatio: number };
 }
 
+export interface StorageSettings {
+  /** Days a deleted file stays in the trash of its network disk or file storage. */
+  trashRetentionDays: number;
+}
+
 export interface AlipaySettings {
   appId: string;
   privateKey: string;
@@ -172,6 +178,7 @@ export interface AppConfig {
   seedDemoData: boolean;
   compute: ComputeSettings;
   uploads: UploadSettings;
+  storage: StorageSettings;
   payments: PaymentSettings;
   /** Which payout provider pays approved withdrawals. */
   payoutProvider: Env['PAYOUT_PROVIDER'];
@@ -253,6 +260,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
       maxChunks: 10_000,
       faultInjection: { dropChunkRatio: e.FAULT_DROP_CHUNK_RATIO },
     },
+    storage: { trashRetentionDays: e.TRASH_RETENTION_DAYS },
     payments: {
       sandbox: e.PAYMENT_SANDBOX === 'true',
       publicUrl: e.PAYMENT_PUBLIC_URL?.replace(/\/+$/, ''),

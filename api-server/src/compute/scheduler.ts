@@ -11,6 +11,7 @@ import { meterBatch } from './metering.js';
 import { alertBelowThresholds, warnLowBalances } from './balance-alerts.js';
 import { stopOverBudgetSubAccounts } from './budget-stops.js';
 import { releaseMaturedIncome } from '../billing/income.js';
+import { sweepTrash } from '../storage/trash.js';
 import { Billing, Status, billingNames, type Billing as BillingCode } from './states.js';
 
 const dayMs = 86_400_000;
@@ -28,6 +29,7 @@ export interface PassReport {
   thresholdAlerts: number;
   stoppedForBudget: number;
   incomeReleased: number;
+  trash: { purged: number; warned: number };
 }
 
 const formatDate = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
@@ -231,6 +233,7 @@ export async function runComputePass(app: FastifyInstance): Promise<PassReport> 
   const packagesExpired = await expirePackages(app);
   const { warned, released } = await releaseLongStopped(app);
   const incomeReleased = await releaseMaturedIncome(app.db, app.clock.now());
+  const trash = await sweepTrash(app);
   return {
     transitions: transitions + (await advanceTransitions(app)),
     metered,
@@ -243,6 +246,7 @@ export async function runComputePass(app: FastifyInstance): Promise<PassReport> 
     thresholdAlerts,
     stoppedForBudget,
     incomeReleased,
+    trash,
   };
 }
 

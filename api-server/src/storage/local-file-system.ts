@@ -104,7 +104,11 @@ export class LocalFileSystem implements FileSystem {
     const temporary = path.join(this.root, temporaryFolder, randomUUID());
     let size = 0;
     try {
-      await pipeline(source, limit(options.maxBytes ?? Infinity, relative, (n) => (size += n)), fs.createWriteStream(temporary));
+      await pipeline(
+        source,
+        limit(options.maxBytes ?? Infinity, relative, (n) => (size += n)),
+        fs.createWriteStream(temporary),
+      );
       await this.mkdir(path.posix.dirname(relative) === '.' ? '' : path.posix.dirname(relative));
       await fs.promises.rename(temporary, target);
       return { size };
