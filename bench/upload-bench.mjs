@@ -1,13 +1,17 @@
 // Upload figures, measured in headless Chromium against the real server and dist/web (not a test).
-//   node bench/upload-bench.mjs [--gib 1] [--runs 3] [--only hash|upload]
+//   node bench/upload-bench.mjs [--gib 1] [--runs 3] [--only hash|upload] [--link 200mbit|1gbit]
 // Figures are medians over the runs (the machine is shared; single runs vary by 2x).
+// --link runs the server and Chromium inside a network namespace of their own whose loopback is
+// limited by a tbf qdisc at that rate (netem is not available here), set up before and removed
+// after: it needs root (`ip netns`, `tc`).
 // 1. MD5 of the same file through the engine's Web Workers (a slice reader feeding hash-wasm, 5 MiB
 //    slices) and through node:crypto, with their ratio and the longest main-thread task while the
 //    workers hashed; and, as the ceiling, hash-wasm against node:crypto on bytes already in memory.
-// 2. The same amount uploaded through the engine (CPU and GPU targets: hash, chunks, merge), as one
+// 2. The same amount uploaded through the engine (CPU and GPU targets: chunks, hash, merge), as one
 //    raw PUT, and as the spec's request pattern without the engine (3 parallel PUTs of 5 MiB slices),
-//    all to the same server, with the ratios.
-import { spawn } from 'node:child_process';
+//    all to the same server, with the ratios; the engine's hash time as a share of hash-wasm's speed
+//    on bytes in memory (the browser has no faster MD5).
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, createReadStream, existsSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -21,10 +25,54 @@ import { remote } from 'webdriverio';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webRoot = path.join(repoRoot, 'dist/web');
 const { values } = parseArgs({
-  options: { gib: { type: 'string', default: '1' }, runs: { type: 'string', default: '3' }, only: { type: 'string' } },
+  options: {
+    gib: { type: 'string', default: '1' },
+    runs: { type: 'string', default: '3' },
+    only: { type: 'string' },
+    link: { type: 'string' },
+    'in-namespace': { type: 'boolean', default: false },
+  },
 });
+const tbfRates = { '200mbit': '200mbit', '1gbit': '1gbit' };
+if (values.link !== undefined && !(values.link in tbfRates)) {
+  console.error('--link is 200mbit or 1gbit (it needs root: the bench sets up a network namespace with ip and tc)');
+  process.exit(2);
+}
+if (values.link && !values['in-namespace']) process.exit(await runOnShapedLink(tbfRates[values.link]));
+
+/**
+ * Runs this bench again inside a fresh network namespace whose loopback (the only link the server,
+ * chromedriver and Chromium use) is limited by a tbf qdisc; removes the namespace afterwards.
+ */
+async function runOnShapedLink(rate) {
+  if (process.getuid?.() !== 0) {
+    console.error('--link needs root (ip netns add, tc qdisc add)');
+    return 2;
+  }
+  const namespace = `rc-upload-bench-${process.pid}`;
+  const inNamespace = (...command) => execFileSync('ip', ['netns', 'exec', namespace, ...command], { stdio: 'inherit' });
+  execFileSync('ip', ['netns', 'add', namespace], { stdio: 'inherit' });
+  try {
+    // Loopback's own MTU (65536) is larger than the 64 KiB bucket: tbf would drop every full-size packet.
+    inNamespace('ip', 'link', 'set', 'lo', 'mtu', '16384', 'up');
+    inNamespace('tc', 'qdisc', 'add', 'dev', 'lo', 'root', 'tbf', 'rate', rate, 'burst', '64kb', 'latency', '50ms');
+    console.log(`── link: loopback (MTU 16384) of network namespace ${namespace} limited to ${rate} (tbf, burst 64kb, latency 50ms)`);
+    const child = spawn(
+      'ip',
+      ['netns', 'exec', namespace, process.execPath, fileURLToPath(import.meta.url), ...process.argv.slice(2), '--in-namespace'],
+      { stdio: 'inherit' },
+    );
+    const forward = (signal) => child.kill(signal);
+    process.on('SIGINT', forward).on('SIGTERM', forward);
+    return await new Promise((resolve) => child.once('exit', (code) => resolve(code ?? 1)));
+  } finally {
+    execFileSync('ip', ['netns', 'delete', namespace], { stdio: 'inherit' });
+  }
+}
+
 const runs = Number(values.runs);
 const median = (numbers) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
+const spread = (numbers) => `${Math.min(...numbers).toFixed(2)}–${Math.max(...numbers).toFixed(2)}`;
 const MiB = 1024 * 1024;
 const size = Math.round(Number(values.gib) * 1024) * MiB;
 const mb = (bytes, ms) => (bytes / MiB / (ms / 1000)).toFixed(0);
@@ -206,7 +254,8 @@ try {
   }
 
   async function benchUploads() {
-    console.log(`── uploads: ${values.gib} GiB through the engine vs one raw PUT (median of ${runs})`);
+    const link = values.link ? ` over a ${values.link} link` : '';
+    console.log(`── uploads: ${values.gib} GiB through the engine vs one raw PUT${link} (median of ${runs}, spread min–max)`);
     const results = { raw: [], plain: [], cpu: [], gpu: [] };
     for (let run = 0; run < runs; run++) {
       const rawFile = makeFile(`raw-${run}.bin`);
@@ -256,7 +305,7 @@ try {
               const item = items.find((candidate) => candidate.id === id);
               if (!item) return;
               const now = performance.now() - started;
-              if (item.status !== 'preparing' && marks.hashed === undefined) marks.hashed = now;
+              if (item.md5 && marks.hashed === undefined) marks.hashed = now;
               if (item.progress === 100 && marks.sent === undefined) marks.sent = now;
               if (item.status === 'success' || item.status === 'error') {
                 queueMicrotask(() => off());
@@ -275,20 +324,25 @@ try {
     }
     const raw = median(results.raw);
     const plain = median(results.plain);
-    console.log(`raw PUT (one request)             ${mb(size, raw).padStart(6)} MB/s  (${(raw / 1000).toFixed(2)} s)`);
+    const rawSpread = `${(Math.min(...results.raw) / 1000).toFixed(2)}–${(Math.max(...results.raw) / 1000).toFixed(2)} s`;
+    console.log(`raw PUT (one request)             ${mb(size, raw).padStart(6)} MB/s  (${(raw / 1000).toFixed(2)} s; runs ${rawSpread})`);
     console.log(
       `plain fetch, 3 × 5 MiB PUTs       ${mb(size, plain).padStart(6)} MB/s  (${(plain / 1000).toFixed(2)} s) = ${(raw / plain).toFixed(2)}× raw PUT: the spec's request pattern without the engine`,
     );
+    const wasmInMemory = Number((await inMemoryHashRatio()).wasm);
     for (const uploadType of ['cpu', 'gpu']) {
       const timings = results[uploadType];
       const total = median(timings.map((t) => t.total));
       const hashed = median(timings.map((t) => t.hashed));
-      const transfer = median(timings.map((t) => t.sent - t.hashed));
-      const merge = median(timings.map((t) => t.total - t.sent));
+      const sent = median(timings.map((t) => t.sent));
+      const merge = median(timings.map((t) => t.total - Math.max(t.sent, t.hashed)));
+      const ratios = timings.map((t, run) => results.raw[run] / t.total);
+      const hashShare = Number(mb(size, hashed)) / wasmInMemory;
       console.log(
-        `engine ${uploadType}  ${mb(size, total).padStart(6)} MB/s end to end (${(total / 1000).toFixed(2)} s: hash ${(hashed / 1000).toFixed(2)}, ` +
-          `chunks ${(transfer / 1000).toFixed(2)}, merge ${(merge / 1000).toFixed(2)}); ` +
-          `chunks alone ${mb(size, transfer)} MB/s = ${(raw / transfer).toFixed(2)}× raw PUT, end to end ${(raw / total).toFixed(2)}× (target ≥ 0.9)`,
+        `engine ${uploadType}  ${mb(size, total).padStart(6)} MB/s end to end (${(total / 1000).toFixed(2)} s: ` +
+          `chunks all sent at ${(sent / 1000).toFixed(2)} s, MD5 known at ${(hashed / 1000).toFixed(2)} s, merge ${(merge / 1000).toFixed(2)} s); ` +
+          `end to end ${(raw / total).toFixed(2)}× raw PUT (runs ${spread(ratios)}; target ≥ 0.9); ` +
+          `hash ${mb(size, hashed)} MB/s = ${(hashShare * 100).toFixed(0)}% of hash-wasm in memory (${wasmInMemory} MB/s)`,
       );
     }
   }

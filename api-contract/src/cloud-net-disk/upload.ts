@@ -1,15 +1,20 @@
 import { Type, type Static } from 'typebox';
-import { ChunkSize, FileName, Md5, TotalSize, UploadPath } from '../orion/upload.js';
+import { ChunkSize, FileName, Md5, TotalSize, UploadId, UploadPath } from '../orion/upload.js';
 
 /** `/apis/cloud-net-disk/...`: GPU-style uploads into the cloud disk of a region through presigned chunk URLs. */
 const RegionCode = Type.String({ title: '地区编码', minLength: 1, maxLength: 40 });
 const ContentType = Type.String({ title: '文件类型', maxLength: 200 });
 
+/**
+ * `hashCode` alone: the hash-first start. Neither: a large file's upload opened before its MD5 is known.
+ * `uploadId`: that upload again (its URLs and chunks), given up for 秒传 when `hashCode` is already stored.
+ */
 export const UploadInitBody = Type.Object({
   regionCode: RegionCode,
   prefix: Type.Optional(UploadPath),
   fileName: FileName,
-  hashCode: Md5('文件哈希'),
+  hashCode: Type.Optional(Md5('文件哈希')),
+  uploadId: Type.Optional(UploadId),
   chunkSize: ChunkSize,
   fileSize: TotalSize,
 });
@@ -25,7 +30,7 @@ export const UploadInitResult = Type.Object({
 export type UploadInitResult = Static<typeof UploadInitResult>;
 
 export const UploadPartParams = Type.Object({
-  uploadId: Type.String({ title: '上传ID', pattern: '^[0-9a-f-]{36}$' }),
+  uploadId: UploadId,
   partNumber: Type.Integer({ title: '分片序号', minimum: 1, maximum: 1_000_000 }),
 });
 export type UploadPartParams = Static<typeof UploadPartParams>;

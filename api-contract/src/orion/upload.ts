@@ -6,9 +6,24 @@ export const Md5 = (title: string) => Type.String({ title, pattern: '^[0-9a-fA-F
 export const ChunkSize = Type.Integer({ title: '分片大小', minimum: 1, maximum: 2_147_483_647 });
 export const TotalSize = Type.Integer({ title: '文件大小', minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 export const UploadPath = Type.String({ title: '上传路径', maxLength: 1024 });
+/** The server-issued id of an upload opened before its MD5 was known (large files: chunks travel while the browser hashes). */
+export const UploadId = Type.String({ title: '上传ID', pattern: '^[0-9a-f-]{36}$' });
 
+/** Opens an upload of a large file before its MD5 is known; its size is reserved from the quota. */
+export const ChunkOpenBody = Type.Object({
+  fileName: FileName,
+  chunkSize: ChunkSize,
+  totalSize: TotalSize,
+  path: Type.Optional(UploadPath),
+});
+export type ChunkOpenBody = Static<typeof ChunkOpenBody>;
+export const ChunkOpenResult = Type.Object({ uploadId: UploadId });
+export type ChunkOpenResult = Static<typeof ChunkOpenResult>;
+
+/** `identifier` alone: the hash-first check. With `uploadId`: the chunks of that upload, and 秒传 once `identifier` is known. */
 export const ChunkCheckBody = Type.Object({
-  identifier: Md5('文件标识'),
+  identifier: Type.Optional(Md5('文件标识')),
+  uploadId: Type.Optional(UploadId),
   fileName: FileName,
   chunkSize: ChunkSize,
   totalSize: TotalSize,
@@ -41,5 +56,6 @@ export const MergeBody = Type.Object({
       description: "文件落入的树：'cluster:<集群id>' 或 'netdisk:<地区编码>'；缺省为默认集群的文件存储",
     }),
   ),
+  uploadId: Type.Optional(UploadId),
 });
 export type MergeBody = Static<typeof MergeBody>;

@@ -1,16 +1,29 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ChunkCheckBody } from '@rc/api-contract/orion/upload';
+import type { ChunkCheckBody, ChunkOpenBody } from '@rc/api-contract/orion/upload';
 import { invalid } from '../errors.js';
 import { currentUser } from '../plugins/app/authentication.js';
 import { readChunkForm } from './chunk-form.js';
 import { checkFileName, checkRelativePath } from './file-names.js';
 import { ensureRoomFor } from './quota.js';
-import { instantSource } from './store-file.js';
-import { chunkCount, checkChunking, findUpload, openUpload, receiveChunk, receivedChunks, type UploadKind } from './upload-sessions.js';
+import { giveUpIfHeld, instantSource } from './store-file.js';
+import {
+  chunkCount,
+  checkChunking,
+  findUpload,
+  openUpload,
+  openUploadById,
+  ownUploadById,
+  receiveChunk,
+  receivedChunks,
+  type UploadKind,
+} from './upload-sessions.js';
+
+const uploadIdPattern = /^[0-9a-f-]{36}$/;
 
 /**
  * The CPU chunk form (spec §3: file, filename, chunkNumber, identifier plus chunkSize, totalSize,
  * totalChunks and path), shared by file storage and video uploads, which differ only in `kind`.
+ * A chunk of an upload opened before its MD5 was known names it by `uploadId` instead of `identifier`.
  */
 export async function receiveChunkForm(app: FastifyInstance, request: FastifyRequest, kind: UploadKind): Promise<{ chunkNumber: number }> {
   const { id: userId } = currentUser(request);
@@ -18,24 +31,48 @@ export async function receiveChunkForm(app: FastifyInstance, request: FastifyReq
   await readChunkForm(request, async (fields, file) => {
     const fileName = checkFileName(fields.text('filename', '文件名', { maxLength: 1024 }));
     checkRelativePath(fields.text('path', '上传路径', { optional: true }));
-    const md5 = fields.md5('identifier', '文件标识');
+    const uploadId = fields.text('uploadId', '上传ID', { optional: true, maxLength: 36 });
+    if (uploadId && !uploadIdPattern.test(uploadId)) throw invalid('上传ID格式不正确');
+    const md5 = uploadId ? '' : fields.md5('identifier', '文件标识');
     const chunkSize = fields.integer('chunkSize', '分片大小', 1, 2_147_483_647);
     const fileSize = fields.integer('totalSize', '文件大小', 0, Number.MAX_SAFE_INTEGER);
     const totalChunks = fields.integer('totalChunks', '分片总数', 1, 1_000_000);
     chunkNumber = fields.integer('chunkNumber', '分片序号', 1, totalChunks);
     if (totalChunks !== chunkCount(fileSize, chunkSize)) throw invalid('分片总数与文件大小不符');
-    const upload = await openUpload(app, userId, { kind, md5, chunkSize, fileSize, fileName });
+    const upload = uploadId
+      ? await ownUploadById(app, userId, kind, uploadId, { chunkSize, fileSize })
+      : await openUpload(app, userId, { kind, md5, chunkSize, fileSize, fileName });
     await receiveChunk(app, upload, chunkNumber, file);
   });
   return { chunkNumber };
 }
 
-/** Which chunks the server holds, or `skipUpload` when the user already stores this content (秒传). */
+/** Opens an upload before its MD5 is known (a large file hashed while its chunks travel); its size is reserved now. */
+export async function openChunkUpload(app: FastifyInstance, request: FastifyRequest, kind: UploadKind, body: ChunkOpenBody) {
+  const { id: userId } = currentUser(request);
+  const fileName = checkFileName(body.fileName);
+  checkRelativePath(body.path ?? '');
+  const upload = await openUploadById(app, userId, { kind, chunkSize: body.chunkSize, fileSize: body.totalSize, fileName });
+  return { uploadId: upload.id };
+}
+
+/**
+ * Which chunks the server holds, or `skipUpload` when the user already stores this content (秒传).
+ * With `uploadId`: that upload's chunks; once `identifier` is known too, content already stored gives
+ * the upload up (its reservation freed) and answers `skipUpload`.
+ */
 export async function checkChunks(app: FastifyInstance, request: FastifyRequest, kind: UploadKind, body: ChunkCheckBody) {
   const { id: userId } = currentUser(request);
   checkFileName(body.fileName);
   checkRelativePath(body.path ?? '');
   checkChunking(app, body.chunkSize, body.totalSize);
+  if (body.uploadId) {
+    const upload = await ownUploadById(app, userId, kind, body.uploadId, { chunkSize: body.chunkSize, fileSize: body.totalSize });
+    if (body.identifier && kind !== 'video' && (await giveUpIfHeld(app, userId, upload, body.identifier.toLowerCase())))
+      return { skipUpload: true, uploaded: [] as number[] };
+    return { skipUpload: false, uploaded: await receivedChunks(app, upload) };
+  }
+  if (!body.identifier) throw invalid('文件标识不能为空');
   const md5 = body.identifier.toLowerCase();
   if (kind !== 'video' && (await instantSource(app, userId, md5, body.totalSize))) return { skipUpload: true, uploaded: [] as number[] };
   const upload = await findUpload(app, userId, { kind, md5, chunkSize: body.chunkSize, fileSize: body.totalSize });

@@ -7,7 +7,15 @@ import { openTree, type FileTree } from '../storage/file-trees.js';
 import { treeArea, treeClash, writeTreeFile } from '../storage/tree-operations.js';
 import { pathClash } from './path-clash.js';
 import { ensureRoomFor } from './quota.js';
-import { chunkCount, discardUpload, findUpload, receivedChunks, type UploadIdentity } from './upload-sessions.js';
+import {
+  chunkCount,
+  discardUpload,
+  findUpload,
+  findUploadById,
+  receivedChunks,
+  type UploadIdentity,
+  type UploadRow,
+} from './upload-sessions.js';
 import { areaKey, assemblyKey } from './user-areas.js';
 
 export type StoredFile = typeof storedFiles.$inferSelect;
@@ -53,6 +61,17 @@ export async function instantSource(app: FastifyInstance, userId: number, md5: s
   return undefined;
 }
 
+/**
+ * Asked of an upload opened before its MD5 was known, once the client has the MD5: when the user
+ * already stores this content, the upload is given up (its chunks removed, its reservation freed)
+ * and true is returned; the merge then copies the stored file (秒传).
+ */
+export async function giveUpIfHeld(app: FastifyInstance, userId: number, upload: UploadRow, md5: string): Promise<boolean> {
+  if (!(await instantSource(app, userId, md5, upload.fileSize))) return false;
+  await discardUpload(app, upload);
+  return true;
+}
+
 async function record(app: FastifyInstance, userId: number, placement: Placement, size: number, md5: string): Promise<StoredFile> {
   const values = {
     userId,
@@ -86,7 +105,11 @@ export async function storeUploadedFile(
   placement: Placement,
 ): Promise<StoredFile> {
   const target = areaKey(userId, placement.area, placement.path);
-  const upload = await findUpload(app, userId, identity);
+  const upload = identity.uploadId
+    ? await findUploadById(app, userId, identity.kind, identity.uploadId)
+    : await findUpload(app, userId, identity);
+  if (upload && (upload.chunkSize !== identity.chunkSize || upload.fileSize !== identity.fileSize))
+    throw invalid('分片大小或文件大小与上传任务不符');
   const count = chunkCount(identity.fileSize, identity.chunkSize);
   const received = upload ? await receivedChunks(app, upload) : [];
   const clash = placement.tree ? await treeClash(placement.tree, placement.path) : await pathClash(app, userId, placement);

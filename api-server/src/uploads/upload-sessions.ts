@@ -18,6 +18,8 @@ export interface UploadIdentity {
   chunkSize: number;
   fileSize: number;
   fileName: string;
+  /** Set for an upload opened before its MD5 was known: its chunks are found by this id, not by the MD5. */
+  uploadId?: string;
 }
 
 export const chunkCount = (fileSize: number, chunkSize: number) => Math.max(1, Math.ceil(fileSize / chunkSize));
@@ -68,6 +70,57 @@ export async function openUpload(app: FastifyInstance, userId: number, identity:
   const created = await findUpload(app, userId, identity);
   if (!created) throw new Error('upload row vanished right after it was written');
   return created;
+}
+
+/**
+ * The `md5` column of an upload opened before its content's MD5 is known (large files, whose chunks
+ * travel while the browser hashes): unique per upload, and never equal to an MD5 (not hexadecimal).
+ */
+const notHashedYet = (uploadId: string) => `~${uploadId.replaceAll('-', '').slice(0, 31)}`;
+
+/** An upload whose content is declared only at merge: a server-issued id, with its size reserved from the quota now. */
+export async function openUploadById(
+  app: FastifyInstance,
+  userId: number,
+  identity: Omit<UploadIdentity, 'md5' | 'uploadId'>,
+): Promise<UploadRow> {
+  checkChunking(app, identity.chunkSize, identity.fileSize);
+  await ensureRoomFor(app, userId, identity.fileSize);
+  const id = randomUUID();
+  const now = app.clock.now();
+  const [created] = await app.db
+    .insert(uploads)
+    .values({ id, userId, ...identity, md5: notHashedYet(id), createdAt: now, lastActivityAt: now })
+    .returning();
+  return created!;
+}
+
+/** This user's upload of this kind with this id, or undefined (another user's id is unknown here). */
+export async function findUploadById(
+  app: FastifyInstance,
+  userId: number,
+  kind: UploadKind,
+  uploadId: string,
+): Promise<UploadRow | undefined> {
+  const [row] = await app.db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, uploadId), eq(uploads.userId, userId), eq(uploads.kind, kind)));
+  return row;
+}
+
+/** Like `findUploadById`, refusing an id that is gone; chunks sent under it must match how it was opened. */
+export async function ownUploadById(
+  app: FastifyInstance,
+  userId: number,
+  kind: UploadKind,
+  uploadId: string,
+  cutting: { chunkSize: number; fileSize: number },
+): Promise<UploadRow> {
+  const upload = await findUploadById(app, userId, kind, uploadId);
+  if (!upload) throw notFound('上传任务不存在或已过期，请重新上传');
+  if (upload.chunkSize !== cutting.chunkSize || upload.fileSize !== cutting.fileSize) throw invalid('分片大小或文件大小与上传任务不符');
+  return touch(app, upload);
 }
 
 /** How stale `lastActivityAt` may get: far below the 24 h after which an upload counts as abandoned. */

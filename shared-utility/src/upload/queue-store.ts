@@ -9,6 +9,7 @@ export type SavedItem = Pick<
   | 'fileSize'
   | 'lastModified'
   | 'md5'
+  | 'uploadId'
   | 'chunkSize'
   | 'progress'
   | 'uploadPath'

@@ -18,10 +18,10 @@ vi.hoisted(() => {
 });
 import { constants } from '../constants';
 import { bus } from '../event-bus';
-import { inThreadHasher } from './file-hasher';
+import { inThreadHasher, type FileHasher } from './file-hasher';
 import { memoryQueueStore, type QueueStore } from './queue-store';
 import { statusLabel } from './upload-labels';
-import { createUploadEngine, type UploadEngine } from './upload-engine';
+import { createUploadEngine, hashWhileSendingAbove, type UploadEngine } from './upload-engine';
 import { createTargets, type UploadTarget } from './upload-targets';
 import type { UploadConnection } from './upload-connection';
 import type { UploadItem, UploadType } from './upload-types';
@@ -78,11 +78,11 @@ function spiedTargets(disturb?: (item: UploadItem, chunkNumber: number, attempt:
 }
 
 function engineWith(
-  options: { targets?: Record<UploadType, UploadTarget>; store?: QueueStore; chunkTimeoutMs?: number } = {},
+  options: { targets?: Record<UploadType, UploadTarget>; store?: QueueStore; chunkTimeoutMs?: number; hasher?: FileHasher } = {},
 ): UploadEngine {
   const { targets, chunkTimeoutMs } = options;
   return createUploadEngine({
-    hasher: inThreadHasher,
+    hasher: options.hasher ?? inThreadHasher,
     store: options.store ?? memoryQueueStore(),
     connection,
     targets,
@@ -105,6 +105,43 @@ function settled(engine: UploadEngine, id: string, timeout = 30_000): Promise<Up
       }
     });
   });
+}
+
+/** A hasher that does not start hashing before `release()`: the test decides when the MD5 becomes known. */
+function gatedHasher() {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let calls = 0;
+  const hasher: FileHasher = async (file, sliceSize, onProgress, signal) => {
+    calls += 1;
+    await Promise.race([
+      gate,
+      new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true })),
+    ]);
+    return inThreadHasher(file, sliceSize, onProgress, signal);
+  };
+  return { hasher, release, calls: () => calls };
+}
+
+function reached(engine: UploadEngine, id: string, condition: (item: UploadItem) => boolean): Promise<UploadItem> {
+  return new Promise((resolve) => {
+    const off = engine.$items.subscribe((items) => {
+      const item = items.find((candidate) => candidate.id === id);
+      if (item && condition(item)) {
+        queueMicrotask(() => off());
+        resolve(item);
+      }
+    });
+  });
+}
+
+async function reservedBytes(): Promise<number> {
+  const response = await fetch(`${server.apiBase}/orion/auth/file/userDirs/used`, {
+    method: 'POST',
+    headers: { token: connection.token()!, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  return ((await response.json()) as { data: { reserved: number } }).data.reserved;
 }
 
 function labelsOf(engine: UploadEngine, id: string): string[] {
@@ -346,5 +383,126 @@ describe('upload engine against the real server', () => {
     );
     expect(tooLarge).toMatchObject({ status: 'error', error: '图片大小不能超过5MB' });
     expect(sent).toEqual([1, 1]);
+  });
+});
+
+describe('large files: sent while they are hashed', () => {
+  const large = hashWhileSendingAbove + 8 * MiB;
+
+  it.each([
+    ['cpu', { path: 'large' }, 'files', 'large/大文件.bin'],
+    ['gpu', { regionCode: 'cn-east-1', prefix: 'large' }, 'cloud/cn-east-1', 'large/big-model.bin'],
+  ] as const)(
+    'sends every chunk of a large file before its MD5 is known, and merges once it is (%s target)',
+    async (type, params, area, stored) => {
+      const gated = gatedHasher();
+      const { targets, sent } = spiedTargets();
+      const engine = engineWith({ targets, hasher: gated.hasher });
+      const { file, md5 } = fileOf(large, path.basename(stored));
+      const id = engine.add(file, { uploadType: type, uploadParams: params })!;
+      const labels = labelsOf(engine, id);
+      const allSent = await reached(engine, id, (item) => item.progress === 100);
+      expect(allSent).toMatchObject({ status: 'uploading', md5: '', uploadId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+      expect(statusLabel(allSent)).toBe('上传中 100%');
+      expect(sent.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      expect(gated.calls()).toBe(1);
+      gated.release();
+      const done = await settled(engine, id);
+      expect(done).toMatchObject({ status: 'success', md5, progress: 100 });
+      expect(labels[0]).toBe('准备中');
+      expect(labels).toContain('等待上传');
+      expect(labels.at(-1)).toBe('上传成功');
+      expect(storedMd5(area, stored)).toBe(md5);
+    },
+  );
+
+  it('completes at once (秒传) when the finished hash shows the content is stored, without sending the remaining chunks', async () => {
+    const { file, md5 } = fileOf(large, 'original.bin');
+    const first = engineWith();
+    expect((await settled(first, first.add(file, { uploadParams: { path: 'held' } })!)).status).toBe('success');
+    const reservedBefore = await reservedBytes();
+
+    const gated = gatedHasher();
+    // Chunks after the first hang until the engine cuts them; the hash is let go once chunk 1 is stored.
+    const { targets, sent } = spiedTargets(async (_item, n, _attempt, signal) => {
+      if (n > 1)
+        await new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true }));
+    });
+    const engine = engineWith({ targets, hasher: gated.hasher });
+    const id = engine.add(new File([file], 'again.bin'), { uploadParams: { path: 'held' } })!;
+    await reached(engine, id, (item) => item.chunks[0]?.status === 'success');
+    expect(itemOf(engine, id).md5).toBe('');
+    gated.release();
+    const done = await settled(engine, id);
+    expect(done).toMatchObject({ status: 'success', md5, progress: 100, activeRequests: 0 });
+    expect(sent.sort((a, b) => a - b)).toEqual([1, 2, 3, 4]);
+    expect(storedMd5('files', 'held/again.bin')).toBe(md5);
+    expect(await reservedBytes()).toBe(reservedBefore);
+  });
+
+  it('keeps hash-first for a file at the threshold: nothing is cut or sent before the MD5 is known', async () => {
+    const gated = gatedHasher();
+    const { targets, sent } = spiedTargets();
+    const engine = engineWith({ targets, hasher: gated.hasher });
+    const { file, md5 } = fileOf(hashWhileSendingAbove, 'threshold.bin');
+    const id = engine.add(file, { uploadParams: { path: 'small' } })!;
+    await vi.waitFor(() => expect(gated.calls()).toBe(1));
+    expect(itemOf(engine, id)).toMatchObject({ status: 'preparing', chunks: [], uploadId: '' });
+    gated.release();
+    expect(await settled(engine, id)).toMatchObject({ status: 'success', md5, uploadId: '' });
+    expect(sent.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('pauses and resumes a large file while it is still hashed', async () => {
+    const gated = gatedHasher();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { targets } = spiedTargets(async (_item, n) => {
+      if (n > 1) await gate;
+    });
+    const engine = engineWith({ targets, hasher: gated.hasher });
+    const { file, md5 } = fileOf(large, 'paused-large.bin');
+    const id = engine.add(file, { uploadParams: { path: 'large-pause' } })!;
+    await reached(engine, id, (item) => item.chunks[0]?.status === 'success');
+    engine.pause(id);
+    release();
+    await vi.waitFor(() => expect(itemOf(engine, id).activeRequests).toBe(0), { timeout: 10_000 });
+    expect(statusLabel(itemOf(engine, id))).toBe('已暂停');
+    gated.release();
+    await reached(engine, id, (item) => item.md5 === md5);
+    expect(itemOf(engine, id).status).toBe('paused');
+    engine.resume(id);
+    expect((await settled(engine, id)).status).toBe('success');
+    expect(storedMd5('files', 'large-pause/paused-large.bin')).toBe(md5);
+  });
+
+  it('after a reload resumes a large upload under its upload id, sending only the missing chunks', async () => {
+    const store = memoryQueueStore();
+    const gated = gatedHasher();
+    let firstStored: () => void = () => undefined;
+    const chunkOneStored = new Promise<void>((resolve) => (firstStored = resolve));
+    const closing = spiedTargets(async (_item, n) => {
+      if (n === 1) return;
+      await chunkOneStored;
+      throw new Error('page closed');
+    });
+    const before = engineWith({ targets: closing.targets, store, hasher: gated.hasher });
+    const { file, md5 } = fileOf(large, 'resumable-large.bin');
+    const firstId = before.add(file)!;
+    void reached(before, firstId, (item) => item.chunks[0]?.status === 'success').then(() => firstStored());
+    expect((await settled(before, firstId)).status).toBe('error');
+    const uploadId = itemOf(before, firstId).uploadId;
+
+    const { targets, sent } = spiedTargets();
+    const after = engineWith({ targets, store });
+    await after.restored;
+    expect(after.$items.get()).toEqual([
+      expect.objectContaining({ id: firstId, file: null, status: 'paused', md5: '', uploadId, progress: 12 }),
+    ]);
+    expect(after.add(new File([file], 'resumable-large.bin', { lastModified: file.lastModified }))).toBe(firstId);
+    expect(await settled(after, firstId)).toMatchObject({ status: 'success', md5, uploadId });
+    expect(sent.sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7, 8]);
+    expect(storedMd5('files', 'resumable-large.bin')).toBe(md5);
+    expect(await store.load()).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { constants, messages } from '../constants';
 import { bus } from '../event-bus';
 import type { FileHasher } from './file-hasher';
 import type { QueueStore, SavedItem } from './queue-store';
-import { createTargets, type UploadTarget } from './upload-targets';
+import { createTargets, type Preparation, type UploadTarget } from './upload-targets';
 import type { UploadConnection } from './upload-connection';
 import type { AddOptions, UploadChunk, UploadItem, UploadType } from './upload-types';
 
@@ -21,11 +21,18 @@ declare module '../event-bus' {
 const defaultRetryBackoffMs = [1000, 3000, 5000];
 const speedWindowMs = 5000;
 const savedItemLifetimeMs = 24 * 3_600_000;
+/**
+ * Files larger than this are sent while the worker hashes them, under an upload id the server issues
+ * (their MD5 goes with the merge); smaller ones keep the spec's order: hash, ask the server, send.
+ */
+export const hashWhileSendingAbove = 32 * 1024 * 1024;
 const gpuForbidden = /[/\\:*?"<>|（）！]/;
 
 const paused = new Error('paused');
 const cancelled = new Error('cancelled');
 const timedOut = new Error('timeout');
+/** The server already stores the content (秒传 found once the hash finished): the chunks in flight are not needed. */
+const alreadyHeld = new Error('already held');
 
 export interface EngineOptions {
   hasher: FileHasher;
@@ -89,9 +96,17 @@ function cut(file: Blob, chunkSize: number): UploadChunk[] {
 const successShare = (chunks: UploadChunk[]) =>
   chunks.length === 0 ? 0 : Math.floor((chunks.filter((chunk) => chunk.status === 'success').length / chunks.length) * 100);
 
+/** The item's chunks with those the server holds marked as sent (all of them for 秒传). */
+function withHeldChunks(chunks: UploadChunk[], preparation: Preparation): Pick<UploadItem, 'chunks' | 'progress'> {
+  const held = new Set(preparation.skipUpload ? chunks.map((chunk) => chunk.index + 1) : preparation.uploaded);
+  const marked = chunks.map((chunk): UploadChunk => (held.has(chunk.index + 1) ? { ...chunk, status: 'success', process: 100 } : chunk));
+  return { chunks: marked, progress: successShare(marked) };
+}
+
 /**
  * The upload queue (spec §3, §4, §9): items are hashed, cut into chunks, and sent by a 100 ms loop,
- * up to 3 chunks in parallel per item with 3 retries each; when every chunk succeeded the item is merged.
+ * up to 3 chunks in parallel per item with 3 retries each; when every chunk succeeded (and the MD5
+ * is known) the item is merged. Files above `hashWhileSendingAbove` are sent while they are hashed.
  */
 export function createUploadEngine(options: EngineOptions): UploadEngine {
   const { hasher, store, connection } = options;
@@ -124,8 +139,21 @@ export function createUploadEngine(options: EngineOptions): UploadEngine {
   }
 
   function saved(item: UploadItem): SavedItem {
-    const { id, uploadType, fileName, fileSize, lastModified, md5, chunkSize, progress, uploadPath, mergePath, uploadParams, mergeParams } =
-      item;
+    const {
+      id,
+      uploadType,
+      fileName,
+      fileSize,
+      lastModified,
+      md5,
+      uploadId,
+      chunkSize,
+      progress,
+      uploadPath,
+      mergePath,
+      uploadParams,
+      mergeParams,
+    } = item;
     const owner = connection.owner();
     return {
       id,
@@ -134,6 +162,7 @@ export function createUploadEngine(options: EngineOptions): UploadEngine {
       fileSize,
       lastModified,
       md5,
+      uploadId,
       chunkSize,
       progress,
       uploadPath,
@@ -147,13 +176,16 @@ export function createUploadEngine(options: EngineOptions): UploadEngine {
 
   const persist = (id: string) => {
     const item = get(id);
-    if (item?.md5) store.save(saved(item)).catch(() => undefined);
+    if (item?.md5 || item?.uploadId) store.save(saved(item)).catch(() => undefined);
   };
 
+  function abortChunks(id: string, reason: Error): void {
+    for (const controller of runtime(id).controllers.values()) controller.abort(reason);
+  }
+
   function abortAll(id: string, reason: Error): void {
-    const rt = runtime(id);
-    for (const controller of rt.controllers.values()) controller.abort(reason);
-    rt.hashing?.abort(reason);
+    abortChunks(id, reason);
+    runtime(id).hashing?.abort(reason);
   }
 
   function fail(id: string, error: string): void {
@@ -188,7 +220,7 @@ export function createUploadEngine(options: EngineOptions): UploadEngine {
     const rt = runtime(id);
     if (rt.merging) return;
     if (item.progress === 100 && item.chunks.every((chunk) => chunk.status === 'success')) {
-      void merge(id);
+      if (item.md5) void merge(id);
       return;
     }
     let active = item.activeRequests;
@@ -232,7 +264,7 @@ export function createUploadEngine(options: EngineOptions): UploadEngine {
       persist(id);
     } catch {
       const reason: unknown = controller.signal.reason;
-      if (!get(id) || reason === cancelled) return;
+      if (!get(id) || reason === cancelled || reason === alreadyHeld) return;
       if (reason === paused) {
         patchChunk(id, index, { status: 'paused', process: 0 });
         return;
@@ -272,27 +304,33 @@ export function createUploadEngine(options: EngineOptions): UploadEngine {
     bus.emit('toast', { type: 'success', message: messages.fileUploadSucceeded });
   }
 
-  /** Hash (unless known), cut, and ask the server what it already has. */
-  async function prepare(id: string): Promise<void> {
+  /** The item's MD5 from the hasher, or null when hashing failed (the item then failed) or was stopped. */
+  async function hash(id: string): Promise<string | null> {
     const rt = runtime(id);
-    const start = get(id)!;
-    const file = start.file!;
-    patch(id, { status: 'preparing', error: '', hashProgress: start.md5 ? 100 : 0 });
-    let md5 = start.md5;
-    if (!md5) {
-      rt.hashing = new AbortController();
-      const sliceSize = start.uploadType === 'video' ? constants.videoMd5SliceSize : start.chunkSize;
-      try {
-        md5 = await hasher(file, sliceSize, (hashProgress) => get(id) && patch(id, { hashProgress }), rt.hashing.signal);
-      } catch {
-        if (get(id) && !rt.hashing.signal.aborted) fail(id, messages.uploadFailed);
-        return;
-      } finally {
-        rt.hashing = null;
-      }
-      if (!get(id)) return;
+    const item = get(id)!;
+    const hashing = (rt.hashing = new AbortController());
+    const sliceSize = item.uploadType === 'video' ? constants.videoMd5SliceSize : item.chunkSize;
+    try {
+      return await hasher(item.file!, sliceSize, (hashProgress) => get(id) && patch(id, { hashProgress }), hashing.signal);
+    } catch {
+      if (get(id) && !hashing.signal.aborted) fail(id, messages.uploadFailed);
+      return null;
+    } finally {
+      if (rt.hashing === hashing) rt.hashing = null;
     }
-    patch(id, { md5, hashProgress: 100, chunks: cut(file, start.chunkSize), progress: 0 });
+  }
+
+  const sendsWhileHashing = (item: UploadItem) =>
+    item.uploadId !== '' || (item.md5 === '' && item.fileSize > hashWhileSendingAbove && targets[item.uploadType].open !== undefined);
+
+  /** Hash (unless known), cut, and ask the server what it already has; a large file is sent while it is hashed. */
+  async function prepare(id: string): Promise<void> {
+    if (sendsWhileHashing(get(id)!)) return prepareWhileHashing(id);
+    const start = get(id)!;
+    patch(id, { status: 'preparing', error: '', hashProgress: start.md5 ? 100 : 0 });
+    const md5 = start.md5 || (await hash(id));
+    if (!md5 || !get(id)) return;
+    patch(id, { md5, hashProgress: 100, chunks: cut(start.file!, start.chunkSize), progress: 0 });
     persist(id);
     const item = get(id)!;
     const answer = await targets[item.uploadType].prepare(item, connection);
@@ -301,13 +339,58 @@ export function createUploadEngine(options: EngineOptions): UploadEngine {
       fail(id, answer.msg || messages.uploadFailed);
       return;
     }
-    const held = new Set(answer.data.skipUpload ? item.chunks.map((chunk) => chunk.index + 1) : answer.data.uploaded);
-    patch(id, (current) => {
-      const chunks = current.chunks.map((chunk): UploadChunk =>
-        held.has(chunk.index + 1) ? { ...chunk, status: 'success', process: 100 } : chunk,
-      );
-      return { chunks, progress: successShare(chunks), status: 'pending' };
-    });
+    patch(id, (current) => ({ ...withHeldChunks(current.chunks, answer.data), status: 'pending' }));
+    ensureLoop();
+  }
+
+  /**
+   * Chunks go under the upload id the server issues (kept across reloads: the server then says which
+   * chunks it holds; an id it no longer knows is replaced by a new one) while the worker hashes.
+   */
+  async function prepareWhileHashing(id: string): Promise<void> {
+    const start = get(id)!;
+    const target = targets[start.uploadType];
+    patch(id, { status: 'preparing', error: '' });
+    let held: Preparation = { skipUpload: false, uploaded: [] };
+    const known = start.uploadId ? await target.prepare(get(id)!, connection) : null;
+    if (!get(id)) return;
+    if (known?.code === 200) held = known.data;
+    else if (known && known.code !== 404) return fail(id, known.msg || messages.uploadFailed);
+    else {
+      const opened = await target.open!(get(id)!, connection);
+      if (!get(id)) return;
+      if (opened.code !== 200) return fail(id, opened.msg || messages.uploadFailed);
+      patch(id, { uploadId: opened.data.uploadId });
+    }
+    patch(id, { ...withHeldChunks(cut(start.file!, start.chunkSize), held), status: 'pending' });
+    persist(id);
+    ensureLoop();
+    keepHashing(id);
+  }
+
+  /** Starts hashing an item sent while it is hashed, unless its MD5 is known or being computed. */
+  function keepHashing(id: string): void {
+    const item = get(id);
+    if (item?.file && item.uploadId && !item.md5 && !runtime(id).hashing) void hashAlongside(id);
+  }
+
+  /**
+   * Once the MD5 is known and chunks are still to send, asks whether the server already stores this
+   * content: then the item completes at once (秒传) and no further chunk is sent. The MD5 enters the
+   * item only after that answer, so the merge never overtakes the question.
+   */
+  async function hashAlongside(id: string): Promise<void> {
+    const md5 = await hash(id);
+    if (!md5 || !get(id)) return;
+    const item = { ...get(id)!, md5 };
+    const answer = item.chunks.some((chunk) => chunk.status !== 'success')
+      ? await targets[item.uploadType].prepare(item, connection)
+      : null;
+    if (!get(id)) return;
+    const skip = answer?.code === 200 && answer.data.skipUpload;
+    patch(id, (current) => ({ md5, hashProgress: 100, ...(skip ? withHeldChunks(current.chunks, answer.data) : {}) }));
+    if (skip) abortChunks(id, alreadyHeld);
+    persist(id);
     ensureLoop();
   }
 
@@ -340,6 +423,7 @@ export function createUploadEngine(options: EngineOptions): UploadEngine {
       fileSize: file.size,
       lastModified: file.lastModified,
       md5: '',
+      uploadId: '',
       chunkSize: uploadType === 'video' ? constants.videoChunkSize : constants.chunkSize,
       chunks: [],
       progress: 0,
@@ -372,7 +456,7 @@ export function createUploadEngine(options: EngineOptions): UploadEngine {
     const item = get(id);
     if (!item || (item.status !== 'uploading' && item.status !== 'pending')) return;
     patch(id, { status: 'paused', speed: 0, remainingMs: null });
-    abortAll(id, paused);
+    abortChunks(id, paused);
   }
 
   function resume(id: string): void {
@@ -387,6 +471,7 @@ export function createUploadEngine(options: EngineOptions): UploadEngine {
       chunks: current.chunks.map((chunk): UploadChunk => (chunk.status === 'paused' ? { ...chunk, status: 'pending' } : chunk)),
     }));
     ensureLoop();
+    keepHashing(id);
   }
 
   function retry(id: string): void {
@@ -405,6 +490,7 @@ export function createUploadEngine(options: EngineOptions): UploadEngine {
       ),
     }));
     ensureLoop();
+    keepHashing(id);
   }
 
   function cancel(id: string): void {
@@ -434,12 +520,13 @@ export function createUploadEngine(options: EngineOptions): UploadEngine {
       const { savedAt: _savedAt, owner: _owner, ...fields } = record;
       restoredItems.push({
         ...fields,
+        uploadId: fields.uploadId ?? '',
         file: null,
         chunks: [],
         status: 'paused',
         activeRequests: 0,
         error: '',
-        hashProgress: 100,
+        hashProgress: fields.md5 ? 100 : 0,
         speed: 0,
         remainingMs: null,
         result: null,

@@ -1,5 +1,5 @@
 import type { UploadInitResult } from '@rc/api-contract/cloud-net-disk/upload';
-import type { ChunkCheckResult } from '@rc/api-contract/orion/upload';
+import type { ChunkCheckResult, ChunkOpenResult } from '@rc/api-contract/orion/upload';
 import type { ApiResult } from '../api-client';
 import { apiUrl, callApi, postJson, TransportError, type UploadConnection } from './upload-connection';
 import { credentialTarget } from './credential-target';
@@ -12,7 +12,13 @@ export type Preparation = ChunkCheckResult;
 export interface UploadTarget {
   /** Where a new item's chunks go (or its upload starts) and where it is merged; kept with the item. */
   readonly paths: { uploadPath: string; mergePath: string };
+  /**
+   * What the server holds of the item: by its MD5 (hash-first), or by its `uploadId` (then, once the
+   * MD5 is known, `skipUpload` says the server gave the upload up because it stores this content: 秒传).
+   */
   prepare(item: UploadItem, connection: UploadConnection): Promise<ApiResult<Preparation>>;
+  /** Opens an upload before the MD5 is known, for targets that can send a large file while it is hashed. */
+  open?(item: UploadItem, connection: UploadConnection): Promise<ApiResult<ChunkOpenResult>>;
   /** Resolves when the server stored the chunk; rejects otherwise (retried by the engine). */
   sendChunk(item: UploadItem, chunk: UploadChunk, connection: UploadConnection, signal: AbortSignal): Promise<void>;
   merge(item: UploadItem, connection: UploadConnection): Promise<ApiResult<unknown>>;
@@ -31,7 +37,8 @@ const chunkFormTarget = (paths: UploadTarget['paths']): UploadTarget => ({
 
   prepare: (item, connection) =>
     postJson<Preparation>(connection, `${item.uploadPath}/check`, {
-      identifier: item.md5,
+      identifier: item.md5 || undefined,
+      uploadId: item.uploadId || undefined,
       fileName: item.fileName,
       chunkSize: item.chunkSize,
       totalSize: item.fileSize,
@@ -43,7 +50,7 @@ const chunkFormTarget = (paths: UploadTarget['paths']): UploadTarget => ({
     const fields: Record<string, string | number> = {
       filename: item.fileName,
       chunkNumber: chunk.index + 1,
-      identifier: item.md5,
+      ...(item.uploadId ? { uploadId: item.uploadId } : { identifier: item.md5 }),
       totalChunks: totalChunks(item),
       chunkSize: item.chunkSize,
       totalSize: item.fileSize,
@@ -58,10 +65,23 @@ const chunkFormTarget = (paths: UploadTarget['paths']): UploadTarget => ({
     postJson(connection, item.mergePath, {
       fileName: item.fileName,
       identifier: item.md5,
+      uploadId: item.uploadId || undefined,
       chunkSize: item.chunkSize,
       totalSize: item.fileSize,
       totalChunks: totalChunks(item),
       ...item.mergeParams,
+    }),
+});
+
+/** The CPU chunk form, which also takes a large file's chunks before its MD5 is known (under the id `open` gets). */
+const cpuTarget = (paths: UploadTarget['paths']): UploadTarget => ({
+  ...chunkFormTarget(paths),
+  open: (item, connection) =>
+    postJson<ChunkOpenResult>(connection, `${item.uploadPath}/open`, {
+      fileName: item.fileName,
+      chunkSize: item.chunkSize,
+      totalSize: item.fileSize,
+      ...item.uploadParams,
     }),
 });
 
@@ -70,20 +90,24 @@ type GpuStart = UploadInitResult;
 /** GPU: the server hands out an uploadId and presigned chunk URLs, chunks are PUT there, then merged. */
 function gpuTarget(): UploadTarget {
   const started = new Map<string, GpuStart>();
+  /** Init by MD5, by upload id, or (neither known yet) opening a new upload; keeps the chunk URLs it signs. */
+  async function start(item: UploadItem, connection: UploadConnection): Promise<ApiResult<GpuStart>> {
+    const answer = await postJson<GpuStart>(connection, item.uploadPath, {
+      fileName: item.fileName,
+      hashCode: item.md5 || undefined,
+      uploadId: item.uploadId || undefined,
+      chunkSize: item.chunkSize,
+      fileSize: item.fileSize,
+      ...item.uploadParams,
+    });
+    if (answer.code === 200 && !answer.data.skipUpload) started.set(item.id, answer.data);
+    return answer;
+  }
   return {
     paths: { uploadPath: '/cloud-net-disk/auth/upload/init', mergePath: '/cloud-net-disk/auth/upload/merge' },
 
-    async prepare(item, connection) {
-      const answer = await postJson<GpuStart>(connection, item.uploadPath, {
-        fileName: item.fileName,
-        hashCode: item.md5,
-        chunkSize: item.chunkSize,
-        fileSize: item.fileSize,
-        ...item.uploadParams,
-      });
-      if (answer.code === 200) started.set(item.id, answer.data);
-      return answer;
-    },
+    prepare: (item, connection) => start(item, connection),
+    open: (item, connection) => start(item, connection),
 
     sendChunk(item, chunk, connection, signal) {
       const url = started.get(item.id)?.chunkUrls[chunk.index];
@@ -94,7 +118,7 @@ function gpuTarget(): UploadTarget {
 
     async merge(item, connection) {
       const answer = await postJson(connection, item.mergePath, {
-        uploadId: started.get(item.id)?.uploadId ?? '',
+        uploadId: item.uploadId || started.get(item.id)?.uploadId || '',
         fileName: item.fileName,
         hashCode: item.md5,
         contentType: item.file?.type || 'application/octet-stream',
@@ -110,7 +134,7 @@ function gpuTarget(): UploadTarget {
 
 export function createTargets(): Record<UploadItem['uploadType'], UploadTarget> {
   return {
-    cpu: chunkFormTarget({ uploadPath: '/orion/auth/file/chunk', mergePath: '/orion/auth/file/mergeFile' }),
+    cpu: cpuTarget({ uploadPath: '/orion/auth/file/chunk', mergePath: '/orion/auth/file/mergeFile' }),
     video: chunkFormTarget({ uploadPath: '/vod/auth/videoInfo/upload', mergePath: '/vod/auth/videoInfo/merge' }),
     gpu: gpuTarget(),
     credential: credentialTarget(),

@@ -22,6 +22,8 @@ export interface UploadItem {
   fileSize: number;
   lastModified: number;
   md5: string;
+  /** The server's id of an upload opened before the MD5 was known (a large file, hashed while it is sent); '' otherwise. */
+  uploadId: string;
   chunkSize: number;
   chunks: UploadChunk[];
   /** Share of chunks uploaded successfully, 0–100. */

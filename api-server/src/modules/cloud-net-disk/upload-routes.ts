@@ -4,8 +4,16 @@ import { ok } from '../../envelope.js';
 import { currentUser } from '../../plugins/app/authentication.js';
 import { checkGpuFileName, checkRelativePath, joinPath } from '../../uploads/file-names.js';
 import { presignedPartUrl, verifyPartSignature } from '../../uploads/presigned-urls.js';
-import { instantSource, storeUploadedFile } from '../../uploads/store-file.js';
-import { chunkCount, openUpload, receiveChunk, receivedChunks, uploadById } from '../../uploads/upload-sessions.js';
+import { giveUpIfHeld, instantSource, storeUploadedFile } from '../../uploads/store-file.js';
+import {
+  chunkCount,
+  openUpload,
+  openUploadById,
+  ownUploadById,
+  receiveChunk,
+  receivedChunks,
+  uploadById,
+} from '../../uploads/upload-sessions.js';
 import { cloudArea } from '../../uploads/user-areas.js';
 import { Envelope } from '@rc/api-contract/envelope';
 import {
@@ -29,7 +37,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: '开始上传：返回 uploadId 与每个分片的预签名 PUT 地址',
+        summary:
+          '开始上传：返回 uploadId 与每个分片的预签名 PUT 地址（大文件可先不带 hashCode；带 uploadId 为续传，或算出 MD5 后询问秒传）',
         body: UploadInitBody,
         response: { 200: Envelope(UploadInitResult) },
       },
@@ -40,10 +49,18 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       checkGpuFileName(fileName);
       cloudArea(regionCode);
       checkRelativePath(request.body.prefix ?? '', '目录');
-      const md5 = request.body.hashCode.toLowerCase();
-      if (await instantSource(app, userId, md5, fileSize))
-        return ok({ skipUpload: true, uploadId: '', chunkUrls: [] as string[], uploaded: [] as number[], expiresAt: 0 });
-      const upload = await openUpload(app, userId, { kind: 'gpu', md5, chunkSize, fileSize, fileName });
+      const md5 = request.body.hashCode?.toLowerCase();
+      const skipped = { skipUpload: true, uploadId: '', chunkUrls: [] as string[], uploaded: [] as number[], expiresAt: 0 };
+      let upload;
+      if (request.body.uploadId) {
+        upload = await ownUploadById(app, userId, 'gpu', request.body.uploadId, { chunkSize, fileSize });
+        if (md5 && (await giveUpIfHeld(app, userId, upload, md5))) return ok(skipped);
+      } else if (md5) {
+        if (await instantSource(app, userId, md5, fileSize)) return ok(skipped);
+        upload = await openUpload(app, userId, { kind: 'gpu', md5, chunkSize, fileSize, fileName });
+      } else {
+        upload = await openUploadById(app, userId, { kind: 'gpu', chunkSize, fileSize, fileName });
+      }
       const expiresAt = app.clock.now().getTime() + app.uploads.settings.presignedUrlTtlMs;
       const chunkUrls = Array.from({ length: chunkCount(fileSize, chunkSize) }, (_, i) =>
         presignedPartUrl(app.uploads.signingSecret, upload.id, i + 1, expiresAt),
@@ -92,7 +109,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       checkGpuFileName(fileName);
       const area = cloudArea(regionCode);
       const path = joinPath(checkRelativePath(request.body.prefix ?? '', '目录'), fileName);
-      const identity = { kind: 'gpu' as const, md5: request.body.hashCode.toLowerCase(), chunkSize, fileSize, fileName };
+      const uploadId = request.body.uploadId || undefined;
+      const identity = { kind: 'gpu' as const, md5: request.body.hashCode.toLowerCase(), chunkSize, fileSize, fileName, uploadId };
       const stored = await storeUploadedFile(app, userId, identity, { area, path, contentType: request.body.contentType });
       return ok({ path: stored.path, size: stored.size, md5: stored.md5, regionCode }, '文件上传成功');
     },

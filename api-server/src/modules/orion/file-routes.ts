@@ -5,10 +5,10 @@ import { checkFileName, checkRelativePath, joinPath } from '../../uploads/file-n
 import { storeUploadedFile, treePlacement } from '../../uploads/store-file.js';
 import { openClusterTreeOf } from '../../storage/clusters.js';
 import { openTree } from '../../storage/file-trees.js';
-import { checkChunks, receiveChunkForm } from '../../uploads/chunk-upload.js';
+import { checkChunks, openChunkUpload, receiveChunkForm } from '../../uploads/chunk-upload.js';
 import { Envelope } from '@rc/api-contract/envelope';
 import { MergeFileResult } from '@rc/api-contract/orion/file';
-import { ChunkCheckBody, ChunkCheckResult, ChunkResult, MergeBody } from '@rc/api-contract/orion/upload';
+import { ChunkCheckBody, ChunkCheckResult, ChunkOpenBody, ChunkOpenResult, ChunkResult, MergeBody } from '@rc/api-contract/orion/upload';
 
 const tags = ['文件存储'];
 
@@ -24,6 +24,19 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.uploads.dropSomeChunks,
     },
     async (request) => ok(await receiveChunkForm(app, request, 'cpu')),
+  );
+
+  app.post(
+    '/auth/file/chunk/open',
+    {
+      schema: {
+        tags,
+        summary: '开始一个大文件的上传（MD5 尚未算出）：返回 uploadId，分片随后以 uploadId 上传，合并时再给出 MD5',
+        body: ChunkOpenBody,
+        response: { 200: Envelope(ChunkOpenResult) },
+      },
+    },
+    async (request) => ok(await openChunkUpload(app, request, 'cpu', request.body)),
   );
 
   app.post(
@@ -51,9 +64,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { id: userId } = currentUser(request);
-      const { fileName, identifier, chunkSize, totalSize } = request.body;
+      const { fileName, identifier, chunkSize, totalSize, uploadId } = request.body;
       const path = joinPath(checkRelativePath(request.body.path ?? ''), checkFileName(fileName));
-      const identity = { kind: 'cpu' as const, md5: identifier.toLowerCase(), chunkSize, fileSize: totalSize, fileName };
+      const identity = { kind: 'cpu' as const, md5: identifier.toLowerCase(), chunkSize, fileSize: totalSize, fileName, uploadId };
       const tree = request.body.tree ? await openTree(app, userId, request.body.tree) : await openClusterTreeOf(app, userId);
       const stored = await storeUploadedFile(app, userId, identity, treePlacement(tree, path));
       return ok({ path: stored.path, size: stored.size, md5: stored.md5 }, '文件上传成功');

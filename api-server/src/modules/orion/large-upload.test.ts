@@ -1,0 +1,168 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { demoAccounts, demoPassword } from '../../seed/demo-data.js';
+import { login, type TestApp } from '../../test-support/test-app.js';
+import { md5Of, randomFile, setUpSignedInApp, type UploadClient } from '../../uploads/test-upload-client.js';
+
+let t: TestApp;
+let client: UploadClient;
+let userId: number;
+const chunkSize = 64 * 1024;
+
+setUpSignedInApp((signedIn) => ({ t, client, userId } = signedIn));
+
+const stored = (area: string, relative: string) => path.join(t.dataDir, 'blobs/users', String(userId), area, relative);
+const reserved = async (as = client) => (await as.post('/apis/orion/auth/file/userDirs/used', {})).data.reserved as number;
+const open = (bytes: Buffer, fileName: string, as = client) =>
+  as.post('/apis/orion/auth/file/chunk/open', { fileName, chunkSize, totalSize: bytes.length, path: 'large' });
+const sendChunk = (bytes: Buffer, fileName: string, uploadId: string, n: number, as = client) =>
+  as.chunkForm(
+    '/apis/orion/auth/file/chunk',
+    {
+      uploadId,
+      filename: fileName,
+      chunkNumber: n,
+      totalChunks: Math.ceil(bytes.length / chunkSize),
+      chunkSize,
+      totalSize: bytes.length,
+      path: 'large',
+    },
+    bytes.subarray((n - 1) * chunkSize, n * chunkSize),
+  );
+const check = (bytes: Buffer, fileName: string, uploadId: string, identifier?: string, as = client) =>
+  as.post('/apis/orion/auth/file/chunk/check', { uploadId, identifier, fileName, chunkSize, totalSize: bytes.length, path: 'large' });
+const merge = (bytes: Buffer, fileName: string, uploadId: string, identifier = md5Of(bytes), as = client) =>
+  as.post('/apis/orion/auth/file/mergeFile', { uploadId, identifier, fileName, chunkSize, totalSize: bytes.length, path: 'large' });
+
+describe('CPU upload opened before its MD5 is known', () => {
+  it('reserves the size, takes chunks by upload id, checks the declared MD5 at merge and frees the reservation', async () => {
+    const bytes = randomFile(3 * chunkSize + 99);
+    const before = await reserved();
+    const opened = await open(bytes, '大文件.bin');
+    expect(opened).toMatchObject({ code: 200, data: { uploadId: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
+    const { uploadId } = opened.data as { uploadId: string };
+    expect(await reserved()).toBe(before + bytes.length);
+    for (const n of [2, 4, 1]) expect((await sendChunk(bytes, '大文件.bin', uploadId, n)).code).toBe(200);
+    expect((await check(bytes, '大文件.bin', uploadId)).data).toEqual({ skipUpload: false, uploaded: [1, 2, 4] });
+    expect(await merge(bytes, '大文件.bin', uploadId)).toMatchObject({ code: 409, msg: '文件分片不完整（已收到3/4），请继续上传' });
+    await sendChunk(bytes, '大文件.bin', uploadId, 3);
+    expect(await merge(bytes, '大文件.bin', uploadId)).toMatchObject({
+      code: 200,
+      data: { path: 'large/大文件.bin', size: bytes.length, md5: md5Of(bytes) },
+    });
+    expect(md5Of(fs.readFileSync(stored('files', 'large/大文件.bin')))).toBe(md5Of(bytes));
+    expect(await reserved()).toBe(before);
+  });
+
+  it('refuses a merge whose declared MD5 is not that of the bytes received, keeping nothing', async () => {
+    const bytes = randomFile(2 * chunkSize);
+    const { uploadId } = (await open(bytes, 'declared.bin')).data as { uploadId: string };
+    await sendChunk(bytes, 'declared.bin', uploadId, 1);
+    await sendChunk(bytes, 'declared.bin', uploadId, 2);
+    const wrong = md5Of(Buffer.concat([bytes, Buffer.from('x')]));
+    expect(await merge(bytes, 'declared.bin', uploadId, wrong)).toMatchObject({ code: 422, msg: '文件校验失败（MD5不一致），请重新上传' });
+    expect(fs.existsSync(stored('files', 'large/declared.bin'))).toBe(false);
+    expect(await check(bytes, 'declared.bin', uploadId)).toMatchObject({ code: 404, msg: '上传任务不存在或已过期，请重新上传' });
+  });
+
+  it('answers 秒传 once the MD5 is known and the content is stored: the open upload is given up and its reservation freed', async () => {
+    const bytes = randomFile(3 * chunkSize);
+    const first = (await open(bytes, 'first.bin')).data.uploadId as string;
+    for (const n of [1, 2, 3]) await sendChunk(bytes, 'first.bin', first, n);
+    expect((await merge(bytes, 'first.bin', first)).code).toBe(200);
+    const before = await reserved();
+
+    const second = (await open(bytes, 'second.bin')).data.uploadId as string;
+    await sendChunk(bytes, 'second.bin', second, 1);
+    expect((await check(bytes, 'second.bin', second)).data).toEqual({ skipUpload: false, uploaded: [1] });
+    expect((await check(bytes, 'second.bin', second, md5Of(randomFile(3 * chunkSize)))).data).toEqual({ skipUpload: false, uploaded: [1] });
+    expect((await check(bytes, 'second.bin', second, md5Of(bytes))).data).toEqual({ skipUpload: true, uploaded: [] });
+    expect(await reserved()).toBe(before);
+    expect(await sendChunk(bytes, 'second.bin', second, 2)).toMatchObject({ code: 404, msg: '上传任务不存在或已过期，请重新上传' });
+    expect(await merge(bytes, 'second.bin', second)).toMatchObject({ code: 200, data: { path: 'large/second.bin' } });
+    expect(md5Of(fs.readFileSync(stored('files', 'large/second.bin')))).toBe(md5Of(bytes));
+  });
+
+  it("refuses another user's upload id on every call and leaves that upload as it was", async () => {
+    const bytes = randomFile(2 * chunkSize);
+    const uploadId = (await open(bytes, 'mine.bin')).data.uploadId as string;
+    await sendChunk(bytes, 'mine.bin', uploadId, 1);
+    const other = client.withToken(await login(t.app, demoAccounts.teacher, demoPassword));
+    const gone = { code: 404, msg: '上传任务不存在或已过期，请重新上传' };
+    expect(await sendChunk(bytes, 'mine.bin', uploadId, 2, other)).toMatchObject(gone);
+    expect(await check(bytes, 'mine.bin', uploadId, undefined, other)).toMatchObject(gone);
+    expect(await merge(bytes, 'mine.bin', uploadId, md5Of(bytes), other)).toMatchObject({ code: 409 });
+    expect((await check(bytes, 'mine.bin', uploadId)).data).toEqual({ skipUpload: false, uploaded: [1] });
+    await sendChunk(bytes, 'mine.bin', uploadId, 2);
+    expect((await merge(bytes, 'mine.bin', uploadId)).code).toBe(200);
+  });
+
+  it('refuses chunks cut differently from the opened upload, an open past the quota, and a hash-first check without its MD5', async () => {
+    const bytes = randomFile(2 * chunkSize);
+    const uploadId = (await open(bytes, 'cut.bin')).data.uploadId as string;
+    const wrongSize = await client.chunkForm(
+      '/apis/orion/auth/file/chunk',
+      { uploadId, filename: 'cut.bin', chunkNumber: 1, totalChunks: 1, chunkSize: 2 * chunkSize, totalSize: bytes.length },
+      bytes.subarray(0, 100),
+    );
+    expect(wrongSize).toMatchObject({ code: 422, msg: '分片大小或文件大小与上传任务不符' });
+    const quota = t.app.uploads.settings.quotaBytes;
+    const used = (await client.post('/apis/orion/auth/file/userDirs/used', {})).data;
+    t.app.uploads.settings.quotaBytes = used.used + used.reserved + chunkSize;
+    try {
+      expect(await open(bytes, 'over.bin')).toMatchObject({ code: 409, msg: '存储空间不足，请清理文件后再上传' });
+    } finally {
+      t.app.uploads.settings.quotaBytes = quota;
+    }
+    const noMd5 = await client.post('/apis/orion/auth/file/chunk/check', { fileName: 'cut.bin', chunkSize, totalSize: bytes.length });
+    expect(noMd5).toMatchObject({ code: 422, msg: '文件标识不能为空' });
+  });
+});
+
+describe('cloud disk presigned upload opened before its MD5 is known', () => {
+  const init = (bytes: Buffer, fileName: string, extra: { uploadId?: string; hashCode?: string } = {}) =>
+    client.post('/apis/cloud-net-disk/auth/upload/init', {
+      regionCode: 'cn-east-1',
+      prefix: 'early',
+      fileName,
+      chunkSize,
+      fileSize: bytes.length,
+      ...extra,
+    });
+  const cloudMerge = (bytes: Buffer, fileName: string, uploadId: string, hashCode = md5Of(bytes)) =>
+    client.post('/apis/cloud-net-disk/auth/upload/merge', {
+      uploadId,
+      fileName,
+      hashCode,
+      chunkSize,
+      fileSize: bytes.length,
+      regionCode: 'cn-east-1',
+      prefix: 'early',
+    });
+
+  it('signs chunk URLs without a hash, resumes by upload id, and checks the MD5 at merge', async () => {
+    const bytes = randomFile(2 * chunkSize + 5);
+    const started = await init(bytes, 'ckpt.bin');
+    expect(started).toMatchObject({ code: 200, data: { skipUpload: false, uploaded: [] } });
+    const { uploadId, chunkUrls } = started.data as { uploadId: string; chunkUrls: string[] };
+    expect(chunkUrls).toHaveLength(3);
+    expect((await client.put(chunkUrls[0]!, bytes.subarray(0, chunkSize))).code).toBe(200);
+    const again = await init(bytes, 'ckpt.bin', { uploadId });
+    expect(again.data).toMatchObject({ skipUpload: false, uploadId, uploaded: [1] });
+    const urls = again.data.chunkUrls as string[];
+    for (const i of [1, 2]) expect((await client.put(urls[i]!, bytes.subarray(i * chunkSize, (i + 1) * chunkSize))).code).toBe(200);
+    const wrong = md5Of(randomFile(8));
+    expect(await cloudMerge(bytes, 'ckpt.bin', uploadId, wrong)).toMatchObject({ code: 422, msg: '文件校验失败（MD5不一致），请重新上传' });
+
+    const retried = (await init(bytes, 'ckpt.bin')).data as { uploadId: string; chunkUrls: string[] };
+    for (const [i, url] of retried.chunkUrls.entries()) await client.put(url, bytes.subarray(i * chunkSize, (i + 1) * chunkSize));
+    expect(await cloudMerge(bytes, 'ckpt.bin', retried.uploadId)).toMatchObject({ code: 200, data: { path: 'early/ckpt.bin' } });
+    expect(md5Of(fs.readFileSync(stored('cloud/cn-east-1', 'early/ckpt.bin')))).toBe(md5Of(bytes));
+
+    const copy = (await init(bytes, 'copy.bin')).data.uploadId as string;
+    expect((await init(bytes, 'copy.bin', { uploadId: copy, hashCode: md5Of(bytes) })).data).toMatchObject({ skipUpload: true });
+    expect(await init(bytes, 'copy.bin', { uploadId: copy })).toMatchObject({ code: 404 });
+    expect((await cloudMerge(bytes, 'copy.bin', copy)).code).toBe(200);
+  });
+});
