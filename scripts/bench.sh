@@ -29,3 +29,6 @@ node bench/portal-first-visit.mjs
 
 echo "── uploads: MD5 in the worker vs node:crypto; 1 GiB through the engine (cpu, gpu) vs one raw PUT"
 node bench/upload-bench.mjs
+
+echo "── file storage: list a folder of 10,000 files on the local and the SFTP cluster (sshd started by the bench)"
+npx tsx bench/storage-list.ts

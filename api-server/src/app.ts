@@ -20,6 +20,7 @@ import payouts from './plugins/app/payouts.js';
 import compute from './plugins/app/compute.js';
 import blobStore from './plugins/app/blob-store.js';
 import uploads from './plugins/app/uploads.js';
+import fileStorage from './plugins/app/file-storage.js';
 import payments from './plugins/app/payments.js';
 import quotes from './plugins/app/quotes.js';
 import userModule from './modules/user/index.js';
@@ -31,7 +32,10 @@ import imageModule from './modules/image/index.js';
 import orionModule from './modules/orion/index.js';
 import vodModule from './modules/vod/index.js';
 import cloudNetDiskModule from './modules/cloud-net-disk/index.js';
+import hpcModule from './modules/hpc/index.js';
 import netDiskModule from './modules/net-disk/index.js';
+import dataModule from './modules/data/index.js';
+import demoDatasets from './plugins/app/demo-datasets.js';
 
 export interface AppParts {
   config: AppConfig;
@@ -68,8 +72,10 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(compute);
   await app.register(blobStore);
   await app.register(uploads);
+  await app.register(fileStorage);
   await app.register(payments);
   await app.register(quotes);
+  await app.register(demoDatasets);
 
   await app.register(systemModule, { prefix: '/apis/system' });
   await app.register(userModule, { prefix: '/apis/user' });
@@ -79,7 +85,9 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(orionModule, { prefix: '/apis/orion' });
   await app.register(vodModule, { prefix: '/apis/vod' });
   await app.register(cloudNetDiskModule, { prefix: '/apis/cloud-net-disk' });
+  await app.register(hpcModule, { prefix: '/apis/hpc' });
   await app.register(netDiskModule, { prefix: '/apis/net-disk' });
+  await app.register(dataModule, { prefix: '/apis/data' });
   await app.register(publicConfigRoute);
 
   await app.register(examplesStatic);

@@ -31,6 +31,18 @@ const Env = Type.Object({
   PAYOUT_PROVIDER: Type.Union([Type.Literal('sandbox')], { default: 'sandbox', description: 'a known payout provider (sandbox)' }),
   RELEASE_AFTER_STOPPED_DAYS: Type.Number({ exclusiveMinimum: 0, default: 15, description: 'a positive number' }),
   TRASH_RETENTION_DAYS: Type.Number({ exclusiveMinimum: 0, default: 7, description: 'a positive number' }),
+  FILE_STORAGE_QUOTA_FILES: Type.Integer({ minimum: 1, maximum: 2_147_483_647, default: 200_000, description: 'a positive integer' }),
+  HPC_SFTP_HOST: Type.Optional(Type.String({ minLength: 1, description: 'a host name or address' })),
+  HPC_SFTP_PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 22, description: 'a port number from 1 to 65535' }),
+  HPC_SFTP_USER: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'an account name' })),
+  HPC_SFTP_KEY: Type.Optional(Type.String({ minLength: 1, description: 'a PEM/OpenSSH private key or the path of one' })),
+  HPC_SFTP_HOME: Type.String({
+    pattern: '\\{userId\\}',
+    maxLength: 255,
+    default: 'rc-files/{userId}',
+    description: 'a folder containing {userId}',
+  }),
+  HPC_SFTP_NAME: Type.String({ minLength: 1, maxLength: 60, default: 'HPC集群', description: 'a cluster name' }),
   STORAGE_QUOTA_BYTES: Type.Integer({
     minimum: 1,
     maximum: Number.MAX_SAFE_INTEGER,
@@ -108,9 +120,23 @@ export interface UploadSettings {
   faultInjection: { dropChunkRatio: number };
 }
 
+export interface SftpClusterSettings {
+  name: string;
+  host: string;
+  port: number;
+  username: string;
+  privateKey: string;
+  /** Each user's home on the cluster, `{userId}` filled in; relative to the account's login folder unless absolute. */
+  homeTemplate: string;
+}
+
 export interface StorageSettings {
   /** Days a deleted file stays in the trash of its network disk or file storage. */
   trashRetentionDays: number;
+  /** What each user may keep on a cluster the server adds itself (the local default, the one from HPC_SFTP_*). */
+  fileStorageQuota: { bytes: number; files: number };
+  /** An HPC cluster reached over SFTP, added at startup when HPC_SFTP_HOST, HPC_SFTP_USER and HPC_SFTP_KEY are set. */
+  sftpCluster: SftpClusterSettings | undefined;
 }
 
 export interface AlipaySettings {
@@ -260,7 +286,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
       maxChunks: 10_000,
       faultInjection: { dropChunkRatio: e.FAULT_DROP_CHUNK_RATIO },
     },
-    storage: { trashRetentionDays: e.TRASH_RETENTION_DAYS },
+    storage: {
+      trashRetentionDays: e.TRASH_RETENTION_DAYS,
+      fileStorageQuota: { bytes: e.STORAGE_QUOTA_BYTES, files: e.FILE_STORAGE_QUOTA_FILES },
+      sftpCluster: sftpClusterSettings(e),
+    },
     payments: {
       sandbox: e.PAYMENT_SANDBOX === 'true',
       publicUrl: e.PAYMENT_PUBLIC_URL?.replace(/\/+$/, ''),
@@ -278,6 +308,18 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
 /** A PEM key given inline, or read from the file it names. */
 function pemOf(value: string): string {
   return value.includes('-----BEGIN') ? value.replace(/\\n/g, '\n') : fs.readFileSync(value, 'utf8');
+}
+
+function sftpClusterSettings(e: Env): SftpClusterSettings | undefined {
+  if (!e.HPC_SFTP_HOST || !e.HPC_SFTP_USER || !e.HPC_SFTP_KEY) return undefined;
+  return {
+    name: e.HPC_SFTP_NAME,
+    host: e.HPC_SFTP_HOST,
+    port: e.HPC_SFTP_PORT,
+    username: e.HPC_SFTP_USER,
+    privateKey: pemOf(e.HPC_SFTP_KEY),
+    homeTemplate: e.HPC_SFTP_HOME,
+  };
 }
 
 function alipaySettings(e: Env): AlipaySettings | undefined {

@@ -5,6 +5,7 @@ import { openDatabase, type OpenDatabase } from './db/open-database.js';
 import { seedDemoData } from './seed/demo-data.js';
 import { startScheduler } from './compute/scheduler.js';
 import { startPaymentScheduler } from './billing/payments/payment-scheduler.js';
+import { startTaskRunner } from './storage/task-runner.js';
 
 let config: AppConfig;
 try {
@@ -35,6 +36,7 @@ if (config.seedDemoData && (await seedDemoData(database.db, { billingHistory: tr
 
 const stopScheduler = startScheduler(app);
 const stopPaymentScheduler = startPaymentScheduler(app.payments, app.log);
+const stopTaskRunner = startTaskRunner(app);
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -43,6 +45,7 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   await stopScheduler();
   await stopPaymentScheduler();
+  await stopTaskRunner();
   await app.close();
   await database.close();
   process.exit(0);

@@ -1,4 +1,9 @@
 import { screensApp, type Screens } from '@rc/shared-utility';
+import { FileListPage } from './file-manage/file-list-page';
+import { FileStoragePage } from './file-manage/file-storage-page';
+import { CommonDataPage } from './common-data/common-data-page';
+import { MyDataPage } from './common-data/my-data-page';
+import { DownloadPage } from './downloads/download-page';
 import { SpeedTestPage } from './files/speed-test-page';
 import { UploadHelperPage } from './files/upload-helper-page';
 import { UploadPage } from './files/upload-page';
@@ -9,7 +14,13 @@ export const screens: Screens = {
   '/account/upload': UploadPage,
   '/account/upload/helper': UploadHelperPage,
   '/account/upload/test': SpeedTestPage,
+  '/account/fileStorage': FileStoragePage,
+  '/account/fileManage': FileListPage,
+  '/account/fileManage/fileList': FileListPage,
   '/account/netDisk': NetDiskPage,
+  '/account/commonData': CommonDataPage,
+  '/account/dataManage/myData': MyDataPage,
+  '/account/download': DownloadPage,
 };
 
 export const App = screensApp(screens);

@@ -97,7 +97,8 @@ const storageRoutes = rows('@rc/mf-storage', [
   ['/account/fileManage', '文件管理', '像在本地一样浏览、新建、移动、复制与重命名文件。'],
   ['/account/fileManage/fileList', '文件列表', '查看目录中的全部文件。'],
   ['/account/commonData', '公开数据', '浏览平台提供的公开数据集，可直接挂载到实例中使用。'],
-  ['/account/download', '我的下载', '查看下载记录并重新获取下载链接。'],
+  ['/account/download', '我的下载', '查看后台复制、移动任务的进度与失败项，以及下载记录；文件仍在时可再次下载。'],
+  ['/account/dataManage/myData', '我的数据', '把网盘中的文件夹生成我的数据集，编辑、删除并只读挂载到实例。'],
   ['/account/upload', '文件上传', '分片上传大文件，支持暂停、继续、失败重试与断点续传；相同内容的文件秒传。'],
   ['/account/upload/helper', '上传助手', '了解上传大文件的方法与注意事项。'],
   ['/account/upload/test', '上传测试', '测试当前网络到存储服务的上传速度。测试数据不会保存，也不占用存储空间。'],
@@ -173,7 +174,6 @@ const learningRoutes = rows('@rc/mf-learning', [
   ['/account/vod', '视频点播', '上传与管理课程视频。'],
   ['/account/live', '直播', '创建直播并查看直播记录。'],
   ['/account/channel', '直播频道', '管理直播频道与推流地址。'],
-  ['/account/dataManage/myData', '我的数据', '管理我上传与发布的数据集。'],
   ['/account/teacher', '讲师中心', '申请成为讲师，管理讲师资料与收益。'],
 ]);
 

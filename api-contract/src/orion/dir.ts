@@ -16,10 +16,13 @@ export const DirEntry = Type.Object({
 });
 export type DirEntry = Static<typeof DirEntry>;
 
-/** Bytes: stored files, space held for uploads in progress, and the quota over both. */
+/** The default cluster's file storage: bytes and files used (the trash counts) and its quotas; bytes held for uploads in progress. */
 export const StorageUsage = Type.Object({
   used: Type.Integer({ description: '已存文件字节数' }),
   reserved: Type.Integer({ description: '进行中的上传预留的字节数' }),
-  quota: Type.Integer({ description: '配额（字节），含预留' }),
+  quota: Type.Integer({ description: '配额（字节）' }),
+  usedFiles: Type.Integer({ description: '已存文件数' }),
+  quotaFiles: Type.Integer({ description: '文件数配额' }),
+  clusterId: Type.Integer({ description: '默认集群' }),
 });
 export type StorageUsage = Static<typeof StorageUsage>;

@@ -34,5 +34,12 @@ export const MergeBody = Type.Object({
   totalSize: TotalSize,
   totalChunks: Type.Optional(Type.Integer({ title: '分片总数', minimum: 1, maximum: 1_000_000 })),
   path: Type.Optional(UploadPath),
+  tree: Type.Optional(
+    Type.String({
+      title: '存储位置',
+      maxLength: 80,
+      description: "文件落入的树：'cluster:<集群id>' 或 'netdisk:<地区编码>'；缺省为默认集群的文件存储",
+    }),
+  ),
 });
 export type MergeBody = Static<typeof MergeBody>;

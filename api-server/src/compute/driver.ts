@@ -19,14 +19,25 @@ export interface PendingTransition {
   expectedAt: Date;
 }
 
+/** A folder the instance sees: its region's network disk at /root/netdisk, a dataset read-only at /root/public-data/<name>. */
+export interface DriverMount {
+  path: string;
+  kind: 'netdisk' | 'dataset';
+  /** The network disk's id or the dataset's id. */
+  sourceId: number;
+  readOnly: boolean;
+}
+
 /**
  * The container backend behind every instance call. Calls are made inside the caller's
  * transaction after the database side is decided; `status` reports where the instance really is.
  */
 export interface ComputeDriver {
   readonly name: string;
-  create(instance: DriverInstance, now: Date): Promise<PendingTransition>;
-  start(instance: DriverInstance, now: Date): Promise<PendingTransition>;
+  create(instance: DriverInstance, now: Date, mounts: DriverMount[]): Promise<PendingTransition>;
+  start(instance: DriverInstance, now: Date, mounts: DriverMount[]): Promise<PendingTransition>;
+  /** Applies a changed set of mounts to a running instance. */
+  remount(instance: DriverInstance, mounts: DriverMount[]): Promise<void>;
   stop(instance: DriverInstance, now: Date): Promise<PendingTransition>;
   destroy(instance: DriverInstance, now: Date): Promise<PendingTransition>;
   reset(instance: DriverInstance, now: Date): Promise<PendingTransition>;

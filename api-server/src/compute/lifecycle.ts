@@ -6,6 +6,7 @@ import { conflict } from '../errors.js';
 import type { ComputeDriver } from './driver.js';
 import { returnGpus, takeGpus } from './gpu-pool.js';
 import { beginTransition, settleInstance, type InstanceRow } from './instance-state.js';
+import { mountsOf } from './instance-mounts.js';
 import { dayRateOf, loadSitePrices, type SitePrices } from './prices.js';
 import { Billing, Status } from './states.js';
 import { mountRegionNetDisk } from '../storage/net-disk-mounts.js';
@@ -37,7 +38,7 @@ export async function startInstance(tx: Executor, driver: ComputeDriver, instanc
     await requireCredit(tx, instance.userId);
   }
   await mountRegionNetDisk(tx, instance);
-  const transition = await driver.start({ ...instance, gpuHeld }, now);
+  const transition = await driver.start({ ...instance, gpuHeld }, now, await mountsOf(tx, instance.id));
   return beginTransition(tx, instance.id, transition, {
     gpuHeld,
     noGpu: o.noGpu,

@@ -5,6 +5,7 @@ import type { Executor } from '../db/open-database.js';
 import { conflict, notFound } from '../errors.js';
 import type { ComputeDriver } from './driver.js';
 import { beginTransition } from './instance-state.js';
+import { mountsOf } from './instance-mounts.js';
 import type { ModelPrices, SitePrices } from './prices.js';
 import { dayRateOf } from './prices.js';
 import { Billing } from './states.js';
@@ -72,6 +73,6 @@ export async function createInstance(tx: Executor, driver: ComputeDriver, o: New
     })
     .returning();
   await mountRegionNetDisk(tx, row!);
-  const transition = await driver.create(row!, o.now);
+  const transition = await driver.create(row!, o.now, await mountsOf(tx, row!.id));
   return beginTransition(tx, row!.id, transition, { sshPort: 20_000 + (row!.id % 40_000) });
 }

@@ -1,5 +1,5 @@
 import { Status } from './states.js';
-import type { ComputeDriver, DriverInstance, PendingTransition } from './driver.js';
+import type { ComputeDriver, DriverInstance, DriverMount, PendingTransition } from './driver.js';
 
 /** How long each simulated operation takes, in ms. */
 export interface SimulatedDelays {
@@ -21,22 +21,34 @@ const gib = 1024 ** 3;
  */
 export class SimulatedDriver implements ComputeDriver {
   readonly name = 'simulated';
+  private readonly mounted = new Map<number, DriverMount[]>();
   constructor(private readonly delays: SimulatedDelays = defaultDelays) {}
+
+  /** What the instance was last given to mount (on create, start or remount). */
+  mountsOf(instanceId: number): DriverMount[] {
+    return this.mounted.get(instanceId) ?? [];
+  }
 
   private after(ms: number, now: Date, status: Status, nextStatus: Status): PendingTransition {
     return { status, nextStatus, expectedAt: new Date(now.getTime() + ms) };
   }
 
-  async create(_instance: DriverInstance, now: Date) {
+  async create(instance: DriverInstance, now: Date, mounts: DriverMount[]) {
+    this.mounted.set(instance.id, mounts);
     return this.after(this.delays.create, now, Status.creating, Status.running);
   }
-  async start(_instance: DriverInstance, now: Date) {
+  async start(instance: DriverInstance, now: Date, mounts: DriverMount[]) {
+    this.mounted.set(instance.id, mounts);
     return this.after(this.delays.start, now, Status.starting, Status.running);
   }
   async stop(_instance: DriverInstance, now: Date) {
     return this.after(this.delays.stop, now, Status.stopping, Status.stopped);
   }
-  async destroy(_instance: DriverInstance, now: Date) {
+  async remount(instance: DriverInstance, mounts: DriverMount[]) {
+    this.mounted.set(instance.id, mounts);
+  }
+  async destroy(instance: DriverInstance, now: Date) {
+    this.mounted.delete(instance.id);
     return this.after(this.delays.destroy, now, Status.releasing, Status.released);
   }
   async reset(_instance: DriverInstance, now: Date) {

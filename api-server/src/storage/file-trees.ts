@@ -5,6 +5,7 @@ import { hpcClusters, netDisks } from '../db/schema.js';
 import { AppError, conflict, invalid, notFound } from '../errors.js';
 import { FileSystemError, type FileSystem } from './file-system.js';
 import { LocalFileSystem } from './local-file-system.js';
+import { SftpFileSystem } from './sftp-file-system.js';
 
 const GiB = 1024 ** 3;
 
@@ -43,15 +44,31 @@ async function openNetDiskTree(app: FastifyInstance, userId: number, regionCode:
   };
 }
 
+/** A user's home on an SFTP cluster: the cluster's template with `{userId}` filled in. */
+export const userHome = (cluster: { homeTemplate: string }, userId: number) => cluster.homeTemplate.replaceAll('{userId}', String(userId));
+
+const unreachable =
+  (app: FastifyInstance, name: string) =>
+  (error: unknown): never => {
+    app.log.warn({ err: error, cluster: name }, 'SFTP connection failed');
+    throw new AppError(503, `集群「${name}」暂时无法连接，请稍后重试`);
+  };
+
 async function openClusterTree(app: FastifyInstance, userId: number, clusterId: number): Promise<FileTree> {
   const [cluster] = await app.db.select().from(hpcClusters).where(eq(hpcClusters.id, clusterId));
   if (!cluster?.enabled) throw notFound('集群不存在或已停用');
-  if (cluster.kind !== 'local') throw conflict(`暂不支持该类型的集群：${cluster.kind}`);
+  let fs: FileSystem;
+  if (cluster.kind === 'local') fs = new LocalFileSystem(path.join(app.config.dataDir, 'file-storage', String(clusterId), String(userId)));
+  else if (cluster.kind === 'sftp') {
+    const { host, port, username, privateKey } = cluster;
+    const home = userHome(cluster, userId);
+    fs = new SftpFileSystem(() => app.sftp.session({ host, port, username, privateKey }).catch(unreachable(app, cluster.name)), home);
+  } else throw conflict(`暂不支持该类型的集群：${cluster.kind}`);
   return {
     key: clusterTreeKey(clusterId),
     userId,
     label: cluster.name,
-    fs: new LocalFileSystem(path.join(app.config.dataDir, 'file-storage', String(clusterId), String(userId))),
+    fs,
     quota: { bytes: cluster.quotaBytes, files: cluster.quotaFiles },
     writable: true,
   };

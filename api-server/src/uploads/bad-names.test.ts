@@ -112,7 +112,7 @@ describe('path traversal and bad names', () => {
     expect(wrong).toEqual([]);
 
     const written = listFiles(t.dataDir).filter((file) => !before.has(file));
-    const outside = written.filter((file) => !/^blobs\/users\/\d+\/files\/ok\.bin$/.test(file) && !file.startsWith('pglite/'));
+    const outside = written.filter((file) => !/^file-storage\/\d+\/\d+\/ok\.bin$/.test(file) && !file.startsWith('pglite/'));
     expect(outside).toEqual([]);
   }, 120_000);
 });

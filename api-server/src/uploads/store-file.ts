@@ -1,7 +1,10 @@
+import type { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { storedFiles } from '../db/schema.js';
 import { conflict, invalid } from '../errors.js';
+import { openTree, type FileTree } from '../storage/file-trees.js';
+import { treeArea, treeClash, writeTreeFile } from '../storage/tree-operations.js';
 import { pathClash } from './path-clash.js';
 import { ensureRoomFor } from './quota.js';
 import { chunkCount, discardUpload, findUpload, receivedChunks, type UploadIdentity } from './upload-sessions.js';
@@ -14,6 +17,29 @@ export interface Placement {
   /** Path of the file inside the area, name included. */
   path: string;
   contentType?: string;
+  /** A file tree the file lands in (file storage, network disk) instead of the blob store; `area` is then `treeArea(tree)`. */
+  tree?: FileTree;
+}
+
+/** Where a file uploaded into a file tree goes. */
+export const treePlacement = (tree: FileTree, path: string): Placement => ({ area: treeArea(tree), path, tree });
+
+const treeKeyOfArea = (area: string) => (area.startsWith('tree:') ? area.slice('tree:'.length) : null);
+
+/** The bytes of a stored file, from its tree or from the blob store. */
+async function contentOf(app: FastifyInstance, userId: number, file: StoredFile): Promise<Readable> {
+  const treeKey = treeKeyOfArea(file.area);
+  if (treeKey === null) return app.blobs.readRange(areaKey(userId, file.area, file.path), 0, file.size);
+  return (await openTree(app, userId, treeKey)).fs.read(file.path);
+}
+
+async function storedSize(app: FastifyInstance, userId: number, file: StoredFile): Promise<number | undefined> {
+  const treeKey = treeKeyOfArea(file.area);
+  if (treeKey === null) return (await app.blobs.stat(areaKey(userId, file.area, file.path)))?.size;
+  const entry = await openTree(app, userId, treeKey)
+    .then((tree) => tree.fs.stat(file.path))
+    .catch(() => null);
+  return entry && !entry.isDir ? entry.size : undefined;
 }
 
 /** A file of this user with the same content, which an upload can be completed from without chunks (秒传). */
@@ -23,7 +49,7 @@ export async function instantSource(app: FastifyInstance, userId: number, md5: s
     .from(storedFiles)
     .where(and(eq(storedFiles.userId, userId), eq(storedFiles.md5, md5), eq(storedFiles.size, size)))
     .limit(1);
-  if (row && (await app.blobs.stat(areaKey(userId, row.area, row.path)))?.size === size) return row;
+  if (row && (await storedSize(app, userId, row)) === size) return row;
   return undefined;
 }
 
@@ -63,7 +89,7 @@ export async function storeUploadedFile(
   const upload = await findUpload(app, userId, identity);
   const count = chunkCount(identity.fileSize, identity.chunkSize);
   const received = upload ? await receivedChunks(app, upload) : [];
-  const clash = await pathClash(app, userId, placement);
+  const clash = placement.tree ? await treeClash(placement.tree, placement.path) : await pathClash(app, userId, placement);
   if (clash) {
     // Renaming the target means uploading again: the upload is given up, so its reserved space is free now.
     if (upload) await discardUpload(app, upload);
@@ -78,7 +104,9 @@ export async function storeUploadedFile(
       await discardUpload(app, upload);
       throw invalid('文件校验失败（MD5不一致），请重新上传');
     }
-    await app.blobs.move(assemblyKey(upload.id), target);
+    if (placement.tree) {
+      await writeTreeFile(placement.tree, placement.path, app.blobs.readRange(assemblyKey(upload.id), 0, upload.fileSize), upload.fileSize);
+    } else await app.blobs.move(assemblyKey(upload.id), target);
     await discardUpload(app, upload);
     return record(app, userId, placement, upload.fileSize, md5);
   }
@@ -86,7 +114,12 @@ export async function storeUploadedFile(
   const source = await instantSource(app, userId, identity.md5, identity.fileSize);
   if (!source) throw conflict(`文件分片不完整（已收到${received.length}/${count}），请继续上传`);
   if (upload) await discardUpload(app, upload);
+  if (placement.tree) {
+    await writeTreeFile(placement.tree, placement.path, await contentOf(app, userId, source), source.size);
+    return record(app, userId, placement, source.size, source.md5);
+  }
   await ensureRoomFor(app, userId, identity.fileSize, placement);
-  await app.blobs.copy(areaKey(userId, source.area, source.path), target);
+  if (treeKeyOfArea(source.area) === null) await app.blobs.copy(areaKey(userId, source.area, source.path), target);
+  else await app.blobs.put(target, await contentOf(app, userId, source), { maxBytes: source.size });
   return record(app, userId, placement, source.size, source.md5);
 }

@@ -3,7 +3,6 @@ import { invalid } from '../errors.js';
 /** Where a user's stored files of one area live in the blob store. */
 export const areaKey = (userId: number, area: string, path: string) => `users/${userId}/${area}/${path}`;
 
-export const filesArea = 'files';
 export const videosArea = 'videos';
 
 export function cloudArea(regionCode: string): string {

@@ -1,9 +1,10 @@
 import { api, refreshCounters, type CallOptions, type Page, type Paging } from '@rc/shared-utility';
 import type { InstanceQuote, InstanceQuoteBody } from '@rc/api-contract/user/quote';
 import type { InstanceRecord } from '@rc/api-contract/user/instance-events';
+import type { InstanceMountView } from '@rc/api-contract/data/mount';
 import type { ImageView, InstanceView } from './instance-types';
 
-export type { InstanceQuote, InstanceQuoteBody, InstanceRecord };
+export type { InstanceMountView, InstanceQuote, InstanceQuoteBody, InstanceRecord };
 
 const noCache = { cache: false } as const;
 
@@ -13,6 +14,10 @@ export const listInstances = (body: Paging & { status?: number; id?: number }, o
 /** What an operation will charge or refund, the new unit price and the balance after, with the token to confirm it. */
 export const quoteOperation = (body: InstanceQuoteBody) =>
   api.post<InstanceQuote>('/user/auth/user/instance/quote', body, { errorTip: false });
+
+/** The network disk and datasets the instance mounts. */
+export const listMounts = (instanceId: number) =>
+  api.post<InstanceMountView[]>('/data/auth/mount/list', { instanceId }, { ...noCache, errorTip: false });
 
 export const listInstanceRecords = (id: number, paging: Paging) =>
   api.post<Page<InstanceRecord>>('/user/auth/user/instance/events', { id, ...paging }, { errorTip: false });

@@ -1,6 +1,7 @@
 import { Label, Table } from 'semantic-ui-react';
 import { formatDateTime, formatYuan } from '@rc/shared-utility';
 import { InstanceActions } from './instance-actions';
+import { InstanceMounts } from './instance-mounts';
 import { statusColors, type InstanceView } from './instance-types';
 import { SshAccess } from './ssh-access';
 
@@ -112,6 +113,7 @@ export function InstanceTable({
                 {instance.cpu}核 · {instance.memoryGb}GB · 数据盘 {instance.dataDiskGb}GB
               </small>
               <small className="rc-muted rc-instance-image">{instance.imageName}</small>
+              <InstanceMounts instanceId={instance.id} />
             </Table.Cell>
             <Table.Cell>
               <BillingCell instance={instance} />

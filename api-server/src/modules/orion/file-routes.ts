@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../envelope.js';
 import { currentUser } from '../../plugins/app/authentication.js';
 import { checkFileName, checkRelativePath, joinPath } from '../../uploads/file-names.js';
-import { storeUploadedFile } from '../../uploads/store-file.js';
-import { filesArea } from '../../uploads/user-areas.js';
+import { storeUploadedFile, treePlacement } from '../../uploads/store-file.js';
+import { openClusterTreeOf } from '../../storage/clusters.js';
+import { openTree } from '../../storage/file-trees.js';
 import { checkChunks, receiveChunkForm } from '../../uploads/chunk-upload.js';
 import { Envelope } from '@rc/api-contract/envelope';
 import { MergeFileResult } from '@rc/api-contract/orion/file';
@@ -40,13 +41,21 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/file/mergeFile',
-    { schema: { tags, summary: '合并分片（校验整个文件的 MD5）', body: MergeBody, response: { 200: Envelope(MergeFileResult) } } },
+    {
+      schema: {
+        tags,
+        summary: '合并分片（校验整个文件的 MD5），文件落入默认集群的文件存储或 tree 指定的位置',
+        body: MergeBody,
+        response: { 200: Envelope(MergeFileResult) },
+      },
+    },
     async (request) => {
       const { id: userId } = currentUser(request);
       const { fileName, identifier, chunkSize, totalSize } = request.body;
       const path = joinPath(checkRelativePath(request.body.path ?? ''), checkFileName(fileName));
       const identity = { kind: 'cpu' as const, md5: identifier.toLowerCase(), chunkSize, fileSize: totalSize, fileName };
-      const stored = await storeUploadedFile(app, userId, identity, { area: filesArea, path });
+      const tree = request.body.tree ? await openTree(app, userId, request.body.tree) : await openClusterTreeOf(app, userId);
+      const stored = await storeUploadedFile(app, userId, identity, treePlacement(tree, path));
       return ok({ path: stored.path, size: stored.size, md5: stored.md5 }, '文件上传成功');
     },
   );

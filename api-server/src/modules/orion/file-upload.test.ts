@@ -14,7 +14,8 @@ const chunkSize = 64 * 1024;
 
 setUpSignedInApp((signedIn) => ({ t, client, userId } = signedIn));
 
-const stored = (relative: string) => path.join(t.dataDir, 'blobs/users', String(userId), 'files', relative);
+// Files land in the user's folder of the default cluster (the local one, id 1 on a fresh database).
+const stored = (relative: string) => path.join(t.dataDir, 'file-storage', '1', String(userId), relative);
 const uploadsLeft = () => fs.readdirSync(path.join(t.dataDir, 'blobs/uploads'), { withFileTypes: true }).length;
 const merge = (bytes: Buffer, fileName: string, uploadPath = '') =>
   client.post('/apis/orion/auth/file/mergeFile', {

@@ -1,25 +1,18 @@
 import type { Readable } from 'node:stream';
-import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope } from '@rc/api-contract/envelope';
-import { FilePathBody, RemoveResult } from '@rc/api-contract/orion/stored-file';
-import { storedFiles } from '../../db/schema.js';
+import { DownloadBody, FilePathBody, RemoveResult } from '@rc/api-contract/orion/stored-file';
 import { ok } from '../../envelope.js';
 import { invalid, notFound } from '../../errors.js';
 import { currentUser } from '../../plugins/app/authentication.js';
-import { checkRelativePath } from '../../uploads/file-names.js';
-import { areaKey, filesArea } from '../../uploads/user-areas.js';
+import { openClusterTreeOf } from '../../storage/clusters.js';
+import { sendTreeDownload } from '../../storage/tree-downloads.js';
+import { forgetStoredPaths, inTree, treePath } from '../../storage/tree-operations.js';
 
 const tags = ['文件存储'];
 /** A download answers the file's bytes; a refusal answers the envelope. */
 const FileBytes = Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: '文件字节（attachment）' });
-
-/** `attachment` with the name kept whole for every browser (RFC 6266 / 5987), and an ASCII fallback. */
-function attachment(name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   // Spec §7: a download is a form post to /apis{path}?token with hidden fields, so the browser saves the answer.
@@ -33,26 +26,34 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       config: { tokenInQuery: true },
       schema: {
         tags,
-        summary: '下载文件存储中的一个文件（表单提交，token 在查询串中）',
-        body: FilePathBody,
+        summary: '下载文件存储中的一个文件（支持 Range 断点续传）或整个文件夹（zip）（表单提交，token 在查询串中）',
+        body: DownloadBody,
         response: { 200: Type.Union([FileBytes, Envelope(Type.Null())]) },
       },
     },
     async (request, reply) => {
       const { id: userId } = currentUser(request);
-      const path = checkRelativePath(request.body.path, '文件路径');
-      const [file] = await app.db
-        .select()
-        .from(storedFiles)
-        .where(and(eq(storedFiles.userId, userId), eq(storedFiles.area, filesArea), eq(storedFiles.path, path)));
-      if (!file) throw notFound('文件不存在或已删除');
-      const name = path.split('/').at(-1)!;
-      return reply
-        .header('content-type', file.contentType || 'application/octet-stream')
-        .header('content-length', String(file.size))
-        .header('content-disposition', attachment(name))
-        .header('cache-control', 'private, no-store')
-        .send(app.blobs.readRange(areaKey(userId, filesArea, path), 0, file.size));
+      const tree = await openClusterTreeOf(app, userId, request.body.clusterId ? Number(request.body.clusterId) : undefined);
+      return sendTreeDownload(app, request, reply, tree, request.body.path);
+    },
+  );
+
+  // The same download as a link, which a browser's download manager can resume with Range requests.
+  app.get(
+    '/auth/file/download',
+    {
+      config: { tokenInQuery: true },
+      schema: {
+        tags,
+        summary: '下载文件存储中的文件或文件夹（链接形式，浏览器可断点续传；token 在查询串中）',
+        querystring: DownloadBody,
+        response: { 200: Type.Union([FileBytes, Envelope(Type.Null())]) },
+      },
+    },
+    async (request, reply) => {
+      const { id: userId } = currentUser(request);
+      const tree = await openClusterTreeOf(app, userId, request.query.clusterId ? Number(request.query.clusterId) : undefined);
+      return sendTreeDownload(app, request, reply, tree, request.query.path);
     },
   );
 
@@ -60,23 +61,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/file/remove',
     { schema: { tags, summary: '删除文件存储中的一个文件或整个文件夹', body: FilePathBody, response: { 200: Envelope(RemoveResult) } } },
     async (request) => {
-      const { id: userId } = currentUser(request);
-      const path = checkRelativePath(request.body.path, '文件路径');
+      const tree = await openClusterTreeOf(app, currentUser(request).id);
+      const path = treePath(request.body.path, '文件路径');
       if (!path) throw invalid('不能删除根目录');
-      // Rows first: a crash before the blobs go leaves unseen bytes, never a listed file without its bytes.
-      const removed = await app.db
-        .delete(storedFiles)
-        .where(
-          and(
-            eq(storedFiles.userId, userId),
-            eq(storedFiles.area, filesArea),
-            or(eq(storedFiles.path, path), sql`starts_with(${storedFiles.path}, ${`${path}/`})`),
-          ),
-        )
-        .returning({ size: storedFiles.size });
-      if (removed.length === 0) throw notFound('文件不存在或已删除');
-      await app.blobs.remove(areaKey(userId, filesArea, path));
-      return ok({ files: removed.length, bytes: removed.reduce((sum, file) => sum + file.size, 0) }, '删除成功');
+      const entry = await inTree(() => tree.fs.stat(path));
+      if (!entry) throw notFound('文件不存在或已删除');
+      const usage = entry.isDir ? await inTree(() => tree.fs.usage(path)) : { bytes: entry.size, files: 1 };
+      await inTree(() => tree.fs.remove(path));
+      await forgetStoredPaths(app, tree, path);
+      return ok({ files: usage.files, bytes: usage.bytes }, '删除成功');
     },
   );
 };

@@ -16,7 +16,8 @@ beforeAll(async () => {
   other = client.withToken(await login(t.app, demoAccounts.teacher, demoPassword));
 });
 
-const stored = (relative: string) => path.join(t.dataDir, 'blobs/users', String(userId), 'files', relative);
+// Files land in the user's folder of the default cluster (the local one, id 1 on a fresh database).
+const stored = (relative: string) => path.join(t.dataDir, 'file-storage', '1', String(userId), relative);
 
 async function storeFile(uploadPath: string, fileName: string, size: number): Promise<Buffer> {
   const bytes = randomFile(size);

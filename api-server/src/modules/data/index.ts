@@ -1,0 +1,15 @@
+import type { FastifyPluginAsync } from 'fastify';
+import datasetRoutes from './dataset-routes.js';
+import myDatasetRoutes from './my-dataset-routes.js';
+import taskRoutes from './task-routes.js';
+import downloadRoutes from './download-routes.js';
+
+/** `/apis/data/...`: the public dataset catalogue, my datasets and their mounts, storage tasks and my downloads. */
+const dataModule: FastifyPluginAsync = async (app) => {
+  await app.register(datasetRoutes);
+  await app.register(myDatasetRoutes);
+  await app.register(taskRoutes);
+  await app.register(downloadRoutes);
+};
+
+export default dataModule;

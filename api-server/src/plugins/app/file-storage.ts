@@ -1,0 +1,21 @@
+import fp from 'fastify-plugin';
+import { ensureClusters } from '../../storage/clusters.js';
+import { SftpPool } from '../../storage/sftp-pool.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The SSH connections to HPC clusters, shared by every file-storage call. */
+    sftp: SftpPool;
+  }
+}
+
+/** The clusters of file storage (a local default, the configured SFTP one) and the connection pool that reaches them. */
+export default fp(
+  async (app) => {
+    await ensureClusters(app);
+    const pool = new SftpPool();
+    app.decorate('sftp', pool);
+    app.addHook('onClose', () => pool.close());
+  },
+  { name: 'file-storage', dependencies: ['core'] },
+);

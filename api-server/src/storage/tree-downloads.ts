@@ -1,0 +1,99 @@
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ZipFile } from 'yazl';
+import { downloadRecords } from '../db/schema.js';
+import { notFound } from '../errors.js';
+import type { FileTree } from './file-trees.js';
+import { inTree, treePath } from './tree-operations.js';
+import { trashFolder } from './trash.js';
+
+/** `attachment` with the name kept whole for every browser (RFC 6266 / 5987), and an ASCII fallback. */
+export function attachment(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * The bytes a `Range` header asks of a file of `size` (one range; RFC 9110): null for the whole file
+ * (no header, several ranges, a unit other than bytes), 'unsatisfiable' when it starts past the end.
+ */
+export function requestedRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size };
+  }
+  const start = Number(match[1]);
+  const last = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (start >= size || last < start) return 'unsatisfiable';
+  return { start, end: last + 1 };
+}
+
+async function record(app: FastifyInstance, tree: FileTree, relative: string, isDir: boolean, bytes: number) {
+  await app.db
+    .insert(downloadRecords)
+    .values({ userId: tree.userId, tree: tree.key, path: relative, isDir, bytes, createdAt: app.clock.now() });
+}
+
+/** Adds every file under `folder` to the zip, named below `prefix`; streams open one at a time, as the zip reaches them. */
+async function addFolder(tree: FileTree, zip: ZipFile, folder: string, prefix: string): Promise<void> {
+  const entries = await tree.fs.list(folder);
+  if (entries.length === 0) zip.addEmptyDirectory(prefix, { mtime: new Date(0) });
+  for (const entry of entries) {
+    if (folder === '' && entry.name === trashFolder) continue;
+    const name = `${prefix}/${entry.name}`;
+    if (entry.isDir) await addFolder(tree, zip, entry.path, name);
+    else
+      zip.addReadStreamLazy(name, { mtime: entry.modifiedAt, size: entry.size }, (done) => {
+        tree.fs.read(entry.path).then(
+          (stream) => done(null, stream),
+          (error: Error) => done(error, undefined as never),
+        );
+      });
+  }
+}
+
+/**
+ * Answers a download of a file or folder of a tree: a file whole or the range asked (206, resumable),
+ * a folder as one zip stream; the name kept in Chinese; a row in 我的下载 for each.
+ */
+export async function sendTreeDownload(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  tree: FileTree,
+  pathText: string,
+): Promise<FastifyReply> {
+  const relative = treePath(pathText, '文件路径');
+  const entry = relative ? await inTree(() => tree.fs.stat(relative)) : null;
+  if (!entry) throw notFound('文件不存在或已删除');
+  reply.header('cache-control', 'private, no-store');
+
+  if (entry.isDir) {
+    const usage = await inTree(() => tree.fs.usage(relative));
+    const zip = new ZipFile();
+    await inTree(() => addFolder(tree, zip, relative, entry.name));
+    zip.end();
+    await record(app, tree, relative, true, usage.bytes);
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', attachment(`${entry.name}.zip`))
+      .send(zip.outputStream);
+  }
+
+  const range = requestedRange(request.headers.range, entry.size);
+  reply.header('accept-ranges', 'bytes').header('content-disposition', attachment(path.posix.basename(relative)));
+  if (range === 'unsatisfiable') {
+    return reply.code(416).header('content-range', `bytes */${entry.size}`).header('content-type', 'text/plain').send('');
+  }
+  const { start, end } = range ?? { start: 0, end: entry.size };
+  const stream = await inTree(() => tree.fs.read(relative, { start, end }));
+  if (start === 0) await record(app, tree, relative, false, entry.size);
+  if (range) reply.code(206).header('content-range', `bytes ${start}-${end - 1}/${entry.size}`);
+  return reply
+    .header('content-type', 'application/octet-stream')
+    .header('content-length', String(end - start))
+    .send(stream);
+}

@@ -1,0 +1,37 @@
+import type { ClusterItem } from '@rc/api-contract/hpc/cluster';
+import type { SftpOpenResult, TransferResult, TrashEntry, TreeEntry, TreePage, TreeSort } from '@rc/api-contract/orion/sftp';
+import { api, formDownload } from '@rc/shared-utility';
+
+export type { ClusterItem, SftpOpenResult, TrashEntry, TreeEntry, TreePage, TreeSort };
+
+export const listClusters = () => api.get<ClusterItem[]>('/hpc/auth/cluster/list/byuser', undefined, { errorTip: false });
+export const setDefaultCluster = (clusterId: number) => api.post<null>('/hpc/auth/cluster/update/default', { clusterId });
+
+export const openCluster = (clusterId: number) => api.post<SftpOpenResult>('/orion/auth/sftp/open', { clusterId }, { errorTip: false });
+/** A whole folder in one answer (up to 10,000 entries): the page renders only the rows in view. */
+export const listFolder = (clusterId: number, path: string, sort: TreeSort, order: 'asc' | 'desc') =>
+  api.post<TreePage>('/orion/auth/sftp/list', { clusterId, path, sort, order, pageSize: 10_000 }, { errorTip: false });
+export const listFolders = (clusterId: number, path: string) =>
+  api.post<TreeEntry[]>('/orion/auth/sftp/list-dir', { clusterId, path }, { errorTip: false });
+export const makeFolder = (clusterId: number, path: string, name: string) =>
+  api.post<TreeEntry>('/orion/auth/sftp/mkdir', { clusterId, path, name }, { errorTip: false });
+export const renameItem = (clusterId: number, path: string, name: string) =>
+  api.post<TreeEntry>('/orion/auth/sftp/rename', { clusterId, path, name });
+export const moveItems = (clusterId: number, paths: string[], target: string) =>
+  api.post<TransferResult>('/orion/auth/sftp/move', { clusterId, paths, target });
+export const copyItems = (clusterId: number, paths: string[], target: string) =>
+  api.post<TransferResult>('/orion/auth/sftp/copy', { clusterId, paths, target });
+export const removeItems = (clusterId: number, paths: string[]) =>
+  api.post<{ items: TrashEntry[] }>('/orion/auth/sftp/remove', { clusterId, paths });
+export const listTrash = (clusterId: number) => api.post<TrashEntry[]>('/orion/auth/sftp/trash/list', { clusterId }, { errorTip: false });
+export const restoreTrash = (id: number) => api.post<TrashEntry>('/orion/auth/sftp/trash/restore', { id });
+export const emptyTrash = (clusterId: number) => api.post<{ removed: number }>('/orion/auth/sftp/trash/empty', { clusterId });
+/** A file (resumable) or a folder as one zip. */
+export const downloadItem = (clusterId: number, path: string) =>
+  formDownload('/orion/auth/file/download', { path, clusterId: String(clusterId) });
+
+/** The folders from the root down to `path`, for a breadcrumb. */
+export function foldersOf(path: string): { name: string; path: string }[] {
+  const names = path.split('/').filter(Boolean);
+  return names.map((name, index) => ({ name, path: names.slice(0, index + 1).join('/') }));
+}

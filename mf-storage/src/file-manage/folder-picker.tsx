@@ -1,0 +1,69 @@
+import { useCallback, useState } from 'react';
+import { Breadcrumb, Button, Icon, List } from 'semantic-ui-react';
+import { ListState, useLoaded } from '@rc/shared-utility';
+import { foldersOf, listFolders } from './file-manage-api';
+
+/** Picks the target folder of a move or copy, walking the cluster's folders one level at a time. */
+export function FolderPicker({
+  clusterId,
+  start,
+  verb,
+  close,
+  onPick,
+}: {
+  clusterId: number;
+  start: string;
+  verb: string;
+  close: () => void;
+  onPick: (folder: string) => Promise<boolean>;
+}) {
+  const [folder, setFolder] = useState(start);
+  const [busy, setBusy] = useState(false);
+  const folders = useLoaded(useCallback(() => listFolders(clusterId, folder), [clusterId, folder]));
+  return (
+    <div className="rc-folder-picker">
+      <Breadcrumb size="small">
+        <Breadcrumb.Section link onClick={() => setFolder('')}>
+          全部文件
+        </Breadcrumb.Section>
+        {foldersOf(folder).map((step) => (
+          <span key={step.path}>
+            <Breadcrumb.Divider icon="right angle" />
+            <Breadcrumb.Section link onClick={() => setFolder(step.path)}>
+              {step.name}
+            </Breadcrumb.Section>
+          </span>
+        ))}
+      </Breadcrumb>
+      <div className="rc-picker-list">
+        <ListState source={folders} isEmpty={(list) => list.length === 0} empty="此文件夹中没有子文件夹">
+          {(list) => (
+            <List selection>
+              {list.map((entry) => (
+                <List.Item key={entry.path} onClick={() => setFolder(entry.path)}>
+                  <Icon name="folder" color="yellow" />
+                  <List.Content>{entry.name}</List.Content>
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </ListState>
+      </div>
+      <div className="rc-dialog-actions">
+        <Button content="取消" onClick={close} />
+        <Button
+          primary
+          loading={busy}
+          disabled={busy}
+          content={`${verb}到「${folder || '全部文件'}」`}
+          onClick={async () => {
+            setBusy(true);
+            const done = await onPick(folder);
+            setBusy(false);
+            if (done) close();
+          }}
+        />
+      </div>
+    </div>
+  );
+}
