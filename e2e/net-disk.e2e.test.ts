@@ -58,7 +58,7 @@ describe('网盘', () => {
     await waitForRow('models');
 
     await row('data-v2.bin').$('.rc-move').click();
-    const target = browser.$('rc-dialogs .rc-picker-folder*=models');
+    const target = browser.$('rc-dialogs').$('.rc-picker-folder*=models');
     await target.waitForDisplayed({ timeout: 10_000 });
     await target.click();
     await page.waitForText('rc-dialogs .rc-move-here', '移动到「models」');
@@ -87,7 +87,7 @@ describe('网盘', () => {
     await trashed.$('.rc-restore').click();
     await page.waitForText('.rc-trash .rc-empty', '回收站是空的');
 
-    await browser.$('.rc-disk-views a.item=文件').click();
+    await browser.$('.rc-disk-views').$('a.item=文件').click();
     await row('models').$('.rc-folder-link').click();
     await waitForRow('data-v2.bin');
   });

@@ -6,7 +6,7 @@ import type { Executor } from '../db/open-database.js';
 import { conflict, invalid } from '../errors.js';
 import { charge, formatYuan, payerBalance } from '../billing/charges.js';
 import { formatBytes } from './byte-size.js';
-import { netDiskTreeKey, openTree } from './file-trees.js';
+import { netDiskTreeKey, openTree, type FileTree } from './file-trees.js';
 import { mountOnLiveInstances } from './net-disk-mounts.js';
 import { dayAmountOf, loadStorageTerms, quotaFilesOf, type StorageTerms } from './storage-terms.js';
 
@@ -150,4 +150,9 @@ export async function activateNetDisk(app: FastifyInstance, userId: number, regi
     const [updated] = await tx.update(netDisks).set({ sizeGb, quotaFiles }).where(eq(netDisks.id, existing.id)).returning();
     return { disk: view(region, terms, updated, used), charged };
   });
+}
+
+/** Refuses a change to a frozen disk (deleting to the trash, restoring), which the tree operations refuse on their own. */
+export function ensureWritable(tree: FileTree) {
+  if (!tree.writable) throw conflict(`${tree.label}已冻结（欠费），充值后即可恢复写入`);
 }

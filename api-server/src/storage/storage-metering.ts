@@ -5,7 +5,7 @@ import { charge, formatYuan, payerBalance } from '../billing/charges.js';
 import { cloudDisks, netDisks, regions } from '../db/schema.js';
 import type { Transaction } from '../db/open-database.js';
 import { formatBytes } from './byte-size.js';
-import { netDiskTreeKey, openTree } from './file-trees.js';
+import { netDiskTreeKey, openTree, type FileTree } from './file-trees.js';
 import { dayMs, netDiskLabel, type NetDisk } from './net-disk.js';
 import { dayAmountOf, gbOf, loadStorageTerms } from './storage-terms.js';
 
@@ -131,6 +131,12 @@ export async function checkNetDiskUsage(app: FastifyInstance, userId: number, re
   if (!row) return false;
   const used = await (await openTree(app, userId, netDiskTreeKey(regionCode))).fs.usage();
   return warnNetDiskUsage(app, row.disk, netDiskLabel(row.regionName), used);
+}
+
+/** After a write into a tree (an upload's merge): the usage warning of a network disk, if one is due. */
+export async function warnTreeUsage(app: FastifyInstance, tree: FileTree) {
+  const [kind, regionCode] = tree.key.split(':');
+  if (kind === 'netdisk' && regionCode) await checkNetDiskUsage(app, tree.userId, regionCode);
 }
 
 /**

@@ -23,19 +23,23 @@ import {
   TrashItemBody,
 } from '@rc/api-contract/net-disk/net-disk';
 import { ok } from '../../envelope.js';
-import { invalid, notFound } from '../../errors.js';
+import { notFound } from '../../errors.js';
 import { trashItems } from '../../db/schema.js';
 import { currentUser } from '../../plugins/app/authentication.js';
 import { netDiskTreeKey, openTree } from '../../storage/file-trees.js';
-import { activateNetDisk, netDiskOverview, netDiskTotals } from '../../storage/net-disk.js';
-import { diskPath, ensureWritable, listFolder, makeFolder, renameEntry, transferEntries } from '../../storage/net-disk-files.js';
-import { byteRange, attachment } from '../../storage/net-disk-download.js';
+import { activateNetDisk, ensureWritable, netDiskOverview, netDiskTotals } from '../../storage/net-disk.js';
+import { copyTreeItems, listTreeFolder, makeTreeFolder, moveTreeItems, renameTreeItem, treePath } from '../../storage/tree-operations.js';
+import { sendTreeDownload } from '../../storage/tree-downloads.js';
 import { checkNetDiskUsage } from '../../storage/storage-metering.js';
 import { deleteFromTrash, emptyTrash, listTrash, moveToTrash, restoreFromTrash, type TrashItem } from '../../storage/trash.js';
 
 const tags = ['网盘'];
 /** A download answers the file's bytes; a refusal answers the envelope. */
-const FileBytes = Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: '文件字节（attachment），支持 Range' });
+const FileBytes = Type.Unsafe<Readable>({
+  type: 'string',
+  format: 'binary',
+  description: '文件字节或文件夹的 zip（attachment），文件支持 Range',
+});
 
 const openDisk = (app: FastifyInstance, userId: number, regionCode: string) => openTree(app, userId, netDiskTreeKey(regionCode));
 
@@ -109,7 +113,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { regionCode, path: folder = '', sort = 'name', order = 'asc', pageNum = 1, pageSize = 10 } = request.body;
       const tree = await openDisk(app, currentUser(request).id, regionCode);
-      const page = await listFolder(tree, diskPath(folder), { sort, order, pageNum, pageSize });
+      const page = await listTreeFolder(tree, folder, { sort, order, pageNum, pageSize });
       return ok({
         list: page.list.map((entry) => ({ ...entry, modifiedAt: entry.modifiedAt.toISOString() })),
         total: page.total,
@@ -125,7 +129,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const tree = await openDisk(app, currentUser(request).id, request.query.regionCode);
       ensureWritable(tree);
-      return ok(trashEntry(await moveToTrash(app, tree, diskPath(request.query.path))), '已移到回收站');
+      return ok(trashEntry(await moveToTrash(app, tree, treePath(request.query.path))), '已移到回收站');
     },
   );
 
@@ -136,7 +140,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const tree = await openDisk(app, currentUser(request).id, request.body.regionCode);
-      return ok(await makeFolder(tree, diskPath(request.body.path ?? ''), request.body.name), '文件夹已创建');
+      return ok((await makeTreeFolder(tree, request.body.path ?? '', request.body.name)).path, '文件夹已创建');
     },
   );
 
@@ -152,7 +156,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const tree = await openDisk(app, currentUser(request).id, request.body.regionCode);
-      return ok(await renameEntry(tree, diskPath(request.body.path), request.body.name), '已重命名');
+      return ok((await renameTreeItem(app, tree, request.body.path, request.body.name)).path, '已重命名');
     },
   );
 
@@ -171,14 +175,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const { id: userId } = currentUser(request);
         const { regionCode, paths, to } = request.body;
         const tree = await openDisk(app, userId, regionCode);
-        const count = await transferEntries(
-          tree,
-          mode,
-          paths.map((each) => diskPath(each)),
-          diskPath(to, '目标文件夹'),
-        );
+        const moved = mode === 'move' ? await moveTreeItems(app, tree, paths, to) : await copyTreeItems(tree, paths, to);
         if (mode === 'copy') await checkNetDiskUsage(app, userId, regionCode);
-        return ok({ count }, mode === 'move' ? '已移动' : '已复制');
+        return ok({ count: moved.length }, mode === 'move' ? '已移动' : '已复制');
       },
     );
   }
@@ -230,7 +229,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       config: { tokenInQuery: true },
       schema: {
         tags,
-        summary: '下载网盘中的文件（表单提交，token 在查询串中；支持 Range 断点续传）',
+        summary: '下载网盘中的文件或文件夹（表单提交，token 在查询串中；文件支持 Range 断点续传，文件夹打包为 zip）',
         body: DownloadBody,
         response: {
           200: Type.Union([FileBytes, Envelope(Type.Null())]),
@@ -239,26 +238,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      const tree = await openDisk(app, currentUser(request).id, request.body.regionCode);
-      const relative = diskPath(request.body.path, '文件路径');
-      const entry = relative ? await tree.fs.stat(relative) : null;
-      if (!entry) throw notFound('文件不存在或已删除');
-      if (entry.isDir) throw invalid(`「${entry.name}」是文件夹，请进入文件夹下载其中的文件`);
-      const range = byteRange(request.headers.range, entry.size);
-      reply
-        .header('content-type', 'application/octet-stream')
-        .header('content-disposition', attachment(entry.name))
-        .header('accept-ranges', 'bytes')
-        .header('cache-control', 'private, no-store');
-      if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${entry.size}`).send('');
-      if (!range) return reply.header('content-length', String(entry.size)).send(await tree.fs.read(relative));
-      return reply
-        .code(206)
-        .header('content-range', `bytes ${range.start}-${range.end - 1}/${entry.size}`)
-        .header('content-length', String(range.end - range.start))
-        .send(await tree.fs.read(relative, range));
-    },
+    async (request, reply) =>
+      sendTreeDownload(app, request, reply, await openDisk(app, currentUser(request).id, request.body.regionCode), request.body.path),
   );
 };
 

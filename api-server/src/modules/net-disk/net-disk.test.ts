@@ -116,11 +116,11 @@ describe('network disk files', () => {
     });
     expect(await api('move', { regionCode: region, paths: ['a.txt'], to: 'b.txt' })).toMatchObject({
       code: 422,
-      msg: '「b.txt」不是文件夹',
+      msg: '目标文件夹「b.txt」不存在',
     });
-    expect(await api('move', { regionCode: region, paths: ['a.txt'], to: '' })).toMatchObject({
-      code: 409,
-      msg: '「a.txt」已在目标文件夹中',
+    expect(await api('move', { regionCode: region, paths: ['a.txt', 'a.txt'], to: '数据集/raw/none' })).toMatchObject({
+      code: 422,
+      msg: '目标文件夹「数据集/raw/none」不存在',
     });
   });
 

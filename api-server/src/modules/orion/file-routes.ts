@@ -5,6 +5,7 @@ import { checkFileName, checkRelativePath, joinPath } from '../../uploads/file-n
 import { storeUploadedFile, treePlacement } from '../../uploads/store-file.js';
 import { openClusterTreeOf } from '../../storage/clusters.js';
 import { openTree } from '../../storage/file-trees.js';
+import { warnTreeUsage } from '../../storage/storage-metering.js';
 import { checkChunks, openChunkUpload, receiveChunkForm } from '../../uploads/chunk-upload.js';
 import { Envelope } from '@rc/api-contract/envelope';
 import { MergeFileResult } from '@rc/api-contract/orion/file';
@@ -69,6 +70,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const identity = { kind: 'cpu' as const, md5: identifier.toLowerCase(), chunkSize, fileSize: totalSize, fileName, uploadId };
       const tree = request.body.tree ? await openTree(app, userId, request.body.tree) : await openClusterTreeOf(app, userId);
       const stored = await storeUploadedFile(app, userId, identity, treePlacement(tree, path));
+      await warnTreeUsage(app, tree);
       return ok({ path: stored.path, size: stored.size, md5: stored.md5 }, '文件上传成功');
     },
   );
