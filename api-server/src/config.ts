@@ -68,6 +68,20 @@ const Env = Type.Object({
   WECHATPAY_PLATFORM_PUBLIC_KEY: Type.Optional(Type.String({ minLength: 1, description: 'a PEM key or the path of one' })),
   WECHATPAY_PLATFORM_SERIAL: Type.Optional(Type.String({ minLength: 1, description: 'a public key id or certificate serial number' })),
   WECHATPAY_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://api.mch.weixin.qq.com', description: 'an http(s):// URL' }),
+  BLOB_STORE: Type.Union([Type.Literal('local'), Type.Literal('s3')], { default: 'local', description: 'local or s3' }),
+  S3_ENDPOINT: Type.Optional(Type.String({ pattern: '^https?://', description: 'an http(s):// URL' })),
+  S3_REGION: Type.String({ minLength: 1, default: 'us-east-1', description: 'a region name' }),
+  S3_BUCKET: Type.Optional(Type.String({ pattern: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$', description: 'a bucket name' })),
+  S3_ACCESS_KEY_ID: Type.Optional(Type.String({ minLength: 1, description: 'an access key id' })),
+  S3_SECRET_ACCESS_KEY: Type.Optional(Type.String({ minLength: 1, description: 'a secret access key' })),
+  CLOUD_DISK_QUOTA_BYTES: Type.Integer({
+    minimum: 1,
+    maximum: Number.MAX_SAFE_INTEGER,
+    default: 100 * 1024 * MiB,
+    description: 'a positive integer',
+  }),
+  CLOUD_DISK_PRICE_PER_GB_MONTH: Type.Integer({ minimum: 0, default: 100, description: 'a whole number of thousandths of a yuan' }),
+  S3_FORCE_PATH_STYLE: Type.Union([Type.Literal('true'), Type.Literal('false')], { default: 'false', description: 'true or false' }),
 });
 type Env = Static<typeof Env>;
 type EnvName = keyof typeof Env.properties;
@@ -106,6 +120,20 @@ export interface UploadSettings {
   /** For resilience tests: the share of chunk requests whose connection is cut before an answer. */
   faultInjection: { dropChunkRatio: number };
 }
+
+/** An S3-compatible object store (AWS S3, MinIO, s3rver...) holding every blob in one bucket. */
+export interface S3Settings {
+  /** Unset: AWS S3 of `region`. */
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `endpoint/bucket/key` addresses instead of `bucket.endpoint/key` (MinIO, s3rver). */
+  forcePathStyle: boolean;
+}
+
+export type BlobSettings = { store: 'local' } | { store: 's3'; s3: S3Settings };
 
 export interface AlipaySettings {
   appId: string;
@@ -172,6 +200,10 @@ export interface AppConfig {
   seedDemoData: boolean;
   compute: ComputeSettings;
   uploads: UploadSettings;
+  /** Where uploaded bytes live (BLOB_STORE). */
+  blobs: BlobSettings;
+  /** Each user's cloud disk per region: its capacity, and the price of its stored bytes (thousandths of a yuan per GB per month). */
+  cloudDisk: { quotaBytes: number; pricePerGbMonth: number };
   payments: PaymentSettings;
   /** Which payout provider pays approved withdrawals. */
   payoutProvider: Env['PAYOUT_PROVIDER'];
@@ -253,6 +285,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
       maxChunks: 10_000,
       faultInjection: { dropChunkRatio: e.FAULT_DROP_CHUNK_RATIO },
     },
+    blobs: blobSettings(e),
+    cloudDisk: { quotaBytes: e.CLOUD_DISK_QUOTA_BYTES, pricePerGbMonth: e.CLOUD_DISK_PRICE_PER_GB_MONTH },
     payments: {
       sandbox: e.PAYMENT_SANDBOX === 'true',
       publicUrl: e.PAYMENT_PUBLIC_URL?.replace(/\/+$/, ''),
@@ -270,6 +304,17 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
 /** A PEM key given inline, or read from the file it names. */
 function pemOf(value: string): string {
   return value.includes('-----BEGIN') ? value.replace(/\\n/g, '\n') : fs.readFileSync(value, 'utf8');
+}
+
+function blobSettings(e: Env): BlobSettings {
+  if (e.BLOB_STORE === 'local') return { store: 'local' };
+  const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = e;
+  const missing = Object.entries({ S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey })
+    .filter(([, value]) => value === undefined)
+    .map(([name]) => name);
+  if (!bucket || !accessKeyId || !secretAccessKey) throw new ConfigError(`BLOB_STORE=s3 needs ${missing.join(', ')} as well`);
+  const s3 = { endpoint: e.S3_ENDPOINT, region: e.S3_REGION, bucket, accessKeyId, secretAccessKey, forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' };
+  return { store: 's3', s3 };
 }
 
 function alipaySettings(e: Env): AlipaySettings | undefined {

@@ -25,6 +25,67 @@ export interface BlobStore {
   remove(keyOrPrefix: string): Promise<void>;
   /** Leftovers of writes interrupted by a crash, older than `olderThan`, are removed. */
   sweepTemporary(olderThan: Date): Promise<number>;
+  /**
+   * One page of the blobs whose keys start with `prefix`, in key order; with the `/` delimiter, the
+   * keys deeper than one more `/` are rolled up into `commonPrefixes` (S3 ListObjectsV2 semantics).
+   */
+  listPage(prefix: string, options?: ListPageOptions): Promise<BlobPage>;
+
+  /** A URL a client PUTs exactly `size` bytes to, stored under `key`. */
+  presignPut(key: string, size: number, expiry: TransferExpiry): Promise<string>;
+  /** Starts an upload of `key` in parts; its id names it in the calls below. */
+  createMultipartUpload(key: string): Promise<string>;
+  /** A URL a client PUTs one part to (numbers from 1); the answer's ETag header names the part for `completeMultipartUpload`. */
+  presignPart(key: string, uploadId: string, partNumber: number, expiry: TransferExpiry): Promise<string>;
+  /** Joins the parts, in part-number order, into `key` in one step. */
+  completeMultipartUpload(key: string, uploadId: string, parts: UploadedPart[]): Promise<void>;
+  /** A URL that answers the blob (HTTP range requests too) as an attachment named `fileName`. */
+  presignGet(key: string, fileName: string, expiry: TransferExpiry): Promise<string>;
+}
+
+export interface ListPageOptions {
+  delimiter?: '/';
+  continuationToken?: string;
+  /** At most this many objects and common prefixes together (1000 when unset). */
+  maxKeys?: number;
+}
+
+export interface BlobObject {
+  key: string;
+  size: number;
+  lastModified: Date;
+}
+
+export interface BlobPage {
+  objects: BlobObject[];
+  commonPrefixes: string[];
+  /** Set when more follows: pass it back for the next page. */
+  nextContinuationToken?: string;
+}
+
+/** When a transfer URL is signed and how long it stays valid. */
+export interface TransferExpiry {
+  now: Date;
+  expiresInSeconds: number;
+}
+
+export interface UploadedPart {
+  partNumber: number;
+  etag: string;
+}
+
+/** A key the store takes: `/`-separated, relative, no `.`/`..` or empty segment (a trailing `/` names a folder). */
+export function checkBlobKey(key: string): string {
+  const segments = key.split('/');
+  const bad = segments.some((segment, index) => segment === '.' || segment === '..' || (segment === '' && index < segments.length - 1));
+  if (key === '' || bad || /[\\\u0000]/.test(key)) throw new Error(`blob key outside the store: ${key}`);
+  return key;
+}
+
+/** `attachment` with the name kept whole for every browser (RFC 6266 / 5987), and an ASCII fallback. */
+export function attachmentDisposition(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
 
 export class TooLargeError extends Error {
