@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 export interface BlobStore {
   /**
    * Stores a stream under `key`, visible only once complete: a failed, aborted or over-long
-   * (`maxBytes`) stream leaves nothing behind and rejects.
+   * (`maxBytes`) stream leaves nothing behind and rejects. A key ending in `/` is a folder marker (empty).
    */
   put(key: string, source: Readable, options?: { maxBytes?: number }): Promise<{ size: number }>;
   /**
@@ -18,6 +18,7 @@ export interface BlobStore {
   /** Moves a blob to `to` in one atomic step, replacing what was there. */
   move(from: string, to: string): Promise<void>;
   copy(from: string, to: string): Promise<void>;
+  /** Null when there is no such blob; a key ending in `/` asks for a folder marker. */
   stat(key: string): Promise<{ size: number } | null>;
   /** Names directly under `prefix` (no recursion); empty when it does not exist. */
   list(prefix: string): Promise<string[]>;

@@ -133,6 +133,8 @@ export class LocalFolderStore implements BlobStore {
 
   async stat(key: string): Promise<{ size: number } | null> {
     const stats = await fs.promises.stat(this.resolve(key)).catch(() => null);
+    // A folder stands for the marker `put` wrote for a key ending in '/'.
+    if (key.endsWith('/')) return stats?.isDirectory() ? { size: 0 } : null;
     return stats?.isFile() ? { size: stats.size } : null;
   }
 

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { UploadedPart } from '../blobs/blob-store.js';
@@ -13,13 +14,31 @@ const maxSinglePutBytes = 5 * 1024 * MiB;
 const expiryOf = (app: FastifyInstance) => ({ now: app.clock.now(), expiresInSeconds: Math.floor(app.uploads.settings.presignedUrlTtlMs / 1000) });
 const expiresAt = (app: FastifyInstance) => app.clock.now().getTime() + app.uploads.settings.presignedUrlTtlMs;
 
+/**
+ * The upload id handed to the browser: the object store's own, sealed to this disk and key, so only
+ * who started an upload can complete it (an object store may not tie its ids to the key).
+ */
+function sealUploadId(app: FastifyInstance, disk: CloudDisk, key: string, storeId: string): string {
+  const seal = createHmac('sha256', app.uploads.signingSecret).update(`cloud-upload:${disk.id}:${key}:${storeId}`).digest('base64url');
+  return `${storeId}.${seal}`;
+}
+
+function openUploadId(app: FastifyInstance, disk: CloudDisk, key: string, uploadId: string): string {
+  const storeId = uploadId.slice(0, uploadId.lastIndexOf('.'));
+  const expected = Buffer.from(sealUploadId(app, disk, key, storeId));
+  const given = Buffer.from(uploadId);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw conflict('分片不完整或上传已失效，请重新上传');
+  return storeId;
+}
+
 /** Refuses a new object where a file or a folder of that name is already. */
 async function ensureFree(app: FastifyInstance, disk: CloudDisk, key: string): Promise<void> {
   const full = cloudDiskRoot(disk.userId, disk.regionCode) + key;
   const name = key.replace(/\/$/, '').split('/').at(-1);
   if (await app.blobs.stat(full.replace(/\/$/, ''))) throw conflict(`已存在同名文件「${name}」，请换一个名称`);
-  const inside = await app.blobs.listPage(`${full.replace(/\/$/, '')}/`, { maxKeys: 1 });
-  if (inside.objects.length > 0 || inside.commonPrefixes.length > 0) throw conflict(`已存在同名文件夹「${name}」，请换一个名称`);
+  const folder = `${full.replace(/\/$/, '')}/`;
+  const inside = await app.blobs.listPage(folder, { maxKeys: 1 });
+  if (inside.objects.length > 0 || (await app.blobs.stat(folder))) throw conflict(`已存在同名文件夹「${name}」，请换一个名称`);
 }
 
 export async function presignSingleUpload(app: FastifyInstance, disk: CloudDisk, key: string, size: number) {
@@ -37,10 +56,10 @@ export async function startMultipartUpload(app: FastifyInstance, disk: CloudDisk
   await ensureFree(app, disk, key);
   await ensureCloudRoom(app, disk, fileSize);
   const full = cloudDiskRoot(disk.userId, disk.regionCode) + key;
-  const uploadId = await app.blobs.createMultipartUpload(full);
+  const storeId = await app.blobs.createMultipartUpload(full);
   const expiry = expiryOf(app);
-  const chunkUrls = await Promise.all(Array.from({ length: parts }, (_, i) => app.blobs.presignPart(full, uploadId, i + 1, expiry)));
-  return { skipUpload: false, uploadId, key, chunkUrls, uploaded: [] as number[], expiresAt: expiresAt(app) };
+  const chunkUrls = await Promise.all(Array.from({ length: parts }, (_, i) => app.blobs.presignPart(full, storeId, i + 1, expiry)));
+  return { skipUpload: false, uploadId: sealUploadId(app, disk, key, storeId), key, chunkUrls, uploaded: [] as number[], expiresAt: expiresAt(app) };
 }
 
 /** Joins the parts; an object of another size than declared, or one past the quota, is removed again. */
@@ -53,10 +72,11 @@ export async function completeMultipartUpload(
   declaredSize: number | undefined,
 ) {
   const full = cloudDiskRoot(disk.userId, disk.regionCode) + key;
+  const storeId = openUploadId(app, disk, key, uploadId);
   const numbers = parts.map((part) => part.partNumber).sort((a, b) => a - b);
   if (numbers.some((number, index) => number !== index + 1)) throw invalid('分片序号应从1起连续');
   try {
-    await app.blobs.completeMultipartUpload(full, uploadId, parts);
+    await app.blobs.completeMultipartUpload(full, storeId, parts);
   } catch (error) {
     app.log.warn({ err: error, key: full }, 'completing a multipart upload failed');
     throw conflict('分片不完整或上传已失效，请重新上传');
