@@ -23,7 +23,8 @@ const refuse = (reply: FastifyReply, status: number, msg: string) => reply.code(
  * PUT of one object or one part of an upload in parts, and a GET answering HTTP range requests.
  */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.removeAllContentTypeParsers();
+  // Bytes of any declared type stream straight to the store; JSON keeps the app's parser (and is refused below).
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
   const grantOf = (reply: FastifyReply, query: BlobTransferQuery, ops: TransferGrant['op'][]) => {
@@ -49,6 +50,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const checked = grantOf(reply, request.query, ['put', 'part']);
       if (!checked) return reply;
       const { store, grant } = checked;
+      if (request.body !== undefined) return refuse(reply, 422, '请求体应为文件字节');
       const declared = Number(request.headers['content-length']);
       try {
         if (grant.op === 'put') {
@@ -73,7 +75,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: '按本机签发的地址下载一个对象（支持 Range 断点续传）',
         querystring: BlobTransferQuery,
-        response: { 200: BlobBytes, 206: BlobBytes, 403: Refusal, 404: Refusal, 416: Refusal },
+        response: { 200: Type.Union([BlobBytes, Refusal]), 206: BlobBytes, 403: Refusal, 404: Refusal, 416: Refusal },
       },
     },
     async (request, reply) => {
