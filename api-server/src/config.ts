@@ -313,7 +313,14 @@ function blobSettings(e: Env): BlobSettings {
     .filter(([, value]) => value === undefined)
     .map(([name]) => name);
   if (!bucket || !accessKeyId || !secretAccessKey) throw new ConfigError(`BLOB_STORE=s3 needs ${missing.join(', ')} as well`);
-  const s3 = { endpoint: e.S3_ENDPOINT, region: e.S3_REGION, bucket, accessKeyId, secretAccessKey, forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' };
+  const s3 = {
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+  };
   return { store: 's3', s3 };
 }
 

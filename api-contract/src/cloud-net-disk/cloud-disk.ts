@@ -92,10 +92,13 @@ export const CompleteMultipartBody = Type.Object({
   hashCode: Type.Optional(Md5('文件哈希')),
   contentType: Type.Optional(Type.String({ maxLength: 200 })),
   chunkSize: Type.Optional(Type.Integer({ minimum: 1 })),
-  parts: Type.Array(Type.Object({ partNumber: Type.Integer({ minimum: 1, maximum: 10_000 }), etag: Type.String({ minLength: 1, maxLength: 100 }) }), {
-    minItems: 1,
-    maxItems: 10_000,
-  }),
+  parts: Type.Array(
+    Type.Object({ partNumber: Type.Integer({ minimum: 1, maximum: 10_000 }), etag: Type.String({ minLength: 1, maxLength: 100 }) }),
+    {
+      minItems: 1,
+      maxItems: 10_000,
+    },
+  ),
 });
 export type CompleteMultipartBody = Static<typeof CompleteMultipartBody>;
 

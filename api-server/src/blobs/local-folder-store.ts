@@ -56,7 +56,8 @@ export class LocalFolderStore implements BlobStore {
   private resolve(key: string): string {
     checkBlobKey(key);
     const full = path.resolve(this.root, key);
-    if (hiddenFolders.has(key.split('/')[0]!) || !full.startsWith(this.root + path.sep)) throw new Error(`blob key outside the store: ${key}`);
+    if (hiddenFolders.has(key.split('/')[0]!) || !full.startsWith(this.root + path.sep))
+      throw new Error(`blob key outside the store: ${key}`);
     return full;
   }
 
@@ -247,7 +248,8 @@ export class LocalFolderStore implements BlobStore {
     const ordered = [...parts].sort((a, b) => a.partNumber - b.partNumber);
     for (const part of ordered) {
       const etag = await fs.promises.readFile(path.join(folder, `${part.partNumber}.etag`), 'utf8').catch(() => null);
-      if (etag === null || etag.replace(/"/g, '') !== part.etag.replace(/"/g, '')) throw new Error(`part ${part.partNumber} of ${uploadId} is not there`);
+      if (etag === null || etag.replace(/"/g, '') !== part.etag.replace(/"/g, ''))
+        throw new Error(`part ${part.partNumber} of ${uploadId} is not there`);
     }
     const joined = Readable.from(
       (async function* () {
@@ -257,7 +259,6 @@ export class LocalFolderStore implements BlobStore {
     await this.put(key, joined);
     await fs.promises.rm(folder, { recursive: true, force: true });
   }
-
 
   async presignGet(key: string, fileName: string, expiry: TransferExpiry): Promise<string> {
     this.resolve(key);

@@ -115,7 +115,9 @@ export class S3BlobStore implements BlobStore {
     const objects: _Object[] = [];
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: partsOf(key), ContinuationToken: token }));
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: partsOf(key), ContinuationToken: token }),
+      );
       objects.push(...(page.Contents ?? []));
       token = page.NextContinuationToken;
     } while (token);
@@ -130,21 +132,20 @@ export class S3BlobStore implements BlobStore {
   readRange(key: string, start: number, end: number): Readable {
     checkBlobKey(key);
     if (end <= start) return Readable.from([]);
-    const store = this;
-    return Readable.from(
-      (async function* () {
-        const parts = await store.parts(key);
-        if (parts.length === 0) {
-          yield* await store.objectStream(key, start, end);
-          return;
-        }
-        for (const part of parts) {
-          const from = Math.max(start, part.offset);
-          const to = Math.min(end, part.offset + part.size);
-          if (from < to) yield* await store.objectStream(part.key, from - part.offset, to - part.offset);
-        }
-      })(),
-    );
+    return Readable.from(this.rangeOf(key, start, end));
+  }
+
+  private async *rangeOf(key: string, start: number, end: number): AsyncGenerator<Buffer> {
+    const parts = await this.parts(key);
+    if (parts.length === 0) {
+      yield* await this.objectStream(key, start, end);
+      return;
+    }
+    for (const part of parts) {
+      const from = Math.max(start, part.offset);
+      const to = Math.min(end, part.offset + part.size);
+      if (from < to) yield* await this.objectStream(part.key, from - part.offset, to - part.offset);
+    }
   }
 
   /** Joining an assembly streams its parts into one new object through this server (UploadPartCopy is not offered by every S3 store). */
@@ -187,7 +188,10 @@ export class S3BlobStore implements BlobStore {
     let continuationToken: string | undefined;
     do {
       const page = await this.listPage(folder, { delimiter: '/', continuationToken });
-      names.push(...page.objects.map((object) => object.key.slice(folder.length)), ...page.commonPrefixes.map((p) => p.slice(folder.length, -1)));
+      names.push(
+        ...page.objects.map((object) => object.key.slice(folder.length)),
+        ...page.commonPrefixes.map((p) => p.slice(folder.length, -1)),
+      );
       continuationToken = page.nextContinuationToken;
     } while (continuationToken);
     return names.filter((name) => name !== '');
@@ -205,7 +209,8 @@ export class S3BlobStore implements BlobStore {
       do {
         const page = await this.listPage(prefix, { continuationToken });
         const keys = page.objects.map((object) => ({ Key: object.key }));
-        if (keys.length > 0) await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }));
+        if (keys.length > 0)
+          await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }));
         continuationToken = page.nextContinuationToken;
       } while (continuationToken);
     }
@@ -228,12 +233,15 @@ export class S3BlobStore implements BlobStore {
       }),
     );
     return {
-      objects: (page.Contents ?? []).map((object) => ({ key: object.Key!, size: object.Size ?? 0, lastModified: object.LastModified ?? new Date(0) })),
+      objects: (page.Contents ?? []).map((object) => ({
+        key: object.Key!,
+        size: object.Size ?? 0,
+        lastModified: object.LastModified ?? new Date(0),
+      })),
       commonPrefixes: (page.CommonPrefixes ?? []).map((common) => common.Prefix!),
       nextContinuationToken: page.IsTruncated ? page.NextContinuationToken : undefined,
     };
   }
-
 
   async presignPut(key: string, size: number, expiry: TransferExpiry): Promise<string> {
     checkBlobKey(key);
@@ -255,12 +263,13 @@ export class S3BlobStore implements BlobStore {
 
   async completeMultipartUpload(key: string, uploadId: string, parts: UploadedPart[]): Promise<void> {
     checkBlobKey(key);
-    const ordered = [...parts].sort((a, b) => a.partNumber - b.partNumber).map((part) => ({ PartNumber: part.partNumber, ETag: part.etag }));
+    const ordered = [...parts]
+      .sort((a, b) => a.partNumber - b.partNumber)
+      .map((part) => ({ PartNumber: part.partNumber, ETag: part.etag }));
     await this.client.send(
       new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: ordered } }),
     );
   }
-
 
   async presignGet(key: string, fileName: string, expiry: TransferExpiry): Promise<string> {
     checkBlobKey(key);

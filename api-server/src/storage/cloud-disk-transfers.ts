@@ -11,7 +11,10 @@ const minPartBytes = 5 * MiB;
 const maxParts = 10_000;
 const maxSinglePutBytes = 5 * 1024 * MiB;
 
-const expiryOf = (app: FastifyInstance) => ({ now: app.clock.now(), expiresInSeconds: Math.floor(app.uploads.settings.presignedUrlTtlMs / 1000) });
+const expiryOf = (app: FastifyInstance) => ({
+  now: app.clock.now(),
+  expiresInSeconds: Math.floor(app.uploads.settings.presignedUrlTtlMs / 1000),
+});
 const expiresAt = (app: FastifyInstance) => app.clock.now().getTime() + app.uploads.settings.presignedUrlTtlMs;
 
 /**
@@ -59,7 +62,14 @@ export async function startMultipartUpload(app: FastifyInstance, disk: CloudDisk
   const storeId = await app.blobs.createMultipartUpload(full);
   const expiry = expiryOf(app);
   const chunkUrls = await Promise.all(Array.from({ length: parts }, (_, i) => app.blobs.presignPart(full, storeId, i + 1, expiry)));
-  return { skipUpload: false, uploadId: sealUploadId(app, disk, key, storeId), key, chunkUrls, uploaded: [] as number[], expiresAt: expiresAt(app) };
+  return {
+    skipUpload: false,
+    uploadId: sealUploadId(app, disk, key, storeId),
+    key,
+    chunkUrls,
+    uploaded: [] as number[],
+    expiresAt: expiresAt(app),
+  };
 }
 
 /** Joins the parts; an object of another size than declared, or one past the quota, is removed again. */
@@ -123,7 +133,12 @@ export async function listFolder(app: FastifyInstance, disk: CloudDisk, prefix: 
     folders: page.commonPrefixes.map((key) => ({ key: relative(key), name: relative(key).slice(prefix.length, -1) })),
     files: page.objects
       .filter((object) => !object.key.endsWith('/'))
-      .map((object) => ({ key: relative(object.key), name: relative(object.key).slice(prefix.length), size: object.size, lastModified: object.lastModified })),
+      .map((object) => ({
+        key: relative(object.key),
+        name: relative(object.key).slice(prefix.length),
+        size: object.size,
+        lastModified: object.lastModified,
+      })),
     nextContinuationToken: page.nextContinuationToken ?? null,
   };
 }

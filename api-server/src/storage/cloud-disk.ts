@@ -45,7 +45,11 @@ export async function activateCloudDisk(app: FastifyInstance, userId: number, re
 }
 
 /** Bytes and objects (folder markers not counted) in a user's cloud disk of one region: what storage billing meters. */
-export async function cloudDiskUsage(app: FastifyInstance, userId: number, regionCode: string): Promise<{ bytes: number; objects: number }> {
+export async function cloudDiskUsage(
+  app: FastifyInstance,
+  userId: number,
+  regionCode: string,
+): Promise<{ bytes: number; objects: number }> {
   let bytes = 0;
   let objects = 0;
   let continuationToken: string | undefined;
@@ -62,15 +66,12 @@ export async function cloudDiskUsage(app: FastifyInstance, userId: number, regio
 }
 
 const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-/** Bytes as the spec's size formatter shows them: two decimals in the largest unit below 1024. */
+/** Bytes as the spec's size formatter shows them ('1.50 KB', '512 B'), for messages. */
 export function formatBytes(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return unit === 0 ? `${value}B` : `${value.toFixed(2)}${units[unit]}`;
+  let power = 0;
+  while (bytes >= 1024 ** (power + 1) && power < units.length - 1) power++;
+  const amount = bytes / 1024 ** power;
+  return `${power === 0 ? Math.round(amount) : amount.toFixed(2)} ${units[power]}`;
 }
 
 /** Refuses, with the numbers, when `extraBytes` more would take the disk past its quota. */

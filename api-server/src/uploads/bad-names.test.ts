@@ -64,7 +64,8 @@ const nameAttempts: Record<string, Attempt> = {
   'orion mergeFile fileName': (name) => client.post('/apis/orion/auth/file/mergeFile', { ...cpuJson, fileName: name }),
   'cloud single-presigned fileName': (name) => client.post('/apis/cloud-net-disk/auth/single-presigned', { ...cloud, fileName: name }),
   'cloud multipar-presigned fileName': (name) => client.post('/apis/cloud-net-disk/auth/multipar-presigned', { ...cloud, fileName: name }),
-  'cloud multipar-presigned regionCode': (name) => client.post('/apis/cloud-net-disk/auth/multipar-presigned', { ...cloud, regionCode: name }),
+  'cloud multipar-presigned regionCode': (name) =>
+    client.post('/apis/cloud-net-disk/auth/multipar-presigned', { ...cloud, regionCode: name }),
   'cloud complete-multipar fileName': (name) => client.post('/apis/cloud-net-disk/auth/complete-multipar', { ...complete, fileName: name }),
   'cloud folder name': (name) => client.post('/apis/cloud-net-disk/auth/folder', { regionCode: 'hd-2', name }),
   'cloud activation regionCode': (name) => client.post('/apis/cloud-net-disk/auth/activation', { regionCode: name }),

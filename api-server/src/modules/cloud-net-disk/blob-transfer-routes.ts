@@ -86,7 +86,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const stat = await store.stat(grant.key);
       if (!stat) return refuse(reply, 404, '文件不存在或已删除');
       const range = byteRange(request.headers.range, stat.size);
-      if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${stat.size}`).send({ code: 416, data: null, msg: '请求的范围无效' });
+      if (range === 'unsatisfiable')
+        return reply.code(416).header('content-range', `bytes */${stat.size}`).send({ code: 416, data: null, msg: '请求的范围无效' });
       const { start, end } = range ?? { start: 0, end: stat.size };
       if (range) reply.code(206).header('content-range', `bytes ${start}-${end - 1}/${stat.size}`);
       return reply

@@ -47,7 +47,14 @@ const tags = ['云盘'];
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/auth/get',
-    { schema: { tags, summary: '某地区云盘的开通状态、用量、容量与价格', querystring: RegionQuery, response: { 200: Envelope(CloudDiskInfo) } } },
+    {
+      schema: {
+        tags,
+        summary: '某地区云盘的开通状态、用量、容量与价格',
+        querystring: RegionQuery,
+        response: { 200: Envelope(CloudDiskInfo) },
+      },
+    },
     async (request) => {
       const { id: userId } = currentUser(request);
       const regionCode = await checkRegion(app, request.query.regionCode);
@@ -88,7 +95,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/auth/list',
-    { schema: { tags, summary: '列出云盘某目录（文件夹为公共前缀，按续取令牌分页）', querystring: ListQuery, response: { 200: Envelope(ListResult) } } },
+    {
+      schema: {
+        tags,
+        summary: '列出云盘某目录（文件夹为公共前缀，按续取令牌分页）',
+        querystring: ListQuery,
+        response: { 200: Envelope(ListResult) },
+      },
+    },
     async (request) => {
       const disk = await openCloudDisk(app, currentUser(request).id, request.query.regionCode);
       return ok(await listFolder(app, disk, checkPrefix(request.query.prefix), request.query.continuationToken));
@@ -97,7 +111,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/folder',
-    { schema: { tags, summary: '在云盘某目录下新建文件夹', body: FolderBody, response: { 200: Envelope(Type.Object({ key: Type.String() })) } } },
+    {
+      schema: {
+        tags,
+        summary: '在云盘某目录下新建文件夹',
+        body: FolderBody,
+        response: { 200: Envelope(Type.Object({ key: Type.String() })) },
+      },
+    },
     async (request) => {
       const disk = await openCloudDisk(app, currentUser(request).id, request.body.regionCode);
       const key = `${newObjectKey(request.body.prefix, request.body.name)}/`;
@@ -109,7 +130,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/single-presigned',
     {
-      schema: { tags, summary: '单个小文件的预签名 PUT 地址（先按申报大小检查容量）', body: SinglePresignedBody, response: { 200: Envelope(SinglePresignedResult) } },
+      schema: {
+        tags,
+        summary: '单个小文件的预签名 PUT 地址（先按申报大小检查容量）',
+        body: SinglePresignedBody,
+        response: { 200: Envelope(SinglePresignedResult) },
+      },
     },
     async (request) => {
       const { regionCode, prefix, fileName, fileSize } = request.body;
@@ -147,7 +173,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/download-presigned',
-    { schema: { tags, summary: '文件的预签名下载地址（支持断点续传）', body: DownloadPresignedBody, response: { 200: Envelope(DownloadPresignedResult) } } },
+    {
+      schema: {
+        tags,
+        summary: '文件的预签名下载地址（支持断点续传）',
+        body: DownloadPresignedBody,
+        response: { 200: Envelope(DownloadPresignedResult) },
+      },
+    },
     async (request) => {
       const disk = await openCloudDisk(app, currentUser(request).id, request.body.regionCode);
       return ok(await presignDownload(app, disk, checkObjectKey(request.body.key)));
