@@ -80,7 +80,7 @@ const Env = Type.Object({
     default: 100 * 1024 * MiB,
     description: 'a positive integer',
   }),
-  CLOUD_DISK_PRICE_PER_GB_MONTH: Type.Integer({ minimum: 0, default: 100, description: 'a whole number of thousandths of a yuan' }),
+  CLOUD_DISK_GB_MONTH_PRICE: Type.Integer({ minimum: 0, default: 100, description: 'a whole number of thousandths of a yuan' }),
   S3_FORCE_PATH_STYLE: Type.Union([Type.Literal('true'), Type.Literal('false')], { default: 'false', description: 'true or false' }),
 });
 type Env = Static<typeof Env>;
@@ -286,7 +286,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
       faultInjection: { dropChunkRatio: e.FAULT_DROP_CHUNK_RATIO },
     },
     blobs: blobSettings(e),
-    cloudDisk: { quotaBytes: e.CLOUD_DISK_QUOTA_BYTES, pricePerGbMonth: e.CLOUD_DISK_PRICE_PER_GB_MONTH },
+    cloudDisk: { quotaBytes: e.CLOUD_DISK_QUOTA_BYTES, pricePerGbMonth: e.CLOUD_DISK_GB_MONTH_PRICE },
     payments: {
       sandbox: e.PAYMENT_SANDBOX === 'true',
       publicUrl: e.PAYMENT_PUBLIC_URL?.replace(/\/+$/, ''),

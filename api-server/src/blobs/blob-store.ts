@@ -83,6 +83,12 @@ export function checkBlobKey(key: string): string {
   return key;
 }
 
+/** The origin a browser reaches for the store's transfer URLs, when it is not the portal's own (an object store's). */
+export async function transferOrigin(store: BlobStore): Promise<string | null> {
+  const probe = await store.presignGet('probe', 'probe', { now: new Date(), expiresInSeconds: 60 });
+  return /^https?:\/\//.test(probe) ? new URL(probe).origin : null;
+}
+
 /** `attachment` with the name kept whole for every browser (RFC 6266 / 5987), and an ASCII fallback. */
 export function attachmentDisposition(name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
