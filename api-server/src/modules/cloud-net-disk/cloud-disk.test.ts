@@ -58,7 +58,10 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('cloud disk on %s'
     if (started.code !== 200) return started;
     const parts = [];
     for (const [i, url] of (started.data.chunkUrls as string[]).entries()) {
-      const answer = await fetch(absolute(url), { method: 'PUT', body: new Uint8Array(bytes.subarray(i * chunkSize, (i + 1) * chunkSize)) });
+      const answer = await fetch(absolute(url), {
+        method: 'PUT',
+        body: new Uint8Array(bytes.subarray(i * chunkSize, (i + 1) * chunkSize)),
+      });
       expect(answer.status).toBe(200);
       parts.push({ partNumber: i + 1, etag: answer.headers.get('etag')! });
     }
