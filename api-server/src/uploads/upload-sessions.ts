@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { TooLargeError } from '../blobs/blob-store.js';
 import { uploads } from '../db/schema.js';
-import { conflict, invalid, notFound } from '../errors.js';
+import { conflict, invalid } from '../errors.js';
 import { ensureRoomFor } from './quota.js';
 import { assemblyKey, chunkKey, uploadPrefix } from './user-areas.js';
 
@@ -45,12 +45,6 @@ export async function findUpload(
         eq(uploads.fileSize, identity.fileSize),
       ),
     );
-  return row;
-}
-
-export async function uploadById(app: FastifyInstance, id: string): Promise<UploadRow> {
-  const [row] = await app.db.select().from(uploads).where(eq(uploads.id, id));
-  if (!row) throw notFound('上传任务不存在或已过期，请重新上传');
   return row;
 }
 
