@@ -115,6 +115,8 @@ export type DownloadPresignedResult = Static<typeof DownloadPresignedResult>;
 
 export const FolderBody = Type.Object({ regionCode: RegionCode, prefix: Type.Optional(UploadPath), name: FileName });
 export type FolderBody = Static<typeof FolderBody>;
+export const FolderResult = Type.Object({ key: Type.String({ description: '新文件夹的键，以 / 结尾' }) });
+export type FolderResult = Static<typeof FolderResult>;
 
 export const DeleteBody = Type.Object({
   regionCode: RegionCode,

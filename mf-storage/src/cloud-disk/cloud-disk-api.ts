@@ -1,4 +1,10 @@
-import type { CloudDiskInfo, DeleteResult, DownloadPresignedResult, ListResult } from '@rc/api-contract/cloud-net-disk/cloud-disk';
+import type {
+  CloudDiskInfo,
+  DeleteResult,
+  DownloadPresignedResult,
+  FolderResult,
+  ListResult,
+} from '@rc/api-contract/cloud-net-disk/cloud-disk';
 import type { Region } from '@rc/api-contract/node/node';
 import { api } from '@rc/shared-utility';
 
@@ -15,7 +21,7 @@ export const listCloudFolder = (regionCode: string, prefix: string, continuation
     { errorTip: false, cache: false },
   );
 export const createCloudFolder = (regionCode: string, prefix: string, name: string) =>
-  api.post<{ key: string }>('/cloud-net-disk/auth/folder', { regionCode, prefix, name });
+  api.post<FolderResult>('/cloud-net-disk/auth/folder', { regionCode, prefix, name });
 export const downloadUrl = (regionCode: string, key: string) =>
   api.post<DownloadPresignedResult>('/cloud-net-disk/auth/download-presigned', { regionCode, key });
 export const deleteCloudKeys = (regionCode: string, keys: string[]) =>

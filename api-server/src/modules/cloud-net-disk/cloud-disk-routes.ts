@@ -9,6 +9,7 @@ import {
   DownloadPresignedBody,
   DownloadPresignedResult,
   FolderBody,
+  FolderResult,
   ListQuery,
   ListResult,
   MultipartPresignedBody,
@@ -39,7 +40,6 @@ import {
   presignSingleUpload,
   startMultipartUpload,
 } from '../../storage/cloud-disk-transfers.js';
-import { Type } from 'typebox';
 
 const tags = ['云盘'];
 
@@ -116,7 +116,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: '在云盘某目录下新建文件夹',
         body: FolderBody,
-        response: { 200: Envelope(Type.Object({ key: Type.String() })) },
+        response: { 200: Envelope(FolderResult) },
       },
     },
     async (request) => {
