@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Breadcrumb, Button, Checkbox, Dropdown, Icon, Progress, Segment, Table } from 'semantic-ui-react';
+import { Breadcrumb, Button, Checkbox, Dropdown, Header, Icon, Progress, Segment, Table } from 'semantic-ui-react';
 import {
   $uploadListShow,
   bus,
@@ -57,15 +57,19 @@ function Activation({ info, onActivated }: { info: CloudDiskInfo; onActivated: (
     setBusy(false);
   };
   return (
-    <Segment placeholder className="rc-cloud-activation">
-      <Icon name="cloud" size="huge" color="blue" />
-      <p>该地区的云盘尚未开通。</p>
+    <Segment placeholder textAlign="center" className="rc-cloud-activation">
+      <Header icon>
+        <Icon name="cloud" color="blue" />
+        该地区的云盘尚未开通
+      </Header>
       <p className="rc-muted">
         容量 {formatSize(info.quotaBytes)}，按实际存储量计费 {formatYuan(info.pricePerGbMonth)}/GB/月；文件从浏览器直传对象存储。
       </p>
-      <Button primary loading={busy} disabled={busy} className="rc-cloud-activate" onClick={() => void activate()}>
-        开通云盘
-      </Button>
+      <div>
+        <Button primary loading={busy} disabled={busy} className="rc-cloud-activate" onClick={() => void activate()}>
+          开通云盘
+        </Button>
+      </div>
     </Segment>
   );
 }
