@@ -56,6 +56,11 @@ describe.each(Object.keys(backends))('blob store contract: %s', (name) => {
     expect(await store.stat('c/put/a.bin')).toEqual({ size: bytes.length });
     expect(await read(store.readRange('c/put/a.bin', 1000, 54_321))).toEqual(bytes.subarray(1000, 54_321));
     expect(await store.stat('c/put/missing.bin')).toBeNull();
+    const big = randomBytes(11 * MiB + 5);
+    expect(await store.put('c/put/big.bin', Readable.from([big.subarray(0, 3 * MiB), big.subarray(3 * MiB)]))).toEqual({
+      size: big.length,
+    });
+    expect(md5(await read(store.readRange('c/put/big.bin', 0, big.length)))).toBe(md5(big));
   });
 
   it('refuses a blob past maxBytes and a broken stream, leaving nothing behind', async () => {

@@ -35,12 +35,13 @@ import {
 const partsOf = (key: string) => `${key}.parts/`;
 const partKey = (key: string, offset: number) => `${partsOf(key)}${String(offset).padStart(16, '0')}`;
 
-/** Passes bytes through and fails once more than `maxBytes` went by. */
-function sizeLimit(maxBytes: number): Transform {
+/** Passes bytes through, counting them, and fails once more than `maxBytes` went by. */
+function sizeLimit(maxBytes: number, counted: (bytes: number) => void = () => {}): Transform {
   let seen = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       seen += chunk.length;
+      counted(chunk.length);
       if (seen > maxBytes) done(new TooLargeError(maxBytes));
       else done(null, chunk);
     },
@@ -87,10 +88,14 @@ export class S3BlobStore implements BlobStore {
   async put(key: string, source: Readable, options: { maxBytes?: number } = {}): Promise<{ size: number }> {
     checkBlobKey(key);
     let size = 0;
-    const counted = new PassThrough();
-    counted.on('data', (chunk: Buffer) => (size += chunk.length));
-    const body = pipeline(source, sizeLimit(options.maxBytes ?? Infinity), counted);
-    const upload = new Upload({ client: this.client, params: { Bucket: this.bucket, Key: key, Body: counted }, leavePartsOnError: false });
+    const bytes = new PassThrough();
+    const body = pipeline(
+      source,
+      sizeLimit(options.maxBytes ?? Infinity, (n) => (size += n)),
+      bytes,
+    );
+    // Sent in one PUT, or as a multipart upload (completed only when whole) once past one part's size.
+    const upload = new Upload({ client: this.client, params: { Bucket: this.bucket, Key: key, Body: bytes }, leavePartsOnError: false });
     // A failed source stops the upload, which then leaves nothing behind; its own error is the one to report.
     const [sent, read] = await Promise.allSettled([
       upload.done(),
