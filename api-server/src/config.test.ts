@@ -130,6 +130,27 @@ describe('payment providers from the environment', () => {
     );
     expect(() => loadConfig({ PAYMENT_PUBLIC_URL: 'pay.example' })).toThrow(ConfigError);
   });
+
+  it('keeps blobs in the data folder by default, on S3 only with every S3 setting, refusing a half configuration', () => {
+    expect(loadConfig({}).blobs).toEqual({ store: 'local' });
+    const s3 = { BLOB_STORE: 's3', S3_BUCKET: 'rc-blobs', S3_ACCESS_KEY_ID: 'AK', S3_SECRET_ACCESS_KEY: 'SK' };
+    expect(loadConfig({ ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' }).blobs).toEqual({
+      store: 's3',
+      s3: {
+        endpoint: 'http://127.0.0.1:9000',
+        region: 'us-east-1',
+        bucket: 'rc-blobs',
+        accessKeyId: 'AK',
+        secretAccessKey: 'SK',
+        forcePathStyle: true,
+      },
+    });
+    expect(() => loadConfig({ BLOB_STORE: 's3', S3_BUCKET: 'rc-blobs' })).toThrow(
+      new ConfigError('BLOB_STORE=s3 needs S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY as well'),
+    );
+    expect(() => loadConfig({ ...s3, BLOB_STORE: 'gcs' })).toThrow('BLOB_STORE must be local or s3, got "gcs"');
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'minio:9000' })).toThrow('S3_ENDPOINT must be an http(s):// URL, got "minio:9000"');
+  });
 });
 
 describe('the server with a bad variable', () => {

@@ -81,6 +81,20 @@ const Env = Type.Object({
   WECHATPAY_PLATFORM_PUBLIC_KEY: Type.Optional(Type.String({ minLength: 1, description: 'a PEM key or the path of one' })),
   WECHATPAY_PLATFORM_SERIAL: Type.Optional(Type.String({ minLength: 1, description: 'a public key id or certificate serial number' })),
   WECHATPAY_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://api.mch.weixin.qq.com', description: 'an http(s):// URL' }),
+  BLOB_STORE: Type.Union([Type.Literal('local'), Type.Literal('s3')], { default: 'local', description: 'local or s3' }),
+  S3_ENDPOINT: Type.Optional(Type.String({ pattern: '^https?://', description: 'an http(s):// URL' })),
+  S3_REGION: Type.String({ minLength: 1, default: 'us-east-1', description: 'a region name' }),
+  S3_BUCKET: Type.Optional(Type.String({ pattern: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$', description: 'a bucket name' })),
+  S3_ACCESS_KEY_ID: Type.Optional(Type.String({ minLength: 1, description: 'an access key id' })),
+  S3_SECRET_ACCESS_KEY: Type.Optional(Type.String({ minLength: 1, description: 'a secret access key' })),
+  CLOUD_DISK_QUOTA_BYTES: Type.Integer({
+    minimum: 1,
+    maximum: Number.MAX_SAFE_INTEGER,
+    default: 100 * 1024 * MiB,
+    description: 'a positive integer',
+  }),
+  CLOUD_DISK_GB_MONTH_PRICE: Type.Integer({ minimum: 0, default: 100, description: 'a whole number of thousandths of a yuan' }),
+  S3_FORCE_PATH_STYLE: Type.Union([Type.Literal('true'), Type.Literal('false')], { default: 'false', description: 'true or false' }),
 });
 type Env = Static<typeof Env>;
 type EnvName = keyof typeof Env.properties;
@@ -138,6 +152,19 @@ export interface StorageSettings {
   /** An HPC cluster reached over SFTP, added at startup when HPC_SFTP_HOST, HPC_SFTP_USER and HPC_SFTP_KEY are set. */
   sftpCluster: SftpClusterSettings | undefined;
 }
+/** An S3-compatible object store (AWS S3, MinIO, s3rver...) holding every blob in one bucket. */
+export interface S3Settings {
+  /** Unset: AWS S3 of `region`. */
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `endpoint/bucket/key` addresses instead of `bucket.endpoint/key` (MinIO, s3rver). */
+  forcePathStyle: boolean;
+}
+
+export type BlobSettings = { store: 'local' } | { store: 's3'; s3: S3Settings };
 
 export interface AlipaySettings {
   appId: string;
@@ -205,6 +232,10 @@ export interface AppConfig {
   compute: ComputeSettings;
   uploads: UploadSettings;
   storage: StorageSettings;
+  /** Where uploaded bytes live (BLOB_STORE). */
+  blobs: BlobSettings;
+  /** Each user's cloud disk per region: its capacity, and the price of its stored bytes (thousandths of a yuan per GB per month). */
+  cloudDisk: { quotaBytes: number; pricePerGbMonth: number };
   payments: PaymentSettings;
   /** Which payout provider pays approved withdrawals. */
   payoutProvider: Env['PAYOUT_PROVIDER'];
@@ -291,6 +322,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
       fileStorageQuota: { bytes: e.STORAGE_QUOTA_BYTES, files: e.FILE_STORAGE_QUOTA_FILES },
       sftpCluster: sftpClusterSettings(e),
     },
+    blobs: blobSettings(e),
+    cloudDisk: { quotaBytes: e.CLOUD_DISK_QUOTA_BYTES, pricePerGbMonth: e.CLOUD_DISK_GB_MONTH_PRICE },
     payments: {
       sandbox: e.PAYMENT_SANDBOX === 'true',
       publicUrl: e.PAYMENT_PUBLIC_URL?.replace(/\/+$/, ''),
@@ -320,6 +353,24 @@ function sftpClusterSettings(e: Env): SftpClusterSettings | undefined {
     privateKey: pemOf(e.HPC_SFTP_KEY),
     homeTemplate: e.HPC_SFTP_HOME,
   };
+}
+
+function blobSettings(e: Env): BlobSettings {
+  if (e.BLOB_STORE === 'local') return { store: 'local' };
+  const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = e;
+  const missing = Object.entries({ S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey })
+    .filter(([, value]) => value === undefined)
+    .map(([name]) => name);
+  if (!bucket || !accessKeyId || !secretAccessKey) throw new ConfigError(`BLOB_STORE=s3 needs ${missing.join(', ')} as well`);
+  const s3 = {
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+  };
+  return { store: 's3', s3 };
 }
 
 function alipaySettings(e: Env): AlipaySettings | undefined {

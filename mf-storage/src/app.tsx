@@ -4,6 +4,7 @@ import { FileStoragePage } from './file-manage/file-storage-page';
 import { CommonDataPage } from './common-data/common-data-page';
 import { MyDataPage } from './common-data/my-data-page';
 import { DownloadPage } from './downloads/download-page';
+import { CloudDiskPage } from './cloud-disk/cloud-disk-page';
 import { SpeedTestPage } from './files/speed-test-page';
 import { UploadHelperPage } from './files/upload-helper-page';
 import { UploadPage } from './files/upload-page';
@@ -11,6 +12,7 @@ import { NetDiskPage } from './net-disk/net-disk-page';
 
 /** Screens built so far, by route pattern; every other route shows its feature page. */
 export const screens: Screens = {
+  '/account/fileDisk': CloudDiskPage,
   '/account/upload': UploadPage,
   '/account/upload/helper': UploadHelperPage,
   '/account/upload/test': SpeedTestPage,

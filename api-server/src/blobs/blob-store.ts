@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 export interface BlobStore {
   /**
    * Stores a stream under `key`, visible only once complete: a failed, aborted or over-long
-   * (`maxBytes`) stream leaves nothing behind and rejects.
+   * (`maxBytes`) stream leaves nothing behind and rejects. A key ending in `/` is a folder marker (empty).
    */
   put(key: string, source: Readable, options?: { maxBytes?: number }): Promise<{ size: number }>;
   /**
@@ -18,6 +18,7 @@ export interface BlobStore {
   /** Moves a blob to `to` in one atomic step, replacing what was there. */
   move(from: string, to: string): Promise<void>;
   copy(from: string, to: string): Promise<void>;
+  /** Null when there is no such blob; a key ending in `/` asks for a folder marker. */
   stat(key: string): Promise<{ size: number } | null>;
   /** Names directly under `prefix` (no recursion); empty when it does not exist. */
   list(prefix: string): Promise<string[]>;
@@ -25,6 +26,73 @@ export interface BlobStore {
   remove(keyOrPrefix: string): Promise<void>;
   /** Leftovers of writes interrupted by a crash, older than `olderThan`, are removed. */
   sweepTemporary(olderThan: Date): Promise<number>;
+  /**
+   * One page of the blobs whose keys start with `prefix`, in key order; with the `/` delimiter, the
+   * keys deeper than one more `/` are rolled up into `commonPrefixes` (S3 ListObjectsV2 semantics).
+   */
+  listPage(prefix: string, options?: ListPageOptions): Promise<BlobPage>;
+
+  /** A URL a client PUTs exactly `size` bytes to, stored under `key`. */
+  presignPut(key: string, size: number, expiry: TransferExpiry): Promise<string>;
+  /** Starts an upload of `key` in parts; its id names it in the calls below. */
+  createMultipartUpload(key: string): Promise<string>;
+  /** A URL a client PUTs one part to (numbers from 1); the answer's ETag header names the part for `completeMultipartUpload`. */
+  presignPart(key: string, uploadId: string, partNumber: number, expiry: TransferExpiry): Promise<string>;
+  /** Joins the parts, in part-number order, into `key` in one step. */
+  completeMultipartUpload(key: string, uploadId: string, parts: UploadedPart[]): Promise<void>;
+  /** A URL that answers the blob (HTTP range requests too) as an attachment named `fileName`. */
+  presignGet(key: string, fileName: string, expiry: TransferExpiry): Promise<string>;
+}
+
+export interface ListPageOptions {
+  delimiter?: '/';
+  continuationToken?: string;
+  /** At most this many objects and common prefixes together (1000 when unset). */
+  maxKeys?: number;
+}
+
+export interface BlobObject {
+  key: string;
+  size: number;
+  lastModified: Date;
+}
+
+export interface BlobPage {
+  objects: BlobObject[];
+  commonPrefixes: string[];
+  /** Set when more follows: pass it back for the next page. */
+  nextContinuationToken?: string;
+}
+
+/** When a transfer URL is signed and how long it stays valid. */
+export interface TransferExpiry {
+  now: Date;
+  expiresInSeconds: number;
+}
+
+export interface UploadedPart {
+  partNumber: number;
+  etag: string;
+}
+
+/** A key the store takes: `/`-separated, relative, no `.`/`..` or empty segment (a trailing `/` names a folder). */
+export function checkBlobKey(key: string): string {
+  const segments = key.split('/');
+  const bad = segments.some((segment, index) => segment === '.' || segment === '..' || (segment === '' && index < segments.length - 1));
+  if (key === '' || bad || /[\\\u0000]/.test(key)) throw new Error(`blob key outside the store: ${key}`);
+  return key;
+}
+
+/** The origin a browser reaches for the store's transfer URLs, when it is not the portal's own (an object store's). */
+export async function transferOrigin(store: BlobStore): Promise<string | null> {
+  const probe = await store.presignGet('probe', 'probe', { now: new Date(), expiresInSeconds: 60 });
+  return /^https?:\/\//.test(probe) ? new URL(probe).origin : null;
+}
+
+/** `attachment` with the name kept whole for every browser (RFC 6266 / 5987), and an ASCII fallback. */
+export function attachmentDisposition(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
 
 export class TooLargeError extends Error {

@@ -1,9 +1,13 @@
 import path from 'node:path';
 import type { AppConfig } from '../config.js';
+import { loadSigningSecret } from '../uploads/signing-secret.js';
 import type { BlobStore } from './blob-store.js';
 import { LocalFolderStore } from './local-folder-store.js';
+import { TransferSigner } from './local-transfer.js';
+import { S3BlobStore } from './s3-blob-store.js';
 
-/** Where uploaded bytes live: a folder under the data directory. */
+/** Where uploaded bytes live: a folder under the data directory, or an S3 bucket (BLOB_STORE=s3). */
 export function createBlobStore(config: AppConfig): BlobStore {
-  return new LocalFolderStore(path.join(config.dataDir, 'blobs'));
+  if (config.blobs.store === 's3') return new S3BlobStore(config.blobs.s3);
+  return new LocalFolderStore(path.join(config.dataDir, 'blobs'), new TransferSigner(loadSigningSecret(config)));
 }

@@ -1,11 +1,27 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { TooLargeError, type BlobStore } from './blob-store.js';
+import {
+  TooLargeError,
+  checkBlobKey,
+  type BlobObject,
+  type BlobPage,
+  type BlobStore,
+  type ListPageOptions,
+  type TransferExpiry,
+  type UploadedPart,
+} from './blob-store.js';
+import type { TransferSigner } from './local-transfer.js';
 
 const temporaryFolder = '.tmp';
+/** Uploads in parts, one folder each: the target key in `key`, part n in `n` with its MD5 in `n.etag`. */
+const multipartFolder = '.multipart';
+const hiddenFolders = new Set([temporaryFolder, multipartFolder]);
+
+const expiresAt = (expiry: TransferExpiry) => expiry.now.getTime() + expiry.expiresInSeconds * 1000;
+const byKey = (a: { key: string }, b: { key: string }) => Buffer.compare(Buffer.from(a.key), Buffer.from(b.key));
 
 /** Passes bytes through, counting them, and fails once more than `maxBytes` went by. */
 function sizeLimit(maxBytes: number, counted: (bytes: number) => void): Transform {
@@ -27,15 +43,27 @@ function sizeLimit(maxBytes: number, counted: (bytes: number) => void): Transfor
 export class LocalFolderStore implements BlobStore {
   private readonly root: string;
 
-  constructor(root: string) {
+  constructor(
+    root: string,
+    /** Signs the transfer URLs this store's clients use; the server serves them (see local-transfer-routes). */
+    readonly signer: TransferSigner,
+  ) {
     this.root = path.resolve(root);
     fs.mkdirSync(path.join(this.root, temporaryFolder), { recursive: true });
+    fs.mkdirSync(path.join(this.root, multipartFolder), { recursive: true });
   }
 
   private resolve(key: string): string {
+    checkBlobKey(key);
     const full = path.resolve(this.root, key);
-    if (key.startsWith(temporaryFolder) || !full.startsWith(this.root + path.sep)) throw new Error(`blob key outside the store: ${key}`);
+    if (hiddenFolders.has(key.split('/')[0]!) || !full.startsWith(this.root + path.sep))
+      throw new Error(`blob key outside the store: ${key}`);
     return full;
+  }
+
+  private multipartFolder(uploadId: string): string {
+    if (!/^[0-9a-f-]{36}$/.test(uploadId)) throw new Error(`not an upload id: ${uploadId}`);
+    return path.join(this.root, multipartFolder, uploadId);
   }
 
   private temporaryFile(): string {
@@ -49,6 +77,12 @@ export class LocalFolderStore implements BlobStore {
   }
 
   async put(key: string, source: Readable, options: { maxBytes?: number } = {}): Promise<{ size: number }> {
+    if (key.endsWith('/')) {
+      // A folder marker: a folder is what stands for it here.
+      for await (const _ of source);
+      await fs.promises.mkdir(this.resolve(key), { recursive: true });
+      return { size: 0 };
+    }
     const temporary = this.temporaryFile();
     let size = 0;
     try {
@@ -100,6 +134,8 @@ export class LocalFolderStore implements BlobStore {
 
   async stat(key: string): Promise<{ size: number } | null> {
     const stats = await fs.promises.stat(this.resolve(key)).catch(() => null);
+    // A folder stands for the marker `put` wrote for a key ending in '/'.
+    if (key.endsWith('/')) return stats?.isDirectory() ? { size: 0 } : null;
     return stats?.isFile() ? { size: stats.size } : null;
   }
 
@@ -112,16 +148,120 @@ export class LocalFolderStore implements BlobStore {
   }
 
   async sweepTemporary(olderThan: Date): Promise<number> {
-    const folder = path.join(this.root, temporaryFolder);
     let removed = 0;
-    for (const name of await fs.promises.readdir(folder)) {
-      const file = path.join(folder, name);
-      const stats = await fs.promises.stat(file).catch(() => null);
-      if (stats && stats.mtime < olderThan) {
-        await fs.promises.rm(file, { force: true });
-        removed += 1;
+    for (const hidden of hiddenFolders) {
+      const folder = path.join(this.root, hidden);
+      for (const name of await fs.promises.readdir(folder)) {
+        const entry = path.join(folder, name);
+        const stats = await fs.promises.stat(entry).catch(() => null);
+        if (stats && stats.mtime < olderThan) {
+          await fs.promises.rm(entry, { recursive: true, force: true });
+          removed += 1;
+        }
       }
     }
     return removed;
+  }
+
+  async listPage(prefix: string, options: ListPageOptions = {}): Promise<BlobPage> {
+    const folderKey = prefix.slice(0, prefix.lastIndexOf('/') + 1);
+    const folder = folderKey ? this.resolve(folderKey) : this.root;
+    const entries: { key: string; object?: BlobObject }[] = [];
+    const walk = async (directory: string, directoryKey: string): Promise<void> => {
+      const names = await fs.promises.readdir(directory, { withFileTypes: true }).catch(() => []);
+      for (const entry of names) {
+        const key = directoryKey + entry.name;
+        if ((directoryKey === '' && hiddenFolders.has(entry.name)) || !(key.startsWith(prefix) || prefix.startsWith(`${key}/`))) continue;
+        const full = path.join(directory, entry.name);
+        if (entry.isDirectory()) {
+          if (options.delimiter && key.startsWith(prefix)) entries.push({ key: `${key}/` });
+          else await walk(full, `${key}/`);
+        } else if (entry.isFile() && key.startsWith(prefix)) {
+          const stats = await fs.promises.stat(full);
+          entries.push({ key, object: { key, size: stats.size, lastModified: stats.mtime } });
+        }
+      }
+    };
+    await walk(folder, folderKey);
+    entries.sort(byKey);
+    const after = options.continuationToken ? Buffer.from(options.continuationToken, 'base64url').toString('utf8') : undefined;
+    const remaining = after === undefined ? entries : entries.filter((entry) => byKey(entry, { key: after }) > 0);
+    const page = remaining.slice(0, options.maxKeys ?? 1000);
+    const last = page.at(-1);
+    return {
+      objects: page.flatMap((entry) => (entry.object ? [entry.object] : [])),
+      commonPrefixes: page.flatMap((entry) => (entry.object ? [] : [entry.key])),
+      nextContinuationToken: remaining.length > page.length && last ? Buffer.from(last.key).toString('base64url') : undefined,
+    };
+  }
+
+  async presignPut(key: string, size: number, expiry: TransferExpiry): Promise<string> {
+    this.resolve(key);
+    return this.signer.url({ op: 'put', key, size, expires: expiresAt(expiry) });
+  }
+
+  async createMultipartUpload(key: string): Promise<string> {
+    this.resolve(key);
+    const uploadId = randomUUID();
+    const folder = this.multipartFolder(uploadId);
+    await fs.promises.mkdir(folder, { recursive: true });
+    await fs.promises.writeFile(path.join(folder, 'key'), key);
+    return uploadId;
+  }
+
+  async presignPart(key: string, uploadId: string, partNumber: number, expiry: TransferExpiry): Promise<string> {
+    this.multipartFolder(uploadId);
+    return this.signer.url({ op: 'part', key, uploadId, partNumber, expires: expiresAt(expiry) });
+  }
+
+  /** Takes one part of an upload in parts (what a signed part URL receives); answers its ETag. */
+  async putPart(key: string, uploadId: string, partNumber: number, source: Readable, maxBytes: number): Promise<string> {
+    const folder = await this.openMultipart(key, uploadId);
+    const temporary = this.temporaryFile();
+    const hash = createHash('md5');
+    try {
+      await pipeline(
+        source,
+        sizeLimit(maxBytes, () => {}),
+        new Transform({ transform: (chunk: Buffer, _encoding, done) => done(null, hash.update(chunk) && chunk) }),
+        fs.createWriteStream(temporary),
+      );
+      const etag = `"${hash.digest('hex')}"`;
+      await fs.promises.writeFile(path.join(folder, `${partNumber}.etag`), etag);
+      await fs.promises.rename(temporary, path.join(folder, String(partNumber)));
+      return etag;
+    } catch (error) {
+      await fs.promises.rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  private async openMultipart(key: string, uploadId: string): Promise<string> {
+    const folder = this.multipartFolder(uploadId);
+    const target = await fs.promises.readFile(path.join(folder, 'key'), 'utf8').catch(() => null);
+    if (target !== key) throw new Error(`no upload ${uploadId} of ${key}`);
+    return folder;
+  }
+
+  async completeMultipartUpload(key: string, uploadId: string, parts: UploadedPart[]): Promise<void> {
+    const folder = await this.openMultipart(key, uploadId);
+    const ordered = [...parts].sort((a, b) => a.partNumber - b.partNumber);
+    for (const part of ordered) {
+      const etag = await fs.promises.readFile(path.join(folder, `${part.partNumber}.etag`), 'utf8').catch(() => null);
+      if (etag === null || etag.replace(/"/g, '') !== part.etag.replace(/"/g, ''))
+        throw new Error(`part ${part.partNumber} of ${uploadId} is not there`);
+    }
+    const joined = Readable.from(
+      (async function* () {
+        for (const part of ordered) yield* fs.createReadStream(path.join(folder, String(part.partNumber)));
+      })(),
+    );
+    await this.put(key, joined);
+    await fs.promises.rm(folder, { recursive: true, force: true });
+  }
+
+  async presignGet(key: string, fileName: string, expiry: TransferExpiry): Promise<string> {
+    this.resolve(key);
+    return this.signer.url({ op: 'get', key, fileName, expires: expiresAt(expiry) });
   }
 }

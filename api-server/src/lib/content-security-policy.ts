@@ -49,12 +49,17 @@ export function policyHeader(directives: Record<string, string[] | null>, extraS
 
 const pagePolicies = new Map<string, { mtimeMs: number; policy: string }>();
 
-/** The portal policy allowing the inline scripts of the HTML page at `filePath` (recomputed when the page changes). */
-export function policyForPage(filePath: string): string {
+/**
+ * The portal policy allowing the inline scripts of the HTML page at `filePath` (recomputed when the page changes),
+ * and requests to `connectTo` as well (the object store the browser uploads to and downloads from).
+ */
+export function policyForPage(filePath: string, connectTo: string[] = []): string {
   const { mtimeMs } = fs.statSync(filePath);
-  const cached = pagePolicies.get(filePath);
+  const key = [filePath, ...connectTo].join(' ');
+  const cached = pagePolicies.get(key);
   if (cached?.mtimeMs === mtimeMs) return cached.policy;
-  const policy = policyHeader(portalDirectives, inlineScriptHashes(fs.readFileSync(filePath, 'utf8')));
-  pagePolicies.set(filePath, { mtimeMs, policy });
+  const directives = { ...portalDirectives, connectSrc: [...portalDirectives.connectSrc, ...connectTo] };
+  const policy = policyHeader(directives, inlineScriptHashes(fs.readFileSync(filePath, 'utf8')));
+  pagePolicies.set(key, { mtimeMs, policy });
   return policy;
 }

@@ -54,25 +54,21 @@ const form = (target: string, fields: Record<string, string | number>) =>
     { identifier: md5, chunkNumber: 1, totalChunks: 1, chunkSize, totalSize: chunkSize, filename: 'ok.bin', path: '', ...fields },
     bytes,
   );
-const gpu = {
-  regionCode: 'cn-east-1',
-  prefix: '',
-  fileName: 'ok.bin',
-  hashCode: md5,
-  chunkSize,
-  fileSize: chunkSize,
-  contentType: 'application/octet-stream',
-};
+const cloud = { regionCode: 'hd-2', prefix: '', fileName: 'ok.bin', chunkSize, fileSize: chunkSize };
+const complete = { ...cloud, uploadId: 'x', parts: [{ partNumber: 1, etag: 'x' }] };
 const cpuJson = { identifier: md5, fileName: 'ok.bin', chunkSize, totalSize: chunkSize, path: '' };
 
 const nameAttempts: Record<string, Attempt> = {
   'orion chunk filename': (name) => form('/apis/orion/auth/file/chunk', { filename: name }),
   'orion chunk/check fileName': (name) => client.post('/apis/orion/auth/file/chunk/check', { ...cpuJson, fileName: name }),
   'orion mergeFile fileName': (name) => client.post('/apis/orion/auth/file/mergeFile', { ...cpuJson, fileName: name }),
-  'cloud init fileName': (name) => client.post('/apis/cloud-net-disk/auth/upload/init', { ...gpu, fileName: name }),
-  'cloud init regionCode': (name) => client.post('/apis/cloud-net-disk/auth/upload/init', { ...gpu, regionCode: name }),
-  'cloud merge fileName': (name) => client.post('/apis/cloud-net-disk/auth/upload/merge', { ...gpu, fileName: name }),
-  'cloud merge regionCode': (name) => client.post('/apis/cloud-net-disk/auth/upload/merge', { ...gpu, regionCode: name }),
+  'cloud single-presigned fileName': (name) => client.post('/apis/cloud-net-disk/auth/single-presigned', { ...cloud, fileName: name }),
+  'cloud multipar-presigned fileName': (name) => client.post('/apis/cloud-net-disk/auth/multipar-presigned', { ...cloud, fileName: name }),
+  'cloud multipar-presigned regionCode': (name) =>
+    client.post('/apis/cloud-net-disk/auth/multipar-presigned', { ...cloud, regionCode: name }),
+  'cloud complete-multipar fileName': (name) => client.post('/apis/cloud-net-disk/auth/complete-multipar', { ...complete, fileName: name }),
+  'cloud folder name': (name) => client.post('/apis/cloud-net-disk/auth/folder', { regionCode: 'hd-2', name }),
+  'cloud activation regionCode': (name) => client.post('/apis/cloud-net-disk/auth/activation', { regionCode: name }),
   'vod chunk filename': (name) => form('/apis/vod/auth/videoInfo/upload', { filename: name }),
   'vod check fileName': (name) => client.post('/apis/vod/auth/videoInfo/upload/check', { ...cpuJson, fileName: name }),
   'vod merge fileName': (name) => client.post('/apis/vod/auth/videoInfo/merge', { ...cpuJson, fileName: name }),
@@ -85,8 +81,13 @@ const folderAttempts: Record<string, Attempt> = {
   'orion download path': (name) =>
     client.postForm('/apis/orion/auth/file/download', { path: name }).then((response) => response.json() as Promise<{ code: number }>),
   'orion remove path': (name) => client.post('/apis/orion/auth/file/remove', { path: name }),
-  'cloud init prefix': (name) => client.post('/apis/cloud-net-disk/auth/upload/init', { ...gpu, prefix: name }),
-  'cloud merge prefix': (name) => client.post('/apis/cloud-net-disk/auth/upload/merge', { ...gpu, prefix: name }),
+  'cloud multipar-presigned prefix': (name) => client.post('/apis/cloud-net-disk/auth/multipar-presigned', { ...cloud, prefix: name }),
+  'cloud single-presigned prefix': (name) => client.post('/apis/cloud-net-disk/auth/single-presigned', { ...cloud, prefix: name }),
+  'cloud complete-multipar prefix': (name) => client.post('/apis/cloud-net-disk/auth/complete-multipar', { ...complete, prefix: name }),
+  'cloud folder prefix': (name) => client.post('/apis/cloud-net-disk/auth/folder', { regionCode: 'hd-2', prefix: name, name: 'ok' }),
+  'cloud download key': (name) => client.post('/apis/cloud-net-disk/auth/download-presigned', { regionCode: 'hd-2', key: name }),
+  'cloud delete key': (name) => client.post('/apis/cloud-net-disk/auth/delete', { regionCode: 'hd-2', keys: [name] }, 'DELETE'),
+  'cloud list prefix': (name) => client.get('/apis/cloud-net-disk/auth/list', { regionCode: 'hd-2', prefix: name }),
 };
 
 describe('path traversal and bad names', () => {
@@ -95,6 +96,7 @@ describe('path traversal and bad names', () => {
     // The same content already stored: an accepted merge would complete instantly and write a file.
     await client.sendChunks('/apis/orion/auth/file/chunk', bytes, { fileName: 'ok.bin', chunkSize });
     expect((await client.post('/apis/orion/auth/file/mergeFile', cpuJson)).code).toBe(200);
+    expect((await client.post('/apis/cloud-net-disk/auth/activation', { regionCode: 'hd-2' })).code).toBe(200);
 
     const wrong: string[] = [];
     for (const [endpoint, attempt] of Object.entries(nameAttempts)) {
@@ -120,7 +122,7 @@ describe('path traversal and bad names', () => {
 describe('names holding a lone UTF-16 surrogate', () => {
   const loneSurrogates = ['\ud800.bin', 'a\udfffb', 'x\ud83d'];
   const jsonAttempts = Object.entries({ ...nameAttempts, ...folderAttempts }).filter(
-    ([endpoint]) => !/ chunk (filename|path)$|download/.test(endpoint),
+    ([endpoint]) => !/ chunk (filename|path)$|orion download|cloud list/.test(endpoint),
   );
 
   it('are refused with code 422 by every endpoint taking a JSON name, so none is stored to fail its download later', async () => {

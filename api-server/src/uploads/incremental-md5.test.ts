@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalFolderStore } from '../blobs/local-folder-store.js';
+import { TransferSigner } from '../blobs/local-transfer.js';
 import { IncrementalMd5 } from './incremental-md5.js';
 import { assemblyKey, chunkKey } from './user-areas.js';
 
@@ -15,7 +16,7 @@ let md5: IncrementalMd5;
 
 beforeEach(() => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-md5-'));
-  blobs = new LocalFolderStore(folder);
+  blobs = new LocalFolderStore(folder, new TransferSigner(Buffer.from('test')));
   md5 = new IncrementalMd5(blobs);
 });
 afterEach(async () => {

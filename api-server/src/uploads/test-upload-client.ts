@@ -53,12 +53,17 @@ export class UploadClient {
     return new UploadClient(this.base, token);
   }
 
-  async post<T = any>(path: string, body: unknown): Promise<Answer<T>> {
+  async post<T = any>(path: string, body: unknown, method: 'POST' | 'DELETE' = 'POST'): Promise<Answer<T>> {
     const response = await fetch(this.base + path, {
-      method: 'POST',
+      method,
       headers: { token: this.token, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
+    return response.json() as Promise<Answer<T>>;
+  }
+
+  async get<T = any>(path: string, query: Record<string, string> = {}): Promise<Answer<T>> {
+    const response = await fetch(`${this.base}${path}?${new URLSearchParams(query)}`, { headers: { token: this.token } });
     return response.json() as Promise<Answer<T>>;
   }
 

@@ -50,12 +50,6 @@ export async function findUpload(
   return row;
 }
 
-export async function uploadById(app: FastifyInstance, id: string): Promise<UploadRow> {
-  const [row] = await app.db.select().from(uploads).where(eq(uploads.id, id));
-  if (!row) throw notFound('上传任务不存在或已过期，请重新上传');
-  return row;
-}
-
 /** The upload for this content, created (reserving its size from the quota) when there is none. */
 export async function openUpload(app: FastifyInstance, userId: number, identity: UploadIdentity): Promise<UploadRow> {
   checkChunking(app, identity.chunkSize, identity.fileSize);

@@ -344,15 +344,22 @@ describe('upload engine against the real server', () => {
   });
 
   it('uploads through presigned URLs (GPU target) and refuses names against spec §5', async () => {
+    const activation = await fetch(`${server.apiBase}/cloud-net-disk/auth/activation`, {
+      method: 'POST',
+      headers: { token: connection.token()!, 'content-type': 'application/json' },
+      body: JSON.stringify({ regionCode: 'hd-2' }),
+    });
+    expect(((await activation.json()) as { code: number }).code).toBe(200);
     const engine = engineWith();
     const { file, md5 } = fileOf(7 * MiB, 'model.safetensors');
-    const done = await settled(engine, engine.add(file, { uploadType: 'gpu', uploadParams: { regionCode: 'cn-east-1', prefix: 'ckpt' } })!);
+    const done = await settled(engine, engine.add(file, { uploadType: 'gpu', uploadParams: { regionCode: 'hd-2', prefix: 'ckpt' } })!);
     expect(done.status).toBe('success');
-    expect(storedMd5('cloud/cn-east-1', 'ckpt/model.safetensors')).toBe(md5);
+    expect(done.chunks).toHaveLength(2);
+    expect(storedMd5('cloud/hd-2', 'ckpt/model.safetensors')).toBe(md5);
 
     const warnings: string[] = [];
     const off = bus.on('toast', (toast) => warnings.push(`${toast.type} ${toast.message}`));
-    expect(engine.add(new File(['x'], '模型（1）.bin'), { uploadType: 'gpu', uploadParams: { regionCode: 'cn-east-1' } })).toBeNull();
+    expect(engine.add(new File(['x'], '模型（1）.bin'), { uploadType: 'gpu', uploadParams: { regionCode: 'hd-2' } })).toBeNull();
     off();
     expect(warnings).toEqual(['warning 文件名称不能包含特殊中文字符和空格！']);
   });

@@ -1,4 +1,4 @@
-import type { UploadInitResult } from '@rc/api-contract/cloud-net-disk/upload';
+import type { MultipartPresignedResult } from '@rc/api-contract/cloud-net-disk/cloud-disk';
 import type { ChunkCheckResult, ChunkOpenResult } from '@rc/api-contract/orion/upload';
 import type { ApiResult } from '../api-client';
 import { apiUrl, callApi, postJson, TransportError, type UploadConnection } from './upload-connection';
@@ -85,45 +85,56 @@ const cpuTarget = (paths: UploadTarget['paths']): UploadTarget => ({
     }),
 });
 
-type GpuStart = UploadInitResult;
 
-/** GPU: the server hands out an uploadId and presigned chunk URLs, chunks are PUT there, then merged. */
+/** One item's multipart upload: its presigned part URLs, and the ETag each stored part was answered with. */
+interface GpuUpload {
+  start: MultipartPresignedResult;
+  etags: Map<number, string>;
+}
+
+/**
+ * GPU (the cloud disk): the server creates a multipart upload and presigns its part URLs; each
+ * chunk is PUT straight there (the object store itself when it is S3; no session token goes with
+ * it), and the parts are completed with their ETags.
+ */
 function gpuTarget(): UploadTarget {
-  const started = new Map<string, GpuStart>();
-  /** Init by MD5, by upload id, or (neither known yet) opening a new upload; keeps the chunk URLs it signs. */
-  async function start(item: UploadItem, connection: UploadConnection): Promise<ApiResult<GpuStart>> {
-    const answer = await postJson<GpuStart>(connection, item.uploadPath, {
-      fileName: item.fileName,
-      hashCode: item.md5 || undefined,
-      uploadId: item.uploadId || undefined,
-      chunkSize: item.chunkSize,
-      fileSize: item.fileSize,
-      ...item.uploadParams,
-    });
-    if (answer.code === 200 && !answer.data.skipUpload) started.set(item.id, answer.data);
-    return answer;
-  }
+  const started = new Map<string, GpuUpload>();
   return {
-    paths: { uploadPath: '/cloud-net-disk/auth/upload/init', mergePath: '/cloud-net-disk/auth/upload/merge' },
+    paths: { uploadPath: '/cloud-net-disk/auth/multipar-presigned', mergePath: '/cloud-net-disk/auth/complete-multipar' },
 
-    prepare: (item, connection) => start(item, connection),
-    open: (item, connection) => start(item, connection),
+    async prepare(item, connection) {
+      const answer = await postJson<MultipartPresignedResult>(connection, item.uploadPath, {
+        fileName: item.fileName,
+        hashCode: item.md5,
+        chunkSize: item.chunkSize,
+        fileSize: item.fileSize,
+        ...item.uploadParams,
+      });
+      if (answer.code === 200) started.set(item.id, { start: answer.data, etags: new Map() });
+      return answer;
+    },
 
-    sendChunk(item, chunk, connection, signal) {
-      const url = started.get(item.id)?.chunkUrls[chunk.index];
-      if (!url) return Promise.reject(new TransportError(`no presigned URL for chunk ${chunk.index + 1}`));
-      const body = chunk.file.slice(0, chunk.file.size, 'application/octet-stream');
-      return expectStored(callApi(connection, { method: 'PUT', url: apiUrl(connection, url, true), body, signal }), chunk);
+    async sendChunk(item, chunk, connection, signal) {
+      const upload = started.get(item.id);
+      const url = upload?.start.chunkUrls[chunk.index];
+      if (!upload || !url) throw new TransportError(`no presigned URL for chunk ${chunk.index + 1}`);
+      const response = await fetch(apiUrl(connection, url, true), { method: 'PUT', body: chunk.file, signal }).catch(() => null);
+      const etag = response?.headers.get('etag');
+      if (!response?.ok || !etag) throw new TransportError(`chunk ${chunk.index + 1}: ${response?.status ?? 'no answer'}`);
+      upload.etags.set(chunk.index + 1, etag);
     },
 
     async merge(item, connection) {
+      const upload = started.get(item.id);
+      const parts = [...(upload?.etags ?? [])].map(([partNumber, etag]) => ({ partNumber, etag }));
       const answer = await postJson(connection, item.mergePath, {
-        uploadId: item.uploadId || started.get(item.id)?.uploadId || '',
+        uploadId: upload?.start.uploadId ?? '',
         fileName: item.fileName,
         hashCode: item.md5,
         contentType: item.file?.type || 'application/octet-stream',
         chunkSize: item.chunkSize,
         fileSize: item.fileSize,
+        parts,
         ...item.mergeParams,
       });
       if (answer.code === 200) started.delete(item.id);

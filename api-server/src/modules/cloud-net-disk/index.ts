@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import uploadRoutes from './upload-routes.js';
+import blobTransferRoutes from './blob-transfer-routes.js';
+import cloudDiskRoutes from './cloud-disk-routes.js';
 
-/** `/apis/cloud-net-disk/...`: the cloud disk per region (GPU-style presigned uploads so far). */
+/** `/apis/cloud-net-disk/...`: the cloud disk per region, and the transfers the server signs when it keeps the blobs itself. */
 const cloudNetDiskModule: FastifyPluginAsync = async (app) => {
-  await app.register(uploadRoutes);
+  await app.register(cloudDiskRoutes);
+  await app.register(blobTransferRoutes);
 };
 
 export default cloudNetDiskModule;

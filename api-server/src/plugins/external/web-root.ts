@@ -7,6 +7,7 @@ import type { FastifyReply } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { website } from '../../db/schema.js';
 import { ok } from '../../envelope.js';
+import { transferOrigin } from '../../blobs/blob-store.js';
 import { policyForPage } from '../../lib/content-security-policy.js';
 
 const ownStaticDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../static');
@@ -39,10 +40,13 @@ export default fp(
     });
 
     const portalIndex = path.join(webRoot, 'index.html');
+    const objectStore = await transferOrigin(app.blobs);
     const sendPortalPage = (reply: FastifyReply) => {
       reply.header('cache-control', 'no-cache');
       if (fs.existsSync(portalIndex))
-        return reply.header('content-security-policy', policyForPage(portalIndex)).sendFile('index.html', webRoot);
+        return reply
+          .header('content-security-policy', policyForPage(portalIndex, objectStore ? [objectStore] : []))
+          .sendFile('index.html', webRoot);
       const placeholder = path.join(ownStaticDir, 'placeholder.html');
       return reply
         .header('content-security-policy', policyForPage(placeholder))
@@ -66,5 +70,5 @@ export default fp(
       return sendPortalPage(reply);
     });
   },
-  { name: 'web-root', dependencies: ['core'] },
+  { name: 'web-root', dependencies: ['core', 'blob-store'] },
 );
