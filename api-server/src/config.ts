@@ -93,7 +93,6 @@ const Env = Type.Object({
     default: 100 * 1024 * MiB,
     description: 'a positive integer',
   }),
-  CLOUD_DISK_GB_MONTH_PRICE: Type.Integer({ minimum: 0, default: 100, description: 'a whole number of thousandths of a yuan' }),
   S3_FORCE_PATH_STYLE: Type.Union([Type.Literal('true'), Type.Literal('false')], { default: 'false', description: 'true or false' }),
 });
 type Env = Static<typeof Env>;
@@ -234,8 +233,8 @@ export interface AppConfig {
   storage: StorageSettings;
   /** Where uploaded bytes live (BLOB_STORE). */
   blobs: BlobSettings;
-  /** Each user's cloud disk per region: its capacity, and the price of its stored bytes (thousandths of a yuan per GB per month). */
-  cloudDisk: { quotaBytes: number; pricePerGbMonth: number };
+  /** Each user's cloud disk per region: its capacity (its price is the site's `cloudDiskPrice`, storage/storage-terms.ts). */
+  cloudDisk: { quotaBytes: number };
   payments: PaymentSettings;
   /** Which payout provider pays approved withdrawals. */
   payoutProvider: Env['PAYOUT_PROVIDER'];
@@ -323,7 +322,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
       sftpCluster: sftpClusterSettings(e),
     },
     blobs: blobSettings(e),
-    cloudDisk: { quotaBytes: e.CLOUD_DISK_QUOTA_BYTES, pricePerGbMonth: e.CLOUD_DISK_GB_MONTH_PRICE },
+    cloudDisk: { quotaBytes: e.CLOUD_DISK_QUOTA_BYTES },
     payments: {
       sandbox: e.PAYMENT_SANDBOX === 'true',
       publicUrl: e.PAYMENT_PUBLIC_URL?.replace(/\/+$/, ''),

@@ -12,6 +12,7 @@ import { alertBelowThresholds, warnLowBalances } from './balance-alerts.js';
 import { stopOverBudgetSubAccounts } from './budget-stops.js';
 import { releaseMaturedIncome } from '../billing/income.js';
 import { sweepTrash } from '../storage/trash.js';
+import { cloudDiskUsage } from '../storage/cloud-disk.js';
 import { meterStorage, type StorageMeteringReport } from '../storage/storage-metering.js';
 import { Billing, Status, billingNames, type Billing as BillingCode } from './states.js';
 
@@ -236,7 +237,7 @@ export async function runComputePass(app: FastifyInstance): Promise<PassReport> 
   const { warned, released } = await releaseLongStopped(app);
   const incomeReleased = await releaseMaturedIncome(app.db, app.clock.now());
   const trash = await sweepTrash(app);
-  const storage = await meterStorage(app);
+  const storage = await meterStorage(app, cloudDiskUsage);
   return {
     transitions: transitions + (await advanceTransitions(app)),
     metered,

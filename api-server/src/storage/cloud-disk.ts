@@ -24,11 +24,17 @@ export async function findCloudDisk(app: FastifyInstance, userId: number, region
   return disk;
 }
 
-/** The user's activated cloud disk of the region, or the refusal. */
-export async function openCloudDisk(app: FastifyInstance, userId: number, regionCode: string): Promise<CloudDisk> {
+/** The user's activated cloud disk of the region, or the refusal; a disk frozen for arrears (status 2) can be read and emptied, not written. */
+export async function openCloudDisk(
+  app: FastifyInstance,
+  userId: number,
+  regionCode: string,
+  access: 'read' | 'write' = 'read',
+): Promise<CloudDisk> {
   await checkRegion(app, regionCode);
   const disk = await findCloudDisk(app, userId, regionCode);
-  if (!disk || disk.status !== 1) throw conflict('该地区的云盘尚未开通，请先开通');
+  if (!disk) throw conflict('该地区的云盘尚未开通，请先开通');
+  if (access === 'write' && disk.status !== 1) throw conflict('云盘已冻结（欠费），充值后即可恢复写入');
   return disk;
 }
 

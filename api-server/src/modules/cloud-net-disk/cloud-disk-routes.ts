@@ -21,6 +21,7 @@ import {
 } from '@rc/api-contract/cloud-net-disk/cloud-disk';
 import { ok } from '../../envelope.js';
 import { currentUser } from '../../plugins/app/authentication.js';
+import { loadStorageTerms } from '../../storage/storage-terms.js';
 import {
   activateCloudDisk,
   checkObjectKey,
@@ -62,11 +63,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const usage = disk ? await cloudDiskUsage(app, userId, regionCode) : { bytes: 0, objects: 0 };
       return ok({
         regionCode,
-        activated: disk?.status === 1,
+        activated: disk !== undefined,
         usedBytes: usage.bytes,
         objects: usage.objects,
         quotaBytes: disk?.quotaBytes ?? app.config.cloudDisk.quotaBytes,
-        pricePerGbMonth: app.config.cloudDisk.pricePerGbMonth,
+        pricePerGbMonth: (await loadStorageTerms(app.db)).cloudDisk.monthPricePerGb,
         activatedAt: disk?.activatedAt ?? null,
       });
     },
@@ -85,7 +86,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           usedBytes: 0,
           objects: 0,
           quotaBytes: disk.quotaBytes,
-          pricePerGbMonth: app.config.cloudDisk.pricePerGbMonth,
+          pricePerGbMonth: (await loadStorageTerms(app.db)).cloudDisk.monthPricePerGb,
           activatedAt: disk.activatedAt,
         },
         '云盘开通成功',
@@ -120,7 +121,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const disk = await openCloudDisk(app, currentUser(request).id, request.body.regionCode);
+      const disk = await openCloudDisk(app, currentUser(request).id, request.body.regionCode, 'write');
       const key = `${newObjectKey(request.body.prefix, request.body.name)}/`;
       await createFolder(app, disk, key);
       return ok({ key }, '文件夹已创建');
@@ -139,7 +140,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { regionCode, prefix, fileName, fileSize } = request.body;
-      const disk = await openCloudDisk(app, currentUser(request).id, regionCode);
+      const disk = await openCloudDisk(app, currentUser(request).id, regionCode, 'write');
       return ok(await presignSingleUpload(app, disk, newObjectKey(prefix, fileName), fileSize));
     },
   );
@@ -156,7 +157,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { regionCode, prefix, fileName, fileSize, chunkSize } = request.body;
-      const disk = await openCloudDisk(app, currentUser(request).id, regionCode);
+      const disk = await openCloudDisk(app, currentUser(request).id, regionCode, 'write');
       return ok(await startMultipartUpload(app, disk, newObjectKey(prefix, fileName), fileSize, chunkSize));
     },
   );
@@ -166,7 +167,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, summary: '合并分片，完成上传', body: CompleteMultipartBody, response: { 200: Envelope(StoredObjectResult) } } },
     async (request) => {
       const { regionCode, prefix, fileName, uploadId, parts, fileSize } = request.body;
-      const disk = await openCloudDisk(app, currentUser(request).id, regionCode);
+      const disk = await openCloudDisk(app, currentUser(request).id, regionCode, 'write');
       return ok(await completeMultipartUpload(app, disk, newObjectKey(prefix, fileName), uploadId, parts, fileSize), '文件上传成功');
     },
   );
