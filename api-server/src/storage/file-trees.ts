@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { hpcClusters, netDisks } from '../db/schema.js';
+import { hpcClusters, netDisks, regions } from '../db/schema.js';
 import { AppError, conflict, invalid, notFound } from '../errors.js';
 import { FileSystemError, type FileSystem } from './file-system.js';
 import { LocalFileSystem } from './local-file-system.js';
@@ -17,7 +17,7 @@ const GiB = 1024 ** 3;
 export interface FileTree {
   key: string;
   userId: number;
-  /** How pages and messages name it, e.g. 网盘（cn-east-1）. */
+  /** How pages and messages name it, e.g. 网盘（华东二区）. */
   label: string;
   fs: FileSystem;
   quota: { bytes: number; files: number };
@@ -29,15 +29,17 @@ export const netDiskTreeKey = (regionCode: string) => `netdisk:${regionCode}`;
 export const clusterTreeKey = (clusterId: number) => `cluster:${clusterId}`;
 
 async function openNetDiskTree(app: FastifyInstance, userId: number, regionCode: string): Promise<FileTree> {
-  const [disk] = await app.db
-    .select()
+  const [row] = await app.db
+    .select({ disk: netDisks, regionName: regions.name })
     .from(netDisks)
+    .leftJoin(regions, eq(regions.code, netDisks.regionCode))
     .where(and(eq(netDisks.userId, userId), eq(netDisks.regionCode, regionCode)));
-  if (!disk) throw conflict('该地区的网盘尚未开通，请先开通网盘');
+  if (!row) throw conflict('该地区的网盘尚未开通，请先开通网盘');
+  const { disk } = row;
   return {
     key: netDiskTreeKey(regionCode),
     userId,
-    label: `网盘（${regionCode}）`,
+    label: `网盘（${row.regionName ?? regionCode}）`,
     fs: new LocalFileSystem(path.join(app.config.dataDir, 'net-disks', String(userId), regionCode)),
     quota: { bytes: disk.sizeGb * GiB, files: disk.quotaFiles },
     writable: disk.status === 1,

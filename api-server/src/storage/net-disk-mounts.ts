@@ -1,6 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { instanceMounts, instances, netDisks } from '../db/schema.js';
 import type { Executor } from '../db/open-database.js';
+import type { ComputeDriver } from '../compute/driver.js';
+import { mountsOf } from '../compute/instance-mounts.js';
 import { Status } from '../compute/states.js';
 
 /** Where an instance sees its region's network disk. */
@@ -22,10 +24,10 @@ export async function mountRegionNetDisk(tx: Executor, instance: { id: number; u
   if (disk) await mount(tx, instance.id, disk.id);
 }
 
-/** A disk just activated: the owner's instances in its region that are up (or coming up) mount it too. */
-export async function mountOnLiveInstances(tx: Executor, disk: { id: number; userId: number; regionCode: string }) {
+/** A disk just activated: the owner's instances in its region that are up (or coming up) mount it too, the running ones at once. */
+export async function mountOnLiveInstances(tx: Executor, driver: ComputeDriver, disk: { id: number; userId: number; regionCode: string }) {
   const live = await tx
-    .select({ id: instances.id })
+    .select()
     .from(instances)
     .where(
       and(
@@ -34,6 +36,9 @@ export async function mountOnLiveInstances(tx: Executor, disk: { id: number; use
         inArray(instances.status, [Status.creating, Status.starting, Status.running]),
       ),
     );
-  for (const { id } of live) await mount(tx, id, disk.id);
+  for (const instance of live) {
+    await mount(tx, instance.id, disk.id);
+    if (instance.status === Status.running) await driver.remount(instance, await mountsOf(tx, instance.id));
+  }
   return live.length;
 }

@@ -124,7 +124,7 @@ export async function activateNetDisk(app: FastifyInstance, userId: number, regi
         periodStart: now,
         periodEnd: disk.paidThrough,
       });
-      await mountOnLiveInstances(tx, disk);
+      await mountOnLiveInstances(tx, app.compute.driver, disk);
       return { disk: view(region, terms, disk), charged: firstDay };
     }
     // The row lock orders this resize against the daily charge and a second resize.

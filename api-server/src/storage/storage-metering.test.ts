@@ -80,7 +80,7 @@ describe('storage billing', () => {
     expect((await messagesOf(t.app, token)).map((message) => message.title)).toContain('网盘（华东二区）已冻结');
     expect(await call(t.app, 'POST', '/apis/net-disk/auth/mkdir', { regionCode: 'hd-2', name: 'x' }, token)).toMatchObject({
       code: 409,
-      msg: '网盘（hd-2）已冻结（欠费），充值后即可恢复写入',
+      msg: '网盘（华东二区）已冻结（欠费），充值后即可恢复写入',
     });
     expect(await call(t.app, 'POST', '/apis/net-disk/auth/list', { regionCode: 'hd-2' }, token)).toMatchObject({ code: 200 });
 
@@ -164,7 +164,7 @@ describe('network disk usage warnings', () => {
     user.token = await tokenFor(t.app, user.id); // the session outlived a day
     expect(await titles()).toHaveLength(1);
     expect(await copy(['f2'], 'c')).toMatchObject({ code: 200 }); // 10 of 10
-    expect(await copy(['f3'], 'c')).toMatchObject({ code: 409, msg: '网盘（xb-1）文件数超出上限：需要 1 个，剩余 0 个（上限 10 个）' });
+    expect(await copy(['f3'], 'c')).toMatchObject({ code: 409, msg: '网盘（西北一区）文件数超出上限：需要 1 个，剩余 0 个（上限 10 个）' });
     expect((await titles())[0]).toBe('网盘（西北一区）容量已用 100%');
     const full = (await messagesOf(t.app, user.token)).find((message) => message.title.endsWith('100%'));
     expect(full!.content).toContain('文件 10 / 10 个，已无法继续写入');

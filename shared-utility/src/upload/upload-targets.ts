@@ -85,7 +85,6 @@ const cpuTarget = (paths: UploadTarget['paths']): UploadTarget => ({
     }),
 });
 
-
 /** One item's multipart upload: its presigned part URLs, and the ETag each stored part was answered with. */
 interface GpuUpload {
   start: MultipartPresignedResult;

@@ -49,7 +49,7 @@ describe('uploads into the network disk', () => {
 
     await upload(randomFile(chunkSize + 5), 'part-5.bin', '数据');
     const refused = await upload(randomFile(chunkSize + 6), 'part-6.bin', '数据');
-    expect(refused).toMatchObject({ code: 409, msg: '网盘（hd-2）文件数超出上限：需要 1 个，剩余 0 个（上限 5 个）' });
+    expect(refused).toMatchObject({ code: 409, msg: '网盘（华东二区）文件数超出上限：需要 1 个，剩余 0 个（上限 5 个）' });
     expect(fs.existsSync(onDisk('数据/part-6.bin'))).toBe(false);
     expect(await warnings()).toEqual(['网盘（华东二区）容量已用 100%', '网盘（华东二区）容量已用 80%']);
   });

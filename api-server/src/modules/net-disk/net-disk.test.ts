@@ -145,7 +145,7 @@ describe('network disk files', () => {
     expect(answer).toMatchObject({ code: 422 });
     await api('mkdir', { regionCode: region, name: 'copies' });
     const refused = await api('copy', { regionCode: region, paths: ['数据集', 'b.txt', '说明 v1.txt'], to: 'copies' });
-    expect(refused).toMatchObject({ code: 409, msg: '网盘（hd-2）文件数超出上限：需要 4 个，剩余 2 个（上限 6 个）' });
+    expect(refused).toMatchObject({ code: 409, msg: '网盘（华东二区）文件数超出上限：需要 4 个，剩余 2 个（上限 6 个）' });
     expect(await list('copies')).toEqual([]);
   });
 
