@@ -9,7 +9,8 @@
 //    workers hashed; and, as the ceiling, hash-wasm against node:crypto on bytes already in memory.
 // 2. The same amount uploaded through the engine (CPU and GPU targets: chunks, hash, merge), as one
 //    raw PUT, and as the spec's request pattern without the engine (3 parallel PUTs of 5 MiB slices),
-//    all to the same server, with the ratios; the engine's hash time as a share of hash-wasm's speed
+//    all to the same server, with the ratios (the raw PUT and the plain PUTs go to the cloud disk's presigned
+//    URLs: `auth/single-presigned`, and `auth/multipar-presigned` + `auth/complete-multipar` as the GPU target does); the engine's hash time as a share of hash-wasm's speed
 //    on bytes in memory (the browser has no faster MD5).
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -128,7 +129,6 @@ const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['--import', 'tsx', 'api-server/src/server.ts'], {
   cwd: repoRoot,
-  // One chunk as large as the file, for the raw PUT baseline through the same receive path.
   env: {
     ...process.env,
     PORT: String(port),
@@ -136,7 +136,6 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'api-server/src/serve
     DATA_DIR: path.join(work, 'data'),
     WEB_ROOT: webRoot,
     LOG_LEVEL: 'error',
-    UPLOAD_MAX_CHUNK_BYTES: String(size),
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
@@ -156,6 +155,27 @@ try {
     body: JSON.stringify({ mobile: '13800000001', password: 'Demo@2026' }),
   }).then((r) => r.json());
   const token = login.data.token;
+  const api = async (method, route, body) => {
+    const answer = await fetch(`${origin}/apis${route}`, {
+      method,
+      headers: { token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).then((r) => r.json());
+    if (answer.code !== 200) throw new Error(`${method} ${route}: ${answer.code} ${answer.msg}`);
+    return answer.data;
+  };
+  /** The region of the user's cloud disk: one already activated, or the first enabled region, activated now. */
+  async function cloudDiskRegion() {
+    const regions = (await api('GET', '/node/auth/region/list-enable')).map((region) => region.regionCode);
+    if (regions.length === 0) throw new Error('the server lists no enabled region for the cloud disk');
+    for (const regionCode of regions) {
+      const disk = await api('GET', `/cloud-net-disk/auth/get?${new URLSearchParams({ regionCode })}`);
+      if (disk.activated) return regionCode;
+    }
+    await api('POST', '/cloud-net-disk/auth/activation', { regionCode: regions[0] });
+    return regions[0];
+  }
+  const regionCode = values.only === 'hash' ? '' : await cloudDiskRegion();
 
   browser = await remote({
     logLevel: 'error',
@@ -259,38 +279,34 @@ try {
     const results = { raw: [], plain: [], cpu: [], gpu: [] };
     for (let run = 0; run < runs; run++) {
       const rawFile = makeFile(`raw-${run}.bin`);
-      const init = await fetch(`${origin}/apis/cloud-net-disk/auth/upload/init`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', token },
-        body: JSON.stringify({
-          regionCode: 'bench',
-          fileName: `raw-${run}.bin`,
-          hashCode: String(run).padStart(32, '0'),
-          chunkSize: size,
-          fileSize: size,
-        }),
-      }).then((r) => r.json());
+      const single = await api('POST', '/cloud-net-disk/auth/single-presigned', {
+        regionCode,
+        prefix: 'bench',
+        fileName: `raw-${run}.bin`,
+        fileSize: size,
+      });
       const rawInput = await pickInPage(rawFile);
+      // The presigned URL answers real HTTP (an object store's status and ETag, no envelope).
       const raw = await browser.executeAsync(
         async (inputId, url, done) => {
           const file = document.getElementById(inputId).files[0];
           const started = performance.now();
-          const answer = await fetch(url, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: file }).then(
-            (r) => r.json(),
+          const response = await fetch(url, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: file }).catch(
+            (error) => ({ ok: false, status: String(error) }),
           );
-          done({ ms: performance.now() - started, code: answer.code });
+          done({ ms: performance.now() - started, ok: response.ok, status: response.status });
         },
         rawInput,
-        origin + init.data.chunkUrls[0],
+        new URL(single.url, origin).href,
       );
-      if (raw.code !== 200) throw new Error(`raw PUT answered ${raw.code}`);
+      if (!raw.ok) throw new Error(`raw PUT answered ${raw.status}`);
       results.raw.push(raw.ms);
       results.plain.push(await plainChunkedPut(rawInput, run));
       rmSync(rawFile);
 
       for (const [uploadType, uploadParams] of [
         ['cpu', { path: 'bench' }],
-        ['gpu', { regionCode: 'bench', prefix: 'engine' }],
+        ['gpu', { regionCode, prefix: 'engine' }],
       ]) {
         const file = makeFile(`${uploadType}-${run}.bin`);
         const input = await pickInPage(file);
@@ -347,47 +363,58 @@ try {
     }
   }
 
-  /** The same file PUT to presigned URLs as 5 MiB slices, 3 at a time, with nothing else around it. */
+  /**
+   * The same file PUT to presigned part URLs as 5 MiB slices, 3 at a time, with nothing else around it
+   * (timed); then the parts are completed with their ETags (not timed), which checks they were stored.
+   */
   async function plainChunkedPut(inputId, run) {
     const chunkSize = 5 * MiB;
-    const init = await fetch(`${origin}/apis/cloud-net-disk/auth/upload/init`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', token },
-      body: JSON.stringify({
-        regionCode: 'bench',
-        fileName: `plain-${run}.bin`,
-        hashCode: String(run).padStart(32, '1'),
-        chunkSize,
-        fileSize: size,
-      }),
-    }).then((r) => r.json());
-    const ms = await browser.executeAsync(
+    const fileName = `plain-${run}.bin`;
+    const start = await api('POST', '/cloud-net-disk/auth/multipar-presigned', {
+      regionCode,
+      prefix: 'bench',
+      fileName,
+      chunkSize,
+      fileSize: size,
+    });
+    const sent = await browser.executeAsync(
       async (id, urls, sliceSize, done) => {
         const file = document.getElementById(id).files[0];
         const started = performance.now();
+        const etags = [];
         let next = 0;
         const lane = async () => {
           while (next < urls.length) {
             const index = next++;
-            const answer = await fetch(urls[index], {
+            const response = await fetch(urls[index], {
               method: 'PUT',
               headers: { 'content-type': 'application/octet-stream' },
               body: file.slice(index * sliceSize, (index + 1) * sliceSize),
-            }).then((r) => r.json());
-            if (answer.code !== 200) throw new Error(`chunk ${index + 1}: ${answer.code}`);
+            });
+            const etag = response.headers.get('etag');
+            if (!response.ok || !etag) throw new Error(`chunk ${index + 1}: ${response.status}`);
+            etags[index] = etag;
           }
         };
         await Promise.all([lane(), lane(), lane()]).then(
-          () => done(performance.now() - started),
-          (error) => done(String(error)),
+          () => done({ ms: performance.now() - started, etags }),
+          (error) => done({ error: String(error) }),
         );
       },
       inputId,
-      init.data.chunkUrls.map((url) => origin + url),
+      start.chunkUrls.map((url) => new URL(url, origin).href),
       chunkSize,
     );
-    if (typeof ms !== 'number') throw new Error(`plain chunked PUT failed: ${ms}`);
-    return ms;
+    if (sent.error !== undefined) throw new Error(`plain chunked PUT failed: ${sent.error}`);
+    await api('POST', '/cloud-net-disk/auth/complete-multipar', {
+      regionCode,
+      prefix: 'bench',
+      fileName,
+      uploadId: start.uploadId,
+      fileSize: size,
+      parts: sent.etags.map((etag, index) => ({ partNumber: index + 1, etag })),
+    });
+    return sent.ms;
   }
 } finally {
   await browser?.deleteSession().catch(() => undefined);
