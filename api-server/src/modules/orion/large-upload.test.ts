@@ -12,7 +12,8 @@ const chunkSize = 64 * 1024;
 
 setUpSignedInApp((signedIn) => ({ t, client, userId } = signedIn));
 
-const stored = (area: string, relative: string) => path.join(t.dataDir, 'blobs/users', String(userId), area, relative);
+/** Where file storage keeps a user's files: the default (local) cluster's folder. */
+const stored = (relative: string) => path.join(t.dataDir, 'file-storage', '1', String(userId), relative);
 const reserved = async (as = client) => (await as.post('/apis/orion/auth/file/userDirs/used', {})).data.reserved as number;
 const open = (bytes: Buffer, fileName: string, as = client) =>
   as.post('/apis/orion/auth/file/chunk/open', { fileName, chunkSize, totalSize: bytes.length, path: 'large' });
@@ -51,7 +52,7 @@ describe('CPU upload opened before its MD5 is known', () => {
       code: 200,
       data: { path: 'large/大文件.bin', size: bytes.length, md5: md5Of(bytes) },
     });
-    expect(md5Of(fs.readFileSync(stored('files', 'large/大文件.bin')))).toBe(md5Of(bytes));
+    expect(md5Of(fs.readFileSync(stored('large/大文件.bin')))).toBe(md5Of(bytes));
     expect(await reserved()).toBe(before);
   });
 
@@ -62,7 +63,7 @@ describe('CPU upload opened before its MD5 is known', () => {
     await sendChunk(bytes, 'declared.bin', uploadId, 2);
     const wrong = md5Of(Buffer.concat([bytes, Buffer.from('x')]));
     expect(await merge(bytes, 'declared.bin', uploadId, wrong)).toMatchObject({ code: 422, msg: '文件校验失败（MD5不一致），请重新上传' });
-    expect(fs.existsSync(stored('files', 'large/declared.bin'))).toBe(false);
+    expect(fs.existsSync(stored('large/declared.bin'))).toBe(false);
     expect(await check(bytes, 'declared.bin', uploadId)).toMatchObject({ code: 404, msg: '上传任务不存在或已过期，请重新上传' });
   });
 
@@ -81,7 +82,7 @@ describe('CPU upload opened before its MD5 is known', () => {
     expect(await reserved()).toBe(before);
     expect(await sendChunk(bytes, 'second.bin', second, 2)).toMatchObject({ code: 404, msg: '上传任务不存在或已过期，请重新上传' });
     expect(await merge(bytes, 'second.bin', second)).toMatchObject({ code: 200, data: { path: 'large/second.bin' } });
-    expect(md5Of(fs.readFileSync(stored('files', 'large/second.bin')))).toBe(md5Of(bytes));
+    expect(md5Of(fs.readFileSync(stored('large/second.bin')))).toBe(md5Of(bytes));
   });
 
   it("refuses another user's upload id on every call and leaves that upload as it was", async () => {
