@@ -117,3 +117,10 @@ export type DownloadBody = Static<typeof DownloadBody>;
 
 export const Done = Type.Object({ count: Type.Integer({ description: '处理的项数' }) });
 export type Done = Static<typeof Done>;
+
+/** A move or copy: a copy with a folder among the items runs as a background task. */
+export const TransferDone = Type.Object({
+  count: Type.Integer({ description: '处理的项数' }),
+  taskId: Type.Union([Type.Integer(), Type.Null()], { description: '转为后台任务时为任务 id，否则为 null' }),
+});
+export type TransferDone = Static<typeof TransferDone>;

@@ -66,7 +66,12 @@ export type SftpRemoveBody = Static<typeof SftpRemoveBody>;
 export const SftpTransferBody = Type.Object({ clusterId: ClusterId, paths: ItemPaths, target: UploadPath });
 export type SftpTransferBody = Static<typeof SftpTransferBody>;
 
-export const TransferResult = Type.Object({ paths: Type.Array(Type.String(), { description: '各项的新路径' }) });
+export const TransferResult = Type.Object({
+  paths: Type.Array(Type.String(), { description: '各项的新路径' }),
+  taskId: Type.Union([Type.Integer(), Type.Null()], {
+    description: '含文件夹的复制转为后台任务时为任务 id（见 /data/auth/task/get），否则为 null',
+  }),
+});
 export type TransferResult = Static<typeof TransferResult>;
 
 /** Something in the trash, restorable until `expiresAt`. */

@@ -7,6 +7,7 @@ import { conflict, invalid, notFound } from '../errors.js';
 import { checkFileName, checkRelativePath, joinPath } from '../uploads/file-names.js';
 import type { FileEntry } from './file-system.js';
 import { asUserError, type FileTree } from './file-trees.js';
+import { createTransferTask } from './tasks.js';
 import { ensureOutsideTrash, withoutTrash } from './trash.js';
 import { ensureTreeRoom, type TreeUsage } from './tree-quota.js';
 
@@ -100,6 +101,8 @@ export async function renameTreeItem(app: FastifyInstance, tree: FileTree, itemT
 }
 
 /** Checks every item and the target folder before any is touched: each there, named freshly in the target, not into itself. */
+type TransferPlan = Awaited<ReturnType<typeof planTransfer>>;
+
 async function planTransfer(tree: FileTree, itemTexts: string[], targetText: string) {
   const target = treePath(targetText, '目标文件夹');
   if (target) {
@@ -134,16 +137,9 @@ export async function moveTreeItems(app: FastifyInstance, tree: FileTree, itemTe
   return plan.map((item) => item.to);
 }
 
-/** Copies files and folders into a folder of the same tree, refused with the numbers when the copies would not fit the quota. */
-export async function copyTreeItems(tree: FileTree, itemTexts: string[], targetText: string): Promise<string[]> {
-  ensureWritable(tree);
-  const plan = await planTransfer(tree, itemTexts, targetText);
-  const extra: TreeUsage = { bytes: 0, files: 0 };
-  for (const { from, entry } of plan) {
-    const usage = entry.isDir ? await inTree(() => tree.fs.usage(from)) : { bytes: entry.size, files: 1 };
-    extra.bytes += usage.bytes;
-    extra.files += usage.files;
-  }
+/** Copies files into a folder of the same tree, refused with the numbers when the copies would not fit the quota. */
+async function copyFiles(tree: FileTree, plan: TransferPlan): Promise<string[]> {
+  const extra: TreeUsage = { bytes: plan.reduce((sum, { entry }) => sum + entry.size, 0), files: plan.length };
   await ensureTreeRoom(tree, extra);
   for (const { from, to } of plan) {
     if (from !== to) await inTree(() => tree.fs.copy(from, to));
@@ -187,4 +183,31 @@ export async function forgetStoredPaths(app: FastifyInstance, tree: FileTree, re
         or(eq(storedFiles.path, relative), sql`starts_with(${storedFiles.path}, ${`${relative}/`})`),
       ),
     );
+}
+
+export const backgroundCopyMessage = '含文件夹，已转为后台复制，可在「我的下载」查看进度';
+
+/**
+ * Copies files and folders into a folder of the same tree, every check passing before the first byte:
+ * files at once; with a folder among them, the whole copy runs as a background task (progress, cancel
+ * and a failure report in 我的下载), whose id is answered.
+ */
+export async function copyIntoFolder(
+  app: FastifyInstance,
+  tree: FileTree,
+  itemTexts: string[],
+  targetText: string,
+): Promise<{ paths: string[]; taskId: number | null }> {
+  ensureWritable(tree);
+  const plan = await planTransfer(tree, itemTexts, targetText);
+  const paths = plan.map((item) => item.to);
+  if (!plan.some((item) => item.entry.isDir)) return { paths: await copyFiles(tree, plan), taskId: null };
+  const task = await createTransferTask(app, tree.userId, {
+    kind: 'copy',
+    sourceTree: tree.key,
+    paths: plan.map((item) => item.from),
+    targetTree: tree.key,
+    targetFolder: treePath(targetText, '目标文件夹'),
+  });
+  return { paths, taskId: task.id };
 }

@@ -11,6 +11,7 @@ import {
   DeleteQuery,
   DiskEntry,
   Done,
+  TransferDone,
   DownloadBody,
   ListBody,
   MkdirBody,
@@ -28,7 +29,15 @@ import { trashItems } from '../../db/schema.js';
 import { currentUser } from '../../plugins/app/authentication.js';
 import { netDiskTreeKey, openTree } from '../../storage/file-trees.js';
 import { activateNetDisk, ensureWritable, netDiskOverview, netDiskTotals } from '../../storage/net-disk.js';
-import { copyTreeItems, listTreeFolder, makeTreeFolder, moveTreeItems, renameTreeItem, treePath } from '../../storage/tree-operations.js';
+import {
+  backgroundCopyMessage,
+  copyIntoFolder,
+  listTreeFolder,
+  makeTreeFolder,
+  moveTreeItems,
+  renameTreeItem,
+  treePath,
+} from '../../storage/tree-operations.js';
 import { sendTreeDownload } from '../../storage/tree-downloads.js';
 import { checkNetDiskUsage } from '../../storage/storage-metering.js';
 import { deleteFromTrash, emptyTrash, listTrash, moveToTrash, restoreFromTrash, type TrashItem } from '../../storage/trash.js';
@@ -168,16 +177,18 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           tags,
           summary: mode === 'move' ? '把文件或文件夹移动到另一个文件夹' : '把文件或文件夹复制到另一个文件夹（先检查配额）',
           body: TransferBody,
-          response: { 200: Envelope(Done) },
+          response: { 200: Envelope(TransferDone) },
         },
       },
       async (request) => {
         const { id: userId } = currentUser(request);
         const { regionCode, paths, to } = request.body;
         const tree = await openDisk(app, userId, regionCode);
-        const moved = mode === 'move' ? await moveTreeItems(app, tree, paths, to) : await copyTreeItems(tree, paths, to);
-        if (mode === 'copy') await checkNetDiskUsage(app, userId, regionCode);
-        return ok({ count: moved.length }, mode === 'move' ? '已移动' : '已复制');
+        if (mode === 'move') return ok({ count: (await moveTreeItems(app, tree, paths, to)).length, taskId: null }, '已移动');
+        const copied = await copyIntoFolder(app, tree, paths, to);
+        if (copied.taskId !== null) return ok({ count: copied.paths.length, taskId: copied.taskId }, backgroundCopyMessage);
+        await checkNetDiskUsage(app, userId, regionCode);
+        return ok({ count: copied.paths.length, taskId: null }, '已复制');
       },
     );
   }

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadRecords, hpcClusters, users } from '../../db/schema.js';
 import { demoAccounts, demoPassword } from '../../seed/demo-data.js';
 import { openClusterTreeOf } from '../../storage/clusters.js';
+import { runTask } from '../../storage/tasks.js';
+import { backgroundCopyMessage } from '../../storage/tree-operations.js';
 import type { FileTree } from '../../storage/file-trees.js';
 import { createTestApp, login, type TestApp } from '../../test-support/test-app.js';
 import { startSshd, type SshdPeer } from '../../test-support/sshd-peer.js';
@@ -156,10 +158,15 @@ describe.each(backends)('file storage calls: $name', (backend) => {
     await put('t/one.txt', '1');
     await put('t/dir/two.txt', '22');
     await tree.fs.mkdir('t/into');
-    expect(await post('copy', { paths: ['t/one.txt', 't/dir'], target: 't/into' })).toMatchObject({
+    expect(await post('copy', { paths: ['t/one.txt'], target: 't/into' })).toMatchObject({
       code: 200,
-      data: { paths: ['t/into/one.txt', 't/into/dir'] },
+      msg: '复制成功',
+      data: { paths: ['t/into/one.txt'], taskId: null },
     });
+    const withFolder = await post('copy', { paths: ['t/dir'], target: 't/into' });
+    expect(withFolder).toMatchObject({ code: 200, msg: backgroundCopyMessage, data: { paths: ['t/into/dir'] } });
+    expect(await names('t/into')).toEqual(['one.txt']);
+    expect(await runTask(t.app, withFolder.data.taskId)).toMatchObject({ status: 'done', doneItems: 1, doneBytes: 2 });
     expect(await names('t/into/dir')).toEqual(['two.txt']);
     expect(await post('copy', { paths: ['t/one.txt'], target: 't/into' })).toMatchObject({
       code: 409,

@@ -22,7 +22,8 @@ import { currentUser } from '../../plugins/app/authentication.js';
 import { clusterHome, openClusterTreeOf } from '../../storage/clusters.js';
 import { deleteFromTrash, emptyTrash, listTrash, moveToTrash, restoreFromTrash } from '../../storage/trash.js';
 import {
-  copyTreeItems,
+  backgroundCopyMessage,
+  copyIntoFolder,
   forgetStoredPaths,
   inTree,
   listTreeFolder,
@@ -102,18 +103,23 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const paths = await moveTreeItems(app, await tree(request, currentUser(request).id), request.body.paths, request.body.target);
-      return ok({ paths }, '移动成功');
+      return ok({ paths, taskId: null }, '移动成功');
     },
   );
 
   app.post(
     '/auth/sftp/copy',
     {
-      schema: { tags, summary: '把多个文件、文件夹复制到一个文件夹', body: SftpTransferBody, response: { 200: Envelope(TransferResult) } },
+      schema: {
+        tags,
+        summary: '把多个文件、文件夹复制到一个文件夹（含文件夹时转为后台任务）',
+        body: SftpTransferBody,
+        response: { 200: Envelope(TransferResult) },
+      },
     },
     async (request) => {
-      const paths = await copyTreeItems(await tree(request, currentUser(request).id), request.body.paths, request.body.target);
-      return ok({ paths }, '复制成功');
+      const copied = await copyIntoFolder(app, await tree(request, currentUser(request).id), request.body.paths, request.body.target);
+      return ok(copied, copied.taskId === null ? '复制成功' : backgroundCopyMessage);
     },
   );
 
