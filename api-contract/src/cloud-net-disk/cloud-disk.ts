@@ -16,7 +16,8 @@ export const CloudDiskInfo = Type.Object({
   usedBytes: Type.Integer({ description: '已用字节' }),
   objects: Type.Integer({ description: '文件数' }),
   quotaBytes: Type.Integer({ description: '容量（字节）' }),
-  pricePerGbMonth: Type.Integer({ description: '每 GB 每月的价格（千分之一元）' }),
+  freeGb: Type.Integer({ description: '免费额度（GB），超出部分计费' }),
+  pricePerGbMonth: Type.Integer({ description: '超出免费额度后每 GB 每月的价格（千分之一元）' }),
   activatedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
 export type CloudDiskInfo = Static<typeof CloudDiskInfo>;

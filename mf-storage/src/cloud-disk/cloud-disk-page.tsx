@@ -63,7 +63,8 @@ function Activation({ info, onActivated }: { info: CloudDiskInfo; onActivated: (
         该地区的云盘尚未开通
       </Header>
       <p className="rc-muted">
-        容量 {formatSize(info.quotaBytes)}，按实际存储量计费 {formatYuan(info.pricePerGbMonth)}/GB/月；文件从浏览器直传对象存储。
+        容量 {formatSize(info.quotaBytes)}，{info.freeGb} GB 以内免费，超出部分按实际存储量 {formatYuan(info.pricePerGbMonth)}
+        /GB/月按天扣费；文件从浏览器直传对象存储。
       </p>
       <div>
         <Button primary loading={busy} disabled={busy} className="rc-cloud-activate" onClick={() => void activate()}>

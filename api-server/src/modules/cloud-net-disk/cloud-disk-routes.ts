@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope } from '@rc/api-contract/envelope';
 import {
@@ -45,6 +46,12 @@ import {
 const tags = ['云盘'];
 
 /** Spec §7 "Cloud disk": one S3-style disk per user and region; bytes go straight between the browser and the object store. */
+/** What the site charges for a cloud disk (sys_config `cloudDiskPrice`). */
+async function cloudDiskPrice(app: FastifyInstance) {
+  const { cloudDisk } = await loadStorageTerms(app.db);
+  return { freeGb: cloudDisk.freeGb, pricePerGbMonth: cloudDisk.monthPricePerGb };
+}
+
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/auth/get',
@@ -67,7 +74,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         usedBytes: usage.bytes,
         objects: usage.objects,
         quotaBytes: disk?.quotaBytes ?? app.config.cloudDisk.quotaBytes,
-        pricePerGbMonth: (await loadStorageTerms(app.db)).cloudDisk.monthPricePerGb,
+        ...(await cloudDiskPrice(app)),
         activatedAt: disk?.activatedAt ?? null,
       });
     },
@@ -86,7 +93,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           usedBytes: 0,
           objects: 0,
           quotaBytes: disk.quotaBytes,
-          pricePerGbMonth: (await loadStorageTerms(app.db)).cloudDisk.monthPricePerGb,
+          ...(await cloudDiskPrice(app)),
           activatedAt: disk.activatedAt,
         },
         '云盘开通成功',
