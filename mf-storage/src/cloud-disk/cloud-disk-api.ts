@@ -27,12 +27,6 @@ export const downloadUrl = (regionCode: string, key: string) =>
 export const deleteCloudKeys = (regionCode: string, keys: string[]) =>
   api.del<DeleteResult>('/cloud-net-disk/auth/delete', { regionCode, keys });
 
-/** The folders from the root down to `prefix` ('a/b/'), for a breadcrumb: [{ name: 'a', prefix: 'a/' }, { name: 'b', prefix: 'a/b/' }]. */
-export function foldersOf(prefix: string): { name: string; prefix: string }[] {
-  const names = prefix.split('/').filter(Boolean);
-  return names.map((name, index) => ({ name, prefix: `${names.slice(0, index + 1).join('/')}/` }));
-}
-
 /** Saves what a presigned URL answers (an attachment, named by the server), without leaving the page. */
 export function saveFrom(url: string): void {
   const link = document.createElement('a');

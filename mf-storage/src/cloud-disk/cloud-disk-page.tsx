@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Breadcrumb, Button, Checkbox, Dropdown, Header, Icon, Progress, Segment, Table } from 'semantic-ui-react';
+import { Button, Checkbox, Dropdown, Header, Icon, Progress, Segment, Table } from 'semantic-ui-react';
 import {
   $uploadListShow,
   bus,
@@ -23,7 +23,6 @@ import {
   cloudDiskInfo,
   deleteCloudKeys,
   downloadUrl,
-  foldersOf,
   listCloudFolder,
   listRegions,
   saveFrom,
@@ -32,6 +31,7 @@ import {
 } from './cloud-disk-api';
 import { CloudFolderForm } from './cloud-folder-form';
 import './cloud-disk.css';
+import { FolderBreadcrumb } from '../folder-breadcrumb';
 
 function UsageBar({ info }: { info: CloudDiskInfo }) {
   const share = info.usedBytes / info.quotaBytes;
@@ -180,19 +180,7 @@ function Browser({ regionCode, onChanged }: { regionCode: string; onChanged: () 
   return (
     <>
       <div className="rc-folder-bar">
-        <Breadcrumb>
-          <Breadcrumb.Section link={prefix !== ''} active={prefix === ''} onClick={() => open('')}>
-            全部文件
-          </Breadcrumb.Section>
-          {foldersOf(prefix).map((step) => (
-            <span key={step.prefix}>
-              <Breadcrumb.Divider icon="right angle" />
-              <Breadcrumb.Section link={step.prefix !== prefix} active={step.prefix === prefix} onClick={() => open(step.prefix)}>
-                {step.name}
-              </Breadcrumb.Section>
-            </span>
-          ))}
-        </Breadcrumb>
+        <FolderBreadcrumb path={prefix.replace(/\/$/, '')} onOpen={(path) => open(path ? `${path}/` : '')} />
         <div className="rc-folder-actions">
           <Button
             primary

@@ -1,12 +1,8 @@
 import { useCallback, useState } from 'react';
-import { Breadcrumb, Icon, Table } from 'semantic-ui-react';
+import { Icon, Table } from 'semantic-ui-react';
 import { formatSize, ListState, useLoaded } from '@rc/shared-utility';
 import { listDatasetFiles, type DatasetView } from './common-data-api';
-
-function folderTrail(path: string) {
-  const names = path.split('/').filter(Boolean);
-  return names.map((name, index) => ({ name, path: names.slice(0, index + 1).join('/') }));
-}
+import { FolderBreadcrumb } from '../folder-breadcrumb';
 
 /** A dataset's facts and its files, folder by folder. */
 export function DatasetDetail({ dataset }: { dataset: DatasetView }) {
@@ -32,19 +28,7 @@ export function DatasetDetail({ dataset }: { dataset: DatasetView }) {
           {dataset.checksum || '生成后可见'}
         </dd>
       </dl>
-      <Breadcrumb size="small">
-        <Breadcrumb.Section link={folder !== ''} active={folder === ''} onClick={() => setFolder('')}>
-          {dataset.name}
-        </Breadcrumb.Section>
-        {folderTrail(folder).map((step) => (
-          <span key={step.path}>
-            <Breadcrumb.Divider />
-            <Breadcrumb.Section link={step.path !== folder} active={step.path === folder} onClick={() => setFolder(step.path)}>
-              {step.name}
-            </Breadcrumb.Section>
-          </span>
-        ))}
-      </Breadcrumb>
+      <FolderBreadcrumb path={folder} onOpen={setFolder} rootLabel={dataset.name} size="small" />
       <ListState source={files} isEmpty={(list) => list.length === 0} empty="此文件夹为空">
         {(list) => (
           <Table compact className="rc-dataset-files">

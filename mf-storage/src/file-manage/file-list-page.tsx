@@ -18,7 +18,6 @@ import {
   copyItems,
   downloadItem,
   emptyTrash,
-  foldersOf,
   listClusters,
   listFolder,
   listTrash,
@@ -37,6 +36,7 @@ import { FolderTree } from './folder-tree';
 import { NewFolderDialog } from './new-folder-dialog';
 import { VirtualRows } from './virtual-rows';
 import './file-manage.css';
+import { FolderBreadcrumb } from '../folder-breadcrumb';
 
 const sortLabels: Record<TreeSort, string> = { name: '名称', size: '大小', time: '修改时间' };
 
@@ -317,25 +317,18 @@ export function FileListPage({ navigate }: ScreenProps) {
         <FolderTree clusterId={clusterId} current={showTrash ? '\u0000' : folder} version={version} onOpen={open} />
         <div className="rc-file-main">
           <div className="rc-file-toolbar">
-            <Breadcrumb>
-              <Breadcrumb.Section link={folder !== ''} active={folder === ''} onClick={() => open('')}>
-                全部文件
-              </Breadcrumb.Section>
-              {foldersOf(folder).map((step) => (
-                <span key={step.path}>
-                  <Breadcrumb.Divider icon="right angle" />
-                  <Breadcrumb.Section link={step.path !== folder} active={step.path === folder} onClick={() => open(step.path)}>
-                    {step.name}
-                  </Breadcrumb.Section>
-                </span>
-              ))}
-              {showTrash ? (
-                <>
-                  <Breadcrumb.Divider icon="right angle" />
-                  <Breadcrumb.Section active>回收站</Breadcrumb.Section>
-                </>
-              ) : null}
-            </Breadcrumb>
+            <FolderBreadcrumb
+              path={folder}
+              onOpen={open}
+              after={
+                showTrash ? (
+                  <>
+                    <Breadcrumb.Divider icon="right angle" />
+                    <Breadcrumb.Section active>回收站</Breadcrumb.Section>
+                  </>
+                ) : undefined
+              }
+            />
             <span className="rc-spacer" />
             <Button
               basic

@@ -29,9 +29,3 @@ export const emptyTrash = (clusterId: number) => api.post<{ removed: number }>('
 /** A file (resumable) or a folder as one zip. */
 export const downloadItem = (clusterId: number, path: string) =>
   formDownload('/orion/auth/file/download', { path, clusterId: String(clusterId) });
-
-/** The folders from the root down to `path`, for a breadcrumb. */
-export function foldersOf(path: string): { name: string; path: string }[] {
-  const names = path.split('/').filter(Boolean);
-  return names.map((name, index) => ({ name, path: names.slice(0, index + 1).join('/') }));
-}

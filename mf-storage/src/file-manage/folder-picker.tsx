@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
-import { Breadcrumb, Button, Icon, List } from 'semantic-ui-react';
+import { Button, Icon, List } from 'semantic-ui-react';
 import { ListState, useLoaded } from '@rc/shared-utility';
-import { foldersOf, listFolders } from './file-manage-api';
+import { listFolders } from './file-manage-api';
+import { FolderBreadcrumb } from '../folder-breadcrumb';
 
 /** Picks the target folder of a move or copy, walking the cluster's folders one level at a time. */
 export function FolderPicker({
@@ -22,19 +23,7 @@ export function FolderPicker({
   const folders = useLoaded(useCallback(() => listFolders(clusterId, folder), [clusterId, folder]));
   return (
     <div className="rc-folder-picker">
-      <Breadcrumb size="small">
-        <Breadcrumb.Section link onClick={() => setFolder('')}>
-          全部文件
-        </Breadcrumb.Section>
-        {foldersOf(folder).map((step) => (
-          <span key={step.path}>
-            <Breadcrumb.Divider icon="right angle" />
-            <Breadcrumb.Section link onClick={() => setFolder(step.path)}>
-              {step.name}
-            </Breadcrumb.Section>
-          </span>
-        ))}
-      </Breadcrumb>
+      <FolderBreadcrumb path={folder} onOpen={setFolder} size="small" linkEveryStep />
       <div className="rc-picker-list">
         <ListState source={folders} isEmpty={(list) => list.length === 0} empty="此文件夹中没有子文件夹">
           {(list) => (

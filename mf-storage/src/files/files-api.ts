@@ -10,12 +10,6 @@ export const removeEntry = (path: string) => api.post<{ files: number; bytes: nu
 export const postSpeedTest = (body: Blob) => api.post<{ bytes: number }>('/orion/auth/file/speedTest', body, { errorTip: false });
 export const downloadFile = (path: string) => formDownload('/orion/auth/file/download', { path });
 
-/** The folders from the root down to `path`, for a breadcrumb: [{ name: 'a', path: 'a' }, { name: 'b', path: 'a/b' }]. */
-export function foldersOf(path: string): { name: string; path: string }[] {
-  const names = path.split('/').filter(Boolean);
-  return names.map((name, index) => ({ name, path: names.slice(0, index + 1).join('/') }));
-}
-
 /** Why the server would refuse `name` as a folder name (its file-name rule), or null. */
 export function folderNameProblem(name: string): string | null {
   if (!name.trim()) return '请输入文件夹名称';

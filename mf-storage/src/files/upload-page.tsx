@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
-import { Breadcrumb, Button, Icon, Progress, Table } from 'semantic-ui-react';
+import { Button, Icon, Progress, Table } from 'semantic-ui-react';
 import {
   $uploadListShow,
   bus,
@@ -17,9 +17,10 @@ import {
   useUploadsUnderWay,
   type ScreenProps,
 } from '@rc/shared-utility';
-import { downloadFile, foldersOf, listFolder, removeEntry, storageUsage, type DirEntry, type StorageUsage } from './files-api';
+import { downloadFile, listFolder, removeEntry, storageUsage, type DirEntry, type StorageUsage } from './files-api';
 import { NewFolderForm } from './new-folder-form';
 import './files.css';
+import { FolderBreadcrumb } from '../folder-breadcrumb';
 
 function UsageBar({ usage }: { usage: StorageUsage }) {
   const taken = usage.used + usage.reserved;
@@ -140,19 +141,7 @@ export function UploadPage({ navigate }: ScreenProps) {
       </div>
 
       <div className="rc-folder-bar">
-        <Breadcrumb>
-          <Breadcrumb.Section link={folder !== ''} active={folder === ''} onClick={() => setFolder('')}>
-            全部文件
-          </Breadcrumb.Section>
-          {foldersOf(folder).map((step) => (
-            <span key={step.path}>
-              <Breadcrumb.Divider icon="right angle" />
-              <Breadcrumb.Section link={step.path !== folder} active={step.path === folder} onClick={() => setFolder(step.path)}>
-                {step.name}
-              </Breadcrumb.Section>
-            </span>
-          ))}
-        </Breadcrumb>
+        <FolderBreadcrumb path={folder} onOpen={setFolder} />
         <div className="rc-folder-actions">
           <Button basic size="small" icon="folder" content="新建文件夹" onClick={newFolder} />
           <Button basic size="small" icon="tasks" content="传输列表" onClick={() => $uploadListShow.set(true)} />

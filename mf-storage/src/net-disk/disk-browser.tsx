@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Breadcrumb, Button, Icon, Input, Table } from 'semantic-ui-react';
+import { Button, Icon, Input, Table } from 'semantic-ui-react';
 import {
   $uploadListShow,
   bus,
@@ -14,10 +14,11 @@ import {
   useUploadsUnderWay,
   type Paging,
 } from '@rc/shared-utility';
-import { folderNameProblem, foldersOf } from '../files/files-api';
+import { folderNameProblem } from '../files/files-api';
 import { NewFolderForm } from './new-folder-form';
 import { FolderPicker } from './folder-picker';
 import { deleteEntry, downloadEntry, listEntries, moveEntries, renameEntry, treeOf, type DiskEntry, type SortField } from './net-disk-api';
+import { FolderBreadcrumb } from '../folder-breadcrumb';
 
 const sortNames: Record<SortField, string> = { name: '名称', size: '大小', time: '修改时间' };
 
@@ -138,19 +139,7 @@ export function DiskBrowser({ regionCode, writable, onChange }: { regionCode: st
   return (
     <div className="rc-disk-browser">
       <div className="rc-folder-bar">
-        <Breadcrumb>
-          <Breadcrumb.Section link={folder !== ''} active={folder === ''} onClick={() => setFolder('')}>
-            网盘
-          </Breadcrumb.Section>
-          {foldersOf(folder).map((step) => (
-            <span key={step.path}>
-              <Breadcrumb.Divider icon="right angle" />
-              <Breadcrumb.Section link={step.path !== folder} active={step.path === folder} onClick={() => setFolder(step.path)}>
-                {step.name}
-              </Breadcrumb.Section>
-            </span>
-          ))}
-        </Breadcrumb>
+        <FolderBreadcrumb path={folder} onOpen={setFolder} rootLabel="网盘" />
         <div className="rc-folder-actions">
           <Button
             primary

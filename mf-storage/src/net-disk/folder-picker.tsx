@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
-import { Breadcrumb, Button, Icon, List } from 'semantic-ui-react';
+import { Button, Icon, List } from 'semantic-ui-react';
 import { ListState, useLoaded } from '@rc/shared-utility';
-import { foldersOf } from '../files/files-api';
 import { listEntries } from './net-disk-api';
+import { FolderBreadcrumb } from '../folder-breadcrumb';
 
 /** Picks a folder of the network disk to move into: browse the folders, then 移动到这里. */
 export function FolderPicker({
@@ -27,19 +27,7 @@ export function FolderPicker({
   const blocked = (path: string) => moving.some((source) => path === source || path.startsWith(`${source}/`));
   return (
     <div className="rc-folder-picker">
-      <Breadcrumb size="small">
-        <Breadcrumb.Section link onClick={() => setFolder('')}>
-          网盘
-        </Breadcrumb.Section>
-        {foldersOf(folder).map((step) => (
-          <span key={step.path}>
-            <Breadcrumb.Divider icon="right angle" />
-            <Breadcrumb.Section link onClick={() => setFolder(step.path)}>
-              {step.name}
-            </Breadcrumb.Section>
-          </span>
-        ))}
-      </Breadcrumb>
+      <FolderBreadcrumb path={folder} onOpen={setFolder} rootLabel="网盘" size="small" linkEveryStep />
       <ListState source={folders} isEmpty={(page) => page.list.every((entry) => !entry.isDir)} empty="这里没有子文件夹">
         {(page) => (
           <List selection divided className="rc-picker-folders">
