@@ -32,6 +32,7 @@ import {
 import { CloudFolderForm } from './cloud-folder-form';
 import './cloud-disk.css';
 import { FolderBreadcrumb } from '../folder-breadcrumb';
+import { EntryName } from '../entry-name';
 
 function UsageBar({ info }: { info: CloudDiskInfo }) {
   const share = info.usedBytes / info.quotaBytes;
@@ -240,17 +241,7 @@ function Browser({ regionCode, onChanged }: { regionCode: string; onChanged: () 
                     <Checkbox checked={selected.has(entry.key)} onChange={() => toggle(entry.key)} aria-label={`选择${entry.name}`} />
                   </Table.Cell>
                   <Table.Cell>
-                    {entry.folder ? (
-                      <button type="button" className="rc-folder-link" onClick={() => open(entry.key)}>
-                        <Icon name="folder" color="yellow" />
-                        {entry.name}
-                      </button>
-                    ) : (
-                      <>
-                        <Icon name="file outline" />
-                        {entry.name}
-                      </>
-                    )}
+                    <EntryName name={entry.name} isDir={entry.folder} onOpen={() => open(entry.key)} />
                   </Table.Cell>
                   <Table.Cell>{entry.folder ? '—' : formatSize(entry.size)}</Table.Cell>
                   <Table.Cell>{entry.folder ? '—' : formatDateTime(entry.lastModified)}</Table.Cell>

@@ -37,6 +37,7 @@ import { NewFolderDialog } from './new-folder-dialog';
 import { VirtualRows } from './virtual-rows';
 import './file-manage.css';
 import { FolderBreadcrumb } from '../folder-breadcrumb';
+import { EntryName } from '../entry-name';
 
 const sortLabels: Record<TreeSort, string> = { name: '名称', size: '大小', time: '修改时间' };
 
@@ -261,16 +262,8 @@ export function FileListPage({ navigate }: ScreenProps) {
       <span className="rc-name">
         {renaming === entry.path ? (
           <NameEditor entry={entry} onDone={(name) => void rename(entry, name)} />
-        ) : entry.isDir ? (
-          <button type="button" className="rc-folder-link" onClick={() => open(entry.path)}>
-            <Icon name="folder" color="yellow" />
-            {entry.name}
-          </button>
         ) : (
-          <>
-            <Icon name="file outline" />
-            {entry.name}
-          </>
+          <EntryName name={entry.name} isDir={entry.isDir} onOpen={() => open(entry.path)} />
         )}
       </span>
       <span>{entry.isDir ? '—' : formatSize(entry.size)}</span>

@@ -21,6 +21,7 @@ import { downloadFile, listFolder, removeEntry, storageUsage, type DirEntry, typ
 import { NewFolderForm } from './new-folder-form';
 import './files.css';
 import { FolderBreadcrumb } from '../folder-breadcrumb';
+import { EntryName } from '../entry-name';
 
 function UsageBar({ usage }: { usage: StorageUsage }) {
   const taken = usage.used + usage.reserved;
@@ -166,17 +167,7 @@ export function UploadPage({ navigate }: ScreenProps) {
                 {list.map((entry) => (
                   <Table.Row key={entry.path} className={entry.isDir ? 'rc-folder-row' : 'rc-file-row'}>
                     <Table.Cell>
-                      {entry.isDir ? (
-                        <button type="button" className="rc-folder-link" onClick={() => setFolder(entry.path)}>
-                          <Icon name="folder" color="yellow" />
-                          {entry.name}
-                        </button>
-                      ) : (
-                        <>
-                          <Icon name="file outline" />
-                          {entry.name}
-                        </>
-                      )}
+                      <EntryName name={entry.name} isDir={entry.isDir} onOpen={() => setFolder(entry.path)} />
                     </Table.Cell>
                     <Table.Cell>{entry.isDir ? '—' : formatSize(entry.size)}</Table.Cell>
                     <Table.Cell>{entry.isDir ? '—' : <code className="rc-md5">{entry.md5}</code>}</Table.Cell>

@@ -19,6 +19,7 @@ import { NewFolderForm } from './new-folder-form';
 import { FolderPicker } from './folder-picker';
 import { deleteEntry, downloadEntry, listEntries, moveEntries, renameEntry, treeOf, type DiskEntry, type SortField } from './net-disk-api';
 import { FolderBreadcrumb } from '../folder-breadcrumb';
+import { EntryName } from '../entry-name';
 
 const sortNames: Record<SortField, string> = { name: '名称', size: '大小', time: '修改时间' };
 
@@ -198,16 +199,8 @@ export function DiskBrowser({ regionCode, writable, onChange }: { regionCode: st
             <Table.Cell>
               {renaming === entry.path ? (
                 <RenameInput entry={entry} onSave={(name) => void rename(entry, name)} onCancel={() => setRenaming(null)} />
-              ) : entry.isDir ? (
-                <button type="button" className="rc-folder-link" onClick={() => setFolder(entry.path)}>
-                  <Icon name="folder" color="yellow" />
-                  {entry.name}
-                </button>
               ) : (
-                <span className="rc-file-name">
-                  <Icon name="file outline" />
-                  {entry.name}
-                </span>
+                <EntryName name={entry.name} isDir={entry.isDir} onOpen={() => setFolder(entry.path)} />
               )}
             </Table.Cell>
             <Table.Cell>{entry.isDir ? '—' : formatSize(entry.size)}</Table.Cell>
