@@ -52,13 +52,17 @@ export function rentPrice(m: Machine & { billingType: number; duration: number }
   return isPackage(m.billingType) ? packagePurchase(m, m.billingType, m.duration, at, prices) : payAsYouGo(m, prices);
 }
 
-/** The unused time of a package, refunded at the package's own daily price when it becomes pay-as-you-go. */
+/**
+ * The unused time of a package, refunded at the package's own daily price when it becomes pay-as-you-go, rounded down
+ * to whole fen: the screens show fen, and a refund in thousandths would make the shown balance after it a fen off the
+ * shown balance plus the shown refund.
+ */
 function packageRefund(instance: InstanceRow, prices: Prices, at: Date) {
   const pkg = instance.billingType as Exclude<BillingCode, 1>;
   const packageDay =
     (packagePrice(prices.model, pkg) * instance.gpuCount) / packageDays[pkg] + instance.dataDiskExtraGb * prices.site.dataDiskDayPricePerGb;
   const remainingMs = Math.max(0, (instance.packageExpiresAt?.getTime() ?? 0) - at.getTime());
-  return { refund: Math.floor((remainingMs * packageDay) / dayMs), remainingMs };
+  return { refund: Math.floor((remainingMs * packageDay) / dayMs / 10) * 10, remainingMs };
 }
 
 function changeBillingPrice(instance: InstanceRow, billingType: number, duration: number, prices: Prices, at: Date): PricedOperation {

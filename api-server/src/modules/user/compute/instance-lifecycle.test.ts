@@ -148,7 +148,7 @@ describe('the instance lifecycle', () => {
     expect(back.data).toMatchObject({ billingType: 1, gpuHeld: 0 });
     expect(await gpuFree(t.app, node.id)).toBe(2);
     const remainingMs = 7 * 86_400_000 - 86_403 * second;
-    expect((await balanceOf(t.app, user.id)) - afterWeekly).toBe(Math.floor((remainingMs * (268_000 / 7)) / 86_400_000));
+    expect((await balanceOf(t.app, user.id)) - afterWeekly).toBe(Math.floor((remainingMs * (268_000 / 7)) / 86_400_000 / 10) * 10);
     expect(await ledgerSum(t.app, user.id)).toBe(await balanceOf(t.app, user.id));
   });
 

@@ -186,7 +186,7 @@ describe('instance operation quotes', () => {
     t.clock.advance(6 * 3600 * second);
     const back = await quote(token, { operation: 'changeBilling', id, billingType: 1 });
     const remaining = day - 6 * 3600 * second - 8 * second;
-    expect(back.data).toMatchObject({ amount: -Math.floor((remaining * 42_000) / day), unitPrice: 1980, unitName: '小时' });
+    expect(back.data).toMatchObject({ amount: -Math.floor((remaining * 42_000) / day / 10) * 10, unitPrice: 1980, unitName: '小时' });
     expect(back.data.balanceAfter).toBe(back.data.balance - back.data.amount);
 
     const renewal = await quote(token, { operation: 'renew', id, duration: 1 });
