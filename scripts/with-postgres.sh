@@ -18,7 +18,7 @@ as_owner() {
 stop() { as_owner "$bin/pg_ctl" -D "$cluster/data" -m immediate stop >/dev/null 2>&1 || true; rm -rf "$cluster"; }
 trap stop EXIT
 
-as_owner "$bin/initdb" -D "$cluster/data" -A trust -U postgres >/dev/null
+as_owner "$bin/initdb" -D "$cluster/data" -A trust -U postgres --encoding=UTF8 --locale=C.UTF-8 >/dev/null
 as_owner "$bin/pg_ctl" -D "$cluster/data" -l "$cluster/server.log" -w \
   -o "-p $port -k $cluster -c fsync=off -c listen_addresses=127.0.0.1 -c max_connections=200" start >/dev/null
 echo "with-postgres: PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$port" >&2

@@ -35,6 +35,7 @@ import cloudNetDiskModule from './modules/cloud-net-disk/index.js';
 import hpcModule from './modules/hpc/index.js';
 import netDiskModule from './modules/net-disk/index.js';
 import dataModule from './modules/data/index.js';
+import communityModule from './modules/community/index.js';
 import demoDatasets from './plugins/app/demo-datasets.js';
 
 export interface AppParts {
@@ -88,6 +89,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(hpcModule, { prefix: '/apis/hpc' });
   await app.register(netDiskModule, { prefix: '/apis/net-disk' });
   await app.register(dataModule, { prefix: '/apis/data' });
+  await app.register(communityModule, { prefix: '/apis/community' });
   await app.register(publicConfigRoute);
 
   await app.register(examplesStatic);

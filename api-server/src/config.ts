@@ -225,6 +225,12 @@ export interface AppConfig {
     sendCodePerMobile: RateLimitRule;
     /** Attempts of one main account to add a sub-account. */
     addSubUserPerAccount: RateLimitRule;
+    /** Posts, questions and shared images of one user; the stricter rule while the account is younger than a day. */
+    communityPost: RateLimitRule;
+    communityPostNewAccount: RateLimitRule;
+    /** Comments and answers of one user; likewise. */
+    communityComment: RateLimitRule;
+    communityCommentNewAccount: RateLimitRule;
   };
   maxSubAccounts: number;
   seedDemoData: boolean;
@@ -250,6 +256,10 @@ export const defaultRateLimits: AppConfig['rateLimits'] = {
   sendCodePerIp: { max: 20, windowMs: 60 * minute },
   sendCodePerMobile: { max: 1, windowMs: minute },
   addSubUserPerAccount: { max: 10, windowMs: 60 * minute },
+  communityPost: { max: 10, windowMs: 60 * minute },
+  communityPostNewAccount: { max: 3, windowMs: 60 * minute },
+  communityComment: { max: 30, windowMs: 10 * minute },
+  communityCommentNewAccount: { max: 5, windowMs: 10 * minute },
 };
 
 export class ConfigError extends Error {

@@ -79,8 +79,6 @@ const consoleRoutes = rows('@rc/mf-console', [
   ['/account/childUser/bindMobile', '子账号绑定手机', '为子账号更换手机号，换绑后子账号用新手机号登录。'],
   ['/account/childUser/edit/edit', '编辑子账号', '查看子账号信息，修改共享设置。'],
   ['/account/childUser/reset/reset', '重置子账号密码', '为子账号设置新的登录密码。'],
-  ['/account/attention', '我的关注', '查看我关注的讲师与博主。'],
-  ['/account/collection', '我的收藏', '查看我收藏的课程与文章。'],
   ['/account/workList', '我的工单', '提交问题工单并查看处理进度。'],
 ]);
 
@@ -146,6 +144,8 @@ const communityRoutes = rows('@rc/mf-community', [
   ['/question/view/:id?', '问题详情', '查看问题与全部回答。'],
   ['/question/account/write', '提问', '描述你的问题，向社区求助。'],
   ['/news/detail/:id?', '资讯详情', '阅读资讯全文。'],
+  ['/account/attention', '我的关注', '查看我关注的讲师与博主，以及关注的问题。'],
+  ['/account/collection', '我的收藏', '查看我收藏的文章、问题、镜像与课程。'],
   ['/imageCommunity', '镜像社区', '浏览其他用户分享的镜像，一键用于创建实例。'],
   ['/imageCommunity/detail/:id?', '镜像详情', '查看镜像的说明、版本与使用方法。'],
   ['/account/imageCommunity/add', '发布镜像', '把我的镜像发布到镜像社区。'],

@@ -9,3 +9,4 @@ export * from './schema/income.js';
 export * from './schema/instance-events.js';
 export * from './schema/invoices.js';
 export * from './schema/storage-products.js';
+export * from './schema/community.js';

@@ -23,6 +23,7 @@ import { seedDemoBillingHistory } from './billing-history.js';
 import { demoHeadTips, seedWelcomeCredit } from './welcome-credit.js';
 import { demoOperatorMobile, seedOperator } from './operator.js';
 import { seedDemoIncome } from './demo-income.js';
+import { seedCommunityLabels } from './community-labels.js';
 import { defaultCloudDiskTerms, defaultNetDiskTerms } from '../storage/storage-terms.js';
 
 export const demoPassword = 'Demo@2026';
@@ -208,6 +209,7 @@ const seeders: Array<(db: Database) => Promise<boolean>> = [
   seedWelcomeCredit,
   (db) => seedOperator(db, demoPassword),
   (db) => seedDemoIncome(db, { referrer: demoAccounts.user, referred: demoAccounts.organization }),
+  seedCommunityLabels,
 ];
 
 /** `billingHistory`: also a month of the demo user's orders and bills (the server's demo; tests start without it). */

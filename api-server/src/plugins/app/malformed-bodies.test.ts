@@ -15,6 +15,10 @@ beforeAll(async () => {
         sendCodePerIp: roomy,
         sendCodePerMobile: roomy,
         addSubUserPerAccount: roomy,
+        communityPost: roomy,
+        communityPostNewAccount: roomy,
+        communityComment: roomy,
+        communityCommentNewAccount: roomy,
       },
     },
   });

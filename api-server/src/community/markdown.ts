@@ -1,0 +1,50 @@
+import MarkdownIt from 'markdown-it';
+
+/** Where images in posts may come from: the portal's own storage, served under /apis. */
+const ownStorage = /^\/apis\/[\w\-./?=&%]+$/;
+
+const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false });
+
+markdown.renderer.rules.link_open = (tokens, index, options, _env, self) => {
+  const token = tokens[index]!;
+  token.attrSet('rel', 'nofollow noopener noreferrer');
+  token.attrSet('target', '_blank');
+  return self.renderToken(tokens, index, options);
+};
+
+markdown.renderer.rules.image = (tokens, index) => {
+  const token = tokens[index]!;
+  const src = String(token.attrGet('src') ?? '');
+  const alt = markdown.utils.escapeHtml(token.content);
+  if (!ownStorage.test(src)) return `<span class="rc-md-blocked-image">[图片：${alt || '外部图片'}]</span>`;
+  return `<img src="${markdown.utils.escapeHtml(src)}" alt="${alt}" loading="lazy">`;
+};
+
+/**
+ * The one Markdown renderer of the community: raw HTML off, links marked nofollow, images only from
+ * our own storage. Browsers sanitise its output once more (DOMPurify) before inserting it.
+ */
+export function renderMarkdown(source: string): string {
+  return markdown.render(source);
+}
+
+/** The words of a Markdown text without its markup: what search indexes and summaries show. */
+export function plainTextOf(source: string): string {
+  const words: string[] = [];
+  const collect = (tokens: ReturnType<typeof markdown.parse>) => {
+    for (const token of tokens) {
+      if (token.children) collect(token.children);
+      else if (token.type === 'text' || token.type === 'code_inline' || token.type === 'code_block' || token.type === 'fence')
+        words.push(token.content);
+    }
+  };
+  collect(markdown.parse(source, {}));
+  return words.join(' ').replace(/\s+/g, ' ').trim();
+}
+
+/** The first `length` characters of the text, cut at a character, with an ellipsis when cut. */
+export function summaryOf(source: string, length = 120): string {
+  const text = plainTextOf(source);
+  const characters = Array.from(text);
+  return characters.length <= length ? text : `${characters.slice(0, length).join('')}…`;
+}

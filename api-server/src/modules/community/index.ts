@@ -1,0 +1,9 @@
+import type { FastifyPluginAsync } from 'fastify';
+import labelRoutes from './label-routes.js';
+
+/** `/apis/community/...`: labels, blogs and bloggers, questions, the image community, search and reports. */
+const communityModule: FastifyPluginAsync = async (app) => {
+  await app.register(labelRoutes);
+};
+
+export default communityModule;
