@@ -43,7 +43,11 @@ interface DemoPost {
   hoursAgo: number;
   views: number;
   likedBy: Array<'user' | 'teacher' | 'operator'>;
-  comments: Array<{ by: 'user' | 'teacher' | 'operator'; content: string; replies?: Array<{ by: 'user' | 'teacher' | 'operator'; content: string }> }>;
+  comments: Array<{
+    by: 'user' | 'teacher' | 'operator';
+    content: string;
+    replies?: Array<{ by: 'user' | 'teacher' | 'operator'; content: string }>;
+  }>;
 }
 
 const demoPosts: DemoPost[] = [
@@ -57,7 +61,11 @@ const demoPosts: DemoPost[] = [
     content:
       '## 为什么要挂载网盘\n\n实例释放后系统盘的数据会被清空，而网盘独立于实例存在。把数据集放在网盘里，换实例、换 GPU 型号都不用重新上传。\n\n## 步骤\n\n1. 在「网盘」页面开通网盘并上传数据集；\n2. 创建实例时勾选「挂载网盘」，网盘会出现在 `/root/netdisk`；\n3. 训练脚本直接读取：\n\n```bash\nls /root/netdisk/datasets/imagenet\npython train.py --data /root/netdisk/datasets/imagenet\n```\n\n## 小提示\n\n网盘适合存放数据集和模型权重；频繁读写的小文件建议先复制到数据盘，速度更快。',
     comments: [
-      { by: 'user', content: '挂载之后读取速度怎么样？几十万张小图会不会很慢？', replies: [{ by: 'teacher', content: '小文件多的话建议先打包成 tar，或者复制到数据盘再训练。' }] },
+      {
+        by: 'user',
+        content: '挂载之后读取速度怎么样？几十万张小图会不会很慢？',
+        replies: [{ by: 'teacher', content: '小文件多的话建议先打包成 tar，或者复制到数据盘再训练。' }],
+      },
     ],
   },
   {
@@ -158,7 +166,10 @@ export async function seedDemoBlogs(db: Database): Promise<boolean> {
     }
 
     for (const author of [who.user!, who.teacher!])
-      await tx.insert(bloggers).values({ userId: author.id, blogName: `${author.nickname}的博客` }).onConflictDoNothing();
+      await tx
+        .insert(bloggers)
+        .values({ userId: author.id, blogName: `${author.nickname}的博客` })
+        .onConflictDoNothing();
     await tx.insert(bloggerFollows).values({ followerId: who.user!.id, bloggerId: who.teacher!.id }).onConflictDoNothing();
 
     for (const demo of demoPosts) {
@@ -186,7 +197,8 @@ export async function seedDemoBlogs(db: Database): Promise<boolean> {
       const postId = post!.id;
       const ids = demo.labels.map((name) => labelId.get(name)).filter((id): id is number => id !== undefined);
       if (ids.length > 0) await tx.insert(postLabels).values(ids.map((id) => ({ postId, labelId: id })));
-      if (demo.likedBy.length > 0) await tx.insert(postLikes).values(demo.likedBy.map((liker) => ({ postId, userId: who[liker]!.id, weight: 1 })));
+      if (demo.likedBy.length > 0)
+        await tx.insert(postLikes).values(demo.likedBy.map((liker) => ({ postId, userId: who[liker]!.id, weight: 1 })));
       for (const [index, comment] of demo.comments.entries()) {
         const at = new Date(publishedAt.getTime() + (index + 1) * hour);
         const [top] = await tx

@@ -60,7 +60,10 @@ describe('news', () => {
     expect((await api('auth/news/save', { ...body, title: '重复' }, operator)).msg).toBe('短链接已被使用');
     expect((await api('auth/news/update', { id: saved.data.id, title: '改', content: '改' }, writer)).code).toBe(403);
     expect((await api('auth/news/update', { id: saved.data.id, title: '春节客服安排', content: '照常值班' }, operator)).code).toBe(200);
-    expect((await api('api/news/view', { slug: 'spring-festival' })).data).toMatchObject({ title: '春节客服安排', contentHtml: '<p>照常值班</p>\n' });
+    expect((await api('api/news/view', { slug: 'spring-festival' })).data).toMatchObject({
+      title: '春节客服安排',
+      contentHtml: '<p>照常值班</p>\n',
+    });
     expect((await api('auth/news/delete', { id: saved.data.id }, writer)).code).toBe(403);
     expect((await api('auth/news/delete', { id: saved.data.id }, operator)).code).toBe(200);
     expect((await api('api/news/view', { slug: 'spring-festival' })).code).toBe(404);
@@ -73,7 +76,11 @@ describe('images in posts', () => {
   it('stores a PNG or WebP by its bytes and serves it publicly with a long cache', async () => {
     const uploaded = await upload(png, 'shot.png', writer);
     expect(uploaded.code, uploaded.msg).toBe(200);
-    expect(uploaded.data).toMatchObject({ contentType: 'image/png', size: png.length, url: expect.stringMatching(/^\/apis\/community\/api\/image\/[0-9a-f]{64}\.png$/) });
+    expect(uploaded.data).toMatchObject({
+      contentType: 'image/png',
+      size: png.length,
+      url: expect.stringMatching(/^\/apis\/community\/api\/image\/[0-9a-f]{64}\.png$/),
+    });
     const served = await t.app.inject({ method: 'GET', url: uploaded.data.url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');

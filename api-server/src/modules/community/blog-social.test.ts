@@ -122,11 +122,17 @@ describe('likes and collections', () => {
 
 describe('bloggers', () => {
   it('opens a blog once, changes it, shows it in public with counts and recent posts', async () => {
-    const opened = await api('auth/blogger/save', { blogName: '运营的博客', intro: '平台动态' }, await login(t.app, '13800000004', 'Demo@2026'));
+    const opened = await api(
+      'auth/blogger/save',
+      { blogName: '运营的博客', intro: '平台动态' },
+      await login(t.app, '13800000004', 'Demo@2026'),
+    );
     expect(opened.data).toMatchObject({ blogName: '运营的博客', intro: '平台动态', postCount: 0, draftCount: 0 });
     expect((await api('auth/blogger/save', { blogName: '再开一次' }, author)).code).toBe(409);
     expect((await api('auth/blogger/save', { blogName: '名'.repeat(41) }, other)).code).toBe(422);
-    expect((await api('auth/blogger/update', { blogName: '王老师讲 GPU', intro: '深度学习工程' }, author)).data.blogName).toBe('王老师讲 GPU');
+    expect((await api('auth/blogger/update', { blogName: '王老师讲 GPU', intro: '深度学习工程' }, author)).data.blogName).toBe(
+      '王老师讲 GPU',
+    );
     const profile = await api('api/blogger/view', { bloggerId: authorId });
     expect(profile.data).toMatchObject({ userId: authorId, blogName: '王老师讲 GPU', following: false, mine: false });
     expect(profile.data.postCount).toBeGreaterThan(0);
@@ -149,6 +155,8 @@ describe('bloggers', () => {
     expect(recommended.data.map((b: { userId: number }) => b.userId)).not.toContain(otherId);
     const unfollowed = await api('auth/blogger/user/record/save', { bloggerId: authorId, attention: false }, other);
     expect(unfollowed.data).toEqual({ following: false, fanCount: followed.data.fanCount - 1 });
-    expect((await api('auth/blogger/recommend/list', { pageSize: 20 }, other)).data.map((b: { userId: number }) => b.userId)).toContain(authorId);
+    expect((await api('auth/blogger/recommend/list', { pageSize: 20 }, other)).data.map((b: { userId: number }) => b.userId)).toContain(
+      authorId,
+    );
   });
 });

@@ -12,7 +12,11 @@ let labelNos: number[];
 
 const api = (path: string, body: unknown = {}, token?: string) => call(t.app, 'POST', `/apis/community/${path}`, body, token);
 const publish = async (token: string, body: Record<string, unknown> = {}) => {
-  const saved = await api('auth/blog/save', { title: '挂载网盘的正确姿势', content: '把数据集放进**网盘**，实例释放也不丢。', ...body }, token);
+  const saved = await api(
+    'auth/blog/save',
+    { title: '挂载网盘的正确姿势', content: '把数据集放进**网盘**，实例释放也不丢。', ...body },
+    token,
+  );
   expect(saved.code, saved.msg).toBe(200);
   return saved.data.id as number;
 };
@@ -34,9 +38,21 @@ describe('writing a post', () => {
     const id = await publish(author, { labelIds: [labelNos[1], labelNos[0]] });
     const view = await api('api/blog/view', { id });
     expect(view.code).toBe(200);
-    expect(view.data).toMatchObject({ id, status: 1, contentHtml: expect.stringContaining('<strong>网盘</strong>'), viewCount: 1, mine: false, liked: false });
+    expect(view.data).toMatchObject({
+      id,
+      status: 1,
+      contentHtml: expect.stringContaining('<strong>网盘</strong>'),
+      viewCount: 1,
+      mine: false,
+      liked: false,
+    });
     expect(view.data.labelList.map((label: { labelNo: number }) => label.labelNo)).toEqual([labelNos[0], labelNos[1]]);
-    expect(view.data).toMatchObject({ labelNo: labelNos[0], labelName: 'PyTorch', gmtCreate: expect.any(String), gmtModified: expect.any(String) });
+    expect(view.data).toMatchObject({
+      labelNo: labelNos[0],
+      labelName: 'PyTorch',
+      gmtCreate: expect.any(String),
+      gmtModified: expect.any(String),
+    });
     expect(await indexed(id)).toBe(true);
     const latest = await api('api/blog/list', { tab: 1, pageNum: 1, pageSize: 5 });
     expect(latest.data.list[0].id).toBe(id);
@@ -142,7 +158,9 @@ describe('the blog tabs', () => {
     expect(hot.indexOf(loved)).toBeLessThan(hot.indexOf(quiet));
     expect(hot[0]).toBe(loved);
     const cuda = await api('api/blog/list', { labelNo: labelNos[3], pageSize: 100 });
-    expect(cuda.data.list.every((post: { labelList: Array<{ labelNo: number }> }) => post.labelList.some((l) => l.labelNo === labelNos[3]))).toBe(true);
+    expect(
+      cuda.data.list.every((post: { labelList: Array<{ labelNo: number }> }) => post.labelList.some((l) => l.labelNo === labelNos[3])),
+    ).toBe(true);
     expect(cuda.data.list.map((post: { id: number }) => post.id)).toContain(loved);
   });
 
