@@ -172,3 +172,37 @@ describe('the blog tabs', () => {
     expect(recommended.data[0].labelList.map((label: { labelNo: number }) => label.labelNo)).toContain(labelNos[3]);
   });
 });
+
+describe('signed-in calls', () => {
+  it('answer anonymous callers 401 before reading anything', async () => {
+    const calls = [
+      'blog/save',
+      'blog/update',
+      'blog/delete',
+      'blog/list',
+      'blog/view',
+      'blog/preview',
+      'blog/image/upload',
+      'blog/stand',
+      'blog/user/record/save',
+      'blog/user/record/delete',
+      'blog/user/record/collection/list',
+      'blog/comment/save',
+      'blog/comment/list',
+      'blog/comment/delete',
+      'blog/attention/list',
+      'blogger/save',
+      'blogger/update',
+      'blogger/myself',
+      'blogger/view',
+      'blogger/recommend/list',
+      'blogger/user/record/save',
+      'blogger/user/record/list',
+      'blogger/user/record/fans/list',
+      'news/save',
+      'news/update',
+      'news/delete',
+    ];
+    for (const path of calls) expect((await api(`auth/${path}`, { id: 1, blogId: 1, bloggerId: 1 })).code, path).toBe(401);
+  });
+});
