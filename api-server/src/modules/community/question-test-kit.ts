@@ -19,6 +19,11 @@ export async function members(t: TestApp, balances: number[]): Promise<Member[]>
   return Promise.all(created.map(async ({ id }) => ({ id, token: await tokenFor(t.app, id) })));
 }
 
+/** New sessions for the members after the clock moved past their sessions' day. */
+export async function signInAgain(t: TestApp, people: Member[]) {
+  for (const person of people) person.token = await tokenFor(t.app, person.id);
+}
+
 export async function cashOf(t: TestApp, userId: number): Promise<number> {
   const [row] = await t.app.db.select({ balance: users.balance }).from(users).where(eq(users.id, userId));
   return row!.balance;
