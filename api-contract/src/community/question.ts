@@ -87,9 +87,7 @@ export const QuestionUpdateBody = Type.Object({
   title: Title,
   contentMd: Body,
   labelNos: Type.Optional(LabelIds),
-  bounty: Type.Optional(
-    Type.Integer({ title: '悬赏金额', minimum: 1, maximum: 500, description: '尚无悬赏时可追加；悬赏托管后不可修改' }),
-  ),
+  bounty: Type.Optional(Type.Integer({ title: '悬赏金额', minimum: 1, maximum: 500, description: '尚无悬赏时可追加；悬赏托管后不可修改' })),
 });
 export type QuestionUpdateBody = Static<typeof QuestionUpdateBody>;
 
@@ -99,7 +97,12 @@ export type QuestionSaved = Static<typeof QuestionSaved>;
 export const SimilarQuestionsBody = Type.Object({ title: Type.String({ title: '标题', maxLength: 100 }) });
 export type SimilarQuestionsBody = Static<typeof SimilarQuestionsBody>;
 
-export const SimilarQuestion = Type.Object({ id: Type.Integer(), title: Type.String(), answerCount: Type.Integer(), accepted: Type.Boolean() });
+export const SimilarQuestion = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  answerCount: Type.Integer(),
+  accepted: Type.Boolean(),
+});
 export type SimilarQuestion = Static<typeof SimilarQuestion>;
 
 export const MarkdownPreviewBody = Type.Object({ contentMd: Type.String({ title: '内容', maxLength: 20_000 }) });

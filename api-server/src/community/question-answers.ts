@@ -20,7 +20,10 @@ const answerGone = () => notFound('回答不存在或已删除');
 type Window = { limit: number; offset: number };
 
 async function publishedQuestion(db: Executor, id: number) {
-  const [row] = await db.select().from(questions).where(and(eq(questions.id, id), eq(questions.status, ContentStatus.published)));
+  const [row] = await db
+    .select()
+    .from(questions)
+    .where(and(eq(questions.id, id), eq(questions.status, ContentStatus.published)));
   if (!row) throw questionGone();
   return row;
 }
@@ -30,7 +33,13 @@ async function tellFollowers(tx: Executor, question: { id: number; title: string
   const followers = await tx
     .select({ userId: questionRecords.userId })
     .from(questionRecords)
-    .where(and(eq(questionRecords.questionId, question.id), eq(questionRecords.kind, QuestionRecordKind.follow), ne(questionRecords.userId, answererId)));
+    .where(
+      and(
+        eq(questionRecords.questionId, question.id),
+        eq(questionRecords.kind, QuestionRecordKind.follow),
+        ne(questionRecords.userId, answererId),
+      ),
+    );
   for (const { userId } of followers) await notify(tx, userId, '你关注的问题有新回答', `问题「${question.title}」有了新的回答。`, now);
 }
 
@@ -231,8 +240,7 @@ export async function acceptAnswer(app: FastifyInstance, userId: number, questio
       .returning({ id: questions.id });
     if (!won) throw conflict('该问题已采纳过回答');
     const bountyPaid = await payBounty(tx, questionId, answer.authorId, now);
-    if (bountyPaid === 0)
-      await notify(tx, answer.authorId, '你的回答被采纳', `你在问题「${question.title}」下的回答被提问者采纳。`, now);
+    if (bountyPaid === 0) await notify(tx, answer.authorId, '你的回答被采纳', `你在问题「${question.title}」下的回答被提问者采纳。`, now);
     return { bountyPaid };
   });
 }

@@ -71,7 +71,13 @@ export async function pageOfQuestionItems(
 /** One question with its text, for the detail page. */
 export async function questionDetail(db: Executor, id: number) {
   const [row] = await db
-    .select({ ...itemColumns, contentHtml: questions.contentHtml, reviewNote: questions.reviewNote, bountyExpiresAt: questions.bountyExpiresAt, updatedAt: questions.updatedAt })
+    .select({
+      ...itemColumns,
+      contentHtml: questions.contentHtml,
+      reviewNote: questions.reviewNote,
+      bountyExpiresAt: questions.bountyExpiresAt,
+      updatedAt: questions.updatedAt,
+    })
     .from(questions)
     .innerJoin(users, eq(users.id, questions.askerId))
     .where(eq(questions.id, id));

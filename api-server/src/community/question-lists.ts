@@ -37,8 +37,7 @@ export function listQuestions(db: Executor, filter: { tab?: number; labelNo?: nu
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-const matchesQuery = (tsquery: string) =>
-  sql`${searchDocuments.kind} = 'question' and ${searchDocuments.tokens} @@ ${tsquery}::tsquery`;
+const matchesQuery = (tsquery: string) => sql`${searchDocuments.kind} = 'question' and ${searchDocuments.tokens} @@ ${tsquery}::tsquery`;
 
 /** Published questions whose title or body has every word of the keyword, or whose title contains it. */
 export function searchQuestions(db: Executor, keyword: string, window: Window) {

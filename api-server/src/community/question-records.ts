@@ -15,7 +15,11 @@ export async function saveQuestionRecord(db: Executor, userId: number, questionI
       .from(questions)
       .where(and(eq(questions.id, questionId), eq(questions.status, ContentStatus.published)));
     if (!question) throw questionGone();
-    const added = await tx.insert(questionRecords).values({ userId, questionId, kind }).onConflictDoNothing().returning({ kind: questionRecords.kind });
+    const added = await tx
+      .insert(questionRecords)
+      .values({ userId, questionId, kind })
+      .onConflictDoNothing()
+      .returning({ kind: questionRecords.kind });
     if (added.length === 0) return;
     await tx
       .update(questions)

@@ -25,7 +25,10 @@ function checkedText(title: string, contentMd: string) {
 }
 
 /** Puts a published question into the search index, or takes a held one out. */
-export async function syncQuestionIndex(db: Executor, q: { id: number; title: string; contentMd: string; status: number; createdAt: Date }) {
+export async function syncQuestionIndex(
+  db: Executor,
+  q: { id: number; title: string; contentMd: string; status: number; createdAt: Date },
+) {
   if (q.status === ContentStatus.published)
     await indexDocument(db, { kind: 'question', refId: q.id, title: q.title, body: plainTextOf(q.contentMd), publishedAt: q.createdAt });
   else await removeDocument(db, 'question', q.id);

@@ -33,7 +33,10 @@ const balancedBooks = { trialBalance: 0, unbalancedTransactions: [], mismatches:
 const day = 86_400_000;
 
 const bountyOf = async (id: number) => {
-  const [row] = await t.app.db.select({ state: questions.bountyState, bounty: questions.bounty }).from(questions).where(eq(questions.id, id));
+  const [row] = await t.app.db
+    .select({ state: questions.bountyState, bounty: questions.bounty })
+    .from(questions)
+    .where(eq(questions.id, id));
   return row!;
 };
 const entriesOf = (kind: string, userId: number) =>
@@ -41,7 +44,8 @@ const entriesOf = (kind: string, userId: number) =>
     .select()
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.kind, kind), eq(ledgerEntries.userId, userId)));
-const accept = (questionId: number, answerId: number, who = asker) => call(t.app, 'POST', auth('accept'), { questionId, answerId }, who.token);
+const accept = (questionId: number, answerId: number, who = asker) =>
+  call(t.app, 'POST', auth('accept'), { questionId, answerId }, who.token);
 
 describe('question bounties', () => {
   it('holds the bounty from the asker at ask time, pays it to the accepted answer once, with a bill, a note and a message', async () => {
@@ -50,7 +54,11 @@ describe('question bounties', () => {
     expect(await cashOf(t, asker.id)).toBe(before - 50_000);
     expect(await bountyOf(id)).toEqual({ state: 1, bounty: 50_000 });
     const view = await call(t.app, 'POST', auth('view'), { id }, helper.token);
-    expect(view.data).toMatchObject({ bounty: 50_000, bountyState: 1, bountyExpiresAt: new Date(t.clock.now().getTime() + 7 * day).toISOString() });
+    expect(view.data).toMatchObject({
+      bounty: 50_000,
+      bountyState: 1,
+      bountyExpiresAt: new Date(t.clock.now().getTime() + 7 * day).toISOString(),
+    });
     const listed = await call(t.app, 'POST', '/apis/community/api/questions/list', { tab: 5, pageSize: 100 });
     expect(listed.data.list.map((q: { id: number }) => q.id)).toContain(id);
 
@@ -80,8 +88,12 @@ describe('question bounties', () => {
     expect(refused.msg).toContain('余额不足');
     expect(await t.app.db.select().from(questions).where(eq(questions.askerId, poor!.id))).toEqual([]);
     expect(await cashOf(t, poor!.id)).toBe(10_000);
-    expect((await call(t.app, 'POST', auth('save'), { title: '悬赏超出上限的问题', contentMd: body, bounty: 501 }, poor!.token)).code).toBe(422);
-    expect((await call(t.app, 'POST', auth('save'), { title: '悬赏不是整数的问题', contentMd: body, bounty: 1.5 }, poor!.token)).code).toBe(422);
+    expect((await call(t.app, 'POST', auth('save'), { title: '悬赏超出上限的问题', contentMd: body, bounty: 501 }, poor!.token)).code).toBe(
+      422,
+    );
+    expect((await call(t.app, 'POST', auth('save'), { title: '悬赏不是整数的问题', contentMd: body, bounty: 1.5 }, poor!.token)).code).toBe(
+      422,
+    );
     expect(await checkLedger(t.app.db)).toEqual(balancedBooks);
   });
 
@@ -143,7 +155,10 @@ describe('question bounties', () => {
     const before = await cashOf(t, asker.id);
     const id = await ask(t, asker, { bounty: 5 });
     const edit = { id, title: '怎样配置 CUDA 环境变量？', contentMd: body };
-    expect(await call(t.app, 'POST', auth('update'), { ...edit, bounty: 8 }, asker.token)).toMatchObject({ code: 409, msg: '悬赏一经托管不能修改' });
+    expect(await call(t.app, 'POST', auth('update'), { ...edit, bounty: 8 }, asker.token)).toMatchObject({
+      code: 409,
+      msg: '悬赏一经托管不能修改',
+    });
     expect((await call(t.app, 'POST', auth('update'), { ...edit, bounty: 5 }, asker.token)).code).toBe(200);
     expect(await call(t.app, 'POST', auth('delete'), { id }, helper.token)).toMatchObject({ code: 403 });
     expect(await call(t.app, 'POST', auth('delete'), { id }, asker.token)).toMatchObject({ code: 200 });

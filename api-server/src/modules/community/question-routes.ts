@@ -40,30 +40,55 @@ import { deleteQuestionRecord, saveQuestionRecord } from '../../community/questi
 
 const tags = ['问答'];
 
-const paged = <T>(body: { pageNum?: number; pageSize?: number }, load: (window: { limit: number; offset: number }) => Promise<{ list: T[]; total: number }>) => {
+const paged = <T>(
+  body: { pageNum?: number; pageSize?: number },
+  load: (window: { limit: number; offset: number }) => Promise<{ list: T[]; total: number }>,
+) => {
   const { pageNum, pageSize, offset } = pageWindow(body);
   return load({ limit: pageSize, offset }).then(({ list, total }) => ok({ list, total, pageNum, pageSize }));
 };
 
-const savedMessage = (status: number, done: string) => (status === ContentStatus.published ? done : '内容含敏感词，已提交审核，审核通过后展示');
+const savedMessage = (status: number, done: string) =>
+  status === ContentStatus.published ? done : '内容含敏感词，已提交审核，审核通过后展示';
 
 /** Questions and answers (spec §7 "Questions"), with accept, similar questions, answer deletion and a Markdown preview beside them. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/questions/list',
-    { schema: { tags, summary: '问题列表（1 最新 / 3 热门 / 4 待回答 / 5 悬赏）', body: QuestionListBody, response: { 200: Envelope(Page(QuestionItem)) } } },
+    {
+      schema: {
+        tags,
+        summary: '问题列表（1 最新 / 3 热门 / 4 待回答 / 5 悬赏）',
+        body: QuestionListBody,
+        response: { 200: Envelope(Page(QuestionItem)) },
+      },
+    },
     async (request) => paged(request.body, (window) => listQuestions(app.db, request.body, window)),
   );
 
   app.post(
     '/api/questions/search/list',
-    { schema: { tags, summary: '搜索问题（标题与正文分词匹配，标题包含）', body: QuestionSearchBody, response: { 200: Envelope(Page(QuestionItem)) } } },
+    {
+      schema: {
+        tags,
+        summary: '搜索问题（标题与正文分词匹配，标题包含）',
+        body: QuestionSearchBody,
+        response: { 200: Envelope(Page(QuestionItem)) },
+      },
+    },
     async (request) => paged(request.body, (window) => searchQuestions(app.db, request.body.keyword, window)),
   );
 
   app.post(
     '/api/questions/similar',
-    { schema: { tags, summary: '相似问题（输入标题时提示，最多5个）', body: SimilarQuestionsBody, response: { 200: Envelope(Type.Array(SimilarQuestion)) } } },
+    {
+      schema: {
+        tags,
+        summary: '相似问题（输入标题时提示，最多5个）',
+        body: SimilarQuestionsBody,
+        response: { 200: Envelope(Type.Array(SimilarQuestion)) },
+      },
+    },
     async (request) => ok(await similarQuestions(app.db, request.body.title)),
   );
 
@@ -75,13 +100,27 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/questions/comment/list',
-    { schema: { tags, summary: '问题的回答（已采纳的在前，其余按时间）及回答下的评论', body: AnswerListBody, response: { 200: Envelope(Page(AnswerView)) } } },
+    {
+      schema: {
+        tags,
+        summary: '问题的回答（已采纳的在前，其余按时间）及回答下的评论',
+        body: AnswerListBody,
+        response: { 200: Envelope(Page(AnswerView)) },
+      },
+    },
     async (request) => paged(request.body, (window) => answersOf(app.db, request.body.questionId, window)),
   );
 
   app.post(
     '/auth/questions/save',
-    { schema: { tags, summary: '提问（可选悬赏：整数元1-500，从余额托管）', body: QuestionSaveBody, response: { 200: Envelope(QuestionSaved) } } },
+    {
+      schema: {
+        tags,
+        summary: '提问（可选悬赏：整数元1-500，从余额托管）',
+        body: QuestionSaveBody,
+        response: { 200: Envelope(QuestionSaved) },
+      },
+    },
     async (request) => {
       const saved = await askQuestion(app, currentUser(request), request.body);
       return ok(saved, savedMessage(saved.status, '提问成功'));
@@ -90,7 +129,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/questions/update',
-    { schema: { tags, summary: '修改我的问题（悬赏托管后不可修改）', body: QuestionUpdateBody, response: { 200: Envelope(QuestionSaved) } } },
+    {
+      schema: { tags, summary: '修改我的问题（悬赏托管后不可修改）', body: QuestionUpdateBody, response: { 200: Envelope(QuestionSaved) } },
+    },
     async (request) => {
       const saved = await updateQuestion(app, currentUser(request), request.body);
       return ok(saved, savedMessage(saved.status, '修改成功'));
@@ -99,7 +140,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/questions/delete',
-    { schema: { tags, summary: '删除我的问题（连同回答；托管中的悬赏在无人回答时先退回）', body: QuestionIdBody, response: { 200: Envelope(Type.Null()) } } },
+    {
+      schema: {
+        tags,
+        summary: '删除我的问题（连同回答；托管中的悬赏在无人回答时先退回）',
+        body: QuestionIdBody,
+        response: { 200: Envelope(Type.Null()) },
+      },
+    },
     async (request) => {
       await deleteQuestion(app, currentUser(request), request.body.id);
       return ok(null, '删除成功');
@@ -108,19 +156,40 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/questions/view',
-    { schema: { tags, summary: '问题详情（含我的收藏/关注状态与能否采纳）', body: QuestionIdBody, response: { 200: Envelope(MyQuestionView) } } },
+    {
+      schema: {
+        tags,
+        summary: '问题详情（含我的收藏/关注状态与能否采纳）',
+        body: QuestionIdBody,
+        response: { 200: Envelope(MyQuestionView) },
+      },
+    },
     async (request) => ok(await viewQuestionAs(app.db, request.body.id, currentUser(request).id)),
   );
 
   app.post(
     '/auth/questions/list',
-    { schema: { tags, summary: '我的问题（1 我提的 / 2 我回答过的）', body: MyQuestionListBody, response: { 200: Envelope(Page(QuestionItem)) } } },
+    {
+      schema: {
+        tags,
+        summary: '我的问题（1 我提的 / 2 我回答过的）',
+        body: MyQuestionListBody,
+        response: { 200: Envelope(Page(QuestionItem)) },
+      },
+    },
     async (request) => paged(request.body, (window) => myQuestions(app.db, currentUser(request).id, request.body.type ?? 1, window)),
   );
 
   app.post(
     '/auth/questions/comment/save',
-    { schema: { tags, summary: '回答问题（parentId 为空）或评论回答（parentId 为回答ID）', body: AnswerSaveBody, response: { 200: Envelope(AnswerSaved) } } },
+    {
+      schema: {
+        tags,
+        summary: '回答问题（parentId 为空）或评论回答（parentId 为回答ID）',
+        body: AnswerSaveBody,
+        response: { 200: Envelope(AnswerSaved) },
+      },
+    },
     async (request) => {
       const saved = await saveAnswer(app, currentUser(request), request.body);
       return ok(saved, savedMessage(saved.status, request.body.parentId ? '评论成功' : '回答成功'));
@@ -135,7 +204,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/questions/comment/delete',
-    { schema: { tags, summary: '删除我的回答或评论（已采纳的回答不可删除）', body: AnswerIdBody, response: { 200: Envelope(Type.Null()) } } },
+    {
+      schema: { tags, summary: '删除我的回答或评论（已采纳的回答不可删除）', body: AnswerIdBody, response: { 200: Envelope(Type.Null()) } },
+    },
     async (request) => {
       await deleteAnswer(app, currentUser(request).id, request.body.id);
       return ok(null, '删除成功');
@@ -144,7 +215,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/questions/accept',
-    { schema: { tags, summary: '采纳回答（仅提问者，一次，不能采纳自己的；托管的悬赏发给回答者）', body: AcceptAnswerBody, response: { 200: Envelope(AcceptedAnswer) } } },
+    {
+      schema: {
+        tags,
+        summary: '采纳回答（仅提问者，一次，不能采纳自己的；托管的悬赏发给回答者）',
+        body: AcceptAnswerBody,
+        response: { 200: Envelope(AcceptedAnswer) },
+      },
+    },
     async (request) => {
       const accepted = await acceptAnswer(app, currentUser(request).id, request.body.questionId, request.body.answerId);
       return ok(accepted, accepted.bountyPaid > 0 ? '已采纳，悬赏已发放给回答者' : '已采纳');
@@ -177,7 +255,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/questions/preview',
-    { schema: { tags, summary: 'Markdown 预览（与保存时同一渲染器）', body: MarkdownPreviewBody, response: { 200: Envelope(MarkdownPreview) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Markdown 预览（与保存时同一渲染器）',
+        body: MarkdownPreviewBody,
+        response: { 200: Envelope(MarkdownPreview) },
+      },
+    },
     async (request) => ok({ contentHtml: renderMarkdown(request.body.contentMd) }),
   );
 };

@@ -38,7 +38,12 @@ export async function ask(t: TestApp, asker: Member, fields: Record<string, unkn
   return answer.data.id;
 }
 
-export async function answerQuestion(t: TestApp, author: Member, questionId: number, text = '在 ~/.bashrc 里设置 CUDA_HOME 即可。'): Promise<number> {
+export async function answerQuestion(
+  t: TestApp,
+  author: Member,
+  questionId: number,
+  text = '在 ~/.bashrc 里设置 CUDA_HOME 即可。',
+): Promise<number> {
   const answer = await call(t.app, 'POST', auth('comment/save'), { questionId, contentMd: text }, author.token);
   if (answer.code !== 200) throw new Error(`answer refused: ${answer.msg}`);
   return answer.data.id;

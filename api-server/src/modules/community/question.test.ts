@@ -24,10 +24,22 @@ describe('asking', () => {
   it('publishes a question with labels, renders its Markdown and indexes it', async () => {
     const labels = await call(t.app, 'POST', '/apis/community/api/label/list', {});
     const labelNo = labels.data.find((label: { labelName: string }) => label.labelName === 'CUDA').labelNo;
-    const saved = await call(t.app, 'POST', auth('save'), { title: '如何查看 CUDA 版本？', contentMd: '用 `nvcc -V` 还是 **nvidia-smi**？<script>alert(1)</script>', labelNos: [labelNo] }, asker.token);
+    const saved = await call(
+      t.app,
+      'POST',
+      auth('save'),
+      { title: '如何查看 CUDA 版本？', contentMd: '用 `nvcc -V` 还是 **nvidia-smi**？<script>alert(1)</script>', labelNos: [labelNo] },
+      asker.token,
+    );
     expect(saved).toMatchObject({ code: 200, msg: '提问成功', data: { status: 1 } });
     const view = await call(t.app, 'POST', api('view'), { id: saved.data.id });
-    expect(view.data).toMatchObject({ title: '如何查看 CUDA 版本？', labels: [{ labelNo, labelName: 'CUDA' }], askerId: asker.id, viewCount: 1, bounty: 0 });
+    expect(view.data).toMatchObject({
+      title: '如何查看 CUDA 版本？',
+      labels: [{ labelNo, labelName: 'CUDA' }],
+      askerId: asker.id,
+      viewCount: 1,
+      bounty: 0,
+    });
     expect(view.data.contentHtml).toContain('<strong>nvidia-smi</strong>');
     expect(view.data.contentHtml).not.toContain('<script>');
     expect(await inIndex(saved.data.id)).toBe(true);
@@ -54,7 +66,11 @@ describe('asking', () => {
     expect(await inIndex(saved.data.id)).toBe(false);
     expect((await call(t.app, 'POST', api('view'), { id: saved.data.id })).code).toBe(404);
     expect((await call(t.app, 'POST', auth('view'), { id: saved.data.id }, other.token)).code).toBe(404);
-    expect((await call(t.app, 'POST', auth('view'), { id: saved.data.id }, asker.token)).data).toMatchObject({ status: 2, mine: true, canAccept: false });
+    expect((await call(t.app, 'POST', auth('view'), { id: saved.data.id }, asker.token)).data).toMatchObject({
+      status: 2,
+      mine: true,
+      canAccept: false,
+    });
     const latest = await call(t.app, 'POST', api('list'), { pageSize: 100 });
     expect(latest.data.list.map((q: { id: number }) => q.id)).not.toContain(saved.data.id);
   });
@@ -72,8 +88,8 @@ describe('changing and deleting', () => {
   it('lets only the asker update; the new text is re-rendered and re-indexed', async () => {
     const id = await ask(t, asker);
     const edit = { id, title: '怎样配置 cuDNN 环境？', contentMd: '更新后的描述，**加粗**说明。' };
-    expect((await call(t.app, 'POST', auth('update'), edit, other.token))).toMatchObject({ code: 403 });
-    expect((await call(t.app, 'POST', auth('update'), edit))).toMatchObject({ code: 401 });
+    expect(await call(t.app, 'POST', auth('update'), edit, other.token)).toMatchObject({ code: 403 });
+    expect(await call(t.app, 'POST', auth('update'), edit)).toMatchObject({ code: 401 });
     expect((await call(t.app, 'POST', auth('update'), { ...edit, id: 2_000_000 }, asker.token)).code).toBe(404);
     expect(await call(t.app, 'POST', auth('update'), edit, asker.token)).toMatchObject({ code: 200, msg: '修改成功' });
     const view = await call(t.app, 'POST', api('view'), { id });
@@ -99,31 +115,61 @@ describe('changing and deleting', () => {
 describe('answers and comments', () => {
   it('answers (the asker may answer too), comments on answers, lists accepted first and tells followers', async () => {
     const id = await ask(t, asker);
-    expect(await call(t.app, 'POST', auth('user/record/save'), { questionId: id, kind: 2 }, third.token)).toMatchObject({ code: 200, msg: '已关注' });
+    expect(await call(t.app, 'POST', auth('user/record/save'), { questionId: id, kind: 2 }, third.token)).toMatchObject({
+      code: 200,
+      msg: '已关注',
+    });
     const first = await answerQuestion(t, other, id, '第一个回答');
     const own = await answerQuestion(t, asker, id, '提问者自己的补充回答');
-    const comment = await call(t.app, 'POST', auth('comment/save'), { questionId: id, parentId: first, replyToUserId: other.id, contentMd: '有用' }, third.token);
+    const comment = await call(
+      t.app,
+      'POST',
+      auth('comment/save'),
+      { questionId: id, parentId: first, replyToUserId: other.id, contentMd: '有用' },
+      third.token,
+    );
     expect(comment).toMatchObject({ code: 200, msg: '评论成功' });
     const notes = await t.app.db.select().from(messages).where(eq(messages.userId, third.id));
     expect(notes.filter((note) => note.title === '你关注的问题有新回答')).toHaveLength(2);
-    expect(await call(t.app, 'POST', auth('accept'), { questionId: id, answerId: own }, asker.token)).toMatchObject({ code: 409, msg: '不能采纳自己的回答' });
+    expect(await call(t.app, 'POST', auth('accept'), { questionId: id, answerId: own }, asker.token)).toMatchObject({
+      code: 409,
+      msg: '不能采纳自己的回答',
+    });
     expect(await call(t.app, 'POST', auth('accept'), { questionId: id, answerId: first }, other.token)).toMatchObject({ code: 403 });
     expect(await call(t.app, 'POST', auth('accept'), { questionId: id, answerId: first })).toMatchObject({ code: 401 });
     const later = await answerQuestion(t, third, id, '更晚的回答');
-    expect(await call(t.app, 'POST', auth('accept'), { questionId: id, answerId: later }, asker.token)).toMatchObject({ code: 200, msg: '已采纳', data: { bountyPaid: 0 } });
-    expect(await call(t.app, 'POST', auth('accept'), { questionId: id, answerId: first }, asker.token)).toMatchObject({ code: 409, msg: '该问题已采纳过回答' });
+    expect(await call(t.app, 'POST', auth('accept'), { questionId: id, answerId: later }, asker.token)).toMatchObject({
+      code: 200,
+      msg: '已采纳',
+      data: { bountyPaid: 0 },
+    });
+    expect(await call(t.app, 'POST', auth('accept'), { questionId: id, answerId: first }, asker.token)).toMatchObject({
+      code: 409,
+      msg: '该问题已采纳过回答',
+    });
     const list = await call(t.app, 'POST', api('comment/list'), { questionId: id });
     expect(list.data.total).toBe(3);
-    expect(list.data.list.map((a: { id: number; accepted: boolean }) => [a.id, a.accepted])).toEqual([[later, true], [first, false], [own, false]]);
-    expect(list.data.list[1].comments).toEqual([expect.objectContaining({ authorId: third.id, replyToName: expect.any(String), contentHtml: '<p>有用</p>\n' })]);
+    expect(list.data.list.map((a: { id: number; accepted: boolean }) => [a.id, a.accepted])).toEqual([
+      [later, true],
+      [first, false],
+      [own, false],
+    ]);
+    expect(list.data.list[1].comments).toEqual([
+      expect.objectContaining({ authorId: third.id, replyToName: expect.any(String), contentHtml: '<p>有用</p>\n' }),
+    ]);
     const view = await call(t.app, 'POST', api('view'), { id });
     expect(view.data).toMatchObject({ answerCount: 3, accepted: true, acceptedAnswerId: later });
   });
 
   it('refuses empty answers, comments under a missing answer and answers to a missing question', async () => {
     const id = await ask(t, asker);
-    expect(await call(t.app, 'POST', auth('comment/save'), { questionId: id, contentMd: '   ' }, other.token)).toMatchObject({ code: 422, msg: '回答内容不能为空' });
-    expect((await call(t.app, 'POST', auth('comment/save'), { questionId: id, parentId: 2_000_000, contentMd: '评论' }, other.token)).code).toBe(404);
+    expect(await call(t.app, 'POST', auth('comment/save'), { questionId: id, contentMd: '   ' }, other.token)).toMatchObject({
+      code: 422,
+      msg: '回答内容不能为空',
+    });
+    expect(
+      (await call(t.app, 'POST', auth('comment/save'), { questionId: id, parentId: 2_000_000, contentMd: '评论' }, other.token)).code,
+    ).toBe(404);
     expect((await call(t.app, 'POST', auth('comment/save'), { questionId: 2_000_000, contentMd: '回答' }, other.token)).code).toBe(404);
     expect((await call(t.app, 'POST', auth('comment/save'), { questionId: id, contentMd: '回答' })).code).toBe(401);
   });
@@ -136,7 +182,10 @@ describe('answers and comments', () => {
     expect((await call(t.app, 'POST', auth('comment/delete'), { id: dropped })).code).toBe(401);
     expect(await call(t.app, 'POST', auth('comment/delete'), { id: dropped }, other.token)).toMatchObject({ code: 200 });
     await call(t.app, 'POST', auth('accept'), { questionId: id, answerId: kept }, asker.token);
-    expect(await call(t.app, 'POST', auth('comment/delete'), { id: kept }, other.token)).toMatchObject({ code: 409, msg: '已采纳的回答不能删除' });
+    expect(await call(t.app, 'POST', auth('comment/delete'), { id: kept }, other.token)).toMatchObject({
+      code: 409,
+      msg: '已采纳的回答不能删除',
+    });
     expect((await call(t.app, 'POST', api('view'), { id })).data.answerCount).toBe(1);
     const mine = await call(t.app, 'POST', auth('comment/list'), {}, other.token);
     expect(mine.data.list[0]).toMatchObject({ id: kept, questionId: id, accepted: true, summary: '会被采纳的回答' });
@@ -152,15 +201,30 @@ describe('collect and follow', () => {
     const id = await ask(t, asker);
     for (let i = 0; i < 2; i++) await call(t.app, 'POST', auth('user/record/save'), { questionId: id, kind: 1 }, other.token);
     await call(t.app, 'POST', auth('user/record/save'), { questionId: id, kind: 2 }, other.token);
-    expect((await call(t.app, 'POST', auth('view'), { id }, other.token)).data).toMatchObject({ collected: true, followed: true, collectCount: 1, followCount: 1, mine: false, canAccept: false });
-    expect((await call(t.app, 'POST', auth('view'), { id }, asker.token)).data).toMatchObject({ collected: false, mine: true, canAccept: true });
+    expect((await call(t.app, 'POST', auth('view'), { id }, other.token)).data).toMatchObject({
+      collected: true,
+      followed: true,
+      collectCount: 1,
+      followCount: 1,
+      mine: false,
+      canAccept: false,
+    });
+    expect((await call(t.app, 'POST', auth('view'), { id }, asker.token)).data).toMatchObject({
+      collected: false,
+      mine: true,
+      canAccept: true,
+    });
     const collected = await call(t.app, 'POST', auth('user/record/list'), { kind: 1 }, other.token);
     expect(collected.data.list.map((q: { id: number }) => q.id)).toEqual([id]);
     expect((await call(t.app, 'POST', auth('user/record/list'), { kind: 1 }, third.token)).data.list).toEqual([]);
     await call(t.app, 'POST', auth('user/record/delete'), { questionId: id, kind: 1 }, third.token);
     expect((await call(t.app, 'POST', api('view'), { id })).data.collectCount).toBe(1);
     await call(t.app, 'POST', auth('user/record/delete'), { questionId: id, kind: 1 }, other.token);
-    expect((await call(t.app, 'POST', auth('view'), { id }, other.token)).data).toMatchObject({ collected: false, followed: true, collectCount: 0 });
+    expect((await call(t.app, 'POST', auth('view'), { id }, other.token)).data).toMatchObject({
+      collected: false,
+      followed: true,
+      collectCount: 0,
+    });
     expect((await call(t.app, 'POST', auth('user/record/save'), { questionId: id, kind: 1 })).code).toBe(401);
     expect((await call(t.app, 'POST', auth('user/record/save'), { questionId: 2_000_000, kind: 1 }, other.token)).code).toBe(404);
   });
@@ -197,7 +261,9 @@ describe('lists, search and similar questions', () => {
   });
 
   it('renders a Markdown preview for signed-in users only', async () => {
-    expect((await call(t.app, 'POST', auth('preview'), { contentMd: '**粗**' }, asker.token)).data).toEqual({ contentHtml: '<p><strong>粗</strong></p>\n' });
+    expect((await call(t.app, 'POST', auth('preview'), { contentMd: '**粗**' }, asker.token)).data).toEqual({
+      contentHtml: '<p><strong>粗</strong></p>\n',
+    });
     expect((await call(t.app, 'POST', auth('preview'), { contentMd: '**粗**' })).code).toBe(401);
   });
 
