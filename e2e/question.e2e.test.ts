@@ -35,7 +35,9 @@ async function tokenOf(account: { mobile: string; password: string }) {
 }
 
 async function balanceOf(account: { mobile: string; password: string }): Promise<number> {
-  const response = await fetch(`${server.url}/apis/user/auth/user/ext/get/realtime/balance`, { headers: { token: await tokenOf(account) } });
+  const response = await fetch(`${server.url}/apis/user/auth/user/ext/get/realtime/balance`, {
+    headers: { token: await tokenOf(account) },
+  });
   return ((await response.json()) as { data: { balance: number } }).data.balance;
 }
 
@@ -62,7 +64,10 @@ describe('questions with a bounty', () => {
       await page.waitForText('.rc-question-write', '提交后托管 ¥20.00');
       await browser.$('button=发布问题').click();
       await confirmDialog(browser, '确认提交');
-      await browser.waitUntil(async () => /^\/question\/view\/\d+$/.test(await page.pathname()), { timeout: 15_000, timeoutMsg: 'expected the question page' });
+      await browser.waitUntil(async () => /^\/question\/view\/\d+$/.test(await page.pathname()), {
+        timeout: 15_000,
+        timeoutMsg: 'expected the question page',
+      });
       const questionId = Number((await page.pathname()).split('/').at(-1));
       await page.waitForText('.rc-question-detail', '¥20.00 悬赏中');
       expect(await page.textOf('.rc-question-detail .rc-markdown')).toContain('已经');

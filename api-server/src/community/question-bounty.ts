@@ -5,8 +5,6 @@ import { postTransaction } from '../billing/ledger.js';
 import type { Executor } from '../db/open-database.js';
 import { BountyState, bills, questions } from '../db/schema.js';
 
-/** Whole yuan an asker may offer; money is kept in thousandths. */
-export const bountyLimits = { minYuan: 1, maxYuan: 500 } as const;
 /** An unawarded bounty goes back to the asker this long after it was held. */
 export const bountyHoldMs = 7 * 86_400_000;
 

@@ -5,7 +5,7 @@ import { invalid } from '../errors.js';
 import { pageOfQuestionItems } from './question-items.js';
 import { searchWords, tsqueryOf } from './search-index.js';
 
-export const QuestionTab = { latest: 1, hot: 3, unanswered: 4, bounty: 5 } as const;
+const QuestionTab = { latest: 1, hot: 3, unanswered: 4, bounty: 5 } as const;
 
 type Window = { limit: number; offset: number };
 
