@@ -25,6 +25,7 @@ import { demoOperatorMobile, seedOperator } from './operator.js';
 import { seedDemoIncome } from './demo-income.js';
 import { seedCommunityLabels } from './community-labels.js';
 import { seedDemoBlogs } from './demo-blogs.js';
+import { seedDemoQuestions } from './demo-questions.js';
 import { defaultCloudDiskTerms, defaultNetDiskTerms } from '../storage/storage-terms.js';
 
 export const demoPassword = 'Demo@2026';
@@ -212,6 +213,7 @@ const seeders: Array<(db: Database) => Promise<boolean>> = [
   (db) => seedDemoIncome(db, { referrer: demoAccounts.user, referred: demoAccounts.organization }),
   seedCommunityLabels,
   seedDemoBlogs,
+  seedDemoQuestions,
 ];
 
 /** `billingHistory`: also a month of the demo user's orders and bills (the server's demo; tests start without it). */

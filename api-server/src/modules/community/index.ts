@@ -6,6 +6,7 @@ import blogRecordRoutes from './blog-record-routes.js';
 import bloggerRoutes from './blogger-routes.js';
 import newsRoutes from './news-routes.js';
 import postImageRoutes from './post-image-routes.js';
+import questionRoutes from './question-routes.js';
 
 /** `/apis/community/...`: labels, blogs and bloggers, questions, the image community, search and reports. */
 const communityModule: FastifyPluginAsync = async (app) => {
@@ -16,6 +17,7 @@ const communityModule: FastifyPluginAsync = async (app) => {
   await app.register(bloggerRoutes);
   await app.register(newsRoutes);
   await app.register(postImageRoutes);
+  await app.register(questionRoutes);
 };
 
 export default communityModule;

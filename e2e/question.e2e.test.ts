@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser } from './support/chromium';
+import type { PortalPage } from './support/portal-page';
+import type { PortalServer } from './support/portal-server';
+import { setUpPortalSuite } from './support/portal-suite';
+import { demoUser, signInThroughApi } from './support/demo-session';
+import { confirmDialog } from './support/rc-dialogs';
+
+let server: PortalServer;
+let browser: Browser;
+let page: PortalPage;
+setUpPortalSuite({ signedIn: true }, (suite) => ({ server, browser, page } = suite));
+
+const teacher = { mobile: '13800000002', password: demoUser.password };
+
+async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${server.url}/apis${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { code: number; data: T; msg: string };
+  if (answer.code !== 200) throw new Error(`${path}: ${answer.code} ${answer.msg}`);
+  return answer.data;
+}
+
+const tokens = new Map<string, string>();
+/** The demo user's token is the browser's (a second login would end that session); the teacher signs in once through the API. */
+async function tokenOf(account: { mobile: string; password: string }) {
+  if (account.mobile === demoUser.mobile)
+    return browser.execute(() => JSON.parse(localStorage.getItem('RC_WEB_TOKEN') ?? 'null') as string);
+  if (!tokens.has(account.mobile))
+    tokens.set(account.mobile, (await post<{ token: string }>('/user/api/user/login/password', account)).token);
+  return tokens.get(account.mobile)!;
+}
+
+async function balanceOf(account: { mobile: string; password: string }): Promise<number> {
+  const response = await fetch(`${server.url}/apis/user/auth/user/ext/get/realtime/balance`, {
+    headers: { token: await tokenOf(account) },
+  });
+  return ((await response.json()) as { data: { balance: number } }).data.balance;
+}
+
+async function typeInto(selector: string, text: string) {
+  const field = browser.$(selector);
+  await field.waitForDisplayed({ timeout: 15_000 });
+  await field.setValue(text);
+}
+
+describe('questions with a bounty', () => {
+  for (const run of [1, 2, 3]) {
+    it(`run ${run}: the demo user asks with a bounty, the teacher answers, the asker accepts and the bounty moves`, async () => {
+      await signInThroughApi(browser, server.url);
+      const askerBefore = await balanceOf(demoUser);
+      const teacherBefore = await balanceOf(teacher);
+
+      await page.open('/question/account/write');
+      await typeInto('#question-title', `训练时显存不足怎么排查（第${run}次）`);
+      // Similar questions come from titles and bodies 500 ms after typing stops.
+      await page.waitForText('.rc-similar-questions', 'PyTorch 训练时显存不足');
+      await typeInto('textarea[aria-label="问题描述"]', '微调 7B 模型时显存占满，**已经**减小了 batch size，还有什么办法？');
+      await browser.$('.rc-question-write .ui.checkbox').click();
+      await typeInto('input[aria-label="悬赏金额"]', '20');
+      await page.waitForText('.rc-question-write', '提交后托管 ¥20.00');
+      await browser.$('button=发布问题').click();
+      await confirmDialog(browser, '确认提交');
+      await browser.waitUntil(async () => /^\/question\/view\/\d+$/.test(await page.pathname()), {
+        timeout: 15_000,
+        timeoutMsg: 'expected the question page',
+      });
+      const questionId = Number((await page.pathname()).split('/').at(-1));
+      await page.waitForText('.rc-question-detail', '¥20.00 悬赏中');
+      expect(await page.textOf('.rc-question-detail .rc-markdown')).toContain('已经');
+      expect(await balanceOf(demoUser)).toBe(askerBefore - 20_000);
+
+      await post('/community/auth/questions/comment/save', { questionId, contentMd: '试试梯度检查点和 LoRA。' }, await tokenOf(teacher));
+      await browser.refresh();
+      await page.waitForText('.rc-answer', '梯度检查点');
+      await browser.$('.rc-answer').$('button=采纳').click();
+      await confirmDialog(browser, '采纳');
+      await page.waitForText('.rc-answer.accepted', '已采纳');
+      await page.waitForText('.rc-question-detail', '¥20.00 悬赏已发放');
+
+      expect(await balanceOf(teacher)).toBe(teacherBefore + 20_000);
+      expect(await balanceOf(demoUser)).toBe(askerBefore - 20_000);
+    });
+  }
+
+  it('lists the question under 悬赏 while a visitor reads a question without signing in', async () => {
+    await page.reset();
+    await page.open('/question');
+    await browser.$('.rc-question-tabs').$('a=悬赏').click();
+    await page.waitForText('.rc-question-list', '怎样把网盘里的数据集挂载到实例');
+    await browser.$('a=怎样把网盘里的数据集挂载到实例？').click();
+    await page.waitForText('.rc-question-detail', '悬赏 ¥20.00 已由平台托管');
+    await page.waitForText('.rc-question-page', '登录');
+  });
+
+  it('a detail load with a dead session clears it and shows the public question, without an error or a login redirect', async () => {
+    const path = await page.pathname();
+    await browser.execute(() => localStorage.setItem('RC_WEB_TOKEN', JSON.stringify('x'.repeat(43))));
+    await page.open(path);
+    await page.waitForText('.rc-question-detail', '悬赏 ¥20.00 已由平台托管');
+    expect(await page.pathname()).toBe(path);
+    expect(await browser.execute(() => localStorage.getItem('RC_WEB_TOKEN'))).toBeNull();
+    expect(await browser.$('.rc-app-error').isExisting()).toBe(false);
+  });
+});
