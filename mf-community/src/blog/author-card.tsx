@@ -58,7 +58,11 @@ export function AuthorCard({ bloggerId, navigate }: { bloggerId: number; navigat
             <span className="rc-author-fans">粉丝 {profile.fanCount}</span>
             <span>获赞 {profile.likeCount}</span>
           </div>
-          <FollowButton blogger={profile} navigate={navigate} onChange={(following, fanCount) => setProfile({ ...profile, following, fanCount })} />
+          <FollowButton
+            blogger={profile}
+            navigate={navigate}
+            onChange={(following, fanCount) => setProfile({ ...profile, following, fanCount })}
+          />
         </div>
       )}
     </PageSection>

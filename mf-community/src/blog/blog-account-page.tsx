@@ -27,13 +27,12 @@ import {
   followedBloggers,
   myBlogger,
   myBlogs,
-  myCollections,
   openMyBlog,
-  uncollectBlog,
   updateMyBlog,
   type BlogItem,
   type MyBloggerProfile,
 } from './blog-api';
+import { CollectedPosts } from '../account/collection-page';
 import { PeopleList } from './people-list';
 import { Avatar, PostCard, RouteLink } from './post-card';
 import '../community.css';
@@ -128,7 +127,7 @@ function AccountTab({ tab, navigate, onChanged }: { tab: Tab; navigate: (url: st
   if (tab === 'published') return <MyPosts status={1} navigate={navigate} onChanged={onChanged} empty="还没有发布文章" />;
   if (tab === 'drafts') return <MyPosts status={0} navigate={navigate} onChanged={onChanged} empty="没有草稿" />;
   if (tab === 'reviewing') return <MyPosts status={2} navigate={navigate} onChanged={onChanged} empty="没有审核中的文章" />;
-  if (tab === 'collections') return <MyCollections navigate={navigate} />;
+  if (tab === 'collections') return <CollectedPosts navigate={navigate} />;
   if (tab === 'comments') return <CommentsOnMyPosts navigate={navigate} />;
   if (tab === 'fans') return <PeopleList fetchPage={fetchFans} empty="还没有粉丝" navigate={navigate} />;
   return (
@@ -137,7 +136,11 @@ function AccountTab({ tab, navigate, onChanged }: { tab: Tab; navigate: (url: st
       empty="还没有关注博主"
       navigate={navigate}
       actions={(blogger, reload) => (
-        <Button size="mini" basic onClick={() => void runAction(() => followBlogger(blogger.userId, false), { success: '已取消关注', then: reload })}>
+        <Button
+          size="mini"
+          basic
+          onClick={() => void runAction(() => followBlogger(blogger.userId, false), { success: '已取消关注', then: reload })}
+        >
           取消关注
         </Button>
       )}
@@ -145,11 +148,26 @@ function AccountTab({ tab, navigate, onChanged }: { tab: Tab; navigate: (url: st
   );
 }
 
-function MyPosts({ status, navigate, onChanged, empty }: { status: 0 | 1 | 2; navigate: (url: string) => void; onChanged: () => void; empty: string }) {
+function MyPosts({
+  status,
+  navigate,
+  onChanged,
+  empty,
+}: {
+  status: 0 | 1 | 2;
+  navigate: (url: string) => void;
+  onChanged: () => void;
+  empty: string;
+}) {
   const fetchPage = useCallback((paging: Paging) => myBlogs(status, paging), [status]);
   const paged = usePagedList(fetchPage);
   const remove = async (post: BlogItem) => {
-    const sure = await dialogs.confirm({ title: '删除文章', content: `删除「${post.title}」后不可恢复。确定删除？`, confirmText: '删除', danger: true });
+    const sure = await dialogs.confirm({
+      title: '删除文章',
+      content: `删除「${post.title}」后不可恢复。确定删除？`,
+      confirmText: '删除',
+      danger: true,
+    });
     if (sure)
       await runAction(() => deleteBlog(post.id), {
         success: '文章已删除',
@@ -171,41 +189,18 @@ function MyPosts({ status, navigate, onChanged, empty }: { status: 0 | 1 | 2; na
                 navigate={navigate}
                 actions={
                   <span className="rc-post-actions">
-                    {post.status === 2 && post.reviewNote ? <Label size="mini" color="orange">审核说明：{post.reviewNote}</Label> : null}
-                    <a href={`/blog/account/write?id=${post.id}`} onClick={(event) => (event.preventDefault(), navigate(`/blog/account/write?id=${post.id}`))}>
+                    {post.status === 2 && post.reviewNote ? (
+                      <Label size="mini" color="orange">
+                        审核说明：{post.reviewNote}
+                      </Label>
+                    ) : null}
+                    <RouteLink to={`/blog/account/write?id=${post.id}`} navigate={navigate} className="rc-post-edit">
                       编辑
-                    </a>
-                    <a href="#" className="rc-post-delete" onClick={(event) => (event.preventDefault(), void remove(post))}>
+                    </RouteLink>
+                    <button type="button" className="rc-link-button rc-post-delete" onClick={() => void remove(post)}>
                       删除
-                    </a>
+                    </button>
                   </span>
-                }
-              />
-            ))}
-          </div>
-        )}
-      </ListState>
-      <PageSwitcher {...paged} />
-    </>
-  );
-}
-
-function MyCollections({ navigate }: { navigate: (url: string) => void }) {
-  const paged = usePagedList(myCollections);
-  return (
-    <>
-      <ListState source={paged} isEmpty={(page) => page.list.length === 0} empty="还没有收藏文章">
-        {(page) => (
-          <div className="rc-post-list">
-            {page.list.map((post) => (
-              <PostCard
-                key={post.id}
-                post={post}
-                navigate={navigate}
-                actions={
-                  <a href="#" className="rc-uncollect" onClick={(event) => (event.preventDefault(), void runAction(() => uncollectBlog(post.id), { success: '已取消收藏', then: paged.reload }))}>
-                    取消收藏
-                  </a>
                 }
               />
             ))}
@@ -277,10 +272,22 @@ function BlogNameForm({ current, onDone, onCancel }: { current: MyBloggerProfile
       {current ? null : <p>开通博客后即可发表文章、收获粉丝。</p>}
       <Form.Field error={Boolean(errors.blogName)}>
         <label>博客名称</label>
-        <input className="rc-blog-name-input" maxLength={40} placeholder="1-40个字" value={blogName} onChange={(event) => setBlogName(event.target.value)} />
+        <input
+          className="rc-blog-name-input"
+          maxLength={40}
+          placeholder="1-40个字"
+          value={blogName}
+          onChange={(event) => setBlogName(event.target.value)}
+        />
         <FieldError message={errors.blogName} />
       </Form.Field>
-      <Form.TextArea label="博客简介" maxLength={300} placeholder="最多300个字" value={intro} onChange={(_, data) => setIntro(String(data.value ?? ''))} />
+      <Form.TextArea
+        label="博客简介"
+        maxLength={300}
+        placeholder="最多300个字"
+        value={intro}
+        onChange={(_, data) => setIntro(String(data.value ?? ''))}
+      />
       <Button primary type="submit" loading={busy} disabled={busy}>
         {current ? '保存' : '开通博客'}
       </Button>

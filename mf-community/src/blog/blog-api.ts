@@ -49,7 +49,11 @@ export interface BlogFilter {
   categoryId?: number;
 }
 export const listBlogs = (filter: BlogFilter, paging: Paging) =>
-  api.post<BlogPage>(filter.tab === 2 ? '/community/auth/blog/attention/list' : '/community/api/blog/list', { ...filter, ...paging }, quiet);
+  api.post<BlogPage>(
+    filter.tab === 2 ? '/community/auth/blog/attention/list' : '/community/api/blog/list',
+    { ...filter, ...paging },
+    quiet,
+  );
 
 /** The post as the signed-in user sees it (liked, collected, following); the public view when there is no session or it is lost. */
 export async function viewBlog(id: number, signedIn: boolean): Promise<ApiResult<BlogDetail>> {
@@ -66,8 +70,10 @@ export const standBlog = (blogId: number) => api.post<StandResult>('/community/a
 export const collectBlog = (blogId: number) => api.post<CollectResult>('/community/auth/blog/user/record/save', { blogId });
 export const uncollectBlog = (blogId: number) => api.post<CollectResult>('/community/auth/blog/user/record/delete', { blogId });
 export const deleteBlog = (id: number) => api.post<null>('/community/auth/blog/delete', { id });
-export const myBlogs = (status: 0 | 1 | 2 | 3, paging: Paging) => api.post<BlogPage>('/community/auth/blog/list', { status, ...paging }, quiet);
-export const myCollections = (paging: Paging) => api.post<CollectedBlogPage>('/community/auth/blog/user/record/collection/list', paging, quiet);
+export const myBlogs = (status: 0 | 1 | 2 | 3, paging: Paging) =>
+  api.post<BlogPage>('/community/auth/blog/list', { status, ...paging }, quiet);
+export const myCollections = (paging: Paging) =>
+  api.post<CollectedBlogPage>('/community/auth/blog/user/record/collection/list', paging, quiet);
 
 export const listComments = (blogId: number, paging: Paging, signedIn: boolean) =>
   api.post<CommentThreadPage>('/community/api/blog/comment/list', { blogId, ...paging }, signedIn ? detailLoad : quiet);
@@ -97,7 +103,8 @@ export async function viewBlogger(bloggerId: number, signedIn: boolean): Promise
 export const recommendedBloggers = () => api.post<BloggerCard[]>('/community/auth/blogger/recommend/list', { pageSize: 5 }, quiet);
 export const followBlogger = (bloggerId: number, attention: boolean) =>
   api.post<FollowResult>('/community/auth/blogger/user/record/save', { bloggerId, attention });
-export const followedBloggers = (paging: Paging) => api.post<FollowedBloggerPage>('/community/auth/blogger/user/record/list', paging, quiet);
+export const followedBloggers = (paging: Paging) =>
+  api.post<FollowedBloggerPage>('/community/auth/blogger/user/record/list', paging, quiet);
 export const fansOf = (bloggerId: number | undefined, paging: Paging) =>
   api.post<FanPage>('/community/auth/blogger/user/record/fans/list', { ...(bloggerId ? { bloggerId } : {}), ...paging }, quiet);
 export const myBlogger = () => api.post<MyBloggerProfile | null>('/community/auth/blogger/myself', {}, quiet);

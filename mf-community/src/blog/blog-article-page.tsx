@@ -1,6 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Icon, Label } from 'semantic-ui-react';
-import { dialogs, EmptyState, ErrorState, LoadingState, PageSection, runAction, useLoaded, useRouteEntry, type ScreenProps } from '@rc/shared-utility';
+import {
+  dialogs,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  PageSection,
+  runAction,
+  useLoaded,
+  useRouteEntry,
+  type ScreenProps,
+} from '@rc/shared-utility';
 import { ArticleLayout } from '../article-layout';
 import { routeId } from '../route-param';
 import { loginUrl, useLoggedIn } from '../session';
@@ -43,7 +53,12 @@ export function BlogArticlePage({ navigate }: ScreenProps) {
     });
   };
   const remove = async () => {
-    const sure = await dialogs.confirm({ title: '删除文章', content: `删除「${post.title}」后，它的评论、点赞和收藏一并删除，不可恢复。确定删除？`, confirmText: '删除', danger: true });
+    const sure = await dialogs.confirm({
+      title: '删除文章',
+      content: `删除「${post.title}」后，它的评论、点赞和收藏一并删除，不可恢复。确定删除？`,
+      confirmText: '删除',
+      danger: true,
+    });
     if (sure) await runAction(() => deleteBlog(post.id), { success: '文章已删除', then: () => navigate('/blog/account') });
   };
 
@@ -102,7 +117,11 @@ export function BlogArticlePage({ navigate }: ScreenProps) {
           />
         </PageSection>
         {post.status === 1 ? (
-          <BlogComments blogId={post.id} navigate={navigate} onCountChange={(delta) => setPost({ ...post, commentCount: post.commentCount + delta })} />
+          <BlogComments
+            blogId={post.id}
+            navigate={navigate}
+            onCountChange={(delta) => setPost({ ...post, commentCount: post.commentCount + delta })}
+          />
         ) : null}
       </div>
       <aside className="rc-community-aside">

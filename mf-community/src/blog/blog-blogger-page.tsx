@@ -48,7 +48,11 @@ export function BlogBloggerPage({ navigate }: ScreenProps) {
               </span>
             </div>
           </div>
-          <FollowButton blogger={profile} navigate={navigate} onChange={(following, fanCount) => setProfile({ ...profile, following, fanCount })} />
+          <FollowButton
+            blogger={profile}
+            navigate={navigate}
+            onChange={(following, fanCount) => setProfile({ ...profile, following, fanCount })}
+          />
         </div>
       </PageSection>
       <PageSection>

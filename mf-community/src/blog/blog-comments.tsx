@@ -21,14 +21,27 @@ interface Replying {
 }
 
 /** A post's comments, threaded one level (replies under the comment they answer), with the box to add one. */
-export function BlogComments({ blogId, navigate, onCountChange }: { blogId: number; navigate: (url: string) => void; onCountChange: (delta: number) => void }) {
+export function BlogComments({
+  blogId,
+  navigate,
+  onCountChange,
+}: {
+  blogId: number;
+  navigate: (url: string) => void;
+  onCountChange: (delta: number) => void;
+}) {
   const loggedIn = useLoggedIn();
   const fetchPage = useCallback((paging: Paging) => listComments(blogId, paging, loggedIn), [blogId, loggedIn]);
   const paged = usePagedList(fetchPage);
   const [replying, setReplying] = useState<Replying | null>(null);
 
   const remove = async (comment: CommentView) => {
-    const sure = await dialogs.confirm({ title: '删除评论', content: '删除后不可恢复，其下的回复也会一并删除。确定删除？', confirmText: '删除', danger: true });
+    const sure = await dialogs.confirm({
+      title: '删除评论',
+      content: '删除后不可恢复，其下的回复也会一并删除。确定删除？',
+      confirmText: '删除',
+      danger: true,
+    });
     if (sure)
       await runAction(() => deleteComment(comment.id), {
         success: '评论已删除',
@@ -53,7 +66,11 @@ export function BlogComments({ blogId, navigate, onCountChange }: { blogId: numb
         <p className="rc-comment-text">{comment.content}</p>
         <div className="rc-comment-tools">
           {loggedIn ? (
-            <button type="button" className="rc-comment-reply" onClick={() => setReplying({ parentId: comment.parentId ?? comment.id, replyTo: comment.author })}>
+            <button
+              type="button"
+              className="rc-comment-reply"
+              onClick={() => setReplying({ parentId: comment.parentId ?? comment.id, replyTo: comment.author })}
+            >
               回复
             </button>
           ) : null}
@@ -119,7 +136,12 @@ function CommentBox({ blogId, replying, onSaved, onCancel }: CommentBoxProps) {
   const { busy, submit } = useSubmit();
   const send = () =>
     submit({
-      call: () => saveComment({ blogId, content: content.trim(), ...(replying ? { parentId: replying.parentId, replyToUserId: replying.replyTo.userId } : {}) }),
+      call: () =>
+        saveComment({
+          blogId,
+          content: content.trim(),
+          ...(replying ? { parentId: replying.parentId, replyToUserId: replying.replyTo.userId } : {}),
+        }),
       success: (saved) => (saved.status === 2 ? '评论包含需要审核的内容，审核通过后显示' : '评论成功'),
       then: () => {
         setContent('');

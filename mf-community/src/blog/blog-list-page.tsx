@@ -1,6 +1,15 @@
 import { useCallback, useState } from 'react';
 import { Button, Dropdown, Icon, Label, Menu } from 'semantic-ui-react';
-import { EmptyState, ListState, PageSection, PageSwitcher, useLoaded, usePagedList, type Paging, type ScreenProps } from '@rc/shared-utility';
+import {
+  EmptyState,
+  ListState,
+  PageSection,
+  PageSwitcher,
+  useLoaded,
+  usePagedList,
+  type Paging,
+  type ScreenProps,
+} from '@rc/shared-utility';
 import { loginUrl, useLoggedIn } from '../session';
 import { listBlogs, listCategories, listLabels, type BlogTab } from './blog-api';
 import { PostCard } from './post-card';
@@ -26,10 +35,12 @@ export function BlogListPage({ navigate }: ScreenProps) {
 
   const fetchPage = useCallback((paging: Paging) => listBlogs({ tab, labelNo, categoryId }, paging), [tab, labelNo, categoryId]);
   const paged = usePagedList(fetchPage);
-  const filtered = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    paged.setPageNum(1);
-  };
+  const filtered =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      paged.setPageNum(1);
+    };
   const write = () => navigate(loggedIn ? '/blog/account/write' : loginUrl);
 
   return (

@@ -1,16 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Dropdown, Form, Icon, Message } from 'semantic-ui-react';
 import { bus, FieldError, LoadingState, requiredError, useLoaded, useSubmit, type ScreenProps } from '@rc/shared-utility';
-import {
-  listCategories,
-  listLabels,
-  myBlog,
-  previewMarkdown,
-  saveBlog,
-  updateBlog,
-  uploadBlogImage,
-  type BlogFields,
-} from './blog-api';
+import { listCategories, listLabels, myBlog, previewMarkdown, saveBlog, updateBlog, uploadBlogImage, type BlogFields } from './blog-api';
 import { forgetLocalDraft, readLocalDraft, useDraftAutosave } from './draft-autosave';
 import { MarkdownEditor, notAnImage, type TextUpdate } from './markdown-editor';
 import '../community.css';
@@ -80,7 +71,10 @@ export function BlogWritePage({ navigate }: ScreenProps) {
     toServer: !published,
   });
   const set = <K extends keyof BlogFields>(key: K, value: BlogFields[K]) => setFields((current) => current && { ...current, [key]: value });
-  const setContent: TextUpdate = useCallback((update) => setFields((current) => current && { ...current, content: update(current.content) }), []);
+  const setContent: TextUpdate = useCallback(
+    (update) => setFields((current) => current && { ...current, content: update(current.content) }),
+    [],
+  );
 
   const labelOptions = useMemo(
     () => (labels.data ?? []).map((label) => ({ key: label.labelNo, value: label.labelNo, text: label.labelName })),
@@ -179,7 +173,8 @@ export function BlogWritePage({ navigate }: ScreenProps) {
               value={fields.labelIds}
               onChange={(_, data) => {
                 const chosen = (data.value as number[]).slice(0, maxLabels);
-                if ((data.value as number[]).length > maxLabels) bus.emit('toast', { type: 'warning', message: `最多选择${maxLabels}个标签` });
+                if ((data.value as number[]).length > maxLabels)
+                  bus.emit('toast', { type: 'warning', message: `最多选择${maxLabels}个标签` });
                 set('labelIds', chosen);
               }}
             />
@@ -211,7 +206,13 @@ export function BlogWritePage({ navigate }: ScreenProps) {
           onChange={(_, data) => set('summary', String(data.value ?? ''))}
         />
         <Form.Field error={Boolean(errors.content)}>
-          <MarkdownEditor value={fields.content} onChange={setContent} preview={preview} uploadImage={uploadImage} placeholder="用 Markdown 写正文；图片可以直接粘贴或拖进来" />
+          <MarkdownEditor
+            value={fields.content}
+            onChange={setContent}
+            preview={preview}
+            uploadImage={uploadImage}
+            placeholder="用 Markdown 写正文；图片可以直接粘贴或拖进来"
+          />
           <FieldError message={errors.content} />
         </Form.Field>
       </Form>

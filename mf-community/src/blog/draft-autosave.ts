@@ -30,7 +30,13 @@ const timeOfDay = (date: Date) => date.toTimeString().slice(0, 8);
  */
 export function useDraftAutosave(
   fields: BlogFields,
-  { id, create, update, enabled, toServer }: {
+  {
+    id,
+    create,
+    update,
+    enabled,
+    toServer,
+  }: {
     id: number | null;
     create: (fields: BlogFields) => Promise<number | null>;
     update: (id: number, fields: BlogFields) => Promise<boolean>;

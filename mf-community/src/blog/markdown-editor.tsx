@@ -108,7 +108,9 @@ export function MarkdownEditor({ value, onChange, preview, uploadImage, placehol
         <div className="rc-md-pane-title">
           <Icon name="eye" /> 预览
         </div>
-        <div className="rc-md-preview">{html ? <MarkdownHtml html={html} /> : <p className="rc-muted">在左侧输入内容，这里显示排版效果</p>}</div>
+        <div className="rc-md-preview">
+          {html ? <MarkdownHtml html={html} /> : <p className="rc-muted">在左侧输入内容，这里显示排版效果</p>}
+        </div>
       </div>
     </div>
   );

@@ -4,7 +4,17 @@ import { formatDateTime } from '@rc/shared-utility';
 import type { BlogItem } from './blog-api';
 
 /** A link the shell follows without reloading the page. */
-export function RouteLink({ to, navigate, className, children }: { to: string; navigate: (url: string) => void; className?: string; children: ReactNode }) {
+export function RouteLink({
+  to,
+  navigate,
+  className,
+  children,
+}: {
+  to: string;
+  navigate: (url: string) => void;
+  className?: string;
+  children: ReactNode;
+}) {
   const follow = (event: MouseEvent) => {
     if (event.ctrlKey || event.metaKey || event.shiftKey) return;
     event.preventDefault();
@@ -18,7 +28,11 @@ export function RouteLink({ to, navigate, className, children }: { to: string; n
 }
 
 export function Avatar({ url, size = 'mini' }: { url: string; size?: 'mini' | 'tiny' | 'small' }) {
-  return url ? <Image avatar size={size} src={url} alt="" /> : <Icon name="user circle" size={size === 'mini' ? 'large' : 'huge'} color="grey" />;
+  return url ? (
+    <Image avatar size={size} src={url} alt="" />
+  ) : (
+    <Icon name="user circle" size={size === 'mini' ? 'large' : 'huge'} color="grey" />
+  );
 }
 
 interface PostCardProps {

@@ -6,7 +6,11 @@ import { Avatar, RouteLink } from './post-card';
 /** Bloggers worth following (blogger/recommend/list), for signed-in visitors. */
 export function RecommendedBloggers({ navigate }: { navigate: (url: string) => void }) {
   const loggedIn = useLoggedIn();
-  return <PageSection title="推荐博主">{loggedIn ? <BloggerList navigate={navigate} /> : <EmptyState>登录后为你推荐博主</EmptyState>}</PageSection>;
+  return (
+    <PageSection title="推荐博主">
+      {loggedIn ? <BloggerList navigate={navigate} /> : <EmptyState>登录后为你推荐博主</EmptyState>}
+    </PageSection>
+  );
 }
 
 function BloggerList({ navigate }: { navigate: (url: string) => void }) {
