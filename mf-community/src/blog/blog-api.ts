@@ -48,12 +48,11 @@ export interface BlogFilter {
   labelNo?: number;
   categoryId?: number;
 }
+/** Tab 2 (关注) is the posts of the bloggers I follow, newest first, unfiltered. */
 export const listBlogs = (filter: BlogFilter, paging: Paging) =>
-  api.post<BlogPage>(
-    filter.tab === 2 ? '/community/auth/blog/attention/list' : '/community/api/blog/list',
-    { ...filter, ...paging },
-    quiet,
-  );
+  filter.tab === 2
+    ? api.post<BlogPage>('/community/auth/blog/attention/list', paging, quiet)
+    : api.post<BlogPage>('/community/api/blog/list', { ...filter, ...paging }, quiet);
 
 /** The post as the signed-in user sees it (liked, collected, following); the public view when there is no session or it is lost. */
 export async function viewBlog(id: number, signedIn: boolean): Promise<ApiResult<BlogDetail>> {

@@ -52,25 +52,27 @@ export function BlogListPage({ navigate }: ScreenProps) {
               <Menu.Item key={item.tab} name={item.name} active={tab === item.tab} onClick={() => filtered(setTab)(item.tab)} />
             ))}
           </Menu>
-          <Dropdown
-            selection
-            clearable
-            className="rc-blog-category"
-            placeholder="全部分类"
-            options={(categories.data ?? []).map((category) => ({
-              key: category.id,
-              value: category.id,
-              text: category.zoneName ? `${category.zoneName} · ${category.name}` : category.name,
-            }))}
-            value={categoryId ?? ''}
-            onChange={(_, data) => filtered(setCategoryId)(data.value ? Number(data.value) : undefined)}
-          />
+          {tab !== 2 ? (
+            <Dropdown
+              selection
+              clearable
+              className="rc-blog-category"
+              placeholder="全部分类"
+              options={(categories.data ?? []).map((category) => ({
+                key: category.id,
+                value: category.id,
+                text: category.zoneName ? `${category.zoneName} · ${category.name}` : category.name,
+              }))}
+              value={categoryId ?? ''}
+              onChange={(_, data) => filtered(setCategoryId)(data.value ? Number(data.value) : undefined)}
+            />
+          ) : null}
           <Button primary className="rc-blog-write" onClick={write}>
             <Icon name="edit" />
             写文章
           </Button>
         </div>
-        {labels.data?.length ? (
+        {tab !== 2 && labels.data?.length ? (
           <div className="rc-label-chips">
             <Label as="a" className={labelNo === undefined ? 'rc-chip active' : 'rc-chip'} onClick={() => filtered(setLabelNo)(undefined)}>
               全部
