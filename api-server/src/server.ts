@@ -7,6 +7,7 @@ import { startScheduler } from './compute/scheduler.js';
 import { startPaymentScheduler } from './billing/payments/payment-scheduler.js';
 import { startTaskRunner } from './storage/task-runner.js';
 import { startBountyScheduler } from './community/question-bounty.js';
+import { startCommunityScheduler } from './community/community-scheduler.js';
 
 let config: AppConfig;
 try {
@@ -39,6 +40,7 @@ const stopScheduler = startScheduler(app);
 const stopPaymentScheduler = startPaymentScheduler(app.payments, app.log);
 const stopTaskRunner = startTaskRunner(app);
 const stopBountyScheduler = startBountyScheduler(app);
+const stopCommunityScheduler = startCommunityScheduler(app);
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -49,6 +51,7 @@ async function shutdown(signal: string) {
   await stopPaymentScheduler();
   await stopTaskRunner();
   await stopBountyScheduler();
+  await stopCommunityScheduler();
   await app.close();
   await database.close();
   process.exit(0);
