@@ -121,7 +121,7 @@ describe('a blog post from the editor to a follower', () => {
     await page.waitForText('.rc-author-card .rc-follow-button', '已关注');
 
     await page.open('/blog');
-    await browser.$('.rc-blog-tabs a=关注').click();
+    await browser.$('.rc-blog-tabs').$('a=关注').click();
     await browser.waitUntil(async () => (await postCardTitles()).includes(title), { timeout: 15_000, timeoutMsg: 'the post is not in 关注' });
   });
 });
