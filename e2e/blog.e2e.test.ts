@@ -16,7 +16,7 @@ const teacher = { mobile: '13800000002', password: demoUser.password };
 const title = '在算力云上用 PyTorch 训练第一个模型';
 
 /** Signs `account` in through the API and stores the session the way the portal does. */
-async function signInAs(account: { mobile: string; password: string }): Promise<void> {
+async function signInAs(account: { mobile: string; password: string }): Promise<string> {
   const response = await fetch(`${server.url}/apis/user/api/user/login/password`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -33,6 +33,7 @@ async function signInAs(account: { mobile: string; password: string }): Promise<
     JSON.stringify(data.token),
     JSON.stringify(data.userInfo),
   );
+  return data.token;
 }
 
 /** Drops a file into the editor the way a browser does: a drop event carrying it in a DataTransfer. */
@@ -83,15 +84,21 @@ describe('a blog post from the editor to a follower', () => {
 
     const image = browser.$('.rc-md-preview img');
     await image.waitForExist({ timeout: 15_000 });
-    await browser.waitUntil(() => browser.execute(() => (document.querySelector<HTMLImageElement>('.rc-md-preview img')?.naturalWidth ?? 0) === 24), {
-      timeout: 15_000,
-      timeoutMsg: 'the preview does not show the uploaded image',
-    });
+    await browser.waitUntil(
+      () => browser.execute(() => (document.querySelector<HTMLImageElement>('.rc-md-preview img')?.naturalWidth ?? 0) === 24),
+      {
+        timeout: 15_000,
+        timeoutMsg: 'the preview does not show the uploaded image',
+      },
+    );
     expect(await browser.$('.rc-md-preview h2').getText()).toBe('准备环境');
     await page.waitForText('.rc-draft-state', '草稿已保存');
 
     await browser.$('.rc-write-publish').click();
-    await browser.waitUntil(async () => /^\/blog\/article\/\d+$/.test(await page.pathname()), { timeout: 15_000, timeoutMsg: 'publishing did not open the post' });
+    await browser.waitUntil(async () => /^\/blog\/article\/\d+$/.test(await page.pathname()), {
+      timeout: 15_000,
+      timeoutMsg: 'publishing did not open the post',
+    });
     postPath = await page.pathname();
     await page.waitForText('.rc-article-title', title);
 
@@ -103,10 +110,13 @@ describe('a blog post from the editor to a follower', () => {
     await signInAs(teacher);
     await page.open(postPath);
     await page.waitForText('.rc-article-title', title);
-    await browser.waitUntil(() => browser.execute(() => (document.querySelector<HTMLImageElement>('.rc-article-body img')?.naturalWidth ?? 0) === 24), {
-      timeout: 15_000,
-      timeoutMsg: 'the post does not show its image',
-    });
+    await browser.waitUntil(
+      () => browser.execute(() => (document.querySelector<HTMLImageElement>('.rc-article-body img')?.naturalWidth ?? 0) === 24),
+      {
+        timeout: 15_000,
+        timeoutMsg: 'the post does not show its image',
+      },
+    );
 
     await browser.$('.rc-comment-input').setValue('讲得很清楚，期待下一篇！');
     await browser.$('.rc-comment-send').click();
@@ -122,6 +132,28 @@ describe('a blog post from the editor to a follower', () => {
 
     await page.open('/blog');
     await browser.$('.rc-blog-tabs').$('a=关注').click();
-    await browser.waitUntil(async () => (await postCardTitles()).includes(title), { timeout: 15_000, timeoutMsg: 'the post is not in 关注' });
+    await browser.waitUntil(async () => (await postCardTitles()).includes(title), {
+      timeout: 15_000,
+      timeoutMsg: 'the post is not in 关注',
+    });
+  });
+
+  it('a session lost before opening the article (spec §4) is cleared without a word, and the post still shows', async () => {
+    const token = await signInAs(demoUser);
+    await page.open('/blog');
+    await browser.$('.rc-post-list .rc-post-title').waitForClickable({ timeout: 15_000 });
+    const logout = await fetch(`${server.url}/apis/user/auth/user/logout`, { headers: { token } });
+    expect(((await logout.json()) as { code: number }).code).toBe(200);
+
+    await browser.$('.rc-post-list').$(`a=${title}`).click();
+    await page.waitForText('.rc-article-title', title);
+    await browser.waitUntil(() => browser.execute(() => localStorage.getItem('RC_WEB_TOKEN') === null), {
+      timeout: 15_000,
+      timeoutMsg: 'the lost session was not cleared',
+    });
+    expect(await page.pathname()).toBe(postPath);
+    await page.waitForText('.rc-blog-comments', '登录后参与评论');
+    await page.waitForText('.rc-comment-list', '讲得很清楚，期待下一篇！');
+    expect(await browser.$('.rc-toast').isExisting()).toBe(false);
   });
 });

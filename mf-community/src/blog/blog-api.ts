@@ -99,7 +99,8 @@ export async function viewBlogger(bloggerId: number, signedIn: boolean): Promise
   }
   return api.post<BloggerProfile>('/community/api/blogger/view', { bloggerId }, quiet);
 }
-export const recommendedBloggers = () => api.post<BloggerCard[]>('/community/auth/blogger/recommend/list', { pageSize: 5 }, quiet);
+/** An aside of public pages: a lost session must not send the visitor to log in. */
+export const recommendedBloggers = () => api.post<BloggerCard[]>('/community/auth/blogger/recommend/list', { pageSize: 5 }, detailLoad);
 export const followBlogger = (bloggerId: number, attention: boolean) =>
   api.post<FollowResult>('/community/auth/blogger/user/record/save', { bloggerId, attention });
 export const followedBloggers = (paging: Paging) =>

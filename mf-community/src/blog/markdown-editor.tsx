@@ -73,7 +73,9 @@ export function MarkdownEditor({ value, onChange, preview, uploadImage, placehol
     <div className="rc-md-editor">
       <div className="rc-md-pane">
         <div className="rc-md-pane-title">
-          <Icon name="pencil" /> Markdown（可直接粘贴或拖入图片）
+          <span>
+            <Icon name="pencil" /> Markdown（可直接粘贴或拖入图片）
+          </span>
           <label className="rc-md-insert-image">
             <Icon name="image outline" />
             插入图片
@@ -106,7 +108,9 @@ export function MarkdownEditor({ value, onChange, preview, uploadImage, placehol
       </div>
       <div className="rc-md-pane">
         <div className="rc-md-pane-title">
-          <Icon name="eye" /> 预览
+          <span>
+            <Icon name="eye" /> 预览
+          </span>
         </div>
         <div className="rc-md-preview">
           {html ? <MarkdownHtml html={html} /> : <p className="rc-muted">在左侧输入内容，这里显示排版效果</p>}
