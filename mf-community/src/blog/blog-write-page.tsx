@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Dropdown, Form, Icon, Message } from 'semantic-ui-react';
-import { bus, FieldError, LoadingState, requiredError, useLoaded, useSubmit, type ScreenProps } from '@rc/shared-utility';
+import { bus, EmptyState, FieldError, LoadingState, requiredError, useLoaded, useSubmit, type ScreenProps } from '@rc/shared-utility';
 import { listCategories, listLabels, myBlog, previewMarkdown, saveBlog, updateBlog, uploadBlogImage, type BlogFields } from './blog-api';
 import { forgetLocalDraft, readLocalDraft, useDraftAutosave } from './draft-autosave';
 import { MarkdownEditor, notAnImage, type TextUpdate } from './markdown-editor';
@@ -29,13 +29,15 @@ const updateDraft = async (id: number, fields: BlogFields) => (await updateBlog(
 /** `/blog/account/write` (`?id=` edits a post): Markdown with live preview, saved as a draft while typing, then published. */
 export function BlogWritePage({ navigate }: ScreenProps) {
   const [postId] = useState(editedId);
-  const [fields, setFields] = useState<BlogFields | null>(() => {
-    if (postId) return null;
-    return readLocalDraft()?.fields ?? emptyFields;
+  const [unsaved] = useState(() => {
+    const local = readLocalDraft();
+    return local && (postId ? local.id === postId : !local.published) ? local : null;
   });
-  const [draftId, setDraftId] = useState<number | null>(() => postId ?? (readLocalDraft()?.id || null));
+  const [fields, setFields] = useState<BlogFields | null>(() => (postId ? null : (unsaved?.fields ?? emptyFields)));
+  const [draftId, setDraftId] = useState<number | null>(() => postId ?? unsaved?.id ?? null);
   const [heldNote, setHeldNote] = useState<string | null>(null);
   const [published, setPublished] = useState(false);
+  const [notEditable, setNotEditable] = useState(false);
   const labels = useLoaded(listLabels);
   const categories = useLoaded(listCategories);
   const { busy, errors, submit } = useSubmit<Field>();
@@ -43,12 +45,11 @@ export function BlogWritePage({ navigate }: ScreenProps) {
   useEffect(() => {
     if (!postId) return;
     void myBlog(postId).then((result) => {
-      if (result.code !== 200) return;
+      if (result.code !== 200) return setNotEditable(true);
       const post = result.data;
-      const local = readLocalDraft();
       setFields(
-        local?.id === postId
-          ? local.fields
+        unsaved
+          ? unsaved.fields
           : {
               title: post.title,
               summary: post.summary,
@@ -61,7 +62,7 @@ export function BlogWritePage({ navigate }: ScreenProps) {
       setDraftId(postId);
       setPublished(post.status !== 0);
     });
-  }, [postId]);
+  }, [postId, unsaved]);
 
   const autosave = useDraftAutosave(fields ?? emptyFields, {
     id: draftId,
@@ -88,6 +89,7 @@ export function BlogWritePage({ navigate }: ScreenProps) {
     if (url) set('coverUrl', url);
   };
 
+  if (notEditable) return <EmptyState>文章不存在，或不是你的文章</EmptyState>;
   if (!fields) return <LoadingState />;
 
   const publish = () =>
@@ -104,7 +106,10 @@ export function BlogWritePage({ navigate }: ScreenProps) {
       then: (data) => {
         forgetLocalDraft();
         if (data.status === 1) navigate(`/blog/article/${data.id}`);
-        else setHeldNote(data.reviewNote || '文章包含需要审核的内容');
+        else {
+          setPublished(true);
+          setHeldNote(data.reviewNote || '文章包含需要审核的内容');
+        }
       },
     });
 

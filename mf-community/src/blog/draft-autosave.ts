@@ -8,6 +8,8 @@ export const autosaveDelayMs = 2000;
 export interface LocalDraft {
   id: number | null;
   fields: BlogFields;
+  /** Changes to a published post: restored only when that post is edited again, never as a new draft. */
+  published: boolean;
 }
 
 export function readLocalDraft(): LocalDraft | null {
@@ -67,7 +69,7 @@ export function useDraftAutosave(
         if (saved === null) return null;
         draftId.current = saved;
         lastSaved.current = snapshot;
-        keepLocalDraft({ id: saved, fields: current });
+        keepLocalDraft({ id: saved, fields: current, published: false });
         setSavedAt(timeOfDay(new Date()));
         return saved;
       });
@@ -84,7 +86,7 @@ export function useDraftAutosave(
       lastSaved.current = JSON.stringify(fields);
       return;
     }
-    keepLocalDraft({ id: draftId.current, fields });
+    keepLocalDraft({ id: draftId.current, fields, published: !toServer });
     if (!toServer || (!fields.title.trim() && !fields.content.trim())) return;
     const timer = setTimeout(() => void saveNow(fields), autosaveDelayMs);
     return () => clearTimeout(timer);
