@@ -138,6 +138,23 @@ describe('a blog post from the editor to a follower', () => {
     });
   });
 
+  it('the teacher collects the post; /account/collection and /account/attention list it and its author, and undo both', async () => {
+    await page.open(postPath);
+    await browser.$('.rc-article-collect').waitForClickable({ timeout: 15_000 });
+    await browser.$('.rc-article-collect').click();
+    await page.waitForText('.rc-article-collect', '已收藏 1');
+
+    await page.open('/account/collection');
+    await page.waitForText('.rc-collection .rc-post-list', title);
+    await browser.$('.rc-collection .rc-uncollect').click();
+    await page.waitForText('.rc-collection', '还没有收藏文章');
+
+    await page.open('/account/attention');
+    await page.waitForText('.rc-attention .rc-people-list', '算力体验官');
+    await browser.$('.rc-attention .rc-unfollow').click();
+    await page.waitForText('.rc-attention', '还没有关注博主');
+  });
+
   it('a session lost before opening the article (spec §4) is cleared without a word, and the post still shows', async () => {
     const token = await signInAs(demoUser);
     await page.open('/blog');
