@@ -86,7 +86,9 @@ export const BlogSaveBody = Type.Object({
   title: BlogTitle,
   content: BlogContent,
   summary: Type.Optional(BlogSummary),
-  coverUrl: Type.Optional(Type.String({ title: '封面', maxLength: 500, pattern: '^(/apis/[\\w\\-./]+)?$', description: '封面需为本站上传的图片' })),
+  coverUrl: Type.Optional(
+    Type.String({ title: '封面', maxLength: 500, pattern: '^(/apis/[\\w\\-./]+)?$', description: '封面需为本站上传的图片' }),
+  ),
   categoryId: Type.Optional(Type.Union([Id('分类'), Type.Null()])),
   labelIds: Type.Optional(LabelIds),
   status: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)], { title: '保存方式', description: '0 存草稿；1 发布（默认）' })),

@@ -114,13 +114,14 @@ export async function commentsOnMyPosts(db: Executor, userId: number, postId: nu
   const where = and(eq(posts.authorId, userId), eq(posts.kind, 'blog'), shown, postId === undefined ? undefined : eq(posts.id, postId));
   const [rows, [counted]] = await Promise.all([
     selectComments(db, where).orderBy(desc(postComments.id)).limit(pageSize).offset(offset),
-    db
-      .select({ total: count() })
-      .from(postComments)
-      .innerJoin(posts, eq(posts.id, postComments.postId))
-      .where(where),
+    db.select({ total: count() }).from(postComments).innerJoin(posts, eq(posts.id, postComments.postId)).where(where),
   ]);
-  return { list: rows.map((row) => ({ ...commentView(row, userId), blogTitle: row.postTitle })), total: counted?.total ?? 0, pageNum, pageSize };
+  return {
+    list: rows.map((row) => ({ ...commentView(row, userId), blogTitle: row.postTitle })),
+    total: counted?.total ?? 0,
+    pageNum,
+    pageSize,
+  };
 }
 
 /** Keeps the post's comment count equal to its shown comments. */

@@ -45,7 +45,11 @@ export async function toggleLike(app: FastifyInstance, user: SessionUser, postId
 export async function collect(app: FastifyInstance, userId: number, postId: number) {
   return app.db.transaction(async (tx) => {
     await lockPublishedBlog(tx, postId);
-    const [added] = await tx.insert(postCollections).values({ userId, postId, createdAt: app.clock.now() }).onConflictDoNothing().returning();
+    const [added] = await tx
+      .insert(postCollections)
+      .values({ userId, postId, createdAt: app.clock.now() })
+      .onConflictDoNothing()
+      .returning();
     const [post] = await tx
       .update(posts)
       .set({ collectCount: sql`${posts.collectCount} + ${added ? 1 : 0}` })
@@ -58,7 +62,11 @@ export async function collect(app: FastifyInstance, userId: number, postId: numb
 /** Takes a post out of the user's collection (whatever the post's state now). */
 export async function uncollect(app: FastifyInstance, userId: number, postId: number) {
   return app.db.transaction(async (tx) => {
-    const [post] = await tx.select({ id: posts.id }).from(posts).where(and(eq(posts.id, postId), eq(posts.kind, 'blog'))).for('update');
+    const [post] = await tx
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(eq(posts.id, postId), eq(posts.kind, 'blog')))
+      .for('update');
     if (!post) throw postNotFound();
     const [removed] = await tx
       .delete(postCollections)

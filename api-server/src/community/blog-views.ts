@@ -119,15 +119,10 @@ export const latestFirst = [desc(posts.publishedAt), desc(posts.id)];
 export const hottestFirst = [desc(posts.hotScore), desc(posts.id)];
 
 export const withLabel = (labelId: number) =>
-  exists(
-    sql`(select 1 from ${postLabels} where ${postLabels.postId} = ${posts.id} and ${postLabels.labelId} = ${labelId})`,
-  );
+  exists(sql`(select 1 from ${postLabels} where ${postLabels.postId} = ${posts.id} and ${postLabels.labelId} = ${labelId})`);
 
 export const byBloggersFollowedBy = (userId: number) =>
-  inArray(
-    posts.authorId,
-    sql`(select ${bloggerFollows.bloggerId} from ${bloggerFollows} where ${bloggerFollows.followerId} = ${userId})`,
-  );
+  inArray(posts.authorId, sql`(select ${bloggerFollows.bloggerId} from ${bloggerFollows} where ${bloggerFollows.followerId} = ${userId})`);
 
 /** The post of kind 'blog' with this id, any status. */
 export async function findBlogRow(db: Executor, id: number) {

@@ -50,7 +50,13 @@ export async function afterStatusChange(
   now: Date,
 ) {
   if (post.status !== ContentStatus.published) return removeDocument(tx, post.kind, post.id);
-  await indexDocument(tx, { kind: post.kind, refId: post.id, title: post.title, body: plainTextOf(post.contentMd), publishedAt: post.publishedAt ?? now });
+  await indexDocument(tx, {
+    kind: post.kind,
+    refId: post.id,
+    title: post.title,
+    body: plainTextOf(post.contentMd),
+    publishedAt: post.publishedAt ?? now,
+  });
   if (post.kind === 'blog') await refreshHotScore(tx, post.id, now);
 }
 

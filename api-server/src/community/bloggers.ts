@@ -129,7 +129,10 @@ export async function recommendBloggers(db: Executor, userId: number, limit: num
       and(
         sql`${bloggers.userId} <> ${userId}`,
         sql`${lastPublished} is not null`,
-        notInArray(bloggers.userId, sql`(select ${bloggerFollows.bloggerId} from ${bloggerFollows} where ${bloggerFollows.followerId} = ${userId})`),
+        notInArray(
+          bloggers.userId,
+          sql`(select ${bloggerFollows.bloggerId} from ${bloggerFollows} where ${bloggerFollows.followerId} = ${userId})`,
+        ),
       ),
     )
     .orderBy(sql`${lastPublished} desc`, desc(bloggers.userId))
@@ -143,7 +146,10 @@ export async function setFollowing(db: Executor, followerId: number, bloggerId: 
   if (!blogger) throw bloggerNotFound();
   if (attention) await db.insert(bloggerFollows).values({ followerId, bloggerId }).onConflictDoNothing();
   else await db.delete(bloggerFollows).where(and(eq(bloggerFollows.followerId, followerId), eq(bloggerFollows.bloggerId, bloggerId)));
-  const [fans] = await db.select({ fanCount: fanCountOf(bloggerId) }).from(bloggers).where(eq(bloggers.userId, bloggerId));
+  const [fans] = await db
+    .select({ fanCount: fanCountOf(bloggerId) })
+    .from(bloggers)
+    .where(eq(bloggers.userId, bloggerId));
   return { following: attention, fanCount: fans?.fanCount ?? 0 };
 }
 
@@ -198,6 +204,10 @@ export async function fansOf(db: Executor, bloggerId: number, viewerId: number |
       .offset(offset),
     db.select({ total: count() }).from(bloggerFollows).where(where),
   ]);
-  const list: FanView[] = rows.map((row) => ({ ...row, followedAt: row.followedAt.toISOString(), followingBack: Boolean(row.followingBack) }));
+  const list: FanView[] = rows.map((row) => ({
+    ...row,
+    followedAt: row.followedAt.toISOString(),
+    followingBack: Boolean(row.followingBack),
+  }));
   return { list, total: counted?.total ?? 0, pageNum, pageSize };
 }

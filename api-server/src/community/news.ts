@@ -44,7 +44,16 @@ export async function createNews(app: FastifyInstance, authorId: number, body: N
   return app.db.transaction(async (tx) => {
     const [post] = await tx
       .insert(posts)
-      .values({ kind: 'news', slug: body.slug ?? null, authorId, ...texts, status: ContentStatus.published, publishedAt: now, createdAt: now, updatedAt: now })
+      .values({
+        kind: 'news',
+        slug: body.slug ?? null,
+        authorId,
+        ...texts,
+        status: ContentStatus.published,
+        publishedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     await afterStatusChange(tx, { ...post!, kind: 'news' }, now);
     return { id: post!.id };
@@ -79,7 +88,11 @@ export async function deleteNews(app: FastifyInstance, id: number) {
   const found = await findNewsId(app.db, id);
   await app.db.transaction(async (tx) => {
     await tx.delete(posts).where(eq(posts.id, found));
-    await afterStatusChange(tx, { id: found, kind: 'news', status: ContentStatus.draft, title: '', contentMd: '', publishedAt: null }, app.clock.now());
+    await afterStatusChange(
+      tx,
+      { id: found, kind: 'news', status: ContentStatus.draft, title: '', contentMd: '', publishedAt: null },
+      app.clock.now(),
+    );
   });
 }
 
@@ -92,7 +105,12 @@ export async function viewNews(db: Executor, by: { id?: number; slug?: string })
     .where(and(publishedNews, by.id !== undefined ? eq(posts.id, by.id) : eq(posts.slug, by.slug!)))
     .returning({ ...newsColumns, contentMd: posts.contentMd, contentHtml: posts.contentHtml });
   if (!row) throw newsNotFound();
-  return { ...row, publishedAt: row.publishedAt?.toISOString() ?? null, gmtCreate: row.gmtCreate.toISOString(), gmtModified: row.gmtModified.toISOString() };
+  return {
+    ...row,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    gmtCreate: row.gmtCreate.toISOString(),
+    gmtModified: row.gmtModified.toISOString(),
+  };
 }
 
 export async function newsPage(db: Executor, page: PageArgs) {

@@ -10,9 +10,17 @@ export const postImageTooLargeMessage = '图片大小不能超过10MB';
 export const postImageUrlPrefix = '/apis/community/api/image/';
 
 const imageTypes = [
-  { extension: 'png', contentType: 'image/png', matches: (b: Buffer) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  {
+    extension: 'png',
+    contentType: 'image/png',
+    matches: (b: Buffer) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
   { extension: 'jpg', contentType: 'image/jpeg', matches: (b: Buffer) => b.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])) },
-  { extension: 'gif', contentType: 'image/gif', matches: (b: Buffer) => ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1')) },
+  {
+    extension: 'gif',
+    contentType: 'image/gif',
+    matches: (b: Buffer) => ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1')),
+  },
   {
     extension: 'webp',
     contentType: 'image/webp',

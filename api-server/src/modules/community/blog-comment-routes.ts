@@ -22,7 +22,14 @@ const tags = ['社区'];
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/blog/comment/list',
-    { schema: { tags, summary: '文章评论（顶层评论分页，含其回复）', body: CommentListBody, response: { 200: Envelope(CommentThreadPage) } } },
+    {
+      schema: {
+        tags,
+        summary: '文章评论（顶层评论分页，含其回复）',
+        body: CommentListBody,
+        response: { 200: Envelope(CommentThreadPage) },
+      },
+    },
     async (request) => {
       const { blogId, ...page } = request.body;
       const viewer = await viewerOf(app, request);
@@ -32,7 +39,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/blog/comment/save',
-    { schema: { tags, summary: '发表评论或回复（parentId 回复某条评论）', body: CommentSaveBody, response: { 200: Envelope(CommentSaved) } } },
+    {
+      schema: {
+        tags,
+        summary: '发表评论或回复（parentId 回复某条评论）',
+        body: CommentSaveBody,
+        response: { 200: Envelope(CommentSaved) },
+      },
+    },
     async (request) => {
       const saved = await saveComment(app, currentUser(request), request.body);
       return ok(saved, saved.status === ContentStatus.reviewing ? '评论含敏感词，审核通过后显示' : '评论成功');
@@ -50,7 +64,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/blog/comment/delete',
-    { schema: { tags, summary: '删除自己的评论或自己文章下的评论（回复一并删除）', body: CommentIdBody, response: { 200: Envelope(Type.Null()) } } },
+    {
+      schema: {
+        tags,
+        summary: '删除自己的评论或自己文章下的评论（回复一并删除）',
+        body: CommentIdBody,
+        response: { 200: Envelope(Type.Null()) },
+      },
+    },
     async (request) => {
       await deleteComment(app, currentUser(request).id, request.body.id);
       return ok(null, '评论已删除');

@@ -44,7 +44,14 @@ const tags = ['社区'];
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/blog/list',
-    { schema: { tags, summary: '文章列表（tab 1 最新、3 热门、2 关注：需登录）', body: BlogListBody, response: { 200: Envelope(BlogPage) } } },
+    {
+      schema: {
+        tags,
+        summary: '文章列表（tab 1 最新、3 热门、2 关注：需登录）',
+        body: BlogListBody,
+        response: { 200: Envelope(BlogPage) },
+      },
+    },
     async (request) => {
       const { tab = 1, labelNo, categoryId, ...page } = request.body;
       const viewer = await viewerOf(app, request);
@@ -72,16 +79,32 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/article/recommend/list',
-    { schema: { tags, summary: '推荐文章（同标签优先，其次热门）', body: RecommendBody, response: { 200: Envelope(Type.Array(BlogItem)) } } },
+    {
+      schema: { tags, summary: '推荐文章（同标签优先，其次热门）', body: RecommendBody, response: { 200: Envelope(Type.Array(BlogItem)) } },
+    },
     async (request) => ok(await recommendedBlogs(app.db, request.body.id ?? null, request.body.pageSize ?? 5)),
   );
 
   app.post(
     '/auth/blog/save',
-    { schema: { tags, summary: '写文章（status 0 存草稿，1 发布；含敏感词转审核）', body: BlogSaveBody, response: { 200: Envelope(BlogSaved) } } },
+    {
+      schema: {
+        tags,
+        summary: '写文章（status 0 存草稿，1 发布；含敏感词转审核）',
+        body: BlogSaveBody,
+        response: { 200: Envelope(BlogSaved) },
+      },
+    },
     async (request) => {
       const saved = await createBlog(app, currentUser(request), request.body);
-      return ok(saved, saved.status === ContentStatus.reviewing ? '文章含敏感词，已提交审核' : saved.status === ContentStatus.draft ? '草稿已保存' : '发布成功');
+      return ok(
+        saved,
+        saved.status === ContentStatus.reviewing
+          ? '文章含敏感词，已提交审核'
+          : saved.status === ContentStatus.draft
+            ? '草稿已保存'
+            : '发布成功',
+      );
     },
   );
 
@@ -90,7 +113,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, summary: '修改自己的文章', body: BlogUpdateBody, response: { 200: Envelope(BlogSaved) } } },
     async (request) => {
       const saved = await updateBlog(app, currentUser(request), request.body);
-      return ok(saved, saved.status === ContentStatus.reviewing ? '文章含敏感词，已提交审核' : saved.status === ContentStatus.draft ? '草稿已保存' : '修改成功');
+      return ok(
+        saved,
+        saved.status === ContentStatus.reviewing
+          ? '文章含敏感词，已提交审核'
+          : saved.status === ContentStatus.draft
+            ? '草稿已保存'
+            : '修改成功',
+      );
     },
   );
 
@@ -105,7 +135,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/blog/list',
-    { schema: { tags, summary: '我的文章（可按状态筛选：草稿、已发布、审核中、未通过）', body: MyBlogListBody, response: { 200: Envelope(BlogPage) } } },
+    {
+      schema: {
+        tags,
+        summary: '我的文章（可按状态筛选：草稿、已发布、审核中、未通过）',
+        body: MyBlogListBody,
+        response: { 200: Envelope(BlogPage) },
+      },
+    },
     async (request) => {
       const { id } = currentUser(request);
       const { status, ...page } = request.body;

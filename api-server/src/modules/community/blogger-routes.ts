@@ -72,7 +72,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/blogger/recommend/list',
-    { schema: { tags, summary: '推荐博主（活跃且我未关注的）', body: BloggerRecommendBody, response: { 200: Envelope(Type.Array(BloggerCard)) } } },
+    {
+      schema: {
+        tags,
+        summary: '推荐博主（活跃且我未关注的）',
+        body: BloggerRecommendBody,
+        response: { 200: Envelope(Type.Array(BloggerCard)) },
+      },
+    },
     async (request) => ok(await recommendBloggers(app.db, currentUser(request).id, request.body.pageSize ?? 5)),
   );
 

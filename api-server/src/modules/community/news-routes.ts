@@ -25,7 +25,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/news/save',
-    { schema: { tags, summary: '发布资讯（运营人员）', body: NewsSaveBody, response: { 200: Envelope(Type.Object({ id: Type.Integer() })) } } },
+    {
+      schema: {
+        tags,
+        summary: '发布资讯（运营人员）',
+        body: NewsSaveBody,
+        response: { 200: Envelope(Type.Object({ id: Type.Integer() })) },
+      },
+    },
     async (request) => ok(await createNews(app, requireOperator(request).id, request.body), '资讯已发布'),
   );
 
