@@ -8,7 +8,6 @@ import type {
   CollectedBlogPage,
   CommentSaveBody,
   CommentSaved,
-  CommentThread,
   CommentThreadPage,
   CommentView,
   MyPostCommentPage,
@@ -28,7 +27,7 @@ import type {
 import type { ArticleCategoryView, LabelView } from '@rc/api-contract/community/label';
 import { api, type ApiResult, type Paging } from '@rc/shared-utility';
 
-export type { BlogDetail, BlogItem, BloggerCard, BloggerProfile, CommentThread, CommentView, MyBloggerProfile };
+export type { BlogDetail, BlogItem, BloggerCard, BloggerProfile, CommentView, MyBloggerProfile };
 
 /** The fields the write page edits (blog/save without its `status`). */
 export type BlogFields = Required<Omit<BlogSaveBody, 'status'>>;
