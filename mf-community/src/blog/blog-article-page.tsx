@@ -1,16 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Icon, Label } from 'semantic-ui-react';
-import {
-  dialogs,
-  EmptyState,
-  ErrorState,
-  LoadingState,
-  PageSection,
-  runAction,
-  useLoaded,
-  useRouteEntry,
-  type ScreenProps,
-} from '@rc/shared-utility';
+import { dialogs, EmptyState, ErrorState, LoadingState, PageSection, runAction, useLoaded, type ScreenProps } from '@rc/shared-utility';
 import { ArticleLayout } from '../article-layout';
 import { routeId } from '../route-param';
 import { loginUrl, useLoggedIn } from '../session';
@@ -22,17 +12,12 @@ import '../community.css';
 
 /** `/blog/article/:id`: the post, its author, likes and collections, recommended posts and the comments. */
 export function BlogArticlePage({ navigate }: ScreenProps) {
-  const entry = useRouteEntry();
   const id = routeId();
   const loggedIn = useLoggedIn();
   const fetch = useCallback(() => viewBlog(id ?? 0, loggedIn), [id, loggedIn]);
   const loaded = useLoaded(fetch);
   const [post, setPost] = useState<BlogDetail | undefined>();
   useEffect(() => setPost(loaded.data), [loaded.data]);
-
-  useEffect(() => {
-    if (post) document.title = `${post.title} - ${entry?.title ?? '博客'}`;
-  }, [post, entry]);
 
   if (id === null) return <EmptyState>文章不存在</EmptyState>;
   if (loaded.error !== null && !post) return <ErrorState message={loaded.error} onRetry={() => void loaded.reload()} />;
