@@ -74,14 +74,20 @@ export function BlogListPage({ navigate }: ScreenProps) {
         </div>
         {tab !== 2 && labels.data?.length ? (
           <div className="rc-label-chips">
-            <Label as="a" className={labelNo === undefined ? 'rc-chip active' : 'rc-chip'} onClick={() => filtered(setLabelNo)(undefined)}>
+            <Label
+              as="a"
+              className="rc-chip"
+              color={labelNo === undefined ? 'blue' : undefined}
+              onClick={() => filtered(setLabelNo)(undefined)}
+            >
               全部
             </Label>
             {labels.data.map((label) => (
               <Label
                 as="a"
                 key={label.labelNo}
-                className={labelNo === label.labelNo ? 'rc-chip active' : 'rc-chip'}
+                className="rc-chip"
+                color={labelNo === label.labelNo ? 'blue' : undefined}
                 onClick={() => filtered(setLabelNo)(label.labelNo)}
               >
                 {label.labelName}
