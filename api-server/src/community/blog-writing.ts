@@ -31,10 +31,14 @@ async function checkCategory(db: Executor, categoryId: number | null | undefined
   return categoryId;
 }
 
-/** Draft (0), or published / held for review when a sensitive word appears. */
-async function statusOf(app: FastifyInstance, user: SessionUser, wanted: 0 | 1, texts: string[], wasPublished: boolean) {
+/**
+ * Draft (0), or published / held for review when a sensitive word appears; a post an operator rejected
+ * goes back to review rather than straight out.
+ */
+async function statusOf(app: FastifyInstance, user: SessionUser, wanted: 0 | 1, texts: string[], previous: number | null) {
   if (wanted === ContentStatus.draft) return { status: ContentStatus.draft as number, reviewNote: '' };
-  if (!wasPublished) await enforcePostingLimit(app, user, 'post');
+  if (previous !== ContentStatus.published) await enforcePostingLimit(app, user, 'post');
+  if (previous === ContentStatus.rejected) return { status: ContentStatus.reviewing as number, reviewNote: '修改后重新提交审核' };
   return statusOnSubmit(app.db, texts);
 }
 
@@ -65,7 +69,7 @@ export async function createBlog(app: FastifyInstance, user: SessionUser, body: 
   const texts = checkedTexts(body);
   const labelIds = await existingLabelIds(app.db, body.labelIds ?? []);
   const categoryId = await checkCategory(app.db, body.categoryId);
-  const { status, reviewNote } = await statusOf(app, user, body.status ?? 1, [texts.title, texts.summary, texts.content], false);
+  const { status, reviewNote } = await statusOf(app, user, body.status ?? 1, [texts.title, texts.summary, texts.content], null);
   const now = app.clock.now();
   return app.db.transaction(async (tx) => {
     await ensureBlogger(tx, user);
@@ -107,8 +111,7 @@ export async function updateBlog(app: FastifyInstance, user: SessionUser, body: 
   const texts = checkedTexts(body);
   const labelIds = await existingLabelIds(app.db, body.labelIds ?? []);
   const categoryId = await checkCategory(app.db, body.categoryId);
-  const wasPublished = existing.status === ContentStatus.published;
-  const { status, reviewNote } = await statusOf(app, user, body.status ?? 1, [texts.title, texts.summary, texts.content], wasPublished);
+  const { status, reviewNote } = await statusOf(app, user, body.status ?? 1, [texts.title, texts.summary, texts.content], existing.status);
   const now = app.clock.now();
   return app.db.transaction(async (tx) => {
     const [post] = await tx

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, login, type TestApp } from '../../test-support/test-app.js';
-import { postCollections, postComments, postLikes, searchDocuments } from '../../db/schema.js';
+import { postCollections, postComments, postLikes, posts, searchDocuments } from '../../db/schema.js';
 import { recomputeHotScores } from '../../community/hot-ranking.js';
 
 const day = 86_400_000;
@@ -112,6 +112,14 @@ describe('changing and deleting a post', () => {
     expect(doc?.title).toBe('挂载网盘（更新）');
     await api('auth/blog/update', { id, title: '收回', content: '先不公开', status: 0 }, author);
     expect(await indexed(id)).toBe(false);
+    expect((await api('api/blog/view', { id })).code).toBe(404);
+  });
+
+  it('sends a post an operator rejected back to review when its author changes it', async () => {
+    const id = await publish(author, { title: '被驳回的文章' });
+    await t.app.db.update(posts).set({ status: 3 }).where(eq(posts.id, id));
+    const resubmitted = await api('auth/blog/update', { id, title: '被驳回的文章（已修改）', content: '改好了' }, author);
+    expect(resubmitted.data).toMatchObject({ status: 2, reviewNote: '修改后重新提交审核' });
     expect((await api('api/blog/view', { id })).code).toBe(404);
   });
 
