@@ -96,12 +96,16 @@ describe('questions with a bounty', () => {
     await page.waitForText('.rc-question-page', '登录');
   });
 
-  it('a detail load with a dead session clears it and shows the public question, without an error or a login redirect', async () => {
-    const path = await page.pathname();
-    await browser.execute(() => localStorage.setItem('RC_WEB_TOKEN', JSON.stringify('x'.repeat(43))));
-    await page.open(path);
+  it('a detail load whose session has ended clears it and shows the public question, without an error or a login redirect', async () => {
+    await signInThroughApi(browser, server.url, { fresh: true });
+    await page.open('/question');
+    await page.waitForText('.rc-question-list', '怎样把网盘里的数据集挂载到实例');
+    // The session ends elsewhere (logged out on another tab) while this page is open.
+    const token = await tokenOf(demoUser);
+    await fetch(`${server.url}/apis/user/auth/user/logout`, { headers: { token } });
+    await browser.$('a=怎样把网盘里的数据集挂载到实例？').click();
     await page.waitForText('.rc-question-detail', '悬赏 ¥20.00 已由平台托管');
-    expect(await page.pathname()).toBe(path);
+    expect(await page.pathname()).toMatch(/^\/question\/view\/\d+$/);
     expect(await browser.execute(() => localStorage.getItem('RC_WEB_TOKEN'))).toBeNull();
     expect(await browser.$('.rc-app-error').isExisting()).toBe(false);
   });

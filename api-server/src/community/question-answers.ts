@@ -68,7 +68,7 @@ export async function saveAnswer(app: FastifyInstance, user: SessionUser, body: 
       );
     if (!parent) throw answerGone();
   }
-  await enforcePostingLimit(app, user, isComment ? 'comment' : 'post');
+  await enforcePostingLimit(app, user, 'comment');
   const review = await statusOnSubmit(app.db, [content]);
   const now = app.clock.now();
   return app.db.transaction(async (tx) => {

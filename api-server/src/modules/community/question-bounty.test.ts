@@ -83,15 +83,15 @@ describe('question bounties', () => {
 
   it('refuses a bounty the balance cannot cover without creating the question', async () => {
     const [poor] = await members(t, [10_000]);
-    const refused = await call(t.app, 'POST', auth('save'), { title: '余额不够的悬赏问题', contentMd: body, bounty: 11 }, poor!.token);
+    const refused = await call(t.app, 'POST', auth('save'), { title: '余额不够的悬赏问题', contentMd: body, bounty: 11 }, poor.token);
     expect(refused.code).toBe(409);
     expect(refused.msg).toContain('余额不足');
-    expect(await t.app.db.select().from(questions).where(eq(questions.askerId, poor!.id))).toEqual([]);
-    expect(await cashOf(t, poor!.id)).toBe(10_000);
-    expect((await call(t.app, 'POST', auth('save'), { title: '悬赏超出上限的问题', contentMd: body, bounty: 501 }, poor!.token)).code).toBe(
+    expect(await t.app.db.select().from(questions).where(eq(questions.askerId, poor.id))).toEqual([]);
+    expect(await cashOf(t, poor.id)).toBe(10_000);
+    expect((await call(t.app, 'POST', auth('save'), { title: '悬赏超出上限的问题', contentMd: body, bounty: 501 }, poor.token)).code).toBe(
       422,
     );
-    expect((await call(t.app, 'POST', auth('save'), { title: '悬赏不是整数的问题', contentMd: body, bounty: 1.5 }, poor!.token)).code).toBe(
+    expect((await call(t.app, 'POST', auth('save'), { title: '悬赏不是整数的问题', contentMd: body, bounty: 1.5 }, poor.token)).code).toBe(
       422,
     );
     expect(await checkLedger(t.app.db)).toEqual(balancedBooks);

@@ -82,6 +82,17 @@ describe('asking', () => {
     const fourth = await call(t.app, 'POST', auth('save'), { title: '新用户的第4个问题', contentMd: body }, fresh.token);
     expect(fourth).toMatchObject({ code: 429, msg: '发布太频繁，请稍后再试' });
   });
+
+  it('counts answers and comments against the comment limit: five in ten minutes for a day-old account', async () => {
+    const id = await ask(t, asker);
+    const fresh = await userWithBalance(t.app, 0);
+    await t.app.db.update(users).set({ createdAt: t.clock.now() }).where(eq(users.id, fresh.id));
+    const answerId = await answerQuestion(t, fresh, id);
+    for (let i = 0; i < 4; i++)
+      await call(t.app, 'POST', auth('comment/save'), { questionId: id, parentId: answerId, contentMd: `补充${i}` }, fresh.token);
+    const sixth = await call(t.app, 'POST', auth('comment/save'), { questionId: id, contentMd: '第六条' }, fresh.token);
+    expect(sixth).toMatchObject({ code: 429, msg: '评论太频繁，请稍后再试' });
+  });
 });
 
 describe('changing and deleting', () => {
