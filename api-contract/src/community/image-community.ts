@@ -163,3 +163,9 @@ export const CoverKeyParams = Type.Object({
 export type CoverKeyParams = Static<typeof CoverKeyParams>;
 
 export const CoverBytes = Type.Unsafe<unknown>({ type: 'string', format: 'binary', description: '封面图片字节' });
+
+export const DescriptionPreviewBody = Type.Object({ descriptionMd: Type.String({ title: '镜像说明', maxLength: 20_000 }) });
+export type DescriptionPreviewBody = Static<typeof DescriptionPreviewBody>;
+
+export const DescriptionPreview = Type.Object({ html: Type.String({ description: '服务端渲染的说明（浏览器再次净化后展示）' }) });
+export type DescriptionPreview = Static<typeof DescriptionPreview>;

@@ -13,7 +13,7 @@ const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('W
 
 async function upload(token: string, bytes: Buffer, name = 'cover.png') {
   const form = new FormData();
-  form.append('file', new Blob([bytes]), name);
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
   const request = new Request('http://local/', { method: 'POST', body: form });
   const response = await t.app.inject({
     method: 'POST',

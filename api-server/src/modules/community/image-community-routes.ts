@@ -9,6 +9,8 @@ import {
   CoverBytes,
   CoverKeyParams,
   CoverUpload,
+  DescriptionPreview,
+  DescriptionPreviewBody,
   ImageFit,
   ImageTagCount,
   ImageUseBody,
@@ -37,6 +39,7 @@ import {
 import { imageFit } from '../../community/image-compatibility.js';
 import { readCover, readCoverBytes, storeCover } from '../../community/image-covers.js';
 import { readChunkForm } from '../../uploads/chunk-form.js';
+import { renderMarkdown } from '../../community/markdown.js';
 
 const tags = ['镜像社区'];
 const published = (status: number) => (status === 1 ? '镜像已发布到社区' : '镜像含敏感词，已提交审核，审核通过后展示');
@@ -132,6 +135,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const fit = await imageFit(app.db, image.cudaVersion, choice);
       return ok({ ...image, fits: fit.fits, reasons: fit.reasons, fitting: fit.fitting });
     },
+  );
+
+  app.post(
+    '/auth/image/description/preview',
+    { schema: { tags, summary: '镜像说明预览（Markdown 渲染）', body: DescriptionPreviewBody, response: { 200: Envelope(DescriptionPreview) } } },
+    async (request) => ok({ html: renderMarkdown(request.body.descriptionMd) }),
   );
 
   app.post(
