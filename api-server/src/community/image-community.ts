@@ -297,7 +297,12 @@ export async function setStar(db: Executor, userId: number, id: number, starred:
 /** The published image a renter may use, with its CUDA need. */
 export async function publishedForUse(db: Executor, id: number) {
   const [row] = await db
-    .select({ id: communityImages.id, imageId: communityImages.imageId, title: communityImages.title, cudaVersion: communityImages.cudaVersion })
+    .select({
+      id: communityImages.id,
+      imageId: communityImages.imageId,
+      title: communityImages.title,
+      cudaVersion: communityImages.cudaVersion,
+    })
     .from(communityImages)
     .innerJoin(images, eq(images.id, communityImages.imageId))
     .where(and(eq(communityImages.id, id), publishedImage));

@@ -62,9 +62,7 @@ export async function imageFit(db: Executor, cudaNeed: string, choice: RentChoic
   }
 
   const chosen = pool.filter((node) =>
-    choice.nodeId
-      ? node.id === choice.nodeId
-      : node.regionCode === choice.regionCode && node.gpuModelId === choice.gpuModelId,
+    choice.nodeId ? node.id === choice.nodeId : node.regionCode === choice.regionCode && node.gpuModelId === choice.gpuModelId,
   );
   const nodeIds = chosen.filter(supports).map((node) => node.id);
   const reasons: string[] = [];
@@ -74,7 +72,11 @@ export async function imageFit(db: Executor, cudaNeed: string, choice: RentChoic
     reasons.push(`该镜像需要 CUDA ${cudaNeed}，所选 ${chosen[0]!.gpuModelName} 节点的驱动最高支持 CUDA ${driver}`);
   }
   if (reasons.length > 0)
-    reasons.push(fitting.size > 0 ? `可选择：${[...fitting.values()].map((f) => `${f.regionName} ${f.gpuModelName}`).join('、')}` : '目前没有主机的驱动支持该镜像');
+    reasons.push(
+      fitting.size > 0
+        ? `可选择：${[...fitting.values()].map((f) => `${f.regionName} ${f.gpuModelName}`).join('、')}`
+        : '目前没有主机的驱动支持该镜像',
+    );
   return { fits: reasons.length === 0, reasons, nodeIds, fitting: [...fitting.values()] };
 }
 

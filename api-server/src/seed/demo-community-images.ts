@@ -13,7 +13,16 @@ interface DemoShare {
   owner: Owner;
   image: { name: string; framework: string; frameworkVersion: string; python: string; cuda: string; os: string; sizeBytes: number };
   /** Absent: the image stays private (the demo user publishes it in the journey). */
-  share?: { title: string; summary: string; descriptionMd: string; tags: string[]; cudaVersion: string; ports: number[]; stars: number; uses: number };
+  share?: {
+    title: string;
+    summary: string;
+    descriptionMd: string;
+    tags: string[];
+    cudaVersion: string;
+    ports: number[];
+    stars: number;
+    uses: number;
+  };
 }
 
 const pytorch = (cuda: string) => ({ framework: 'PyTorch', frameworkVersion: '2.3.0', python: '3.10', cuda, os: 'Ubuntu 22.04' });
@@ -55,12 +64,19 @@ const demoShares: DemoShare[] = [
   },
   {
     owner: 'teacher',
-    image: { name: 'dl-course-2024', framework: 'PyTorch', frameworkVersion: '2.1.2', python: '3.10', cuda: '11.8', os: 'Ubuntu 22.04', sizeBytes: 13 * gib },
+    image: {
+      name: 'dl-course-2024',
+      framework: 'PyTorch',
+      frameworkVersion: '2.1.2',
+      python: '3.10',
+      cuda: '11.8',
+      os: 'Ubuntu 22.04',
+      sizeBytes: 13 * gib,
+    },
     share: {
       title: '深度学习课程实验环境',
       summary: '王老师课程配套环境：PyTorch 2.1、JupyterLab、TensorBoard 与全部实验代码。',
-      descriptionMd:
-        '## 课程实验\n\n- 实验代码在 `/root/course`\n- JupyterLab 端口 8888，TensorBoard 端口 6006\n\n适用于所有 GPU 型号。\n',
+      descriptionMd: '## 课程实验\n\n- 实验代码在 `/root/course`\n- JupyterLab 端口 8888，TensorBoard 端口 6006\n\n适用于所有 GPU 型号。\n',
       tags: ['PyTorch', '教学', 'Jupyter'],
       cudaVersion: '11.8',
       ports: [6006, 8888],
@@ -98,7 +114,10 @@ export async function seedDemoCommunityImages(db: Database): Promise<boolean> {
   await db.transaction(async (tx) => {
     for (const { owner, image, share } of demoShares) {
       const userId = ownerId(owner)!;
-      const [saved] = await tx.insert(images).values({ ...image, userId }).returning({ id: images.id, createdAt: images.createdAt });
+      const [saved] = await tx
+        .insert(images)
+        .values({ ...image, userId })
+        .returning({ id: images.id, createdAt: images.createdAt });
       if (!share) continue;
       const { stars, uses, ...fields } = share;
       const [row] = await tx

@@ -23,7 +23,7 @@ function drawCover(canvas: HTMLCanvasElement, title: string, tags: string[], pal
   context.fillRect(0, 0, canvas.width, canvas.height);
   context.fillStyle = '#fff';
   context.font = 'bold 40px "Noto Sans CJK SC", "Microsoft YaHei", sans-serif';
-  context.fillText(title.slice(0, 16), 40, 170, canvas.width - 80);
+  context.fillText(title, 40, 170, canvas.width - 80);
   context.font = '22px "Noto Sans CJK SC", "Microsoft YaHei", sans-serif';
   context.fillText(tags.map((tag) => `#${tag}`).join('  '), 40, 230, canvas.width - 80);
   context.font = '18px sans-serif';
@@ -64,7 +64,7 @@ export function CoverCanvasPage({ navigate }: ScreenProps) {
     <PageSection className="rc-cover-canvas-page">
       <PageHeader />
       <Form>
-        <Form.Input label="封面文字" maxLength={16} value={title} onChange={(_, data) => setTitle(data.value)} />
+        <Form.Input label="封面文字" maxLength={24} value={title} onChange={(_, data) => setTitle(data.value)} />
         <Form.Field>
           <label>配色</label>
           <Button.Group size="small">

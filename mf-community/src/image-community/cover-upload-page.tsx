@@ -33,7 +33,13 @@ export function CoverUploadPage({ navigate }: ScreenProps) {
     <PageSection className="rc-cover-upload">
       <PageHeader />
       <p className="rc-muted">PNG、JPG 或 WebP，不超过 2MB，建议 16:9。</p>
-      <input type="file" accept={accepted.join(',')} className="rc-cover-file" disabled={busy} onChange={(event) => send(event.target.files?.[0])} />
+      <input
+        type="file"
+        accept={accepted.join(',')}
+        className="rc-cover-file"
+        disabled={busy}
+        onChange={(event) => send(event.target.files?.[0])}
+      />
       {error ? <Message negative content={error} /> : null}
       {url ? <img className="rc-cover-preview" src={url} alt="封面" /> : null}
       {publishing ? (

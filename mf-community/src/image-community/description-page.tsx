@@ -49,6 +49,7 @@ export function DescriptionPage({ navigate }: ScreenProps) {
         <div className="rc-description-editor">
           <Form.TextArea
             className="rc-description-input"
+            rows={16}
             maxLength={20_000}
             value={markdown}
             onChange={(_, data) => setMarkdown(String(data.value ?? ''))}

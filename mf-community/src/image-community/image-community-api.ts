@@ -24,7 +24,8 @@ export const viewCommunityImage = (id: number, signedIn: boolean) =>
     : api.post<CommunityImageDetail>('/community/api/image/view', { id }, { errorTip: false });
 export const starImage = (id: number, starred: boolean) =>
   api.post<StarResult>(starred ? '/community/auth/image/star' : '/community/auth/image/unstar', { id });
-export const myCommunityImages = (body: MyCommunityImageListBody) => api.post<Page<MyCommunityImage>>('/community/auth/image/my/list', body);
+export const myCommunityImages = (body: MyCommunityImageListBody) =>
+  api.post<Page<MyCommunityImage>>('/community/auth/image/my/list', body);
 export const publishImage = (body: PublishImageBody) => api.post<MyCommunityImage>('/community/auth/image/publish', body);
 export const unpublishImage = (id: number) => api.post<null>('/community/auth/image/unpublish', { id });
 export const deleteCommunityImage = (id: number) => api.post<null>('/community/auth/image/delete', { id });

@@ -1,6 +1,16 @@
 import { useCallback, useState } from 'react';
 import { Button, Icon, Label, Table } from 'semantic-ui-react';
-import { $isLoggedIn, formatDateTime, formatSize, ListState, PageHeader, PageSection, runAction, useLoaded, type ScreenProps } from '@rc/shared-utility';
+import {
+  $isLoggedIn,
+  formatDateTime,
+  formatSize,
+  ListState,
+  PageHeader,
+  PageSection,
+  runAction,
+  useLoaded,
+  type ScreenProps,
+} from '@rc/shared-utility';
 import { MarkdownHtml } from '../markdown-html';
 import { routeParam } from '../route-param';
 import { starImage, viewCommunityImage, type CommunityImageDetail } from './image-community-api';
@@ -72,7 +82,8 @@ export function ImageDetailPage({ navigate }: ScreenProps) {
               </Button>
               <Button basic className="rc-star-button" active={star?.starred ?? image.starred} onClick={() => void toggleStar(image)}>
                 <Icon name={(star?.starred ?? image.starred) ? 'star' : 'star outline'} />
-                {(star?.starred ?? image.starred) ? '已收藏' : '收藏'} <span className="rc-star-count">{star?.starCount ?? image.starCount}</span>
+                {(star?.starred ?? image.starred) ? '已收藏' : '收藏'}{' '}
+                <span className="rc-star-count">{star?.starCount ?? image.starCount}</span>
               </Button>
               <span className="rc-muted">已被使用 {image.useCount} 次</span>
             </div>

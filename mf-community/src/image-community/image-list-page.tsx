@@ -1,6 +1,15 @@
 import { useCallback, useState } from 'react';
 import { Card, Dropdown, Input, Label } from 'semantic-ui-react';
-import { ListState, PageHeader, PageSection, PageSwitcher, useLoaded, usePagedList, type Paging, type ScreenProps } from '@rc/shared-utility';
+import {
+  ListState,
+  PageHeader,
+  PageSection,
+  PageSwitcher,
+  useLoaded,
+  usePagedList,
+  type Paging,
+  type ScreenProps,
+} from '@rc/shared-utility';
 import type { CommunityImageSort } from '@rc/api-contract/community/image-community';
 import { ImageCard } from './image-card';
 import { listCommunityImages, listImageTags } from './image-community-api';
@@ -31,7 +40,6 @@ export function ImageListPage({ navigate }: ScreenProps) {
       <div className="rc-image-filters">
         <Input
           className="rc-image-search"
-          icon="search"
           placeholder="搜索镜像标题、简介或标签"
           value={typed}
           maxLength={40}
@@ -61,7 +69,11 @@ export function ImageListPage({ navigate }: ScreenProps) {
           </Label>
         ))}
       </div>
-      <ListState source={images} isEmpty={(page) => page.list.length === 0} empty={keyword || tag ? '没有找到符合条件的镜像' : '还没有用户分享镜像'}>
+      <ListState
+        source={images}
+        isEmpty={(page) => page.list.length === 0}
+        empty={keyword || tag ? '没有找到符合条件的镜像' : '还没有用户分享镜像'}
+      >
         {(page) => (
           <Card.Group itemsPerRow={3} stackable className="rc-image-cards">
             {page.list.map((image) => (

@@ -36,7 +36,10 @@ export function MyImagesPage({ navigate }: ScreenProps) {
     await runAction(() => unpublishImage(image.id), { then: images.reload });
   };
   const remove = async (image: MyCommunityImage) => {
-    if (!(await dialogs.confirm({ title: '删除分享', content: `删除「${image.title}」的分享及其收藏？私有镜像本身会保留。`, danger: true }))) return;
+    if (
+      !(await dialogs.confirm({ title: '删除分享', content: `删除「${image.title}」的分享及其收藏？私有镜像本身会保留。`, danger: true }))
+    )
+      return;
     await runAction(() => deleteCommunityImage(image.id), { then: images.reload });
   };
 
@@ -59,7 +62,11 @@ export function MyImagesPage({ navigate }: ScreenProps) {
           标签：<Label>{tag}</Label> <a onClick={() => navigate('/account/imageCommunity')}>查看全部</a>
         </p>
       ) : null}
-      <ListState source={images} isEmpty={(page) => page.list.length === 0} empty={tag ? '该标签下还没有镜像' : '还没有分享镜像，点击「发布镜像」把私有镜像分享到社区'}>
+      <ListState
+        source={images}
+        isEmpty={(page) => page.list.length === 0}
+        empty={tag ? '该标签下还没有镜像' : '还没有分享镜像，点击「发布镜像」把私有镜像分享到社区'}
+      >
         {(page) => (
           <Table compact className="rc-my-image-table">
             <Table.Header>

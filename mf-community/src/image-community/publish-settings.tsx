@@ -88,9 +88,11 @@ export function PublishSettings({ navigate }: ScreenProps) {
           search
           allowAdditions
           additionLabel="其他版本："
-          options={cudaOptions.some((option) => option.value === draft.cudaVersion) || !draft.cudaVersion
-            ? cudaOptions
-            : [...cudaOptions, { key: draft.cudaVersion, value: draft.cudaVersion, text: `CUDA ${draft.cudaVersion}` }]}
+          options={
+            cudaOptions.some((option) => option.value === draft.cudaVersion) || !draft.cudaVersion
+              ? cudaOptions
+              : [...cudaOptions, { key: draft.cudaVersion, value: draft.cudaVersion, text: `CUDA ${draft.cudaVersion}` }]
+          }
           value={draft.cudaVersion}
           onChange={(_, data) => update({ ...draft, cudaVersion: String(data.value) })}
         />
@@ -98,7 +100,12 @@ export function PublishSettings({ navigate }: ScreenProps) {
       </Form.Field>
       <Form.Field error={Boolean(errors.ports)}>
         <label>开放端口（逗号分隔，最多10个）</label>
-        <input className="rc-publish-ports" value={portsText} placeholder="例如 8888, 6006" onChange={(event) => setPortsText(event.target.value)} />
+        <input
+          className="rc-publish-ports"
+          value={portsText}
+          placeholder="例如 8888, 6006"
+          onChange={(event) => setPortsText(event.target.value)}
+        />
         <FieldError message={errors.ports} />
       </Form.Field>
       <Form.Field>

@@ -46,7 +46,8 @@ export function CommunityImageChoice({ shared }: { shared: SharedImage }) {
   return (
     <>
       <Message color="blue" className="rc-community-image">
-        社区镜像「<b className="rc-community-image-title">{image.title}</b>」· {image.framework} {image.frameworkVersion} · 需要 CUDA ≥ {image.cudaVersion}{' '}
+        社区镜像「<b className="rc-community-image-title">{image.title}</b>」· {image.framework} {image.frameworkVersion} · 需要 CUDA ≥{' '}
+        {image.cudaVersion}{' '}
         <Button basic size="mini" type="button" onClick={shared.clear}>
           改用其他镜像
         </Button>

@@ -28,7 +28,10 @@ describe('covers', () => {
   it('stores PNG and WebP covers by their bytes and serves them publicly; refuses other files and big ones', async () => {
     const { token } = await userWithBalance(t.app, 0);
     const stored = await upload(token, png);
-    expect(stored).toMatchObject({ code: 200, data: { url: expect.stringMatching(/^\/apis\/community\/api\/image\/cover\/[0-9a-f]{32}\.png$/) } });
+    expect(stored).toMatchObject({
+      code: 200,
+      data: { url: expect.stringMatching(/^\/apis\/community\/api\/image\/cover\/[0-9a-f]{32}\.png$/) },
+    });
     const served = await t.app.inject({ method: 'GET', url: stored.data.url });
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.rawPayload.equals(png)).toBe(true);
@@ -38,7 +41,10 @@ describe('covers', () => {
       code: 422,
       msg: '封面仅支持 PNG、JPG、WebP 格式的图片',
     });
-    expect(await upload(token, Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]))).toMatchObject({ code: 422, msg: '封面图片不能超过2MB' });
+    expect(await upload(token, Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]))).toMatchObject({
+      code: 422,
+      msg: '封面图片不能超过2MB',
+    });
     const anonymous = await t.app.inject({ method: 'GET', url: '/apis/community/api/image/cover/0123456789abcdef0123456789abcdef.png' });
     expect(anonymous.json()).toMatchObject({ code: 404, msg: '封面不存在' });
   });

@@ -48,12 +48,21 @@ const published = (status: number) => (status === 1 ? '镜像已发布到社区'
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/image/list',
-    { schema: { tags, summary: '社区镜像列表（搜索、标签、排序）', body: CommunityImageListBody, response: { 200: Envelope(Page(CommunityImageCard)) } } },
+    {
+      schema: {
+        tags,
+        summary: '社区镜像列表（搜索、标签、排序）',
+        body: CommunityImageListBody,
+        response: { 200: Envelope(Page(CommunityImageCard)) },
+      },
+    },
     async (request) => ok(await listPublished(app.db, request.body)),
   );
 
-  app.post('/api/image/tag/list', { schema: { tags, summary: '社区镜像标签', response: { 200: Envelope(Type.Array(ImageTagCount)) } } }, async () =>
-    ok(await publishedTags(app.db)),
+  app.post(
+    '/api/image/tag/list',
+    { schema: { tags, summary: '社区镜像标签', response: { 200: Envelope(Type.Array(ImageTagCount)) } } },
+    async () => ok(await publishedTags(app.db)),
   );
 
   app.post(
@@ -64,7 +73,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/image/view',
-    { schema: { tags, summary: '社区镜像详情（含是否收藏；本人可看未发布的）', body: CommunityImageIdBody, response: { 200: Envelope(CommunityImageDetail) } } },
+    {
+      schema: {
+        tags,
+        summary: '社区镜像详情（含是否收藏；本人可看未发布的）',
+        body: CommunityImageIdBody,
+        response: { 200: Envelope(CommunityImageDetail) },
+      },
+    },
     async (request) => ok(await imageDetail(app.db, request.body.id, currentUser(request).id)),
   );
 
@@ -101,7 +117,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/image/delete',
-    { schema: { tags, summary: '删除自己的社区镜像（私有镜像保留）', body: CommunityImageIdBody, response: { 200: Envelope(Type.Null()) } } },
+    {
+      schema: { tags, summary: '删除自己的社区镜像（私有镜像保留）', body: CommunityImageIdBody, response: { 200: Envelope(Type.Null()) } },
+    },
     async (request) => {
       await deleteImage(app.db, currentUser(request).id, request.body.id);
       return ok(null, '已删除');
@@ -128,7 +146,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/image/use',
-    { schema: { tags, summary: '使用前检查：所选地区与GPU的驱动是否支持该镜像', body: ImageUseBody, response: { 200: Envelope(ImageFit) } } },
+    {
+      schema: { tags, summary: '使用前检查：所选地区与GPU的驱动是否支持该镜像', body: ImageUseBody, response: { 200: Envelope(ImageFit) } },
+    },
     async (request) => {
       const { id, ...choice } = request.body;
       const image = await publishedForUse(app.db, id);
@@ -139,7 +159,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/image/description/preview',
-    { schema: { tags, summary: '镜像说明预览（Markdown 渲染）', body: DescriptionPreviewBody, response: { 200: Envelope(DescriptionPreview) } } },
+    {
+      schema: {
+        tags,
+        summary: '镜像说明预览（Markdown 渲染）',
+        body: DescriptionPreviewBody,
+        response: { 200: Envelope(DescriptionPreview) },
+      },
+    },
     async (request) => ok({ html: renderMarkdown(request.body.descriptionMd) }),
   );
 
@@ -158,7 +185,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api/image/cover/:key',
-    { schema: { tags, summary: '社区镜像封面（图片字节）', params: CoverKeyParams, response: { 200: Type.Union([CoverBytes, Envelope(Type.Null())]) } } },
+    {
+      schema: {
+        tags,
+        summary: '社区镜像封面（图片字节）',
+        params: CoverKeyParams,
+        response: { 200: Type.Union([CoverBytes, Envelope(Type.Null())]) },
+      },
+    },
     async (request, reply) => {
       const cover = await readCover(app, request.params.key);
       return reply

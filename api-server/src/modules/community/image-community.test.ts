@@ -142,7 +142,10 @@ describe('publishing', () => {
 
     expect(await call(t.app, 'POST', '/apis/community/auth/image/unpublish', { id }, owner.token)).toMatchObject({ code: 200 });
     expect((await publicList()).data.list.map((card: { id: number }) => card.id)).not.toContain(id);
-    expect((await call(t.app, 'POST', '/apis/community/auth/image/view', { id }, owner.token)).data).toMatchObject({ status: 0, mine: true });
+    expect((await call(t.app, 'POST', '/apis/community/auth/image/view', { id }, owner.token)).data).toMatchObject({
+      status: 0,
+      mine: true,
+    });
     expect(await call(t.app, 'POST', '/apis/community/auth/image/view', { id }, other.token)).toMatchObject({ code: 404 });
 
     expect(await call(t.app, 'POST', '/apis/community/auth/image/delete', { id }, owner.token)).toMatchObject({ code: 200 });
@@ -189,9 +192,9 @@ describe('using a shared image', () => {
     expect(check.data.reasons[0]).toBe('该镜像需要 CUDA 12.4，所选 RTX 3090 节点的驱动最高支持 CUDA 11.8');
     expect(check.data.reasons[1]).toMatch(/^可选择：.*西北一区 RTX 4090/);
     expect(check.data.fitting).toEqual(expect.arrayContaining([expect.objectContaining({ regionCode: 'xb-1', gpuModelName: 'RTX 4090' })]));
-    expect(check.data.fitting.some((f: { gpuModelId: number; regionCode: string }) => f.regionCode === 'xb-1' && f.gpuModelId === model.id)).toBe(
-      false,
-    );
+    expect(
+      check.data.fitting.some((f: { gpuModelId: number; regionCode: string }) => f.regionCode === 'xb-1' && f.gpuModelId === model.id),
+    ).toBe(false);
     const onNode = await call(
       t.app,
       'POST',
@@ -254,7 +257,10 @@ describe('using a shared image', () => {
     await call(t.app, 'POST', '/apis/community/auth/image/unpublish', { id: data.id }, owner.token);
     const { node, model } = await privateNode(t.app, 2);
     for (const imageId of [kept.id, shared.id]) {
-      expect(await rent(t.app, renter.token, { nodeId: node.id, gpuModelId: model.id, imageId })).toMatchObject({ code: 404, msg: '镜像不存在' });
+      expect(await rent(t.app, renter.token, { nodeId: node.id, gpuModelId: model.id, imageId })).toMatchObject({
+        code: 404,
+        msg: '镜像不存在',
+      });
     }
     expect(
       await call(t.app, 'POST', '/apis/community/auth/image/use', { id: data.id, regionCode: 'xb-1', gpuModelId: model.id }, renter.token),
