@@ -17,11 +17,17 @@ export type { CommunityImageCard, CommunityImageDetail, ImageTagCount, MyCommuni
 
 export const listCommunityImages = (body: CommunityImageListBody) => api.post<Page<CommunityImageCard>>('/community/api/image/list', body);
 export const listImageTags = () => api.post<ImageTagCount[]>('/community/api/image/tag/list');
-/** Signed in: with whether I starred it (and my own unpublished ones); otherwise the public view. */
-export const viewCommunityImage = (id: number, signedIn: boolean) =>
-  signedIn
-    ? api.post<CommunityImageDetail>('/community/auth/image/view', { id }, { loginRedirect: false, errorTip: false })
-    : api.post<CommunityImageDetail>('/community/api/image/view', { id }, { errorTip: false });
+const publicView = (id: number) => api.post<CommunityImageDetail>('/community/api/image/view', { id }, { errorTip: false });
+
+/**
+ * Signed in: with whether I starred it (and my own unpublished ones). A lost session (codes 300–400, 401)
+ * is cleared by the client and the page falls back to the public view without an error (spec §4).
+ */
+export async function viewCommunityImage(id: number, signedIn: boolean) {
+  if (!signedIn) return publicView(id);
+  const result = await api.post<CommunityImageDetail>('/community/auth/image/view', { id }, { loginRedirect: false, errorTip: false });
+  return (result.code >= 300 && result.code <= 400) || result.code === 401 ? publicView(id) : result;
+}
 export const starImage = (id: number, starred: boolean) =>
   api.post<StarResult>(starred ? '/community/auth/image/star' : '/community/auth/image/unstar', { id });
 export const myCommunityImages = (body: MyCommunityImageListBody) =>
