@@ -143,5 +143,3 @@ export async function seedDemoCommunityImages(db: Database): Promise<boolean> {
   });
   return true;
 }
-
-export const demoPrivateImageName = demoShares.find((share) => !share.share)!.image.name;
