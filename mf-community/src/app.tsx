@@ -10,6 +10,14 @@ import { NewsDetailPage } from './news/news-detail-page';
 import { QuestionListPage } from './question/question-list-page';
 import { QuestionViewPage } from './question/question-view-page';
 import { QuestionWritePage } from './question/question-write-page';
+import { ImageListPage } from './image-community/image-list-page';
+import { ImageDetailPage } from './image-community/image-detail-page';
+import { MyImagesPage } from './image-community/my-images-page';
+import { AddImagePage } from './image-community/add-image-page';
+import { DescriptionPage } from './image-community/description-page';
+import { CoverUploadPage } from './image-community/cover-upload-page';
+import { CoverCanvasPage } from './image-community/cover-canvas-page';
+import { MyImageDetailPage } from './image-community/my-image-detail-page';
 
 /** Screens built so far, by route pattern; every other route shows its feature page. */
 export const screens: Screens = {
@@ -25,6 +33,14 @@ export const screens: Screens = {
   '/question/account/write': QuestionWritePage,
   '/account/attention': AttentionPage,
   '/account/collection': CollectionPage,
+  '/imageCommunity': ImageListPage,
+  '/imageCommunity/detail/:id?': ImageDetailPage,
+  '/account/imageCommunity/add': AddImagePage,
+  '/account/imageCommunity/addAppDcp': DescriptionPage,
+  '/account/imageCommunity/upload': CoverUploadPage,
+  '/account/imageCommunity/canvas': CoverCanvasPage,
+  '/account/imageCommunity/detail': MyImageDetailPage,
+  '/account/imageCommunity/:tag?': MyImagesPage,
 };
 
 export const App = screensApp(screens);

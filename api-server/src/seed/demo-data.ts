@@ -26,6 +26,7 @@ import { seedDemoIncome } from './demo-income.js';
 import { seedCommunityLabels } from './community-labels.js';
 import { seedDemoBlogs } from './demo-blogs.js';
 import { seedDemoQuestions } from './demo-questions.js';
+import { seedDemoCommunityImages } from './demo-community-images.js';
 import { defaultCloudDiskTerms, defaultNetDiskTerms } from '../storage/storage-terms.js';
 
 export const demoPassword = 'Demo@2026';
@@ -214,6 +215,7 @@ const seeders: Array<(db: Database) => Promise<boolean>> = [
   seedCommunityLabels,
   seedDemoBlogs,
   seedDemoQuestions,
+  seedDemoCommunityImages,
 ];
 
 /** `billingHistory`: also a month of the demo user's orders and bills (the server's demo; tests start without it). */

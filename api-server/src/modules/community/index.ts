@@ -7,6 +7,7 @@ import bloggerRoutes from './blogger-routes.js';
 import newsRoutes from './news-routes.js';
 import postImageRoutes from './post-image-routes.js';
 import questionRoutes from './question-routes.js';
+import imageCommunityRoutes from './image-community-routes.js';
 
 /** `/apis/community/...`: labels, blogs and bloggers, questions, the image community, search and reports. */
 const communityModule: FastifyPluginAsync = async (app) => {
@@ -18,6 +19,7 @@ const communityModule: FastifyPluginAsync = async (app) => {
   await app.register(newsRoutes);
   await app.register(postImageRoutes);
   await app.register(questionRoutes);
+  await app.register(imageCommunityRoutes);
 };
 
 export default communityModule;
