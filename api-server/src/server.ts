@@ -6,6 +6,8 @@ import { seedDemoData } from './seed/demo-data.js';
 import { startScheduler } from './compute/scheduler.js';
 import { startPaymentScheduler } from './billing/payments/payment-scheduler.js';
 import { startTaskRunner } from './storage/task-runner.js';
+import { startBountyScheduler } from './community/question-bounty.js';
+import { startCommunityScheduler } from './community/community-scheduler.js';
 
 let config: AppConfig;
 try {
@@ -37,6 +39,8 @@ if (config.seedDemoData && (await seedDemoData(database.db, { billingHistory: tr
 const stopScheduler = startScheduler(app);
 const stopPaymentScheduler = startPaymentScheduler(app.payments, app.log);
 const stopTaskRunner = startTaskRunner(app);
+const stopBountyScheduler = startBountyScheduler(app);
+const stopCommunityScheduler = startCommunityScheduler(app);
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -46,6 +50,8 @@ async function shutdown(signal: string) {
   await stopScheduler();
   await stopPaymentScheduler();
   await stopTaskRunner();
+  await stopBountyScheduler();
+  await stopCommunityScheduler();
   await app.close();
   await database.close();
   process.exit(0);

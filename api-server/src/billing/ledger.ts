@@ -6,7 +6,8 @@ import { queryRows } from '../db/query-rows.js';
 
 /** A user's own accounts; each balance is cached on the user's row and never goes below zero. */
 export type UserAccountKind = 'cash' | 'income' | 'income_held';
-export type PlatformAccountKind = 'revenue' | 'promotion' | 'withdrawals_payable' | 'fees';
+/** `bounties_held`: question bounties taken from askers until they are paid to an accepted answer or refunded. */
+export type PlatformAccountKind = 'revenue' | 'promotion' | 'withdrawals_payable' | 'fees' | 'bounties_held';
 
 export type LedgerAccount =
   { kind: UserAccountKind; userId: number } | { kind: 'clearing'; provider: string } | { kind: PlatformAccountKind };
