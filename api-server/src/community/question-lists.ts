@@ -53,18 +53,19 @@ export function searchQuestions(db: Executor, keyword: string, window: Window) {
 
 /** While a title is typed: the five published questions sharing most of its words, in title or body. */
 export async function similarQuestions(db: Executor, title: string) {
-  const anyWord = [...new Set(searchWords(title))]
-    .map((word) => tsqueryOf(word))
-    .filter((query): query is string => query !== null)
-    .join(' | ');
-  if (!anyWord) return [];
-  const rank = sql<number>`ts_rank(${searchDocuments.tokens}, ${anyWord}::tsquery)`;
+  const wordQueries = [...new Set(searchWords(title))].map((word) => tsqueryOf(word)).filter((query): query is string => query !== null);
+  if (wordQueries.length === 0) return [];
+  const anyWord = wordQueries.join(' | ');
+  const sharedWords = sql.join(
+    wordQueries.map((query) => sql`(${searchDocuments.tokens} @@ ${query}::tsquery)::int`),
+    sql` + `,
+  );
   const rows = await db
     .select({ id: questions.id, title: questions.title, answerCount: questions.answerCount, acceptedAnswerId: questions.acceptedAnswerId })
     .from(searchDocuments)
     .innerJoin(questions, eq(questions.id, searchDocuments.refId))
     .where(and(matchesQuery(anyWord), published))
-    .orderBy(desc(rank), desc(questions.id))
+    .orderBy(desc(sharedWords), desc(sql`ts_rank(${searchDocuments.tokens}, ${anyWord}::tsquery)`), desc(questions.id))
     .limit(5);
   return rows.map(({ acceptedAnswerId, ...row }) => ({ ...row, accepted: acceptedAnswerId !== null }));
 }

@@ -24,6 +24,7 @@ import { demoHeadTips, seedWelcomeCredit } from './welcome-credit.js';
 import { demoOperatorMobile, seedOperator } from './operator.js';
 import { seedDemoIncome } from './demo-income.js';
 import { seedCommunityLabels } from './community-labels.js';
+import { seedDemoQuestions } from './demo-questions.js';
 import { defaultCloudDiskTerms, defaultNetDiskTerms } from '../storage/storage-terms.js';
 
 export const demoPassword = 'Demo@2026';
@@ -210,6 +211,7 @@ const seeders: Array<(db: Database) => Promise<boolean>> = [
   (db) => seedOperator(db, demoPassword),
   (db) => seedDemoIncome(db, { referrer: demoAccounts.user, referred: demoAccounts.organization }),
   seedCommunityLabels,
+  seedDemoQuestions,
 ];
 
 /** `billingHistory`: also a month of the demo user's orders and bills (the server's demo; tests start without it). */
