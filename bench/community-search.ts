@@ -188,13 +188,13 @@ try {
   const hotRoute = await app.inject({
     method: 'POST',
     url: '/apis/community/api/blog/list',
-    payload: { type: 3, pageNum: 1, pageSize: 10 },
+    payload: { tab: 3, pageNum: 1, pageSize: 10 },
   });
   const hotServed = hotRoute.statusCode === 200 && hotRoute.json().code === 200;
   const hotQuery = `select id, title, hot_score from posts where kind = 'blog' and status = ${ContentStatus.published} order by hot_score desc, id desc limit 10`;
   if (hotServed)
     figures.push(
-      await timed('热门 tab (blog/list type 3)', '/apis/community/api/blog/list', [{ type: 3, pageNum: 1, pageSize: 10 }], () => true),
+      await timed('热门 tab (blog/list tab 3)', '/apis/community/api/blog/list', [{ tab: 3, pageNum: 1, pageSize: 10 }], () => true),
     );
   else {
     const times: number[] = [];

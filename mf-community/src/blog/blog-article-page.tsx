@@ -12,6 +12,7 @@ import {
   type ScreenProps,
 } from '@rc/shared-utility';
 import { ArticleLayout } from '../article-layout';
+import { ReportButton } from '../report-button';
 import { routeId } from '../route-param';
 import { loginUrl, useLoggedIn } from '../session';
 import { collectBlog, deleteBlog, recommendedBlogs, standBlog, uncollectBlog, viewBlog, type BlogDetail } from './blog-api';
@@ -111,7 +112,9 @@ export function BlogArticlePage({ navigate }: ScreenProps) {
                       删除
                     </Button>
                   </>
-                ) : null}
+                ) : (
+                  <ReportButton kind="blog" refId={post.id} />
+                )}
               </div>
             }
           />
