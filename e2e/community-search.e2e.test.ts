@@ -84,7 +84,7 @@ describe('site search', () => {
 
     await browser.$('.rc-search-tabs [data-type="1"]').click();
     await page.waitForText('.rc-search-hits', '网盘数据的读取心得');
-    await browser.$('.rc-search-hit-title a').click();
+    await browser.$(`.rc-search-hit-title a[href="/blog/article/${postId}"]`).click();
     await page.waitForPath(`/blog/article/${postId}`);
     await page.waitForText('.rc-article-title', '网盘数据的读取心得');
   });
@@ -104,14 +104,14 @@ describe('site search', () => {
     await page.waitForText('.rc-article-title', '网盘数据的读取心得');
     await browser.$('.rc-report-button').click();
     await browser.$('.ui.modal textarea').waitForDisplayed({ timeout: 10_000 });
-    await browser.$('.ui.modal button=提交举报').click();
+    await browser.$('.ui.modal').$('button=提交举报').click();
     await page.waitForText('.ui.modal', '请填写举报原因');
     await browser.$('.ui.modal textarea').setValue('内容与标题不符');
-    await browser.$('.ui.modal button=提交举报').click();
+    await browser.$('.ui.modal').$('button=提交举报').click();
     await page.waitForText('.rc-toasts', '举报成功');
     await browser.$('.rc-report-button').click();
     await browser.$('.ui.modal textarea').setValue('再举报一次');
-    await browser.$('.ui.modal button=提交举报').click();
+    await browser.$('.ui.modal').$('button=提交举报').click();
     await page.waitForText('.rc-toasts', '已举报，请等待处理');
 
     await signInAs(operator);
@@ -121,7 +121,7 @@ describe('site search', () => {
     expect(await row.getText()).toContain('内容与标题不符');
     await row.$('button=下架').click();
     await browser.$('.ui.modal textarea').setValue('内容与标题不符，已下架');
-    await browser.$('.ui.modal button=下架').click();
+    await browser.$('.ui.modal').$('button=下架').click();
     await page.waitForText('.rc-toasts', '已驳回');
     await row.waitForExist({ reverse: true, timeout: 10_000 });
 
