@@ -1,6 +1,7 @@
-import { and, desc, inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { SearchHit, SearchHitKind, SearchPage, SearchType } from '@rc/api-contract/community/search';
 import type { Executor } from '../db/open-database.js';
+import { queryRows } from '../db/query-rows.js';
 import { searchDocuments } from '../db/schema.js';
 import { invalid } from '../errors.js';
 import { searchWords, tsqueryOf } from './search-index.js';
@@ -59,59 +60,67 @@ export function excerptAround(body: string, words: readonly string[]): string {
   return `${start > 0 ? '…' : ''}${characters.slice(start, end).join('')}${end < characters.length ? '…' : ''}`;
 }
 
+/** Trigrams need three characters: shorter keywords are left to jieba's words (a one- or two-character keyword is a word or a prefix). */
+const shortestTitleSubstring = 3;
+
 function matching(keyword: string): { where: SQL; rank: SQL } {
   const query = tsqueryOf(keyword);
   const titleMatches = sql`${searchDocuments.title} ilike ${likePattern(keyword)}`;
   if (!query) return { where: titleMatches, rank: sql`1` };
   const words = sql`${query}::tsquery`;
-  return {
-    where: sql`(${searchDocuments.tokens} @@ ${words} or ${titleMatches})`,
-    rank: sql`ts_rank(${searchDocuments.tokens}, ${words}) + case when ${titleMatches} then 1 else 0 end`,
-  };
+  const wordsMatch = sql`${searchDocuments.tokens} @@ ${words}`;
+  return Array.from(keyword).length < shortestTitleSubstring
+    ? { where: wordsMatch, rank: sql`ts_rank(${searchDocuments.tokens}, ${words})` }
+    : {
+        where: sql`(${wordsMatch} or ${titleMatches})`,
+        rank: sql`ts_rank(${searchDocuments.tokens}, ${words}) + case when ${titleMatches} then 1 else 0 end`,
+      };
 }
 
-/** One page of what matches the keyword among `kinds`, best first (title words weigh most), newest first on ties. */
+interface Matched {
+  counts: { kind: SearchHitKind; count: number }[] | null;
+  hits: { kind: SearchHitKind; refId: number; title: string; body: string; publishedAt: string }[] | null;
+}
+
+/**
+ * One page of what matches the keyword among `kinds`, best first (title words weigh most), newest first on ties, and
+ * the number of matches of every kind; one pass over the matches serves both.
+ */
 export async function searchSite(
   db: Executor,
   o: { keyword: string; kinds: readonly SearchHitKind[]; pageNum: number; pageSize: number },
 ): Promise<SearchPage> {
   const { where, rank } = matching(o.keyword);
-  const counted = await db
-    .select({ kind: searchDocuments.kind, count: sql<number>`count(*)::int` })
-    .from(searchDocuments)
-    .where(where)
-    .groupBy(searchDocuments.kind);
-  const counts = counted
-    .map((row) => ({ kind: row.kind as SearchHitKind, count: Number(row.count) }))
+  const kinds = sql.join(
+    o.kinds.map((kind) => sql`${kind}`),
+    sql`, `,
+  );
+  const [matched] = await queryRows<Matched>(
+    db,
+    sql`with matched as materialized (
+          select kind, ref_id, published_at, ${rank} as rank from ${searchDocuments} where ${where}
+        ), page as (
+          select kind, ref_id, published_at, rank from matched where kind in (${kinds})
+          order by rank desc, published_at desc, ref_id desc limit ${o.pageSize} offset ${(o.pageNum - 1) * o.pageSize}
+        )
+        select
+          (select json_agg(c) from (select kind, count(*)::int as count from matched group by kind) c) as counts,
+          (select json_agg(json_build_object('kind', d.kind, 'refId', d.ref_id, 'title', d.title, 'body', d.body, 'publishedAt', d.published_at)
+                           order by page.rank desc, page.published_at desc, page.ref_id desc)
+             from page join ${searchDocuments} d on d.kind = page.kind and d.ref_id = page.ref_id) as hits`,
+  );
+  const counts = (matched?.counts ?? [])
+    .map((row) => ({ kind: row.kind, count: Number(row.count) }))
     .sort((a, b) => b.count - a.count || a.kind.localeCompare(b.kind));
   const total = counts.filter((row) => o.kinds.includes(row.kind)).reduce((sum, row) => sum + row.count, 0);
-  const rows =
-    total === 0
-      ? []
-      : await db
-          .select({
-            kind: searchDocuments.kind,
-            refId: searchDocuments.refId,
-            title: searchDocuments.title,
-            body: searchDocuments.body,
-            publishedAt: searchDocuments.publishedAt,
-          })
-          .from(searchDocuments)
-          .where(and(where, inArray(searchDocuments.kind, [...o.kinds])))
-          .orderBy(desc(rank), desc(searchDocuments.publishedAt), desc(searchDocuments.refId))
-          .limit(o.pageSize)
-          .offset((o.pageNum - 1) * o.pageSize);
   const words = highlightWords(o.keyword);
-  const list: SearchHit[] = rows.map((row) => {
-    const kind = row.kind as SearchHitKind;
-    return {
-      kind,
-      refId: row.refId,
-      title: row.title,
-      excerpt: excerptAround(row.body, words),
-      url: pageUrls[kind](row.refId),
-      publishedAt: row.publishedAt.toISOString(),
-    };
-  });
+  const list: SearchHit[] = (matched?.hits ?? []).map((hit) => ({
+    kind: hit.kind,
+    refId: hit.refId,
+    title: hit.title,
+    excerpt: excerptAround(hit.body, words),
+    url: pageUrls[hit.kind](hit.refId),
+    publishedAt: new Date(hit.publishedAt).toISOString(),
+  }));
   return { list, total, pageNum: o.pageNum, pageSize: o.pageSize, words, counts };
 }
