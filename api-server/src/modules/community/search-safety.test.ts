@@ -18,7 +18,15 @@ async function account(mobile: string) {
 async function post(title: string, status: number, body = `${title}的正文`) {
   const [row] = await t.app.db
     .insert(posts)
-    .values({ authorId: author.id, title, contentMd: body, contentHtml: `<p>${body}</p>`, status, publishedAt: new Date(), commentCount: 1 })
+    .values({
+      authorId: author.id,
+      title,
+      contentMd: body,
+      contentHtml: `<p>${body}</p>`,
+      status,
+      publishedAt: new Date(),
+      commentCount: 1,
+    })
     .returning();
   if (status === ContentStatus.published)
     await indexDocument(t.app.db, { kind: 'blog', refId: row!.id, title, body, publishedAt: row!.publishedAt! });
@@ -59,10 +67,15 @@ describe('reports', () => {
     const held = await post('待审的文章', ContentStatus.reviewing);
     expect((await report(reader.token, { kind: 'blog', refId: held.id, reason: '广告' })).code).toBe(404);
     expect((await report(reader.token, { kind: 'question', refId: 999_999, reason: '广告' })).msg).toBe('问题不存在');
-    expect(await report(reader.token, { kind: 'blog', refId: held.id, reason: '  ' })).toMatchObject({ code: 422, msg: '举报原因不能为空' });
+    expect(await report(reader.token, { kind: 'blog', refId: held.id, reason: '  ' })).toMatchObject({
+      code: 422,
+      msg: '举报原因不能为空',
+    });
     expect((await report(reader.token, { kind: 'blog', refId: held.id, reason: '长'.repeat(201) })).code).toBe(422);
     expect((await report(reader.token, { kind: 'user', refId: held.id, reason: '广告' })).code).toBe(422);
-    expect((await call(t.app, 'POST', '/apis/community/auth/report/save', { kind: 'blog', refId: held.id, reason: '广告' })).code).toBe(401);
+    expect((await call(t.app, 'POST', '/apis/community/auth/report/save', { kind: 'blog', refId: held.id, reason: '广告' })).code).toBe(
+      401,
+    );
   });
 });
 
@@ -78,7 +91,13 @@ describe('operator review', () => {
     await report(reader.token, { kind: 'blog', refId: reported.id, reason: '内容抄袭' });
     const list = (await queue(operator.token)).data.list;
     expect(list).toContainEqual(
-      expect.objectContaining({ kind: 'blog', refId: held.id, status: ContentStatus.reviewing, reportCount: 0, url: `/blog/article/${held.id}` }),
+      expect.objectContaining({
+        kind: 'blog',
+        refId: held.id,
+        status: ContentStatus.reviewing,
+        reportCount: 0,
+        url: `/blog/article/${held.id}`,
+      }),
     );
     expect(list).toContainEqual(
       expect.objectContaining({ kind: 'blog', refId: reported.id, status: ContentStatus.published, reportCount: 1, reasons: ['内容抄袭'] }),
@@ -89,7 +108,10 @@ describe('operator review', () => {
     expect((await search('敏感词待审')).data.list[0]).toMatchObject({ kind: 'blog', refId: held.id });
     expect((await lastMessage(author.id))?.content).toBe('你发布的文章「敏感词待审的文章」已通过审核并公开');
     expect((await queue(operator.token)).data.list.map((item: { refId: number }) => item.refId)).not.toContain(held.id);
-    expect(await decide(operator.token, { kind: 'blog', refId: held.id, decision: 'publish' })).toMatchObject({ code: 409, msg: '该内容无需审核' });
+    expect(await decide(operator.token, { kind: 'blog', refId: held.id, decision: 'publish' })).toMatchObject({
+      code: 409,
+      msg: '该内容无需审核',
+    });
   });
 
   it('rejecting reported published content takes it down, upholds the reports and tells the author why', async () => {
@@ -119,7 +141,10 @@ describe('operator review', () => {
 
   it('rejecting a reported comment or answer hides it and keeps its post or question counts right', async () => {
     const target = await post('带评论的文章', ContentStatus.published);
-    const [comment] = await t.app.db.insert(postComments).values({ postId: target.id, authorId: author.id, content: '垃圾评论' }).returning();
+    const [comment] = await t.app.db
+      .insert(postComments)
+      .values({ postId: target.id, authorId: author.id, content: '垃圾评论' })
+      .returning();
     const [question] = await t.app.db
       .insert(questions)
       .values({ askerId: reader.id, title: '一个问题', contentMd: '问题正文', contentHtml: '<p>问题正文</p>', answerCount: 1 })
@@ -131,7 +156,9 @@ describe('operator review', () => {
     await report(reader.token, { kind: 'comment', refId: comment!.id, reason: '垃圾' });
     await report(reader.token, { kind: 'answer', refId: answer!.id, reason: '广告' });
     const list = (await queue(operator.token)).data.list;
-    expect(list).toContainEqual(expect.objectContaining({ kind: 'comment', refId: comment!.id, url: `/blog/article/${target.id}`, excerpt: '垃圾评论' }));
+    expect(list).toContainEqual(
+      expect.objectContaining({ kind: 'comment', refId: comment!.id, url: `/blog/article/${target.id}`, excerpt: '垃圾评论' }),
+    );
     expect(list).toContainEqual(expect.objectContaining({ kind: 'answer', refId: answer!.id, url: `/question/view/${question!.id}` }));
 
     await decide(operator.token, { kind: 'comment', refId: comment!.id, decision: 'reject', note: '垃圾信息' });
@@ -139,7 +166,10 @@ describe('operator review', () => {
     const [commentRow] = await t.app.db.select().from(postComments).where(eq(postComments.id, comment!.id));
     const [postRow] = await t.app.db.select().from(posts).where(eq(posts.id, target.id));
     const [answerRow] = await t.app.db.select().from(questionAnswers).where(eq(questionAnswers.id, answer!.id));
-    const [questionRow] = await t.app.db.select().from(questions).where(and(eq(questions.id, question!.id)));
+    const [questionRow] = await t.app.db
+      .select()
+      .from(questions)
+      .where(and(eq(questions.id, question!.id)));
     expect([commentRow!.status, postRow!.commentCount]).toEqual([ContentStatus.rejected, 0]);
     expect([answerRow!.status, questionRow!.answerCount]).toEqual([ContentStatus.rejected, 0]);
     expect((await lastMessage(author.id))?.content).toBe('你发布的回答因被举报经审核已下架，原因：广告');

@@ -12,11 +12,29 @@ beforeAll(async () => {
   // The demo posts and questions mention the same words; these tests search their own documents (and the demo datasets).
   await t.app.db.delete(searchDocuments).where(ne(searchDocuments.kind, 'dataset'));
   const documents = [
-    { kind: 'blog', refId: 901, title: '如何把网盘挂载到实例', body: '打开实例详情，选择网盘，点击挂载即可在 /root/netdisk 看到文件。', publishedAt: at(1) },
+    {
+      kind: 'blog',
+      refId: 901,
+      title: '如何把网盘挂载到实例',
+      body: '打开实例详情，选择网盘，点击挂载即可在 /root/netdisk 看到文件。',
+      publishedAt: at(1),
+    },
     { kind: 'blog', refId: 902, title: 'PyTorch 分布式训练入门', body: '多卡训练时先初始化进程组，再把模型包进 DDP。', publishedAt: at(2) },
-    { kind: 'question', refId: 903, title: '实例开机后网盘不见了', body: '昨天还能看到网盘，今天重启后挂载点是空的，怎么办？', publishedAt: at(3) },
+    {
+      kind: 'question',
+      refId: 903,
+      title: '实例开机后网盘不见了',
+      body: '昨天还能看到网盘，今天重启后挂载点是空的，怎么办？',
+      publishedAt: at(3),
+    },
     { kind: 'news', refId: 904, title: '算力云上线按秒计费', body: '即日起容器实例按秒计费，关机即停止计费。', publishedAt: at(4) },
-    { kind: 'image', refId: 905, title: 'Stable Diffusion WebUI 镜像', body: '内置常用模型，开机即用，需要 CUDA 12.1。', publishedAt: at(5) },
+    {
+      kind: 'image',
+      refId: 905,
+      title: 'Stable Diffusion WebUI 镜像',
+      body: '内置常用模型，开机即用，需要 CUDA 12.1。',
+      publishedAt: at(5),
+    },
     { kind: 'blog', refId: 906, title: '100%_完成的 推理 服务', body: '百分号与下划线在标题里。', publishedAt: at(6) },
   ] as const;
   for (const document of documents) await indexDocument(t.app.db, document);
