@@ -24,6 +24,10 @@ echo "── payments: sandbox notifications settled per second (first delivery,
 npx tsx bench/payment-notifications.ts
 bash scripts/with-postgres.sh bash -c "DATABASE_URL=\$TEST_POSTGRES_URL npx tsx bench/payment-notifications.ts"
 
+echo "── community: site search over 100,000 posts (one and two Chinese words, a deep page); the 热门 tab"
+npx tsx bench/community-search.ts
+bash scripts/with-postgres.sh npx tsx bench/community-search.ts
+
 echo "── portal: first visit"
 node bench/portal-first-visit.mjs
 

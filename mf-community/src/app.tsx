@@ -18,6 +18,8 @@ import { DescriptionPage } from './image-community/description-page';
 import { CoverUploadPage } from './image-community/cover-upload-page';
 import { CoverCanvasPage } from './image-community/cover-canvas-page';
 import { MyImageDetailPage } from './image-community/my-image-detail-page';
+import { BlogSearchPage, SiteSearchPage } from './search/search-page';
+import { ContentReviewPage } from './review/content-review-page';
 
 /** Screens built so far, by route pattern; every other route shows its feature page. */
 export const screens: Screens = {
@@ -27,6 +29,7 @@ export const screens: Screens = {
   '/blog/news/:id?': NewsDetailPage,
   '/blog/account': BlogAccountPage,
   '/blog/account/write': BlogWritePage,
+  '/blog/search': BlogSearchPage,
   '/news/detail/:id?': NewsDetailPage,
   '/question': QuestionListPage,
   '/question/view/:id?': QuestionViewPage,
@@ -41,6 +44,8 @@ export const screens: Screens = {
   '/account/imageCommunity/canvas': CoverCanvasPage,
   '/account/imageCommunity/detail': MyImageDetailPage,
   '/account/imageCommunity/:tag?': MyImagesPage,
+  '/search': SiteSearchPage,
+  '/account/review/content': ContentReviewPage,
 };
 
 export const App = screensApp(screens);

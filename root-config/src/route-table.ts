@@ -154,6 +154,7 @@ const communityRoutes = rows('@rc/mf-community', [
   ['/account/imageCommunity/detail', '我的镜像详情', '查看我发布的镜像的详细信息。'],
   ['/account/imageCommunity/upload', '上传镜像文件', '上传镜像的附件与说明文件。'],
   ['/account/imageCommunity/:tag?', '我的镜像社区', '管理我在镜像社区发布的镜像。'],
+  ['/account/review/content', '内容审核', '审核含敏感词待审与被举报的文章、评论、问答与镜像：通过，或填写原因驳回并下架（运营人员）。'],
 ]);
 
 const learningRoutes = rows('@rc/mf-learning', [

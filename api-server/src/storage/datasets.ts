@@ -7,6 +7,7 @@ import { datasets } from '../db/schema.js';
 import type { Executor } from '../db/open-database.js';
 import { conflict, notFound } from '../errors.js';
 import { instancesMounting } from '../compute/instance-mounts.js';
+import { indexDocument, removeDocument } from '../community/search-index.js';
 import type { FileSystem } from './file-system.js';
 import type { FileTree } from './file-trees.js';
 import { LocalFileSystem } from './local-file-system.js';
@@ -115,6 +116,15 @@ export async function sealDataset(app: FastifyInstance, id: number): Promise<voi
     .update(datasets)
     .set({ sizeBytes: manifest.sizeBytes, fileCount: manifest.fileCount, checksum: manifest.checksum, status: 'ready' })
     .where(eq(datasets.id, id));
+  await indexPublicDataset(app.db, id);
+}
+
+/** Site search finds the public catalogue's ready datasets (spec §2 type 16); a user's own datasets stay out of it. */
+export async function indexPublicDataset(db: Executor, id: number): Promise<void> {
+  const [row] = await db.select().from(datasets).where(eq(datasets.id, id));
+  if (row && row.ownerId === null && row.status === 'ready')
+    await indexDocument(db, { kind: 'dataset', refId: id, title: row.title, body: `${row.name} ${row.description}`, publishedAt: row.createdAt });
+  else await removeDocument(db, 'dataset', id);
 }
 
 const like = (keyword: string) => `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
@@ -149,6 +159,7 @@ export async function deleteOwnDataset(app: FastifyInstance, userId: number, id:
   const mounting = await instancesMounting(app.db, id);
   if (mounting.length > 0) throw conflict(`数据集已挂载到实例「${mounting.map((row) => row.name).join('」「')}」，请先卸载后再删除`);
   await app.db.delete(datasets).where(eq(datasets.id, id));
+  await removeDocument(app.db, 'dataset', id);
   await fs.promises.rm(datasetFolder(app, id), { recursive: true, force: true });
   return dataset;
 }

@@ -4,7 +4,7 @@ import { deflateSync, crc32 } from 'node:zlib';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { datasets } from '../db/schema.js';
-import { datasetFolder, sealDataset } from './datasets.js';
+import { datasetFolder, indexPublicDataset, sealDataset } from './datasets.js';
 
 /** A deterministic stream of numbers in [0, 1) (mulberry32), so every install writes the same bytes. */
 function randomFrom(seed: number): () => number {
@@ -157,7 +157,10 @@ export async function ensureDemoDatasets(app: FastifyInstance): Promise<void> {
         .returning();
     }
     const folder = datasetFolder(app, row!.id);
-    if (row!.status === 'ready' && fs.existsSync(folder)) continue;
+    if (row!.status === 'ready' && fs.existsSync(folder)) {
+      await indexPublicDataset(app.db, row!.id);
+      continue;
+    }
     for (const [relative, content] of demo.files()) {
       await fs.promises.mkdir(path.dirname(path.join(folder, relative)), { recursive: true });
       await fs.promises.writeFile(path.join(folder, relative), content);

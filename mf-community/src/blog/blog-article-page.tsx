@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Icon, Label } from 'semantic-ui-react';
 import { dialogs, EmptyState, ErrorState, LoadingState, PageSection, runAction, useLoaded, type ScreenProps } from '@rc/shared-utility';
 import { ArticleLayout } from '../article-layout';
+import { ReportButton } from '../report-button';
 import { routeId } from '../route-param';
 import { loginUrl, useLoggedIn } from '../session';
 import { collectBlog, deleteBlog, recommendedBlogs, standBlog, uncollectBlog, viewBlog, type BlogDetail } from './blog-api';
@@ -96,7 +97,9 @@ export function BlogArticlePage({ navigate }: ScreenProps) {
                       删除
                     </Button>
                   </>
-                ) : null}
+                ) : (
+                  <ReportButton kind="blog" refId={post.id} />
+                )}
               </div>
             }
           />

@@ -52,5 +52,6 @@ export const operatorMenuEntry: SideMenuEntry = {
     { text: '充值核对', to: '/account/review/recharge' },
     { text: '发票审核', to: '/account/review/invoice' },
     { text: '提现审核', to: '/account/review/withdrawal' },
+    { text: '内容审核', to: '/account/review/content' },
   ],
 };

@@ -214,22 +214,22 @@ ALTER TABLE "question_labels" ADD CONSTRAINT "question_labels_label_id_community
 ALTER TABLE "question_records" ADD CONSTRAINT "question_records_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "question_records" ADD CONSTRAINT "question_records_question_id_questions_id_fk" FOREIGN KEY ("question_id") REFERENCES "public"."questions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "questions" ADD CONSTRAINT "questions_asker_id_users_id_fk" FOREIGN KEY ("asker_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "blogger_follows_blogger_idx" ON "blogger_follows" USING btree ("blogger_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "blogger_follows_blogger_idx" ON "blogger_follows" USING btree ("blogger_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "community_images_image_idx" ON "community_images" USING btree ("image_id");--> statement-breakpoint
-CREATE INDEX "community_images_list_idx" ON "community_images" USING btree ("status","star_count" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "community_images_list_idx" ON "community_images" USING btree ("status","star_count","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "content_reports_once_idx" ON "content_reports" USING btree ("reporter_id","kind","ref_id");--> statement-breakpoint
 CREATE INDEX "content_reports_open_idx" ON "content_reports" USING btree ("status","id");--> statement-breakpoint
-CREATE INDEX "post_collections_user_idx" ON "post_collections" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "post_collections_user_idx" ON "post_collections" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "post_comments_post_idx" ON "post_comments" USING btree ("post_id","id");--> statement-breakpoint
 CREATE INDEX "post_labels_label_idx" ON "post_labels" USING btree ("label_id");--> statement-breakpoint
-CREATE INDEX "posts_latest_idx" ON "posts" USING btree ("kind","status","published_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "posts_hot_idx" ON "posts" USING btree ("kind","status","hot_score" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "posts_author_idx" ON "posts" USING btree ("author_id","status","id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "posts_latest_idx" ON "posts" USING btree ("kind","status","published_at","id");--> statement-breakpoint
+CREATE INDEX "posts_hot_idx" ON "posts" USING btree ("kind","status","hot_score","id");--> statement-breakpoint
+CREATE INDEX "posts_author_idx" ON "posts" USING btree ("author_id","status","id");--> statement-breakpoint
 CREATE INDEX "question_answers_question_idx" ON "question_answers" USING btree ("question_id","parent_id","id");--> statement-breakpoint
 CREATE INDEX "question_records_question_idx" ON "question_records" USING btree ("question_id","kind");--> statement-breakpoint
-CREATE INDEX "questions_latest_idx" ON "questions" USING btree ("status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "questions_hot_idx" ON "questions" USING btree ("status","hot_score" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "questions_asker_idx" ON "questions" USING btree ("asker_id","id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "questions_latest_idx" ON "questions" USING btree ("status","created_at","id");--> statement-breakpoint
+CREATE INDEX "questions_hot_idx" ON "questions" USING btree ("status","hot_score","id");--> statement-breakpoint
+CREATE INDEX "questions_asker_idx" ON "questions" USING btree ("asker_id","id");--> statement-breakpoint
 CREATE INDEX "questions_bounty_idx" ON "questions" USING btree ("bounty_state","bounty_expires_at");--> statement-breakpoint
 CREATE INDEX "search_documents_tokens_idx" ON "search_documents" USING gin ("tokens");--> statement-breakpoint
 CREATE INDEX "search_documents_title_trgm_idx" ON "search_documents" USING gin ("title" gin_trgm_ops);

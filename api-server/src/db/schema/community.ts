@@ -86,9 +86,9 @@ export const posts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('posts_latest_idx').on(t.kind, t.status, t.publishedAt.desc(), t.id.desc()),
-    index('posts_hot_idx').on(t.kind, t.status, t.hotScore.desc(), t.id.desc()),
-    index('posts_author_idx').on(t.authorId, t.status, t.id.desc()),
+    index('posts_latest_idx').on(t.kind, t.status, t.publishedAt, t.id),
+    index('posts_hot_idx').on(t.kind, t.status, t.hotScore, t.id),
+    index('posts_author_idx').on(t.authorId, t.status, t.id),
   ],
 );
 
@@ -152,7 +152,7 @@ export const postCollections = pgTable(
       .references(() => posts.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('post_collections_user_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('post_collections_user_idx').on(t.userId, t.createdAt)],
 );
 
 export const bloggerFollows = pgTable(
@@ -166,7 +166,7 @@ export const bloggerFollows = pgTable(
       .references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.followerId, t.bloggerId] }), index('blogger_follows_blogger_idx').on(t.bloggerId, t.createdAt.desc())],
+  (t) => [primaryKey({ columns: [t.followerId, t.bloggerId] }), index('blogger_follows_blogger_idx').on(t.bloggerId, t.createdAt)],
 );
 
 /** What happens to a question's bounty: held from the asker, paid to the accepted answer, or refunded. */
@@ -198,9 +198,9 @@ export const questions = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('questions_latest_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
-    index('questions_hot_idx').on(t.status, t.hotScore.desc(), t.id.desc()),
-    index('questions_asker_idx').on(t.askerId, t.id.desc()),
+    index('questions_latest_idx').on(t.status, t.createdAt, t.id),
+    index('questions_hot_idx').on(t.status, t.hotScore, t.id),
+    index('questions_asker_idx').on(t.askerId, t.id),
     index('questions_bounty_idx').on(t.bountyState, t.bountyExpiresAt),
   ],
 );
@@ -296,7 +296,7 @@ export const communityImages = pgTable(
   },
   (t) => [
     uniqueIndex('community_images_image_idx').on(t.imageId),
-    index('community_images_list_idx').on(t.status, t.starCount.desc(), t.id.desc()),
+    index('community_images_list_idx').on(t.status, t.starCount, t.id),
   ],
 );
 

@@ -1,0 +1,126 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { SearchHit, SearchHitKind, SearchPage, SearchType } from '@rc/api-contract/community/search';
+import type { Executor } from '../db/open-database.js';
+import { queryRows } from '../db/query-rows.js';
+import { searchDocuments } from '../db/schema.js';
+import { invalid } from '../errors.js';
+import { searchWords, tsqueryOf } from './search-index.js';
+
+/** Spec §2's search types and the kinds each covers; the default (1) covers everything. */
+export const kindsOfType: Record<SearchType, readonly SearchHitKind[]> = {
+  1: ['blog', 'news', 'question', 'course', 'app', 'dataset', 'image', 'live', 'exam'],
+  2: ['live'],
+  4: ['course'],
+  5: ['exam'],
+  6: ['blog'],
+  7: ['question'],
+  8: ['news'],
+  15: ['app'],
+  16: ['dataset'],
+};
+
+const pageUrls: Record<SearchHitKind, (id: number) => string> = {
+  blog: (id) => `/blog/article/${id}`,
+  news: (id) => `/news/detail/${id}`,
+  question: (id) => `/question/view/${id}`,
+  dataset: (id) => `/account/commonData?id=${id}`,
+  image: (id) => `/imageCommunity/detail/${id}`,
+  course: (id) => `/resource/detail/${id}`,
+  app: (id) => `/account/appCenter?id=${id}`,
+  live: () => '/account/live',
+  exam: () => '/account/grades/my',
+};
+
+const excerptBefore = 30;
+const excerptLength = 120;
+
+const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** The keyword trimmed; an empty one is refused with the spec's text. */
+export function searchKeyword(keyword: string | undefined): string {
+  const trimmed = (keyword ?? '').trim();
+  if (!trimmed) throw invalid('请输入搜索关键词');
+  return trimmed;
+}
+
+/** What the browser highlights: the keyword's words, longest first, and the keyword itself (a title may match it whole). */
+export function highlightWords(keyword: string): string[] {
+  const words = new Set([keyword.toLowerCase(), ...searchWords(keyword)]);
+  return [...words].sort((a, b) => b.length - a.length);
+}
+
+/** Plain text around the first highlighted word of the body, or its beginning when none appears. */
+export function excerptAround(body: string, words: readonly string[]): string {
+  const characters = Array.from(body);
+  const lower = body.toLowerCase();
+  const hits = words.map((word) => lower.indexOf(word)).filter((index) => index >= 0);
+  const at = hits.length > 0 ? Array.from(body.slice(0, Math.min(...hits))).length : 0;
+  const start = Math.max(0, at - excerptBefore);
+  const end = Math.min(characters.length, start + excerptLength);
+  return `${start > 0 ? '…' : ''}${characters.slice(start, end).join('')}${end < characters.length ? '…' : ''}`;
+}
+
+/** Trigrams need three characters: shorter keywords are left to jieba's words (a one- or two-character keyword is a word or a prefix). */
+const shortestTitleSubstring = 3;
+
+function matching(keyword: string): { where: SQL; rank: SQL } {
+  const query = tsqueryOf(keyword);
+  const titleMatches = sql`${searchDocuments.title} ilike ${likePattern(keyword)}`;
+  if (!query) return { where: titleMatches, rank: sql`1` };
+  const words = sql`${query}::tsquery`;
+  const wordsMatch = sql`${searchDocuments.tokens} @@ ${words}`;
+  return Array.from(keyword).length < shortestTitleSubstring
+    ? { where: wordsMatch, rank: sql`ts_rank(${searchDocuments.tokens}, ${words})` }
+    : {
+        where: sql`(${wordsMatch} or ${titleMatches})`,
+        rank: sql`ts_rank(${searchDocuments.tokens}, ${words}) + case when ${titleMatches} then 1 else 0 end`,
+      };
+}
+
+interface Matched {
+  counts: { kind: SearchHitKind; count: number }[] | null;
+  hits: { kind: SearchHitKind; refId: number; title: string; body: string; publishedAt: string }[] | null;
+}
+
+/**
+ * One page of what matches the keyword among `kinds`, best first (title words weigh most), newest first on ties, and
+ * the number of matches of every kind; one pass over the matches serves both.
+ */
+export async function searchSite(
+  db: Executor,
+  o: { keyword: string; kinds: readonly SearchHitKind[]; pageNum: number; pageSize: number },
+): Promise<SearchPage> {
+  const { where, rank } = matching(o.keyword);
+  const kinds = sql.join(
+    o.kinds.map((kind) => sql`${kind}`),
+    sql`, `,
+  );
+  const [matched] = await queryRows<Matched>(
+    db,
+    sql`with matched as materialized (
+          select kind, ref_id, published_at, ${rank} as rank from ${searchDocuments} where ${where}
+        ), page as (
+          select kind, ref_id, published_at, rank from matched where kind in (${kinds})
+          order by rank desc, published_at desc, ref_id desc limit ${o.pageSize} offset ${(o.pageNum - 1) * o.pageSize}
+        )
+        select
+          (select json_agg(c) from (select kind, count(*)::int as count from matched group by kind) c) as counts,
+          (select json_agg(json_build_object('kind', d.kind, 'refId', d.ref_id, 'title', d.title, 'body', d.body, 'publishedAt', d.published_at)
+                           order by page.rank desc, page.published_at desc, page.ref_id desc)
+             from page join ${searchDocuments} d on d.kind = page.kind and d.ref_id = page.ref_id) as hits`,
+  );
+  const counts = (matched?.counts ?? [])
+    .map((row) => ({ kind: row.kind, count: Number(row.count) }))
+    .sort((a, b) => b.count - a.count || a.kind.localeCompare(b.kind));
+  const total = counts.filter((row) => o.kinds.includes(row.kind)).reduce((sum, row) => sum + row.count, 0);
+  const words = highlightWords(o.keyword);
+  const list: SearchHit[] = (matched?.hits ?? []).map((hit) => ({
+    kind: hit.kind,
+    refId: hit.refId,
+    title: hit.title,
+    excerpt: excerptAround(hit.body, words),
+    url: pageUrls[hit.kind](hit.refId),
+    publishedAt: new Date(hit.publishedAt).toISOString(),
+  }));
+  return { list, total, pageNum: o.pageNum, pageSize: o.pageSize, words, counts };
+}

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser } from './support/chromium';
+import { demoUser } from './support/demo-session';
+import type { PortalPage } from './support/portal-page';
+import type { PortalServer } from './support/portal-server';
+import { setUpPortalSuite } from './support/portal-suite';
+
+let server: PortalServer;
+let browser: Browser;
+let page: PortalPage;
+setUpPortalSuite({}, (suite) => ({ server, browser, page } = suite));
+
+const teacher = { mobile: '13800000002', password: demoUser.password };
+const operator = { mobile: '13800000004', password: demoUser.password };
+
+async function logIn(account: { mobile: string; password: string }) {
+  const response = await fetch(`${server.url}/apis/user/api/user/login/password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  const { code, data, msg } = (await response.json()) as { code: number; data: { token: string; userInfo: unknown }; msg: string };
+  if (code !== 200) throw new Error(`login of ${account.mobile} failed: ${code} ${msg}`);
+  return data;
+}
+
+async function call<T>(token: string, route: string, body: unknown): Promise<T> {
+  const response = await fetch(`${server.url}/apis${route}`, {
+    method: 'POST',
+    headers: { token, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { code: number; data: T; msg: string };
+  if (answer.code !== 200) throw new Error(`${route}: ${answer.code} ${answer.msg}`);
+  return answer.data;
+}
+
+/** Stores `account`'s session the way the portal does. */
+async function signInAs(account: { mobile: string; password: string }) {
+  const session = await logIn(account);
+  await page.reset();
+  await browser.execute(
+    (token, userInfo) => {
+      localStorage.setItem('RC_WEB_TOKEN', token);
+      localStorage.setItem('RcUserInfo', userInfo);
+    },
+    JSON.stringify(session.token),
+    JSON.stringify(session.userInfo),
+  );
+}
+
+const hitTitles = () =>
+  browser.execute(() => Array.from(document.querySelectorAll('.rc-search-hit-title a'), (link) => link.textContent ?? ''));
+
+describe('site search', () => {
+  let postId: number;
+
+  it('finds a post by a Chinese word of its body from the header box, highlights it, counts it in its tab and opens it', async () => {
+    const { token } = await logIn(teacher);
+    ({ id: postId } = await call<{ id: number }>(token, '/community/auth/blog/save', {
+      title: '网盘数据的读取心得',
+      content: '训练前把数据集放进网盘，开机后在实例里挂载到 /root/netdisk 就能直接读取。',
+      status: 1,
+    }));
+
+    await page.open('/blog');
+    await browser.$('.rc-search input').waitForDisplayed({ timeout: 15_000 });
+    await browser.$('.rc-search input').setValue('挂载');
+    await browser.keys('Enter');
+    await browser.waitUntil(async () => (await browser.execute(() => window.location.search)) === '?type=6&keyword=%E6%8C%82%E8%BD%BD', {
+      timeout: 15_000,
+      timeoutMsg: 'the header box did not open the blog search type',
+    });
+    await page.waitForText('.rc-search-hits', '网盘数据的读取心得');
+    expect(await hitTitles()).toEqual(['网盘数据的读取心得']);
+    const marks = await browser.execute(() =>
+      Array.from(document.querySelectorAll('.rc-search-hit-excerpt mark'), (mark) => mark.textContent),
+    );
+    expect(marks).toEqual(['挂载']);
+    expect(await page.textOf('.rc-search-tabs .active')).toMatch(/^博客\s*1$/);
+
+    await browser.$('.rc-search-tabs [data-type="16"]').click();
+    await page.waitForText('.rc-search-page', '没有找到与「挂载」相关的内容');
+
+    await browser.$('.rc-search-tabs [data-type="1"]').click();
+    await page.waitForText('.rc-search-hits', '网盘数据的读取心得');
+    await browser.$(`.rc-search-hit-title a[href="/blog/article/${postId}"]`).click();
+    await page.waitForPath(`/blog/article/${postId}`);
+    await page.waitForText('.rc-article-title', '网盘数据的读取心得');
+  });
+
+  it('refuses an empty search in the page box with the spec text', async () => {
+    await page.open('/search?type=1&keyword=');
+    await browser.$('.rc-search-form input').waitForDisplayed({ timeout: 15_000 });
+    await page.waitForText('.rc-search-page', '输入关键词后按回车搜索');
+    await browser.$('.rc-search-form input').click();
+    await browser.keys('Enter');
+    await page.waitForText('.rc-toasts', '请输入搜索内容');
+  });
+
+  it('a reader reports the post from its page; the operator takes it down in 内容审核 and search no longer finds it', async () => {
+    await signInAs({ mobile: demoUser.mobile, password: demoUser.password });
+    await page.open(`/blog/article/${postId}`);
+    await page.waitForText('.rc-article-title', '网盘数据的读取心得');
+    await browser.$('.rc-report-button').click();
+    await browser.$('.ui.modal textarea').waitForDisplayed({ timeout: 10_000 });
+    await browser.$('.ui.modal').$('button=提交举报').click();
+    await page.waitForText('.ui.modal', '请填写举报原因');
+    await browser.$('.ui.modal textarea').setValue('内容与标题不符');
+    await browser.$('.ui.modal').$('button=提交举报').click();
+    await page.waitForText('.rc-toasts', '举报成功');
+    await browser.$('.rc-report-button').click();
+    await browser.$('.ui.modal textarea').setValue('再举报一次');
+    await browser.$('.ui.modal').$('button=提交举报').click();
+    await page.waitForText('.rc-toasts', '已举报，请等待处理');
+
+    await signInAs(operator);
+    await page.open('/account/review/content');
+    const row = browser.$(`.rc-content-review tr[data-kind="blog"][data-ref="${postId}"]`);
+    await row.waitForDisplayed({ timeout: 15_000 });
+    expect(await row.getText()).toContain('内容与标题不符');
+    await row.$('button=下架').click();
+    await browser.$('.ui.modal textarea').setValue('内容与标题不符，已下架');
+    await browser.$('.ui.modal').$('button=下架').click();
+    await page.waitForText('.rc-toasts', '已驳回');
+    await row.waitForExist({ reverse: true, timeout: 10_000 });
+
+    await page.open('/search?type=6&keyword=挂载');
+    await page.waitForText('.rc-search-page', '没有找到与「挂载」相关的内容');
+  });
+
+  it('keeps the review page to operators', async () => {
+    await signInAs({ mobile: demoUser.mobile, password: demoUser.password });
+    await page.open('/account/review/content');
+    await page.waitForText('.rc-content-review', '仅运营人员可以执行此操作');
+  });
+});

@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser } from './support/chromium';
+import { demoUser } from './support/demo-session';
+import type { PortalPage } from './support/portal-page';
+import type { PortalServer } from './support/portal-server';
+import { setUpPortalSuite } from './support/portal-suite';
+
+let server: PortalServer;
+let browser: Browser;
+let page: PortalPage;
+const dialogs: string[] = [];
+setUpPortalSuite({}, (suite) => {
+  ({ server, browser, page } = suite);
+  browser.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+});
+
+const author = { mobile: demoUser.mobile, password: demoUser.password };
+const teacher = { mobile: '13800000002', password: demoUser.password };
+const operator = { mobile: '13800000004', password: demoUser.password };
+
+/** Each payload, if it ran, would set window.__xss (or open a dialog). */
+const corpus = [
+  '<script>window.__xss=1</script>',
+  '<img src=x onerror="window.__xss=2">',
+  '[点我](javascript:window.__xss=3)',
+  '<a href="javascript:window.__xss=4">链接</a>',
+  '<svg onload="window.__xss=5"></svg>',
+  '"><img src=x onerror=window.__xss=6>',
+  '![图](x" onerror="window.__xss=7)',
+  '&lt;img src=x onerror=window.__xss=8&gt;',
+  '[实体](&#106;avascript:window.__xss=9)',
+  '<iframe srcdoc="<script>parent.__xss=10</script>"></iframe>',
+  '<details open ontoggle="window.__xss=11">展开</details>',
+  '[空格](  javascript:window.__xss=12)',
+  '![站内](/apis/x.png"onerror="window.__xss=13)',
+  '<img src=x onerror=alert(14)>',
+  '<a href="jav&#x09;ascript:window.__xss=15">制表符</a>',
+  '[数据](data:text/html;base64,PHNjcmlwdD5wYXJlbnQuX194c3M9MTY8L3NjcmlwdD4=)',
+  "javascript:/*--></title></style></textarea></script><svg/onload='window.__xss=17'>",
+];
+const marker = 'XSS语料';
+const title = `${marker}"><img src=x onerror=window.__xss=31><script>window.__xss=32</script>`;
+const body = corpus.map((payload, index) => `${index + 1}. ${payload}`).join('\n\n');
+
+async function logIn(account: { mobile: string; password: string }) {
+  const response = await fetch(`${server.url}/apis/user/api/user/login/password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  const { code, data, msg } = (await response.json()) as { code: number; data: { token: string; userInfo: unknown }; msg: string };
+  if (code !== 200) throw new Error(`login of ${account.mobile} failed: ${code} ${msg}`);
+  return data;
+}
+
+async function call<T>(token: string, route: string, payload: unknown): Promise<T> {
+  const response = await fetch(`${server.url}/apis${route}`, {
+    method: 'POST',
+    headers: { token, 'content-type': 'application/json' },
+    body: JSON.stringify(payload),
+  });
+  const answer = (await response.json()) as { code: number; data: T; msg: string };
+  if (answer.code !== 200) throw new Error(`${route}: ${answer.code} ${answer.msg}`);
+  return answer.data;
+}
+
+async function signInAs(account: { mobile: string; password: string }) {
+  const session = await logIn(account);
+  await page.reset();
+  await browser.execute(
+    (token, userInfo) => {
+      localStorage.setItem('RC_WEB_TOKEN', token);
+      localStorage.setItem('RcUserInfo', userInfo);
+    },
+    JSON.stringify(session.token),
+    JSON.stringify(session.userInfo),
+  );
+}
+
+/**
+ * Once every image of the page has loaded or failed (so an onerror would have fired): nothing set window.__xss,
+ * no dialog opened, and no element of the page carries an event-handler attribute, a javascript: URL or an
+ * injected script, iframe or svg.
+ */
+async function expectInert(where: string) {
+  await browser.waitUntil(() => browser.execute(() => Array.from(document.images).every((image) => image.complete)), {
+    timeout: 10_000,
+    timeoutMsg: `${where}: images did not settle`,
+  });
+  const found = await browser.execute(() => {
+    const area = document.querySelector('.rc-app-area');
+    const elements = Array.from(document.body.querySelectorAll('*'));
+    const handlers = elements.flatMap((element) =>
+      Array.from(element.attributes)
+        .filter((attribute) => /^on/i.test(attribute.name) || /^\s*(javascript|data):/i.test(attribute.value))
+        .map((attribute) => `${element.tagName.toLowerCase()}[${attribute.name}]`),
+    );
+    return {
+      xss: (window as unknown as { __xss?: unknown }).__xss ?? null,
+      handlers,
+      injected: area ? area.querySelectorAll('script, iframe, svg, object, embed').length : -1,
+    };
+  });
+  expect(found, where).toEqual({ xss: null, handlers: [], injected: 0 });
+  expect(dialogs, where).toEqual([]);
+}
+
+describe('XSS payloads in community content', () => {
+  let postId: number;
+  let authorId: number;
+
+  it('are stored through the real API in titles, bodies, comments, questions, answers, nicknames and report reasons', async () => {
+    const writer = await logIn(author);
+    const other = await logIn(teacher);
+    const reader = await logIn(operator);
+    authorId = (writer.userInfo as { id: number }).id;
+    await call(writer.token, '/user/auth/user/ext/update', { nickname: '<img src=x onerror=window.__xss=21>' });
+    await call(other.token, '/user/auth/user/ext/update', { nickname: '"><svg onload=window.__xss=22>' });
+    ({ id: postId } = await call<{ id: number }>(writer.token, '/community/auth/blog/save', { title, content: body, status: 1 }));
+    // Fresh demo accounts are new accounts: five comments and answers per ten minutes, so the corpus goes in three comments.
+    for (const part of [0, 1, 2]) {
+      const payloads = corpus.filter((_, index) => index % 3 === part);
+      await call(other.token, '/community/auth/blog/comment/save', { blogId: postId, content: payloads.join('\n') });
+    }
+    const question = await call<{ id: number }>(writer.token, '/community/auth/questions/save', { title, contentMd: body });
+    await call(other.token, '/community/auth/questions/comment/save', { questionId: question.id, contentMd: body });
+    await call(reader.token, '/community/auth/report/save', { kind: 'blog', refId: postId, reason: corpus.slice(0, 4).join(' ') });
+  });
+
+  it('run nowhere on the blog list, the article with its comments, and the blogger page', async () => {
+    await page.open('/blog');
+    await page.waitForText('.rc-app-area', marker);
+    await expectInert('/blog');
+
+    await page.open(`/blog/article/${postId}`);
+    await page.waitForText('.rc-article-title', marker);
+    expect(await page.textOf('.rc-article-title')).toContain('<script>window.__xss=32</script>');
+    await page.waitForText('.rc-comment-list', 'window.__xss=17');
+    await expectInert('/blog/article');
+
+    await page.open(`/blog/blogger/${authorId}`);
+    await page.waitForText('.rc-app-area', marker);
+    await expectInert('/blog/blogger');
+  });
+
+  it('run nowhere in site search and blog search results, where titles and excerpts are highlighted', async () => {
+    await page.open(`/search?type=1&keyword=${encodeURIComponent(marker)}`);
+    await page.waitForText('.rc-search-hits', marker);
+    expect(await browser.$$('.rc-search-hit').length).toBe(2);
+    expect(await page.textOf('.rc-search-hits')).toContain('onerror=window.__xss=31');
+    await expectInert('/search');
+
+    await page.open(`/search?type=1&keyword=${encodeURIComponent('<script>')}`);
+    await page.waitForText('.rc-app-area', '共找到');
+    await expectInert('/search for <script>');
+
+    await page.open(`/blog/search?keyword=${encodeURIComponent(marker)}`);
+    await page.waitForText('.rc-search-hits', marker);
+    await expectInert('/blog/search');
+  });
+
+  it('run nowhere for a signed-in reader whose header shows a payload nickname, nor on the operator review page', async () => {
+    await signInAs(author);
+    await page.open(`/blog/article/${postId}`);
+    await page.waitForText('.rc-article-title', marker);
+    await expectInert('/blog/article signed in');
+
+    await signInAs(operator);
+    await page.open('/account/review/content');
+    await page.waitForText('.rc-content-review', marker);
+    expect(await page.textOf('.rc-content-review')).toContain('javascript:window.__xss=3');
+    await expectInert('/account/review/content');
+  });
+});
