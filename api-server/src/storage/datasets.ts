@@ -123,7 +123,13 @@ export async function sealDataset(app: FastifyInstance, id: number): Promise<voi
 export async function indexPublicDataset(db: Executor, id: number): Promise<void> {
   const [row] = await db.select().from(datasets).where(eq(datasets.id, id));
   if (row && row.ownerId === null && row.status === 'ready')
-    await indexDocument(db, { kind: 'dataset', refId: id, title: row.title, body: `${row.name} ${row.description}`, publishedAt: row.createdAt });
+    await indexDocument(db, {
+      kind: 'dataset',
+      refId: id,
+      title: row.title,
+      body: `${row.name} ${row.description}`,
+      publishedAt: row.createdAt,
+    });
   else await removeDocument(db, 'dataset', id);
 }
 

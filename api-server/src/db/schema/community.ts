@@ -294,10 +294,7 @@ export const communityImages = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex('community_images_image_idx').on(t.imageId),
-    index('community_images_list_idx').on(t.status, t.starCount, t.id),
-  ],
+  (t) => [uniqueIndex('community_images_image_idx').on(t.imageId), index('community_images_list_idx').on(t.status, t.starCount, t.id)],
 );
 
 export const communityImageStars = pgTable(
