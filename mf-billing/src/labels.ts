@@ -22,8 +22,17 @@ export const billKindNames: Record<string, string> = {
   renew: '续费',
   disk: '数据盘',
   refund: '退款',
+  bounty: '问答悬赏',
 };
-export const ledgerKindNames: Record<string, string> = { recharge: '充值', charge: '消费', refund: '退款', grant: '赠送' };
+export const ledgerKindNames: Record<string, string> = {
+  recharge: '充值',
+  charge: '消费',
+  refund: '退款',
+  grant: '赠送',
+  bounty_hold: '悬赏托管',
+  bounty_pay: '悬赏收入',
+  bounty_refund: '悬赏退回',
+};
 
 export const options = (names: Record<string | number, string>) =>
   Object.entries(names).map(([value, text]) => ({ key: value, value, text }));

@@ -16,8 +16,15 @@ export const Product = Type.Union([Type.Literal('gpu'), Type.Literal('storage'),
 export type Product = Static<typeof Product>;
 
 export const BillKind = Type.Union(
-  [Type.Literal('usage'), Type.Literal('package'), Type.Literal('renew'), Type.Literal('disk'), Type.Literal('refund')],
-  { title: '计费类型', description: 'usage 按量计费；package 包周期；renew 续费；disk 数据盘；refund 退款' },
+  [
+    Type.Literal('usage'),
+    Type.Literal('package'),
+    Type.Literal('renew'),
+    Type.Literal('disk'),
+    Type.Literal('refund'),
+    Type.Literal('bounty'),
+  ],
+  { title: '计费类型', description: 'usage 按量计费；package 包周期；renew 续费；disk 数据盘；refund 退款；bounty 问答悬赏' },
 );
 
 export const BillFilter = Type.Intersect([
@@ -150,10 +157,22 @@ export const LedgerListBody = Type.Intersect([
   TimeRange,
   Type.Object({
     kind: Type.Optional(
-      Type.Union([Type.Literal('recharge'), Type.Literal('charge'), Type.Literal('refund'), Type.Literal('grant')], {
-        title: '收支类型',
-        description: 'recharge 充值；charge 消费；refund 退款；grant 赠送',
-      }),
+      Type.Union(
+        [
+          Type.Literal('recharge'),
+          Type.Literal('charge'),
+          Type.Literal('refund'),
+          Type.Literal('grant'),
+          Type.Literal('bounty_hold'),
+          Type.Literal('bounty_pay'),
+          Type.Literal('bounty_refund'),
+        ],
+        {
+          title: '收支类型',
+          description:
+            'recharge 充值；charge 消费；refund 退款；grant 赠送；bounty_hold 悬赏托管；bounty_pay 悬赏收入；bounty_refund 悬赏退回',
+        },
+      ),
     ),
   }),
 ]);
