@@ -228,7 +228,7 @@ describe('session', () => {
       await browser.$('.rc-shell').waitForExist({ timeout: 15_000 });
       expect(await parts(), url).toEqual(expected);
     }
-    expect(await page.textOf('.rc-feature-page')).toContain('写文章');
+    expect(await page.textOf('.rc-write-page')).toContain('写文章');
   });
 
   it('renders every micro-app route with its title', async () => {

@@ -6,7 +6,7 @@ import { seedDemoData } from './seed/demo-data.js';
 import { startScheduler } from './compute/scheduler.js';
 import { startPaymentScheduler } from './billing/payments/payment-scheduler.js';
 import { startTaskRunner } from './storage/task-runner.js';
-import { startBountyScheduler } from './community/question-bounty.js';
+import { startCommunityScheduler } from './community/community-scheduler.js';
 
 let config: AppConfig;
 try {
@@ -38,7 +38,7 @@ if (config.seedDemoData && (await seedDemoData(database.db, { billingHistory: tr
 const stopScheduler = startScheduler(app);
 const stopPaymentScheduler = startPaymentScheduler(app.payments, app.log);
 const stopTaskRunner = startTaskRunner(app);
-const stopBountyScheduler = startBountyScheduler(app);
+const stopCommunityScheduler = startCommunityScheduler(app);
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -48,7 +48,7 @@ async function shutdown(signal: string) {
   await stopScheduler();
   await stopPaymentScheduler();
   await stopTaskRunner();
-  await stopBountyScheduler();
+  await stopCommunityScheduler();
   await app.close();
   await database.close();
   process.exit(0);

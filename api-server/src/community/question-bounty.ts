@@ -102,27 +102,3 @@ export async function refundExpiredBounties(app: FastifyInstance): Promise<numbe
   for (const { id } of due) if ((await app.db.transaction((tx) => refundBounty(tx, id, now, true))) > 0) refunded += 1;
   return refunded;
 }
-
-/** Runs the refund pass every `intervalMs`; returns a stop function. */
-export function startBountyScheduler(app: FastifyInstance, intervalMs = 10 * 60_000): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = (async () => {
-      try {
-        const refunded = await refundExpiredBounties(app);
-        if (refunded > 0) app.log.info({ refunded }, 'expired question bounties refunded');
-      } catch (error) {
-        app.log.error({ err: error }, 'refunding expired bounties failed');
-      } finally {
-        running = null;
-      }
-    })();
-  };
-  const timer = setInterval(tick, intervalMs);
-  tick();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
-}

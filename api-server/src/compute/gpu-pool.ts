@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { computeNodes } from '../db/schema.js';
 import type { Executor } from '../db/open-database.js';
 import { conflict } from '../errors.js';
@@ -33,9 +33,10 @@ export async function returnGpus(tx: Executor, nodeId: number, count: number) {
 
 /**
  * Picks a node of the model in the region with `count` free GPUs and takes them, the emptiest
- * node first. A node another order just drained is passed over for the next.
+ * node first. A node another order just drained is passed over for the next. `onlyNodeIds` narrows
+ * the choice (the nodes whose driver fits the image).
  */
-export async function takeGpusInRegion(tx: Executor, regionCode: string, gpuModelId: number, count: number) {
+export async function takeGpusInRegion(tx: Executor, regionCode: string, gpuModelId: number, count: number, onlyNodeIds?: number[]) {
   const tried: number[] = [];
   for (;;) {
     const [candidate] = await tx
@@ -47,6 +48,7 @@ export async function takeGpusInRegion(tx: Executor, regionCode: string, gpuMode
           eq(computeNodes.gpuModelId, gpuModelId),
           eq(computeNodes.enabled, true),
           gte(computeNodes.gpuFree, count),
+          onlyNodeIds ? inArray(computeNodes.id, onlyNodeIds) : undefined,
           tried.length
             ? sql`${computeNodes.id} not in (${sql.join(
                 tried.map((id) => sql`${id}`),

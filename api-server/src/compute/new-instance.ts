@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, eq, isNull, or } from 'drizzle-orm';
-import { computeNodes, images, instances } from '../db/schema.js';
+import { and, eq, exists, isNull, or } from 'drizzle-orm';
+import { communityImages, computeNodes, ContentStatus, images, instances } from '../db/schema.js';
 import type { Executor } from '../db/open-database.js';
 import { conflict, notFound } from '../errors.js';
 import type { ComputeDriver } from './driver.js';
@@ -17,12 +17,16 @@ export function newSshPassword(length = 16) {
   return Array.from({ length }, () => passwordAlphabet[randomInt(passwordAlphabet.length)]).join('');
 }
 
-/** A ready image the user may use: a system image or one of their own private images. */
+/** A ready image the user may use: a system image, one of their own private images or one published in the image community. */
 export async function usableImage(tx: Executor, userId: number, imageId: number) {
+  const published = tx
+    .select({ id: communityImages.id })
+    .from(communityImages)
+    .where(and(eq(communityImages.imageId, images.id), eq(communityImages.status, ContentStatus.published)));
   const [image] = await tx
     .select()
     .from(images)
-    .where(and(eq(images.id, imageId), isNull(images.deletedAt), or(isNull(images.userId), eq(images.userId, userId))));
+    .where(and(eq(images.id, imageId), isNull(images.deletedAt), or(isNull(images.userId), eq(images.userId, userId), exists(published))));
   if (!image) throw notFound('镜像不存在');
   if (image.status !== 1) throw conflict('镜像正在保存中，请稍后再用');
   return image;

@@ -24,7 +24,9 @@ import { demoHeadTips, seedWelcomeCredit } from './welcome-credit.js';
 import { demoOperatorMobile, seedOperator } from './operator.js';
 import { seedDemoIncome } from './demo-income.js';
 import { seedCommunityLabels } from './community-labels.js';
+import { seedDemoBlogs } from './demo-blogs.js';
 import { seedDemoQuestions } from './demo-questions.js';
+import { seedDemoCommunityImages } from './demo-community-images.js';
 import { defaultCloudDiskTerms, defaultNetDiskTerms } from '../storage/storage-terms.js';
 
 export const demoPassword = 'Demo@2026';
@@ -211,7 +213,9 @@ const seeders: Array<(db: Database) => Promise<boolean>> = [
   (db) => seedOperator(db, demoPassword),
   (db) => seedDemoIncome(db, { referrer: demoAccounts.user, referred: demoAccounts.organization }),
   seedCommunityLabels,
+  seedDemoBlogs,
   seedDemoQuestions,
+  seedDemoCommunityImages,
 ];
 
 /** `billingHistory`: also a month of the demo user's orders and bills (the server's demo; tests start without it). */

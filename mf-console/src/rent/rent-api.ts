@@ -1,3 +1,4 @@
+import type { CommunityImageDetail, ImageFit, ImageUseBody } from '@rc/api-contract/community/image-community';
 import type { Region } from '@rc/api-contract/node/node';
 import type { OrderConfiguration, PaidOrder, PayOrderBody, RentQuote } from '@rc/api-contract/user/order';
 import { api, type Page } from '@rc/shared-utility';
@@ -13,3 +14,6 @@ export const gpuModelsIn = (regionCode: string) =>
   api.get<GpuModelStat[]>('/node/auth/deviceType/statistics', { regionCode }, { cache: false });
 export const quoteRent = (choice: OrderConfiguration) => api.post<RentQuote>('/user/auth/order/price/preview', choice, { errorTip: false });
 export const payAndCreate = (order: PayOrderBody) => api.post<PaidOrder>('/user/auth/order/info/pay', order);
+/** The community image 「使用此镜像」 opened renting with, and whether the chosen region and GPU model's drivers fit it. */
+export const communityImage = (id: number) => api.post<CommunityImageDetail>('/community/auth/image/view', { id });
+export const checkImageFit = (body: ImageUseBody) => api.post<ImageFit>('/community/auth/image/use', body, { errorTip: false });

@@ -15,6 +15,7 @@ import { billingOptions, type ImageView } from '../instances/instance-types';
 import { GpuModelCards, type GpuModelStat } from './gpu-model-cards';
 import { isStaleQuote, QuoteSummary, useQuote } from '../instances/quote-summary';
 import { gpuModelsIn, listRegions, payAndCreate, quoteRent, savedImages, listSystemImages, type Region } from './rent-api';
+import { CommunityImageChoice, useCommunityImage } from './community-image-choice';
 import './rent.css';
 
 const unitOf: Record<number, string> = { 2: '天', 3: '周', 4: '月' };
@@ -37,6 +38,7 @@ export function RentPage({ navigate }: ScreenProps) {
   const [name, setName] = useState('');
   const [notice, setNotice] = useState('');
   const { busy: paying, submit } = useSubmit();
+  const shared = useCommunityImage(regionCode, gpuModelId);
 
   useEffect(() => {
     void listRegions().then((result) => {
@@ -71,9 +73,10 @@ export function RentPage({ navigate }: ScreenProps) {
   const choice = gpuModelId ? { regionCode, gpuModelId, gpuCount, billingType, duration, dataDiskExtraGb } : null;
   const { quote, error: quoteError, refresh: requote } = useQuote(choice, quoteRent);
 
+  const chosenImageId = shared.image?.imageId ?? imageId;
   const pay = async () => {
-    if (!choice || !imageId || !quote) return;
-    const order = { ...choice, imageId, quoteToken: quote.quoteToken, ...(name.trim() ? { name: name.trim() } : {}) };
+    if (!choice || !chosenImageId || !quote || shared.blocks) return;
+    const order = { ...choice, imageId: chosenImageId, quoteToken: quote.quoteToken, ...(name.trim() ? { name: name.trim() } : {}) };
     await submit({
       call: async () => {
         const result = await payAndCreate(order);
@@ -170,6 +173,9 @@ export function RentPage({ navigate }: ScreenProps) {
         </Form.Group>
         <Form.Field>
           <label>镜像</label>
+          <CommunityImageChoice shared={shared} />
+        </Form.Field>
+        <Form.Field className={shared.image ? 'rc-hidden' : ''}>
           <Menu secondary size="small">
             <Menu.Item active={imageTab === 'system'} onClick={() => setImageTab('system')}>
               系统镜像
@@ -237,7 +243,7 @@ export function RentPage({ navigate }: ScreenProps) {
             color="orange"
             size="large"
             loading={paying}
-            disabled={paying || !model || model.freeGpu === 0 || !imageId || !quote}
+            disabled={paying || !model || model.freeGpu === 0 || !chosenImageId || !quote || shared.blocks}
             onClick={() => void pay()}
             className="rc-pay-button"
           >

@@ -12,13 +12,15 @@ export interface Member {
 }
 
 /** Users older than a day (the ordinary posting limits apply), each with `balance` thousandths and a fresh session. */
-export async function members<Balances extends number[]>(t: TestApp, balances: [...Balances]): Promise<{ [K in keyof Balances]: Member }> {
+export async function members<const Balances extends readonly number[]>(
+  t: TestApp,
+  balances: Balances,
+): Promise<{ [K in keyof Balances]: Member }> {
   const created = [];
   for (const balance of balances) created.push(await userWithBalance(t.app, balance));
   t.clock.advance(25 * 3_600_000);
-  return Promise.all(created.map(async ({ id }) => ({ id, token: await tokenFor(t.app, id) }))) as Promise<{
-    [K in keyof Balances]: Member;
-  }>;
+  const signedIn = await Promise.all(created.map(async ({ id }) => ({ id, token: await tokenFor(t.app, id) })));
+  return signedIn as { [K in keyof Balances]: Member };
 }
 
 /** New sessions for the members after the clock moved past their sessions' day. */

@@ -8,6 +8,7 @@ import { beginTransition } from '../../compute/instance-state.js';
 import { listInstanceViews } from '../../compute/instance-view.js';
 import { operateOnInstance } from '../../compute/operate.js';
 import { usableImage } from '../../compute/new-instance.js';
+import { nodesFittingImage } from '../../community/image-compatibility.js';
 import type { Operation } from '../../compute/operations.js';
 import { Status } from '../../compute/states.js';
 import { Envelope, Page } from '@rc/api-contract/envelope';
@@ -87,6 +88,7 @@ const containerModule: FastifyPluginAsyncTypebox = async (app) => {
   app.put('/auth/changeImage', { schema: { tags, summary: '更换镜像', body: ChangeImageBody, response } }, (request) =>
     operate(request, request.body.id, 'changeImage', '更换镜像中，系统盘将重置', async (tx, instance, now) => {
       const image = await usableImage(tx, instance.userId, request.body.imageId);
+      await nodesFittingImage(tx, image.id, { regionCode: instance.regionCode, gpuModelId: instance.gpuModelId, nodeId: instance.nodeId });
       const transition = await app.compute.driver.reset({ ...instance, imageId: image.id }, now);
       return beginTransition(tx, instance.id, transition, { imageId: image.id, imageName: image.name });
     }),

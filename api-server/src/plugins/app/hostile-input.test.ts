@@ -44,6 +44,9 @@ const patternExamples: Record<string, string> = {
   '^[0-9a-fA-F]{32}$': 'a'.repeat(32),
   '^[0-9a-f-]{36}$': '00000000-0000-0000-0000-000000000000',
   '^[A-Za-z0-9_-]+$': 'request-key-1',
+  '^\\d{1,2}\\.\\d{1,2}$': '12.1',
+  '^(/apis/[\\x21-\\x7e]+)?$': '',
+  '^[0-9a-f]{32}\\.(png|jpg|webp)$': `${'a'.repeat(32)}.png`,
 };
 
 function validValue(schema: Schema): unknown {

@@ -11,6 +11,7 @@ import { instanceView } from '../../../compute/instance-view.js';
 import { recordInstanceEvent } from '../../../compute/instance-events.js';
 import { modelOf } from '../../../compute/lifecycle.js';
 import { createInstance, usableImage } from '../../../compute/new-instance.js';
+import { countCommunityUse, nodesFittingImage } from '../../../community/image-compatibility.js';
 import { loadSitePrices, quote } from '../../../compute/prices.js';
 import { Billing, OrderType, billingNames, type Billing as BillingCode } from '../../../compute/states.js';
 import { Envelope, Page } from '@rc/api-contract/envelope';
@@ -80,6 +81,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
       const instance = await app.db.transaction(async (tx) => {
         const image = await usableImage(tx, user.id, body.imageId);
+        const fittingNodeIds = await nodesFittingImage(tx, image.id, body);
         let nodeId = body.nodeId;
         if (nodeId) {
           const [node] = await tx.select().from(computeNodes).where(eq(computeNodes.id, nodeId));
@@ -91,7 +93,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
             (free) => `该主机空闲GPU不足：当前空闲 ${free} 张，需要 ${body.gpuCount} 张，请减少GPU数量或选择其他主机`,
           );
         } else {
-          nodeId = await takeGpusInRegion(tx, body.regionCode, body.gpuModelId, body.gpuCount);
+          nodeId = await takeGpusInRegion(tx, body.regionCode, body.gpuModelId, body.gpuCount, fittingNodeIds ?? undefined);
         }
         if (body.billingType === Billing.payAsYouGo) await ensureCanPayAnHour(tx, user.id, priced.requiredBalance);
         const packageExpiresAt = priced.periodEnd;
@@ -113,6 +115,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           model,
           site,
         );
+        if (fittingNodeIds) await countCommunityUse(tx, image.id);
         const order = await placeOrder(
           tx,
           {
