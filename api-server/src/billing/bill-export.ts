@@ -5,13 +5,14 @@ import { roundingRule } from './bill-lines.js';
 /** The most lines one export writes; a wider filter is refused so a file never silently drops lines. */
 export const exportLimit = 100_000;
 
-const productNames: Record<string, string> = { gpu: '算力', storage: '存储', hpc: '超算' };
+const productNames: Record<string, string> = { gpu: '算力', storage: '存储', hpc: '超算', community: '社区' };
 export const billKindNames: Record<string, string> = {
   usage: '按量计费',
   package: '包周期',
   renew: '续费',
   disk: '数据盘',
   refund: '退款',
+  bounty: '问答悬赏',
 };
 
 /** Thousandths → yuan with 2 decimals, rounded half away from zero (as the screens' formatMoney does, without separators). */

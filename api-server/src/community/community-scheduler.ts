@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { recomputeHotScores } from './hot-ranking.js';
 import { refundExpiredBounties } from './question-bounty.js';
+import { recomputeQuestionHotScores } from './question-ranking.js';
 
 const intervalMs = 10 * 60_000;
 
 /**
- * The community's periodic work, every 10 minutes: the blogs' hot ranking is recomputed and bounties
+ * The community's periodic work, every 10 minutes: the blogs' and questions' hot ranking is recomputed and bounties
  * nobody was awarded within their time go back to the askers. Returns a stop function.
  */
 export function startCommunityScheduler(app: FastifyInstance): () => Promise<void> {
@@ -15,7 +16,8 @@ export function startCommunityScheduler(app: FastifyInstance): () => Promise<voi
     running = (async () => {
       try {
         const scored = await recomputeHotScores(app.db, app.clock.now());
-        app.log.debug({ scored }, 'hot ranking recomputed');
+        const questionsScored = await recomputeQuestionHotScores(app.db, app.clock.now());
+        app.log.debug({ scored, questionsScored }, 'hot ranking recomputed');
         const refunded = await refundExpiredBounties(app);
         if (refunded > 0) app.log.info({ refunded }, 'expired question bounties refunded');
       } catch (error) {

@@ -91,7 +91,7 @@ export async function saveAnswer(app: FastifyInstance, user: SessionUser, body: 
         .update(questions)
         .set({ answerCount: sql`${questions.answerCount} + 1` })
         .where(eq(questions.id, question.id));
-      await refreshQuestionHotScore(tx, question.id);
+      await refreshQuestionHotScore(tx, question.id, now);
       await tellFollowers(tx, question, user.id, now);
     }
     return { id: saved!.id, ...review };
@@ -203,7 +203,7 @@ export async function deleteAnswer(app: FastifyInstance, userId: number, id: num
         .update(questions)
         .set({ answerCount: sql`greatest(${questions.answerCount} - 1, 0)` })
         .where(eq(questions.id, row.questionId));
-      await refreshQuestionHotScore(tx, row.questionId);
+      await refreshQuestionHotScore(tx, row.questionId, app.clock.now());
     }
   });
 }

@@ -1,18 +1,33 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/open-database.js';
-import { questions } from '../db/schema.js';
+import { ContentStatus, questions } from '../db/schema.js';
+import { hotScoreSql } from './hot-ranking.js';
 
 /**
- * Reddit's "hot" formula: log10(max(interest, 1)) + createdAt (seconds) / 45000, where interest
- * = views × 0.1 + answers × 3 + collects × 2 + follows × 2 + bounty (yuan) × 0.5. A newer question
- * needs ten times the interest of one 12.5 hours older to rank beside it; the score depends only on the
- * question's own counters, so it is refreshed when they change and never needs a sweep.
+ * The blogs' 热门 formula (hot-ranking.ts: points / (ageHours + 2)^1.5) over a question's counters: a
+ * follow weighs as a like, an answer as a comment, then collects and views; age from asking.
  */
-export async function refreshQuestionHotScore(db: Executor, questionId: number): Promise<void> {
-  const q = questions;
-  const interest = sql`${q.viewCount} * 0.1 + ${q.answerCount} * 3 + ${q.collectCount} * 2 + ${q.followCount} * 2 + ${q.bounty} / 1000.0 * 0.5`;
+const questionScore = (now: Date) =>
+  hotScoreSql(
+    { likeWeight: questions.followCount, comments: questions.answerCount, collects: questions.collectCount, views: questions.viewCount },
+    questions.createdAt,
+    now,
+  );
+
+/** Scores one question now (its counters changed). */
+export async function refreshQuestionHotScore(db: Executor, questionId: number, now: Date): Promise<void> {
   await db
-    .update(q)
-    .set({ hotScore: sql`log(greatest(${interest}, 1)) + extract(epoch from ${q.createdAt}) / 45000` })
-    .where(eq(q.id, questionId));
+    .update(questions)
+    .set({ hotScore: questionScore(now) })
+    .where(eq(questions.id, questionId));
+}
+
+/** Rescores every published question (the community pass, as the blogs' scores age). */
+export async function recomputeQuestionHotScores(db: Executor, now: Date): Promise<number> {
+  const updated = await db
+    .update(questions)
+    .set({ hotScore: questionScore(now) })
+    .where(eq(questions.status, ContentStatus.published))
+    .returning({ id: questions.id });
+  return updated.length;
 }

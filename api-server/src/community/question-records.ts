@@ -8,7 +8,7 @@ const counter = (kind: number) => (kind === QuestionRecordKind.collect ? questio
 const counterKey = (kind: number) => (kind === QuestionRecordKind.collect ? 'collectCount' : 'followCount');
 
 /** Collects (kind 1) or follows (kind 2) a published question; doing it twice changes nothing. */
-export async function saveQuestionRecord(db: Executor, userId: number, questionId: number, kind: number) {
+export async function saveQuestionRecord(db: Executor, userId: number, questionId: number, kind: number, now: Date) {
   await db.transaction(async (tx) => {
     const [question] = await tx
       .select({ id: questions.id })
@@ -25,12 +25,12 @@ export async function saveQuestionRecord(db: Executor, userId: number, questionI
       .update(questions)
       .set({ [counterKey(kind)]: sql`${counter(kind)} + 1` })
       .where(eq(questions.id, questionId));
-    await refreshQuestionHotScore(tx, questionId);
+    await refreshQuestionHotScore(tx, questionId, now);
   });
 }
 
 /** Takes back my collect or follow; removing one that is not there changes nothing. */
-export async function deleteQuestionRecord(db: Executor, userId: number, questionId: number, kind: number) {
+export async function deleteQuestionRecord(db: Executor, userId: number, questionId: number, kind: number, now: Date) {
   await db.transaction(async (tx) => {
     const removed = await tx
       .delete(questionRecords)
@@ -41,6 +41,6 @@ export async function deleteQuestionRecord(db: Executor, userId: number, questio
       .update(questions)
       .set({ [counterKey(kind)]: sql`greatest(${counter(kind)} - 1, 0)` })
       .where(eq(questions.id, questionId));
-    await refreshQuestionHotScore(tx, questionId);
+    await refreshQuestionHotScore(tx, questionId, now);
   });
 }

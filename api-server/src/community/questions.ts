@@ -61,7 +61,7 @@ export async function askQuestion(app: FastifyInstance, user: SessionUser, body:
     const id = question!.id;
     await setLabels(tx, id, labelIds);
     if (body.bounty) await holdBounty(tx, { id, askerId: user.id, title: text.title }, body.bounty, now);
-    await refreshQuestionHotScore(tx, id);
+    await refreshQuestionHotScore(tx, id, now);
     await syncQuestionIndex(tx, { id, ...text, status: review.status, createdAt: now });
     return { id, ...review };
   });
@@ -91,7 +91,7 @@ export async function updateQuestion(app: FastifyInstance, user: SessionUser, bo
       .where(eq(questions.id, current.id));
     await setLabels(tx, current.id, labelIds);
     if (addsBounty) await holdBounty(tx, { id: current.id, askerId: user.id, title: text.title }, body.bounty!, now);
-    await refreshQuestionHotScore(tx, current.id);
+    await refreshQuestionHotScore(tx, current.id, now);
     await syncQuestionIndex(tx, { id: current.id, ...text, status: review.status, createdAt: current.createdAt });
     return { id: current.id, ...review };
   });
@@ -115,7 +115,7 @@ export async function deleteQuestion(app: FastifyInstance, user: SessionUser, id
 }
 
 /** A published question for anyone, counting one view; the asker also sees their own held one. */
-export async function viewQuestion(db: Executor, id: number, viewerId: number | null) {
+export async function viewQuestion(db: Executor, id: number, viewerId: number | null, now: Date) {
   const detail = await questionDetail(db, id);
   if (!detail || (detail.status !== ContentStatus.published && detail.askerId !== viewerId)) throw questionGone();
   if (detail.status === ContentStatus.published && detail.askerId !== viewerId) {
@@ -123,15 +123,15 @@ export async function viewQuestion(db: Executor, id: number, viewerId: number | 
       .update(questions)
       .set({ viewCount: sql`${questions.viewCount} + 1` })
       .where(eq(questions.id, id));
-    await refreshQuestionHotScore(db, id);
+    await refreshQuestionHotScore(db, id, now);
     detail.viewCount += 1;
   }
   return detail;
 }
 
 /** The signed-in reader's view: the question plus their collected/followed flags and whether they may accept. */
-export async function viewQuestionAs(db: Executor, id: number, userId: number) {
-  const detail = await viewQuestion(db, id, userId);
+export async function viewQuestionAs(db: Executor, id: number, userId: number, now: Date) {
+  const detail = await viewQuestion(db, id, userId, now);
   const records = await db
     .select({ kind: questionRecords.kind })
     .from(questionRecords)

@@ -145,7 +145,7 @@ export async function seedDemoQuestions(db: Database): Promise<boolean> {
           acceptedAnswerId: q.accepted === undefined ? null : answerIds[q.accepted]!,
         })
         .where(eq(questions.id, id));
-      await refreshQuestionHotScore(tx, id);
+      await refreshQuestionHotScore(tx, id, new Date(now));
       await syncQuestionIndex(tx, { id, title: q.title, contentMd: q.body, status: ContentStatus.published, createdAt: at });
     }
   });

@@ -95,7 +95,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/questions/view',
     { schema: { tags, summary: '问题详情（已发布，计一次浏览）', body: QuestionIdBody, response: { 200: Envelope(QuestionView) } } },
-    async (request) => ok(await viewQuestion(app.db, request.body.id, null)),
+    async (request) => ok(await viewQuestion(app.db, request.body.id, null, app.clock.now())),
   );
 
   app.post(
@@ -164,7 +164,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(MyQuestionView) },
       },
     },
-    async (request) => ok(await viewQuestionAs(app.db, request.body.id, currentUser(request).id)),
+    async (request) => ok(await viewQuestionAs(app.db, request.body.id, currentUser(request).id, app.clock.now())),
   );
 
   app.post(
@@ -233,7 +233,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/questions/user/record/save',
     { schema: { tags, summary: '收藏（kind 1）或关注（kind 2）问题', body: QuestionRecordBody, response: { 200: Envelope(Type.Null()) } } },
     async (request) => {
-      await saveQuestionRecord(app.db, currentUser(request).id, request.body.questionId, request.body.kind);
+      await saveQuestionRecord(app.db, currentUser(request).id, request.body.questionId, request.body.kind, app.clock.now());
       return ok(null, request.body.kind === 1 ? '已收藏' : '已关注');
     },
   );
@@ -242,7 +242,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/questions/user/record/delete',
     { schema: { tags, summary: '取消收藏或关注', body: QuestionRecordBody, response: { 200: Envelope(Type.Null()) } } },
     async (request) => {
-      await deleteQuestionRecord(app.db, currentUser(request).id, request.body.questionId, request.body.kind);
+      await deleteQuestionRecord(app.db, currentUser(request).id, request.body.questionId, request.body.kind, app.clock.now());
       return ok(null, request.body.kind === 1 ? '已取消收藏' : '已取消关注');
     },
   );

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages, questionAnswers, searchDocuments, users } from '../../db/schema.js';
 import { userWithBalance } from '../../compute/compute-test-kit.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { answerQuestion, api, ask, auth, body, members, type Member } from './question-test-kit.js';
+import { answerQuestion, api, ask, auth, body, members, signInAgain, type Member } from './question-test-kit.js';
+import { recomputeQuestionHotScores } from '../../community/question-ranking.js';
 
 let t: TestApp;
 let asker: Member;
@@ -254,6 +255,19 @@ describe('lists, search and similar questions', () => {
     const hot = await call(t.app, 'POST', api('list'), { tab: 3, pageSize: 100 });
     const order = hot.data.list.map((q: { id: number }) => q.id);
     expect(order.indexOf(busy)).toBeLessThan(order.indexOf(quiet));
+  });
+
+  it('the community pass rescores questions as they age: a two-day-old question with more views sinks below a new one', async () => {
+    const older = await ask(t, asker, { title: '两天前提出的问题' });
+    // Three views then: it outranks the newer one's single view until the pass ages it.
+    for (let i = 0; i < 3; i++) await call(t.app, 'POST', api('view'), { id: older });
+    t.clock.advance(48 * 3_600_000);
+    await signInAgain(t, [asker, other, third]);
+    const newer = await ask(t, asker, { title: '刚刚提出的问题' });
+    await call(t.app, 'POST', api('view'), { id: newer });
+    expect(await recomputeQuestionHotScores(t.app.db, t.clock.now())).toBeGreaterThanOrEqual(2);
+    const order = (await call(t.app, 'POST', api('list'), { tab: 3, pageSize: 100 })).data.list.map((q: { id: number }) => q.id);
+    expect(order.indexOf(newer)).toBeLessThan(order.indexOf(older));
   });
 
   it('searches titles and bodies by Chinese words, and refuses an empty keyword', async () => {
