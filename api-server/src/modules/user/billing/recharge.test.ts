@@ -224,6 +224,7 @@ describe('notifications', () => {
 });
 
 describe('a site that takes real money', () => {
+  // Builds a second server with its demo data, so it gets a hook's time.
   it('turns the sandbox off: not offered, no cashier, its notifications refused', async () => {
     const site = await createTestApp({ config: { payments: { ...t.app.config.payments, sandbox: false } } });
     try {
@@ -250,5 +251,5 @@ describe('a site that takes real money', () => {
     } finally {
       await site.close();
     }
-  });
+  }, 60_000);
 });
