@@ -168,10 +168,6 @@ export const CommentIdBody = Type.Object({ id: Id('评论ID') });
 export type CommentIdBody = Static<typeof CommentIdBody>;
 
 /** The editor's live preview: the Markdown as the site will render it. */
-export const PreviewBody = Type.Object({ content: Type.String({ title: '正文', maxLength: 50_000, description: '正文最多50000个字' }) });
-export type PreviewBody = Static<typeof PreviewBody>;
-export const PreviewResult = Type.Object({ html: Type.String() });
-export type PreviewResult = Static<typeof PreviewResult>;
 
 /**
  * An image uploaded for a post (multipart, one field `file`, ≤10 MB, png/jpeg/gif/webp): `url` is what

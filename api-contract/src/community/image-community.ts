@@ -158,14 +158,8 @@ export const CoverUpload = Type.Object({ url: Type.String({ description: '/apis/
 export type CoverUpload = Static<typeof CoverUpload>;
 
 export const CoverKeyParams = Type.Object({
-  key: Type.String({ title: '封面', pattern: '^[0-9a-f]{32}\\.(png|jpg|webp)$', maxLength: 40 }),
+  key: Type.String({ title: '封面', pattern: '^[0-9a-f]{64}\\.(png|jpg|webp)$', maxLength: 80 }),
 });
 export type CoverKeyParams = Static<typeof CoverKeyParams>;
 
 export const CoverBytes = Type.Unsafe<unknown>({ type: 'string', format: 'binary', description: '封面图片字节' });
-
-export const DescriptionPreviewBody = Type.Object({ descriptionMd: Type.String({ title: '镜像说明', maxLength: 20_000 }) });
-export type DescriptionPreviewBody = Static<typeof DescriptionPreviewBody>;
-
-export const DescriptionPreview = Type.Object({ html: Type.String({ description: '服务端渲染的说明（浏览器再次净化后展示）' }) });
-export type DescriptionPreview = Static<typeof DescriptionPreview>;

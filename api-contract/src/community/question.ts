@@ -105,11 +105,6 @@ export const SimilarQuestion = Type.Object({
 });
 export type SimilarQuestion = Static<typeof SimilarQuestion>;
 
-export const MarkdownPreviewBody = Type.Object({ contentMd: Type.String({ title: '内容', maxLength: 20_000 }) });
-export type MarkdownPreviewBody = Static<typeof MarkdownPreviewBody>;
-export const MarkdownPreview = Type.Object({ contentHtml: Type.String() });
-export type MarkdownPreview = Static<typeof MarkdownPreview>;
-
 /** 1 collect, 2 follow (told of new answers). */
 export const RecordKind = Type.Union([Type.Literal(1), Type.Literal(2)], { title: '类型', description: '1 收藏 / 2 关注' });
 export const QuestionRecordBody = Type.Object({ questionId: Id('问题ID'), kind: RecordKind });

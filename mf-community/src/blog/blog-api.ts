@@ -11,7 +11,6 @@ import type {
   CommentThreadPage,
   CommentView,
   MyPostCommentPage,
-  PreviewResult,
   StandResult,
   UploadedImage,
 } from '@rc/api-contract/community/blog';
@@ -84,7 +83,6 @@ export const saveBlog = (fields: BlogFields, status: 0 | 1) =>
   api.post<BlogSaved>('/community/auth/blog/save', { ...fields, status }, { errorTip: status === 1 });
 export const updateBlog = (id: number, fields: BlogFields, status: 0 | 1) =>
   api.post<BlogSaved>('/community/auth/blog/update', { id, ...fields, status }, { errorTip: status === 1 });
-export const previewMarkdown = (content: string) => api.post<PreviewResult>('/community/auth/blog/preview', { content }, quiet);
 export function uploadBlogImage(file: File) {
   const form = new FormData();
   form.append('file', file);

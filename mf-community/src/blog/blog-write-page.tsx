@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Dropdown, Form, Icon, Message } from 'semantic-ui-react';
 import { bus, EmptyState, FieldError, LoadingState, requiredError, useLoaded, useSubmit, type ScreenProps } from '@rc/shared-utility';
-import { listCategories, listLabels, myBlog, previewMarkdown, saveBlog, updateBlog, uploadBlogImage, type BlogFields } from './blog-api';
+import { listCategories, listLabels, myBlog, saveBlog, updateBlog, uploadBlogImage, type BlogFields } from './blog-api';
+import { previewMarkdown } from '../markdown-preview-api';
 import { forgetLocalDraft, readLocalDraft, useDraftAutosave } from './draft-autosave';
 import { MarkdownEditor, notAnImage, type TextUpdate } from './markdown-editor';
 import '../community.css';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Form, Message } from 'semantic-ui-react';
 import { debounce, PageHeader, PageSection, type ScreenProps } from '@rc/shared-utility';
 import { MarkdownHtml } from '../markdown-html';
-import { previewDescription } from './image-community-api';
+import { previewMarkdown } from '../markdown-preview-api';
 import { loadDraft, saveDraft, stepPaths } from './publish-draft';
 import { PublishSteps } from './publish-steps';
 import './image-community.css';
@@ -16,7 +16,7 @@ export function DescriptionPage({ navigate }: ScreenProps) {
   const [html, setHtml] = useState('');
   const [render] = useState(() =>
     debounce((source: string) => {
-      void previewDescription(source).then((result) => {
+      void previewMarkdown(source).then((result) => {
         if (result.code === 200) setHtml(result.data.html);
       });
     }, 300),

@@ -3,7 +3,6 @@ import type {
   CommunityImageDetail,
   CommunityImageListBody,
   CoverUpload,
-  DescriptionPreview,
   ImageTagCount,
   MyCommunityImage,
   MyCommunityImageListBody,
@@ -35,8 +34,6 @@ export const myCommunityImages = (body: MyCommunityImageListBody) =>
 export const publishImage = (body: PublishImageBody) => api.post<MyCommunityImage>('/community/auth/image/publish', body);
 export const unpublishImage = (id: number) => api.post<null>('/community/auth/image/unpublish', { id });
 export const deleteCommunityImage = (id: number) => api.post<null>('/community/auth/image/delete', { id });
-export const previewDescription = (descriptionMd: string) =>
-  api.post<DescriptionPreview>('/community/auth/image/description/preview', { descriptionMd }, { errorTip: false });
 export const readyPrivateImages = () => api.post<Page<ImageView>>('/image/auth/private/page', { pageSize: 100 });
 
 /** Sends one cover file (PNG/JPG/WebP, at most 2 MB) as a multipart form. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Menu } from 'semantic-ui-react';
 import { MarkdownHtml } from '../markdown-html';
-import { previewMarkdown } from './question-api';
+import { previewMarkdown } from '../markdown-preview-api';
 
 interface MarkdownEditorProps {
   value: string;
@@ -15,7 +15,7 @@ export function MarkdownEditor({ value, onChange, placeholder, label }: Markdown
   const [preview, setPreview] = useState<string | null>(null);
   const showPreview = async () => {
     const answer = await previewMarkdown(value);
-    if (answer.code === 200) setPreview(answer.data.contentHtml);
+    if (answer.code === 200) setPreview(answer.data.html);
   };
   return (
     <div className="rc-markdown-editor">

@@ -5,7 +5,6 @@ import type {
   AnswerSaveBody,
   AnswerSaved,
   AnswerView,
-  MarkdownPreview,
   MyQuestionView,
   QuestionItem,
   QuestionSaveBody,
@@ -37,7 +36,6 @@ export const saveAnswer = (body: AnswerSaveBody) => api.post<AnswerSaved>('/comm
 export const deleteAnswer = (id: number) => api.post<null>('/community/auth/questions/comment/delete', { id });
 export const acceptAnswer = (questionId: number, answerId: number) =>
   api.post<AcceptedAnswer>('/community/auth/questions/accept', { questionId, answerId });
-export const previewMarkdown = (contentMd: string) => api.post<MarkdownPreview>('/community/auth/questions/preview', { contentMd });
 export const setRecord = (questionId: number, kind: 1 | 2, on: boolean) =>
   api.post<null>(`/community/auth/questions/user/record/${on ? 'save' : 'delete'}`, { questionId, kind });
 export const realtimeBalance = () => api.get<RealtimeBalance>('/user/auth/user/ext/get/realtime/balance', undefined, { cache: false });

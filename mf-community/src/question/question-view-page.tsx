@@ -32,6 +32,7 @@ import {
 } from './question-api';
 import { BountyBadge, pathId, QuestionLabels } from './question-badges';
 import './question.css';
+import { ReportButton } from '../report-button';
 
 type LoadedQuestion = QuestionView & Partial<MyQuestionView>;
 
@@ -216,7 +217,9 @@ export function QuestionViewPage({ navigate }: ScreenProps) {
                       删除
                     </Button>
                   </>
-                ) : null}
+                ) : (
+                  <ReportButton kind="question" refId={question.id} />
+                )}
               </div>
             ) : null}
           </PageSection>

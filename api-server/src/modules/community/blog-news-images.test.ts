@@ -87,7 +87,7 @@ describe('images in posts', () => {
     expect(served.headers['cache-control']).toContain('max-age=31536000');
     expect(served.rawPayload.equals(png)).toBe(true);
     expect((await upload(webp, 'a.webp', writer)).data.contentType).toBe('image/webp');
-    const html = (await api('auth/blog/preview', { content: `![截图](${uploaded.data.url})` }, writer)).data.html;
+    const html = (await api('auth/markdown/preview', { content: `![截图](${uploaded.data.url})` }, writer)).data.html;
     expect(html).toContain(`<img src="${uploaded.data.url}"`);
   });
 

@@ -13,8 +13,6 @@ import {
   BlogSaved,
   BlogUpdateBody,
   MyBlogListBody,
-  PreviewBody,
-  PreviewResult,
   RecommendBody,
 } from '@rc/api-contract/community/blog';
 import { ok } from '../../envelope.js';
@@ -35,7 +33,6 @@ import {
 } from '../../community/blog-views.js';
 import { recommendedBlogs } from '../../community/blog-recommend.js';
 import { createBlog, deleteBlog, updateBlog } from '../../community/blog-writing.js';
-import { renderMarkdown } from '../../community/markdown.js';
 import { viewerOf } from '../../community/viewer.js';
 
 const tags = ['社区'];
@@ -171,12 +168,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = currentUser(request);
       return ok(await blogPage(app.db, and(publishedBlogs, byBloggersFollowedBy(id))!, latestFirst, request.body, id));
     },
-  );
-
-  app.post(
-    '/auth/blog/preview',
-    { schema: { tags, summary: '预览 Markdown（与发布后的渲染一致）', body: PreviewBody, response: { 200: Envelope(PreviewResult) } } },
-    async (request) => ok({ html: renderMarkdown(request.body.content) }),
   );
 };
 

@@ -189,7 +189,7 @@ describe('signed-in calls', () => {
       'blog/delete',
       'blog/list',
       'blog/view',
-      'blog/preview',
+      'markdown/preview',
       'blog/image/upload',
       'blog/stand',
       'blog/user/record/save',

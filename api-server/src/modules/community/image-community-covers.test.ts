@@ -30,7 +30,7 @@ describe('covers', () => {
     const stored = await upload(token, png);
     expect(stored).toMatchObject({
       code: 200,
-      data: { url: expect.stringMatching(/^\/apis\/community\/api\/image\/cover\/[0-9a-f]{32}\.png$/) },
+      data: { url: expect.stringMatching(/^\/apis\/community\/api\/image\/cover\/[0-9a-f]{64}\.png$/) },
     });
     const served = await t.app.inject({ method: 'GET', url: stored.data.url });
     expect(served.headers['content-type']).toBe('image/png');
@@ -45,7 +45,7 @@ describe('covers', () => {
       code: 422,
       msg: '封面图片不能超过2MB',
     });
-    const anonymous = await t.app.inject({ method: 'GET', url: '/apis/community/api/image/cover/0123456789abcdef0123456789abcdef.png' });
+    const anonymous = await t.app.inject({ method: 'GET', url: `/apis/community/api/image/cover/${'0123456789abcdef'.repeat(4)}.png` });
     expect(anonymous.json()).toMatchObject({ code: 404, msg: '封面不存在' });
   });
 });

@@ -9,8 +9,6 @@ import {
   CoverBytes,
   CoverKeyParams,
   CoverUpload,
-  DescriptionPreview,
-  DescriptionPreviewBody,
   ImageFit,
   ImageTagCount,
   ImageUseBody,
@@ -37,9 +35,9 @@ import {
   updateImage,
 } from '../../community/image-community.js';
 import { imageFit } from '../../community/image-compatibility.js';
-import { readCover, readCoverBytes, storeCover } from '../../community/image-covers.js';
+import { imageCovers } from '../../community/image-shelves.js';
+import { sendImage, storeImage } from '../../community/stored-images.js';
 import { readChunkForm } from '../../uploads/chunk-form.js';
-import { renderMarkdown } from '../../community/markdown.js';
 
 const tags = ['镜像社区'];
 const published = (status: number) => (status === 1 ? '镜像已发布到社区' : '镜像含敏感词，已提交审核，审核通过后展示');
@@ -158,26 +156,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
-    '/auth/image/description/preview',
-    {
-      schema: {
-        tags,
-        summary: '镜像说明预览（Markdown 渲染）',
-        body: DescriptionPreviewBody,
-        response: { 200: Envelope(DescriptionPreview) },
-      },
-    },
-    async (request) => ok({ html: renderMarkdown(request.body.descriptionMd) }),
-  );
-
-  app.post(
     '/auth/image/cover/upload',
     { schema: { tags, summary: '上传封面（multipart：file；PNG/JPG/WebP，不超过2MB）', response: { 200: Envelope(CoverUpload) } } },
     async (request) => {
       currentUser(request);
       let url = '';
       await readChunkForm(request, async (_fields, file) => {
-        url = await storeCover(app, await readCoverBytes(file));
+        url = (await storeImage(app, imageCovers, file)).url;
       });
       return ok({ url }, '封面已上传');
     },
@@ -193,15 +178,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Union([CoverBytes, Envelope(Type.Null())]) },
       },
     },
-    async (request, reply) => {
-      const cover = await readCover(app, request.params.key);
-      return reply
-        .header('content-type', cover.contentType)
-        .header('content-length', String(cover.size))
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(cover.body);
-    },
+    async (request, reply) => sendImage(app, imageCovers, request.params.key, reply),
   );
 };
 

@@ -10,6 +10,7 @@ import bloggerRoutes from './blogger-routes.js';
 import newsRoutes from './news-routes.js';
 import postImageRoutes from './post-image-routes.js';
 import imageCommunityRoutes from './image-community-routes.js';
+import markdownRoutes from './markdown-routes.js';
 
 /** `/apis/community/...`: labels, blogs and bloggers, questions, the image community, search and reports. */
 const communityModule: FastifyPluginAsync = async (app) => {
@@ -24,6 +25,7 @@ const communityModule: FastifyPluginAsync = async (app) => {
   await app.register(newsRoutes);
   await app.register(postImageRoutes);
   await app.register(imageCommunityRoutes);
+  await app.register(markdownRoutes);
 };
 
 export default communityModule;

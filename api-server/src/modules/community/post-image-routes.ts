@@ -5,7 +5,8 @@ import { UploadedImage } from '@rc/api-contract/community/blog';
 import { ok } from '../../envelope.js';
 import { invalid } from '../../errors.js';
 import { currentUser } from '../../plugins/app/authentication.js';
-import { maxPostImageBytes, readPostImage, storePostImage } from '../../community/post-images.js';
+import { postImages } from '../../community/image-shelves.js';
+import { sendImage, storeImage } from '../../community/stored-images.js';
 
 const tags = ['社区'];
 const ImageBytes = Type.Unsafe<unknown>({ type: 'string', format: 'binary', description: '图片字节' });
@@ -24,9 +25,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       currentUser(request);
       if (!request.isMultipart()) throw invalid('请以 multipart/form-data 上传图片');
-      const file = await request.file({ limits: { fileSize: maxPostImageBytes + 1, files: 1 } });
+      const file = await request.file({ limits: { fileSize: postImages.maxBytes + 1, files: 1 } });
       if (!file) throw invalid('图片不能为空');
-      return ok(await storePostImage(app, file.file), '图片已上传');
+      return ok(await storeImage(app, postImages, file.file), '图片已上传');
     },
   );
 
@@ -40,15 +41,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Union([ImageBytes, Envelope(Type.Null())]) },
       },
     },
-    async (request, reply) => {
-      const image = await readPostImage(app, request.params.key);
-      return reply
-        .header('content-type', image.contentType)
-        .header('content-length', String(image.size))
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(image.stream);
-    },
+    async (request, reply) => sendImage(app, postImages, request.params.key, reply),
   );
 };
 

@@ -9,8 +9,6 @@ import {
   AnswerSaveBody,
   AnswerSaved,
   AnswerView,
-  MarkdownPreview,
-  MarkdownPreviewBody,
   MyAnswer,
   MyQuestionListBody,
   MyQuestionView,
@@ -31,7 +29,6 @@ import { PageQuery } from '@rc/api-contract/common';
 import { ok } from '../../envelope.js';
 import { pageWindow } from '../../lib/page-window.js';
 import { currentUser } from '../../plugins/app/authentication.js';
-import { renderMarkdown } from '../../community/markdown.js';
 import { ContentStatus } from '../../db/schema.js';
 import { askQuestion, deleteQuestion, updateQuestion, viewQuestion, viewQuestionAs } from '../../community/questions.js';
 import { listQuestions, myQuestions, recordedQuestions, searchQuestions, similarQuestions } from '../../community/question-lists.js';
@@ -251,19 +248,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/questions/user/record/list',
     { schema: { tags, summary: '我收藏或关注的问题', body: QuestionRecordListBody, response: { 200: Envelope(Page(QuestionItem)) } } },
     async (request) => paged(request.body, (window) => recordedQuestions(app.db, currentUser(request).id, request.body.kind, window)),
-  );
-
-  app.post(
-    '/auth/questions/preview',
-    {
-      schema: {
-        tags,
-        summary: 'Markdown 预览（与保存时同一渲染器）',
-        body: MarkdownPreviewBody,
-        response: { 200: Envelope(MarkdownPreview) },
-      },
-    },
-    async (request) => ok({ contentHtml: renderMarkdown(request.body.contentMd) }),
   );
 };
 

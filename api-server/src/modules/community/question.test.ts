@@ -285,11 +285,10 @@ describe('lists, search and similar questions', () => {
     expect((await call(t.app, 'POST', api('similar'), { title: '' })).data).toEqual([]);
   });
 
-  it('renders a Markdown preview for signed-in users only', async () => {
-    expect((await call(t.app, 'POST', auth('preview'), { contentMd: '**粗**' }, asker.token)).data).toEqual({
-      contentHtml: '<p><strong>粗</strong></p>\n',
-    });
-    expect((await call(t.app, 'POST', auth('preview'), { contentMd: '**粗**' })).code).toBe(401);
+  it('renders a Markdown preview for signed-in users only, by the renderer that renders on save', async () => {
+    const preview = '/apis/community/auth/markdown/preview';
+    expect((await call(t.app, 'POST', preview, { content: '**粗**' }, asker.token)).data).toEqual({ html: '<p><strong>粗</strong></p>\n' });
+    expect((await call(t.app, 'POST', preview, { content: '**粗**' })).code).toBe(401);
   });
 
   it('shows the seeded demo questions, one accepted and one with a held bounty', async () => {
