@@ -59,15 +59,15 @@ describe('site search', () => {
     const { token } = await logIn(teacher);
     ({ id: postId } = await call<{ id: number }>(token, '/community/auth/blog/save', {
       title: '网盘数据的读取心得',
-      content: '训练前把数据集放进网盘，开机后在实例里挂载到 /root/netdisk 就能直接读取。',
+      content: '训练前先把大模型蒸馏成小模型，放进网盘，开机后在实例里就能直接读取。',
       status: 1,
     }));
 
     await page.open('/blog');
     await browser.$('.rc-search input').waitForDisplayed({ timeout: 15_000 });
-    await browser.$('.rc-search input').setValue('挂载');
+    await browser.$('.rc-search input').setValue('蒸馏');
     await browser.keys('Enter');
-    await browser.waitUntil(async () => (await browser.execute(() => window.location.search)) === '?type=6&keyword=%E6%8C%82%E8%BD%BD', {
+    await browser.waitUntil(async () => (await browser.execute(() => window.location.search)) === '?type=6&keyword=%E8%92%B8%E9%A6%8F', {
       timeout: 15_000,
       timeoutMsg: 'the header box did not open the blog search type',
     });
@@ -76,11 +76,11 @@ describe('site search', () => {
     const marks = await browser.execute(() =>
       Array.from(document.querySelectorAll('.rc-search-hit-excerpt mark'), (mark) => mark.textContent),
     );
-    expect(marks).toEqual(['挂载']);
+    expect(marks).toEqual(['蒸馏']);
     expect(await page.textOf('.rc-search-tabs .active')).toMatch(/^博客\s*1$/);
 
     await browser.$('.rc-search-tabs [data-type="16"]').click();
-    await page.waitForText('.rc-search-page', '没有找到与「挂载」相关的内容');
+    await page.waitForText('.rc-search-page', '没有找到与「蒸馏」相关的内容');
 
     await browser.$('.rc-search-tabs [data-type="1"]').click();
     await page.waitForText('.rc-search-hits', '网盘数据的读取心得');
@@ -125,8 +125,8 @@ describe('site search', () => {
     await page.waitForText('.rc-toasts', '已驳回');
     await row.waitForExist({ reverse: true, timeout: 10_000 });
 
-    await page.open('/search?type=6&keyword=挂载');
-    await page.waitForText('.rc-search-page', '没有找到与「挂载」相关的内容');
+    await page.open('/search?type=6&keyword=蒸馏');
+    await page.waitForText('.rc-search-page', '没有找到与「蒸馏」相关的内容');
   });
 
   it('keeps the review page to operators', async () => {
