@@ -103,11 +103,13 @@ export class LocalFileSystem implements FileSystem {
     await fs.promises.mkdir(path.join(this.root, temporaryFolder), { recursive: true });
     const temporary = path.join(this.root, temporaryFolder, randomUUID());
     let size = 0;
+    // Opened before the copy starts: a stream that opens lazily could create the file after a refusal removed it.
+    const handle = await fs.promises.open(temporary, 'w');
     try {
       await pipeline(
         source,
         limit(options.maxBytes ?? Infinity, relative, (n) => (size += n)),
-        fs.createWriteStream(temporary),
+        handle.createWriteStream(),
       );
       await this.mkdir(path.posix.dirname(relative) === '.' ? '' : path.posix.dirname(relative));
       await fs.promises.rename(temporary, target);
