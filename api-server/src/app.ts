@@ -36,6 +36,8 @@ import hpcModule from './modules/hpc/index.js';
 import netDiskModule from './modules/net-disk/index.js';
 import dataModule from './modules/data/index.js';
 import communityModule from './modules/community/index.js';
+import courseModule from './modules/course/index.js';
+import applicationModule from './modules/application/index.js';
 import demoDatasets from './plugins/app/demo-datasets.js';
 
 export interface AppParts {
@@ -90,6 +92,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(netDiskModule, { prefix: '/apis/net-disk' });
   await app.register(dataModule, { prefix: '/apis/data' });
   await app.register(communityModule, { prefix: '/apis/community' });
+  await app.register(courseModule, { prefix: '/apis/course' });
+  await app.register(applicationModule, { prefix: '/apis/application' });
   await app.register(publicConfigRoute);
 
   await app.register(examplesStatic);

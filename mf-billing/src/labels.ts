@@ -1,6 +1,14 @@
 // Names the screens show for the codes in the calls' answers (OrderTypeEnum, OrderStatusEnum, BillingTypeEnum, OpsInstanceEnum).
 
-export const orderTypeNames: Record<number, string> = { 1: '新购', 2: '续费', 3: '升降配置', 4: '转换计费', 5: '充值', 6: '数据盘扩容' };
+export const orderTypeNames: Record<number, string> = {
+  1: '新购',
+  2: '续费',
+  3: '升降配置',
+  4: '转换计费',
+  5: '充值',
+  6: '数据盘扩容',
+  7: '课程购买',
+};
 export const orderStatusNames: Record<number, string> = { 0: '待支付', 1: '已支付', 2: '已取消', 3: '已退款', 4: '已关闭' };
 export const billingTypeNames: Record<number, string> = { 0: '—', 1: '按量计费', 2: '包日', 3: '包周', 4: '包月' };
 export const instanceStatusNames: Record<number, string> = {
@@ -15,7 +23,7 @@ export const instanceStatusNames: Record<number, string> = {
   8: '保存镜像中',
   9: '创建失败',
 };
-export const productNames: Record<string, string> = { gpu: '算力', storage: '存储', hpc: '超算', community: '社区' };
+export const productNames: Record<string, string> = { gpu: '算力', storage: '存储', hpc: '超算', community: '社区', course: '课程' };
 export const billKindNames: Record<string, string> = {
   usage: '按量计费',
   package: '包周期',
@@ -23,6 +31,7 @@ export const billKindNames: Record<string, string> = {
   disk: '数据盘',
   refund: '退款',
   bounty: '问答悬赏',
+  course: '课程购买',
 };
 export const ledgerKindNames: Record<string, string> = {
   recharge: '充值',

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Icon } from 'semantic-ui-react';
-import { formatDateTime } from '@rc/shared-utility';
-import { MarkdownHtml } from './markdown-html';
+import { formatDateTime, MarkdownHtml } from '@rc/shared-utility';
 
 interface ArticleLayoutProps {
   title: string;

@@ -1,4 +1,5 @@
 // @rc/mf-learning: courses, classes and exams, applications, video, live and data, as a single-spa application.
-import { FeaturePagesApp, microAppLifecycles } from '@rc/shared-utility';
+import { microAppLifecycles } from '@rc/shared-utility';
+import { App } from './app';
 
-export const { bootstrap, mount, unmount } = microAppLifecycles(FeaturePagesApp);
+export const { bootstrap, mount, unmount } = microAppLifecycles(App);

@@ -36,6 +36,8 @@ export { copyText } from './clipboard';
 export { formDownload } from './form-download';
 export { postForBlob } from './blob-call';
 export { searchTypeForPath } from './search-type';
+export { routeId, routeParam } from './route-param';
+export { useLoggedIn } from './use-logged-in';
 export type { AboutGroup, EnumItem, EnumName, LoginResult, NavItem, Page, Theme, UserGuide, UserInfo, UserType, WebInfo } from './types';
 export { dialogs, $dialogs, type DialogState, type OpenOptions, type ConfirmOptions } from './dialogs/dialog-manager';
 export { DialogFormActions } from './dialogs/dialog-form-actions';

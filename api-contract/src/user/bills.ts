@@ -16,9 +16,9 @@ export const Product = Type.Union([Type.Literal('gpu'), Type.Literal('storage'),
 export type Product = Static<typeof Product>;
 
 /** What bill lines are for: the products with monthly statements, and the community's bounties. */
-const BillProduct = Type.Union([...Product.anyOf, Type.Literal('community')], {
+const BillProduct = Type.Union([...Product.anyOf, Type.Literal('community'), Type.Literal('course')], {
   title: '产品',
-  description: 'gpu 算力（实例及其数据盘）；storage 存储；hpc 超算；community 社区（问答悬赏）',
+  description: 'gpu 算力（实例及其数据盘）；storage 存储；hpc 超算；community 社区（问答悬赏）；course 课程',
 });
 
 export const BillKind = Type.Union(
@@ -29,8 +29,12 @@ export const BillKind = Type.Union(
     Type.Literal('disk'),
     Type.Literal('refund'),
     Type.Literal('bounty'),
+    Type.Literal('course'),
   ],
-  { title: '计费类型', description: 'usage 按量计费；package 包周期；renew 续费；disk 数据盘；refund 退款；bounty 问答悬赏' },
+  {
+    title: '计费类型',
+    description: 'usage 按量计费；package 包周期；renew 续费；disk 数据盘；refund 退款；bounty 问答悬赏；course 课程购买',
+  },
 );
 
 export const BillFilter = Type.Intersect([

@@ -8,9 +8,9 @@ export interface Charge {
   userId: number;
   /** Thousandths of a yuan; positive takes from the balance, negative gives back. */
   amount: number;
-  kind: 'usage' | 'package' | 'renew' | 'disk' | 'refund';
+  kind: 'usage' | 'package' | 'renew' | 'disk' | 'refund' | 'course';
   /** What was billed; 'gpu' by default. */
-  product?: 'gpu' | 'storage' | 'hpc';
+  product?: 'gpu' | 'storage' | 'hpc' | 'course';
   note: string;
   now: Date;
   instanceId?: number;

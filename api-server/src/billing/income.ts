@@ -24,9 +24,12 @@ export interface HeldIncome {
   at: Date;
 }
 
+/** The platform account income is paid from: commission is a promotion cost, a lecturer's share comes out of the sale's revenue. */
+const paidFrom = { referral: { kind: 'promotion' }, course: { kind: 'revenue' } } as const;
+
 /**
- * Books income into the earner's held account (promotion → income_held) and records when it is
- * released. Answers the hold's id, or null when the source had already earned.
+ * Books income into the earner's held account (promotion or revenue → income_held) and records when
+ * it is released. Answers the hold's id, or null when the source had already earned.
  */
 export async function holdIncome(tx: Executor, income: HeldIncome): Promise<number | null> {
   const posted = await postTransaction(tx, {
@@ -35,7 +38,7 @@ export async function holdIncome(tx: Executor, income: HeldIncome): Promise<numb
     at: income.at,
     idempotencyKey: `income:${income.sourceKind}:${income.sourceRef}`,
     legs: [
-      { account: { kind: 'promotion' }, amount: -income.amount },
+      { account: paidFrom[income.sourceKind], amount: -income.amount },
       { account: { kind: 'income_held', userId: income.userId }, amount: income.amount },
     ],
   });

@@ -5,7 +5,8 @@ import { charge, type Charge } from './charges.js';
 
 export interface NewOrder {
   userId: number;
-  instanceId: number;
+  /** null for an order that is not about an instance (a course). */
+  instanceId: number | null;
   orderType: number;
   billingType: number;
   /** Thousandths of a yuan; negative for a refund. */
@@ -40,6 +41,6 @@ export async function recordOrder(tx: Executor, o: NewOrder) {
 /** Records the order and charges (or refunds) its amount to the payer, with a bill line explaining it. */
 export async function placeOrder(tx: Executor, o: NewOrder, bill: Pick<Charge, 'kind' | 'note' | 'periodStart' | 'periodEnd'>) {
   const order = await recordOrder(tx, o);
-  await charge(tx, { ...bill, userId: o.userId, amount: o.amount, now: o.now, instanceId: o.instanceId, orderId: order.id });
+  await charge(tx, { ...bill, userId: o.userId, amount: o.amount, now: o.now, instanceId: o.instanceId ?? undefined, orderId: order.id });
   return order;
 }

@@ -10,3 +10,4 @@ export * from './schema/instance-events.js';
 export * from './schema/invoices.js';
 export * from './schema/storage-products.js';
 export * from './schema/community.js';
+export * from './schema/learning.js';

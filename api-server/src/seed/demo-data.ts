@@ -26,6 +26,8 @@ import { seedDemoIncome } from './demo-income.js';
 import { seedCommunityLabels } from './community-labels.js';
 import { seedDemoBlogs } from './demo-blogs.js';
 import { seedDemoQuestions } from './demo-questions.js';
+import { seedLearningCatalogue } from './learning-catalogue.js';
+import { seedDemoCourses } from './demo-courses.js';
 import { seedDemoCommunityImages } from './demo-community-images.js';
 import { defaultCloudDiskTerms, defaultNetDiskTerms } from '../storage/storage-terms.js';
 
@@ -46,6 +48,7 @@ const enums: Record<string, Array<[number, string, string]>> = {
     [4, 'CHANGE_BILLING', '转换计费'],
     [5, 'RECHARGE', '充值'],
     [6, 'DISK_EXPAND', '数据盘扩容'],
+    [7, 'COURSE', '课程购买'],
   ],
   OrderStatusEnum: [
     [0, 'UNPAID', '待支付'],
@@ -216,6 +219,8 @@ const seeders: Array<(db: Database) => Promise<boolean>> = [
   seedDemoBlogs,
   seedDemoQuestions,
   seedDemoCommunityImages,
+  seedLearningCatalogue,
+  seedDemoCourses,
 ];
 
 /** `billingHistory`: also a month of the demo user's orders and bills (the server's demo; tests start without it). */

@@ -1,8 +1,16 @@
 import { useCallback } from 'react';
 import { Button, Message, Table } from 'semantic-ui-react';
-import { formatDateTime, formatYuan, ListState, PageHeader, PageSection, useLoaded, type ScreenProps } from '@rc/shared-utility';
+import {
+  formatDateTime,
+  formatYuan,
+  ListState,
+  PageHeader,
+  PageSection,
+  useLoaded,
+  type ScreenProps,
+  routeParam,
+} from '@rc/shared-utility';
 import { billingTypeNames, instanceStatusNames } from '../labels';
-import { routeParam } from '../route-param';
 import { BillLinesTable } from '../bills/bill-lines-table';
 import { viewResource, type ResourceKind } from './assets-api';
 import '../billing.css';

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Button, Icon } from 'semantic-ui-react';
 import { formatYuan, PageHeader, PageSection, PagedTable, usePagedList, type Paging, type ScreenProps } from '@rc/shared-utility';
-import { dayStart } from '../route-param';
+import { dayStart } from '../day-range';
 import { BillDetail } from './bill-detail';
 import { BillFilters, noBillFilter, type BillFilterFields } from './bill-filters';
 import { BillLineRow, billColumns } from './bill-lines-table';

@@ -11,7 +11,7 @@ import {
   type ScreenProps,
 } from '@rc/shared-utility';
 import { ledgerKindNames, options } from '../labels';
-import { dayStart } from '../route-param';
+import { dayStart } from '../day-range';
 import { listLedger, type LedgerPage as LedgerAnswer } from './bills-api';
 import '../billing.css';
 

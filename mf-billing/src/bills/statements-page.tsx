@@ -1,7 +1,6 @@
 import { useCallback, type MouseEvent } from 'react';
 import { Button, Table } from 'semantic-ui-react';
-import { formatYuan, ListState, PageHeader, PageSection, useLoaded, type ScreenProps } from '@rc/shared-utility';
-import { routeParam } from '../route-param';
+import { formatYuan, ListState, PageHeader, PageSection, useLoaded, type ScreenProps, routeParam } from '@rc/shared-utility';
 import { listStatements, viewStatement, type Product } from './bills-api';
 import '../billing.css';
 

@@ -1,8 +1,16 @@
 import { useCallback, type MouseEvent } from 'react';
 import { Button, Label, Message, Table } from 'semantic-ui-react';
-import { formatDateTime, formatYuan, ListState, PageHeader, PageSection, useLoaded, type ScreenProps } from '@rc/shared-utility';
+import {
+  formatDateTime,
+  formatYuan,
+  ListState,
+  PageHeader,
+  PageSection,
+  useLoaded,
+  type ScreenProps,
+  routeParam,
+} from '@rc/shared-utility';
 import { billingTypeNames, instanceStatusNames, orderStatusNames, orderTypeNames } from '../labels';
-import { routeParam } from '../route-param';
 import { BillLinesTable } from '../bills/bill-lines-table';
 import { viewOrder, type OrderView } from './orders-api';
 import '../billing.css';

@@ -11,7 +11,7 @@ import {
   type ScreenProps,
 } from '@rc/shared-utility';
 import { billingTypeNames, options, orderStatusNames, orderTypeNames } from '../labels';
-import { dayStart } from '../route-param';
+import { dayStart } from '../day-range';
 import { listOrders } from './orders-api';
 import '../billing.css';
 

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Icon } from 'semantic-ui-react';
-import { EmptyState, LoadingState, PageSection, runAction, useLoaded } from '@rc/shared-utility';
-import { loginUrl, useLoggedIn } from '../session';
+import { EmptyState, LoadingState, PageSection, runAction, useLoaded, constants, useLoggedIn } from '@rc/shared-utility';
 import { followBlogger, viewBlogger, type BloggerProfile } from './blog-api';
 import { Avatar, RouteLink } from './post-card';
 
@@ -18,7 +17,7 @@ export function FollowButton({
   const loggedIn = useLoggedIn();
   if (blogger.mine) return null;
   const toggle = () => {
-    if (!loggedIn) return navigate(loginUrl);
+    if (!loggedIn) return navigate(constants.loginUrl);
     void runAction(() => followBlogger(blogger.userId, !blogger.following), {
       success: (data) => (data.following ? '关注成功' : '已取消关注'),
       then: (data) => onChange(data.following, data.fanCount),

@@ -1,10 +1,20 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Icon, Label } from 'semantic-ui-react';
-import { dialogs, EmptyState, ErrorState, LoadingState, PageSection, runAction, useLoaded, type ScreenProps } from '@rc/shared-utility';
+import {
+  dialogs,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  PageSection,
+  runAction,
+  useLoaded,
+  type ScreenProps,
+  routeId,
+  constants,
+  useLoggedIn,
+} from '@rc/shared-utility';
 import { ArticleLayout } from '../article-layout';
 import { ReportButton } from '../report-button';
-import { routeId } from '../route-param';
-import { loginUrl, useLoggedIn } from '../session';
 import { collectBlog, deleteBlog, recommendedBlogs, standBlog, uncollectBlog, viewBlog, type BlogDetail } from './blog-api';
 import { BlogComments } from './blog-comments';
 import { AuthorCard } from './author-card';
@@ -25,14 +35,14 @@ export function BlogArticlePage({ navigate }: ScreenProps) {
   if (!post) return <LoadingState />;
 
   const like = () => {
-    if (!loggedIn) return navigate(loginUrl);
+    if (!loggedIn) return navigate(constants.loginUrl);
     void runAction(() => standBlog(post.id), {
       success: (data) => (data.liked ? '已点赞' : '已取消点赞'),
       then: (data) => setPost({ ...post, ...data }),
     });
   };
   const collect = () => {
-    if (!loggedIn) return navigate(loginUrl);
+    if (!loggedIn) return navigate(constants.loginUrl);
     void runAction(() => (post.collected ? uncollectBlog(post.id) : collectBlog(post.id)), {
       success: (data) => (data.collected ? '已收藏' : '已取消收藏'),
       then: (data) => setPost({ ...post, ...data }),

@@ -1,8 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Menu } from 'semantic-ui-react';
-import { EmptyState, ErrorState, LoadingState, PageSection, useLoaded, type Paging, type ScreenProps } from '@rc/shared-utility';
-import { routeId } from '../route-param';
-import { useLoggedIn } from '../session';
+import {
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  PageSection,
+  useLoaded,
+  type Paging,
+  type ScreenProps,
+  routeId,
+  useLoggedIn,
+} from '@rc/shared-utility';
 import { fansOf, viewBlogger, type BloggerProfile } from './blog-api';
 import { FollowButton } from './author-card';
 import { PeopleList } from './people-list';

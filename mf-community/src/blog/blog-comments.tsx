@@ -10,8 +10,9 @@ import {
   usePagedList,
   useSubmit,
   type Paging,
+  constants,
+  useLoggedIn,
 } from '@rc/shared-utility';
-import { loginUrl, useLoggedIn } from '../session';
 import { deleteComment, listComments, saveComment, type CommentView } from './blog-api';
 import { Avatar, RouteLink } from './post-card';
 
@@ -110,7 +111,7 @@ export function BlogComments({
         />
       ) : (
         <p className="rc-comment-box rc-muted">
-          <RouteLink to={loginUrl} navigate={navigate}>
+          <RouteLink to={constants.loginUrl} navigate={navigate}>
             登录
           </RouteLink>
           后参与评论

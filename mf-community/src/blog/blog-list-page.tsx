@@ -9,8 +9,9 @@ import {
   usePagedList,
   type Paging,
   type ScreenProps,
+  constants,
+  useLoggedIn,
 } from '@rc/shared-utility';
-import { loginUrl, useLoggedIn } from '../session';
 import { listBlogs, listCategories, listLabels, type BlogTab } from './blog-api';
 import { PostCard } from './post-card';
 import { RecommendedBloggers } from './recommended-bloggers';
@@ -41,7 +42,7 @@ export function BlogListPage({ navigate }: ScreenProps) {
       set(value);
       paged.setPageNum(1);
     };
-  const write = () => navigate(loggedIn ? '/blog/account/write' : loginUrl);
+  const write = () => navigate(loggedIn ? '/blog/account/write' : constants.loginUrl);
 
   return (
     <div className="rc-community-columns">
@@ -98,7 +99,7 @@ export function BlogListPage({ navigate }: ScreenProps) {
         {needsLogin ? (
           <EmptyState>
             <p>登录后查看你关注的博主发表的文章</p>
-            <Button primary basic onClick={() => navigate(loginUrl)}>
+            <Button primary basic onClick={() => navigate(constants.loginUrl)}>
               去登录
             </Button>
           </EmptyState>

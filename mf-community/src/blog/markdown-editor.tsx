@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import { Icon } from 'semantic-ui-react';
-import { bus } from '@rc/shared-utility';
-import { MarkdownHtml } from '../markdown-html';
+import { bus, MarkdownHtml } from '@rc/shared-utility';
 
 export type TextUpdate = (update: (text: string) => string) => void;
 

@@ -1,5 +1,4 @@
-import { EmptyState, PageSection, useLoaded } from '@rc/shared-utility';
-import { useLoggedIn } from '../session';
+import { EmptyState, PageSection, useLoaded, useLoggedIn } from '@rc/shared-utility';
 import { recommendedBloggers } from './blog-api';
 import { Avatar, RouteLink } from './post-card';
 

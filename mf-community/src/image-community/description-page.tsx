@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Form, Message } from 'semantic-ui-react';
-import { debounce, PageHeader, PageSection, type ScreenProps } from '@rc/shared-utility';
-import { MarkdownHtml } from '../markdown-html';
+import { debounce, PageHeader, PageSection, type ScreenProps, MarkdownHtml } from '@rc/shared-utility';
 import { previewMarkdown } from '../markdown-preview-api';
 import { loadDraft, saveDraft, stepPaths } from './publish-draft';
 import { PublishSteps } from './publish-steps';

@@ -10,9 +10,9 @@ import {
   runAction,
   useLoaded,
   type ScreenProps,
+  MarkdownHtml,
+  routeParam,
 } from '@rc/shared-utility';
-import { MarkdownHtml } from '../markdown-html';
-import { routeParam } from '../route-param';
 import { starImage, viewCommunityImage, type CommunityImageDetail } from './image-community-api';
 import './image-community.css';
 

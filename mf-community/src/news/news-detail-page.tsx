@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
-import { EmptyState, ErrorState, LoadingState, PageSection, useLoaded, type ScreenProps } from '@rc/shared-utility';
+import { EmptyState, ErrorState, LoadingState, PageSection, useLoaded, type ScreenProps, routeParam } from '@rc/shared-utility';
 import { ArticleLayout } from '../article-layout';
-import { routeParam } from '../route-param';
 import { viewNews } from './news-api';
 import '../community.css';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import { MarkdownHtml } from '@rc/shared-utility';
 import { Menu } from 'semantic-ui-react';
-import { MarkdownHtml } from '../markdown-html';
 import { previewMarkdown } from '../markdown-preview-api';
 
 interface MarkdownEditorProps {

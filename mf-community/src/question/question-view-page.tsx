@@ -15,8 +15,8 @@ import {
   useSubmit,
   type Paging,
   type ScreenProps,
+  MarkdownHtml,
 } from '@rc/shared-utility';
-import { MarkdownHtml } from '../markdown-html';
 import { MarkdownEditor } from './markdown-editor';
 import {
   acceptAnswer,

@@ -10,3 +10,4 @@ export { SmsCodeButton, type SmsCodeType } from './sms-code-button';
 export { FieldError } from './field-error';
 export { mobilePattern, mobileError, requiredError, passwordError, confirmError, type FieldErrors } from './form-rules';
 export { runAction, useSubmit, type ActionOptions, type SubmitOptions } from './run-action';
+export { MarkdownHtml } from './markdown-html';

@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, real, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 import { createdAt } from './columns.js';
 
@@ -59,7 +59,11 @@ export const videos = pgTable(
     fileName: varchar('file_name', { length: 255 }).notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     md5: varchar('md5', { length: 32 }).notNull(),
+    /** VideoState: 1 stored (plays as uploaded), 2 transcoding, 3 HLS ready, 4 transcoding failed (plays as uploaded). */
     state: smallint('state').notNull().default(1),
+    title: varchar('title', { length: 80 }).notNull().default(''),
+    /** Seconds, from ffprobe when present, else from the uploading browser; null until known. */
+    durationSeconds: real('duration_seconds'),
     createdAt: createdAt(),
   },
   (t) => [index('videos_user_idx').on(t.userId)],

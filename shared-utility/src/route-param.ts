@@ -3,7 +3,7 @@ export function routeParam(): string {
   return decodeURIComponent(window.location.pathname.split('/').filter(Boolean).at(-1) ?? '');
 }
 
-/** The `:id?` parameter as a post id, or null when it is not one. */
+/** The `:id?` parameter as an id, or null when it is not one. */
 export function routeId(): number | null {
   const id = Number(routeParam());
   return Number.isInteger(id) && id > 0 ? id : null;
