@@ -26,15 +26,19 @@ export async function ownCourse(db: Executor, user: SessionUser, courseId: numbe
   return course;
 }
 
+const teachesOrReviews = (viewer: SessionUser | null, course: Course) =>
+  viewer !== null && (viewer.id === course.teacherId || viewer.account.isOperator);
+
 /**
- * A course as a viewer may see it: published ones to everyone, others only to their teacher and to
- * operators (who review them). Unpublished courses are answered as missing, never described.
+ * A course as a viewer may see it: published ones to everyone; one taken off the shelf still to the
+ * learners who signed up (a bought course is never lost); any to its teacher and to operators (who
+ * review them). Others are answered as missing, never described.
  */
 export async function visibleCourse(db: Executor, viewer: SessionUser | null, courseId: number): Promise<Course> {
   const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
   if (!course) throw courseMissing();
-  if (course.status === ShelfStatus.published) return course;
-  if (viewer && (viewer.id === course.teacherId || viewer.account.isOperator)) return course;
+  if (course.status === ShelfStatus.published || teachesOrReviews(viewer, course)) return course;
+  if (viewer && course.status === ShelfStatus.offShelf && (await isEnrolled(db, viewer.id, course.id))) return course;
   throw courseMissing();
 }
 
@@ -49,13 +53,13 @@ export async function isEnrolled(db: Executor, userId: number, courseId: number)
 /**
  * Whether a viewer may open a period's content (video, document, lab): its teacher and operators
  * always; anyone a preview period of a published course; others once they signed up (free courses
- * are signed up to in one click, paid ones bought).
+ * are signed up to in one click, paid ones bought), also after the course left the shelf.
  */
 export async function canOpenPeriod(db: Executor, viewer: SessionUser | null, course: Course, period: Period): Promise<boolean> {
-  if (viewer && (viewer.id === course.teacherId || viewer.account.isOperator)) return true;
-  if (course.status !== ShelfStatus.published) return false;
-  if (period.isPreview) return true;
-  return viewer !== null && isEnrolled(db, viewer.id, course.id);
+  if (teachesOrReviews(viewer, course)) return true;
+  if (course.status === ShelfStatus.published && period.isPreview) return true;
+  const onSale = course.status === ShelfStatus.published || course.status === ShelfStatus.offShelf;
+  return onSale && viewer !== null && isEnrolled(db, viewer.id, course.id);
 }
 
 /** The period with its course, for a viewer who may open it; refused otherwise with the reason a learner can act on. */

@@ -169,6 +169,20 @@ CREATE TABLE "period_progress" (
 	CONSTRAINT "period_progress_user_id_period_id_pk" PRIMARY KEY("user_id","period_id")
 );
 --> statement-breakpoint
+CREATE TABLE "teacher_applications" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "teacher_applications_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"user_id" integer NOT NULL,
+	"real_name" varchar(30) NOT NULL,
+	"title" varchar(60) DEFAULT '' NOT NULL,
+	"fields" varchar(120) DEFAULT '' NOT NULL,
+	"intro" varchar(1000) NOT NULL,
+	"status" smallint DEFAULT 0 NOT NULL,
+	"review_note" varchar(200) DEFAULT '' NOT NULL,
+	"reviewer_id" integer,
+	"reviewed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "videos" ADD COLUMN "title" varchar(80) DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "videos" ADD COLUMN "duration_seconds" real;--> statement-breakpoint
 ALTER TABLE "app_launches" ADD CONSTRAINT "app_launches_app_id_applications_id_fk" FOREIGN KEY ("app_id") REFERENCES "public"."applications"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -202,6 +216,8 @@ ALTER TABLE "live_channels" ADD CONSTRAINT "live_channels_teacher_id_users_id_fk
 ALTER TABLE "period_progress" ADD CONSTRAINT "period_progress_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "period_progress" ADD CONSTRAINT "period_progress_period_id_course_periods_id_fk" FOREIGN KEY ("period_id") REFERENCES "public"."course_periods"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "period_progress" ADD CONSTRAINT "period_progress_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "teacher_applications" ADD CONSTRAINT "teacher_applications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "teacher_applications" ADD CONSTRAINT "teacher_applications_reviewer_id_users_id_fk" FOREIGN KEY ("reviewer_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "app_launches_user_idx" ON "app_launches" USING btree ("user_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "app_launches_instance_idx" ON "app_launches" USING btree ("instance_id");--> statement-breakpoint
 CREATE INDEX "applications_shelf_idx" ON "applications" USING btree ("status","category_id","id");--> statement-breakpoint
@@ -218,4 +234,6 @@ CREATE INDEX "courses_shelf_idx" ON "courses" USING btree ("status","published_a
 CREATE INDEX "courses_teacher_idx" ON "courses" USING btree ("teacher_id","id");--> statement-breakpoint
 CREATE INDEX "courses_category_idx" ON "courses" USING btree ("category_id","status");--> statement-breakpoint
 CREATE INDEX "live_channels_teacher_idx" ON "live_channels" USING btree ("teacher_id");--> statement-breakpoint
-CREATE INDEX "period_progress_course_idx" ON "period_progress" USING btree ("user_id","course_id");
+CREATE INDEX "period_progress_course_idx" ON "period_progress" USING btree ("user_id","course_id");--> statement-breakpoint
+CREATE INDEX "teacher_applications_user_idx" ON "teacher_applications" USING btree ("user_id","id");--> statement-breakpoint
+CREATE INDEX "teacher_applications_status_idx" ON "teacher_applications" USING btree ("status","id");

@@ -316,3 +316,24 @@ export const appLaunches = pgTable(
   },
   (t) => [index('app_launches_user_idx').on(t.userId, t.id), uniqueIndex('app_launches_instance_idx').on(t.instanceId)],
 );
+
+/** A user's request to teach (讲师认证). Status: 0 审核中, 1 已通过, 2 已驳回. Approval makes the user a teacher (userType 2, isTeacher). */
+export const teacherApplications = pgTable(
+  'teacher_applications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    realName: varchar('real_name', { length: 30 }).notNull(),
+    title: varchar('title', { length: 60 }).notNull().default(''),
+    fields: varchar('fields', { length: 120 }).notNull().default(''),
+    intro: varchar('intro', { length: 1000 }).notNull(),
+    status: smallint('status').notNull().default(0),
+    reviewNote: varchar('review_note', { length: 200 }).notNull().default(''),
+    reviewerId: integer('reviewer_id').references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('teacher_applications_user_idx').on(t.userId, t.id), index('teacher_applications_status_idx').on(t.status, t.id)],
+);
