@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Browser } from './support/chromium';
-import { demoUser } from './support/demo-session';
+import { demoTeacher, demoUser, signInAs } from './support/demo-session';
 import { pngFile } from './support/png-file';
 import type { PortalPage } from './support/portal-page';
 import type { PortalServer } from './support/portal-server';
@@ -13,29 +13,7 @@ let browser: Browser;
 let page: PortalPage;
 setUpPortalSuite({ signedIn: true }, (suite) => ({ server, browser, page } = suite));
 
-const teacher = { mobile: '13800000002', password: demoUser.password };
 const title = '在算力云上用 PyTorch 训练第一个模型';
-
-/** Signs `account` in through the API and stores the session the way the portal does. */
-async function signInAs(account: { mobile: string; password: string }): Promise<string> {
-  const response = await fetch(`${server.url}/apis/user/api/user/login/password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  const { code, data, msg } = (await response.json()) as { code: number; data: { token: string; userInfo: unknown }; msg: string };
-  if (code !== 200) throw new Error(`login of ${account.mobile} failed: ${code} ${msg}`);
-  await page.reset();
-  await browser.execute(
-    (token, userInfo) => {
-      localStorage.setItem('RC_WEB_TOKEN', token);
-      localStorage.setItem('RcUserInfo', userInfo);
-    },
-    JSON.stringify(data.token),
-    JSON.stringify(data.userInfo),
-  );
-  return data.token;
-}
 
 /** Drops a file into the editor the way a browser does: a drop event carrying it in a DataTransfer. */
 async function dropIntoEditor(name: string, type: string, base64: string): Promise<void> {
@@ -108,7 +86,7 @@ describe('a blog post from the editor to a follower', () => {
   });
 
   it('the teacher reads it, comments, likes and follows the author; the post shows in their 关注 tab', async () => {
-    await signInAs(teacher);
+    await signInAs(page, browser, server.url, demoTeacher);
     await page.open(postPath);
     await page.waitForText('.rc-article-title', title);
     await browser.waitUntil(
@@ -168,7 +146,7 @@ describe('a blog post from the editor to a follower', () => {
   });
 
   it('a session lost before opening the article (spec §4) is cleared without a word, and the post still shows', async () => {
-    const token = await signInAs(demoUser);
+    const token = await signInAs(page, browser, server.url, demoUser);
     await page.open('/blog');
     await browser.$('.rc-post-list .rc-post-title').waitForClickable({ timeout: 15_000 });
     const logout = await fetch(`${server.url}/apis/user/auth/user/logout`, { headers: { token } });

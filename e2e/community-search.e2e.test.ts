@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser } from './support/chromium';
-import { demoUser } from './support/demo-session';
+import { apiCall, demoOperator, demoTeacher, demoUser, logInThroughApi, signInAs } from './support/demo-session';
 import type { PortalPage } from './support/portal-page';
 import type { PortalServer } from './support/portal-server';
 import { setUpPortalSuite } from './support/portal-suite';
@@ -10,45 +10,6 @@ let browser: Browser;
 let page: PortalPage;
 setUpPortalSuite({}, (suite) => ({ server, browser, page } = suite));
 
-const teacher = { mobile: '13800000002', password: demoUser.password };
-const operator = { mobile: '13800000004', password: demoUser.password };
-
-async function logIn(account: { mobile: string; password: string }) {
-  const response = await fetch(`${server.url}/apis/user/api/user/login/password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  const { code, data, msg } = (await response.json()) as { code: number; data: { token: string; userInfo: unknown }; msg: string };
-  if (code !== 200) throw new Error(`login of ${account.mobile} failed: ${code} ${msg}`);
-  return data;
-}
-
-async function call<T>(token: string, route: string, body: unknown): Promise<T> {
-  const response = await fetch(`${server.url}/apis${route}`, {
-    method: 'POST',
-    headers: { token, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { code: number; data: T; msg: string };
-  if (answer.code !== 200) throw new Error(`${route}: ${answer.code} ${answer.msg}`);
-  return answer.data;
-}
-
-/** Stores `account`'s session the way the portal does. */
-async function signInAs(account: { mobile: string; password: string }) {
-  const session = await logIn(account);
-  await page.reset();
-  await browser.execute(
-    (token, userInfo) => {
-      localStorage.setItem('RC_WEB_TOKEN', token);
-      localStorage.setItem('RcUserInfo', userInfo);
-    },
-    JSON.stringify(session.token),
-    JSON.stringify(session.userInfo),
-  );
-}
-
 const hitTitles = () =>
   browser.execute(() => Array.from(document.querySelectorAll('.rc-search-hit-title a'), (link) => link.textContent ?? ''));
 
@@ -56,12 +17,17 @@ describe('site search', () => {
   let postId: number;
 
   it('finds a post by a Chinese word of its body from the header box, highlights it, counts it in its tab and opens it', async () => {
-    const { token } = await logIn(teacher);
-    ({ id: postId } = await call<{ id: number }>(token, '/community/auth/blog/save', {
-      title: '网盘数据的读取心得',
-      content: '训练前先把大模型蒸馏成小模型，放进网盘，开机后在实例里就能直接读取。',
-      status: 1,
-    }));
+    const { token } = await logInThroughApi(server.url, demoTeacher);
+    ({ id: postId } = await apiCall<{ id: number }>(
+      server.url,
+      '/community/auth/blog/save',
+      {
+        title: '网盘数据的读取心得',
+        content: '训练前先把大模型蒸馏成小模型，放进网盘，开机后在实例里就能直接读取。',
+        status: 1,
+      },
+      token,
+    ));
 
     await page.open('/blog');
     await browser.$('.rc-search input').waitForDisplayed({ timeout: 15_000 });
@@ -99,7 +65,7 @@ describe('site search', () => {
   });
 
   it('a reader reports the post from its page; the operator takes it down in 内容审核 and search no longer finds it', async () => {
-    await signInAs({ mobile: demoUser.mobile, password: demoUser.password });
+    await signInAs(page, browser, server.url, demoUser);
     await page.open(`/blog/article/${postId}`);
     await page.waitForText('.rc-article-title', '网盘数据的读取心得');
     await browser.$('.rc-report-button').click();
@@ -114,7 +80,7 @@ describe('site search', () => {
     await browser.$('.ui.modal').$('button=提交举报').click();
     await page.waitForText('.rc-toasts', '已举报，请等待处理');
 
-    await signInAs(operator);
+    await signInAs(page, browser, server.url, demoOperator);
     await page.open('/account/review/content');
     const row = browser.$(`.rc-content-review tr[data-kind="blog"][data-ref="${postId}"]`);
     await row.waitForDisplayed({ timeout: 15_000 });
@@ -130,7 +96,7 @@ describe('site search', () => {
   });
 
   it('keeps the review page to operators', async () => {
-    await signInAs({ mobile: demoUser.mobile, password: demoUser.password });
+    await signInAs(page, browser, server.url, demoUser);
     await page.open('/account/review/content');
     await page.waitForText('.rc-content-review', '仅运营人员可以执行此操作');
   });

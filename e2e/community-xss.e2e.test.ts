@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser } from './support/chromium';
-import { demoUser } from './support/demo-session';
+import { apiCall, demoOperator, demoTeacher, demoUser, logInThroughApi, signInAs } from './support/demo-session';
 import type { PortalPage } from './support/portal-page';
 import type { PortalServer } from './support/portal-server';
 import { setUpPortalSuite } from './support/portal-suite';
@@ -17,9 +17,7 @@ setUpPortalSuite({}, (suite) => {
   });
 });
 
-const author = { mobile: demoUser.mobile, password: demoUser.password };
-const teacher = { mobile: '13800000002', password: demoUser.password };
-const operator = { mobile: '13800000004', password: demoUser.password };
+const author = demoUser;
 
 /** Each payload, if it ran, would set window.__xss (or open a dialog). */
 const corpus = [
@@ -44,41 +42,6 @@ const corpus = [
 const marker = 'XSS语料';
 const title = `${marker}"><img src=x onerror=window.__xss=31><script>window.__xss=32</script>`;
 const body = corpus.map((payload, index) => `${index + 1}. ${payload}`).join('\n\n');
-
-async function logIn(account: { mobile: string; password: string }) {
-  const response = await fetch(`${server.url}/apis/user/api/user/login/password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  const { code, data, msg } = (await response.json()) as { code: number; data: { token: string; userInfo: unknown }; msg: string };
-  if (code !== 200) throw new Error(`login of ${account.mobile} failed: ${code} ${msg}`);
-  return data;
-}
-
-async function call<T>(token: string, route: string, payload: unknown): Promise<T> {
-  const response = await fetch(`${server.url}/apis${route}`, {
-    method: 'POST',
-    headers: { token, 'content-type': 'application/json' },
-    body: JSON.stringify(payload),
-  });
-  const answer = (await response.json()) as { code: number; data: T; msg: string };
-  if (answer.code !== 200) throw new Error(`${route}: ${answer.code} ${answer.msg}`);
-  return answer.data;
-}
-
-async function signInAs(account: { mobile: string; password: string }) {
-  const session = await logIn(account);
-  await page.reset();
-  await browser.execute(
-    (token, userInfo) => {
-      localStorage.setItem('RC_WEB_TOKEN', token);
-      localStorage.setItem('RcUserInfo', userInfo);
-    },
-    JSON.stringify(session.token),
-    JSON.stringify(session.userInfo),
-  );
-}
 
 /**
  * Once every image of the page has loaded or failed (so an onerror would have fired): nothing set window.__xss,
@@ -113,21 +76,31 @@ describe('XSS payloads in community content', () => {
   let authorId: number;
 
   it('are stored through the real API in titles, bodies, comments, questions, answers, nicknames and report reasons', async () => {
-    const writer = await logIn(author);
-    const other = await logIn(teacher);
-    const reader = await logIn(operator);
+    const writer = await logInThroughApi(server.url, author);
+    const other = await logInThroughApi(server.url, demoTeacher);
+    const reader = await logInThroughApi(server.url, demoOperator);
     authorId = (writer.userInfo as { id: number }).id;
-    await call(writer.token, '/user/auth/user/ext/update', { nickname: '<img src=x onerror=window.__xss=21>' });
-    await call(other.token, '/user/auth/user/ext/update', { nickname: '"><svg onload=window.__xss=22>' });
-    ({ id: postId } = await call<{ id: number }>(writer.token, '/community/auth/blog/save', { title, content: body, status: 1 }));
+    await apiCall(server.url, '/user/auth/user/ext/update', { nickname: '<img src=x onerror=window.__xss=21>' }, writer.token);
+    await apiCall(server.url, '/user/auth/user/ext/update', { nickname: '"><svg onload=window.__xss=22>' }, other.token);
+    ({ id: postId } = await apiCall<{ id: number }>(
+      server.url,
+      '/community/auth/blog/save',
+      { title, content: body, status: 1 },
+      writer.token,
+    ));
     // Fresh demo accounts are new accounts: five comments and answers per ten minutes, so the corpus goes in three comments.
     for (const part of [0, 1, 2]) {
       const payloads = corpus.filter((_, index) => index % 3 === part);
-      await call(other.token, '/community/auth/blog/comment/save', { blogId: postId, content: payloads.join('\n') });
+      await apiCall(server.url, '/community/auth/blog/comment/save', { blogId: postId, content: payloads.join('\n') }, other.token);
     }
-    const question = await call<{ id: number }>(writer.token, '/community/auth/questions/save', { title, contentMd: body });
-    await call(other.token, '/community/auth/questions/comment/save', { questionId: question.id, contentMd: body });
-    await call(reader.token, '/community/auth/report/save', { kind: 'blog', refId: postId, reason: corpus.slice(0, 4).join(' ') });
+    const question = await apiCall<{ id: number }>(server.url, '/community/auth/questions/save', { title, contentMd: body }, writer.token);
+    await apiCall(server.url, '/community/auth/questions/comment/save', { questionId: question.id, contentMd: body }, other.token);
+    await apiCall(
+      server.url,
+      '/community/auth/report/save',
+      { kind: 'blog', refId: postId, reason: corpus.slice(0, 4).join(' ') },
+      reader.token,
+    );
   });
 
   it('run nowhere on the blog list, the article with its comments, and the blogger page', async () => {
@@ -163,12 +136,12 @@ describe('XSS payloads in community content', () => {
   });
 
   it('run nowhere for a signed-in reader whose header shows a payload nickname, nor on the operator review page', async () => {
-    await signInAs(author);
+    await signInAs(page, browser, server.url, author);
     await page.open(`/blog/article/${postId}`);
     await page.waitForText('.rc-article-title', marker);
     await expectInert('/blog/article signed in');
 
-    await signInAs(operator);
+    await signInAs(page, browser, server.url, demoOperator);
     await page.open('/account/review/content');
     await page.waitForText('.rc-content-review', marker);
     expect(await page.textOf('.rc-content-review')).toContain('javascript:window.__xss=3');

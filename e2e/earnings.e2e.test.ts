@@ -3,33 +3,13 @@ import type { Browser } from './support/chromium';
 import type { PortalPage } from './support/portal-page';
 import type { PortalServer } from './support/portal-server';
 import { setUpPortalSuite } from './support/portal-suite';
-import { signInThroughApi } from './support/demo-session';
+import { demoOperator, signInAs, signInThroughApi } from './support/demo-session';
 import { fillRegisterForm } from './support/register-form';
 
 let server: PortalServer;
 let browser: Browser;
 let page: PortalPage;
 setUpPortalSuite({}, (suite) => ({ server, browser, page } = suite));
-
-/** Signs the demo operator in through the API and stores the session the way the portal does. */
-async function signInAsOperator() {
-  const response = await fetch(`${server.url}/apis/user/api/user/login/password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ mobile: '13800000004', password: 'Demo@2026' }),
-  });
-  const { code, data } = (await response.json()) as { code: number; data: { token: string; userInfo: unknown } };
-  expect(code).toBe(200);
-  await page.reset();
-  await browser.execute(
-    (token, userInfo) => {
-      localStorage.setItem('RC_WEB_TOKEN', token);
-      localStorage.setItem('RcUserInfo', userInfo);
-    },
-    JSON.stringify(data.token),
-    JSON.stringify(data.userInfo),
-  );
-}
 
 let referralLink = '';
 
@@ -83,7 +63,7 @@ describe('income, referral and withdrawal', () => {
     await page.waitForText('.rc-withdrawal-table', '申请中');
     await page.waitForText('.rc-withdrawable', '¥50.00');
 
-    await signInAsOperator();
+    await signInAs(page, browser, server.url, demoOperator);
     await page.open('/account/review/withdrawal');
     await page.waitForText('.rc-review-table', 'liming@example.com');
     await browser.$('.rc-review-row').$('button=通过并打款').click();

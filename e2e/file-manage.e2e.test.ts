@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openChromium, type Browser } from './support/chromium';
+import { demoUser, logInThroughApi } from './support/demo-session';
 import { confirmDialog } from './support/rc-dialogs';
 import { storedMd5, storedPath } from './support/upload-server';
 import { generatedFile } from './support/uploader';
@@ -18,12 +19,7 @@ const downloads = mkdtempSync(path.join(tmpdir(), 'rc-e2e-file-manage-'));
 beforeAll(async () => {
   ({ browser, close: closeBrowser } = await openChromium({ downloadDir: downloads }));
   server = await ServerProcess.start();
-  const response = await fetch(`${server.url}/apis/user/api/user/login/password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ mobile: '13800000001', password: 'Demo@2026' }),
-  });
-  const { data } = (await response.json()) as { data: { token: string; userInfo: { id: number } } };
+  const data = (await logInThroughApi(server.url, demoUser)) as { token: string; userInfo: { id: number } };
   userId = data.userInfo.id;
   await browser.url(`${server.url}/null`);
   await browser.execute((value) => localStorage.setItem('RC_WEB_TOKEN', value), JSON.stringify(data.token));

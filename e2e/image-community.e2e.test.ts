@@ -2,34 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Browser } from './support/chromium';
 import type { PortalPage } from './support/portal-page';
 import type { PortalServer } from './support/portal-server';
+import { demoTeacher, signInAs } from './support/demo-session';
 import { setUpPortalSuite } from './support/portal-suite';
 
 let browser: Browser;
 let page: PortalPage;
 let server: PortalServer;
 setUpPortalSuite({ signedIn: true }, (suite) => ({ browser, page, server } = suite));
-
-const teacher = { mobile: '13800000002', password: 'Demo@2026' };
-
-/** Ends the demo user's session in this browser and signs the teacher in through the API, the way the portal stores a session. */
-async function signInAsTeacher() {
-  const response = await fetch(`${server.url}/apis/user/api/user/login/password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(teacher),
-  });
-  const { code, data, msg } = (await response.json()) as { code: number; data: { token: string; userInfo: unknown }; msg: string };
-  if (code !== 200) throw new Error(`teacher login failed: ${code} ${msg}`);
-  await page.reset();
-  await browser.execute(
-    (token, userInfo) => {
-      localStorage.setItem('RC_WEB_TOKEN', token);
-      localStorage.setItem('RcUserInfo', userInfo);
-    },
-    JSON.stringify(data.token),
-    JSON.stringify(data.userInfo),
-  );
-}
 
 async function click(selector: string) {
   const element = browser.$(selector);
@@ -61,7 +40,7 @@ describe('the image community', () => {
     await page.waitForText('.rc-my-image-table', 'LLaMA-Factory 微调环境');
     expect(await browser.$('.rc-my-image-table tbody tr').$('.rc-image-status').getText()).toBe('已发布');
 
-    await signInAsTeacher();
+    await signInAs(page, browser, server.url, demoTeacher);
     await page.open('/account/recharge');
     await click('.rc-recharge-presets [data-amount="100000"]');
     await click('.rc-recharge-methods [data-method="sandbox"]');

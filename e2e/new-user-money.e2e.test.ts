@@ -7,6 +7,7 @@ import type { Browser } from './support/chromium';
 import type { PortalPage } from './support/portal-page';
 import type { PortalSuite } from './support/portal-suite';
 import { setUpPortalSuite } from './support/portal-suite';
+import { demoOperator, signInAs } from './support/demo-session';
 import { fillRegisterForm } from './support/register-form';
 import { confirmDialog } from './support/rc-dialogs';
 
@@ -22,22 +23,8 @@ let page: PortalPage;
 setUpPortalSuite({ downloadDir: downloads }, (opened) => ({ browser, page } = suite = opened));
 afterAll(() => rmSync(downloads, { recursive: true, force: true }));
 
-const demoOperatorMobile = '13800000004';
-const operatorPassword = 'Demo@2026';
 const mobile = `137${String(Date.now()).slice(-8)}`;
 const password = 'Pay@2026x';
-
-async function logIn(who: string, secret: string) {
-  const answer = await (
-    await fetch(`${suite.server.apiBase}/user/api/user/login/password`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ mobile: who, password: secret }),
-    })
-  ).json();
-  if (answer.code !== 200) throw new Error(`login ${who}: ${answer.msg}`);
-  return answer.data as { token: string; userInfo: unknown };
-}
 
 async function headerBalance(): Promise<string> {
   return browser.$('.rc-balance .rc-money').getText();
@@ -50,20 +37,6 @@ async function chooseEightH800() {
   await browser.$('.rc-gpu-model[data-model="H800"]').click();
   await browser.$('.rc-gpu-counts [data-count="8"]').click();
   await page.waitForText('.rc-rent-summary', '¥79.84/小时');
-}
-
-/** Stores a session the way the portal does, so the next page load is signed in as `mobile`. */
-async function signInAs(who: string, secret: string) {
-  const session = await logIn(who, secret);
-  await browser.execute(
-    (token, userInfo) => {
-      localStorage.setItem('RC_WEB_TOKEN', token);
-      localStorage.setItem('RcUserInfo', userInfo);
-    },
-    JSON.stringify(session.token),
-    JSON.stringify(session.userInfo),
-  );
-  return session.token;
 }
 
 async function call<T>(token: string, url: string, body?: unknown): Promise<T> {
@@ -172,7 +145,7 @@ describe('a new user’s money, from registration to an invoice', () => {
   });
 
   it('rents a day, asks for an invoice for that order, the operator issues it, and the user downloads its PDF', async () => {
-    const token = await signInAs(mobile, password);
+    const token = await signInAs(page, browser, suite.server.url, { mobile, password });
     // Stopped, the first instance's metering no longer moves the invoiceable amount while the page shows it.
     const { list } = await call<{ list: Array<{ id: number }> }>(token, '/container/auth/list', { pageNum: 1, pageSize: 10 });
     for (const { id } of list) await untilAccepted(() => call(token, '/user/auth/user/instance/stop', { id }));
@@ -212,7 +185,7 @@ describe('a new user’s money, from registration to an invoice', () => {
     const requestNo = await browser.$('.rc-invoice-requests tbody tr').getAttribute('data-request-no');
     expect(await page.textOf('.rc-invoice-requests')).toContain(orderAmount);
 
-    await signInAs(demoOperatorMobile, operatorPassword);
+    await signInAs(page, browser, suite.server.url, demoOperator);
     await page.open('/account/home');
     await browser.$('.rc-side-menu a.item[href="/account/review/invoice"]').click();
     await page.waitForPath('/account/review/invoice');
@@ -223,7 +196,7 @@ describe('a new user’s money, from registration to an invoice', () => {
     await confirmDialog(browser, '开具');
     await browser.waitUntil(async () => !(await browser.$(pending).isExisting()), { timeout: 15_000, timeoutMsg: 'still pending' });
 
-    await signInAs(mobile, password);
+    await signInAs(page, browser, suite.server.url, { mobile, password });
     await page.open('/account/invoice');
     const mine = `.rc-invoice-requests tr[data-request-no="${requestNo}"]`;
     await page.waitForText(mine, '已开具');

@@ -3,7 +3,7 @@ import type { Browser } from './support/chromium';
 import type { PortalPage } from './support/portal-page';
 import type { PortalServer } from './support/portal-server';
 import { setUpPortalSuite } from './support/portal-suite';
-import { demoUser, signInThroughApi } from './support/demo-session';
+import { apiCall, demoTeacher, demoUser, logInThroughApi, signInThroughApi, type Account } from './support/demo-session';
 import { confirmDialog } from './support/rc-dialogs';
 
 let server: PortalServer;
@@ -11,30 +11,16 @@ let browser: Browser;
 let page: PortalPage;
 setUpPortalSuite({ signedIn: true }, (suite) => ({ server, browser, page } = suite));
 
-const teacher = { mobile: '13800000002', password: demoUser.password };
-
-async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${server.url}/apis${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { code: number; data: T; msg: string };
-  if (answer.code !== 200) throw new Error(`${path}: ${answer.code} ${answer.msg}`);
-  return answer.data;
-}
-
 const tokens = new Map<string, string>();
-/** The demo user's token is the browser's (a second login would end that session); the teacher signs in once through the API. */
-async function tokenOf(account: { mobile: string; password: string }) {
+/** The demo user's token is the browser's (a second login would end that session); the demoTeacher signs in once through the API. */
+async function tokenOf(account: Account) {
   if (account.mobile === demoUser.mobile)
     return browser.execute(() => JSON.parse(localStorage.getItem('RC_WEB_TOKEN') ?? 'null') as string);
-  if (!tokens.has(account.mobile))
-    tokens.set(account.mobile, (await post<{ token: string }>('/user/api/user/login/password', account)).token);
+  if (!tokens.has(account.mobile)) tokens.set(account.mobile, (await logInThroughApi(server.url, account)).token);
   return tokens.get(account.mobile)!;
 }
 
-async function balanceOf(account: { mobile: string; password: string }): Promise<number> {
+async function balanceOf(account: Account): Promise<number> {
   const response = await fetch(`${server.url}/apis/user/auth/user/ext/get/realtime/balance`, {
     headers: { token: await tokenOf(account) },
   });
@@ -49,10 +35,10 @@ async function typeInto(selector: string, text: string) {
 
 describe('questions with a bounty', () => {
   for (const run of [1, 2, 3]) {
-    it(`run ${run}: the demo user asks with a bounty, the teacher answers, the asker accepts and the bounty moves`, async () => {
+    it(`run ${run}: the demo user asks with a bounty, the demoTeacher answers, the asker accepts and the bounty moves`, async () => {
       await signInThroughApi(browser, server.url);
       const askerBefore = await balanceOf(demoUser);
-      const teacherBefore = await balanceOf(teacher);
+      const teacherBefore = await balanceOf(demoTeacher);
 
       await page.open('/question/account/write');
       await typeInto('#question-title', `训练时显存不足怎么排查（第${run}次）`);
@@ -73,7 +59,12 @@ describe('questions with a bounty', () => {
       expect(await page.textOf('.rc-question-detail .rc-markdown')).toContain('已经');
       expect(await balanceOf(demoUser)).toBe(askerBefore - 20_000);
 
-      await post('/community/auth/questions/comment/save', { questionId, contentMd: '试试梯度检查点和 LoRA。' }, await tokenOf(teacher));
+      await apiCall(
+        server.url,
+        '/community/auth/questions/comment/save',
+        { questionId, contentMd: '试试梯度检查点和 LoRA。' },
+        await tokenOf(demoTeacher),
+      );
       await browser.refresh();
       await page.waitForText('.rc-answer', '梯度检查点');
       await browser.$('.rc-answer').$('button=采纳').click();
@@ -81,7 +72,7 @@ describe('questions with a bounty', () => {
       await page.waitForText('.rc-answer.accepted', '已采纳');
       await page.waitForText('.rc-question-detail', '¥20.00 悬赏已发放');
 
-      expect(await balanceOf(teacher)).toBe(teacherBefore + 20_000);
+      expect(await balanceOf(demoTeacher)).toBe(teacherBefore + 20_000);
       expect(await balanceOf(demoUser)).toBe(askerBefore - 20_000);
     });
   }

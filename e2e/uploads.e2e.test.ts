@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openChromium, type Browser } from './support/chromium';
+import { demoUser, logInThroughApi } from './support/demo-session';
 import { ServerProcess } from '../api-server/src/test-support/server-process';
 import { storedMd5, storedPath } from './support/upload-server';
 import { generatedFile, uploaderOn } from './support/uploader';
@@ -21,13 +22,8 @@ afterAll(async () => {
 });
 
 async function logIn(server: ServerProcess): Promise<{ token: string; userId: number }> {
-  const response = await fetch(`${server.url}/apis/user/api/user/login/password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ mobile: '13800000001', password: 'Demo@2026' }),
-  });
-  const { data } = (await response.json()) as { data: { token: string; userInfo: { id: number } } };
-  return { token: data.token, userId: data.userInfo.id };
+  const { token, userInfo } = await logInThroughApi(server.url, demoUser);
+  return { token, userId: (userInfo as { id: number }).id };
 }
 
 /** Signs in like the portal does, opens an account page and the header's transfer list. */

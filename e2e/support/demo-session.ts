@@ -1,34 +1,36 @@
 import type { Browser } from './chromium';
+import type { PortalPage } from './portal-page';
 
-export const demoUser = { mobile: '13800000001', password: 'Demo@2026' };
+export interface Account {
+  mobile: string;
+  password: string;
+}
+
+export const demoUser: Account = { mobile: '13800000001', password: 'Demo@2026' };
+export const demoTeacher: Account = { mobile: '13800000002', password: demoUser.password };
+export const demoOperator: Account = { mobile: '13800000004', password: demoUser.password };
 
 interface Session {
   token: string;
   userInfo: unknown;
 }
 
-// The server allows 10 password logins per mobile in 15 minutes, so tests share one session
-// unless they end it themselves (`fresh`).
-const shared = new Map<string, Session>();
-
-async function logIn(baseUrl: string): Promise<Session> {
-  const response = await fetch(`${baseUrl}/apis/user/api/user/login/password`, {
+/** A POST to `/apis<route>` (with `token` when given) that answers `data`, failing the test on any other code than 200. */
+export async function apiCall<T>(baseUrl: string, route: string, body: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${baseUrl}/apis${route}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(demoUser),
+    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+    body: JSON.stringify(body),
   });
-  const { code, data, msg } = (await response.json()) as { code: number; data: Session; msg: string };
-  if (code !== 200) throw new Error(`demo login failed: ${code} ${msg}`);
-  return data;
+  const answer = (await response.json()) as { code: number; data: T; msg: string };
+  if (answer.code !== 200) throw new Error(`${route}: ${answer.code} ${answer.msg}`);
+  return answer.data;
 }
 
-/** Logs the demo user in through the API and stores the session the way the portal does. */
-export async function signInThroughApi(browser: Browser, baseUrl: string, { fresh = false } = {}): Promise<void> {
-  let session = fresh ? undefined : shared.get(baseUrl);
-  if (!session) {
-    session = await logIn(baseUrl);
-    if (!fresh) shared.set(baseUrl, session);
-  }
+/** A new session of `account` through the password login (which ends the account's other sessions). */
+export const logInThroughApi = (baseUrl: string, account: Account) => apiCall<Session>(baseUrl, '/user/api/user/login/password', account);
+
+async function storeSession(browser: Browser, session: Session) {
   await browser.execute(
     (token, userInfo) => {
       localStorage.setItem('RC_WEB_TOKEN', token);
@@ -37,4 +39,26 @@ export async function signInThroughApi(browser: Browser, baseUrl: string, { fres
     JSON.stringify(session.token),
     JSON.stringify(session.userInfo),
   );
+}
+
+// The server allows 10 password logins per mobile in 15 minutes, so tests share one session
+// unless they end it themselves (`fresh`).
+const shared = new Map<string, Session>();
+
+/** Logs the demo user in through the API and stores the session the way the portal does. */
+export async function signInThroughApi(browser: Browser, baseUrl: string, { fresh = false } = {}): Promise<void> {
+  let session = fresh ? undefined : shared.get(baseUrl);
+  if (!session) {
+    session = await logInThroughApi(baseUrl, demoUser);
+    if (!fresh) shared.set(baseUrl, session);
+  }
+  await storeSession(browser, session);
+}
+
+/** Ends this browser's session and signs `account` in the way the portal stores a session; answers its token. */
+export async function signInAs(page: PortalPage, browser: Browser, baseUrl: string, account: Account): Promise<string> {
+  const session = await logInThroughApi(baseUrl, account);
+  await page.reset();
+  await storeSession(browser, session);
+  return session.token;
 }
