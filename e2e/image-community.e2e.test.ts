@@ -62,6 +62,7 @@ describe('the image community', () => {
     await page.waitForText('.rc-image-facts', '7860');
     await click('.rc-star-button');
     await page.waitForText('.rc-star-button', '已收藏 1');
+    expect(await browser.$('.rc-image-detail .rc-report-button').isDisplayed()).toBe(true);
     await click('.rc-use-image');
     await page.waitForPath('/account/suanli/create');
     await page.waitForText('.rc-community-image-title', 'LLaMA-Factory 微调环境');

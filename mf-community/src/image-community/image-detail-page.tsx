@@ -13,6 +13,7 @@ import {
   MarkdownHtml,
   routeParam,
 } from '@rc/shared-utility';
+import { ReportButton } from '../report-button';
 import { starImage, viewCommunityImage, type CommunityImageDetail } from './image-community-api';
 import './image-community.css';
 
@@ -86,6 +87,7 @@ export function ImageDetailPage({ navigate }: ScreenProps) {
                 <span className="rc-star-count">{star?.starCount ?? image.starCount}</span>
               </Button>
               <span className="rc-muted">已被使用 {image.useCount} 次</span>
+              {signedIn && !image.mine ? <ReportButton kind="image" refId={image.id} /> : null}
             </div>
             <ImageFacts image={image} />
             <MarkdownHtml html={image.descriptionHtml} className="rc-image-description" />
