@@ -50,7 +50,13 @@ const setStatus = (db: Executor, app: Application, values: Partial<Application>)
   db.update(applications).set(values).where(eq(applications.id, app.id));
 
 const indexApp = (db: Executor, app: Application, publishedAt: Date) =>
-  indexDocument(db, { kind: 'app', refId: app.id, title: app.name, body: `${app.summary}\n${plainTextOf(app.descriptionMarkdown)}`, publishedAt });
+  indexDocument(db, {
+    kind: 'app',
+    refId: app.id,
+    title: app.name,
+    body: `${app.summary}\n${plainTextOf(app.descriptionMarkdown)}`,
+    publishedAt,
+  });
 
 /**
  * 上架: a draft or rejected application goes to review (it needs a template and a description);

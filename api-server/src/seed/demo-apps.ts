@@ -63,7 +63,8 @@ const demoApps: DemoApp[] = [
     gpuCount: 2,
     dataDiskGb: 100,
     ports: [{ port: 8000, name: 'OpenAI API', protocol: 'http' }],
-    startCommand: 'python -m vllm.entrypoints.openai.api_server --model /root/models/Qwen2-7B-Instruct --port 8000 --tensor-parallel-size 2',
+    startCommand:
+      'python -m vllm.entrypoints.openai.api_server --model /root/models/Qwen2-7B-Instruct --port 8000 --tensor-parallel-size 2',
     launches: 42,
   },
 ];

@@ -17,7 +17,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/app/review/list',
     {
-      schema: { tags, summary: '运营：待审核的应用（默认审核中）', body: ReviewListBody, response: { 200: Envelope(Page(ManagedAppCard)) } },
+      schema: {
+        tags,
+        summary: '运营：待审核的应用（默认审核中）',
+        body: ReviewListBody,
+        response: { 200: Envelope(Page(ManagedAppCard)) },
+      },
     },
     async (request) => {
       requireOperator(request);

@@ -32,7 +32,14 @@ const tags = ['应用中心'];
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/app/list',
-    { schema: { tags, summary: '应用中心：已上架的应用（分类、关键词、分页）', body: AppListBody, response: { 200: Envelope(Page(AppCard)) } } },
+    {
+      schema: {
+        tags,
+        summary: '应用中心：已上架的应用（分类、关键词、分页）',
+        body: AppListBody,
+        response: { 200: Envelope(Page(AppCard)) },
+      },
+    },
     async (request) => {
       const { pageNum, pageSize, offset } = pageWindow(request.body);
       const page = await appCards(app.db, shelfFilter(request.body), pageSize, offset);
@@ -52,7 +59,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/app/category/list',
     { schema: { tags, summary: '应用分类', response: { 200: Envelope(Type.Array(AppCategoryView)) } } },
-    async () => ok(await app.db.select({ id: appCategories.id, name: appCategories.name }).from(appCategories).orderBy(asc(appCategories.sort))),
+    async () =>
+      ok(await app.db.select({ id: appCategories.id, name: appCategories.name }).from(appCategories).orderBy(asc(appCategories.sort))),
   );
 
   app.post(
@@ -141,7 +149,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/app/launch/list',
-    { schema: { tags, summary: '我部署的应用：实例与应用的端口、启动命令', body: PageQuery, response: { 200: Envelope(Page(AppLaunchView)) } } },
+    {
+      schema: {
+        tags,
+        summary: '我部署的应用：实例与应用的端口、启动命令',
+        body: PageQuery,
+        response: { 200: Envelope(Page(AppLaunchView)) },
+      },
+    },
     async (request) => {
       const { pageNum, pageSize, offset } = pageWindow(request.body);
       return ok({ ...(await launchesOf(app.db, currentUser(request).id, pageSize, offset)), pageNum, pageSize });

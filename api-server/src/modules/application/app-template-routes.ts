@@ -1,14 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope } from '@rc/api-contract/envelope';
-import {
-  AppDetail,
-  ScopeBody,
-  TemplateBody,
-  TemplateGpuModel,
-  TemplateImage,
-  TemplateScope,
-} from '@rc/api-contract/application/app';
+import { AppDetail, ScopeBody, TemplateBody, TemplateGpuModel, TemplateImage, TemplateScope } from '@rc/api-contract/application/app';
 import { ok } from '../../envelope.js';
 import { currentUser } from '../../plugins/app/authentication.js';
 import { usableImage } from '../../compute/new-instance.js';
