@@ -96,7 +96,7 @@ export function AppCentrePage({ navigate }: ScreenProps) {
         {(page) => (
           <Card.Group itemsPerRow={3} stackable className="rc-app-cards">
             {page.list.map((card) => (
-              <Card key={card.id} className="rc-app-card" data-app={card.id} onClick={() => setOpen(card)}>
+              <Card key={card.id} className="rc-app-card" data-app={card.id} data-name={card.name} onClick={() => setOpen(card)}>
                 <Card.Content>
                   <div className="rc-app-card-head">
                     <AppIcon name={card.name} />
