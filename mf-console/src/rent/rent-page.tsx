@@ -74,22 +74,24 @@ export function RentPage({ navigate }: ScreenProps) {
   }, [regionCode, template]);
 
   // An application's template names its region, or any region with free cards of its GPU model.
+  const launchedApp = launch.app;
   useEffect(() => {
-    if (!template) return;
-    setDataDiskExtraGb(template.dataDiskGb);
-    setName(launch.app!.name.slice(0, 40));
-    if (template.regionCode) {
-      setRegionCode(template.regionCode);
+    const wanted = launchedApp?.template;
+    if (!launchedApp || !wanted) return;
+    setDataDiskExtraGb(wanted.dataDiskGb);
+    setName(launchedApp.name.slice(0, 40));
+    if (wanted.regionCode) {
+      setRegionCode(wanted.regionCode);
       return;
     }
     void (async () => {
       for (const region of regions) {
         const result = await gpuModelsIn(region.regionCode);
-        const model = result.code === 200 ? result.data.find((m) => m.gpuModelId === template.gpuModelId) : undefined;
-        if (model && model.maxFreePerNode >= template.gpuCount) return setRegionCode(region.regionCode);
+        const model = result.code === 200 ? result.data.find((m) => m.gpuModelId === wanted.gpuModelId) : undefined;
+        if (model && model.maxFreePerNode >= wanted.gpuCount) return setRegionCode(region.regionCode);
       }
     })();
-  }, [template, regions]);
+  }, [launchedApp, regions]);
 
   const model = models.find((m) => m.gpuModelId === gpuModelId);
   const choice = gpuModelId ? { regionCode, gpuModelId, gpuCount, billingType, duration, dataDiskExtraGb } : null;

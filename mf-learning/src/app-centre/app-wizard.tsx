@@ -7,11 +7,13 @@ import {
   createApp,
   putaway,
   saveTemplate,
+  templateGpuModels,
   templateImages,
   templateScopes,
   updateApp,
   type AppCategoryView,
   type AppDetail,
+  type TemplateGpuModel,
   type TemplateImage,
   type TemplateScope,
 } from './app-centre-api';
@@ -56,12 +58,14 @@ export function AppWizard({ editing, done }: { editing: AppDetail | null; done: 
   const [categories, setCategories] = useState<AppCategoryView[]>([]);
   const [images, setImages] = useState<TemplateImage[]>([]);
   const [scopes, setScopes] = useState<TemplateScope[]>([]);
+  const [models, setModels] = useState<TemplateGpuModel[]>([]);
   const { busy, errors, submit } = useSubmit<'name' | 'categoryId' | 'imageId' | 'gpuModelCode'>();
   const set = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
 
   useEffect(() => {
     void appCategories().then((result) => result.code === 200 && setCategories(result.data));
     void templateImages().then((result) => result.code === 200 && setImages(result.data));
+    void templateGpuModels().then((result) => result.code === 200 && setModels(result.data));
   }, []);
   useEffect(() => {
     if (!draft.imageId) return;
@@ -123,8 +127,11 @@ export function AppWizard({ editing, done }: { editing: AppDetail | null; done: 
     const seen = new Map<string, string>();
     for (const scope of fitting)
       if (!draft.regionCode || scope.regionCode === draft.regionCode) seen.set(scope.gpuModelCode, scope.gpuModelName);
-    return [...seen].map(([code, name]) => ({ key: code, value: code, text: name }));
-  }, [fitting, draft.regionCode]);
+    return [...seen].map(([code, name]) => {
+      const model = models.find((candidate) => candidate.code === code);
+      return { key: code, value: code, text: name, description: model ? `${model.memoryGb}GB 显存 · ${model.regionNames.join('、')}` : '' };
+    });
+  }, [fitting, draft.regionCode, models]);
   const maxCount = Math.max(
     1,
     ...fitting
