@@ -19,6 +19,8 @@ import {
 } from './app-centre-api';
 import { TemplateTable } from './app-parts';
 
+/** The dropdown's value for 「不限地区」 (a template's region ''), which a Semantic dropdown cannot show as ''. */
+const anyRegion = 'any';
 const steps = ['基本信息', '选择镜像', '实例模板', '描述', '提交审核'] as const;
 const sourceNames: Record<TemplateImage['source'], string> = { system: '系统镜像', mine: '我的镜像', community: '社区镜像' };
 
@@ -121,7 +123,10 @@ export function AppWizard({ editing, done }: { editing: AppDetail | null; done: 
     const seen = new Map<string, string>();
     for (const scope of fitting)
       if (!draft.gpuModelCode || scope.gpuModelCode === draft.gpuModelCode) seen.set(scope.regionCode, scope.regionName);
-    return [{ key: '', value: '', text: '不限地区' }, ...[...seen].map(([code, name]) => ({ key: code, value: code, text: name }))];
+    return [
+      { key: anyRegion, value: anyRegion, text: '不限地区' },
+      ...[...seen].map(([code, name]) => ({ key: code, value: code, text: name })),
+    ];
   }, [fitting, draft.gpuModelCode]);
   const modelOptions = useMemo(() => {
     const seen = new Map<string, string>();
@@ -223,8 +228,8 @@ export function AppWizard({ editing, done }: { editing: AppDetail | null; done: 
                 label="地区"
                 selection
                 options={regionOptions}
-                value={draft.regionCode}
-                onChange={(_, d) => set({ regionCode: String(d.value) })}
+                value={draft.regionCode || anyRegion}
+                onChange={(_, d) => set({ regionCode: d.value === anyRegion ? '' : String(d.value) })}
               />
             </Form.Group>
             <Form.Group widths="equal">

@@ -47,7 +47,7 @@ function MyAppsTable({ edit, navigate }: { edit: (app: ManagedAppCard) => void; 
     <PagedTable
       list={list}
       className="rc-my-apps"
-      columns={['应用', 'GPU', '状态', '部署次数', '更新时间', '操作']}
+      columns={['应用', 'GPU', '状态', '部署', '更新时间', '操作']}
       empty="还没有应用，点击「创建应用」发布你的第一个应用"
       row={(app) => (
         <Table.Row key={app.id} data-app={app.id}>
