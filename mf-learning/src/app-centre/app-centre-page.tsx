@@ -41,7 +41,7 @@ function AppDetailDialog({ card, close, deploy }: { card: AppCard; close: () => 
   );
 }
 
-/** `/account/appCenter`: published applications by category and keyword; a card opens the detail, 部署 opens the rent page pre-filled. */
+/** `/account/appCenter[?id=]`: published applications by category and keyword; a card opens the detail, 部署 opens the rent page pre-filled. */
 export function AppCentrePage({ navigate }: ScreenProps) {
   const [categories, setCategories] = useState<AppCategoryView[]>([]);
   const [categoryId, setCategoryId] = useState<number | undefined>(undefined);
@@ -53,6 +53,12 @@ export function AppCentrePage({ navigate }: ScreenProps) {
     void appCategories().then((result) => {
       if (result.code === 200) setCategories(result.data);
     });
+    // A search hit opens `/account/appCenter?id=<app>` with its detail.
+    const id = Number(new URLSearchParams(window.location.search).get('id'));
+    if (id)
+      void viewApp(id).then((result) => {
+        if (result.code === 200) setOpen(result.data);
+      });
   }, []);
 
   const fetchPage = useCallback(
