@@ -66,4 +66,60 @@ describe('the application centre', () => {
     expect(await browser.$('.rc-my-launches').getText()).toContain('8888');
     expect(await browser.$('.rc-my-launches').getText()).toContain('运行中');
   }, 120_000);
+
+  it('the demo user creates an application step by step and submits it; the operator approves it and it joins the centre', async () => {
+    const name = 'ComfyUI 工作流';
+    await page.open('/account/app');
+    await browser.$('.rc-app-create').waitForClickable({ timeout: 15_000 });
+    await browser.$('.rc-app-create').click();
+    await browser.$('.rc-app-name-input input').waitForDisplayed({ timeout: 10_000 });
+    await browser.$('.rc-app-name-input input').setValue(name);
+    await browser.$('.rc-app-category').click();
+    await browser.$('.rc-app-category .item').click();
+    await browser.$('.rc-app-next').click();
+
+    await browser.$('.rc-app-image').waitForClickable({ timeout: 10_000 });
+    await browser.$('.rc-app-image').click();
+    await browser.$('.rc-app-image .item').click();
+    await browser.$('.rc-app-next').click();
+
+    await browser.$('.rc-app-gpu-model').waitForClickable({ timeout: 10_000 });
+    await browser.$('.rc-app-gpu-model').click();
+    await browser.$('.rc-app-gpu-model .item').click();
+    await browser.$('.rc-app-add-port').click();
+    await browser.$('.rc-app-next').click();
+
+    await browser.$('.rc-app-description-input textarea').waitForDisplayed({ timeout: 10_000 });
+    await browser.$('.rc-app-description-input textarea').setValue('## 节点式工作流\n\n打开 8888 端口。');
+    await browser.$('.rc-app-next').click();
+    await page.waitForText('.rc-app-wizard .rc-app-template', '8888/http');
+    await browser.$('.rc-app-submit').click();
+    await page.waitForText('.rc-toasts', '已提交审核，审核通过后自动上架');
+    await page.waitForText(`.rc-my-apps`, name);
+    expect(await browser.$('.rc-my-apps .rc-app-status').getText()).toBe('审核中');
+
+    const response = await fetch(`${server.url}/apis/user/api/user/login/password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mobile: '13800000004', password: 'Demo@2026' }),
+    });
+    const operator = ((await response.json()) as { data: { token: string; userInfo: unknown } }).data;
+    await browser.execute(
+      (token, info) => {
+        localStorage.setItem('RC_WEB_TOKEN', token);
+        localStorage.setItem('RcUserInfo', info);
+      },
+      JSON.stringify(operator.token),
+      JSON.stringify(operator.userInfo),
+    );
+    await page.open('/account/review/app');
+    await page.waitForText('.rc-app-review', name);
+    await browser.$('.rc-app-review .rc-approve').click();
+    await page.waitForText('.rc-toasts', '审核通过，应用已上架');
+    await page.waitForText('.rc-app-review', '没有待审核的应用');
+
+    await page.open('/account/appCenter');
+    await browser.$(`.rc-app-card[data-name="${name}"]`).waitForExist({ timeout: 15_000 });
+    expect(await browser.$(`.rc-app-card[data-name="${name}"]`).getText()).toContain('RTX 4090 × 1');
+  }, 120_000);
 });

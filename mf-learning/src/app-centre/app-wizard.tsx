@@ -156,6 +156,7 @@ export function AppWizard({ editing, done }: { editing: AppDetail | null; done: 
         {step === 0 ? (
           <>
             <Form.Input
+              className="rc-app-name-input"
               label="应用名称"
               required
               maxLength={60}
@@ -323,10 +324,18 @@ export function AppWizard({ editing, done }: { editing: AppDetail | null; done: 
       <div className="rc-app-wizard-actions">
         <Button content="取消" type="button" onClick={done} />
         {step > 0 ? <Button content="上一步" type="button" onClick={() => setStep(step - 1)} /> : null}
-        {step === 0 ? <Button primary content="下一步" loading={busy} disabled={busy} onClick={() => void saveBasics()} /> : null}
-        {step === 1 ? <Button primary content="下一步" disabled={!draft.imageId} onClick={() => setStep(2)} /> : null}
-        {step === 2 ? <Button primary content="下一步" loading={busy} disabled={busy} onClick={() => void saveInstance()} /> : null}
-        {step === 3 ? <Button primary content="下一步" loading={busy} disabled={busy} onClick={() => void saveDescription()} /> : null}
+        {step === 0 ? (
+          <Button primary className="rc-app-next" content="下一步" loading={busy} disabled={busy} onClick={() => void saveBasics()} />
+        ) : null}
+        {step === 1 ? (
+          <Button primary className="rc-app-next" content="下一步" disabled={!draft.imageId} onClick={() => setStep(2)} />
+        ) : null}
+        {step === 2 ? (
+          <Button primary className="rc-app-next" content="下一步" loading={busy} disabled={busy} onClick={() => void saveInstance()} />
+        ) : null}
+        {step === 3 ? (
+          <Button primary className="rc-app-next" content="下一步" loading={busy} disabled={busy} onClick={() => void saveDescription()} />
+        ) : null}
         {step === 4 ? <Button color="orange" content="提交审核" className="rc-app-submit" onClick={() => void submitForReview()} /> : null}
       </div>
     </Segment>
