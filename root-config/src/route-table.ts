@@ -172,6 +172,7 @@ const learningRoutes = rows('@rc/mf-learning', [
   ['/account/grades/teacher', '我教的班级', '管理我任教的班级、课程与考试。'],
   ['/account/appCenter', '应用中心', '浏览应用，一键部署到容器实例。'],
   ['/account/app', '我的应用', '发布与管理我的应用模板。'],
+  ['/account/review/app', '应用审核', '审核用户提交的应用：通过后上架应用中心，或填写原因驳回（运营人员）。'],
   ['/account/vod', '视频点播', '上传与管理课程视频。'],
   ['/account/live', '直播', '创建直播并查看直播记录。'],
   ['/account/channel', '直播频道', '管理直播频道与推流地址。'],

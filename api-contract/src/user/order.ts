@@ -38,7 +38,13 @@ export type RentQuote = Static<typeof RentQuote>;
 
 export const PayOrderBody = Type.Intersect([
   OrderConfiguration,
-  Type.Object({ imageId: Id('镜像'), name: Type.Optional(InstanceName), quoteToken: QuoteToken }),
+  Type.Object({
+    imageId: Id('镜像'),
+    name: Type.Optional(InstanceName),
+    quoteToken: QuoteToken,
+    /** 从应用中心部署时：已上架的应用，所选配置须与其实例模板一致。 */
+    appId: Type.Optional(Id('应用')),
+  }),
 ]);
 export type PayOrderBody = Static<typeof PayOrderBody>;
 

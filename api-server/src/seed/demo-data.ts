@@ -28,6 +28,7 @@ import { seedDemoBlogs } from './demo-blogs.js';
 import { seedDemoQuestions } from './demo-questions.js';
 import { seedLearningCatalogue } from './learning-catalogue.js';
 import { seedDemoCourses } from './demo-courses.js';
+import { seedDemoApps } from './demo-apps.js';
 import { seedDemoCommunityImages } from './demo-community-images.js';
 import { defaultCloudDiskTerms, defaultNetDiskTerms } from '../storage/storage-terms.js';
 
@@ -221,6 +222,7 @@ const seeders: Array<(db: Database) => Promise<boolean>> = [
   seedDemoCommunityImages,
   seedLearningCatalogue,
   seedDemoCourses,
+  seedDemoApps,
 ];
 
 /** `billingHistory`: also a month of the demo user's orders and bills (the server's demo; tests start without it). */

@@ -1,4 +1,5 @@
 import type { CommunityImageDetail, ImageFit, ImageUseBody } from '@rc/api-contract/community/image-community';
+import type { AppDetail } from '@rc/api-contract/application/app';
 import type { Region } from '@rc/api-contract/node/node';
 import type { OrderConfiguration, PaidOrder, PayOrderBody, RentQuote } from '@rc/api-contract/user/order';
 import { api, type Page } from '@rc/shared-utility';
@@ -17,3 +18,5 @@ export const payAndCreate = (order: PayOrderBody) => api.post<PaidOrder>('/user/
 /** The community image 「使用此镜像」 opened renting with, and whether the chosen region and GPU model's drivers fit it. */
 export const communityImage = (id: number) => api.post<CommunityImageDetail>('/community/auth/image/view', { id });
 export const checkImageFit = (body: ImageUseBody) => api.post<ImageFit>('/community/auth/image/use', body, { errorTip: false });
+/** The application 「部署」 opened renting with (its template fills the form). */
+export const appToLaunch = (id: number) => api.post<AppDetail>('/application/api/app/view', { id });

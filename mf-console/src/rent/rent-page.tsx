@@ -16,6 +16,7 @@ import { GpuModelCards, type GpuModelStat } from './gpu-model-cards';
 import { isStaleQuote, QuoteSummary, useQuote } from '../instances/quote-summary';
 import { gpuModelsIn, listRegions, payAndCreate, quoteRent, savedImages, listSystemImages, type Region } from './rent-api';
 import { CommunityImageChoice, useCommunityImage } from './community-image-choice';
+import { AppTemplateChoice, useAppLaunch } from './app-template-choice';
 import './rent.css';
 
 const unitOf: Record<number, string> = { 2: '天', 3: '周', 4: '月' };
@@ -39,6 +40,8 @@ export function RentPage({ navigate }: ScreenProps) {
   const [notice, setNotice] = useState('');
   const { busy: paying, submit } = useSubmit();
   const shared = useCommunityImage(regionCode, gpuModelId);
+  const launch = useAppLaunch();
+  const template = launch.template;
 
   useEffect(() => {
     void listRegions().then((result) => {
@@ -63,20 +66,54 @@ export function RentPage({ navigate }: ScreenProps) {
     void gpuModelsIn(regionCode).then((result) => {
       if (result.code !== 200) return;
       setModels(result.data);
-      const first = result.data.find((model) => model.freeGpu > 0) ?? result.data[0];
+      const wanted = template && result.data.find((model) => model.gpuModelId === template.gpuModelId);
+      const first = wanted || result.data.find((model) => model.freeGpu > 0) || result.data[0];
       setGpuModelId(first?.gpuModelId ?? null);
-      setGpuCount(1);
+      setGpuCount(wanted ? template.gpuCount : 1);
     });
-  }, [regionCode]);
+  }, [regionCode, template]);
+
+  // An application's template names its region, or any region with free cards of its GPU model.
+  const launchedApp = launch.app;
+  useEffect(() => {
+    const wanted = launchedApp?.template;
+    if (!launchedApp || !wanted) return;
+    setDataDiskExtraGb(wanted.dataDiskGb);
+    setName(launchedApp.name.slice(0, 40));
+    if (wanted.regionCode) {
+      setRegionCode(wanted.regionCode);
+      return;
+    }
+    void (async () => {
+      for (const region of regions) {
+        const result = await gpuModelsIn(region.regionCode);
+        const model = result.code === 200 ? result.data.find((m) => m.gpuModelId === wanted.gpuModelId) : undefined;
+        if (model && model.maxFreePerNode >= wanted.gpuCount) return setRegionCode(region.regionCode);
+      }
+    })();
+  }, [launchedApp, regions]);
 
   const model = models.find((m) => m.gpuModelId === gpuModelId);
   const choice = gpuModelId ? { regionCode, gpuModelId, gpuCount, billingType, duration, dataDiskExtraGb } : null;
   const { quote, error: quoteError, refresh: requote } = useQuote(choice, quoteRent);
 
-  const chosenImageId = shared.image?.imageId ?? imageId;
+  const chosenImageId = template?.imageId ?? shared.image?.imageId ?? imageId;
+  const mismatch = !template
+    ? ''
+    : gpuModelId !== template.gpuModelId
+      ? `所选地区没有该应用需要的 ${template.gpuModelName}，请换一个地区`
+      : gpuCount !== template.gpuCount || dataDiskExtraGb < template.dataDiskGb
+        ? '所选配置与应用模板不一致'
+        : '';
   const pay = async () => {
-    if (!choice || !chosenImageId || !quote || shared.blocks) return;
-    const order = { ...choice, imageId: chosenImageId, quoteToken: quote.quoteToken, ...(name.trim() ? { name: name.trim() } : {}) };
+    if (!choice || !chosenImageId || !quote || shared.blocks || mismatch) return;
+    const order = {
+      ...choice,
+      imageId: chosenImageId,
+      quoteToken: quote.quoteToken,
+      ...(name.trim() ? { name: name.trim() } : {}),
+      ...(launch.app ? { appId: launch.app.id } : {}),
+    };
     await submit({
       call: async () => {
         const result = await payAndCreate(order);
@@ -101,6 +138,7 @@ export function RentPage({ navigate }: ScreenProps) {
   return (
     <PageSection className="rc-rent-page">
       <PageHeader />
+      <AppTemplateChoice launch={launch} mismatch={mismatch} />
       <Form>
         <Form.Field>
           <label>地区</label>
@@ -123,6 +161,7 @@ export function RentPage({ navigate }: ScreenProps) {
             models={models}
             selected={gpuModelId}
             onSelect={(id) => {
+              if (template) return;
               setGpuModelId(id);
               setGpuCount(1);
             }}
@@ -136,7 +175,7 @@ export function RentPage({ navigate }: ScreenProps) {
                 key={count}
                 type="button"
                 active={count === gpuCount}
-                disabled={count > maxCount}
+                disabled={count > maxCount || (template !== null && count !== template.gpuCount)}
                 onClick={() => setGpuCount(count)}
                 data-count={count}
               >
@@ -175,7 +214,7 @@ export function RentPage({ navigate }: ScreenProps) {
           <label>镜像</label>
           <CommunityImageChoice shared={shared} />
         </Form.Field>
-        <Form.Field className={shared.image ? 'rc-hidden' : ''}>
+        <Form.Field className={shared.image || template ? 'rc-hidden' : ''}>
           <Menu secondary size="small">
             <Menu.Item active={imageTab === 'system'} onClick={() => setImageTab('system')}>
               系统镜像
@@ -202,7 +241,7 @@ export function RentPage({ navigate }: ScreenProps) {
         <Form.Field>
           <label>数据盘扩容（GB）</label>
           <IntegerInput
-            min={0}
+            min={template?.dataDiskGb ?? 0}
             max={2000}
             value={dataDiskExtraGb}
             onChange={setDataDiskExtraGb}
@@ -243,7 +282,7 @@ export function RentPage({ navigate }: ScreenProps) {
             color="orange"
             size="large"
             loading={paying}
-            disabled={paying || !model || model.freeGpu === 0 || !chosenImageId || !quote || shared.blocks}
+            disabled={paying || !model || model.freeGpu === 0 || !chosenImageId || !quote || shared.blocks || mismatch !== ''}
             onClick={() => void pay()}
             className="rc-pay-button"
           >

@@ -20,6 +20,7 @@ import type { Executor } from '../../../db/open-database.js';
 import { confirmedPrice, issueQuote } from '../../../billing/quotes.js';
 import { rentPrice, type Prices } from '../../../compute/operation-prices.js';
 import { pageWindow } from '../../../lib/page-window.js';
+import { launchableApp, recordLaunch } from '../../../applications/app-launch.js';
 
 const tags = ['订单'];
 
@@ -81,6 +82,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
       const instance = await app.db.transaction(async (tx) => {
         const image = await usableImage(tx, user.id, body.imageId);
+        const launched = body.appId ? await launchableApp(tx, body.appId, { ...body, dataDiskExtraGb }) : null;
         const fittingNodeIds = await nodesFittingImage(tx, image.id, body);
         let nodeId = body.nodeId;
         if (nodeId) {
@@ -116,6 +118,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           site,
         );
         if (fittingNodeIds) await countCommunityUse(tx, image.id);
+        if (launched) await recordLaunch(tx, { appId: launched.id, userId: user.id, instanceId: created.id, now });
         const order = await placeOrder(
           tx,
           {

@@ -1,0 +1,73 @@
+import { count, desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../db/open-database.js';
+import { ShelfStatus, appLaunches, appTemplates, applications, gpuModels, instances } from '../db/schema.js';
+import { conflict, notFound } from '../errors.js';
+
+/** What a rent order asks for, compared with the application's template. */
+export interface OrderedMachine {
+  regionCode: string;
+  gpuModelId: number;
+  gpuCount: number;
+  imageId: number;
+  dataDiskExtraGb: number;
+}
+
+/**
+ * The published application an order launches, when the order is what its template says: the same
+ * image, GPU model and count, its region when it names one, and at least its data disk.
+ */
+export async function launchableApp(db: Executor, appId: number, order: OrderedMachine) {
+  const [row] = await db
+    .select({ app: applications, template: appTemplates, gpuModelId: gpuModels.id })
+    .from(applications)
+    .innerJoin(appTemplates, eq(appTemplates.appId, applications.id))
+    .innerJoin(gpuModels, eq(gpuModels.code, appTemplates.gpuModelCode))
+    .where(eq(applications.id, appId));
+  if (!row || row.app.status !== ShelfStatus.published) throw notFound('应用不存在或未上架');
+  const { template } = row;
+  const matches =
+    template.imageId === order.imageId &&
+    row.gpuModelId === order.gpuModelId &&
+    template.gpuCount === order.gpuCount &&
+    (!template.regionCode || template.regionCode === order.regionCode) &&
+    order.dataDiskExtraGb >= template.dataDiskGb;
+  if (!matches) throw conflict('所选配置与应用模板不一致，请从应用中心重新部署');
+  return row.app;
+}
+
+/** The instance was created from the application: one launch record per instance, and the count goes up by one. */
+export async function recordLaunch(db: Executor, o: { appId: number; userId: number; instanceId: number; now: Date }) {
+  await db.insert(appLaunches).values({ appId: o.appId, userId: o.userId, instanceId: o.instanceId, createdAt: o.now });
+  await db
+    .update(applications)
+    .set({ launchCount: sql`${applications.launchCount} + 1` })
+    .where(eq(applications.id, o.appId));
+}
+
+/** The user's instances launched from applications, with each application's ports and start command, newest first. */
+export async function launchesOf(db: Executor, userId: number, limit: number, offset: number) {
+  const rows = await db
+    .select({
+      id: appLaunches.id,
+      appId: appLaunches.appId,
+      appName: applications.name,
+      instanceId: instances.id,
+      instanceName: instances.name,
+      instanceStatus: instances.status,
+      sshHost: instances.sshHost,
+      ports: appTemplates.ports,
+      startCommand: appTemplates.startCommand,
+      createdAt: appLaunches.createdAt,
+    })
+    .from(appLaunches)
+    .innerJoin(applications, eq(applications.id, appLaunches.appId))
+    .innerJoin(instances, eq(instances.id, appLaunches.instanceId))
+    .leftJoin(appTemplates, eq(appTemplates.appId, appLaunches.appId))
+    .where(eq(appLaunches.userId, userId))
+    .orderBy(desc(appLaunches.id))
+    .limit(limit)
+    .offset(offset);
+  const [total] = await db.select({ n: count() }).from(appLaunches).where(eq(appLaunches.userId, userId));
+  const list = rows.map((row) => ({ ...row, ports: row.ports ?? [], startCommand: row.startCommand ?? '' }));
+  return { list, total: total?.n ?? 0 };
+}

@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { Button, Form, Modal, Table } from 'semantic-ui-react';
+import {
+  formatDateTime,
+  MarkdownHtml,
+  PageHeader,
+  PageSection,
+  PagedTable,
+  runAction,
+  usePagedList,
+  useSubmit,
+  type ScreenProps,
+} from '@rc/shared-utility';
+import { approveApp, appsToReview, rejectApp, viewApp, type AppDetail, type ManagedAppCard } from './app-centre-api';
+import { AppIcon, TemplateTable } from './app-parts';
+import './app-centre.css';
+
+function RejectDialog({ app, close }: { app: ManagedAppCard; close: (changed: boolean) => void }) {
+  const [reason, setReason] = useState('');
+  const { busy, errors, submit } = useSubmit<'reason'>();
+  return (
+    <Modal open size="tiny" onClose={() => close(false)}>
+      <Modal.Header>驳回应用「{app.name}」</Modal.Header>
+      <Modal.Content>
+        <Form>
+          <Form.TextArea
+            label="驳回原因（作者可见）"
+            className="rc-reject-reason"
+            value={reason}
+            maxLength={200}
+            error={errors.reason}
+            onChange={(_, data) => setReason(String(data.value ?? ''))}
+          />
+        </Form>
+      </Modal.Content>
+      <Modal.Actions>
+        <Button content="取消" onClick={() => close(false)} />
+        <Button
+          negative
+          loading={busy}
+          disabled={busy}
+          content="驳回"
+          className="rc-reject-confirm"
+          onClick={() =>
+            void submit({
+              check: () => ({ reason: reason.trim() ? undefined : '请填写驳回原因' }),
+              call: () => rejectApp(app.id, reason.trim()),
+              then: () => close(true),
+            })
+          }
+        />
+      </Modal.Actions>
+    </Modal>
+  );
+}
+
+function DetailDialog({ detail, close }: { detail: AppDetail; close: () => void }) {
+  return (
+    <Modal open onClose={close} size="small">
+      <Modal.Header>{detail.name}</Modal.Header>
+      <Modal.Content scrolling>
+        <p>{detail.summary}</p>
+        {detail.template ? <TemplateTable template={detail.template} /> : null}
+        <MarkdownHtml html={detail.descriptionHtml} />
+      </Modal.Content>
+      <Modal.Actions>
+        <Button content="关闭" onClick={close} />
+      </Modal.Actions>
+    </Modal>
+  );
+}
+
+/** `/account/review/app` (应用审核, operators): applications submitted for review; 通过 puts one on the shelf, 驳回 sends the reason to its author. */
+export function AppReviewPage(_: ScreenProps) {
+  const list = usePagedList(appsToReview);
+  const [rejecting, setRejecting] = useState<ManagedAppCard | null>(null);
+  const [viewing, setViewing] = useState<AppDetail | null>(null);
+  const open = async (app: ManagedAppCard) => {
+    const result = await viewApp(app.id);
+    if (result.code === 200) setViewing(result.data);
+  };
+  return (
+    <PageSection className="rc-app-review">
+      <PageHeader />
+      <PagedTable
+        list={list}
+        columns={['应用', '作者', 'GPU', '提交时间', '操作']}
+        empty="没有待审核的应用"
+        row={(app) => (
+          <Table.Row key={app.id} data-app={app.id}>
+            <Table.Cell>
+              <AppIcon name={app.name} size={28} />{' '}
+              <a
+                href="#"
+                onClick={(event) => {
+                  event.preventDefault();
+                  void open(app);
+                }}
+              >
+                {app.name}
+              </a>
+              <div className="rc-muted">{app.summary}</div>
+            </Table.Cell>
+            <Table.Cell collapsing>{app.authorName}</Table.Cell>
+            <Table.Cell collapsing>{app.gpuModelName ? `${app.gpuModelName} × ${app.gpuCount}` : '未设置'}</Table.Cell>
+            <Table.Cell collapsing>{formatDateTime(app.updatedAt)}</Table.Cell>
+            <Table.Cell collapsing>
+              <Button
+                size="mini"
+                primary
+                content="通过"
+                className="rc-approve"
+                onClick={() => void runAction(() => approveApp(app.id), { then: () => list.reload() })}
+              />
+              <Button size="mini" negative basic content="驳回" className="rc-reject" onClick={() => setRejecting(app)} />
+            </Table.Cell>
+          </Table.Row>
+        )}
+      />
+      {rejecting ? (
+        <RejectDialog
+          app={rejecting}
+          close={(changed) => {
+            setRejecting(null);
+            if (changed) void list.reload();
+          }}
+        />
+      ) : null}
+      {viewing ? <DetailDialog detail={viewing} close={() => setViewing(null)} /> : null}
+    </PageSection>
+  );
+}
