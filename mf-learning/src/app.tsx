@@ -1,6 +1,15 @@
 import { screensApp, type Screens } from '@rc/shared-utility';
+import { ChannelPage } from './live/channel-page';
+import { LivePage } from './live/live-page';
+import { TeacherPage } from './teacher/teacher-page';
+import { TeacherReviewPage } from './teacher/teacher-review-page';
 
 /** Screens built so far, by route pattern; every other route shows its feature page. */
-export const screens: Screens = {};
+export const screens: Screens = {
+  '/account/teacher': TeacherPage,
+  '/account/review/teacher': TeacherReviewPage,
+  '/account/live': LivePage,
+  '/account/channel': ChannelPage,
+};
 
 export const App = screensApp(screens);
