@@ -98,7 +98,7 @@ export function LiveDialog({ live, close }: { live: LiveView | null; close: (cha
             error={errors.url}
             onChange={(_, data) => setUrl(data.value)}
           />
-          <p className="rc-muted">直播在第三方平台进行，本平台只保存直播间链接并在开播前通知报名学员。</p>
+          <p className="rc-muted">直播在第三方平台进行，本平台只保存直播间链接，安排后会以站内消息通知已报名的学员。</p>
         </Form>
       </Modal.Content>
       <Modal.Actions>
