@@ -175,8 +175,9 @@ const learningRoutes = rows('@rc/mf-learning', [
   ['/account/review/app', '应用审核', '审核用户提交的应用：通过后上架应用中心，或填写原因驳回（运营人员）。'],
   ['/account/vod', '视频点播', '上传与管理课程视频。'],
   ['/account/live', '直播', '创建直播并查看直播记录。'],
-  ['/account/channel', '直播频道', '管理直播频道与推流地址。'],
+  ['/account/channel', '直播频道', '管理我在第三方直播平台的直播间链接。'],
   ['/account/teacher', '讲师中心', '申请成为讲师，管理讲师资料与收益。'],
+  ['/account/review/teacher', '讲师审核', '审核用户的讲师申请：通过，或填写原因驳回（运营人员）。'],
 ]);
 
 /** Most specific first: the first entry that matches a path owns it. */

@@ -54,5 +54,6 @@ export const operatorMenuEntry: SideMenuEntry = {
     { text: '提现审核', to: '/account/review/withdrawal' },
     { text: '内容审核', to: '/account/review/content' },
     { text: '应用审核', to: '/account/review/app' },
+    { text: '讲师审核', to: '/account/review/teacher' },
   ],
 };
