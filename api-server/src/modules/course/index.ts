@@ -1,9 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
+import accessoryRoutes from './accessory-routes.js';
+import courseAuditRoutes from './course-audit-routes.js';
+import courseReviewRoutes from './course-review-routes.js';
+import periodAuditRoutes from './period-audit-routes.js';
 
 /**
  * `/apis/course/...`: the course catalogue (`api/`), learning (sign up, comments, collections,
  * accessories, my courses), teaching (course and period audit calls) and course review.
  */
-const courseModule: FastifyPluginAsync = async () => {};
+const courseModule: FastifyPluginAsync = async (app) => {
+  await app.register(courseAuditRoutes);
+  await app.register(periodAuditRoutes);
+  await app.register(accessoryRoutes);
+  await app.register(courseReviewRoutes);
+};
 
 export default courseModule;
