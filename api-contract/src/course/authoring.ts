@@ -80,7 +80,10 @@ export type UploadedCover = Static<typeof UploadedCover>;
 
 /* Chapters and periods */
 
-export const ChapterSaveBody = Type.Object({ courseId: Id('课程ID'), title: Type.String({ title: '章节名称', minLength: 1, maxLength: 80 }) });
+export const ChapterSaveBody = Type.Object({
+  courseId: Id('课程ID'),
+  title: Type.String({ title: '章节名称', minLength: 1, maxLength: 80 }),
+});
 export type ChapterSaveBody = Static<typeof ChapterSaveBody>;
 export const ChapterUpdateBody = Type.Object({ id: Id('章节ID'), title: Type.String({ title: '章节名称', minLength: 1, maxLength: 80 }) });
 export type ChapterUpdateBody = Static<typeof ChapterUpdateBody>;

@@ -170,7 +170,10 @@ export async function deleteCourse(app: FastifyInstance, user: SessionUser, cour
       .where(eq(courseEnrollments.courseId, course.id))
       .limit(1);
     if (learner) throw conflict('已有学员报名的课程不能删除，可将其下架');
-    const files = await tx.select({ blobKey: courseAccessories.blobKey }).from(courseAccessories).where(eq(courseAccessories.courseId, course.id));
+    const files = await tx
+      .select({ blobKey: courseAccessories.blobKey })
+      .from(courseAccessories)
+      .where(eq(courseAccessories.courseId, course.id));
     await removeDocument(tx, 'course', course.id);
     await tx.delete(courses).where(eq(courses.id, course.id));
     return files;

@@ -37,7 +37,10 @@ export async function saveChapter(app: FastifyInstance, user: SessionUser, cours
   const course = await editableCourse(app.db, user, courseId);
   const name = title.trim();
   if (!name) throw invalid('章节名称不能为空');
-  const [last] = await app.db.select({ sort: max(courseChapters.sort) }).from(courseChapters).where(eq(courseChapters.courseId, course.id));
+  const [last] = await app.db
+    .select({ sort: max(courseChapters.sort) })
+    .from(courseChapters)
+    .where(eq(courseChapters.courseId, course.id));
   const [chapter] = await app.db
     .insert(courseChapters)
     .values({ courseId: course.id, title: name, sort: (last?.sort ?? 0) + 1, createdAt: app.clock.now() })
@@ -68,7 +71,11 @@ export async function sortChapters(app: FastifyInstance, user: SessionUser, cour
   const known = new Set(existing.map((row) => row.id));
   if (known.size !== chapterIds.length || chapterIds.some((id) => !known.has(id))) throw invalid('章节顺序应包含本课程的全部章节');
   await app.db.transaction(async (tx) => {
-    for (const [index, id] of chapterIds.entries()) await tx.update(courseChapters).set({ sort: index + 1 }).where(eq(courseChapters.id, id));
+    for (const [index, id] of chapterIds.entries())
+      await tx
+        .update(courseChapters)
+        .set({ sort: index + 1 })
+        .where(eq(courseChapters.id, id));
   });
 }
 
@@ -78,7 +85,9 @@ async function checkLabImage(db: Executor, user: SessionUser, imageId: number | 
   const [image] = await db
     .select({ id: images.id })
     .from(images)
-    .where(and(eq(images.id, imageId), or(isNull(images.userId), eq(images.userId, user.id)), isNull(images.deletedAt), eq(images.status, 1)));
+    .where(
+      and(eq(images.id, imageId), or(isNull(images.userId), eq(images.userId, user.id)), isNull(images.deletedAt), eq(images.status, 1)),
+    );
   if (!image) throw invalid('实验镜像不存在或不可用');
   return image.id;
 }
@@ -100,10 +109,20 @@ async function periodContent(db: Executor, user: SessionUser, kind: string, body
 export async function savePeriod(app: FastifyInstance, user: SessionUser, body: PeriodSaveBody) {
   const { chapter, course } = await ownChapter(app.db, user, body.chapterId);
   const content = await periodContent(app.db, user, body.kind, body);
-  const [last] = await app.db.select({ sort: max(coursePeriods.sort) }).from(coursePeriods).where(eq(coursePeriods.chapterId, chapter.id));
+  const [last] = await app.db
+    .select({ sort: max(coursePeriods.sort) })
+    .from(coursePeriods)
+    .where(eq(coursePeriods.chapterId, chapter.id));
   const [period] = await app.db
     .insert(coursePeriods)
-    .values({ ...content, courseId: course.id, chapterId: chapter.id, kind: body.kind, sort: (last?.sort ?? 0) + 1, createdAt: app.clock.now() })
+    .values({
+      ...content,
+      courseId: course.id,
+      chapterId: chapter.id,
+      kind: body.kind,
+      sort: (last?.sort ?? 0) + 1,
+      createdAt: app.clock.now(),
+    })
     .returning({ id: coursePeriods.id });
   await touch(app.db, course.id, app.clock.now());
   return period!;
@@ -142,7 +161,10 @@ export async function sortPeriods(app: FastifyInstance, user: SessionUser, chapt
   if (current.some((row) => !order.has(row.id))) throw invalid('课时顺序应包含本章节的全部课时');
   await app.db.transaction(async (tx) => {
     for (const [index, id] of periodIds.entries())
-      await tx.update(coursePeriods).set({ chapterId: chapter.id, sort: index + 1 }).where(eq(coursePeriods.id, id));
+      await tx
+        .update(coursePeriods)
+        .set({ chapterId: chapter.id, sort: index + 1 })
+        .where(eq(coursePeriods.id, id));
   });
   await touch(app.db, course.id, app.clock.now());
 }
@@ -156,7 +178,10 @@ export async function attachVideo(app: FastifyInstance, user: SessionUser, perio
     .from(videos)
     .where(and(eq(videos.id, videoId), eq(videos.userId, user.id)));
   if (!video) throw notFound('视频不存在');
-  await app.db.update(coursePeriods).set({ videoId: video.id, durationSeconds: video.durationSeconds }).where(eq(coursePeriods.id, period.id));
+  await app.db
+    .update(coursePeriods)
+    .set({ videoId: video.id, durationSeconds: video.durationSeconds })
+    .where(eq(coursePeriods.id, period.id));
   await touch(app.db, course.id, app.clock.now());
   return { id: period.id };
 }

@@ -80,7 +80,13 @@ export async function approveCourse(app: FastifyInstance, operator: SessionUser,
     const course = await waitingCourse(tx, courseId);
     const [saved] = await tx
       .update(courses)
-      .set({ status: ShelfStatus.published, reviewNote: '', reviewerId: operator.id, publishedAt: course.publishedAt ?? now, updatedAt: now })
+      .set({
+        status: ShelfStatus.published,
+        reviewNote: '',
+        reviewerId: operator.id,
+        publishedAt: course.publishedAt ?? now,
+        updatedAt: now,
+      })
       .where(and(eq(courses.id, course.id), eq(courses.status, ShelfStatus.reviewing)))
       .returning();
     await indexCourse(tx, saved!, saved!.publishedAt ?? now);

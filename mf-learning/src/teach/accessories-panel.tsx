@@ -21,7 +21,12 @@ export function AccessoriesPanel({ courseId }: { courseId: number }) {
   };
 
   const remove = async (accessory: AccessoryItem) => {
-    const confirmed = await dialogs.confirm({ title: '删除附件', content: `确定删除附件「${accessory.fileName}」？`, confirmText: '删除', danger: true });
+    const confirmed = await dialogs.confirm({
+      title: '删除附件',
+      content: `确定删除附件「${accessory.fileName}」？`,
+      confirmText: '删除',
+      danger: true,
+    });
     if (confirmed) await runAction(() => deleteAccessory(accessory.id), { then: () => accessories.reload() });
   };
 
@@ -31,11 +36,23 @@ export function AccessoriesPanel({ courseId }: { courseId: number }) {
       actions={
         <>
           <input ref={picker} type="file" hidden data-testid="accessory-input" onChange={(event) => void upload(event.target.files?.[0])} />
-          <Button size="small" basic icon="upload" loading={uploading} disabled={uploading} content="上传附件" onClick={() => picker.current?.click()} />
+          <Button
+            size="small"
+            basic
+            icon="upload"
+            loading={uploading}
+            disabled={uploading}
+            content="上传附件"
+            onClick={() => picker.current?.click()}
+          />
         </>
       }
     >
-      <ListState source={accessories} isEmpty={(list) => list.length === 0} empty="还没有附件。讲义、代码、数据等可作为附件供已报名的学员下载（单个不超过100MB）。">
+      <ListState
+        source={accessories}
+        isEmpty={(list) => list.length === 0}
+        empty="还没有附件。讲义、代码、数据等可作为附件供已报名的学员下载（单个不超过100MB）。"
+      >
         {(list) => (
           <Table compact>
             <Table.Header>

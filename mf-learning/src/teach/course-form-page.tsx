@@ -120,7 +120,8 @@ export function CourseFormPage({ navigate }: ScreenProps) {
 
   const pickCover = async (file: File | undefined) => {
     if (!file) return;
-    if (!/\.(png|jpe?g|webp)$/i.test(file.name)) return bus.emit('toast', { type: 'warning', message: '封面仅支持 PNG、JPG、WebP 格式的图片' });
+    if (!/\.(png|jpe?g|webp)$/i.test(file.name))
+      return bus.emit('toast', { type: 'warning', message: '封面仅支持 PNG、JPG、WebP 格式的图片' });
     if (file.size > maxCoverBytes) return bus.emit('toast', { type: 'warning', message: '封面图片不能超过2MB' });
     setUploading(true);
     const result = await uploadCover(file);
@@ -155,7 +156,12 @@ export function CourseFormPage({ navigate }: ScreenProps) {
           <>
             <Form.Field required>
               <label htmlFor="course-name">课程名称</label>
-              <input id="course-name" maxLength={80} value={draft.courseName} onChange={(event) => set({ courseName: event.target.value })} />
+              <input
+                id="course-name"
+                maxLength={80}
+                value={draft.courseName}
+                onChange={(event) => set({ courseName: event.target.value })}
+              />
               <FieldError message={errors.courseName} />
             </Form.Field>
             <Form.Field required>
@@ -209,7 +215,12 @@ export function CourseFormPage({ navigate }: ScreenProps) {
               </Form.Field>
             )}
             <Form.Field>
-              <Checkbox toggle label="禁止拖动进度（学员只能观看已看过的部分之前的内容，进度照常保存）" checked={draft.noSkip} onChange={(_, data) => set({ noSkip: Boolean(data.checked) })} />
+              <Checkbox
+                toggle
+                label="禁止拖动进度（学员只能观看已看过的部分之前的内容，进度照常保存）"
+                checked={draft.noSkip}
+                onChange={(_, data) => set({ noSkip: Boolean(data.checked) })}
+              />
             </Form.Field>
           </>
         ) : null}
@@ -224,8 +235,21 @@ export function CourseFormPage({ navigate }: ScreenProps) {
               </div>
             )}
             <div>
-              <input ref={picker} type="file" hidden accept="image/png,image/jpeg,image/webp" onChange={(event) => void pickCover(event.target.files?.[0])} />
-              <Button type="button" basic icon="upload" loading={uploading} content={draft.coverUrl ? '更换封面' : '上传封面'} onClick={() => picker.current?.click()} />
+              <input
+                ref={picker}
+                type="file"
+                hidden
+                accept="image/png,image/jpeg,image/webp"
+                onChange={(event) => void pickCover(event.target.files?.[0])}
+              />
+              <Button
+                type="button"
+                basic
+                icon="upload"
+                loading={uploading}
+                content={draft.coverUrl ? '更换封面' : '上传封面'}
+                onClick={() => picker.current?.click()}
+              />
               {draft.coverUrl ? <Button type="button" basic content="移除" onClick={() => set({ coverKey: '', coverUrl: '' })} /> : null}
               <Message size="mini" content="PNG、JPG 或 WebP，不超过2MB，建议 16:9。可不上传，列表中显示默认封面。" />
             </div>
@@ -237,7 +261,14 @@ export function CourseFormPage({ navigate }: ScreenProps) {
           {step < steps.length - 1 ? (
             <Button type="button" primary content="下一步" onClick={next} />
           ) : (
-            <Button type="button" primary loading={busy} disabled={busy || uploading} content={courseId ? '保存修改' : '创建课程'} onClick={() => void save()} />
+            <Button
+              type="button"
+              primary
+              loading={busy}
+              disabled={busy || uploading}
+              content={courseId ? '保存修改' : '创建课程'}
+              onClick={() => void save()}
+            />
           )}
         </div>
       </Form>

@@ -37,7 +37,7 @@ import {
 import { VideoPicker } from './video-picker';
 import './teach.css';
 
-const kindIcons = { video: 'video play', document: 'file alt outline', lab: 'terminal' } as const;
+const kindIcons = { video: 'video play', document: 'file outline', lab: 'terminal' } as const;
 
 /** The chapter's period ids with `moved` put before `before` (or at the end). */
 function reordered(chapter: OutlineChapter, moved: number, before: number | null): number[] {
@@ -47,14 +47,19 @@ function reordered(chapter: OutlineChapter, moved: number, before: number | null
   return ids;
 }
 
+/** The period each video upload started on this page goes to, by upload id. */
+const uploadPeriods = new Map<string, number>();
+
 /** Uploads a video through the shared uploader, then shows it in the period once the merge answers its id. */
 function uploadVideoInto(period: OutlinePeriod, file: File, done: () => void) {
   if (!file.type.startsWith('video/')) return bus.emit('toast', { type: 'warning', message: '请选择视频文件' });
-  const id = uploads.add(file, { uploadType: 'video', uploadParams: { periodId: String(period.id) } });
+  const id = uploads.add(file, { uploadType: 'video' });
   if (!id) return;
+  uploadPeriods.set(id, period.id);
   const stop = bus.on('upload:done', (event) => {
     if (event.id !== id) return;
     stop();
+    uploadPeriods.delete(id);
     const videoId = (event.result as { videoId?: number } | null)?.videoId;
     if (videoId) void runAction(() => attachVideo(period.id, videoId), { then: done });
   });
@@ -81,10 +86,15 @@ function PeriodRow({
   onDragStart: () => void;
   onDropBefore: () => void;
 }) {
-  const sending = useUploadsUnderWay('video', { periodId: String(period.id) });
+  const sending = useUploadsUnderWay('video', {}).filter((item) => uploadPeriods.get(item.id) === period.id);
   const [over, setOver] = useState(false);
   const remove = async () => {
-    const confirmed = await dialogs.confirm({ title: '删除课时', content: `确定删除课时「${period.title}」？`, confirmText: '删除', danger: true });
+    const confirmed = await dialogs.confirm({
+      title: '删除课时',
+      content: `确定删除课时「${period.title}」？`,
+      confirmText: '删除',
+      danger: true,
+    });
     if (confirmed) await runAction(() => deletePeriod(period.id), { then: onChanged });
   };
   return (
@@ -265,7 +275,14 @@ export function CourseOutlinePage({ navigate }: ScreenProps) {
                     <span className="rc-muted">第 {chapterIndex + 1} 章</span>
                     <ChapterTitle chapter={chapter} onChanged={reload} />
                     <div className="rc-chapter-actions">
-                      <Button size="mini" basic icon="arrow up" title="章节上移" disabled={chapterIndex === 0} onClick={() => moveChapter(chapterIndex, -1)} />
+                      <Button
+                        size="mini"
+                        basic
+                        icon="arrow up"
+                        title="章节上移"
+                        disabled={chapterIndex === 0}
+                        onClick={() => moveChapter(chapterIndex, -1)}
+                      />
                       <Button
                         size="mini"
                         basic
@@ -286,7 +303,9 @@ export function CourseOutlinePage({ navigate }: ScreenProps) {
                       dropInto(chapter, null);
                     }}
                   >
-                    {chapter.periods.length === 0 ? <div className="rc-muted rc-chapter-empty">暂无课时，可拖动其他章节的课时到这里</div> : null}
+                    {chapter.periods.length === 0 ? (
+                      <div className="rc-muted rc-chapter-empty">暂无课时，可拖动其他章节的课时到这里</div>
+                    ) : null}
                     {chapter.periods.map((period, index) => (
                       <PeriodRow
                         key={period.id}
@@ -306,7 +325,12 @@ export function CourseOutlinePage({ navigate }: ScreenProps) {
               ))}
               <Form className="rc-add-chapter" onSubmit={() => void addChapter()}>
                 <Form.Group inline>
-                  <Form.Input placeholder="新章节名称" maxLength={80} value={newChapter} onChange={(_, data) => setNewChapter(String(data.value))} />
+                  <Form.Input
+                    placeholder="新章节名称"
+                    maxLength={80}
+                    value={newChapter}
+                    onChange={(_, data) => setNewChapter(String(data.value))}
+                  />
                   <Button primary basic icon="plus" content="添加章节" disabled={!newChapter.trim() || locked} />
                 </Form.Group>
               </Form>

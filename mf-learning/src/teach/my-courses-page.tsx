@@ -75,8 +75,12 @@ export function MyCoursesPage({ navigate }: ScreenProps) {
                 {course.status === 0 || course.status === 3 ? (
                   <Button size="mini" primary content="提交审核" onClick={() => void submit(course)} />
                 ) : null}
-                {course.status === 1 ? <Button size="mini" basic color="orange" content="下架" onClick={() => void stand(course, false)} /> : null}
-                {course.status === 4 ? <Button size="mini" basic color="green" content="上架" onClick={() => void stand(course, true)} /> : null}
+                {course.status === 1 ? (
+                  <Button size="mini" basic color="orange" content="下架" onClick={() => void stand(course, false)} />
+                ) : null}
+                {course.status === 4 ? (
+                  <Button size="mini" basic color="green" content="上架" onClick={() => void stand(course, true)} />
+                ) : null}
                 {editable ? <Button size="mini" basic negative content="删除" onClick={() => void remove(course)} /> : null}
               </Table.Cell>
             </Table.Row>

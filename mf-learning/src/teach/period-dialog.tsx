@@ -48,7 +48,13 @@ export function PeriodDialog({ chapterId, period, close }: PeriodDialogProps) {
           <Form.Group inline>
             <label>类型</label>
             {(Object.keys(kindNames) as Kind[]).map((value) => (
-              <Form.Radio key={value} label={kindNames[value]} checked={kind === value} disabled={Boolean(period)} onChange={() => setKind(value)} />
+              <Form.Radio
+                key={value}
+                label={kindNames[value]}
+                checked={kind === value}
+                disabled={Boolean(period)}
+                onChange={() => setKind(value)}
+              />
             ))}
           </Form.Group>
           <Form.Field required>
@@ -82,7 +88,11 @@ export function PeriodDialog({ chapterId, period, close }: PeriodDialogProps) {
             </Form.Field>
           ) : null}
           <Form.Field>
-            <Checkbox label="允许试看（未购买的用户也可学习该课时）" checked={isPreview} onChange={(_, data) => setIsPreview(Boolean(data.checked))} />
+            <Checkbox
+              label="允许试看（未购买的用户也可学习该课时）"
+              checked={isPreview}
+              onChange={(_, data) => setIsPreview(Boolean(data.checked))}
+            />
           </Form.Field>
         </Form>
       </Modal.Content>

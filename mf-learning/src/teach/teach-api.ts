@@ -15,7 +15,16 @@ import type {
   UploadedCover,
 } from '@rc/api-contract/course/authoring';
 
-export type { AccessoryItem, AttachableVideo, CourseSaveBody, LabImage, OutlineChapter, OutlinePeriod, TeachingCourseItem, TeachingCourseView };
+export type {
+  AccessoryItem,
+  AttachableVideo,
+  CourseSaveBody,
+  LabImage,
+  OutlineChapter,
+  OutlinePeriod,
+  TeachingCourseItem,
+  TeachingCourseView,
+};
 
 export interface CourseCategory {
   id: number;
@@ -33,10 +42,12 @@ export const statusColors: Record<number, 'grey' | 'green' | 'orange' | 'red' | 
 
 export const courseCategories = () => api.post<CourseCategory[]>('/course/api/course/category/list', {}, { errorTip: false });
 
-export const myCourses = (paging: Paging) => api.post<Page<TeachingCourseItem>>('/course/auth/course/audit/list', paging, { errorTip: false });
+export const myCourses = (paging: Paging) =>
+  api.post<Page<TeachingCourseItem>>('/course/auth/course/audit/list', paging, { errorTip: false });
 export const viewMyCourse = (id: number) => api.post<TeachingCourseView>('/course/auth/course/audit/view', { id }, { errorTip: false });
 export const saveCourse = (body: CourseSaveBody) => api.post<CourseSaved>('/course/auth/course/audit/save', body);
-export const updateCourse = (id: number, body: CourseSaveBody) => api.post<CourseSaved>('/course/auth/course/audit/update', { id, ...body });
+export const updateCourse = (id: number, body: CourseSaveBody) =>
+  api.post<CourseSaved>('/course/auth/course/audit/update', { id, ...body });
 export const standCourse = (id: number, onShelf: boolean) => api.post<CourseSaved>('/course/auth/course/audit/stand', { id, onShelf });
 export const deleteCourse = (id: number) => api.post<null>('/course/auth/course/audit/delete', { id });
 export const submitCourse = (id: number) => api.post<CourseSaved>('/course/auth/course/audit/submit', { id });
@@ -52,7 +63,8 @@ export const previewMarkdown = (content: string) =>
 
 export const courseOutline = (courseId: number) =>
   api.post<OutlineChapter[]>('/course/auth/course/period/audit/list', { courseId }, { errorTip: false });
-export const saveChapter = (courseId: number, title: string) => api.post<Saved>('/course/auth/course/chapter/audit/save', { courseId, title });
+export const saveChapter = (courseId: number, title: string) =>
+  api.post<Saved>('/course/auth/course/chapter/audit/save', { courseId, title });
 export const renameChapter = (id: number, title: string) => api.post<Saved>('/course/auth/course/chapter/audit/update', { id, title });
 export const deleteChapter = (id: number) => api.post<null>('/course/auth/course/chapter/audit/delete', { id });
 export const sortChapters = (courseId: number, chapterIds: number[]) =>

@@ -21,7 +21,13 @@ export function VideoPicker({ period, close }: { period: OutlinePeriod; close: (
                     <Table.Cell collapsing>{formatDuration(video.durationSeconds)}</Table.Cell>
                     <Table.Cell collapsing>{formatDateTime(video.createdAt)}</Table.Cell>
                     <Table.Cell collapsing>
-                      <Button size="mini" primary content={period.videoId === video.id ? '当前视频' : '选择'} disabled={period.videoId === video.id} onClick={() => void pick(video.id)} />
+                      <Button
+                        size="mini"
+                        primary
+                        content={period.videoId === video.id ? '当前视频' : '选择'}
+                        disabled={period.videoId === video.id}
+                        onClick={() => void pick(video.id)}
+                      />
                     </Table.Cell>
                   </Table.Row>
                 ))}

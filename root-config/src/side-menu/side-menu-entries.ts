@@ -53,5 +53,6 @@ export const operatorMenuEntry: SideMenuEntry = {
     { text: '发票审核', to: '/account/review/invoice' },
     { text: '提现审核', to: '/account/review/withdrawal' },
     { text: '内容审核', to: '/account/review/content' },
+    { text: '课程审核', to: '/account/review/course' },
   ],
 };

@@ -52,7 +52,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/course/accessory/list',
-    { schema: { tags, summary: '我的课程的附件（讲师）', body: AccessoryListBody, response: { 200: Envelope(Type.Array(AccessoryItem)) } } },
+    {
+      schema: { tags, summary: '我的课程的附件（讲师）', body: AccessoryListBody, response: { 200: Envelope(Type.Array(AccessoryItem)) } },
+    },
     async (request) => ok(await teachingAccessories(app.db, currentUser(request), request.body.courseId)),
   );
 

@@ -50,7 +50,9 @@ function multipart(fields: Record<string, string>, fileName: string, bytes: Buff
   return {
     payload: Buffer.concat([
       ...parts,
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
       bytes,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]),
@@ -111,7 +113,10 @@ describe('who may call the teaching calls', () => {
     ];
     for (const [path, body] of calls) {
       expect((await post(path, body)).code, path).toBe(401);
-      expect(await post(path, body, learner.token), path).toMatchObject({ code: 403, msg: '仅讲师可以执行此操作，请先在讲师中心申请成为讲师' });
+      expect(await post(path, body, learner.token), path).toMatchObject({
+        code: 403,
+        msg: '仅讲师可以执行此操作，请先在讲师中心申请成为讲师',
+      });
       expect((await post(path, body, operator.token)).code, path).toBe(403);
       expect(await post(path, body, otherTeacher.token), path).toMatchObject({ code: 404 });
     }
@@ -145,8 +150,12 @@ describe('a course from draft to the shelf', () => {
       code: 422,
       msg: '收费课程的价格应在1元到9999元之间',
     });
-    expect(await post('auth/course/audit/save', { ...draft('零头'), price: 1_005 }, owner.token)).toMatchObject({ msg: '价格最多精确到分' });
-    expect(await post('auth/course/audit/save', { ...draft('无类'), categoryId: 99_999 }, owner.token)).toMatchObject({ msg: '课程分类不存在' });
+    expect(await post('auth/course/audit/save', { ...draft('零头'), price: 1_005 }, owner.token)).toMatchObject({
+      msg: '价格最多精确到分',
+    });
+    expect(await post('auth/course/audit/save', { ...draft('无类'), categoryId: 99_999 }, owner.token)).toMatchObject({
+      msg: '课程分类不存在',
+    });
     expect(await post('auth/course/audit/save', draft('哪里可以代开发票'), owner.token)).toMatchObject({
       code: 422,
       msg: '含敏感词：代开发票，请修改后保存',
@@ -159,14 +168,19 @@ describe('a course from draft to the shelf', () => {
     const free = await post('auth/course/audit/save', { ...draft('免费课'), isFree: true, price: 5_000 }, owner.token);
     expect((await statusOf(free.data.id))!.price).toBe(0);
     const list = await post('auth/course/audit/list', { status: ShelfStatus.draft }, owner.token);
-    expect(list.data.list.map((item: { courseName: string }) => item.courseName)).toEqual(expect.arrayContaining(['深度学习实战', '免费课']));
+    expect(list.data.list.map((item: { courseName: string }) => item.courseName)).toEqual(
+      expect.arrayContaining(['深度学习实战', '免费课']),
+    );
     expect((await post('auth/course/audit/list', {}, otherTeacher.token)).data.total).toBe(0);
   });
 
   it('submits only a course with a period and videos, then the operator rejects with a reason and approves', async () => {
     const { data } = await post('auth/course/audit/save', draft('审核流程课'), owner.token);
     const id = data.id as number;
-    expect(await post('auth/course/audit/submit', { id }, owner.token)).toMatchObject({ code: 422, msg: '请至少添加一个章节和一个课时后再提交审核' });
+    expect(await post('auth/course/audit/submit', { id }, owner.token)).toMatchObject({
+      code: 422,
+      msg: '请至少添加一个章节和一个课时后再提交审核',
+    });
     const chapter = await post('auth/course/chapter/audit/save', { courseId: id, title: '第一章' }, owner.token);
     const period = await post('auth/course/period/audit/save', { chapterId: chapter.data.id, kind: 'video', title: '开篇' }, owner.token);
     expect(await post('auth/course/audit/submit', { id }, owner.token)).toMatchObject({
@@ -174,7 +188,9 @@ describe('a course from draft to the shelf', () => {
       msg: '视频课时「开篇」还没有视频，请先上传或选择视频',
     });
     const othersVideo = await videoOf(otherTeacher.id);
-    expect(await post('auth/course/period/audit/video/save', { periodId: period.data.id, videoId: othersVideo }, owner.token)).toMatchObject({
+    expect(
+      await post('auth/course/period/audit/video/save', { periodId: period.data.id, videoId: othersVideo }, owner.token),
+    ).toMatchObject({
       code: 404,
       msg: '视频不存在',
     });
@@ -184,8 +200,14 @@ describe('a course from draft to the shelf', () => {
     const outline = await post('auth/course/period/audit/list', { courseId: id }, owner.token);
     expect(outline.data[0].periods[0]).toMatchObject({ videoId: video, durationSeconds: 20, videoTitle: '第一讲' });
 
-    expect(await post('auth/course/audit/submit', { id }, owner.token)).toMatchObject({ code: 200, data: { status: ShelfStatus.reviewing } });
-    expect(await post('auth/course/audit/update', { id, ...draft('改') }, owner.token)).toMatchObject({ code: 409, msg: '课程审核中，不能修改' });
+    expect(await post('auth/course/audit/submit', { id }, owner.token)).toMatchObject({
+      code: 200,
+      data: { status: ShelfStatus.reviewing },
+    });
+    expect(await post('auth/course/audit/update', { id, ...draft('改') }, owner.token)).toMatchObject({
+      code: 409,
+      msg: '课程审核中，不能修改',
+    });
     expect((await post('auth/course/chapter/audit/save', { courseId: id, title: '偷加' }, owner.token)).code).toBe(409);
     expect(await post('auth/course/audit/submit', { id }, owner.token)).toMatchObject({ code: 409, msg: '课程已在审核中' });
 
@@ -227,9 +249,15 @@ describe('a course from draft to the shelf', () => {
     expect(await post('auth/course/audit/stand', { id: courseId, onShelf: true }, owner.token)).toMatchObject({ code: 409 });
     await post('auth/course/audit/update', { id: courseId, ...draft('上架课程') }, owner.token);
     expect(await indexed(courseId)).toBe(true);
-    expect(await post('auth/course/audit/stand', { id: courseId, onShelf: false }, owner.token)).toMatchObject({ code: 200, data: { status: 4 } });
+    expect(await post('auth/course/audit/stand', { id: courseId, onShelf: false }, owner.token)).toMatchObject({
+      code: 200,
+      data: { status: 4 },
+    });
     expect(await indexed(courseId)).toBe(false);
-    expect(await post('auth/course/audit/stand', { id: courseId, onShelf: true }, owner.token)).toMatchObject({ code: 200, data: { status: 1 } });
+    expect(await post('auth/course/audit/stand', { id: courseId, onShelf: true }, owner.token)).toMatchObject({
+      code: 200,
+      data: { status: 1 },
+    });
     expect(await indexed(courseId)).toBe(true);
   });
 
@@ -262,11 +290,18 @@ describe('a course from draft to the shelf', () => {
 
 describe('chapters and periods', () => {
   it('adds, renames, sorts and moves periods between chapters', async () => {
-    const { courseId, chapterId, periodIds } = await courseFixture(t.app, owner.id, { status: ShelfStatus.draft, kinds: ['video', 'document'] });
+    const { courseId, chapterId, periodIds } = await courseFixture(t.app, owner.id, {
+      status: ShelfStatus.draft,
+      kinds: ['video', 'document'],
+    });
     const second = await post('auth/course/chapter/audit/save', { courseId, title: '第二章' }, owner.token);
     expect((await post('auth/course/chapter/audit/update', { id: second.data.id, title: '进阶' }, owner.token)).code).toBe(200);
-    expect(await post('auth/course/chapter/audit/sort', { courseId, chapterIds: [second.data.id] }, owner.token)).toMatchObject({ code: 422 });
-    expect((await post('auth/course/chapter/audit/sort', { courseId, chapterIds: [second.data.id, chapterId] }, owner.token)).code).toBe(200);
+    expect(await post('auth/course/chapter/audit/sort', { courseId, chapterIds: [second.data.id] }, owner.token)).toMatchObject({
+      code: 422,
+    });
+    expect((await post('auth/course/chapter/audit/sort', { courseId, chapterIds: [second.data.id, chapterId] }, owner.token)).code).toBe(
+      200,
+    );
     const [a, b, c] = periodIds as [number, number, number];
     expect(await post('auth/course/period/audit/sort', { chapterId, periodIds: [c, a] }, owner.token)).toMatchObject({
       msg: '课时顺序应包含本章节的全部课时',
@@ -285,25 +320,48 @@ describe('chapters and periods', () => {
 
   it('checks each kind: documents render Markdown, labs need an image of the system or mine, videos only take videos', async () => {
     const { courseId, chapterId, periodIds } = await courseFixture(t.app, owner.id, { status: ShelfStatus.draft });
-    const doc = await post('auth/course/period/audit/save', { chapterId, kind: 'document', title: '讲义', documentMarkdown: '## 安装', isPreview: true }, owner.token);
+    const doc = await post(
+      'auth/course/period/audit/save',
+      { chapterId, kind: 'document', title: '讲义', documentMarkdown: '## 安装', isPreview: true },
+      owner.token,
+    );
     expect(doc.code).toBe(200);
-    expect(await post('auth/course/period/audit/save', { chapterId, kind: 'document', title: '空', documentMarkdown: ' ' }, owner.token)).toMatchObject({
+    expect(
+      await post('auth/course/period/audit/save', { chapterId, kind: 'document', title: '空', documentMarkdown: ' ' }, owner.token),
+    ).toMatchObject({
       msg: '图文课时的内容不能为空',
     });
-    expect(await post('auth/course/period/audit/save', { chapterId, kind: 'lab', title: '实验' }, owner.token)).toMatchObject({ msg: '请选择实验镜像' });
+    expect(await post('auth/course/period/audit/save', { chapterId, kind: 'lab', title: '实验' }, owner.token)).toMatchObject({
+      msg: '请选择实验镜像',
+    });
     const [system] = await t.app.db.select().from(images).limit(1);
     const [othersImage] = await t.app.db
       .insert(images)
-      .values({ userId: otherTeacher.id, name: '别人的', framework: 'PyTorch', frameworkVersion: '2', python: '3.10', cuda: '12', os: 'Ubuntu', sizeBytes: 1 })
+      .values({
+        userId: otherTeacher.id,
+        name: '别人的',
+        framework: 'PyTorch',
+        frameworkVersion: '2',
+        python: '3.10',
+        cuda: '12',
+        os: 'Ubuntu',
+        sizeBytes: 1,
+      })
       .returning();
-    expect(await post('auth/course/period/audit/save', { chapterId, kind: 'lab', title: '实验', labImageId: othersImage!.id }, owner.token)).toMatchObject({
+    expect(
+      await post('auth/course/period/audit/save', { chapterId, kind: 'lab', title: '实验', labImageId: othersImage!.id }, owner.token),
+    ).toMatchObject({
       msg: '实验镜像不存在或不可用',
     });
-    expect((await post('auth/course/period/audit/save', { chapterId, kind: 'lab', title: '实验', labImageId: system!.id }, owner.token)).code).toBe(200);
+    expect(
+      (await post('auth/course/period/audit/save', { chapterId, kind: 'lab', title: '实验', labImageId: system!.id }, owner.token)).code,
+    ).toBe(200);
     const labImages = (await post('auth/course/period/audit/image/list', {}, owner.token)).data.map((i: { id: number }) => i.id);
     expect(labImages).toContain(system!.id);
     expect(labImages).not.toContain(othersImage!.id);
-    expect(await post('auth/course/period/audit/video/save', { periodId: periodIds[0], videoId: await videoOf(owner.id) }, owner.token)).toMatchObject({
+    expect(
+      await post('auth/course/period/audit/video/save', { periodId: periodIds[0], videoId: await videoOf(owner.id) }, owner.token),
+    ).toMatchObject({
       msg: '只有视频课时可以关联视频',
     });
     const outline = (await post('auth/course/period/audit/list', { courseId }, owner.token)).data[0].periods;

@@ -70,7 +70,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/course/period/audit/list',
-    { schema: { tags, summary: '课程的章节与课时（讲师编辑用）', body: PeriodListBody, response: { 200: Envelope(Type.Array(OutlineChapter)) } } },
+    {
+      schema: {
+        tags,
+        summary: '课程的章节与课时（讲师编辑用）',
+        body: PeriodListBody,
+        response: { 200: Envelope(Type.Array(OutlineChapter)) },
+      },
+    },
     async (request) => ok(await teachingOutline(app.db, currentUser(request), request.body.courseId)),
   );
 
