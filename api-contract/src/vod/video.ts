@@ -21,7 +21,12 @@ export type VideoMergeResult = Static<typeof VideoMergeResult>;
 /** VideoState: 1 stored (plays as uploaded), 2 transcoding, 3 HLS ready, 4 transcoding failed (plays as uploaded). */
 export const VideoState = { stored: 1, transcoding: 2, hlsReady: 3, failed: 4 } as const;
 
-export const VideoPeriodUse = Type.Object({ periodId: Type.Integer(), periodTitle: Type.String(), courseId: Type.Integer(), courseName: Type.String() });
+export const VideoPeriodUse = Type.Object({
+  periodId: Type.Integer(),
+  periodTitle: Type.String(),
+  courseId: Type.Integer(),
+  courseName: Type.String(),
+});
 export type VideoPeriodUse = Static<typeof VideoPeriodUse>;
 
 export const MyVideo = Type.Object({

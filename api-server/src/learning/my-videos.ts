@@ -19,10 +19,21 @@ export async function myVideos(app: FastifyInstance, userId: number) {
   const rows = await app.db.select().from(videos).where(eq(videos.userId, userId)).orderBy(desc(videos.id));
   const uses = rows.length
     ? await app.db
-        .select({ videoId: coursePeriods.videoId, periodId: coursePeriods.id, periodTitle: coursePeriods.title, courseId: courses.id, courseName: courses.courseName })
+        .select({
+          videoId: coursePeriods.videoId,
+          periodId: coursePeriods.id,
+          periodTitle: coursePeriods.title,
+          courseId: courses.id,
+          courseName: courses.courseName,
+        })
         .from(coursePeriods)
         .innerJoin(courses, eq(courses.id, coursePeriods.courseId))
-        .where(inArray(coursePeriods.videoId, rows.map((row) => row.id)))
+        .where(
+          inArray(
+            coursePeriods.videoId,
+            rows.map((row) => row.id),
+          ),
+        )
     : [];
   return rows.map((video) => ({
     videoId: video.id,

@@ -19,7 +19,11 @@ async function videoRef(app: FastifyInstance, viewer: SessionUser | null, course
   let streamUrl = '';
   let hlsUrl: string | null = null;
   if (video) {
-    const token = app.videos.streams.token({ viewerId: viewer?.id ?? 0, videoId: video.id, expires: app.clock.now().getTime() + streamTtlMs });
+    const token = app.videos.streams.token({
+      viewerId: viewer?.id ?? 0,
+      videoId: video.id,
+      expires: app.clock.now().getTime() + streamTtlMs,
+    });
     streamUrl = `${streamPathPrefix}/${token}/${originalStreamName(video.fileName)}`;
     if (video.state === VideoState.hlsReady) hlsUrl = `${streamPathPrefix}/${token}/${hlsPlaylistName}`;
   }
@@ -76,7 +80,12 @@ export async function learnOutline(app: FastifyInstance, viewer: SessionUser | n
     ? await app.db
         .select()
         .from(coursePeriods)
-        .where(inArray(coursePeriods.chapterId, chapters.map((chapter) => chapter.id)))
+        .where(
+          inArray(
+            coursePeriods.chapterId,
+            chapters.map((chapter) => chapter.id),
+          ),
+        )
         .orderBy(asc(coursePeriods.sort), asc(coursePeriods.id))
     : [];
   const [enrollment] = viewer

@@ -38,7 +38,11 @@ async function processVideo(app: FastifyInstance, transcoder: VideoTranscoder, v
     // The playlist goes last: a rendition is complete once its playlist is there.
     const names = (await fsp.readdir(outDir)).sort((a, b) => Number(a.endsWith('.m3u8')) - Number(b.endsWith('.m3u8')));
     for (const name of names) await app.blobs.put(`${hlsFolderKey(video)}/${name}`, fs.createReadStream(path.join(outDir, name)));
-    const updated = await app.db.update(videos).set({ state: VideoState.hlsReady }).where(eq(videos.id, video.id)).returning({ id: videos.id });
+    const updated = await app.db
+      .update(videos)
+      .set({ state: VideoState.hlsReady })
+      .where(eq(videos.id, video.id))
+      .returning({ id: videos.id });
     if (updated.length === 0) await app.blobs.remove(`${hlsFolderKey(video)}/`);
   } catch (error) {
     app.log.warn({ err: error, videoId }, 'video transcoding failed; the original is played');
@@ -80,7 +84,11 @@ export function createVideoQueue(app: FastifyInstance, transcoder: VideoTranscod
       }
     },
     async resumeInterrupted() {
-      const waiting = await app.db.select({ id: videos.id }).from(videos).where(eq(videos.state, VideoState.transcoding)).orderBy(videos.id);
+      const waiting = await app.db
+        .select({ id: videos.id })
+        .from(videos)
+        .where(eq(videos.state, VideoState.transcoding))
+        .orderBy(videos.id);
       for (const { id } of waiting) enqueue(id);
       return waiting.length;
     },

@@ -24,7 +24,12 @@ export async function seedDemoLessonVideo(db: Database, blobs: BlobStore): Promi
     .from(coursePeriods)
     .where(and(eq(coursePeriods.courseId, course.id), eq(coursePeriods.kind, 'video')));
   if (existing) return false;
-  const [chapter] = await db.select().from(courseChapters).where(eq(courseChapters.courseId, course.id)).orderBy(courseChapters.sort).limit(1);
+  const [chapter] = await db
+    .select()
+    .from(courseChapters)
+    .where(eq(courseChapters.courseId, course.id))
+    .orderBy(courseChapters.sort)
+    .limit(1);
   if (!chapter) return false;
   const bytes = fs.readFileSync(lessonFile);
   const md5 = createHash('md5').update(bytes).digest('hex');
@@ -42,7 +47,9 @@ export async function seedDemoLessonVideo(db: Database, blobs: BlobStore): Promi
       })
       .returning();
     await blobs.put(originalKey(video!), fs.createReadStream(lessonFile));
-    await tx.insert(storedFiles).values({ userId: course.teacherId, area: videosArea, path: `${video!.id}/${fileName}`, size: bytes.length, md5 });
+    await tx
+      .insert(storedFiles)
+      .values({ userId: course.teacherId, area: videosArea, path: `${video!.id}/${fileName}`, size: bytes.length, md5 });
     await tx.insert(coursePeriods).values({
       courseId: course.id,
       chapterId: chapter.id,
@@ -55,7 +62,10 @@ export async function seedDemoLessonVideo(db: Database, blobs: BlobStore): Promi
     const [learner] = await tx.select({ id: users.id }).from(users).where(eq(users.mobile, '13800000001'));
     if (learner) {
       await tx.insert(courseEnrollments).values({ courseId: course.id, userId: learner.id }).onConflictDoNothing();
-      await tx.update(courses).set({ learnerCount: course.learnerCount + 1 }).where(eq(courses.id, course.id));
+      await tx
+        .update(courses)
+        .set({ learnerCount: course.learnerCount + 1 })
+        .where(eq(courses.id, course.id));
     }
   });
   return true;

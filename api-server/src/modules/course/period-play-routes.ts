@@ -39,7 +39,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/course/learn/outline',
     {
-      schema: { tags, summary: '学习页的章节与课时（标明当前访问者能否打开）', body: CourseIdBody, response: { 200: Envelope(LearnOutline) } },
+      schema: {
+        tags,
+        summary: '学习页的章节与课时（标明当前访问者能否打开）',
+        body: CourseIdBody,
+        response: { 200: Envelope(LearnOutline) },
+      },
     },
     async (request) => ok(await learnOutline(app, await viewerOf(app, request), request.body.courseId)),
   );

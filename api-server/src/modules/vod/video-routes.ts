@@ -31,7 +31,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/videoInfo/merge',
-    { schema: { tags, summary: '合并视频分片，返回 { state, videoId }；有 ffmpeg 时随后在后台转码为 HLS', body: VideoMergeBody, response: { 200: Envelope(VideoMergeResult) } } },
+    {
+      schema: {
+        tags,
+        summary: '合并视频分片，返回 { state, videoId }；有 ffmpeg 时随后在后台转码为 HLS',
+        body: VideoMergeBody,
+        response: { 200: Envelope(VideoMergeResult) },
+      },
+    },
     async (request) => {
       const { id: userId } = currentUser(request);
       const { fileName, identifier, chunkSize, totalSize, durationSeconds } = request.body;
