@@ -3,6 +3,7 @@ import accessoryRoutes from './accessory-routes.js';
 import courseAuditRoutes from './course-audit-routes.js';
 import courseReviewRoutes from './course-review-routes.js';
 import periodAuditRoutes from './period-audit-routes.js';
+import periodPlayRoutes from './period-play-routes.js';
 
 /**
  * `/apis/course/...`: the course catalogue (`api/`), learning (sign up, comments, collections,
@@ -13,6 +14,7 @@ const courseModule: FastifyPluginAsync = async (app) => {
   await app.register(periodAuditRoutes);
   await app.register(accessoryRoutes);
   await app.register(courseReviewRoutes);
+  await app.register(periodPlayRoutes);
 };
 
 export default courseModule;
