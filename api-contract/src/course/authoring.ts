@@ -154,17 +154,6 @@ export type OutlineChapter = Static<typeof OutlineChapter>;
 export const Saved = Type.Object({ id: Type.Integer() });
 export type Saved = Static<typeof Saved>;
 
-/** One of my uploaded videos that a video period can show. */
-export const AttachableVideo = Type.Object({
-  id: Type.Integer(),
-  title: Type.String(),
-  fileName: Type.String(),
-  durationSeconds: Type.Union([Type.Number(), Type.Null()]),
-  state: Type.Integer(),
-  createdAt: DateTime,
-});
-export type AttachableVideo = Static<typeof AttachableVideo>;
-
 /** An image a lab period can open: a system image or one of mine. */
 export const LabImage = Type.Object({ id: Type.Integer(), name: Type.String(), mine: Type.Boolean() });
 export type LabImage = Static<typeof LabImage>;

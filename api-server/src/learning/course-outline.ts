@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, max, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, max, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PeriodSaveBody, PeriodUpdateBody } from '@rc/api-contract/course/authoring';
 import type { SessionUser } from '../accounts/sessions.js';
@@ -227,25 +227,6 @@ export async function outlineOf(db: Executor, courseId: number) {
 export async function teachingOutline(db: Executor, user: SessionUser, courseId: number) {
   const course = await ownCourse(db, user, courseId);
   return outlineOf(db, course.id);
-}
-
-/** The teacher's uploaded videos, newest first, for a video period to show. */
-export async function attachableVideos(db: Executor, user: SessionUser) {
-  requireTeacher(user);
-  const rows = await db
-    .select({
-      id: videos.id,
-      title: videos.title,
-      fileName: videos.fileName,
-      durationSeconds: videos.durationSeconds,
-      state: videos.state,
-      createdAt: videos.createdAt,
-    })
-    .from(videos)
-    .where(eq(videos.userId, user.id))
-    .orderBy(desc(videos.id))
-    .limit(200);
-  return rows.map((row) => ({ ...row, title: row.title || row.fileName }));
 }
 
 /** The images a lab period may open: system images and the teacher's own. */

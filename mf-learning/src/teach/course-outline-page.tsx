@@ -34,6 +34,7 @@ import {
   type OutlineChapter,
   type OutlinePeriod,
 } from './teach-api';
+import { browserDuration } from '../vod/vod-page';
 import { VideoPicker } from './video-picker';
 import './teach.css';
 
@@ -50,10 +51,11 @@ function reordered(chapter: OutlineChapter, moved: number, before: number | null
 /** The period each video upload started on this page goes to, by upload id. */
 const uploadPeriods = new Map<string, number>();
 
-/** Uploads a video through the shared uploader, then shows it in the period once the merge answers its id. */
-function uploadVideoInto(period: OutlinePeriod, file: File, done: () => void) {
+/** Uploads a video through the shared uploader (with the length the browser reads), then shows it in the period once the merge answers its id. */
+async function uploadVideoInto(period: OutlinePeriod, file: File, done: () => void) {
   if (!file.type.startsWith('video/')) return bus.emit('toast', { type: 'warning', message: '请选择视频文件' });
-  const id = uploads.add(file, { uploadType: 'video' });
+  const seconds = await browserDuration(file);
+  const id = uploads.add(file, { uploadType: 'video', mergeParams: seconds === null ? {} : { durationSeconds: seconds.toFixed(3) } });
   if (!id) return;
   uploadPeriods.set(id, period.id);
   const stop = bus.on('upload:done', (event) => {
@@ -153,7 +155,7 @@ function PeriodRow({
                 onChange={(event) => {
                   const file = event.target.files?.[0];
                   event.target.value = '';
-                  if (file) uploadVideoInto(period, file, onChanged);
+                  if (file) void uploadVideoInto(period, file, onChanged);
                 }}
               />
             </label>

@@ -1,7 +1,6 @@
 import { api, formDownload, type Page, type Paging } from '@rc/shared-utility';
 import type {
   AccessoryItem,
-  AttachableVideo,
   CourseSaveBody,
   CourseSaved,
   LabImage,
@@ -14,17 +13,9 @@ import type {
   TeachingCourseView,
   UploadedCover,
 } from '@rc/api-contract/course/authoring';
+import type { MyVideo } from '@rc/api-contract/vod/video';
 
-export type {
-  AccessoryItem,
-  AttachableVideo,
-  CourseSaveBody,
-  LabImage,
-  OutlineChapter,
-  OutlinePeriod,
-  TeachingCourseItem,
-  TeachingCourseView,
-};
+export type { AccessoryItem, CourseSaveBody, LabImage, OutlineChapter, OutlinePeriod, TeachingCourseItem, TeachingCourseView };
 
 export interface CourseCategory {
   id: number;
@@ -76,7 +67,8 @@ export const sortPeriods = (chapterId: number, periodIds: number[]) =>
   api.post<null>('/course/auth/course/period/audit/sort', { chapterId, periodIds });
 export const attachVideo = (periodId: number, videoId: number) =>
   api.post<Saved>('/course/auth/course/period/audit/video/save', { periodId, videoId });
-export const myVideos = () => api.post<AttachableVideo[]>('/course/auth/course/period/audit/video/list', {}, { errorTip: false });
+/** My uploaded videos (the video-on-demand call). */
+export const myVideos = () => api.post<MyVideo[]>('/vod/auth/videoInfo/list', {}, { errorTip: false });
 export const labImages = () => api.post<LabImage[]>('/course/auth/course/period/audit/image/list', {}, { errorTip: false });
 
 export const courseAccessories = (courseId: number) =>

@@ -16,7 +16,7 @@ export function VideoPicker({ period, close }: { period: OutlinePeriod; close: (
             <Table compact selectable>
               <Table.Body>
                 {list.map((video) => (
-                  <Table.Row key={video.id}>
+                  <Table.Row key={video.videoId}>
                     <Table.Cell>{video.title}</Table.Cell>
                     <Table.Cell collapsing>{formatDuration(video.durationSeconds)}</Table.Cell>
                     <Table.Cell collapsing>{formatDateTime(video.createdAt)}</Table.Cell>
@@ -24,9 +24,9 @@ export function VideoPicker({ period, close }: { period: OutlinePeriod; close: (
                       <Button
                         size="mini"
                         primary
-                        content={period.videoId === video.id ? '当前视频' : '选择'}
-                        disabled={period.videoId === video.id}
-                        onClick={() => void pick(video.id)}
+                        content={period.videoId === video.videoId ? '当前视频' : '选择'}
+                        disabled={period.videoId === video.videoId}
+                        onClick={() => void pick(video.videoId)}
                       />
                     </Table.Cell>
                   </Table.Row>

@@ -28,7 +28,7 @@ const formatDuration = (seconds: number | null) => {
 };
 
 /** The length the browser reads from a video file, sent with the upload for servers without ffprobe; null when it cannot play it. */
-function browserDuration(file: File): Promise<number | null> {
+export function browserDuration(file: File): Promise<number | null> {
   return new Promise((resolve) => {
     const video = document.createElement('video');
     const url = URL.createObjectURL(file);

@@ -120,7 +120,7 @@ describe('who may call the teaching calls', () => {
       expect((await post(path, body, operator.token)).code, path).toBe(403);
       expect(await post(path, body, otherTeacher.token), path).toMatchObject({ code: 404 });
     }
-    for (const path of ['auth/course/audit/list', 'auth/course/audit/save', 'auth/course/period/audit/video/list']) {
+    for (const path of ['auth/course/audit/list', 'auth/course/audit/save', 'auth/course/period/audit/image/list']) {
       expect((await post(path, draft('x'))).code).toBe(401);
       expect((await post(path, draft('x'), learner.token)).code).toBe(403);
     }
@@ -195,7 +195,6 @@ describe('a course from draft to the shelf', () => {
       msg: '视频不存在',
     });
     const video = await videoOf(owner.id, 20);
-    expect((await post('auth/course/period/audit/video/list', {}, owner.token)).data.map((v: { id: number }) => v.id)).toEqual([video]);
     expect((await post('auth/course/period/audit/video/save', { periodId: period.data.id, videoId: video }, owner.token)).code).toBe(200);
     const outline = await post('auth/course/period/audit/list', { courseId: id }, owner.token);
     expect(outline.data[0].periods[0]).toMatchObject({ videoId: video, durationSeconds: 20, videoTitle: '第一讲' });

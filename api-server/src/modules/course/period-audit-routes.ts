@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope } from '@rc/api-contract/envelope';
 import {
-  AttachableVideo,
   ChapterIdBody,
   ChapterSaveBody,
   ChapterSortBody,
@@ -21,7 +20,6 @@ import { ok } from '../../envelope.js';
 import { currentUser } from '../../plugins/app/authentication.js';
 import {
   attachVideo,
-  attachableVideos,
   deleteChapter,
   deletePeriod,
   labImages,
@@ -122,12 +120,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/course/period/audit/video/save',
     { schema: { tags, summary: '为视频课时关联我上传的视频', body: PeriodVideoBody, response: { 200: Envelope(Saved) } } },
     async (request) => ok(await attachVideo(app, currentUser(request), request.body.periodId, request.body.videoId), '视频已关联'),
-  );
-
-  app.post(
-    '/auth/course/period/audit/video/list',
-    { schema: { tags, summary: '可关联的视频（我上传的视频）', response: { 200: Envelope(Type.Array(AttachableVideo)) } } },
-    async (request) => ok(await attachableVideos(app.db, currentUser(request))),
   );
 
   app.post(
