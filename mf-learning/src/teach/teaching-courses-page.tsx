@@ -24,7 +24,7 @@ function StatusCell({ course }: { course: TeachingCourseItem }) {
 }
 
 /** `/account/resource` (课程管理): my courses as a teacher, with what each status allows. */
-export function MyCoursesPage({ navigate }: ScreenProps) {
+export function TeachingCoursesPage({ navigate }: ScreenProps) {
   const fetchPage = useCallback(myCourses, []);
   const list = usePagedList(fetchPage);
   const reload = () => list.reload();
