@@ -120,8 +120,11 @@ describe('teaching a course', () => {
       timeoutMsg: 'expected the approved course to leave the review list',
     });
 
-    const view = await post<{ status: number; price: number }>('/course/auth/course/audit/view', { id: courseId }, teacherToken);
-    expect(view.data).toMatchObject({ status: 1, price: 19_900 });
+    const catalogue = await post<{ list: Array<{ id: number; courseName: string; price: number }> }>('/course/api/course/list', {
+      pageSize: 100,
+      sort: 1,
+    });
+    expect(catalogue.data.list.find((course) => course.id === courseId)).toMatchObject({ courseName, price: 19_900 });
     const outline = await post<Array<{ periods: Array<{ videoId: number | null; durationSeconds: number | null }> }>>(
       '/course/auth/course/period/audit/list',
       { courseId },
