@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Id, PageQuery } from '../common.js';
 import { Money, NullableDateTime } from '../values.js';
+import { AccessoryItem } from './authoring.js';
 
 export const CourseCategoryView = Type.Object({ id: Type.Integer(), name: Type.String(), sort: Type.Integer() });
 export type CourseCategoryView = Static<typeof CourseCategoryView>;
@@ -79,6 +80,7 @@ export const CourseView = Type.Intersect([
     scoreAverage: Type.Number({ description: '平均评分，无评分为 0' }),
     scoreCount: Type.Integer(),
     lecturerProfile: LecturerProfile,
+    accessoryList: Type.Array(AccessoryItem, { description: '课程附件（讲师、运营与已报名的学员可下载）' }),
   }),
 ]);
 export type CourseView = Static<typeof CourseView>;

@@ -16,6 +16,7 @@ import {
 import { tsqueryOf } from '../community/search-index.js';
 import { courseCoverUrl } from './course-covers.js';
 import { visibleCourse } from './course-access.js';
+import { accessoriesOf } from './course-accessories.js';
 
 export interface Window {
   limit: number;
@@ -197,5 +198,6 @@ export async function courseView(db: Executor, viewer: SessionUser | null, cours
     scoreAverage: scores?.total ? Math.round((scores.average ?? 0) * 10) / 10 : 0,
     scoreCount: scores?.total ?? 0,
     lecturerProfile: lecturer,
+    accessoryList: (await accessoriesOf(db, course.id)).map((file) => ({ ...file, createdAt: file.createdAt.toISOString() })),
   };
 }

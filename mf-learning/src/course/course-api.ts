@@ -9,7 +9,7 @@ import type {
 import type { CourseCommentSaveBody, CourseCommentSaved, CourseCommentThread } from '@rc/api-contract/course/comment';
 import type { CollectResult, CourseOrderRef, MyCourseItem, SignResult } from '@rc/api-contract/course/learning';
 import type { PageOf } from '@rc/api-contract/envelope';
-import { api, type ApiResult, type Paging } from '@rc/shared-utility';
+import { api, formDownload, type ApiResult, type Paging } from '@rc/shared-utility';
 
 export type { ChapterEntry, CourseCard, CourseCategoryView, CourseCommentThread, CourseOrderRef, CourseView, MyCourseItem, MyCourseView };
 
@@ -64,3 +64,6 @@ export const myCourseOrders = (paging: Paging) =>
 /** Where 继续学习 and 试看 lead: the learning page of mf-learning's player. */
 export const learnUrl = (courseId: number, periodId: number | null) =>
   periodId === null ? `/preview/resource/${courseId}` : `/preview/resource/${courseId}?periodId=${periodId}`;
+
+/** Saves a course accessory (a form post the browser downloads; refused unless the viewer may study the course). */
+export const downloadAccessory = (id: number) => formDownload('/course/auth/course/accessory/download', { id: String(id) });

@@ -25,14 +25,16 @@ import {
 } from './course-api';
 import { buyCourse } from './course-buy';
 import { CourseCard, CourseCover, CourseGrid, priceText } from './course-card';
+import { CourseAccessories } from './course-accessories';
 import { CourseComments } from './course-comments';
 import { CourseContents } from './course-contents';
 import './course.css';
 
-type Tab = 'intro' | 'contents' | 'comments' | 'lecturer';
+type Tab = 'intro' | 'contents' | 'accessories' | 'comments' | 'lecturer';
 const tabs: Array<[Tab, string]> = [
   ['intro', '课程介绍'],
   ['contents', '目录'],
+  ['accessories', '附件'],
   ['comments', '评价'],
   ['lecturer', '讲师'],
 ];
@@ -171,6 +173,13 @@ export function CourseDetailPage({ navigate }: ScreenProps) {
             )
           ) : null}
           {tab === 'contents' ? <CourseContents key={version} courseId={course.id} signedIn={loggedIn} navigate={navigate} /> : null}
+          {tab === 'accessories' ? (
+            <CourseAccessories
+              accessories={course.accessoryList}
+              mayDownload={Boolean(course.enrolled || course.mine)}
+              signedIn={loggedIn}
+            />
+          ) : null}
           {tab === 'comments' ? (
             <CourseComments
               key={version}

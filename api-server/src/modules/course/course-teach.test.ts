@@ -393,6 +393,12 @@ describe('accessories', () => {
     expect((await download(id, learner.token)).body).toBe('讲义内容');
     await post('auth/course/audit/stand', { id: courseId, onShelf: false }, owner.token);
     expect((await download(id, learner.token)).body).toBe('讲义内容');
+    const publicView = await post('api/course/view', { courseId: (await courseFixture(t.app, owner.id)).courseId });
+    expect(publicView.data.accessoryList).toEqual([]);
+    await post('auth/course/audit/stand', { id: courseId, onShelf: true }, owner.token);
+    expect((await post('api/course/view', { courseId })).data.accessoryList).toEqual([
+      { id, fileName: '讲义.pdf', size: Buffer.byteLength('讲义内容'), downloadCount: 4, createdAt: expect.any(String) },
+    ]);
     const listed = await post('auth/course/accessory/list', { courseId }, owner.token);
     expect(listed.data[0]).toMatchObject({ id, downloadCount: 4 });
 
