@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type DragEvent } from 'react';
+import { useCallback, useState, type DragEvent } from 'react';
 import { Button, Form, Icon, Label, Message, Segment } from 'semantic-ui-react';
 import {
   bus,
@@ -208,10 +208,16 @@ export function CourseOutlinePage({ navigate }: ScreenProps) {
     void course.reload();
   };
 
-  useEffect(() => {
-    if (!courseId) navigate('/account/resource');
-  }, [courseId, navigate]);
-  if (!courseId) return null;
+  if (!courseId)
+    return (
+      <PageSection>
+        <PageHeader />
+        <EmptyState>
+          <p>请从课程管理中选择要编排章节的课程。</p>
+          <Button primary content="前往课程管理" onClick={() => navigate('/account/resource')} />
+        </EmptyState>
+      </PageSection>
+    );
   if (course.error) return <EmptyState>{course.error}</EmptyState>;
 
   const chapters = outline.data ?? [];
