@@ -19,6 +19,8 @@ if ((${#missing[@]})); then
   apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null
 fi
 
+bash scripts/ensure-ffmpeg.sh
+
 [[ -f dist/web/index.html && -f dist/web/importmap.json ]] || npm run build
 
 exec npx vitest run -c e2e/vitest.config.ts "$@"

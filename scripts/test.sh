@@ -24,6 +24,9 @@ npm run format:check --silent
 echo "── unused files, exports and dependencies"
 npm run knip --silent
 
+echo "── ffmpeg (video transcoding)"
+bash scripts/ensure-ffmpeg.sh
+
 echo "── api-server on PGlite"
 (cd api-server && npx vitest run)
 

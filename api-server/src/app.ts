@@ -23,6 +23,7 @@ import uploads from './plugins/app/uploads.js';
 import fileStorage from './plugins/app/file-storage.js';
 import payments from './plugins/app/payments.js';
 import quotes from './plugins/app/quotes.js';
+import videoTranscoding from './plugins/app/video-transcoding.js';
 import userModule from './modules/user/index.js';
 import systemModule from './modules/system/index.js';
 import { publicConfigRoute } from './modules/system/site-routes.js';
@@ -78,6 +79,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(fileStorage);
   await app.register(payments);
   await app.register(quotes);
+  await app.register(videoTranscoding);
   await app.register(demoDatasets);
 
   await app.register(systemModule, { prefix: '/apis/system' });

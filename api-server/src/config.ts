@@ -29,6 +29,10 @@ const Env = Type.Object({
   COMPUTE_DRIVER: Type.Union([Type.Literal('simulated')], { default: 'simulated', description: 'a known compute driver (simulated)' }),
   INVOICE_PROVIDER: Type.Union([Type.Literal('local')], { default: 'local', description: 'a known invoice provider (local)' }),
   PAYOUT_PROVIDER: Type.Union([Type.Literal('sandbox')], { default: 'sandbox', description: 'a known payout provider (sandbox)' }),
+  VIDEO_TRANSCODER: Type.Union([Type.Literal('auto'), Type.Literal('ffmpeg'), Type.Literal('none')], {
+    default: 'auto',
+    description: 'auto, ffmpeg or none',
+  }),
   RELEASE_AFTER_STOPPED_DAYS: Type.Number({ exclusiveMinimum: 0, default: 15, description: 'a positive number' }),
   TRASH_RETENTION_DAYS: Type.Number({ exclusiveMinimum: 0, default: 7, description: 'a positive number' }),
   FILE_STORAGE_QUOTA_FILES: Type.Integer({ minimum: 1, maximum: 2_147_483_647, default: 200_000, description: 'a positive integer' }),
@@ -247,6 +251,8 @@ export interface AppConfig {
   quotes: QuoteSettings;
   /** Who issues electronic invoices after review (INVOICE_PROVIDER). */
   invoices: { provider: Env['INVOICE_PROVIDER'] };
+  /** How uploaded videos are probed and transcoded to HLS (VIDEO_TRANSCODER): auto uses ffmpeg when it runs. */
+  videoTranscoder: Env['VIDEO_TRANSCODER'];
 }
 
 export const defaultRateLimits: AppConfig['rateLimits'] = {
@@ -344,6 +350,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     payoutProvider: e.PAYOUT_PROVIDER,
     quotes: { signingSecret: e.QUOTE_SIGNING_SECRET, ttlMs: 5 * minute },
     invoices: { provider: e.INVOICE_PROVIDER },
+    videoTranscoder: e.VIDEO_TRANSCODER,
   };
 }
 

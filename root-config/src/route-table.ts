@@ -167,6 +167,7 @@ const learningRoutes = rows('@rc/mf-learning', [
   ['/account/resource', '课程管理', '创建与维护我发布的课程。'],
   ['/account/resource/add', '新建课程', '填写课程信息，分步创建课程。'],
   ['/account/resource/period', '章节管理', '编排课程章节与课时视频。'],
+  ['/account/review/course', '课程审核', '审核讲师提交的课程：查看介绍、章节与课时，通过后上架，或填写原因驳回（运营人员）。'],
   ['/account/grades/admin', '班级管理', '管理班级成员、入班申请与考试。'],
   ['/account/grades/my', '我的班级', '查看已加入的班级与待参加的考试。'],
   ['/account/grades/teacher', '我教的班级', '管理我任教的班级、课程与考试。'],

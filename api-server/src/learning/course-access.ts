@@ -55,7 +55,12 @@ export async function isEnrolled(db: Executor, userId: number, courseId: number)
  * always; anyone a preview period of a published course; others once they signed up (free courses
  * are signed up to in one click, paid ones bought), also after the course left the shelf.
  */
-export async function canOpenPeriod(db: Executor, viewer: SessionUser | null, course: Course, period: Period): Promise<boolean> {
+export async function canOpenPeriod(
+  db: Executor,
+  viewer: SessionUser | null,
+  course: Course,
+  period: Pick<Period, 'isPreview'>,
+): Promise<boolean> {
   if (teachesOrReviews(viewer, course)) return true;
   if (course.status === ShelfStatus.published && period.isPreview) return true;
   const onSale = course.status === ShelfStatus.published || course.status === ShelfStatus.offShelf;

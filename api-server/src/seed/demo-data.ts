@@ -29,6 +29,8 @@ import { seedDemoQuestions } from './demo-questions.js';
 import { seedLearningCatalogue } from './learning-catalogue.js';
 import { seedDemoCourses } from './demo-courses.js';
 import { seedDemoApps } from './demo-apps.js';
+import { seedDemoLessonVideo } from './demo-lesson-video.js';
+import type { BlobStore } from '../blobs/blob-store.js';
 import { seedDemoCommunityImages } from './demo-community-images.js';
 import { defaultCloudDiskTerms, defaultNetDiskTerms } from '../storage/storage-terms.js';
 
@@ -225,10 +227,14 @@ const seeders: Array<(db: Database) => Promise<boolean>> = [
   seedDemoApps,
 ];
 
-/** `billingHistory`: also a month of the demo user's orders and bills (the server's demo; tests start without it). */
-export async function seedDemoData(db: Database, options: { billingHistory?: boolean } = {}): Promise<boolean> {
+/**
+ * `billingHistory`: also a month of the demo user's orders and bills (the server's demo; tests start without it);
+ * `blobs`: also the demo course's lesson video, whose bytes go to the blob store.
+ */
+export async function seedDemoData(db: Database, options: { billingHistory?: boolean; blobs?: BlobStore } = {}): Promise<boolean> {
   let wrote = false;
   for (const seed of seeders) wrote = (await seed(db)) || wrote;
   if (options.billingHistory) wrote = (await seedDemoBillingHistory(db)) || wrote;
+  if (options.blobs) wrote = (await seedDemoLessonVideo(db, options.blobs)) || wrote;
   return wrote;
 }

@@ -4,11 +4,12 @@ import { ListState, PageHeader, PageSection, PageSwitcher, runAction, usePagedLi
 import { myCollections, uncollectBlog } from '../blog/blog-api';
 import { PostCard } from '../blog/post-card';
 import { QuestionRecords } from './question-records';
+import { CollectedCourses } from './collected-courses';
 import '../community.css';
 
-type Tab = 'posts' | 'questions';
+type Tab = 'posts' | 'questions' | 'courses';
 
-/** `/account/collection`: the posts and questions I collected. */
+/** `/account/collection`: the posts, questions and courses I collected. */
 export function CollectionPage({ navigate }: ScreenProps) {
   const [tab, setTab] = useState<Tab>('posts');
   return (
@@ -17,8 +18,11 @@ export function CollectionPage({ navigate }: ScreenProps) {
       <Menu secondary pointing>
         <Menu.Item name="文章" active={tab === 'posts'} onClick={() => setTab('posts')} />
         <Menu.Item name="问题" active={tab === 'questions'} onClick={() => setTab('questions')} />
+        <Menu.Item name="课程" active={tab === 'courses'} onClick={() => setTab('courses')} />
       </Menu>
-      {tab === 'posts' ? <CollectedPosts navigate={navigate} /> : <QuestionRecords kind={1} navigate={navigate} />}
+      {tab === 'posts' ? <CollectedPosts navigate={navigate} /> : null}
+      {tab === 'questions' ? <QuestionRecords kind={1} navigate={navigate} /> : null}
+      {tab === 'courses' ? <CollectedCourses navigate={navigate} /> : null}
     </PageSection>
   );
 }

@@ -55,5 +55,6 @@ export const operatorMenuEntry: SideMenuEntry = {
     { text: '内容审核', to: '/account/review/content' },
     { text: '应用审核', to: '/account/review/app' },
     { text: '讲师审核', to: '/account/review/teacher' },
+    { text: '课程审核', to: '/account/review/course' },
   ],
 };

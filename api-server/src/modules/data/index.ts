@@ -3,13 +3,15 @@ import datasetRoutes from './dataset-routes.js';
 import myDatasetRoutes from './my-dataset-routes.js';
 import taskRoutes from './task-routes.js';
 import downloadRoutes from './download-routes.js';
+import courseProgressRoutes from './course-progress-routes.js';
 
-/** `/apis/data/...`: the public dataset catalogue, my datasets and their mounts, storage tasks and my downloads. */
+/** `/apis/data/...`: the public dataset catalogue, my datasets and their mounts, storage tasks, my downloads and my course progress. */
 const dataModule: FastifyPluginAsync = async (app) => {
   await app.register(datasetRoutes);
   await app.register(myDatasetRoutes);
   await app.register(taskRoutes);
   await app.register(downloadRoutes);
+  await app.register(courseProgressRoutes);
 };
 
 export default dataModule;

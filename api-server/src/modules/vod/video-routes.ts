@@ -8,8 +8,8 @@ import { storeUploadedFile } from '../../uploads/store-file.js';
 import { videosArea } from '../../uploads/user-areas.js';
 import { checkChunks, receiveChunkForm } from '../../uploads/chunk-upload.js';
 import { Envelope } from '@rc/api-contract/envelope';
-import { ChunkCheckBody, ChunkCheckResult, ChunkResult, MergeBody } from '@rc/api-contract/orion/upload';
-import { VideoMergeResult } from '@rc/api-contract/vod/video';
+import { ChunkCheckBody, ChunkCheckResult, ChunkResult } from '@rc/api-contract/orion/upload';
+import { VideoMergeBody, VideoMergeResult } from '@rc/api-contract/vod/video';
 
 const tags = ['视频'];
 
@@ -31,15 +31,22 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/videoInfo/merge',
-    { schema: { tags, summary: '合并视频分片，返回 { state, videoId }', body: MergeBody, response: { 200: Envelope(VideoMergeResult) } } },
+    {
+      schema: {
+        tags,
+        summary: '合并视频分片，返回 { state, videoId }；有 ffmpeg 时随后在后台转码为 HLS',
+        body: VideoMergeBody,
+        response: { 200: Envelope(VideoMergeResult) },
+      },
+    },
     async (request) => {
       const { id: userId } = currentUser(request);
-      const { fileName, identifier, chunkSize, totalSize } = request.body;
+      const { fileName, identifier, chunkSize, totalSize, durationSeconds } = request.body;
       checkFileName(fileName);
       const md5 = identifier.toLowerCase();
       const [video] = await app.db
         .insert(videos)
-        .values({ userId, fileName, size: totalSize, md5, createdAt: app.clock.now() })
+        .values({ userId, fileName, title: fileName.slice(0, 80), size: totalSize, md5, durationSeconds, createdAt: app.clock.now() })
         .returning();
       const identity = { kind: 'video' as const, md5, chunkSize, fileSize: totalSize, fileName };
       try {
@@ -48,7 +55,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         await app.db.delete(videos).where(eq(videos.id, video!.id));
         throw error;
       }
-      return ok({ state: video!.state, videoId: video!.id }, '上传成功');
+      return ok({ state: await app.videos.queue.submit(video!.id), videoId: video!.id }, '上传成功');
     },
   );
 };

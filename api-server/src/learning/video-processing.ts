@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { coursePeriods, videos } from '../db/schema.js';
+import { VideoState } from '@rc/api-contract/vod/video';
+import { hlsFolderKey, originalKey } from './video-stream.js';
+import type { VideoTranscoder } from './video-transcoder.js';
+
+/** Records a video's length on it and on every period that plays it (progress is measured against it). */
+export async function recordDuration(app: FastifyInstance, videoId: number, durationSeconds: number): Promise<void> {
+  await app.db.update(videos).set({ durationSeconds }).where(eq(videos.id, videoId));
+  await app.db.update(coursePeriods).set({ durationSeconds }).where(eq(coursePeriods.videoId, videoId));
+}
+
+/**
+ * Probes and transcodes one stored video to HLS beside its original: 2 transcoding → 3 HLS ready, or
+ * 4 failed (it then plays as uploaded). A video deleted meanwhile leaves nothing behind.
+ */
+async function processVideo(app: FastifyInstance, transcoder: VideoTranscoder, videoId: number): Promise<void> {
+  const [video] = await app.db.select().from(videos).where(eq(videos.id, videoId));
+  if (!video) return;
+  const workDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'rc-video-'));
+  try {
+    const input = path.join(workDir, `input${path.extname(video.fileName)}`);
+    await pipeline(app.blobs.readRange(originalKey(video), 0, video.size), fs.createWriteStream(input));
+    const duration = await transcoder.probeDuration(input);
+    if (duration !== null) await recordDuration(app, video.id, duration);
+    const outDir = path.join(workDir, 'hls');
+    await fsp.mkdir(outDir);
+    if (!(await transcoder.transcodeToHls(input, outDir))) {
+      await app.db.update(videos).set({ state: VideoState.stored }).where(eq(videos.id, video.id));
+      return;
+    }
+    // The playlist goes last: a rendition is complete once its playlist is there.
+    const names = (await fsp.readdir(outDir)).sort((a, b) => Number(a.endsWith('.m3u8')) - Number(b.endsWith('.m3u8')));
+    for (const name of names) await app.blobs.put(`${hlsFolderKey(video)}/${name}`, fs.createReadStream(path.join(outDir, name)));
+    const updated = await app.db
+      .update(videos)
+      .set({ state: VideoState.hlsReady })
+      .where(eq(videos.id, video.id))
+      .returning({ id: videos.id });
+    if (updated.length === 0) await app.blobs.remove(`${hlsFolderKey(video)}/`);
+  } catch (error) {
+    app.log.warn({ err: error, videoId }, 'video transcoding failed; the original is played');
+    await app.db.update(videos).set({ state: VideoState.failed }).where(eq(videos.id, video.id));
+  } finally {
+    await fsp.rm(workDir, { recursive: true, force: true });
+  }
+}
+
+export interface VideoQueue {
+  readonly transcoder: VideoTranscoder;
+  /** Marks a stored video as transcoding and queues it; with no transcoder it stays stored (1). Returns its state. */
+  submit(videoId: number): Promise<number>;
+  /** Resolves once every queued video is done. */
+  idle(): Promise<void>;
+  /** Queues the videos a stopped server left in state 2. */
+  resumeInterrupted(): Promise<number>;
+}
+
+/** One video at a time, in the order they arrive: transcoding is heavy and the machine is shared. */
+export function createVideoQueue(app: FastifyInstance, transcoder: VideoTranscoder): VideoQueue {
+  let tail: Promise<void> = Promise.resolve();
+  const enqueue = (videoId: number) => {
+    tail = tail.then(() => processVideo(app, transcoder, videoId));
+  };
+  return {
+    transcoder,
+    async submit(videoId) {
+      if (transcoder.kind === 'none') return VideoState.stored;
+      await app.db.update(videos).set({ state: VideoState.transcoding }).where(eq(videos.id, videoId));
+      enqueue(videoId);
+      return VideoState.transcoding;
+    },
+    idle: async () => {
+      let seen: Promise<void> | undefined;
+      while (seen !== tail) {
+        seen = tail;
+        await seen;
+      }
+    },
+    async resumeInterrupted() {
+      const waiting = await app.db
+        .select({ id: videos.id })
+        .from(videos)
+        .where(eq(videos.state, VideoState.transcoding))
+        .orderBy(videos.id);
+      for (const { id } of waiting) enqueue(id);
+      return waiting.length;
+    },
+  };
+}

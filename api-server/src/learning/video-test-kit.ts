@@ -1,0 +1,28 @@
+import fs from 'node:fs';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { coursePeriods, videos } from '../db/schema.js';
+import { md5Of, UploadClient } from '../uploads/test-upload-client.js';
+
+/** The 20-second VP8 lesson the demo course plays (seed/assets). */
+export const lessonVideo = fs.readFileSync(new URL('../seed/assets/lesson-20s.webm', import.meta.url));
+export const lessonSeconds = 20;
+
+/** Uploads `bytes` as a video through the real chunk and merge calls; answers the merge. */
+export async function uploadVideo(client: UploadClient, bytes: Buffer = lessonVideo, fileName = 'lesson.webm', durationSeconds?: number) {
+  const chunkSize = 2_048_000;
+  await client.sendChunks('/apis/vod/auth/videoInfo/upload', bytes, { fileName, chunkSize });
+  return client.post<{ state: number; videoId: number }>('/apis/vod/auth/videoInfo/merge', {
+    identifier: md5Of(bytes),
+    fileName,
+    chunkSize,
+    totalSize: bytes.length,
+    ...(durationSeconds === undefined ? {} : { durationSeconds }),
+  });
+}
+
+/** Makes a period play a video, taking its length. */
+export async function attachVideo(app: FastifyInstance, periodId: number, videoId: number): Promise<void> {
+  const [video] = await app.db.select().from(videos).where(eq(videos.id, videoId));
+  await app.db.update(coursePeriods).set({ videoId, durationSeconds: video!.durationSeconds }).where(eq(coursePeriods.id, periodId));
+}

@@ -1,0 +1,93 @@
+import type { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Envelope } from '@rc/api-contract/envelope';
+import { AccessoryDownloadBody, AccessoryIdBody, AccessoryItem, AccessoryListBody } from '@rc/api-contract/course/authoring';
+import { ok } from '../../envelope.js';
+import { attachmentDisposition } from '../../blobs/blob-store.js';
+import { invalid } from '../../errors.js';
+import { currentUser } from '../../plugins/app/authentication.js';
+import {
+  deleteAccessory,
+  downloadableAccessory,
+  maxAccessoryBytes,
+  saveAccessory,
+  teachingAccessories,
+} from '../../learning/course-accessories.js';
+
+const tags = ['课程附件'];
+const FileBytes = Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: '附件字节（attachment）' });
+const courseIdField = /^[1-9]\d{0,9}$/;
+
+/** Course accessories: the teacher uploads and removes them; those who may study the course download them. */
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  // Spec §7: a download is a form post to /apis{path}?token with hidden fields, so the browser saves the answer.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  app.post(
+    '/auth/course/accessory/save',
+    {
+      schema: {
+        tags,
+        summary: '上传课程附件（multipart：courseId 字段在前，file 在后；不超过100MB）',
+        response: { 200: Envelope(AccessoryItem) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      if (!request.isMultipart()) throw invalid('请以 multipart/form-data 上传附件');
+      const file = await request.file({ limits: { fileSize: maxAccessoryBytes + 1, files: 1 } });
+      if (!file) throw invalid('请选择要上传的附件');
+      const field = file.fields.courseId;
+      const courseId = field && 'value' in field ? String(field.value) : '';
+      if (!courseIdField.test(courseId)) {
+        file.file.resume();
+        throw invalid('请指定课程');
+      }
+      return ok(await saveAccessory(app, user, Number(courseId), file.filename, file.file), '附件已上传');
+    },
+  );
+
+  app.post(
+    '/auth/course/accessory/list',
+    {
+      schema: { tags, summary: '我的课程的附件（讲师）', body: AccessoryListBody, response: { 200: Envelope(Type.Array(AccessoryItem)) } },
+    },
+    async (request) => ok(await teachingAccessories(app.db, currentUser(request), request.body.courseId)),
+  );
+
+  app.post(
+    '/auth/course/accessory/delete',
+    { schema: { tags, summary: '删除课程附件（讲师）', body: AccessoryIdBody, response: { 200: Envelope(Type.Null()) } } },
+    async (request) => {
+      await deleteAccessory(app, currentUser(request), request.body.id);
+      return ok(null, '删除成功');
+    },
+  );
+
+  app.post(
+    '/auth/course/accessory/download',
+    {
+      config: { tokenInQuery: true },
+      schema: {
+        tags,
+        summary: '下载课程附件（讲师、运营及已报名的学员；表单提交，token 在查询串中）',
+        body: AccessoryDownloadBody,
+        response: { 200: Type.Union([FileBytes, Envelope(Type.Null())]) },
+      },
+    },
+    async (request, reply) => {
+      const accessory = await downloadableAccessory(app, currentUser(request), Number(request.body.id));
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header('content-length', String(accessory.size))
+        .header('content-disposition', attachmentDisposition(accessory.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .send(app.blobs.readRange(accessory.blobKey, 0, accessory.size));
+    },
+  );
+};
+
+export default routes;
