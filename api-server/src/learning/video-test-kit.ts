@@ -9,7 +9,13 @@ export const lessonVideo = fs.readFileSync(new URL('../seed/assets/lesson-20s.we
 export const lessonSeconds = 20;
 
 /** Uploads `bytes` as a video through the real chunk and merge calls; answers the merge. */
-export async function uploadVideo(client: UploadClient, bytes: Buffer = lessonVideo, fileName = 'lesson.webm', durationSeconds?: number) {
+/** `durationSeconds` as a browser's upload form sends it: text. */
+export async function uploadVideo(
+  client: UploadClient,
+  bytes: Buffer = lessonVideo,
+  fileName = 'lesson.webm',
+  durationSeconds?: number | string,
+) {
   const chunkSize = 2_048_000;
   await client.sendChunks('/apis/vod/auth/videoInfo/upload', bytes, { fileName, chunkSize });
   return client.post<{ state: number; videoId: number }>('/apis/vod/auth/videoInfo/merge', {

@@ -6,7 +6,8 @@ const overrideHosts = ['http://localhost:*', 'http://127.0.0.1:*'];
 
 /**
  * The portal's policy: its modules, SystemJS and import-map-overrides are files of this origin;
- * hashing workers run from this origin or blob: URLs and compile WebAssembly; React and the dialogs set inline styles.
+ * hashing workers run from this origin or blob: URLs and compile WebAssembly; React and the dialogs set inline styles;
+ * videos play from this origin or through Media Source Extensions.
  */
 export const portalDirectives = {
   defaultSrc: ["'self'"],
@@ -16,6 +17,8 @@ export const portalDirectives = {
   workerSrc: ["'self'", 'blob:'],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  // hls.js plays through Media Source Extensions (a blob: URL); the video page reads an upload's length from one too.
+  mediaSrc: ["'self'", 'blob:'],
   fontSrc: ["'self'", 'data:'],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],

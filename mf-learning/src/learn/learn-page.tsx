@@ -67,44 +67,48 @@ function CourseLearning({ courseId, loggedIn, navigate }: { courseId: number; lo
   return (
     <PageSection className="rc-learn">
       <ListState source={outline} isEmpty={(data) => data.chapters.length === 0} empty="这门课程还没有课时">
-        {(data) => (
-          <div className="rc-learn-layout">
-            <aside className="rc-learn-outline" aria-label="课程目录">
-              <h2 className="rc-learn-title">{data.courseName}</h2>
-              {data.chapters.map((chapter) => (
-                <section key={chapter.chapterId} className="rc-learn-chapter">
-                  <h3>{chapter.title}</h3>
-                  <ul>
-                    {chapter.periods.map((period) => (
-                      <li key={period.periodId}>
-                        <button
-                          type="button"
-                          className={`rc-learn-period${period.periodId === periodId ? ' active' : ''}`}
-                          disabled={!period.canOpen}
-                          data-period-id={period.periodId}
-                          onClick={() => open(period.periodId)}
-                        >
-                          <Icon name={period.canOpen ? kindIcon[period.kind] : 'lock'} />
-                          <span className="rc-learn-period-title">{period.title}</span>
-                          {period.isPreview && !data.enrolled && <span className="rc-learn-mark">试看</span>}
-                          <ProgressMark progress={progress.get(period.periodId)} />
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              ))}
-            </aside>
-            <main className="rc-learn-main">
-              {!data.enrolled && <JoinPrompt courseId={data.courseId} isFree={data.isFree} loggedIn={loggedIn} navigate={navigate} />}
-              {periodId === null ? (
-                <p className="rc-empty">请选择左侧可学习的课时</p>
-              ) : (
-                <PeriodView key={periodId} periodId={periodId} noSkip={data.noSkip} navigate={navigate} onReported={onReported} />
-              )}
-            </main>
-          </div>
-        )}
+        {(data) => {
+          // The teacher and operators open every period without signing up: no prompt for them.
+          const previewing = !data.enrolled && data.chapters.some((chapter) => chapter.periods.some((period) => !period.canOpen));
+          return (
+            <div className="rc-learn-layout">
+              <aside className="rc-learn-outline" aria-label="课程目录">
+                <h2 className="rc-learn-title">{data.courseName}</h2>
+                {data.chapters.map((chapter) => (
+                  <section key={chapter.chapterId} className="rc-learn-chapter">
+                    <h3>{chapter.title}</h3>
+                    <ul>
+                      {chapter.periods.map((period) => (
+                        <li key={period.periodId}>
+                          <button
+                            type="button"
+                            className={`rc-learn-period${period.periodId === periodId ? ' active' : ''}`}
+                            disabled={!period.canOpen}
+                            data-period-id={period.periodId}
+                            onClick={() => open(period.periodId)}
+                          >
+                            <Icon name={period.canOpen ? kindIcon[period.kind] : 'lock'} />
+                            <span className="rc-learn-period-title">{period.title}</span>
+                            {period.isPreview && previewing && <span className="rc-learn-mark">试看</span>}
+                            <ProgressMark progress={progress.get(period.periodId)} />
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  </section>
+                ))}
+              </aside>
+              <main className="rc-learn-main">
+                {previewing && <JoinPrompt courseId={data.courseId} isFree={data.isFree} loggedIn={loggedIn} navigate={navigate} />}
+                {periodId === null ? (
+                  <p className="rc-empty">请选择左侧可学习的课时</p>
+                ) : (
+                  <PeriodView key={periodId} periodId={periodId} noSkip={data.noSkip} navigate={navigate} onReported={onReported} />
+                )}
+              </main>
+            </div>
+          );
+        }}
       </ListState>
     </PageSection>
   );

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser } from './support/chromium';
+import type { PortalPage } from './support/portal-page';
+import type { PortalServer } from './support/portal-server';
+import { setUpPortalSuite } from './support/portal-suite';
+
+let server: PortalServer;
+let browser: Browser;
+let page: PortalPage;
+setUpPortalSuite({ signedIn: true }, (suite) => ({ server, browser, page } = suite));
+
+interface PeriodProgress {
+  periodId: number;
+  percent: number;
+  completed: boolean;
+  lastPosition: number;
+}
+
+async function post<T>(path: string, body: unknown): Promise<T> {
+  const token = await browser.execute(() => JSON.parse(localStorage.getItem('RC_WEB_TOKEN') ?? 'null') as string);
+  const response = await fetch(`${server.url}/apis${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', token },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { code: number; data: T; msg: string };
+  if (answer.code !== 200) throw new Error(`${path}: ${answer.code} ${answer.msg}`);
+  return answer.data;
+}
+
+const player = {
+  state: () =>
+    browser.execute(() => {
+      const video = document.querySelector<HTMLVideoElement>('video.rc-video-player');
+      return video ? { readyState: video.readyState, currentTime: video.currentTime, paused: video.paused, ended: video.ended } : null;
+    }),
+  async waitUntil(check: (state: { readyState: number; currentTime: number; paused: boolean; ended: boolean }) => boolean, what: string) {
+    await browser.waitUntil(
+      async () => {
+        const state = await player.state();
+        return state !== null && check(state);
+      },
+      { timeout: 60_000, timeoutMsg: `the player never ${what}` },
+    );
+  },
+  /** Muted, so Chromium lets a script start playback. */
+  play: (from?: number) =>
+    browser.execute((start) => {
+      const video = document.querySelector<HTMLVideoElement>('video.rc-video-player')!;
+      video.muted = true;
+      if (start !== null) video.currentTime = start;
+      void video.play();
+    }, from ?? null),
+  pause: () => browser.execute(() => document.querySelector<HTMLVideoElement>('video.rc-video-player')!.pause()),
+};
+
+describe('watching a course video', () => {
+  it('counts only what was played, does not complete on a seek to the end, and resumes where the learner paused', async () => {
+    const [course] = await post<Array<{ courseId: number; courseName: string }>>('/data/auth/course/user/progress/list', {});
+    expect(course!.courseName).toBe('PyTorch 深度学习入门');
+    const outline = await post<{ chapters: Array<{ periods: Array<{ periodId: number; kind: string }> }> }>(
+      '/course/api/course/learn/outline',
+      {
+        courseId: course!.courseId,
+      },
+    );
+    const video = outline.chapters.flatMap((chapter) => chapter.periods).find((period) => period.kind === 'video')!;
+    const progressOfVideo = async () =>
+      (await post<PeriodProgress[]>('/data/auth/course/user/period/progress/list', { courseId: course!.courseId })).find(
+        (row) => row.periodId === video.periodId,
+      )!;
+    const url = `/preview/resource/${course!.courseId}?periodId=${video.periodId}`;
+
+    await page.open(url);
+    await player.waitUntil((state) => state.readyState >= 1, 'loaded the video');
+    await player.play();
+    await player.waitUntil((state) => state.currentTime >= 10, 'reached the tenth second');
+    await player.pause();
+    const pausedAt = (await player.state())!.currentTime;
+
+    const mark = browser.$(`.rc-learn-period[data-period-id="${video.periodId}"] .rc-learn-mark`);
+    await browser.waitUntil(async () => /^\d+%$/.test(await mark.getText().catch(() => '')), {
+      timeout: 15_000,
+      timeoutMsg: 'the side list never showed the period’s progress',
+    });
+    const shown = Number((await mark.getText()).replace('%', ''));
+    expect(shown).toBeGreaterThanOrEqual(45);
+    expect(shown).toBeLessThanOrEqual(60);
+    const half = await progressOfVideo();
+    expect(half.percent).toBeGreaterThanOrEqual(45);
+    expect(half.percent).toBeLessThanOrEqual(60);
+    expect(half.completed).toBe(false);
+    expect(Math.abs(half.lastPosition - pausedAt)).toBeLessThan(1);
+
+    await browser.refresh();
+    await player.waitUntil((state) => state.readyState >= 1 && Math.abs(state.currentTime - pausedAt) <= 1, `resumed at ${pausedAt}`);
+
+    await player.play(19);
+    await player.waitUntil((state) => state.ended, 'played to the end');
+    await browser.waitUntil(async () => (await progressOfVideo()).lastPosition >= 19, {
+      timeout: 15_000,
+      timeoutMsg: 'the last second was never reported',
+    });
+    const afterSeek = await progressOfVideo();
+    expect(afterSeek.completed).toBe(false);
+    expect(afterSeek.percent).toBeLessThanOrEqual(66);
+    await page.waitForText(`.rc-learn-period[data-period-id="${video.periodId}"]`, `${afterSeek.percent}%`);
+  }, 180_000);
+});
