@@ -133,7 +133,7 @@ export function CourseComments({ courseId, signedIn, canReview, onChanged }: Pro
                   {signedIn ? (
                     <button
                       type="button"
-                      className="rc-link-button"
+                      className="rc-course-link-button"
                       onClick={() => setReplyingTo(replyingTo === comment.id ? null : comment.id)}
                     >
                       <Icon name="reply" />
@@ -141,7 +141,7 @@ export function CourseComments({ courseId, signedIn, canReview, onChanged }: Pro
                     </button>
                   ) : null}
                   {comment.canDelete ? (
-                    <button type="button" className="rc-link-button rc-comment-delete" onClick={() => void remove(comment)}>
+                    <button type="button" className="rc-course-link-button rc-comment-delete" onClick={() => void remove(comment)}>
                       删除
                     </button>
                   ) : null}
@@ -154,7 +154,7 @@ export function CourseComments({ courseId, signedIn, canReview, onChanged }: Pro
                         {item.isLecturer ? <span className="rc-course-lecturer-tag">讲师</span> : null}：{item.content}
                         <span className="rc-muted"> {formatDateTime(item.gmtCreate)}</span>
                         {item.canDelete ? (
-                          <button type="button" className="rc-link-button rc-comment-delete" onClick={() => void remove(item)}>
+                          <button type="button" className="rc-course-link-button rc-comment-delete" onClick={() => void remove(item)}>
                             删除
                           </button>
                         ) : null}
