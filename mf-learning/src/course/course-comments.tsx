@@ -6,7 +6,7 @@ import { deleteComment, listComments, saveComment, type CourseCommentThread } fr
 interface Props {
   courseId: number;
   signedIn: boolean;
-  /** Enrolled learners may leave one scored review. */
+  /** Enrolled learners who have not reviewed yet may leave one scored review. */
   canReview: boolean;
   onChanged: () => void;
 }

@@ -176,7 +176,7 @@ export function CourseDetailPage({ navigate }: ScreenProps) {
               key={version}
               courseId={course.id}
               signedIn={loggedIn}
-              canReview={Boolean(course.enrolled)}
+              canReview={Boolean(course.enrolled && !course.reviewed)}
               onChanged={() => void loaded.reload()}
             />
           ) : null}
