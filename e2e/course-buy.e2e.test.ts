@@ -54,7 +54,10 @@ describe('buying a course', () => {
     await browser.$('.rc-course-search input').setValue('大模型微调');
     await browser.$('.rc-course-search button[type="submit"]').click();
     await page.waitForText('.rc-course-grid', courseName);
-    const card = browser.$(`.rc-course-card*=${courseName}`);
+    const cards = await browser.$$('.rc-course-card').getElements();
+    const texts: string[] = [];
+    for (const candidate of cards) texts.push(await candidate.getText());
+    const card = cards[texts.findIndex((text) => text.includes(courseName))]!;
     expect(await card.getText()).toContain('¥99.00');
     const courseId = Number(await card.getAttribute('data-course-id'));
     await card.$('.rc-course-card-link').click();

@@ -102,6 +102,7 @@ export const MyCourseView = Type.Intersect([
     bought: Type.Boolean({ description: '已付费购买' }),
     collected: Type.Boolean(),
     followingLecturer: Type.Boolean(),
+    reviewed: Type.Boolean({ description: '已评价（每位学员评价一次）' }),
     progress: CourseProgress,
   }),
 ]);

@@ -1,10 +1,10 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MyCourseView } from '@rc/api-contract/course/catalogue';
 import type { SignBody, SignResult } from '@rc/api-contract/course/learning';
 import type { SessionUser } from '../accounts/sessions.js';
 import type { Executor } from '../db/open-database.js';
-import { courseCollections, courseEnrollments, courses, lecturerFollows, orders, users } from '../db/schema.js';
+import { courseCollections, courseComments, courseEnrollments, courses, lecturerFollows, orders, users } from '../db/schema.js';
 import { courseCard, courseView, selectCards, type Window } from './course-catalogue.js';
 import { progressOf } from './course-contents.js';
 import { courseOrderType, signUp } from './course-purchase.js';
@@ -14,7 +14,7 @@ const noProgress = { completedPeriods: 0, totalPeriods: 0, percent: 0, continueP
 /** The detail for a signed-in viewer: the public detail plus whether they joined, bought, collected, follow the lecturer, and how far they got. */
 export async function myCourseView(db: Executor, viewer: SessionUser, courseId: number): Promise<MyCourseView> {
   const view = await courseView(db, viewer, courseId);
-  const [[enrolment], [collection], [follow]] = await Promise.all([
+  const [[enrolment], [collection], [follow], [review]] = await Promise.all([
     db
       .select({ orderId: courseEnrollments.orderId })
       .from(courseEnrollments)
@@ -27,6 +27,10 @@ export async function myCourseView(db: Executor, viewer: SessionUser, courseId: 
       .select({ lecturerId: lecturerFollows.lecturerId })
       .from(lecturerFollows)
       .where(and(eq(lecturerFollows.userId, viewer.id), eq(lecturerFollows.lecturerId, view.lecturer.userId))),
+    db
+      .select({ id: courseComments.id })
+      .from(courseComments)
+      .where(and(eq(courseComments.courseId, courseId), eq(courseComments.userId, viewer.id), isNull(courseComments.parentId))),
   ]);
   const progress = enrolment ? await progressOf(db, viewer.id, courseId) : { ...noProgress, totalPeriods: view.periodCount };
   return {
@@ -36,6 +40,7 @@ export async function myCourseView(db: Executor, viewer: SessionUser, courseId: 
     bought: Boolean(enrolment?.orderId),
     collected: Boolean(collection),
     followingLecturer: Boolean(follow),
+    reviewed: Boolean(review),
     progress,
   };
 }

@@ -44,7 +44,6 @@ export const chapterList = (courseId: number, signedIn: boolean) =>
   api.post<ChapterEntry[]>('/course/api/course/chapter/list', { courseId }, signedIn ? detailLoad : quiet);
 export const relatedCourses = (courseId: number) =>
   api.post<CourseCard[]>('/course/api/course/recommend/list', { courseId, size: 4 }, quiet);
-export const recommendedCourses = () => api.post<CourseCard[]>('/course/api/resource/recommend/list', { size: 5 }, quiet);
 
 export const signUp = (courseId: number, price: number) => api.post<SignResult>('/course/auth/course/sign', { courseId, price });
 export const collectCourse = (courseId: number) => api.post<CollectResult>('/course/auth/user/collection/course/save', { courseId });

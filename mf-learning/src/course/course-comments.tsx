@@ -1,14 +1,41 @@
 import { useCallback, useState } from 'react';
-import { Button, Form, Icon, Rating, TextArea } from 'semantic-ui-react';
+import { Button, Form, Icon, TextArea } from 'semantic-ui-react';
 import { dialogs, formatDateTime, ListState, PageSwitcher, runAction, usePagedList, type Paging } from '@rc/shared-utility';
 import { deleteComment, listComments, saveComment, type CourseCommentThread } from './course-api';
 
 interface Props {
   courseId: number;
   signedIn: boolean;
-  /** Enrolled learners may leave one scored review. */
+  /** Enrolled learners who have not reviewed yet may leave one scored review. */
   canReview: boolean;
   onChanged: () => void;
+}
+
+/** Five stars, the first `score` lit; buttons that set the score when `onRate` is given. */
+function Stars({ score, onRate }: { score: number; onRate?: (score: number) => void }) {
+  return (
+    <span className="rc-stars" role={onRate ? 'radiogroup' : 'img'} aria-label={`${score} 分`}>
+      {[1, 2, 3, 4, 5].map((n) =>
+        onRate ? (
+          <button
+            key={n}
+            type="button"
+            role="radio"
+            aria-checked={n === score}
+            aria-label={`${n} 分`}
+            className={n <= score ? 'rc-star rc-star-on' : 'rc-star'}
+            onClick={() => onRate(n)}
+          >
+            ★
+          </button>
+        ) : (
+          <span key={n} className={n <= score ? 'rc-star rc-star-on' : 'rc-star'}>
+            ★
+          </span>
+        ),
+      )}
+    </span>
+  );
 }
 
 function ReplyForm({ onSend }: { onSend: (content: string) => Promise<boolean> }) {
@@ -73,7 +100,7 @@ export function CourseComments({ courseId, signedIn, canReview, onChanged }: Pro
         <Form className="rc-course-review-form" onSubmit={() => void review()}>
           <div className="rc-course-review-score">
             评分：
-            <Rating icon="star" maxRating={5} rating={score} onRate={(_, d) => setScore(Number(d.rating) || 1)} aria-label="评分" />
+            <Stars score={score} onRate={setScore} />
           </div>
           <TextArea
             rows={3}
@@ -98,7 +125,7 @@ export function CourseComments({ courseId, signedIn, canReview, onChanged }: Pro
               <li key={comment.id} className="rc-course-comment" data-comment-id={comment.id}>
                 <div className="rc-course-comment-head">
                   <strong>{comment.author.nickname}</strong>
-                  <Rating icon="star" disabled maxRating={5} rating={comment.score} />
+                  <Stars score={comment.score} />
                   <span className="rc-muted">{formatDateTime(comment.gmtCreate)}</span>
                 </div>
                 <p>{comment.content}</p>
@@ -106,7 +133,7 @@ export function CourseComments({ courseId, signedIn, canReview, onChanged }: Pro
                   {signedIn ? (
                     <button
                       type="button"
-                      className="rc-link-button"
+                      className="rc-course-link-button"
                       onClick={() => setReplyingTo(replyingTo === comment.id ? null : comment.id)}
                     >
                       <Icon name="reply" />
@@ -114,7 +141,7 @@ export function CourseComments({ courseId, signedIn, canReview, onChanged }: Pro
                     </button>
                   ) : null}
                   {comment.canDelete ? (
-                    <button type="button" className="rc-link-button rc-comment-delete" onClick={() => void remove(comment)}>
+                    <button type="button" className="rc-course-link-button rc-comment-delete" onClick={() => void remove(comment)}>
                       删除
                     </button>
                   ) : null}
@@ -127,7 +154,7 @@ export function CourseComments({ courseId, signedIn, canReview, onChanged }: Pro
                         {item.isLecturer ? <span className="rc-course-lecturer-tag">讲师</span> : null}：{item.content}
                         <span className="rc-muted"> {formatDateTime(item.gmtCreate)}</span>
                         {item.canDelete ? (
-                          <button type="button" className="rc-link-button rc-comment-delete" onClick={() => void remove(item)}>
+                          <button type="button" className="rc-course-link-button rc-comment-delete" onClick={() => void remove(item)}>
                             删除
                           </button>
                         ) : null}

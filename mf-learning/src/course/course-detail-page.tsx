@@ -145,8 +145,8 @@ export function CourseDetailPage({ navigate }: ScreenProps) {
           </div>
           <div className={course.isFree ? 'rc-course-price rc-course-free' : 'rc-course-price'}>{priceText(course)}</div>
           {course.enrolled && progress ? (
-            <Progress className="rc-course-progress" percent={progress.percent} size="small" color="green" progress>
-              已学 {progress.completedPeriods}/{progress.totalPeriods} 课时
+            <Progress className="rc-course-progress" percent={progress.percent} size="small" color="green">
+              已学 {progress.completedPeriods}/{progress.totalPeriods} 课时（{progress.percent}%）
             </Progress>
           ) : null}
           <div className="rc-course-actions">
@@ -185,7 +185,7 @@ export function CourseDetailPage({ navigate }: ScreenProps) {
               key={version}
               courseId={course.id}
               signedIn={loggedIn}
-              canReview={Boolean(course.enrolled)}
+              canReview={Boolean(course.enrolled && !course.reviewed)}
               onChanged={() => void loaded.reload()}
             />
           ) : null}

@@ -48,8 +48,8 @@ function MyCourses({ navigate }: { navigate: (url: string) => void }) {
                       ? `上次学习 ${formatDateTime(course.lastStudiedAt)}`
                       : `报名于 ${formatDateTime(course.enrolledAt)}`}
                   </p>
-                  <Progress percent={course.progress.percent} size="small" color="green" progress>
-                    已学 {course.progress.completedPeriods}/{course.progress.totalPeriods} 课时
+                  <Progress percent={course.progress.percent} size="small" color="green">
+                    已学 {course.progress.completedPeriods}/{course.progress.totalPeriods} 课时（{course.progress.percent}%）
                   </Progress>
                 </div>
                 <Button

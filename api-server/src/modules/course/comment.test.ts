@@ -45,6 +45,8 @@ describe('course reviews and replies', () => {
     const saved = await post('/auth/courseComment/save', { courseId, score: 4, content: '讲得清楚' }, learner);
     expect(saved).toMatchObject({ code: 200, msg: '评价成功' });
     expect(await post('/auth/courseComment/save', { courseId, score: 3, content: '再评一次' }, learner)).toMatchObject({ code: 409 });
+    expect((await post('/auth/course/view', { courseId }, learner)).data.reviewed).toBe(true);
+    expect((await post('/auth/course/view', { courseId }, outsider)).data.reviewed).toBe(false);
 
     for (const who of [undefined, learner, owner, otherTeacher, operator]) {
       const list = await post('/api/courseComment/list', { courseId }, who);
