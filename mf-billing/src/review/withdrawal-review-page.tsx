@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Button, Dropdown, Form, Label, Modal, Table } from 'semantic-ui-react';
+import { Button, Dropdown, Label, Table } from 'semantic-ui-react';
 import {
   formatDateTime,
   formatYuan,
@@ -8,55 +8,14 @@ import {
   PagedTable,
   runAction,
   usePagedList,
-  useSubmit,
   type Paging,
   type ScreenProps,
+  ReasonDialog,
 } from '@rc/shared-utility';
 import { withdrawalStatusColors, type Withdrawal } from '../earnings/earnings-api';
 import { approveWithdrawal, rejectWithdrawal, withdrawalsToReview } from './review-api';
 
 const statusOptions = ['申请中', '打款中', '已到账', '已驳回', '已取消'].map((text, value) => ({ key: value, value, text }));
-
-function RejectDialog({ withdrawal, close }: { withdrawal: Withdrawal; close: (changed: boolean) => void }) {
-  const [reason, setReason] = useState('');
-  const { busy, errors, submit } = useSubmit<'reason'>();
-  return (
-    <Modal open size="tiny" onClose={() => close(false)}>
-      <Modal.Header>驳回提现</Modal.Header>
-      <Modal.Content>
-        <p>
-          {withdrawal.mobile} 申请提现 {formatYuan(withdrawal.amount)}，驳回后款项退回其可提现收益。
-        </p>
-        <Form>
-          <Form.TextArea
-            label="驳回原因（将通知用户）"
-            name="reason"
-            value={reason}
-            maxLength={100}
-            error={errors.reason}
-            onChange={(_, data) => setReason(String(data.value ?? ''))}
-          />
-        </Form>
-      </Modal.Content>
-      <Modal.Actions>
-        <Button content="取消" onClick={() => close(false)} />
-        <Button
-          negative
-          loading={busy}
-          disabled={busy}
-          content="驳回"
-          onClick={() =>
-            void submit({
-              check: () => ({ reason: reason.trim() ? undefined : '请填写驳回原因' }),
-              call: () => rejectWithdrawal(withdrawal.id, reason.trim()),
-              then: () => close(true),
-            })
-          }
-        />
-      </Modal.Actions>
-    </Modal>
-  );
-}
 
 /** `/account/review/withdrawal` (提现审核, operators): approve (the payout provider pays) or reject with a reason. */
 export function WithdrawalReviewPage(_: ScreenProps) {
@@ -116,13 +75,19 @@ export function WithdrawalReviewPage(_: ScreenProps) {
         )}
       />
       {rejecting ? (
-        <RejectDialog
-          withdrawal={rejecting}
+        <ReasonDialog
+          header="驳回提现"
+          label="驳回原因（将通知用户）"
+          maxLength={100}
+          tooShort="请填写驳回原因"
+          send={(reason) => rejectWithdrawal(rejecting.id, reason)}
           close={(changed) => {
             setRejecting(null);
             if (changed) void list.reload();
           }}
-        />
+        >
+          {rejecting.mobile} 申请提现 {formatYuan(rejecting.amount)}，驳回后款项退回其可提现收益。
+        </ReasonDialog>
       ) : null}
     </PageSection>
   );

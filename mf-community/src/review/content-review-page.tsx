@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Label, Modal, Table } from 'semantic-ui-react';
+import { Button, Label, Table } from 'semantic-ui-react';
 import {
   formatDateTime,
   PageHeader,
@@ -7,56 +7,12 @@ import {
   PagedTable,
   runAction,
   usePagedList,
-  useSubmit,
   type ScreenProps,
+  ReasonDialog,
 } from '@rc/shared-utility';
 import { contentToReview, decideContent, type ReviewItem } from './review-api';
 
 const kindNames: Record<ReviewItem['kind'], string> = { blog: '文章', comment: '评论', question: '问题', answer: '回答', image: '镜像' };
-
-function RejectDialog({ item, close }: { item: ReviewItem; close: (changed: boolean) => void }) {
-  const [note, setNote] = useState('');
-  const { busy, errors, submit } = useSubmit<'note'>();
-  const published = item.status === 1;
-  return (
-    <Modal open size="tiny" onClose={() => close(false)}>
-      <Modal.Header>{published ? '下架内容' : '驳回内容'}</Modal.Header>
-      <Modal.Content>
-        <p>
-          {kindNames[item.kind]}
-          {item.title ? `「${item.title}」` : ''}
-          {published ? '将被下架，举报成立。' : '将不会公开。'}
-        </p>
-        <Form>
-          <Form.TextArea
-            label="原因（将通知作者）"
-            name="note"
-            value={note}
-            maxLength={200}
-            error={errors.note}
-            onChange={(_, data) => setNote(String(data.value ?? ''))}
-          />
-        </Form>
-      </Modal.Content>
-      <Modal.Actions>
-        <Button content="取消" onClick={() => close(false)} />
-        <Button
-          negative
-          loading={busy}
-          disabled={busy}
-          content={published ? '下架' : '驳回'}
-          onClick={() =>
-            void submit({
-              check: () => ({ note: note.trim() ? undefined : '请填写驳回原因' }),
-              call: () => decideContent({ kind: item.kind, refId: item.refId, decision: 'reject', note: note.trim() }),
-              then: () => close(true),
-            })
-          }
-        />
-      </Modal.Actions>
-    </Modal>
-  );
-}
 
 /** `/account/review/content` (内容审核, operators): content held by a sensitive word and reported content; publish, or reject with a reason. */
 export function ContentReviewPage({ navigate }: ScreenProps) {
@@ -113,13 +69,22 @@ export function ContentReviewPage({ navigate }: ScreenProps) {
         )}
       />
       {rejecting ? (
-        <RejectDialog
-          item={rejecting}
+        <ReasonDialog
+          header={rejecting.status === 1 ? '下架内容' : '驳回内容'}
+          label="原因（将通知作者）"
+          maxLength={200}
+          tooShort="请填写驳回原因"
+          confirm={rejecting.status === 1 ? '下架' : '驳回'}
+          send={(note) => decideContent({ kind: rejecting.kind, refId: rejecting.refId, decision: 'reject', note })}
           close={(changed) => {
             setRejecting(null);
             if (changed) void list.reload();
           }}
-        />
+        >
+          {kindNames[rejecting.kind]}
+          {rejecting.title ? `「${rejecting.title}」` : ''}
+          {rejecting.status === 1 ? '将被下架，举报成立。' : '将不会公开。'}
+        </ReasonDialog>
       ) : null}
     </PageSection>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Modal, Table } from 'semantic-ui-react';
+import { Button, Modal, Table } from 'semantic-ui-react';
 import {
   formatDateTime,
   MarkdownHtml,
@@ -8,51 +8,12 @@ import {
   PagedTable,
   runAction,
   usePagedList,
-  useSubmit,
   type ScreenProps,
+  ReasonDialog,
 } from '@rc/shared-utility';
 import { approveApp, appsToReview, rejectApp, viewApp, type AppDetail, type ManagedAppCard } from './app-centre-api';
 import { AppIcon, TemplateTable } from './app-parts';
 import './app-centre.css';
-
-function RejectDialog({ app, close }: { app: ManagedAppCard; close: (changed: boolean) => void }) {
-  const [reason, setReason] = useState('');
-  const { busy, errors, submit } = useSubmit<'reason'>();
-  return (
-    <Modal open size="tiny" onClose={() => close(false)}>
-      <Modal.Header>驳回应用「{app.name}」</Modal.Header>
-      <Modal.Content>
-        <Form>
-          <Form.TextArea
-            label="驳回原因（作者可见）"
-            className="rc-reject-reason"
-            value={reason}
-            maxLength={200}
-            error={errors.reason}
-            onChange={(_, data) => setReason(String(data.value ?? ''))}
-          />
-        </Form>
-      </Modal.Content>
-      <Modal.Actions>
-        <Button content="取消" onClick={() => close(false)} />
-        <Button
-          negative
-          loading={busy}
-          disabled={busy}
-          content="驳回"
-          className="rc-reject-confirm"
-          onClick={() =>
-            void submit({
-              check: () => ({ reason: reason.trim() ? undefined : '请填写驳回原因' }),
-              call: () => rejectApp(app.id, reason.trim()),
-              then: () => close(true),
-            })
-          }
-        />
-      </Modal.Actions>
-    </Modal>
-  );
-}
 
 function DetailDialog({ detail, close }: { detail: AppDetail; close: () => void }) {
   return (
@@ -118,8 +79,12 @@ export function AppReviewPage(_: ScreenProps) {
         )}
       />
       {rejecting ? (
-        <RejectDialog
-          app={rejecting}
+        <ReasonDialog
+          header={`驳回应用「${rejecting.name}」`}
+          label="驳回原因（作者可见）"
+          maxLength={200}
+          tooShort="请填写驳回原因"
+          send={(reason) => rejectApp(rejecting.id, reason)}
           close={(changed) => {
             setRejecting(null);
             if (changed) void list.reload();

@@ -1,48 +1,7 @@
 import { useState } from 'react';
-import { Button, Form, Modal, Table } from 'semantic-ui-react';
-import { formatDateTime, PageHeader, PageSection, PagedTable, runAction, usePagedList, useSubmit } from '@rc/shared-utility';
+import { Button, Table } from 'semantic-ui-react';
+import { formatDateTime, PageHeader, PageSection, PagedTable, runAction, usePagedList, ReasonDialog } from '@rc/shared-utility';
 import { approveTeacher, rejectTeacher, teacherApplicationsToReview, type TeacherReviewItem } from './teacher-api';
-
-function RejectDialog({ item, close }: { item: TeacherReviewItem; close: (changed: boolean) => void }) {
-  const [note, setNote] = useState('');
-  const { busy, errors, submit } = useSubmit<'note'>();
-  return (
-    <Modal open size="tiny" onClose={() => close(false)}>
-      <Modal.Header>驳回讲师申请</Modal.Header>
-      <Modal.Content>
-        <p>
-          驳回 {item.realName}（{item.nickname}）的讲师申请，原因将通知申请人。
-        </p>
-        <Form>
-          <Form.TextArea
-            label="驳回原因"
-            name="note"
-            value={note}
-            maxLength={200}
-            error={errors.note}
-            onChange={(_, data) => setNote(String(data.value ?? ''))}
-          />
-        </Form>
-      </Modal.Content>
-      <Modal.Actions>
-        <Button content="取消" onClick={() => close(false)} />
-        <Button
-          negative
-          loading={busy}
-          disabled={busy}
-          content="驳回"
-          onClick={() =>
-            void submit({
-              check: () => ({ note: note.trim().length >= 2 ? undefined : '请填写2-200字的驳回原因' }),
-              call: () => rejectTeacher({ id: item.id, reviewNote: note.trim() }),
-              then: () => close(true),
-            })
-          }
-        />
-      </Modal.Actions>
-    </Modal>
-  );
-}
 
 /** `/account/review/teacher` (讲师审核, operators): applications waiting; approve, or reject with a reason. */
 export function TeacherReviewPage() {
@@ -78,13 +37,20 @@ export function TeacherReviewPage() {
         )}
       />
       {rejecting ? (
-        <RejectDialog
-          item={rejecting}
+        <ReasonDialog
+          header="驳回讲师申请"
+          label="驳回原因"
+          maxLength={200}
+          minLength={2}
+          tooShort="请填写2-200字的驳回原因"
+          send={(reviewNote) => rejectTeacher({ id: rejecting.id, reviewNote })}
           close={(changed) => {
             setRejecting(null);
             if (changed) void list.reload();
           }}
-        />
+        >
+          驳回 {rejecting.realName}（{rejecting.nickname}）的讲师申请，原因将通知申请人。
+        </ReasonDialog>
       ) : null}
     </PageSection>
   );

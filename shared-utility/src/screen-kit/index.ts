@@ -11,3 +11,4 @@ export { FieldError } from './field-error';
 export { mobilePattern, mobileError, requiredError, passwordError, confirmError, type FieldErrors } from './form-rules';
 export { runAction, useSubmit, type ActionOptions, type SubmitOptions } from './run-action';
 export { MarkdownHtml } from './markdown-html';
+export { ReasonDialog, type ReasonDialogProps } from './reason-dialog';
