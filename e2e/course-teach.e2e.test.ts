@@ -4,46 +4,14 @@ import type { Browser } from './support/chromium';
 import type { PortalPage } from './support/portal-page';
 import { repoRoot, type PortalServer } from './support/portal-server';
 import { setUpPortalSuite } from './support/portal-suite';
-import { demoUser } from './support/demo-session';
+import { apiCall, demoOperator, demoTeacher, signInAs } from './support/demo-session';
 
 let server: PortalServer;
 let browser: Browser;
 let page: PortalPage;
 setUpPortalSuite({}, (suite) => ({ server, browser, page } = suite));
 
-const teacher = { mobile: '13800000002', password: demoUser.password };
-const operator = { mobile: '13800000004', password: demoUser.password };
 const lessonVideo = path.join(repoRoot, 'api-server/src/seed/assets/lesson-20s.webm');
-
-/** Signs `account` in through the API and stores the session the way the portal does. */
-async function signInAs(account: { mobile: string; password: string }): Promise<string> {
-  const response = await fetch(`${server.url}/apis/user/api/user/login/password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  const { code, data, msg } = (await response.json()) as { code: number; data: { token: string; userInfo: unknown }; msg: string };
-  if (code !== 200) throw new Error(`login of ${account.mobile} failed: ${code} ${msg}`);
-  await page.reset();
-  await browser.execute(
-    (token, userInfo) => {
-      localStorage.setItem('RC_WEB_TOKEN', token);
-      localStorage.setItem('RcUserInfo', userInfo);
-    },
-    JSON.stringify(data.token),
-    JSON.stringify(data.userInfo),
-  );
-  return data.token;
-}
-
-async function post<T>(apiPath: string, body: unknown, token?: string): Promise<{ code: number; data: T; msg: string }> {
-  const response = await fetch(`${server.url}/apis${apiPath}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
-    body: JSON.stringify(body),
-  });
-  return (await response.json()) as { code: number; data: T; msg: string };
-}
 
 async function typeInto(selector: string, text: string) {
   const field = browser.$(selector);
@@ -60,7 +28,7 @@ async function clickButton(text: string, within = 'body') {
 describe('teaching a course', () => {
   it('the teacher creates a course with an uploaded video, submits it, and the operator approves it onto the shelf', async () => {
     const courseName = `浏览器旅程课程 ${Date.now().toString(36)}`;
-    const teacherToken = await signInAs(teacher);
+    const teacherToken = await signInAs(page, browser, server.url, demoTeacher);
 
     await page.open('/account/resource/add');
     await typeInto('#course-name', courseName);
@@ -107,7 +75,7 @@ describe('teaching a course', () => {
     await page.waitForPath('/account/resource');
     await page.waitForText(`tr[data-course="${courseId}"]`, '审核中');
 
-    await signInAs(operator);
+    await signInAs(page, browser, server.url, demoOperator);
     await page.open('/account/review/course');
     await page.waitForText(`tr[data-course="${courseId}"]`, courseName);
     await clickButton('审核', `tr[data-course="${courseId}"]`);
@@ -120,16 +88,21 @@ describe('teaching a course', () => {
       timeoutMsg: 'expected the approved course to leave the review list',
     });
 
-    const catalogue = await post<{ list: Array<{ id: number; courseName: string; price: number }> }>('/course/api/course/list', {
-      pageSize: 100,
-      sort: 1,
-    });
-    expect(catalogue.data.list.find((course) => course.id === courseId)).toMatchObject({ courseName, price: 19_900 });
-    const outline = await post<Array<{ periods: Array<{ videoId: number | null; durationSeconds: number | null }> }>>(
+    const catalogue = await apiCall<{ list: Array<{ id: number; courseName: string; price: number }> }>(
+      server.url,
+      '/course/api/course/list',
+      {
+        pageSize: 100,
+        sort: 1,
+      },
+    );
+    expect(catalogue.list.find((course) => course.id === courseId)).toMatchObject({ courseName, price: 19_900 });
+    const outline = await apiCall<Array<{ periods: Array<{ videoId: number | null; durationSeconds: number | null }> }>>(
+      server.url,
       '/course/auth/course/period/audit/list',
       { courseId },
       teacherToken,
     );
-    expect(outline.data[0]!.periods[0]).toMatchObject({ videoId: expect.any(Number), durationSeconds: expect.closeTo(20, 0) });
+    expect(outline[0]!.periods[0]).toMatchObject({ videoId: expect.any(Number), durationSeconds: expect.closeTo(20, 0) });
   });
 });

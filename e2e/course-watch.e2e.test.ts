@@ -3,6 +3,7 @@ import type { Browser } from './support/chromium';
 import type { PortalPage } from './support/portal-page';
 import type { PortalServer } from './support/portal-server';
 import { setUpPortalSuite } from './support/portal-suite';
+import { apiCall, browserToken } from './support/demo-session';
 
 let server: PortalServer;
 let browser: Browser;
@@ -16,17 +17,7 @@ interface PeriodProgress {
   lastPosition: number;
 }
 
-async function post<T>(path: string, body: unknown): Promise<T> {
-  const token = await browser.execute(() => JSON.parse(localStorage.getItem('RC_WEB_TOKEN') ?? 'null') as string);
-  const response = await fetch(`${server.url}/apis${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', token },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { code: number; data: T; msg: string };
-  if (answer.code !== 200) throw new Error(`${path}: ${answer.code} ${answer.msg}`);
-  return answer.data;
-}
+const learnerCall = async <T>(path: string, body: unknown) => apiCall<T>(server.url, path, body, await browserToken(browser));
 
 const player = {
   state: () =>
@@ -56,9 +47,9 @@ const player = {
 
 describe('watching a course video', () => {
   it('counts only what was played, does not complete on a seek to the end, and resumes where the learner paused', async () => {
-    const [course] = await post<Array<{ courseId: number; courseName: string }>>('/data/auth/course/user/progress/list', {});
+    const [course] = await learnerCall<Array<{ courseId: number; courseName: string }>>('/data/auth/course/user/progress/list', {});
     expect(course!.courseName).toBe('PyTorch 深度学习入门');
-    const outline = await post<{ chapters: Array<{ periods: Array<{ periodId: number; kind: string }> }> }>(
+    const outline = await learnerCall<{ chapters: Array<{ periods: Array<{ periodId: number; kind: string }> }> }>(
       '/course/api/course/learn/outline',
       {
         courseId: course!.courseId,
@@ -66,7 +57,7 @@ describe('watching a course video', () => {
     );
     const video = outline.chapters.flatMap((chapter) => chapter.periods).find((period) => period.kind === 'video')!;
     const progressOfVideo = async () =>
-      (await post<PeriodProgress[]>('/data/auth/course/user/period/progress/list', { courseId: course!.courseId })).find(
+      (await learnerCall<PeriodProgress[]>('/data/auth/course/user/period/progress/list', { courseId: course!.courseId })).find(
         (row) => row.periodId === video.periodId,
       )!;
     const url = `/preview/resource/${course!.courseId}?periodId=${video.periodId}`;

@@ -3,7 +3,7 @@ import type { Browser } from './support/chromium';
 import type { PortalPage } from './support/portal-page';
 import type { PortalServer } from './support/portal-server';
 import { setUpPortalSuite } from './support/portal-suite';
-import { apiCall, demoTeacher, demoUser, logInThroughApi, signInThroughApi, type Account } from './support/demo-session';
+import { apiCall, browserToken, demoTeacher, demoUser, logInThroughApi, signInThroughApi, type Account } from './support/demo-session';
 import { confirmDialog } from './support/rc-dialogs';
 
 let server: PortalServer;
@@ -14,8 +14,7 @@ setUpPortalSuite({ signedIn: true }, (suite) => ({ server, browser, page } = sui
 const tokens = new Map<string, string>();
 /** The demo user's token is the browser's (a second login would end that session); the demoTeacher signs in once through the API. */
 async function tokenOf(account: Account) {
-  if (account.mobile === demoUser.mobile)
-    return browser.execute(() => JSON.parse(localStorage.getItem('RC_WEB_TOKEN') ?? 'null') as string);
+  if (account.mobile === demoUser.mobile) return browserToken(browser);
   if (!tokens.has(account.mobile)) tokens.set(account.mobile, (await logInThroughApi(server.url, account)).token);
   return tokens.get(account.mobile)!;
 }

@@ -55,6 +55,10 @@ export async function signInThroughApi(browser: Browser, baseUrl: string, { fres
   await storeSession(browser, session);
 }
 
+/** The token of the session this browser holds (a second password login of its account would end that session). */
+export const browserToken = (browser: Browser) =>
+  browser.execute(() => JSON.parse(localStorage.getItem('RC_WEB_TOKEN') ?? 'null') as string);
+
 /** Ends this browser's session and signs `account` in the way the portal stores a session; answers its token. */
 export async function signInAs(page: PortalPage, browser: Browser, baseUrl: string, account: Account): Promise<string> {
   const session = await logInThroughApi(baseUrl, account);
