@@ -1,4 +1,4 @@
-// Names the screens show for the codes in the calls' answers (OrderTypeEnum, OrderStatusEnum, BillingTypeEnum, OpsInstanceEnum).
+// Names the screens show for the codes in the calls' answers (OrderTypeEnum, OrderStatusEnum, BillingTypeEnum); instance states are shared-utility's instanceStatusNames.
 
 export const orderTypeNames: Record<number, string> = {
   1: '新购',
@@ -11,18 +11,6 @@ export const orderTypeNames: Record<number, string> = {
 };
 export const orderStatusNames: Record<number, string> = { 0: '待支付', 1: '已支付', 2: '已取消', 3: '已退款', 4: '已关闭' };
 export const billingTypeNames: Record<number, string> = { 0: '—', 1: '按量计费', 2: '包日', 3: '包周', 4: '包月' };
-export const instanceStatusNames: Record<number, string> = {
-  0: '创建中',
-  1: '开机中',
-  2: '运行中',
-  3: '关机中',
-  4: '已关机',
-  5: '释放中',
-  6: '已释放',
-  7: '重置中',
-  8: '保存镜像中',
-  9: '创建失败',
-};
 export const productNames: Record<string, string> = { gpu: '算力', storage: '存储', hpc: '超算', community: '社区', course: '课程' };
 export const billKindNames: Record<string, string> = {
   usage: '按量计费',

@@ -9,8 +9,9 @@ import {
   useLoaded,
   type ScreenProps,
   routeParam,
+  instanceStatusNames,
 } from '@rc/shared-utility';
-import { billingTypeNames, instanceStatusNames } from '../labels';
+import { billingTypeNames } from '../labels';
 import { BillLinesTable } from '../bills/bill-lines-table';
 import { viewResource, type ResourceKind } from './assets-api';
 import '../billing.css';

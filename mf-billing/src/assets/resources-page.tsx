@@ -11,8 +11,9 @@ import {
   usePagedList,
   type Paging,
   type ScreenProps,
+  instanceStatusNames,
 } from '@rc/shared-utility';
-import { billingTypeNames, instanceStatusNames } from '../labels';
+import { billingTypeNames } from '../labels';
 import { listResources, listStorageResources, type ResourceKind } from './assets-api';
 import '../billing.css';
 

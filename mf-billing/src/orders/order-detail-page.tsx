@@ -9,8 +9,9 @@ import {
   useLoaded,
   type ScreenProps,
   routeParam,
+  instanceStatusNames,
 } from '@rc/shared-utility';
-import { billingTypeNames, instanceStatusNames, orderStatusNames, orderTypeNames } from '../labels';
+import { billingTypeNames, orderStatusNames, orderTypeNames } from '../labels';
 import { BillLinesTable } from '../bills/bill-lines-table';
 import { viewOrder, type OrderView } from './orders-api';
 import '../billing.css';

@@ -1,6 +1,5 @@
 import { Icon } from 'semantic-ui-react';
-import { formatDateTime, formatYuan, ListState, PageSwitcher, runAction, usePagedList } from '@rc/shared-utility';
-import { RouteLink } from '../blog/post-card';
+import { formatDateTime, formatYuan, ListState, PageSwitcher, runAction, usePagedList, RouteLink } from '@rc/shared-utility';
 import { collectedCourses, uncollectCourse } from './account-api';
 
 /** The 课程 tab of `/account/collection`: courses I collected, each linking to its detail page. */

@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { Button, Icon } from 'semantic-ui-react';
-import { formatDateTime, ListState, PageSwitcher, runAction, usePagedList, type Paging } from '@rc/shared-utility';
-import { RouteLink } from '../blog/post-card';
+import { formatDateTime, ListState, PageSwitcher, runAction, usePagedList, type Paging, RouteLink } from '@rc/shared-utility';
 import { dropQuestionRecord, recordedQuestions, type QuestionRecordKind } from './account-api';
 
 /** Questions I collected or follow, each with the button that drops it from the list. */

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Icon } from 'semantic-ui-react';
-import { EmptyState, LoadingState, PageSection, runAction, useLoaded, constants, useLoggedIn } from '@rc/shared-utility';
+import { EmptyState, LoadingState, PageSection, runAction, useLoaded, constants, useLoggedIn, RouteLink } from '@rc/shared-utility';
 import { followBlogger, viewBlogger, type BloggerProfile } from './blog-api';
-import { Avatar, RouteLink } from './post-card';
+import { Avatar } from './post-card';
 
 /** Follow or unfollow a blogger; anonymous visitors are sent to log in. */
 export function FollowButton({

@@ -17,6 +17,7 @@ import {
   useSubmit,
   type Paging,
   type ScreenProps,
+  RouteLink,
 } from '@rc/shared-utility';
 import {
   commentsOnMyPosts,
@@ -34,7 +35,7 @@ import {
 } from './blog-api';
 import { CollectedPosts } from '../account/collection-page';
 import { PeopleList } from './people-list';
-import { Avatar, PostCard, RouteLink } from './post-card';
+import { Avatar, PostCard } from './post-card';
 import '../community.css';
 
 type Tab = 'published' | 'drafts' | 'reviewing' | 'collections' | 'comments' | 'fans' | 'following';

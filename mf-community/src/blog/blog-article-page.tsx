@@ -12,13 +12,14 @@ import {
   routeId,
   constants,
   useLoggedIn,
+  RouteLink,
 } from '@rc/shared-utility';
 import { ArticleLayout } from '../article-layout';
 import { ReportButton } from '../report-button';
 import { collectBlog, deleteBlog, recommendedBlogs, standBlog, uncollectBlog, viewBlog, type BlogDetail } from './blog-api';
 import { BlogComments } from './blog-comments';
 import { AuthorCard } from './author-card';
-import { Avatar, RouteLink } from './post-card';
+import { Avatar } from './post-card';
 import '../community.css';
 
 /** `/blog/article/:id`: the post, its author, likes and collections, recommended posts and the comments. */

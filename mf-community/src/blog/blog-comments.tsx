@@ -12,9 +12,10 @@ import {
   type Paging,
   constants,
   useLoggedIn,
+  RouteLink,
 } from '@rc/shared-utility';
 import { deleteComment, listComments, saveComment, type CommentView } from './blog-api';
-import { Avatar, RouteLink } from './post-card';
+import { Avatar } from './post-card';
 
 interface Replying {
   parentId: number;

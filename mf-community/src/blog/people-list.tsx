@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { formatDateTime, ListState, PageSwitcher, usePagedList, type PageFetcher } from '@rc/shared-utility';
-import { Avatar, RouteLink } from './post-card';
+import { formatDateTime, ListState, PageSwitcher, usePagedList, type PageFetcher, RouteLink } from '@rc/shared-utility';
+import { Avatar } from './post-card';
 
 interface Person {
   userId: number;

@@ -1,31 +1,7 @@
-import type { MouseEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Icon, Image, Label } from 'semantic-ui-react';
-import { formatDateTime } from '@rc/shared-utility';
+import { formatDateTime, RouteLink } from '@rc/shared-utility';
 import type { BlogItem } from './blog-api';
-
-/** A link the shell follows without reloading the page. */
-export function RouteLink({
-  to,
-  navigate,
-  className,
-  children,
-}: {
-  to: string;
-  navigate: (url: string) => void;
-  className?: string;
-  children: ReactNode;
-}) {
-  const follow = (event: MouseEvent) => {
-    if (event.ctrlKey || event.metaKey || event.shiftKey) return;
-    event.preventDefault();
-    navigate(to);
-  };
-  return (
-    <a href={to} className={className} onClick={follow}>
-      {children}
-    </a>
-  );
-}
 
 export function Avatar({ url, size = 'mini' }: { url: string; size?: 'mini' | 'tiny' | 'small' }) {
   return url ? (

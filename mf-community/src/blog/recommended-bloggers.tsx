@@ -1,6 +1,6 @@
-import { EmptyState, PageSection, useLoaded, useLoggedIn } from '@rc/shared-utility';
+import { EmptyState, PageSection, useLoaded, useLoggedIn, RouteLink } from '@rc/shared-utility';
 import { recommendedBloggers } from './blog-api';
-import { Avatar, RouteLink } from './post-card';
+import { Avatar } from './post-card';
 
 /** Bloggers worth following (blogger/recommend/list), for signed-in visitors. */
 export function RecommendedBloggers({ navigate }: { navigate: (url: string) => void }) {

@@ -9,24 +9,12 @@ import {
   runAction,
   usePagedList,
   type ScreenProps,
+  instanceStatusNames,
 } from '@rc/shared-utility';
 import { deleteApp, myApp, myApps, myLaunches, putaway, statusColors, type AppDetail, type ManagedAppCard } from './app-centre-api';
 import { AppIcon, PortLabels } from './app-parts';
 import { AppWizard } from './app-wizard';
 import './app-centre.css';
-
-const instanceStatusNames: Record<number, string> = {
-  0: '创建中',
-  1: '开机中',
-  2: '运行中',
-  3: '关机中',
-  4: '已关机',
-  5: '释放中',
-  6: '已释放',
-  7: '重置中',
-  8: '保存镜像中',
-  9: '创建失败',
-};
 
 /** Draft, rejected and off-shelf applications may be edited; one under review or on the shelf first has to come off. */
 const editable = (app: ManagedAppCard) => app.status === 0 || app.status === 3 || app.status === 4;

@@ -1,31 +1,7 @@
-import type { MouseEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Icon } from 'semantic-ui-react';
-import { formatYuan } from '@rc/shared-utility';
+import { formatYuan, RouteLink } from '@rc/shared-utility';
 import type { CourseCard as Course } from './course-api';
-
-/** A link the shell follows without reloading the page. */
-export function RouteLink({
-  to,
-  navigate,
-  className,
-  children,
-}: {
-  to: string;
-  navigate: (url: string) => void;
-  className?: string;
-  children: ReactNode;
-}) {
-  const follow = (event: MouseEvent) => {
-    if (event.ctrlKey || event.metaKey || event.shiftKey) return;
-    event.preventDefault();
-    navigate(to);
-  };
-  return (
-    <a href={to} className={className} onClick={follow}>
-      {children}
-    </a>
-  );
-}
 
 export const priceText = (course: Pick<Course, 'isFree' | 'price'>) => (course.isFree ? '免费' : formatYuan(course.price));
 

@@ -1,8 +1,7 @@
 import { useCallback } from 'react';
 import { Icon, Label, type SemanticICONS } from 'semantic-ui-react';
-import { ListState, useLoaded } from '@rc/shared-utility';
+import { ListState, useLoaded, RouteLink } from '@rc/shared-utility';
 import { chapterList, learnUrl } from './course-api';
-import { RouteLink } from './course-card';
 
 const kindIcons: Record<string, SemanticICONS> = { video: 'play circle outline', document: 'file alternate outline', lab: 'terminal' };
 const kindNames: Record<string, string> = { video: '视频', document: '文档', lab: '实验' };

@@ -10,9 +10,10 @@ import {
   PagedTable,
   usePagedList,
   type ScreenProps,
+  RouteLink,
 } from '@rc/shared-utility';
 import { learnUrl, myCourseOrders, myCourses } from './course-api';
-import { CourseCover, RouteLink } from './course-card';
+import { CourseCover } from './course-card';
 import './course.css';
 
 function MyCourses({ navigate }: { navigate: (url: string) => void }) {

@@ -12,3 +12,4 @@ export { mobilePattern, mobileError, requiredError, passwordError, confirmError,
 export { runAction, useSubmit, type ActionOptions, type SubmitOptions } from './run-action';
 export { MarkdownHtml } from './markdown-html';
 export { ReasonDialog, type ReasonDialogProps } from './reason-dialog';
+export { RouteLink } from './route-link';
