@@ -3,6 +3,7 @@ import type { Browser } from './support/chromium';
 import type { PortalPage } from './support/portal-page';
 import type { PortalServer } from './support/portal-server';
 import { setUpPortalSuite } from './support/portal-suite';
+import { apiCall, browserToken } from './support/demo-session';
 
 let server: PortalServer;
 let browser: Browser;
@@ -65,6 +66,17 @@ describe('the application centre', () => {
     await page.waitForText('.rc-my-launches', 'JupyterLab');
     expect(await browser.$('.rc-my-launches').getText()).toContain('8888');
     expect(await browser.$('.rc-my-launches').getText()).toContain('运行中');
+
+    // Stopped, its pay-as-you-go meter no longer moves the demo user's balance under later journeys.
+    const token = await browserToken(browser);
+    const { list } = await apiCall<{ list: Array<{ id: number; name: string }> }>(
+      server.url,
+      '/container/auth/list',
+      { pageNum: 1, pageSize: 50 },
+      token,
+    );
+    for (const instance of list.filter((row) => row.name.includes('JupyterLab')))
+      await apiCall(server.url, '/user/auth/user/instance/stop', { id: instance.id }, token);
   }, 120_000);
 
   it('the demo user creates an application step by step and submits it; the operator approves it and it joins the centre', async () => {

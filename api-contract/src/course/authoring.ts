@@ -91,7 +91,13 @@ export const ChapterIdBody = Type.Object({ id: Id('章节ID') });
 export type ChapterIdBody = Static<typeof ChapterIdBody>;
 export const ChapterSortBody = Type.Object({
   courseId: Id('课程ID'),
-  chapterIds: Type.Array(Id('章节ID'), { minItems: 1, maxItems: 200, uniqueItems: true, description: '课程全部章节的新顺序' }),
+  chapterIds: Type.Array(Id('章节ID'), {
+    title: '章节ID列表',
+    minItems: 1,
+    maxItems: 200,
+    uniqueItems: true,
+    description: '课程全部章节的新顺序',
+  }),
 });
 export type ChapterSortBody = Static<typeof ChapterSortBody>;
 
@@ -115,6 +121,7 @@ export type PeriodIdBody = Static<typeof PeriodIdBody>;
 export const PeriodSortBody = Type.Object({
   chapterId: Id('章节ID'),
   periodIds: Type.Array(Id('课时ID'), {
+    title: '课时ID列表',
     maxItems: 500,
     uniqueItems: true,
     description: '该章节课时的新顺序；列入其他章节的课时即移到本章节',

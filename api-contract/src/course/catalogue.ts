@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Id, PageQuery } from '../common.js';
 import { Money, NullableDateTime } from '../values.js';
-import { AccessoryItem } from './authoring.js';
+import { AccessoryItem, PeriodKind } from './authoring.js';
 
 export const CourseCategoryView = Type.Object({ id: Type.Integer(), name: Type.String(), sort: Type.Integer() });
 export type CourseCategoryView = Static<typeof CourseCategoryView>;
@@ -108,13 +108,11 @@ export const MyCourseView = Type.Intersect([
 ]);
 export type MyCourseView = Static<typeof MyCourseView>;
 
-export const PeriodKindValue = Type.Union([Type.Literal('video'), Type.Literal('document'), Type.Literal('lab')]);
-
 /** A period in the table of contents: never its content. */
 export const PeriodEntry = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
-  kind: PeriodKindValue,
+  kind: PeriodKind,
   durationSeconds: Type.Union([Type.Number(), Type.Null()]),
   isPreview: Type.Boolean({ description: '可试看' }),
   locked: Type.Boolean({ description: '当前访问者不能打开（未报名或未购买）' }),

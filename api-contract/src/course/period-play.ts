@@ -1,5 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Id } from '../common.js';
+import { PeriodKind } from './authoring.js';
+import { ChapterEntry } from './catalogue.js';
 
 /** `/apis/course/auth/course/video/ref` and the period content and outline calls of the learning page. */
 export const PeriodIdBody = Type.Object({ periodId: Id('课时ID') });
@@ -7,8 +9,6 @@ export type PeriodIdBody = Static<typeof PeriodIdBody>;
 
 export const CourseIdBody = Type.Object({ courseId: Id('课程ID') });
 export type CourseIdBody = Static<typeof CourseIdBody>;
-
-export const PeriodKind = Type.Union([Type.Literal('video'), Type.Literal('document'), Type.Literal('lab')]);
 
 /** How to play a video period: a signed stream URL (original file), an HLS playlist once transcoded, where to resume. */
 export const VideoRef = Type.Object({
@@ -37,16 +37,6 @@ export const PeriodContent = Type.Object({
 });
 export type PeriodContent = Static<typeof PeriodContent>;
 
-export const OutlinePeriod = Type.Object({
-  periodId: Type.Integer(),
-  title: Type.String(),
-  kind: PeriodKind,
-  isPreview: Type.Boolean(),
-  durationSeconds: Type.Union([Type.Number(), Type.Null()]),
-  canOpen: Type.Boolean({ description: '当前访问者能否打开' }),
-});
-export const OutlineChapter = Type.Object({ chapterId: Type.Integer(), title: Type.String(), periods: Type.Array(OutlinePeriod) });
-
 /** The learning page's side list: the course's chapters and periods, locked or open for this viewer. */
 export const LearnOutline = Type.Object({
   courseId: Type.Integer(),
@@ -55,6 +45,6 @@ export const LearnOutline = Type.Object({
   noSkip: Type.Boolean(),
   enrolled: Type.Boolean({ description: '当前用户已报名或已购买' }),
   lastPeriodId: Type.Union([Type.Integer(), Type.Null()]),
-  chapters: Type.Array(OutlineChapter),
+  chapters: Type.Array(ChapterEntry, { description: '目录，与 /course/api/course/chapter/list 相同' }),
 });
 export type LearnOutline = Static<typeof LearnOutline>;

@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from '../accounts/sessions.js';
-import { courseChapters, courseEnrollments, coursePeriods, courses, images, videos } from '../db/schema.js';
+import { courseEnrollments, coursePeriods, courses, images, videos } from '../db/schema.js';
 import { VideoState } from '@rc/api-contract/vod/video';
-import { canOpenPeriod, isEnrolled, openablePeriod, visibleCourse } from './course-access.js';
+import { isEnrolled, openablePeriod, visibleCourse } from './course-access.js';
+import { chapterList } from './course-contents.js';
 import { completeOnOpen, ownProgress } from './period-progress.js';
 import { hlsPlaylistName, originalStreamName, streamPathPrefix, streamTtlMs } from './video-stream.js';
 import { furthestContinuousSecond } from './watch-intervals.js';
@@ -68,34 +69,15 @@ export async function periodContent(app: FastifyInstance, viewer: SessionUser | 
   };
 }
 
-/** The chapters and periods of a course the viewer may see, each marked open or locked for them. */
+/** The learning page's side list: the course's settings for this viewer and its table of contents (catalogue's chapter list). */
 export async function learnOutline(app: FastifyInstance, viewer: SessionUser | null, courseId: number) {
   const course = await visibleCourse(app.db, viewer, courseId);
-  const chapters = await app.db
-    .select()
-    .from(courseChapters)
-    .where(eq(courseChapters.courseId, course.id))
-    .orderBy(asc(courseChapters.sort), asc(courseChapters.id));
-  const periods = chapters.length
-    ? await app.db
-        .select()
-        .from(coursePeriods)
-        .where(
-          inArray(
-            coursePeriods.chapterId,
-            chapters.map((chapter) => chapter.id),
-          ),
-        )
-        .orderBy(asc(coursePeriods.sort), asc(coursePeriods.id))
-    : [];
   const [enrollment] = viewer
     ? await app.db
         .select({ lastPeriodId: courseEnrollments.lastPeriodId })
         .from(courseEnrollments)
         .where(and(eq(courseEnrollments.courseId, course.id), eq(courseEnrollments.userId, viewer.id)))
     : [];
-  const openable = new Map<number, boolean>();
-  for (const period of periods) openable.set(period.id, await canOpenPeriod(app.db, viewer, course, period));
   return {
     courseId: course.id,
     courseName: course.courseName,
@@ -103,19 +85,6 @@ export async function learnOutline(app: FastifyInstance, viewer: SessionUser | n
     noSkip: course.noSkip,
     enrolled: Boolean(enrollment),
     lastPeriodId: enrollment?.lastPeriodId ?? null,
-    chapters: chapters.map((chapter) => ({
-      chapterId: chapter.id,
-      title: chapter.title,
-      periods: periods
-        .filter((period) => period.chapterId === chapter.id)
-        .map((period) => ({
-          periodId: period.id,
-          title: period.title,
-          kind: period.kind,
-          isPreview: period.isPreview,
-          durationSeconds: period.durationSeconds,
-          canOpen: openable.get(period.id) ?? false,
-        })),
-    })),
+    chapters: await chapterList(app.db, viewer, course.id),
   };
 }

@@ -22,8 +22,8 @@ const queryPeriodId = () => {
 /** The period to show: the one asked for, else where the learner stopped, else the first one they may open. */
 function startingPeriod(outline: LearnOutline, asked: number | null): number | null {
   const periods = outline.chapters.flatMap((chapter) => chapter.periods);
-  const open = (id: number | null) => periods.find((period) => period.periodId === id && period.canOpen)?.periodId;
-  return open(asked) ?? open(outline.lastPeriodId) ?? periods.find((period) => period.canOpen)?.periodId ?? null;
+  const open = (id: number | null) => periods.find((period) => period.id === id && !period.locked)?.id;
+  return open(asked) ?? open(outline.lastPeriodId) ?? periods.find((period) => !period.locked)?.id ?? null;
 }
 
 function ProgressMark({ progress }: { progress: PeriodProgress | undefined }) {
@@ -69,28 +69,28 @@ function CourseLearning({ courseId, loggedIn, navigate }: { courseId: number; lo
       <ListState source={outline} isEmpty={(data) => data.chapters.length === 0} empty="这门课程还没有课时">
         {(data) => {
           // The teacher and operators open every period without signing up: no prompt for them.
-          const previewing = !data.enrolled && data.chapters.some((chapter) => chapter.periods.some((period) => !period.canOpen));
+          const previewing = !data.enrolled && data.chapters.some((chapter) => chapter.periods.some((period) => period.locked));
           return (
             <div className="rc-learn-layout">
               <aside className="rc-learn-outline" aria-label="课程目录">
                 <h2 className="rc-learn-title">{data.courseName}</h2>
                 {data.chapters.map((chapter) => (
-                  <section key={chapter.chapterId} className="rc-learn-chapter">
+                  <section key={chapter.id} className="rc-learn-chapter">
                     <h3>{chapter.title}</h3>
                     <ul>
                       {chapter.periods.map((period) => (
-                        <li key={period.periodId}>
+                        <li key={period.id}>
                           <button
                             type="button"
-                            className={`rc-learn-period${period.periodId === periodId ? ' active' : ''}`}
-                            disabled={!period.canOpen}
-                            data-period-id={period.periodId}
-                            onClick={() => open(period.periodId)}
+                            className={`rc-learn-period${period.id === periodId ? ' active' : ''}`}
+                            disabled={period.locked}
+                            data-period-id={period.id}
+                            onClick={() => open(period.id)}
                           >
-                            <Icon name={period.canOpen ? kindIcon[period.kind] : 'lock'} />
+                            <Icon name={period.locked ? 'lock' : kindIcon[period.kind]} />
                             <span className="rc-learn-period-title">{period.title}</span>
                             {period.isPreview && previewing && <span className="rc-learn-mark">试看</span>}
-                            <ProgressMark progress={progress.get(period.periodId)} />
+                            <ProgressMark progress={progress.get(period.id)} />
                           </button>
                         </li>
                       ))}

@@ -129,7 +129,7 @@ describe('period content and outline', () => {
     for (const person of [learner, teacher, operator]) expect((await content(person, video)).data).toMatchObject({ kind: 'video', video: { periodId: video } });
 
     const outline = async (person: Person | null) => (await call(t.app, 'POST', '/apis/course/api/course/learn/outline', { courseId }, person?.token)).data;
-    const open = (data: { chapters: Array<{ periods: Array<{ canOpen: boolean }> }> }) => data.chapters[0]!.periods.map((p) => p.canOpen);
+    const open = (data: { chapters: Array<{ periods: Array<{ locked: boolean }> }> }) => data.chapters[0]!.periods.map((p) => !p.locked);
     expect(open(await outline(null))).toEqual([true, false, false]);
     expect(open(await outline(stranger))).toEqual([true, false, false]);
     expect(open(await outline(learner))).toEqual([true, true, true]);

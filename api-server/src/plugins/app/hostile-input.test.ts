@@ -22,11 +22,13 @@ interface Schema {
   minimum?: number;
   minLength?: number;
   pattern?: string;
+  format?: string;
   properties?: Record<string, Schema>;
   required?: string[];
   allOf?: Schema[];
   anyOf?: Schema[];
-  items?: Schema;
+  /** One schema for every item, or one per position (a tuple). */
+  items?: Schema | Schema[];
   minItems?: number;
 }
 
@@ -37,9 +39,11 @@ const patternExamples: Record<string, string> = {
   '^(?=.*[A-Za-z])(?=.*\\d)[\\x21-\\x7e]+$': 'Abcdef12',
   '^[A-Z0-9]{8}$': 'ABCDEFGH',
   '^(https?://|/)\\S*$': '/x',
+  '^https?://\\S+$': 'https://live.example.com/room',
   '^[\\u4e00-\\u9fa5·]{2,20}$': '李明',
   '^\\d{17}[\\dXx]$': '11010519491231002X',
   '^[a-z0-9-]+$': 'cn-east-1',
+  '^[a-z0-9-]*$': 'bj-a',
   '^[a-z][a-z0-9-]*$': 'a',
   '^[0-9a-fA-F]{32}$': 'a'.repeat(32),
   '^[0-9a-f-]{36}$': '00000000-0000-0000-0000-000000000000',
@@ -47,6 +51,7 @@ const patternExamples: Record<string, string> = {
   '^\\d{1,2}\\.\\d{1,2}$': '12.1',
   '^(/apis/[\\x21-\\x7e]+)?$': '',
   '^[0-9a-f]{32}\\.(png|jpg|webp)$': `${'a'.repeat(32)}.png`,
+  '^[0-9a-f]{64}\\.(png|jpg|webp)$': `${'a'.repeat(64)}.png`,
 };
 
 function validValue(schema: Schema): unknown {
@@ -61,6 +66,7 @@ function validValue(schema: Schema): unknown {
     case 'boolean':
       return false;
     case 'string':
+      if (schema.format === 'date-time') return '2026-01-01T00:00:00.000Z';
       if (schema.pattern) {
         const example = patternExamples[schema.pattern];
         if (example === undefined) throw new Error(`no example for the pattern ${schema.pattern}`);
@@ -68,7 +74,8 @@ function validValue(schema: Schema): unknown {
       }
       return 'a'.repeat(Math.max(schema.minLength ?? 1, 1));
     case 'array':
-      return Array.from({ length: schema.minItems ?? 1 }, () => validValue(schema.items!));
+      if (Array.isArray(schema.items)) return schema.items.map(validValue);
+      return Array.from({ length: schema.minItems ?? 1 }, () => validValue(schema.items as Schema));
     case 'object':
       return Object.fromEntries((schema.required ?? []).map((key) => [key, validValue(schema.properties![key]!)]));
     default:
@@ -82,7 +89,8 @@ function fieldsOf(schema: Schema | undefined): Array<[string, Schema]> {
   return [...Object.entries(schema.properties ?? {}), ...[...(schema.allOf ?? []), ...(schema.anyOf ?? [])].flatMap(fieldsOf)];
 }
 
-const isInteger = (schema: Schema) => schema.type === 'integer' || (schema.type === 'array' && schema.items?.type === 'integer');
+const isInteger = (schema: Schema) =>
+  schema.type === 'integer' || (schema.type === 'array' && !Array.isArray(schema.items) && schema.items?.type === 'integer');
 
 describe('numbers that are not finite', () => {
   it('every integer field of every route refuses "Infinity" and "1e999" with code 422 naming the field', async () => {
