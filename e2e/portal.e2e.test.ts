@@ -197,7 +197,7 @@ describe('session', () => {
       href: (await link.getAttribute('href')) ?? '',
       text: await link.getText(),
     }));
-    expect(entries).toHaveLength(21);
+    expect(entries).toHaveLength(28);
     for (const entry of entries) {
       await browser.$(`.rc-side-menu a.item[href="${entry.href}"]`).click();
       await page.waitForPath(entry.href);

@@ -104,6 +104,8 @@ describe('becoming a teacher and live sessions', () => {
   it('the demo teacher schedules a session of 「PyTorch 深度学习入门」 in /account/live', async () => {
     await signIn(demoTeacher);
     await page.open('/account/live');
+    // A teacher's side menu adds 教学: their courses, videos and channels.
+    await browser.$('.rc-side-menu a.item[href="/account/resource"]').waitForExist({ timeout: 15_000 });
     await browser.$('.rc-live-new').click();
     await browser.$('.rc-live-dialog').waitForDisplayed({ timeout: 15_000 });
     await chooseOption('.rc-live-dialog .ui.dropdown', 'PyTorch 深度学习入门');

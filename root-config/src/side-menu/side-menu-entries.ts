@@ -44,6 +44,32 @@ export const sideMenuEntries: readonly SideMenuEntry[] = [
   { text: '子账号管理', icon: 'users', to: '/account/childUser' },
 ];
 
+/** Courses and applications, for everyone (讲师中心 is where a user applies to teach). */
+export const learningMenuEntry: SideMenuEntry = {
+  text: '学习与应用',
+  icon: 'graduation cap',
+  children: [
+    { text: '我的课程', to: '/account/course' },
+    { text: '我的收藏', to: '/account/collection' },
+    { text: '我的关注', to: '/account/attention' },
+    { text: '直播', to: '/account/live' },
+    { text: '应用中心', to: '/account/appCenter' },
+    { text: '我的应用', to: '/account/app' },
+    { text: '讲师中心', to: '/account/teacher' },
+  ],
+};
+
+/** Shown to teachers only: their courses, videos and live channels. */
+export const teachingMenuEntry: SideMenuEntry = {
+  text: '教学',
+  icon: 'book',
+  children: [
+    { text: '课程管理', to: '/account/resource' },
+    { text: '视频点播', to: '/account/vod' },
+    { text: '直播频道', to: '/account/channel' },
+  ],
+};
+
 /** Shown to operators only: the reviews that users' requests wait for. */
 export const operatorMenuEntry: SideMenuEntry = {
   text: '运营审核',

@@ -3,14 +3,19 @@ import { Icon, Menu } from 'semantic-ui-react';
 import { navigate } from '../routing/location';
 import { useStore } from '@nanostores/react';
 import { $userInfo } from '@rc/shared-utility';
-import { operatorMenuEntry, sideMenuEntries } from './side-menu-entries';
+import { learningMenuEntry, operatorMenuEntry, sideMenuEntries, teachingMenuEntry } from './side-menu-entries';
 
 const isActive = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
 
 /** The account layout's 220px menu. */
 export function SideMenu({ pathname }: { pathname: string }) {
   const userInfo = useStore($userInfo);
-  const entries = userInfo?.isOperator ? [...sideMenuEntries, operatorMenuEntry] : sideMenuEntries;
+  const entries = [
+    ...sideMenuEntries,
+    learningMenuEntry,
+    ...(userInfo?.isTeacher ? [teachingMenuEntry] : []),
+    ...(userInfo?.isOperator ? [operatorMenuEntry] : []),
+  ];
   const go = (to: string) => (event: MouseEvent) => {
     event.preventDefault();
     navigate(to);
