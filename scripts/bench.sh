@@ -28,6 +28,10 @@ echo "── community: site search over 100,000 posts (one and two Chinese word
 npx tsx bench/community-search.ts
 bash scripts/with-postgres.sh npx tsx bench/community-search.ts
 
+echo "── learning: progress reports of 300 learners, the course catalogue, search and a 200-period table of contents"
+npx tsx bench/course-learning.ts
+bash scripts/with-postgres.sh npx tsx bench/course-learning.ts
+
 echo "── portal: first visit"
 node bench/portal-first-visit.mjs
 
