@@ -12,22 +12,14 @@ import path from 'node:path';
 import { buildApp } from '../api-server/src/app.js';
 import { ManualClock } from '../api-server/src/test-support/test-app.js';
 import { loadConfig } from '../api-server/src/config.js';
-import { openDatabase, type Database } from '../api-server/src/db/open-database.js';
+import { openDatabase } from '../api-server/src/db/open-database.js';
 import { seedDemoData } from '../api-server/src/seed/demo-data.js';
+import { percentile, query } from './bench-kit.js';
 
 const runs = Number(process.argv[2] ?? 50);
 const lines = 1_000_000;
 const serverUrl = process.env.TEST_POSTGRES_URL || process.env.DATABASE_URL || undefined;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-bench-bills-'));
-
-async function query(db: Database, text: string) {
-  const client = (db as unknown as { $client: { query(text: string): Promise<{ rows: Array<Record<string, unknown>> }> } }).$client;
-  return (await client.query(text)).rows;
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 const opened = await openDatabase({ dataDir, databaseUrl: serverUrl });
 try {

@@ -13,10 +13,11 @@ import path from 'node:path';
 import { buildApp } from '../api-server/src/app.js';
 import { ManualClock } from '../api-server/src/test-support/test-app.js';
 import { loadConfig } from '../api-server/src/config.js';
-import { openDatabase, type Database } from '../api-server/src/db/open-database.js';
+import { openDatabase } from '../api-server/src/db/open-database.js';
 import { ContentStatus, posts } from '../api-server/src/db/schema.js';
 import { indexDocument, tsqueryOf } from '../api-server/src/community/search-index.js';
 import { seedDemoData } from '../api-server/src/seed/demo-data.js';
+import { percentile, query } from './bench-kit.js';
 
 const runs = Number(process.argv[2] ?? 50);
 const postCount = 100_000;
@@ -89,15 +90,6 @@ const sentenceShapes = [
 const body = () =>
   Array.from({ length: 6 + Math.floor(random() * 10) }, () => pick(sentenceShapes)()).join('') +
   (random() < 0.01 ? '开启混合精度训练可以减少显存占用。' : '');
-
-async function query(db: Database, text: string) {
-  const client = (db as unknown as { $client: { query(text: string): Promise<{ rows: Array<Record<string, unknown>> }> } }).$client;
-  return (await client.query(text)).rows;
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 const opened = await openDatabase({ dataDir, databaseUrl: serverUrl });
 try {

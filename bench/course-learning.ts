@@ -19,6 +19,7 @@ import { openDatabase } from '../api-server/src/db/open-database.js';
 import { ShelfStatus, courseChapters, courseEnrollments, coursePeriods, courses } from '../api-server/src/db/schema.js';
 import { seedDemoData } from '../api-server/src/seed/demo-data.js';
 import { ManualClock } from '../api-server/src/test-support/test-app.js';
+import { percentile } from './bench-kit.js';
 
 const runs = Number(process.argv[2] ?? 50);
 const courseCount = 2_000;
@@ -32,7 +33,6 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-bench-learning-'));
 const subjects = ['PyTorch', '大模型', '目标检测', '分布式训练', 'CUDA 编程', '强化学习', '推荐系统', '语音识别'];
 const levels = ['入门', '进阶', '实战', '原理与实践', '从零开始'];
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const ms = (value: number) => value.toFixed(1);
 
 const opened = await openDatabase({ dataDir, databaseUrl: serverUrl });

@@ -20,19 +20,11 @@ import { startSshd } from '../api-server/src/test-support/sshd-peer.js';
 import { startS3Peer } from '../api-server/src/test-support/s3-peer.js';
 import { cloudDiskRoot } from '../api-server/src/storage/cloud-disk.js';
 import ensureSshd from '../api-server/src/test-support/ensure-sshd.js';
+import { percentile, query } from './bench-kit.js';
 
 const runs = Number(process.argv[2] ?? 30);
 const entries = 10_000;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-bench-storage-'));
-
-async function query(db: Database, text: string) {
-  const client = (db as unknown as { $client: { query(text: string): Promise<{ rows: Array<Record<string, unknown>> }> } }).$client;
-  return (await client.query(text)).rows;
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 /** 10,000 small files in `folder` of a home on this machine (the local cluster's, or the one sshd serves). */
 function fill(folder: string) {
