@@ -207,6 +207,8 @@ body.theme_dark .ui.table thead th { background: var(--rc-surface-2); border-col
 body.theme_dark .ui.table td { border-color: var(--rc-border); }
 body.theme_dark .ui.dropdown .menu > .item:hover, body.theme_dark .ui.menu .link.item:hover, body.theme_dark .ui.menu a.item:hover { background: var(--rc-hover); }
 body.theme_dark .ui.divider:not(.vertical):not(.horizontal) { border-color: var(--rc-border); }
+body.theme_dark .ui.progress { background: var(--rc-surface-2); }
+body.theme_dark .ui.progress > .label { color: var(--rc-text); }
 body.theme_dark .ui.form input:not([type]), body.theme_dark .ui.form input[type=text], body.theme_dark .ui.form input[type=password],
 body.theme_dark .ui.form input[type=tel], body.theme_dark .ui.input > input, body.theme_dark .ui.selection.dropdown, body.theme_dark .ui.form textarea {
   background: var(--rc-input-bg); color: var(--rc-text); border-color: var(--rc-border); }
