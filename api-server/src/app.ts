@@ -39,6 +39,7 @@ import dataModule from './modules/data/index.js';
 import communityModule from './modules/community/index.js';
 import courseModule from './modules/course/index.js';
 import applicationModule from './modules/application/index.js';
+import examModule from './modules/exam/index.js';
 import demoDatasets from './plugins/app/demo-datasets.js';
 
 export interface AppParts {
@@ -96,6 +97,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(communityModule, { prefix: '/apis/community' });
   await app.register(courseModule, { prefix: '/apis/course' });
   await app.register(applicationModule, { prefix: '/apis/application' });
+  await app.register(examModule, { prefix: '/apis/exam' });
   await app.register(publicConfigRoute);
 
   await app.register(examplesStatic);

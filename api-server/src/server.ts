@@ -7,6 +7,7 @@ import { startScheduler } from './compute/scheduler.js';
 import { startPaymentScheduler } from './billing/payments/payment-scheduler.js';
 import { startTaskRunner } from './storage/task-runner.js';
 import { startCommunityScheduler } from './community/community-scheduler.js';
+import { startExamScheduler } from './exam/exam-scheduler.js';
 
 let config: AppConfig;
 try {
@@ -39,6 +40,7 @@ const stopScheduler = startScheduler(app);
 const stopPaymentScheduler = startPaymentScheduler(app.payments, app.log);
 const stopTaskRunner = startTaskRunner(app);
 const stopCommunityScheduler = startCommunityScheduler(app);
+const stopExamScheduler = startExamScheduler(app);
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -49,6 +51,7 @@ async function shutdown(signal: string) {
   await stopPaymentScheduler();
   await stopTaskRunner();
   await stopCommunityScheduler();
+  await stopExamScheduler();
   await app.close();
   await database.close();
   process.exit(0);

@@ -11,3 +11,4 @@ export * from './schema/invoices.js';
 export * from './schema/storage-products.js';
 export * from './schema/community.js';
 export * from './schema/learning.js';
+export * from './schema/exams.js';

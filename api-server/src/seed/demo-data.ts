@@ -29,6 +29,7 @@ import { seedDemoQuestions } from './demo-questions.js';
 import { seedLearningCatalogue } from './learning-catalogue.js';
 import { seedDemoCourses } from './demo-courses.js';
 import { seedDemoApps } from './demo-apps.js';
+import { seedDemoClasses } from './demo-classes.js';
 import { seedDemoLessonVideo } from './demo-lesson-video.js';
 import type { BlobStore } from '../blobs/blob-store.js';
 import { seedDemoCommunityImages } from './demo-community-images.js';
@@ -225,6 +226,7 @@ const seeders: Array<(db: Database) => Promise<boolean>> = [
   seedLearningCatalogue,
   seedDemoCourses,
   seedDemoApps,
+  seedDemoClasses,
 ];
 
 /**
