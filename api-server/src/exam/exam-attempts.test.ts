@@ -66,7 +66,10 @@ describe('taking an exam against the server clock', () => {
   });
 
   it('ends an attempt at the window close when that comes before its duration', async () => {
-    const { examId } = await examFixture(t.app, gradeId, teacher.id, { closesAt: new Date(now().getTime() + minutes(10)), durationMinutes: 60 });
+    const { examId } = await examFixture(t.app, gradeId, teacher.id, {
+      closesAt: new Date(now().getTime() + minutes(10)),
+      durationMinutes: 60,
+    });
     const sheet = await beginAttempt(t.app.db, await as(classmate), examId, now());
     expect(sheet.remainingSeconds).toBe(600);
   });
@@ -75,8 +78,18 @@ describe('taking an exam against the server clock', () => {
     const { examId, item } = await examFixture(t.app, gradeId, teacher.id);
     const { attemptId } = await beginAttempt(t.app.db, await as(classmate), examId, now());
     const single = item(0);
-    const later = await saveAnswers(t.app.db, await as(classmate), { attemptId, answers: [{ itemId: single, answer: { choices: [1] }, version: 20 }] }, now());
-    const earlier = await saveAnswers(t.app.db, await as(classmate), { attemptId, answers: [{ itemId: single, answer: { choices: [0] }, version: 10 }] }, now());
+    const later = await saveAnswers(
+      t.app.db,
+      await as(classmate),
+      { attemptId, answers: [{ itemId: single, answer: { choices: [1] }, version: 20 }] },
+      now(),
+    );
+    const earlier = await saveAnswers(
+      t.app.db,
+      await as(classmate),
+      { attemptId, answers: [{ itemId: single, answer: { choices: [0] }, version: 10 }] },
+      now(),
+    );
     expect(later.saved).toEqual([{ itemId: single, version: 20, accepted: true }]);
     expect(earlier.saved).toEqual([{ itemId: single, version: 20, accepted: false }]);
     const sheet = await continueAttempt(t.app.db, await as(classmate), examId, now());
@@ -96,7 +109,12 @@ describe('taking an exam against the server clock', () => {
     const { examId, item } = await examFixture(t.app, gradeId, teacher.id, { durationMinutes: 20 });
     const mine = await beginAttempt(t.app.db, await as(classmate), examId, now());
     const theirs = await beginAttempt(t.app.db, await as(student), examId, now());
-    await saveAnswers(t.app.db, await as(classmate), { attemptId: mine.attemptId, answers: [{ itemId: item(2), answer: { truth: false }, version: 1 }] }, now());
+    await saveAnswers(
+      t.app.db,
+      await as(classmate),
+      { attemptId: mine.attemptId, answers: [{ itemId: item(2), answer: { truth: false }, version: 1 }] },
+      now(),
+    );
     t.clock.advance(minutes(20));
     const late = { attemptId: mine.attemptId, answers: [{ itemId: item(0), answer: { choices: [1] }, version: 2 }] };
     await expect(saveAnswers(t.app.db, await as(classmate), late, now())).rejects.toThrow('考试已结束，答案未保存');
@@ -136,7 +154,13 @@ describe('handing in and marking', () => {
     await saveAnswers(t.app.db, await as(classmate), { attemptId, answers }, now());
     await recordAttemptEvent(t.app.db, await as(classmate), attemptId, 'leave', now());
     const result = await submitAttempt(t.app.db, await as(classmate), attemptId, now());
-    expect(result).toEqual({ attemptId, status: AttemptStatus.submitted, submittedBy: SubmittedBy.student, objectiveScore: 2 + 2.7 + 0 + 4, ungradedCount: 1 });
+    expect(result).toEqual({
+      attemptId,
+      status: AttemptStatus.submitted,
+      submittedBy: SubmittedBy.student,
+      objectiveScore: 2 + 2.7 + 0 + 4,
+      ungradedCount: 1,
+    });
     await expect(submitAttempt(t.app.db, await as(classmate), attemptId, now())).resolves.toEqual(result);
     await expect(saveAnswers(t.app.db, await as(classmate), { attemptId, answers }, now())).rejects.toThrow('答卷已提交，不能再修改答案');
     const [attempt] = await t.app.db.select().from(examAttempts).where(eq(examAttempts.id, attemptId));
@@ -146,9 +170,17 @@ describe('handing in and marking', () => {
   it('regrades every handed-in attempt when the key is corrected', async () => {
     const { examId, item } = await examFixture(t.app, gradeId, teacher.id);
     const { attemptId } = await beginAttempt(t.app.db, await as(classmate), examId, now());
-    await saveAnswers(t.app.db, await as(classmate), { attemptId, answers: [{ itemId: item(2), answer: { truth: true }, version: 1 }] }, now());
+    await saveAnswers(
+      t.app.db,
+      await as(classmate),
+      { attemptId, answers: [{ itemId: item(2), answer: { truth: true }, version: 1 }] },
+      now(),
+    );
     expect((await submitAttempt(t.app.db, await as(classmate), attemptId, now())).objectiveScore).toBe(0);
-    await t.app.db.update(examItems).set({ answerKey: { truth: true } }).where(eq(examItems.id, item(2)));
+    await t.app.db
+      .update(examItems)
+      .set({ answerKey: { truth: true } })
+      .where(eq(examItems.id, item(2)));
     expect(await remarkExam(t.app.db, examId)).toBe(1);
     const [attempt] = await t.app.db.select().from(examAttempts).where(eq(examAttempts.id, attemptId));
     expect(attempt!.objectiveScore).toBe(2);

@@ -223,7 +223,13 @@ export async function submitAttempt(db: Database, user: SessionUser, attemptId: 
 }
 
 /** Records leaving or returning to the exam page, or losing and regaining the network; a teacher sees them, nothing is marked down. */
-export async function recordAttemptEvent(db: Database, user: SessionUser, attemptId: number, kind: AttemptEventKind, now: Date): Promise<void> {
+export async function recordAttemptEvent(
+  db: Database,
+  user: SessionUser,
+  attemptId: number,
+  kind: AttemptEventKind,
+  now: Date,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const attempt = await ownAttemptForUpdate(tx, user, attemptId);
     if (attempt.status !== AttemptStatus.inProgress) return;

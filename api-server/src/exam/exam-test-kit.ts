@@ -28,11 +28,33 @@ export interface QuestionSpec {
 
 /** One question of every kind, 20 points in all: 单选 2, 多选 4, 判断 2, 填空 (two blanks) 4, 简答 8. */
 export const everyKind: readonly QuestionSpec[] = [
-  { kind: QuestionKind.single, stem: 'A100 的显存是多少？', options: ['24GB', '40GB 或 80GB', '12GB'], answerKey: { choices: [1] }, points: 2 },
-  { kind: QuestionKind.multiple, stem: '哪些是深度学习框架？', options: ['PyTorch', 'TensorFlow', 'Excel', 'JAX'], answerKey: { choices: [0, 1, 3] }, points: 4 },
+  {
+    kind: QuestionKind.single,
+    stem: 'A100 的显存是多少？',
+    options: ['24GB', '40GB 或 80GB', '12GB'],
+    answerKey: { choices: [1] },
+    points: 2,
+  },
+  {
+    kind: QuestionKind.multiple,
+    stem: '哪些是深度学习框架？',
+    options: ['PyTorch', 'TensorFlow', 'Excel', 'JAX'],
+    answerKey: { choices: [0, 1, 3] },
+    points: 4,
+  },
   { kind: QuestionKind.trueFalse, stem: '按量计费的实例关机后仍按 GPU 计费。', answerKey: { truth: false }, points: 2 },
-  { kind: QuestionKind.fillBlank, stem: 'NVIDIA 的并行计算平台叫 ___，查看显卡状态的命令是 ___。', answerKey: { blanks: [['CUDA'], ['nvidia-smi']] }, points: 4 },
-  { kind: QuestionKind.shortAnswer, stem: '简述数据并行训练的原理。', answerKey: { reference: '每张卡一份模型副本，分批数据，梯度汇总。' }, points: 8 },
+  {
+    kind: QuestionKind.fillBlank,
+    stem: 'NVIDIA 的并行计算平台叫 ___，查看显卡状态的命令是 ___。',
+    answerKey: { blanks: [['CUDA'], ['nvidia-smi']] },
+    points: 4,
+  },
+  {
+    kind: QuestionKind.shortAnswer,
+    stem: '简述数据并行训练的原理。',
+    answerKey: { reference: '每张卡一份模型副本，分批数据，梯度汇总。' },
+    points: 8,
+  },
 ];
 
 /** The signed-in user as a route would see it, for calling the exam rules directly. */
@@ -50,10 +72,18 @@ export async function gradeFixture(
   const students = options.students ?? [];
   const [grade] = await app.db
     .insert(grades)
-    .values({ teacherId, gradeName: `测试班级${app.clock.now().getTime() % 100_000}`, intro: '用于测试的班级', isPublic: options.isPublic ?? true, studentCount: students.length })
+    .values({
+      teacherId,
+      gradeName: `测试班级${app.clock.now().getTime() % 100_000}`,
+      intro: '用于测试的班级',
+      isPublic: options.isPublic ?? true,
+      studentCount: students.length,
+    })
     .returning();
   if (students.length > 0) {
-    await app.db.insert(gradeStudents).values(students.map((userId, index) => ({ gradeId: grade!.id, userId, isAdmin: index < (options.admins ?? 0) })));
+    await app.db
+      .insert(gradeStudents)
+      .values(students.map((userId, index) => ({ gradeId: grade!.id, userId, isAdmin: index < (options.admins ?? 0) })));
   }
   for (const userId of [teacherId, ...students]) await syncGradeAdminFlag(app.db, userId);
   return grade!.id;
@@ -108,7 +138,13 @@ export async function examFixture(
     .returning();
   const itemIds: number[] = [];
   for (const [index, question] of questions.entries()) {
-    const content = { kind: question.kind, stem: question.stem, stemHtml: renderMarkdown(question.stem), options: question.options ?? [], answerKey: question.answerKey };
+    const content = {
+      kind: question.kind,
+      stem: question.stem,
+      stemHtml: renderMarkdown(question.stem),
+      options: question.options ?? [],
+      answerKey: question.answerKey,
+    };
     const [banked] = await app.db
       .insert(examQuestions)
       .values({ ...content, teacherId: authorId, points: question.points })

@@ -47,7 +47,11 @@ export async function managedGrade(db: Executor, user: SessionUser, gradeId: num
 }
 
 /** The class for anyone in it (teacher, admins, students); others are told they are not members. */
-export async function joinedGrade(db: Executor, user: SessionUser, gradeId: number): Promise<{ grade: Grade; role: Exclude<GradeRole, null> }> {
+export async function joinedGrade(
+  db: Executor,
+  user: SessionUser,
+  gradeId: number,
+): Promise<{ grade: Grade; role: Exclude<GradeRole, null> }> {
   const grade = await openGrade(db, gradeId);
   const role = await gradeRoleOf(db, user.id, grade);
   if (role === null) throw forbidden('你不是该班级的成员');

@@ -127,12 +127,21 @@ export async function seedDemoClasses(db: Database): Promise<boolean> {
       .returning();
     if (!grade) return;
     await tx.insert(gradeStudents).values({ gradeId: grade.id, userId: studentId, remark: '2026001 算力体验官' });
-    await tx.insert(gradeApplyRecords).values({ gradeId: grade.id, userId: applicantId, reason: '想系统学习深度学习，已完成 Python 入门。' });
+    await tx
+      .insert(gradeApplyRecords)
+      .values({ gradeId: grade.id, userId: applicantId, reason: '想系统学习深度学习，已完成 Python 入门。' });
     if (course) await tx.insert(gradeCourses).values({ gradeId: grade.id, courseId: course.id, sort: 1 });
 
     const bank = await tx
       .insert(examQuestions)
-      .values(demoQuestions.map((question) => ({ ...question, teacherId, stemHtml: renderMarkdown(question.stem), options: question.options ?? [] })))
+      .values(
+        demoQuestions.map((question) => ({
+          ...question,
+          teacherId,
+          stemHtml: renderMarkdown(question.stem),
+          options: question.options ?? [],
+        })),
+      )
       .returning();
     const examWith = async (values: Omit<typeof exams.$inferInsert, 'gradeId' | 'authorId'>, indexes: number[]) => {
       const picked = indexes.map((index) => bank[index]!);
