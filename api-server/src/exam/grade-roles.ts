@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '../accounts/sessions.js';
 import type { Executor } from '../db/open-database.js';
+import { queryRows } from '../db/query-rows.js';
 import { GradeStatus, gradeStudents, grades, users } from '../db/schema.js';
 import { forbidden, notFound } from '../errors.js';
 
@@ -63,16 +64,15 @@ export async function joinedGrade(
  * while the user teaches an open class or administers one. Call it after any change of those.
  */
 export async function syncGradeAdminFlag(tx: Executor, userId: number): Promise<void> {
-  const [row] = await tx
-    .select({
-      manages: sql<boolean>`exists (
-        select 1 from ${grades} where ${grades.teacherId} = ${userId} and ${grades.status} = ${GradeStatus.open}
-      ) or exists (
-        select 1 from ${gradeStudents} join ${grades} on ${grades.id} = ${gradeStudents.gradeId}
-        where ${gradeStudents.userId} = ${userId} and ${gradeStudents.isAdmin} and ${grades.status} = ${GradeStatus.open}
-      )`,
-    })
-    .from(sql`(select 1) as one`);
+  const [row] = await queryRows<{ manages: boolean }>(
+    tx,
+    sql`select exists (
+          select 1 from ${grades} where ${grades.teacherId} = ${userId} and ${grades.status} = ${GradeStatus.open}
+        ) or exists (
+          select 1 from ${gradeStudents} join ${grades} on ${grades.id} = ${gradeStudents.gradeId}
+          where ${gradeStudents.userId} = ${userId} and ${gradeStudents.isAdmin} and ${grades.status} = ${GradeStatus.open}
+        ) as manages`,
+  );
   const flag = Boolean(row?.manages);
   await tx
     .update(users)

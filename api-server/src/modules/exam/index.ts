@@ -1,10 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
+import examAdminRoutes from './exam-admin-routes.js';
+import gradeInfoRoutes from './grade-info-routes.js';
 
 /**
  * `/apis/exam/...`: classes (`auth/grade/info`, `student`, `apply/record`, `course`; the public `api/grade/...`),
  * exams and the question bank (`auth/grade/exam`, `auth/grade/question`), taking them (`exam/student/relation`,
  * `student/exam/answer`) and grading.
  */
-const examModule: FastifyPluginAsync = async () => {};
+const examModule: FastifyPluginAsync = async (app) => {
+  await app.register(gradeInfoRoutes);
+  await app.register(examAdminRoutes);
+};
 
 export default examModule;
