@@ -1,4 +1,12 @@
-import type { AttemptSummary, ExamStudentList, GradeAnswerResult, GradingQueue, PublishResult, QueuedAnswer, RemarkResult } from '@rc/api-contract/exam/grading';
+import type {
+  AttemptSummary,
+  ExamStudentList,
+  GradeAnswerResult,
+  GradingQueue,
+  PublishResult,
+  QueuedAnswer,
+  RemarkResult,
+} from '@rc/api-contract/exam/grading';
 import { and, asc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { SessionUser } from '../accounts/sessions.js';
 import { notify } from '../accounts/messages.js';
@@ -117,7 +125,11 @@ export async function examStudentList(db: Executor, user: SessionUser, examId: n
 
 /** Papers are numbered 1, 2, … by attempt id within the exam, so a number never changes and never names a student. */
 async function sheetNumbers(db: Executor, examId: number): Promise<Map<number, number>> {
-  const ids = await db.select({ id: examAttempts.id }).from(examAttempts).where(eq(examAttempts.examId, examId)).orderBy(asc(examAttempts.id));
+  const ids = await db
+    .select({ id: examAttempts.id })
+    .from(examAttempts)
+    .where(eq(examAttempts.examId, examId))
+    .orderBy(asc(examAttempts.id));
   return new Map(ids.map(({ id }, index) => [id, index + 1]));
 }
 
@@ -130,11 +142,7 @@ export async function gradingQueue(db: Executor, user: SessionUser, examId: numb
     .innerJoin(examAttempts, eq(examAttempts.id, examAnswers.attemptId))
     .innerJoin(examItems, eq(examItems.id, examAnswers.itemId))
     .where(
-      and(
-        eq(examAttempts.examId, examId),
-        inArray(examAttempts.status, handedInStatuses),
-        eq(examItems.kind, QuestionKind.shortAnswer),
-      ),
+      and(eq(examAttempts.examId, examId), inArray(examAttempts.status, handedInStatuses), eq(examItems.kind, QuestionKind.shortAnswer)),
     )
     .orderBy(asc(examAnswers.attemptId), asc(examItems.sort), asc(examItems.id));
   const numbers = await sheetNumbers(db, examId);

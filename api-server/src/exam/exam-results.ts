@@ -2,7 +2,16 @@ import type { AttemptEvent, AttemptView, MarkedPaper, MyAttemptScore, MyExamScor
 import { and, asc, eq } from 'drizzle-orm';
 import type { SessionUser } from '../accounts/sessions.js';
 import type { Executor } from '../db/open-database.js';
-import { AttemptStatus, QuestionKind, examAnswers, examAttemptEvents, examAttempts, examItems, gradeStudents, users } from '../db/schema.js';
+import {
+  AttemptStatus,
+  QuestionKind,
+  examAnswers,
+  examAttemptEvents,
+  examAttempts,
+  examItems,
+  gradeStudents,
+  users,
+} from '../db/schema.js';
 import { conflict, notFound } from '../errors.js';
 import { examForStudent } from './exam-attempts.js';
 import { attemptSummary, liveExam } from './exam-grading.js';
@@ -33,10 +42,7 @@ async function viewableAttempt(db: Executor, user: SessionUser, attemptId: numbe
 /** relation/view: an attempt with who wrote it and when they left the page or lost the network. */
 export async function attemptView(db: Executor, user: SessionUser, attemptId: number): Promise<AttemptView> {
   const { attempt, exam } = await viewableAttempt(db, user, attemptId);
-  const [student] = await db
-    .select({ nickname: users.nickname })
-    .from(users)
-    .where(eq(users.id, attempt.userId));
+  const [student] = await db.select({ nickname: users.nickname }).from(users).where(eq(users.id, attempt.userId));
   const [member] = await db
     .select({ remark: gradeStudents.remark })
     .from(gradeStudents)
