@@ -5,6 +5,8 @@ import { AppReviewPage } from './app-centre/app-review-page';
 import { CourseDetailPage } from './course/course-detail-page';
 import { CourseListPage } from './course/course-list-page';
 import { MyCoursesPage } from './course/my-courses-page';
+import { GradingPage } from './grading/grading-page';
+import { ResultPage } from './grading/result-page';
 import { LearnPage } from './learn/learn-page';
 import { ChannelPage } from './live/channel-page';
 import { LivePage } from './live/live-page';
@@ -34,6 +36,8 @@ export const screens: Screens = {
   '/account/review/teacher': TeacherReviewPage,
   '/account/live': LivePage,
   '/account/channel': ChannelPage,
+  '/account/grades/grading/:id?': GradingPage,
+  '/account/grades/result/:id?': ResultPage,
 };
 
 export const App = screensApp(screens);
