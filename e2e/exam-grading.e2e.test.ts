@@ -54,6 +54,14 @@ describe('grading the midterm and reading the result', () => {
     const [attempt] = demoStudent.attempts;
     expect(attempt).toMatchObject({ status: 2, ungradedCount: 1 });
 
+    await signInAs(page, browser, server.url, demoUser);
+    await page.open(`/account/grades/result/${examId}`);
+    await page.waitForRouteRendered('/account/grades/result/:id?', '考试成绩');
+    await page.waitForText('.rc-pending-score', `已交卷，客观题得分 ${attempt!.objectiveScore}，简答题待批阅`);
+    expect(await browser.$('.rc-total-score').isExisting()).toBe(false);
+    await screenshot('grading-result-pending');
+    await signInAs(page, browser, server.url, demoTeacher);
+
     await page.open(`/account/grades/grading/${examId}`);
     await page.waitForRouteRendered('/account/grades/grading/:id?', '阅卷');
     await page.waitForText('.rc-publish-block', '还有 1 份简答题未批阅');
@@ -61,6 +69,12 @@ describe('grading the midterm and reading the result', () => {
     await page.waitForText('.rc-attempts', '算力体验官');
     await page.waitForText(`tr[data-attempt="${attempt!.attemptId}"]`, '待批阅');
     await screenshot('grading-attempts');
+    await browser.$(`tr[data-attempt="${attempt!.attemptId}"] .rc-view-paper`).click();
+    await page.waitForText('.rc-paper-dialog', '待批阅');
+    await page.waitForText('.rc-paper-dialog', '参考答案');
+    await screenshot('grading-paper');
+    await browser.$('.rc-paper-dialog .actions button').click();
+    await browser.$('.rc-paper-dialog').waitForExist({ reverse: true, timeout: 10_000 });
 
     await browser.$('.rc-tab-queue').click();
     await page.waitForText('.rc-queue-answer', '答卷 #');
@@ -75,6 +89,7 @@ describe('grading the midterm and reading the result', () => {
     await page.waitForText('.rc-grading-queue', '简答题已全部批阅');
     await page.waitForText('.rc-queue-progress', '已批阅 1 / 1 份');
     await browser.waitUntil(() => browser.$('.rc-publish').isEnabled(), { timeout: 15_000, timeoutMsg: '批阅完成 stayed disabled' });
+    await browser.$('.rc-publish').scrollIntoView({ block: 'center' });
     await browser.$('.rc-publish').click();
     await confirmDialog(browser, '发布成绩');
     await page.waitForText('.rc-publish-block', '成绩已于');

@@ -38,7 +38,9 @@ function publishBlock(exam: GradingExam): string | null {
   return null;
 }
 
-const studentName = (student: ExamStudentRow) => (student.remark ? `${student.remark}（${student.nickname}）` : student.nickname);
+/** The class remark (a real name or student number) with the nickname, once. */
+const studentName = ({ remark, nickname }: ExamStudentRow) =>
+  !remark ? nickname : remark.includes(nickname) ? remark : `${remark}（${nickname}）`;
 
 function EventsDialog({ attemptId, close }: { attemptId: number; close: () => void }) {
   const view = useLoaded(useCallback(() => attemptEvents(attemptId), [attemptId]));
@@ -125,7 +127,7 @@ function AttemptCells({ attempt, open }: { attempt: AttemptSummary; open: (opene
             size="mini"
             basic
             className="rc-leave-count"
-            content="无离开"
+            content="查看记录"
             onClick={() => open({ kind: 'events', attemptId: attempt.attemptId })}
           />
         )}
