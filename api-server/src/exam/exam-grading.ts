@@ -33,7 +33,7 @@ import { managedGrade } from './grade-roles.js';
 type Exam = typeof exams.$inferSelect;
 type Attempt = typeof examAttempts.$inferSelect;
 
-export const examMissing = () => notFound('考试不存在或已删除');
+const examMissing = () => notFound('考试不存在或已删除');
 const handedInStatuses = [AttemptStatus.submitted, AttemptStatus.graded];
 
 export async function liveExam(db: Executor, examId: number): Promise<Exam> {
