@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { examItems, messages, users } from '../../db/schema.js';
+import { examItems, examStudents, messages, users } from '../../db/schema.js';
 import { beginAttempt, recordAttemptEvent, saveAnswers, submitAttempt } from '../../exam/exam-attempts.js';
 import { examFixture, gradeFixture, sessionUserOf, type ExamFixture } from '../../exam/exam-test-kit.js';
 import { newLearner, newTeacher, type Person } from '../../learning/learning-test-kit.js';
@@ -94,11 +94,24 @@ describe('relation/list', () => {
     expect(await post(LIST, { examId: 999_999 }, teacher)).toMatchObject({ code: 404, msg: '考试不存在或已删除' });
   });
 
-  it('lists only the chosen students of a chosen-students exam', async () => {
+  it('lists the chosen students of a chosen-students exam and those given a compensation (补考)', async () => {
     const fixture = await examFixture(t.app, gradeId, teacher.id, { chosenStudents: [classmate.id] });
+    await t.app.db.insert(examStudents).values({
+      examId: fixture.examId,
+      userId: student.id,
+      compensateOpensAt: now(),
+      compensateClosesAt: new Date(now().getTime() + 3_600_000),
+      compensateAttempts: 1,
+    });
     const answer = await post(LIST, { examId: fixture.examId }, teacher);
-    expect(answer.data.students.map((row: { userId: number }) => row.userId)).toEqual([classmate.id]);
-    expect(answer.data.exam.audienceCount).toBe(1);
+    expect(answer.data.students).toHaveLength(2);
+    expect(answer.data.students).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ userId: student.id, compensated: true, attempts: [] }),
+        expect.objectContaining({ userId: classmate.id, compensated: false, attempts: [] }),
+      ]),
+    );
+    expect(answer.data.exam).toMatchObject({ audienceCount: 2, absentCount: 2 });
   });
 });
 
