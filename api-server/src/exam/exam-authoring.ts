@@ -134,6 +134,12 @@ async function audienceOf(db: Executor, exam: Pick<Exam, 'id' | 'gradeId' | 'aud
   return rows.map((row) => row.userId);
 }
 
+/** 「班级「X」发布了考试「Y」」, the exam's title shortened to fit a message title (100 characters). */
+function publishedTitle(gradeName: string, title: string): string {
+  const room = 100 - `班级「${gradeName}」发布了考试「」`.length;
+  return `班级「${gradeName}」发布了考试「${title.length > room ? `${title.slice(0, room - 1)}…` : title}」`;
+}
+
 /** exam/save: sets an exam for the class and tells its students. */
 export function saveExam(db: Database, user: SessionUser, body: ExamSaveBody, now: Date): Promise<ExamSaved> {
   return db.transaction(async (tx) => {
@@ -146,7 +152,7 @@ export function saveExam(db: Database, user: SessionUser, body: ExamSaveBody, no
     await writePaper(tx, exam!.id, setting);
     const notice = `考试时间：${beijingTime(exam!.opensAt)} 至 ${beijingTime(exam!.closesAt)}，时长 ${exam!.durationMinutes} 分钟。`;
     for (const userId of await audienceOf(tx, exam!)) {
-      await notify(tx, userId, `班级「${grade.gradeName}」发布了考试「${exam!.title}」`, notice, now);
+      await notify(tx, userId, publishedTitle(grade.gradeName, exam!.title), notice, now);
     }
     return { examId: exam!.id, totalPoints: exam!.totalPoints, questionCount: exam!.questionCount };
   });
