@@ -6,8 +6,10 @@ import { CourseDetailPage } from './course/course-detail-page';
 import { CourseListPage } from './course/course-list-page';
 import { MyCoursesPage } from './course/my-courses-page';
 import { LearnPage } from './learn/learn-page';
+import { ExamsPage } from './exam-admin/exams-page';
 import { ChannelPage } from './live/channel-page';
 import { LivePage } from './live/live-page';
+import { QuestionBankPage } from './question-bank/question-bank-page';
 import { CourseReviewPage } from './review/course-review-page';
 import { CourseFormPage } from './teach/course-form-page';
 import { CourseOutlinePage } from './teach/course-outline-page';
@@ -34,6 +36,8 @@ export const screens: Screens = {
   '/account/review/teacher': TeacherReviewPage,
   '/account/live': LivePage,
   '/account/channel': ChannelPage,
+  '/account/grades/questions': QuestionBankPage,
+  '/account/grades/exams/:id?': ExamsPage,
 };
 
 export const App = screensApp(screens);

@@ -56,7 +56,10 @@ const examFields = {
   attemptsAllowed: Type.Integer({ title: '可作答次数', minimum: 1, maximum: 10 }),
   audience: Type.Union([Type.Literal(1), Type.Literal(2)], { title: '考生', description: '1 全班，2 指定学生' }),
   studentIds: Type.Optional(Type.Array(Id('学生ID'), { title: '指定的学生', maxItems: MAX_CHOSEN_STUDENTS })),
-  multipleChoiceRule: Type.Union([Type.Literal(1), Type.Literal(2)], { title: '多选题计分', description: '1 全对才得分，2 少选按比例得分' }),
+  multipleChoiceRule: Type.Union([Type.Literal(1), Type.Literal(2)], {
+    title: '多选题计分',
+    description: '1 全对才得分，2 少选按比例得分',
+  }),
   showAnswers: Type.Boolean({ title: '发布成绩后向学生展示答案' }),
   items: Type.Array(ExamItemInput, { title: '试题（按顺序）', minItems: 1, maxItems: MAX_EXAM_ITEMS }),
 };

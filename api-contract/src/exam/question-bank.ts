@@ -13,6 +13,9 @@ export const QuestionPageBody = Type.Object({
 });
 export type QuestionPageBody = Static<typeof QuestionPageBody>;
 
+export const GradeQuestionPageBody = Type.Object({ gradeId: Id('班级ID'), ...QuestionPageBody.properties });
+export type GradeQuestionPageBody = Static<typeof GradeQuestionPageBody>;
+
 const questionFields = {
   kind: QuestionKind,
   stem: Type.String({ title: '题干', minLength: 1, maxLength: 5000, description: 'Markdown；填空题用 ___ 标出每个空' }),

@@ -1,11 +1,4 @@
-import type {
-  ExamEditBody,
-  ExamPaper,
-  ExamSaveBody,
-  ExamSaved,
-  ExamStudentIds,
-  ItemAnswerResult,
-} from '@rc/api-contract/exam/exam-admin';
+import type { ExamEditBody, ExamPaper, ExamSaveBody, ExamSaved, ExamStudentIds, ItemAnswerResult } from '@rc/api-contract/exam/exam-admin';
 import type { AnswerKey } from '@rc/api-contract/exam/answers';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { SessionUser } from '../accounts/sessions.js';

@@ -21,7 +21,13 @@ export function compensate(db: Database, user: SessionUser, body: CompensateBody
         .set({ compensateOpensAt: null, compensateClosesAt: null, compensateAttempts: 0 })
         .where(and(eq(examStudents.examId, exam.id), inArray(examStudents.userId, userIds)));
       for (const userId of userIds) {
-        await notify(tx, userId, `考试「${exam.title}」的补考已取消`, `班级「${grade.gradeName}」取消了你在考试「${exam.title}」的补考。`, now);
+        await notify(
+          tx,
+          userId,
+          `考试「${exam.title}」的补考已取消`,
+          `班级「${grade.gradeName}」取消了你在考试「${exam.title}」的补考。`,
+          now,
+        );
       }
       return { count: userIds.length };
     }

@@ -1,4 +1,9 @@
-import { MAX_QUESTIONS_PER_TEACHER, type QuestionItem, type QuestionPageBody, type QuestionSaveBody } from '@rc/api-contract/exam/question-bank';
+import {
+  MAX_QUESTIONS_PER_TEACHER,
+  type QuestionItem,
+  type QuestionPageBody,
+  type QuestionSaveBody,
+} from '@rc/api-contract/exam/question-bank';
 import { and, count, desc, eq, ilike, isNull } from 'drizzle-orm';
 import type { SessionUser } from '../accounts/sessions.js';
 import { renderMarkdown } from '../community/markdown.js';
@@ -7,6 +12,7 @@ import { QuestionKind, examQuestions, type AnswerKey, type QuestionKindValue } f
 import { conflict, invalid, notFound } from '../errors.js';
 import { requireTeacher } from '../learning/course-access.js';
 import { checkedAnswerKey } from './answer-marking.js';
+import { managedGrade } from './grade-roles.js';
 
 type Question = typeof examQuestions.$inferSelect;
 
@@ -61,30 +67,44 @@ export const questionItemOf = (question: Question): QuestionItem => ({
 
 const like = (keyword: string) => `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
 
-/** The teacher's own live questions, newest first, by kind and words of the stem. */
-export async function myQuestions(
+async function bankOf(
   db: Executor,
-  user: SessionUser,
+  teacherId: number,
   filter: Pick<QuestionPageBody, 'kind' | 'keyword'>,
   window: { limit: number; offset: number },
 ): Promise<{ list: QuestionItem[]; total: number }> {
-  requireTeacher(user);
   const keyword = filter.keyword?.trim();
   const where = and(
-    eq(examQuestions.teacherId, user.id),
+    eq(examQuestions.teacherId, teacherId),
     isNull(examQuestions.deletedAt),
     filter.kind ? eq(examQuestions.kind, filter.kind) : undefined,
     keyword ? ilike(examQuestions.stem, like(keyword)) : undefined,
   );
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(examQuestions).where(where);
-  const rows = await db
-    .select()
-    .from(examQuestions)
-    .where(where)
-    .orderBy(desc(examQuestions.id))
-    .limit(window.limit)
-    .offset(window.offset);
+  const rows = await db.select().from(examQuestions).where(where).orderBy(desc(examQuestions.id)).limit(window.limit).offset(window.offset);
   return { list: rows.map(questionItemOf), total };
+}
+
+/** question/page: the teacher's own live questions, newest first, by kind and words of the stem. */
+export function myQuestions(
+  db: Executor,
+  user: SessionUser,
+  filter: Pick<QuestionPageBody, 'kind' | 'keyword'>,
+  window: { limit: number; offset: number },
+) {
+  requireTeacher(user);
+  return bankOf(db, user.id, filter, window);
+}
+
+/** exam/question/page: the bank of a class's teacher, which its teacher and class admins set exams from. */
+export async function gradeBank(
+  db: Executor,
+  user: SessionUser,
+  filter: Pick<QuestionPageBody, 'kind' | 'keyword'> & { gradeId: number },
+  window: { limit: number; offset: number },
+) {
+  const { grade } = await managedGrade(db, user, filter.gradeId);
+  return bankOf(db, grade.teacherId, filter, window);
 }
 
 const liveQuestionOf = (teacherId: number, questionId: number) =>

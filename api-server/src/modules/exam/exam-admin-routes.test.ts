@@ -78,7 +78,9 @@ describe('exam/save', () => {
       bank.map((questionId, index) => [questionId, index + 1, index + 1, everyKind[index]!.kind]),
     );
     for (const who of [admin, student, classmate]) {
-      expect(await messagesOf(who)).toContainEqual(expect.objectContaining({ title: expect.stringMatching(/^班级「测试班级\d+」发布了考试「单元测验」$/) }));
+      expect(await messagesOf(who)).toContainEqual(
+        expect.objectContaining({ title: expect.stringMatching(/^班级「测试班级\d+」发布了考试「单元测验」$/) }),
+      );
     }
     expect(await messagesOf(outsider)).toEqual([]);
   });
@@ -100,7 +102,15 @@ describe('exam/save', () => {
     };
     await refused({ closesAt: at(0) }, '考试结束时间必须晚于开始时间');
     await refused({ closesAt: at(367 * 24 * HOUR) }, '考试时间不能超过一年');
-    await refused({ items: [{ questionId: bank[0], points: 2 }, { questionId: bank[0], points: 3 }] }, '同一道题不能在试卷中出现两次');
+    await refused(
+      {
+        items: [
+          { questionId: bank[0], points: 2 },
+          { questionId: bank[0], points: 3 },
+        ],
+      },
+      '同一道题不能在试卷中出现两次',
+    );
     await refused({ items: [{ questionId: foreignQuestion, points: 2 }] }, '试题必须来自班级老师的题库，且未被删除');
     await refused({ items: [] }, /试题/);
     await refused({ items: [{ questionId: bank[0], points: 101 }] }, /分值/);
@@ -122,14 +132,28 @@ describe('exam/save', () => {
   });
 });
 
+describe('exam/question/page', () => {
+  it('shows the class teacher’s bank to the teacher and class admins, to set exams from', async () => {
+    for (const who of [teacher, admin]) {
+      const page = await post('/exam/question/page', { gradeId, kind: 4, pageSize: 50 }, who);
+      expect(page.data.list).toEqual([expect.objectContaining({ questionId: bank[3], kind: 4 })]);
+    }
+    await onlyManagers((who) => post('/exam/question/page', { gradeId }, who));
+  });
+});
+
 describe('exam/paper, exam/get/student/ids', () => {
   it('show the exam with its keys and its students to the class’s managers only', async () => {
     const examId = await saveExam({ audience: 2, studentIds: [student.id, classmate.id] });
     for (const who of [teacher, admin]) {
       const paper = await post('/exam/paper', { examId }, who);
       expect(paper.data).toMatchObject({ examId, audience: 2, studentIds: [student.id, classmate.id].sort((a, b) => a - b), begun: false });
-      expect(paper.data.items.map((item: { answerKey: object }) => item.answerKey)).toEqual(everyKind.map((question) => question.answerKey));
-      expect((await post('/exam/get/student/ids', { examId }, who)).data.studentIds).toEqual([student.id, classmate.id].sort((a, b) => a - b));
+      expect(paper.data.items.map((item: { answerKey: object }) => item.answerKey)).toEqual(
+        everyKind.map((question) => question.answerKey),
+      );
+      expect((await post('/exam/get/student/ids', { examId }, who)).data.studentIds).toEqual(
+        [student.id, classmate.id].sort((a, b) => a - b),
+      );
     }
     await onlyManagers((who) => post('/exam/paper', { examId }, who));
     await onlyManagers((who) => post('/exam/get/student/ids', { examId }, who));
@@ -142,7 +166,11 @@ describe('exam/edit', () => {
     const examId = await saveExam();
     await onlyManagers((who) => post('/exam/edit', { ...setting({ title: '偷改' }), examId }, who));
 
-    const edited = await post('/exam/edit', { ...setting({ title: '改过的测验', items: [{ questionId: bank[1], points: 10 }] }), examId }, admin);
+    const edited = await post(
+      '/exam/edit',
+      { ...setting({ title: '改过的测验', items: [{ questionId: bank[1], points: 10 }] }), examId },
+      admin,
+    );
     expect(edited).toMatchObject({ code: 200, data: { examId, totalPoints: 10, questionCount: 1 } });
     const body = { ...setting({ title: '改过的测验', items: [{ questionId: bank[1], points: 10 }] }), examId };
     expect((await post('/exam/paper', { examId }, teacher)).data).toMatchObject({ title: '改过的测验', questionCount: 1 });
@@ -178,7 +206,9 @@ describe('exam/edit/compensate/status', () => {
   it('gives chosen members a window of their own after the exam closed, and withdraws it', async () => {
     const examId = await saveExam({ title: '期中', closesAt: at(2 * HOUR) });
     t.clock.advance(3 * HOUR);
-    expect(await beginAttempt(t.app.db, await sessionOf(student), examId, t.app.clock.now()).catch((error) => error.message)).toBe('考试已结束');
+    expect(await beginAttempt(t.app.db, await sessionOf(student), examId, t.app.clock.now()).catch((error) => error.message)).toBe(
+      '考试已结束',
+    );
 
     const grant = { examId, userIds: [student.id], opensAt: at(0), closesAt: at(2 * HOUR), extraAttempts: 1 };
     await onlyManagers((who) => post('/exam/edit/compensate/status', grant, who));
@@ -217,19 +247,32 @@ describe('exam/item/answer', () => {
     const [item] = await t.app.db.select().from(examItems).where(eq(examItems.examId, examId));
     const session = await sessionOf(classmate);
     const sheet = await beginAttempt(t.app.db, session, examId, t.app.clock.now());
-    await saveAnswers(t.app.db, session, { attemptId: sheet.attemptId, answers: [{ itemId: item!.id, answer: { choices: [0] }, version: 1 }] }, t.app.clock.now());
+    await saveAnswers(
+      t.app.db,
+      session,
+      { attemptId: sheet.attemptId, answers: [{ itemId: item!.id, answer: { choices: [0] }, version: 1 }] },
+      t.app.clock.now(),
+    );
     await submitAttempt(t.app.db, session, sheet.attemptId, t.app.clock.now());
     const score = async () =>
-      (await t.app.db.select().from(examAttempts).where(and(eq(examAttempts.examId, examId), eq(examAttempts.userId, classmate.id))))[0]!
-        .totalScore;
+      (
+        await t.app.db
+          .select()
+          .from(examAttempts)
+          .where(and(eq(examAttempts.examId, examId), eq(examAttempts.userId, classmate.id)))
+      )[0]!.totalScore;
     expect(await score()).toBe(0);
 
     const correction = { examId, itemId: item!.id, answerKey: { choices: [0] } };
     await onlyManagers((who) => put('/exam/item/answer', correction, who));
     expect(await put('/exam/item/answer', correction, admin)).toMatchObject({ code: 200, data: { regraded: 1 } });
     expect(await score()).toBe(4);
-    expect((await put('/exam/item/answer', { ...correction, answerKey: { choices: [7] } }, teacher)).msg).toBe('正确答案必须是题目中的选项');
-    expect((await put('/exam/item/answer', { ...correction, answerKey: { choices: [0, 1] } }, teacher)).msg).toBe('单选题只能有一个正确答案');
+    expect((await put('/exam/item/answer', { ...correction, answerKey: { choices: [7] } }, teacher)).msg).toBe(
+      '正确答案必须是题目中的选项',
+    );
+    expect((await put('/exam/item/answer', { ...correction, answerKey: { choices: [0, 1] } }, teacher)).msg).toBe(
+      '单选题只能有一个正确答案',
+    );
     expect(await put('/exam/item/answer', { ...correction, itemId: 999_999 }, teacher)).toMatchObject({ code: 404, msg: '试题不存在' });
     expect(await score()).toBe(4);
   });

@@ -13,6 +13,7 @@ import {
   ItemAnswerBody,
   ItemAnswerResult,
 } from '@rc/api-contract/exam/exam-admin';
+import { GradeQuestionPageBody, QuestionItem } from '@rc/api-contract/exam/question-bank';
 import { ExamIdBody } from '@rc/api-contract/exam/sheet';
 import { Type } from 'typebox';
 import { ok } from '../../envelope.js';
@@ -21,6 +22,7 @@ import { currentUser } from '../../plugins/app/authentication.js';
 import { correctItemKey, deleteExam, editExam, examPaper, examStudentIds, saveExam } from '../../exam/exam-authoring.js';
 import { compensate } from '../../exam/exam-compensation.js';
 import { examsOfGrade } from '../../exam/exam-overview.js';
+import { gradeBank } from '../../exam/question-bank.js';
 
 const tags = ['考试管理'];
 
@@ -60,6 +62,23 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ok(await saveExam(app.db, currentUser(request), request.body, app.clock.now()), '考试已发布'),
+  );
+
+  app.post(
+    '/auth/grade/exam/question/page',
+    {
+      schema: {
+        tags,
+        summary: '组卷时的题库：班级老师的题目（老师与班级管理员）',
+        body: GradeQuestionPageBody,
+        response: { 200: Envelope(Page(QuestionItem)) },
+      },
+    },
+    async (request) => {
+      const { pageNum, pageSize, offset } = pageWindow(request.body);
+      const { list, total } = await gradeBank(app.db, currentUser(request), request.body, { limit: pageSize, offset });
+      return ok({ list, total, pageNum, pageSize });
+    },
   );
 
   app.post(

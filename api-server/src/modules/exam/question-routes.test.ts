@@ -18,7 +18,12 @@ const page = (body: unknown, who?: Person) => send('POST', '/page', { pageNum: 1
 const save = (body: unknown, who?: Person) => send('POST', '/save', body, who);
 
 const single = { kind: 1, stem: '哪张卡的显存 **最大**？', options: ['T4', 'A100 80GB'], answerKey: { choices: [1] }, points: 2 };
-const blank = { kind: 4, stem: 'CUDA 由 ___ 推出，查看显卡的命令是 ___。', answerKey: { blanks: [['NVIDIA', '英伟达'], ['nvidia-smi']] }, points: 4 };
+const blank = {
+  kind: 4,
+  stem: 'CUDA 由 ___ 推出，查看显卡的命令是 ___。',
+  answerKey: { blanks: [['NVIDIA', '英伟达'], ['nvidia-smi']] },
+  points: 4,
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -38,9 +43,16 @@ describe('question/save and question/page', () => {
     const saved = await save(single, teacher);
     expect(saved).toMatchObject({ code: 200, data: { kind: 1, stemHtml: expect.stringContaining('<strong>最大</strong>') } });
     expect((await save(blank, teacher)).data.answerKey).toEqual({ blanks: [['NVIDIA', '英伟达'], ['nvidia-smi']] });
-    expect((await save({ kind: 2, stem: '框架', options: ['PyTorch', 'JAX', 'Excel'], answerKey: { choices: [1, 0, 1] }, points: 4 }, teacher)).data.answerKey).toEqual({ choices: [0, 1] });
-    expect((await save({ kind: 3, stem: '关机仍计费', answerKey: { truth: false, choices: [0] }, points: 2 }, teacher)).data.answerKey).toEqual({ truth: false });
-    expect((await save({ kind: 5, stem: '简述数据并行', answerKey: { reference: ' 梯度汇总 ' }, points: 8 }, teacher)).data.answerKey).toEqual({ reference: '梯度汇总' });
+    expect(
+      (await save({ kind: 2, stem: '框架', options: ['PyTorch', 'JAX', 'Excel'], answerKey: { choices: [1, 0, 1] }, points: 4 }, teacher))
+        .data.answerKey,
+    ).toEqual({ choices: [0, 1] });
+    expect(
+      (await save({ kind: 3, stem: '关机仍计费', answerKey: { truth: false, choices: [0] }, points: 2 }, teacher)).data.answerKey,
+    ).toEqual({ truth: false });
+    expect(
+      (await save({ kind: 5, stem: '简述数据并行', answerKey: { reference: ' 梯度汇总 ' }, points: 8 }, teacher)).data.answerKey,
+    ).toEqual({ reference: '梯度汇总' });
 
     const mine = await page({}, teacher);
     expect(mine.data.total).toBe(5);
@@ -80,7 +92,11 @@ describe('question/save and question/page', () => {
     const row = { teacherId: full.id, kind: 3 as const, stem: '判断', stemHtml: '<p>判断</p>', answerKey: { truth: true } };
     await t.app.db.insert(examQuestions).values(Array.from({ length: 5000 }, () => row));
     expect(await save(single, full)).toMatchObject({ code: 409, msg: '题库最多 5000 道题，请先删除不再使用的题目' });
-    const [oldest] = await t.app.db.select({ id: examQuestions.id }).from(examQuestions).where(eq(examQuestions.teacherId, full.id)).limit(1);
+    const [oldest] = await t.app.db
+      .select({ id: examQuestions.id })
+      .from(examQuestions)
+      .where(eq(examQuestions.teacherId, full.id))
+      .limit(1);
     expect((await send('POST', '/del', { questionId: oldest!.id }, full)).code).toBe(200);
     expect((await save(single, full)).code).toBe(200);
   });
@@ -113,9 +129,16 @@ describe('question/update and question/del', () => {
     expect((await send('PUT', '/update', { ...single, questionId })).code).toBe(401);
     expect((await send('POST', '/del', { questionId })).code).toBe(401);
 
-    const updated = await send('PUT', '/update', { ...single, questionId, stem: '新的题干', options: ['A', 'B', 'C'], answerKey: { choices: [2] } }, teacher);
+    const updated = await send(
+      'PUT',
+      '/update',
+      { ...single, questionId, stem: '新的题干', options: ['A', 'B', 'C'], answerKey: { choices: [2] } },
+      teacher,
+    );
     expect(updated).toMatchObject({ code: 200, data: { stem: '新的题干', options: ['A', 'B', 'C'], answerKey: { choices: [2] } } });
-    expect((await send('PUT', '/update', { ...single, questionId, answerKey: { choices: [5] } }, teacher)).msg).toBe('正确答案必须是题目中的选项');
+    expect((await send('PUT', '/update', { ...single, questionId, answerKey: { choices: [5] } }, teacher)).msg).toBe(
+      '正确答案必须是题目中的选项',
+    );
 
     expect(await send('POST', '/del', { questionId }, teacher)).toMatchObject({ code: 200, msg: '题目已删除' });
     expect(await send('POST', '/del', { questionId }, teacher)).toMatchObject({ code: 404, msg: '题目不存在' });

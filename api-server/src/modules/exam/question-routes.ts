@@ -13,7 +13,14 @@ const tags = ['题库'];
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/grade/question/page',
-    { schema: { tags, summary: '我的题库（按题型、题干关键词筛选）', body: QuestionPageBody, response: { 200: Envelope(Page(QuestionItem)) } } },
+    {
+      schema: {
+        tags,
+        summary: '我的题库（按题型、题干关键词筛选）',
+        body: QuestionPageBody,
+        response: { 200: Envelope(Page(QuestionItem)) },
+      },
+    },
     async (request) => {
       const { pageNum, pageSize, offset } = pageWindow(request.body);
       const { list, total } = await myQuestions(app.db, currentUser(request), request.body, { limit: pageSize, offset });
