@@ -25,6 +25,10 @@ interface PickedItem {
 }
 
 const HOUR = 3_600_000;
+
+/** The time to send: the stored one while the minute-precision field still shows it (seconds would otherwise be lost). */
+const keptTime = (stored: string | undefined, typed: string) =>
+  stored && toLocalInput(stored) === typed ? stored : fromLocalInput(typed)!;
 const clip = (text: string, length = 60) => (text.length > length ? `${text.slice(0, length)}…` : text);
 
 /** The class teacher's bank, to add questions to the paper from. */
@@ -126,8 +130,8 @@ function ExamForm({ gradeId, paper, close }: { gradeId: number; paper: ExamPaper
         const body = {
           title: title.trim(),
           instructions: instructions.trim(),
-          opensAt: fromLocalInput(opensAt)!,
-          closesAt: fromLocalInput(closesAt)!,
+          opensAt: keptTime(paper?.opensAt, opensAt),
+          closesAt: keptTime(paper?.closesAt, closesAt),
           durationMinutes,
           attemptsAllowed,
           audience,
@@ -300,7 +304,17 @@ function ExamForm({ gradeId, paper, close }: { gradeId: number; paper: ExamPaper
           )}
           <FieldError message={errors.items} />
         </Form>
-        {fixed ? null : <BankPicker gradeId={gradeId} picked={items} add={(item) => items.length < 100 && setItems([...items, item])} />}
+        {fixed ? null : (
+          <BankPicker
+            gradeId={gradeId}
+            picked={items}
+            add={(item) =>
+              setItems((current) =>
+                current.length >= 100 || current.some((picked) => picked.questionId === item.questionId) ? current : [...current, item],
+              )
+            }
+          />
+        )}
       </Modal.Content>
       <Modal.Actions>
         <Button content="取消" onClick={() => close(false)} />

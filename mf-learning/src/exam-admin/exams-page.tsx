@@ -79,7 +79,7 @@ function GradeExamList({ gradeId, grade, navigate }: { gradeId: number; grade: G
       </PageHeader>
       <PagedTable
         list={list}
-        columns={['考试', '状态', '时间', '时长 / 次数', '总分 / 题数', '应考 / 已开始 / 已交卷', '待批阅', '操作']}
+        columns={['考试', '状态', '时间', '时长 / 次数', '总分 / 题数', '应考 / 开始 / 交卷', '待批阅', '操作']}
         empty="这个班级还没有考试，点击「新建考试」发布第一场"
         row={(exam) => (
           <Table.Row key={exam.examId} data-exam={exam.examId}>
