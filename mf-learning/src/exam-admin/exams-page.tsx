@@ -38,8 +38,8 @@ function GradePicker({ navigate }: ScreenProps) {
               <RouteLink to={`/account/grades/exams/${grade.gradeId}`} navigate={navigate}>
                 {grade.gradeName}
               </RouteLink>
-              <span className="rc-muted">
-                　{grade.role === 'teacher' ? '老师' : '班级管理员'} · {grade.studentCount} 名学生
+              <span className="rc-muted rc-exam-grade-role">
+                {grade.role === 'teacher' ? '老师' : '班级管理员'} · {grade.studentCount} 名学生
               </span>
             </List.Item>
           ))}
