@@ -178,6 +178,7 @@ async function sameSetting(db: Executor, exam: Exam, body: ExamSetting): Promise
 export function editExam(db: Database, user: SessionUser, body: ExamEditBody, now: Date): Promise<ExamSaved> {
   return db.transaction(async (tx) => {
     const { exam, grade } = await managedExam(tx, user, body.examId);
+    // A begin's new attempt needs a key-share lock on this row (its foreign key), so none slips in before the rewrite.
     await tx.select({ id: exams.id }).from(exams).where(eq(exams.id, exam.id)).for('update');
     if (await anyoneBegan(tx, exam.id)) {
       if (!(await sameSetting(tx, exam, body))) throw paperFixed();
