@@ -8,8 +8,10 @@ import { MyCoursesPage } from './course/my-courses-page';
 import { GradingPage } from './grading/grading-page';
 import { ResultPage } from './grading/result-page';
 import { LearnPage } from './learn/learn-page';
+import { ExamsPage } from './exam-admin/exams-page';
 import { ChannelPage } from './live/channel-page';
 import { LivePage } from './live/live-page';
+import { QuestionBankPage } from './question-bank/question-bank-page';
 import { CourseReviewPage } from './review/course-review-page';
 import { CourseFormPage } from './teach/course-form-page';
 import { CourseOutlinePage } from './teach/course-outline-page';
@@ -38,6 +40,8 @@ export const screens: Screens = {
   '/account/channel': ChannelPage,
   '/account/grades/grading/:id?': GradingPage,
   '/account/grades/result/:id?': ResultPage,
+  '/account/grades/questions': QuestionBankPage,
+  '/account/grades/exams/:id?': ExamsPage,
 };
 
 export const App = screensApp(screens);

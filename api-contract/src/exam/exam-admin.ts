@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Id } from '../common.js';
 import { DateTime, NullableDateTime } from '../values.js';
+import { AnswerKey, QuestionKind } from './answers.js';
 
 export const ExamAdminPageBody = Type.Object({
   gradeId: Id('班级ID'),
@@ -36,3 +37,108 @@ export const ExamAdminItem = Type.Object({
   createdAt: DateTime,
 });
 export type ExamAdminItem = Static<typeof ExamAdminItem>;
+
+export const MAX_EXAM_ITEMS = 100;
+export const MAX_CHOSEN_STUDENTS = 500;
+
+export const ExamItemInput = Type.Object({
+  questionId: Id('题目ID'),
+  points: Type.Integer({ title: '分值', minimum: 1, maximum: 100 }),
+});
+export type ExamItemInput = Static<typeof ExamItemInput>;
+
+const examFields = {
+  title: Type.String({ title: '考试名称', minLength: 1, maxLength: 80 }),
+  instructions: Type.Optional(Type.String({ title: '考试说明', maxLength: 1000 })),
+  opensAt: DateTime,
+  closesAt: DateTime,
+  durationMinutes: Type.Integer({ title: '考试时长（分钟）', minimum: 1, maximum: 600 }),
+  attemptsAllowed: Type.Integer({ title: '可作答次数', minimum: 1, maximum: 10 }),
+  audience: Type.Union([Type.Literal(1), Type.Literal(2)], { title: '考生', description: '1 全班，2 指定学生' }),
+  studentIds: Type.Optional(Type.Array(Id('学生ID'), { title: '指定的学生', maxItems: MAX_CHOSEN_STUDENTS })),
+  multipleChoiceRule: Type.Union([Type.Literal(1), Type.Literal(2)], {
+    title: '多选题计分',
+    description: '1 全对才得分，2 少选按比例得分',
+  }),
+  showAnswers: Type.Boolean({ title: '发布成绩后向学生展示答案' }),
+  items: Type.Array(ExamItemInput, { title: '试题（按顺序）', minItems: 1, maxItems: MAX_EXAM_ITEMS }),
+};
+
+/** exam/save: questions from the class teacher's bank are copied into the exam with their points. */
+export const ExamSaveBody = Type.Object({ gradeId: Id('班级ID'), ...examFields });
+export type ExamSaveBody = Static<typeof ExamSaveBody>;
+
+export const ExamEditBody = Type.Object({ examId: Id('考试ID'), ...examFields });
+export type ExamEditBody = Static<typeof ExamEditBody>;
+
+export const ExamSaved = Type.Object({ examId: Type.Integer(), totalPoints: Type.Integer(), questionCount: Type.Integer() });
+export type ExamSaved = Static<typeof ExamSaved>;
+
+export const Compensation = Type.Object({
+  userId: Type.Integer(),
+  opensAt: DateTime,
+  closesAt: DateTime,
+  extraAttempts: Type.Integer(),
+});
+export type Compensation = Static<typeof Compensation>;
+
+export const ExamStudentIds = Type.Object({
+  studentIds: Type.Array(Type.Integer(), { description: '指定学生的考试：考生名单' }),
+  compensations: Type.Array(Compensation, { description: '补考' }),
+});
+export type ExamStudentIds = Static<typeof ExamStudentIds>;
+
+/** Grants chosen members a compensation window (补考) with extra attempts, or withdraws it with `clear`. */
+export const CompensateBody = Type.Object({
+  examId: Id('考试ID'),
+  userIds: Type.Array(Id('学生ID'), { title: '学生', minItems: 1, maxItems: 200 }),
+  opensAt: Type.Optional(DateTime),
+  closesAt: Type.Optional(DateTime),
+  extraAttempts: Type.Optional(Type.Integer({ title: '补考次数', minimum: 1, maximum: 5 })),
+  clear: Type.Optional(Type.Boolean({ title: '取消补考' })),
+});
+export type CompensateBody = Static<typeof CompensateBody>;
+
+export const CompensateResult = Type.Object({ count: Type.Integer() });
+export type CompensateResult = Static<typeof CompensateResult>;
+
+export const ExamPaperItem = Type.Object({
+  itemId: Type.Integer(),
+  questionId: Type.Union([Type.Integer(), Type.Null()]),
+  sort: Type.Integer(),
+  kind: QuestionKind,
+  stem: Type.String(),
+  stemHtml: Type.String(),
+  options: Type.Array(Type.String()),
+  answerKey: AnswerKey,
+  analysis: Type.String(),
+  points: Type.Integer(),
+});
+export type ExamPaperItem = Static<typeof ExamPaperItem>;
+
+/** The exam as its teacher and admins set it: settings, chosen students and the copied questions with their keys. */
+export const ExamPaper = Type.Object({
+  examId: Type.Integer(),
+  gradeId: Type.Integer(),
+  title: Type.String(),
+  instructions: Type.String(),
+  opensAt: DateTime,
+  closesAt: DateTime,
+  durationMinutes: Type.Integer(),
+  attemptsAllowed: Type.Integer(),
+  audience: Type.Union([Type.Literal(1), Type.Literal(2)]),
+  studentIds: Type.Array(Type.Integer()),
+  multipleChoiceRule: Type.Union([Type.Literal(1), Type.Literal(2)]),
+  showAnswers: Type.Boolean(),
+  totalPoints: Type.Integer(),
+  questionCount: Type.Integer(),
+  begun: Type.Boolean({ description: '已有学生开始作答（试卷不能再修改）' }),
+  items: Type.Array(ExamPaperItem),
+});
+export type ExamPaper = Static<typeof ExamPaper>;
+
+export const ItemAnswerBody = Type.Object({ examId: Id('考试ID'), itemId: Id('试题ID'), answerKey: AnswerKey });
+export type ItemAnswerBody = Static<typeof ItemAnswerBody>;
+
+export const ItemAnswerResult = Type.Object({ regraded: Type.Integer({ description: '重新判分的答卷数' }) });
+export type ItemAnswerResult = Static<typeof ItemAnswerResult>;

@@ -1,10 +1,28 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Page } from '@rc/api-contract/envelope';
-import { ExamAdminItem, ExamAdminPageBody } from '@rc/api-contract/exam/exam-admin';
+import {
+  CompensateBody,
+  CompensateResult,
+  ExamAdminItem,
+  ExamAdminPageBody,
+  ExamEditBody,
+  ExamPaper,
+  ExamSaveBody,
+  ExamSaved,
+  ExamStudentIds,
+  ItemAnswerBody,
+  ItemAnswerResult,
+} from '@rc/api-contract/exam/exam-admin';
+import { GradeQuestionPageBody, QuestionItem } from '@rc/api-contract/exam/question-bank';
+import { ExamIdBody } from '@rc/api-contract/exam/sheet';
+import { Type } from 'typebox';
 import { ok } from '../../envelope.js';
 import { pageWindow } from '../../lib/page-window.js';
 import { currentUser } from '../../plugins/app/authentication.js';
+import { correctItemKey, deleteExam, editExam, examPaper, examStudentIds, saveExam } from '../../exam/exam-authoring.js';
+import { compensate } from '../../exam/exam-compensation.js';
 import { examsOfGrade } from '../../exam/exam-overview.js';
+import { gradeBank } from '../../exam/question-bank.js';
 
 const tags = ['考试管理'];
 
@@ -30,6 +48,102 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         app.clock.now(),
       );
       return ok({ list, total, pageNum, pageSize });
+    },
+  );
+
+  app.post(
+    '/auth/grade/exam/save',
+    {
+      schema: {
+        tags,
+        summary: '发布考试：从班级老师的题库选题并设定分值、时间、次数与考生，通知考生',
+        body: ExamSaveBody,
+        response: { 200: Envelope(ExamSaved) },
+      },
+    },
+    async (request) => ok(await saveExam(app.db, currentUser(request), request.body, app.clock.now()), '考试已发布'),
+  );
+
+  app.post(
+    '/auth/grade/exam/question/page',
+    {
+      schema: {
+        tags,
+        summary: '组卷时的题库：班级老师的题目（老师与班级管理员）',
+        body: GradeQuestionPageBody,
+        response: { 200: Envelope(Page(QuestionItem)) },
+      },
+    },
+    async (request) => {
+      const { pageNum, pageSize, offset } = pageWindow(request.body);
+      const { list, total } = await gradeBank(app.db, currentUser(request), request.body, { limit: pageSize, offset });
+      return ok({ list, total, pageNum, pageSize });
+    },
+  );
+
+  app.post(
+    '/auth/grade/exam/get/student/ids',
+    { schema: { tags, summary: '考试的指定考生与补考名单', body: ExamIdBody, response: { 200: Envelope(ExamStudentIds) } } },
+    async (request) => ok(await examStudentIds(app.db, currentUser(request), request.body.examId)),
+  );
+
+  app.post(
+    '/auth/grade/exam/paper',
+    { schema: { tags, summary: '试卷详情（含标准答案，老师与班级管理员）', body: ExamIdBody, response: { 200: Envelope(ExamPaper) } } },
+    async (request) => ok(await examPaper(app.db, currentUser(request), request.body.examId)),
+  );
+
+  app.post(
+    '/auth/grade/exam/edit',
+    {
+      schema: {
+        tags,
+        summary: '修改考试（已有学生开始作答后只能修改是否展示答案）',
+        body: ExamEditBody,
+        response: { 200: Envelope(ExamSaved) },
+      },
+    },
+    async (request) => ok(await editExam(app.db, currentUser(request), request.body, app.clock.now()), '考试已修改'),
+  );
+
+  app.post(
+    '/auth/grade/exam/edit/compensate/status',
+    {
+      schema: {
+        tags,
+        summary: '为学生安排补考（时间窗口与补考次数），或以 clear 取消补考',
+        body: CompensateBody,
+        response: { 200: Envelope(CompensateResult) },
+      },
+    },
+    async (request) => {
+      const result = await compensate(app.db, currentUser(request), request.body, app.clock.now());
+      return ok(result, request.body.clear ? '已取消补考' : '已安排补考');
+    },
+  );
+
+  app.post(
+    '/auth/grade/exam/del',
+    { schema: { tags, summary: '删除考试（已有学生作答的不能删除）', body: ExamIdBody, response: { 200: Envelope(Type.Null()) } } },
+    async (request) => {
+      await deleteExam(app.db, currentUser(request), request.body.examId, app.clock.now());
+      return ok(null, '考试已删除');
+    },
+  );
+
+  app.put(
+    '/auth/grade/exam/item/answer',
+    {
+      schema: {
+        tags,
+        summary: '更正试题的标准答案，并重新判分所有已交的答卷',
+        body: ItemAnswerBody,
+        response: { 200: Envelope(ItemAnswerResult) },
+      },
+    },
+    async (request) => {
+      const result = await correctItemKey(app.db, currentUser(request), request.body);
+      return ok(result, `答案已更正，${result.regraded} 份答卷已重新判分`);
     },
   );
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import examAdminRoutes from './exam-admin-routes.js';
 import gradeInfoRoutes from './grade-info-routes.js';
 import gradingRoutes from './grading-routes.js';
+import questionRoutes from './question-routes.js';
 
 /**
  * `/apis/exam/...`: classes (`auth/grade/info`, `student`, `apply/record`, `course`; the public `api/grade/...`),
@@ -12,6 +13,7 @@ const examModule: FastifyPluginAsync = async (app) => {
   await app.register(gradeInfoRoutes);
   await app.register(examAdminRoutes);
   await app.register(gradingRoutes);
+  await app.register(questionRoutes);
 };
 
 export default examModule;
