@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import examAdminRoutes from './exam-admin-routes.js';
+import examTakingRoutes from './exam-taking-routes.js';
 import gradeInfoRoutes from './grade-info-routes.js';
 
 /**
@@ -10,6 +11,7 @@ import gradeInfoRoutes from './grade-info-routes.js';
 const examModule: FastifyPluginAsync = async (app) => {
   await app.register(gradeInfoRoutes);
   await app.register(examAdminRoutes);
+  await app.register(examTakingRoutes);
 };
 
 export default examModule;
