@@ -38,6 +38,7 @@ export const MyExamItem = Type.Object({
   gradeId: Type.Integer(),
   gradeName: Type.String(),
   title: Type.String(),
+  instructions: Type.String({ description: '考试说明' }),
   opensAt: DateTime,
   closesAt: DateTime,
   durationMinutes: Type.Integer(),

@@ -108,6 +108,7 @@ function itemOf({ exam, gradeName, standing }: Candidate, attempts: Attempt[], n
     gradeId: exam.gradeId,
     gradeName,
     title: exam.title,
+    instructions: exam.instructions,
     opensAt: exam.opensAt.toISOString(),
     closesAt: exam.closesAt.toISOString(),
     durationMinutes: exam.durationMinutes,
@@ -147,11 +148,17 @@ async function listMine(
     userId,
     page.map(({ exam }) => exam.id),
   );
-  const list = page.map((candidate) => {
-    const { beginClosesAt: _closes, ...item } = itemOf(candidate, attempts.get(candidate.exam.id)!, now);
-    return item;
-  });
+  const list = page.map((candidate) => withoutBeginClose(itemOf(candidate, attempts.get(candidate.exam.id)!, now)));
   return { list, total };
+}
+
+const withoutBeginClose = ({ beginClosesAt: _closes, ...item }: ReturnType<typeof itemOf>): MyExamItem => item;
+
+/** relation/brief: one exam I may sit, as my list shows it, with its instructions: the page before 开始考试. */
+export async function myExamBrief(db: Executor, user: SessionUser, examId: number, now: Date): Promise<MyExamItem> {
+  const { exam, grade, standing } = await examForStudent(db, user, examId);
+  const attempts = await myAttempts(db, user.id, [examId]);
+  return withoutBeginClose(itemOf({ exam, gradeName: grade.gradeName, standing: standing ?? null }, attempts.get(examId)!, now));
 }
 
 /** relation/page: my exams across my classes, with my attempts and what I may do now; optionally of one state. */

@@ -7,7 +7,7 @@ import { ok } from '../../envelope.js';
 import { pageWindow } from '../../lib/page-window.js';
 import { currentUser } from '../../plugins/app/authentication.js';
 import { beginAttempt, continueAttempt, recordAttemptEvent, saveAnswers, submitAttempt } from '../../exam/exam-attempts.js';
-import { examTips, ignoreExamTip, myExams, myExamsOfGrade } from '../../exam/my-exams.js';
+import { examTips, ignoreExamTip, myExamBrief, myExams, myExamsOfGrade } from '../../exam/my-exams.js';
 
 const tags = ['参加考试'];
 
@@ -80,6 +80,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const { list, total } = await myExamsOfGrade(app.db, currentUser(request), request.body.gradeId, window, app.clock.now());
       return ok({ list, total, pageNum, pageSize });
     },
+  );
+
+  app.post(
+    '/auth/grade/exam/student/relation/brief',
+    { schema: { tags, summary: '开考前的考试信息：说明、时长、窗口、剩余次数、能否开始', body: ExamIdBody, response: { 200: Envelope(MyExamItem) } } },
+    async (request) => ok(await myExamBrief(app.db, currentUser(request), request.body.examId, app.clock.now())),
   );
 
   app.post(

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AttemptStatus, SubmittedBy, examAttemptEvents, examAttempts } from '../../db/schema.js';
+import { AttemptStatus, SubmittedBy, examAttemptEvents, examAttempts, exams } from '../../db/schema.js';
 import { examFixture, gradeFixture } from '../../exam/exam-test-kit.js';
 import { newLearner, newTeacher, type Person } from '../../learning/learning-test-kit.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
@@ -173,6 +173,20 @@ describe('my exams, tips and ignoring a tip', () => {
         scoreNote: '待批阅',
       }),
     ]);
+    expect(await post(relation('brief'), { examId }, listStudent)).toMatchObject({
+      code: 200,
+      data: { examId, instructions: '请独立完成。', attemptsUsed: 1, scoreNote: '待批阅' },
+    });
+    expect(await post(relation('brief'), { examId }, listAdmin)).toMatchObject({ code: 200, data: { attemptsUsed: 0, canBegin: true } });
+    expect(await post(relation('brief'), { examId }, teacher)).toMatchObject(teacherRefused);
+    for (const who of [outsider, otherTeacher]) expect(await post(relation('brief'), { examId }, who)).toMatchObject(notMember);
+    expect((await post(relation('brief'), { examId })).code).toBe(401);
+
+    await t.app.db.update(exams).set({ scoresPublishedAt: t.clock.now() }).where(eq(exams.id, examId));
+    expect(inGrade(await mine(listStudent, { state: 'published' }))).toEqual([
+      expect.objectContaining({ examId, bestScore: 2, scoreNote: null, lastAttempt: expect.objectContaining({ totalScore: 2 }) }),
+    ]);
+    await t.app.db.update(exams).set({ scoresPublishedAt: null }).where(eq(exams.id, examId));
     expect(inGrade(await mine(listStudent, { state: 'upcoming' })).map((row) => row.examId)).toEqual([upcoming.examId]);
     expect(inGrade(await mine(listAdmin)).find((row) => row.examId === examId)).toMatchObject({ lastAttempt: null, attemptsUsed: 0 });
 
