@@ -5,6 +5,7 @@ import { AppReviewPage } from './app-centre/app-review-page';
 import { CourseDetailPage } from './course/course-detail-page';
 import { CourseListPage } from './course/course-list-page';
 import { MyCoursesPage } from './course/my-courses-page';
+import { ExamPage } from './exam-taking/exam-page';
 import { LearnPage } from './learn/learn-page';
 import { ChannelPage } from './live/channel-page';
 import { LivePage } from './live/live-page';
@@ -34,6 +35,7 @@ export const screens: Screens = {
   '/account/review/teacher': TeacherReviewPage,
   '/account/live': LivePage,
   '/account/channel': ChannelPage,
+  '/account/grades/exam/:id?': ExamPage,
 };
 
 export const App = screensApp(screens);

@@ -67,7 +67,12 @@ export const ExamTips = Type.Object({ total: Type.Integer(), exams: Type.Array(E
 export type ExamTips = Static<typeof ExamTips>;
 
 /** leave 离开页面 · return 回到页面 · offline 断网 · online 恢复网络 */
-export const AttemptEventKind = Type.Union([Type.Literal('leave'), Type.Literal('return'), Type.Literal('offline'), Type.Literal('online')]);
+export const AttemptEventKind = Type.Union([
+  Type.Literal('leave'),
+  Type.Literal('return'),
+  Type.Literal('offline'),
+  Type.Literal('online'),
+]);
 export type AttemptEventKind = Static<typeof AttemptEventKind>;
 
 export const AttemptEventBody = Type.Object({ attemptId: Id('答卷ID'), kind: AttemptEventKind });

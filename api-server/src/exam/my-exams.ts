@@ -162,7 +162,13 @@ export async function myExamBrief(db: Executor, user: SessionUser, examId: numbe
 }
 
 /** relation/page: my exams across my classes, with my attempts and what I may do now; optionally of one state. */
-export function myExams(db: Executor, user: SessionUser, state: ExamState | undefined, window: { limit: number; offset: number }, now: Date) {
+export function myExams(
+  db: Executor,
+  user: SessionUser,
+  state: ExamState | undefined,
+  window: { limit: number; offset: number },
+  now: Date,
+) {
   return listMine(db, user.id, myExamsWhere([state ? stateFilter(state, now) : undefined]), window, now);
 }
 

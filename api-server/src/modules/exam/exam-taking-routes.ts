@@ -15,7 +15,14 @@ const tags = ['参加考试'];
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/grade/exam/student/relation/begin',
-    { schema: { tags, summary: '开始考试（服务端开始计时；已有进行中的作答时返回该答卷）', body: ExamIdBody, response: { 200: Envelope(ExamSheet) } } },
+    {
+      schema: {
+        tags,
+        summary: '开始考试（服务端开始计时；已有进行中的作答时返回该答卷）',
+        body: ExamIdBody,
+        response: { 200: Envelope(ExamSheet) },
+      },
+    },
     async (request) => ok(await beginAttempt(app.db, currentUser(request), request.body.examId, app.clock.now())),
   );
 
@@ -84,7 +91,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/grade/exam/student/relation/brief',
-    { schema: { tags, summary: '开考前的考试信息：说明、时长、窗口、剩余次数、能否开始', body: ExamIdBody, response: { 200: Envelope(MyExamItem) } } },
+    {
+      schema: {
+        tags,
+        summary: '开考前的考试信息：说明、时长、窗口、剩余次数、能否开始',
+        body: ExamIdBody,
+        response: { 200: Envelope(MyExamItem) },
+      },
+    },
     async (request) => ok(await myExamBrief(app.db, currentUser(request), request.body.examId, app.clock.now())),
   );
 

@@ -74,7 +74,10 @@ describe('begin, save, continue and hand in through the routes', () => {
     t.clock.advance(minutes(5));
     const resumed = await post(relation('continue'), { examId }, student);
     expect(resumed.data).toMatchObject({ attemptId, remainingSeconds: 55 * 60 });
-    expect(resumed.data.answers.find((row: { itemId: number }) => row.itemId === item(0))).toMatchObject({ answer: { choices: [1] }, version: 200 });
+    expect(resumed.data.answers.find((row: { itemId: number }) => row.itemId === item(0))).toMatchObject({
+      answer: { choices: [1] },
+      version: 200,
+    });
 
     const handedIn = await post(relation('submit/audit'), { attemptId }, student);
     // 单选 2 + 多选 2 of 4 (all or nothing: 0) + 判断 2 + 填空 4 = 8
