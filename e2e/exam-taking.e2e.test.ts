@@ -51,6 +51,9 @@ describe('taking an exam', () => {
     await page.open(`/account/grades/exam/${quiz.examId}`);
     await page.waitForText('.rc-exam-brief', '共 5 题，限时 60 分钟');
     expect(await page.textOf('.rc-exam-attempts-left')).toContain('2 次');
+    const shots = path.join(repoRoot, '.tmp/screenshots');
+    mkdirSync(shots, { recursive: true });
+    await browser.saveScreenshot(path.join(shots, 'exam-brief.png'));
     await browser.$('.rc-exam-begin').click();
     await confirmDialog(browser, '开始考试');
     await browser.$('.rc-exam-paper').waitForDisplayed({ timeout: 15_000 });
@@ -93,8 +96,6 @@ describe('taking an exam', () => {
     expect(byItem.get(blanks!.itemId)).toEqual({ blanks: ['cuda', 'CUDA'] });
 
     await browser.$(`${question(5)} textarea`).setValue('每张卡一份完整模型，处理不同的数据分片，反向传播后 all-reduce 平均梯度。');
-    const shots = path.join(repoRoot, '.tmp/screenshots');
-    mkdirSync(shots, { recursive: true });
     await browser.saveScreenshot(path.join(shots, 'exam-page.png'));
 
     await browser.$('.rc-exam-hand-in').click();

@@ -52,7 +52,7 @@ export class AnswerKeeper {
   private networkDown = false;
   private retry: ReturnType<typeof setTimeout> | undefined;
   private readonly typing = new Map<number, ReturnType<typeof setTimeout>>();
-  private stopped = false;
+  private stopped = true;
 
   constructor(
     private readonly sheet: ExamSheet,
@@ -67,8 +67,13 @@ export class AnswerKeeper {
       if (!server || kept.version > server.version) this.answers.set(itemId, { ...kept, synced: false });
     }
     for (const kept of this.answers.values()) this.lastVersion = Math.max(this.lastVersion, kept.version);
-    this.networkDown = typeof navigator !== 'undefined' && !navigator.onLine;
+    this.networkDown = !navigator.onLine;
     this.persist();
+  }
+
+  /** Starts sending: first whatever the server has not confirmed yet (from before a reload). */
+  start() {
+    this.stopped = false;
     if (this.unsynced().length > 0) void this.flush();
   }
 

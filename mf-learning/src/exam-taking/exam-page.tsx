@@ -155,6 +155,7 @@ export function ExamPage({ navigate }: ScreenProps) {
   const finished = useCallback(
     (done: Finished) => {
       if (examId !== null) setPhase({ kind: 'finished', finished: done, examId });
+      window.scrollTo({ top: 0 });
     },
     [examId],
   );

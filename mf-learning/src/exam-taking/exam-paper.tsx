@@ -80,7 +80,10 @@ export function ExamPaper({ sheet, onFinished }: { sheet: ExamSheet; onFinished:
     });
   }
   const keeper = keeperRef.current;
-  useEffect(() => () => keeper.stop(), [keeper]);
+  useEffect(() => {
+    keeper.start();
+    return () => keeper.stop();
+  }, [keeper]);
 
   useEffect(() => {
     if (seconds === 0) void finish('考试时间已到，答卷已自动提交');
@@ -131,30 +134,14 @@ export function ExamPaper({ sheet, onFinished }: { sheet: ExamSheet; onFinished:
   const state = keeper.state;
   return (
     <div className="rc-exam-paper">
-      <div className="rc-exam-bar">
-        <div className="rc-exam-bar-title">
-          <strong>{sheet.examTitle}</strong>
-          <span className="rc-muted">
-            第 {sheet.attemptNo} 次作答 · 共 {sheet.items.length} 题 · 满分 {sheet.totalPoints} 分
-          </span>
-        </div>
-        <span className={`rc-exam-save-state rc-exam-save-${state}`} role="status">
-          <Icon name={state === 'offline' ? 'wifi' : state === 'saving' ? 'sync' : 'check circle'} />
-          {saveTexts[state]}
+      <div className="rc-exam-paper-head">
+        <h2>{sheet.examTitle}</h2>
+        <span className="rc-muted">
+          第 {sheet.attemptNo} 次作答 · 共 {sheet.items.length} 题 · 满分 {sheet.totalPoints} 分 · 答案随时自动保存，离开页面不会暂停计时
         </span>
-        <span className={`rc-exam-countdown${seconds <= 300 ? ' rc-exam-countdown-late' : ''}`} data-remaining={seconds}>
-          <Icon name="clock outline" />
-          剩余 {clockText(seconds)}
-        </span>
-        <Button primary className="rc-exam-hand-in" loading={handingIn} disabled={handingIn} onClick={() => void handIn()}>
-          交卷
-        </Button>
       </div>
       <div className="rc-exam-body">
         <nav className="rc-exam-navigator" aria-label="题目导航">
-          <p className="rc-muted">
-            已答 {sheet.items.length - unanswered.length}/{sheet.items.length}
-          </p>
           <div className="rc-exam-navigator-grid">
             {sheet.items.map((item, index) => {
               const answered = isAnswered(item, keeper.answerOf(item.itemId));
@@ -198,6 +185,22 @@ export function ExamPaper({ sheet, onFinished }: { sheet: ExamSheet; onFinished:
             </li>
           ))}
         </ol>
+      </div>
+      <div className="rc-exam-bar">
+        <span className="rc-exam-bar-title">
+          已答 {sheet.items.length - unanswered.length}/{sheet.items.length}
+        </span>
+        <span className={`rc-exam-save-state rc-exam-save-${state}`} role="status">
+          <Icon name={state === 'offline' ? 'wifi' : state === 'saving' ? 'sync' : 'check circle'} />
+          {saveTexts[state]}
+        </span>
+        <span className={`rc-exam-countdown${seconds <= 300 ? ' rc-exam-countdown-late' : ''}`} data-remaining={seconds}>
+          <Icon name="clock outline" />
+          剩余 {clockText(seconds)}
+        </span>
+        <Button primary className="rc-exam-hand-in" loading={handingIn} disabled={handingIn} onClick={() => void handIn()}>
+          交卷
+        </Button>
       </div>
     </div>
   );
