@@ -90,7 +90,8 @@ function attemptRef(attempt: Attempt, published: boolean): MyAttemptRef {
 }
 
 function itemOf({ exam, gradeName, standing }: Candidate, attempts: Attempt[], now: Date): MyExamItem & { beginClosesAt: Date | null } {
-  const running = attempts.find((attempt) => attempt.status === AttemptStatus.inProgress && attempt.deadlineAt > now) ?? null;
+  // One whose time ran out before the server's pass handed it in still counts as running: continue hands it in and says so.
+  const running = attempts.find((attempt) => attempt.status === AttemptStatus.inProgress) ?? null;
   const handedIn = attempts.filter((attempt) => attempt.status !== AttemptStatus.inProgress);
   const published = exam.scoresPublishedAt !== null;
   const check = running ? { closesAt: null, reason: '有进行中的作答，请继续作答' } : beginCheck(exam, standing, attempts.length, now);
@@ -126,7 +127,7 @@ function itemOf({ exam, gradeName, standing }: Candidate, attempts: Attempt[], n
     scoresPublished: published,
     scoreNote: handedIn.length > 0 && !published ? '待批阅' : null,
     tipIgnored: standing?.tipIgnoredAt != null,
-    beginClosesAt: running ? running.deadlineAt : check.closesAt,
+    beginClosesAt: running ? (running.deadlineAt > now ? running.deadlineAt : null) : check.closesAt,
   };
 }
 

@@ -102,6 +102,21 @@ describe('begin, save, continue and hand in through the routes', () => {
     expect(await post(relation('continue'), { examId }, student)).toMatchObject({ code: 409, msg: '没有进行中的考试，请先开始考试' });
   });
 
+  it('lists an attempt whose time ran out before the server handed it in as running, so continue can say so', async () => {
+    const { examId } = await examFixture(t.app, gradeId, teacher.id, { durationMinutes: 10, attemptsAllowed: 2 });
+    const { attemptId } = (await post(relation('begin'), { examId }, student)).data;
+    t.clock.advance(minutes(11));
+    expect((await post(relation('brief'), { examId }, student)).data).toMatchObject({ runningAttemptId: attemptId, canBegin: false });
+    expect((await post(relation('tips'), {}, student)).data.exams.map((tip: { examId: number }) => tip.examId)).not.toContain(examId);
+    expect(await post(relation('continue'), { examId }, student)).toMatchObject({ code: 409, msg: '考试时间已到，答卷已自动提交' });
+    expect((await post(relation('brief'), { examId }, student)).data).toMatchObject({
+      runningAttemptId: null,
+      canBegin: true,
+      attemptsUsed: 1,
+      lastAttempt: expect.objectContaining({ attemptId, status: 3 }),
+    });
+  });
+
   it('refuses continue to those who may not sit the exam', async () => {
     const { examId } = await examFixture(t.app, gradeId, teacher.id);
     expect(await post(relation('continue'), { examId }, admin)).toMatchObject({ code: 409, msg: '没有进行中的考试，请先开始考试' });
