@@ -20,7 +20,9 @@ const question = (kind: number) => `.rc-exam-question[data-kind="${kind}"]`;
 
 async function pick(selector: string) {
   const label = browser.$(`${selector} label`);
-  await label.waitForClickable({ timeout: 15_000 });
+  await label.waitForDisplayed({ timeout: 15_000 });
+  // Away from the portal's sticky header and the paper's bottom bar.
+  await label.scrollIntoView({ block: 'center' });
   await label.click();
 }
 
@@ -94,6 +96,18 @@ describe('taking an exam', () => {
     expect(byItem.get(multiple!.itemId)).toEqual({ choices: [0, 1, 3] });
     expect(byItem.get(truth!.itemId)).toEqual({ truth: false });
     expect(byItem.get(blanks!.itemId)).toEqual({ blanks: ['cuda', 'CUDA'] });
+
+    // Another tab answers the single choice later: this page's older change is refused and the page takes that answer.
+    const otherTab = { itemId: single!.itemId, answer: { choices: [2] }, version: Date.now() + 60_000 };
+    await apiCall(server.url, '/exam/auth/grade/student/exam/answer/save', { attemptId: sheet.attemptId, answers: [otherTab] }, token);
+    await pick(`${question(1)} .rc-exam-option[data-option="0"]`);
+    await browser.waitUntil(() => isPicked(`${question(1)} .rc-exam-option[data-option="2"]`), {
+      timeout: 15_000,
+      timeoutMsg: "the page never took the other tab's later answer",
+    });
+    await pick(`${question(1)} .rc-exam-option[data-option="1"]`);
+    await waitForSaveState('已保存');
+    expect((await serverAnswers()).byItem.get(single!.itemId)).toEqual({ choices: [1] });
 
     await browser.$(`${question(5)} textarea`).setValue('每张卡一份完整模型，处理不同的数据分片，反向传播后 all-reduce 平均梯度。');
     await browser.saveScreenshot(path.join(shots, 'exam-page.png'));

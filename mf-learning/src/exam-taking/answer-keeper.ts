@@ -22,6 +22,8 @@ export interface KeeperEvents {
   remaining: (seconds: number) => void;
   /** The server refused a save because the attempt is over (handed in, or the time ran out). */
   closed: (message: string) => void;
+  /** The server kept a later answer than ours (given in another tab): the page should fetch and adopt it. */
+  newerElsewhere: () => void;
 }
 
 const TEXT_DEBOUNCE_MS = 800;
@@ -128,8 +130,15 @@ export class AnswerKeeper {
     return this.queue;
   }
 
-  unsyncedCount() {
-    return this.unsynced().length;
+  /** Takes the server's answers that are later than the ones kept here. */
+  adopt(saved: ExamSheet['answers']) {
+    for (const { itemId, answer, version } of saved) {
+      const kept = this.answers.get(itemId);
+      if (!kept || version > kept.version) this.answers.set(itemId, { answer, version, synced: true });
+      this.lastVersion = Math.max(this.lastVersion, version);
+    }
+    this.persist();
+    this.events.changed();
   }
 
   /** The attempt is over: forget the local copy and stop sending. */
@@ -167,12 +176,15 @@ export class AnswerKeeper {
     });
     if (result.code === 200) {
       this.networkDown = false;
+      let newerElsewhere = false;
       for (const { itemId, version } of result.data.saved) {
         const kept = this.answers.get(itemId);
         if (kept && kept.version <= version) kept.synced = true;
+        if (kept && kept.version < version) newerElsewhere = true;
       }
       this.persist();
       this.events.remaining(result.data.remainingSeconds);
+      if (newerElsewhere) this.events.newerElsewhere();
       return;
     }
     if (result.code === 409) {

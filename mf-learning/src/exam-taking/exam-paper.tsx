@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Icon, Label } from 'semantic-ui-react';
 import { MarkdownHtml, bus, dialogs } from '@rc/shared-utility';
 import { AnswerKeeper, type SaveState } from './answer-keeper';
-import { recordExamEvent, submitAttempt, type ExamSheet, type StudentAnswer, type SubmitResult } from './exam-taking-api';
+import { continueExam, recordExamEvent, submitAttempt, type ExamSheet, type StudentAnswer, type SubmitResult } from './exam-taking-api';
 import { QuestionInput, isAnswered, kindNames } from './question-input';
 
 const saveTexts: Record<SaveState, string> = {
@@ -77,6 +77,10 @@ export function ExamPaper({ sheet, onFinished }: { sheet: ExamSheet; onFinished:
       changed: () => setTick((tick) => tick + 1),
       remaining: resync,
       closed: (message) => void finish(message),
+      newerElsewhere: () =>
+        void continueExam(sheet.examId).then((latest) => {
+          if (latest.code === 200) keeperRef.current?.adopt(latest.data.answers);
+        }),
     });
   }
   const keeper = keeperRef.current;
