@@ -7,6 +7,7 @@ import { CourseListPage } from './course/course-list-page';
 import { MyCoursesPage } from './course/my-courses-page';
 import { GradingPage } from './grading/grading-page';
 import { ResultPage } from './grading/result-page';
+import { ExamPage } from './exam-taking/exam-page';
 import { LearnPage } from './learn/learn-page';
 import { ExamsPage } from './exam-admin/exams-page';
 import { ChannelPage } from './live/channel-page';
@@ -42,6 +43,7 @@ export const screens: Screens = {
   '/account/grades/result/:id?': ResultPage,
   '/account/grades/questions': QuestionBankPage,
   '/account/grades/exams/:id?': ExamsPage,
+  '/account/grades/exam/:id?': ExamPage,
 };
 
 export const App = screensApp(screens);

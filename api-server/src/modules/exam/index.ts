@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import examAdminRoutes from './exam-admin-routes.js';
+import examTakingRoutes from './exam-taking-routes.js';
 import gradeInfoRoutes from './grade-info-routes.js';
 import gradingRoutes from './grading-routes.js';
 import questionRoutes from './question-routes.js';
@@ -14,6 +15,7 @@ const examModule: FastifyPluginAsync = async (app) => {
   await app.register(examAdminRoutes);
   await app.register(gradingRoutes);
   await app.register(questionRoutes);
+  await app.register(examTakingRoutes);
 };
 
 export default examModule;
