@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser } from './support/chromium';
 import type { PortalPage } from './support/portal-page';
-import { repoRoot, type PortalServer } from './support/portal-server';
+import type { PortalServer } from './support/portal-server';
 import { setUpPortalSuite } from './support/portal-suite';
 import { apiCall, demoTeacher, demoUser, signInAs } from './support/demo-session';
 import { confirmDialog } from './support/rc-dialogs';
@@ -12,12 +10,6 @@ let server: PortalServer;
 let browser: Browser;
 let page: PortalPage;
 setUpPortalSuite({}, (suite) => ({ server, browser, page } = suite));
-
-const screens = path.join(repoRoot, '.tmp/screens');
-const screenshot = async (name: string) => {
-  mkdirSync(screens, { recursive: true });
-  await browser.saveScreenshot(path.join(screens, `${name}.png`));
-};
 
 interface StudentRow {
   nickname: string;
@@ -59,7 +51,6 @@ describe('grading the midterm and reading the result', () => {
     await page.waitForRouteRendered('/account/grades/result/:id?', '考试成绩');
     await page.waitForText('.rc-pending-score', `已交卷，客观题得分 ${attempt!.objectiveScore}，简答题待批阅`);
     expect(await browser.$('.rc-total-score').isExisting()).toBe(false);
-    await screenshot('grading-result-pending');
     await signInAs(page, browser, server.url, demoTeacher);
 
     await page.open(`/account/grades/grading/${examId}`);
@@ -68,11 +59,9 @@ describe('grading the midterm and reading the result', () => {
     expect(await browser.$('.rc-publish').isEnabled()).toBe(false);
     await page.waitForText('.rc-attempts', '算力体验官');
     await page.waitForText(`tr[data-attempt="${attempt!.attemptId}"]`, '待批阅');
-    await screenshot('grading-attempts');
     await browser.$(`tr[data-attempt="${attempt!.attemptId}"] .rc-view-paper`).click();
     await page.waitForText('.rc-paper-dialog', '待批阅');
     await page.waitForText('.rc-paper-dialog', '参考答案');
-    await screenshot('grading-paper');
     await browser.$('.rc-paper-dialog .actions button').click();
     await browser.$('.rc-paper-dialog').waitForExist({ reverse: true, timeout: 10_000 });
 
@@ -81,7 +70,6 @@ describe('grading the midterm and reading the result', () => {
     await page.waitForText('.rc-queue-progress', '已批阅 0 / 1 份');
     const queueText = await appText();
     for (const secret of [demoStudent.nickname, '2026001', '算力体验官', demoUser.mobile]) expect(queueText).not.toContain(secret);
-    await screenshot('grading-queue');
 
     await browser.$('.rc-grade-score').setValue('16.5');
     await browser.$('.rc-grade-comment').setValue('要点完整，可再补充梯度同步的细节。');
@@ -102,6 +90,5 @@ describe('grading the midterm and reading the result', () => {
     await page.waitForText('.rc-teacher-comments', '要点完整，可再补充梯度同步的细节。');
     await page.waitForText('.rc-marked-paper', '得分 16.5 / 20');
     await page.waitForText('.rc-marked-paper', '参考答案');
-    await screenshot('grading-result');
   });
 });

@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PageOf } from '@rc/api-contract/envelope';
 import type { MyExamItem } from '@rc/api-contract/exam/relation';
@@ -7,7 +5,7 @@ import type { ExamSheet } from '@rc/api-contract/exam/sheet';
 import type { Browser } from './support/chromium';
 import { apiCall, demoUser, signInAs } from './support/demo-session';
 import type { PortalPage } from './support/portal-page';
-import { repoRoot, type PortalServer } from './support/portal-server';
+import type { PortalServer } from './support/portal-server';
 import { setUpPortalSuite } from './support/portal-suite';
 import { confirmDialog } from './support/rc-dialogs';
 
@@ -53,9 +51,6 @@ describe('taking an exam', () => {
     await page.open(`/account/grades/exam/${quiz.examId}`);
     await page.waitForText('.rc-exam-brief', '共 5 题，限时 60 分钟');
     expect(await page.textOf('.rc-exam-attempts-left')).toContain('2 次');
-    const shots = path.join(repoRoot, '.tmp/screenshots');
-    mkdirSync(shots, { recursive: true });
-    await browser.saveScreenshot(path.join(shots, 'exam-brief.png'));
     await browser.$('.rc-exam-begin').click();
     await confirmDialog(browser, '开始考试');
     await browser.$('.rc-exam-paper').waitForDisplayed({ timeout: 15_000 });
@@ -110,14 +105,12 @@ describe('taking an exam', () => {
     expect((await serverAnswers()).byItem.get(single!.itemId)).toEqual({ choices: [1] });
 
     await browser.$(`${question(5)} textarea`).setValue('每张卡一份完整模型，处理不同的数据分片，反向传播后 all-reduce 平均梯度。');
-    await browser.saveScreenshot(path.join(shots, 'exam-page.png'));
 
     await browser.$('.rc-exam-hand-in').click();
     await confirmDialog(browser, '交卷');
     // 单选 5 + 多选 10 + 判断 5 + 填空 10
     await page.waitForText('.rc-exam-objective-score', '30');
     expect(await page.textOf('.rc-exam-finished')).toContain('简答题待老师批阅');
-    await browser.saveScreenshot(path.join(shots, 'exam-finished.png'));
     const handedIn = (await studentCall<PageOf<MyExamItem>>('page', { pageSize: 100 })).list.find((exam) => exam.examId === quiz.examId);
     expect(handedIn).toMatchObject({ attemptsUsed: 1, scoreNote: '待批阅', lastAttempt: expect.objectContaining({ objectiveScore: 30 }) });
     expect(await browser.execute((key) => localStorage.getItem(key), `rc-exam-${sheet.attemptId}`)).toBeNull();

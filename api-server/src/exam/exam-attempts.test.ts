@@ -9,6 +9,7 @@ import { examFixture, gradeFixture, sessionUserOf } from './exam-test-kit.js';
 
 let t: TestApp;
 let teacher: Person;
+let assistant: Person;
 let student: Person;
 let classmate: Person;
 let outsider: Person;
@@ -21,19 +22,20 @@ const minutes = (count: number) => count * 60_000;
 beforeAll(async () => {
   t = await createTestApp();
   teacher = await newTeacher(t.app);
+  assistant = await newLearner(t.app);
   student = await newLearner(t.app);
   classmate = await newLearner(t.app);
   outsider = await newLearner(t.app);
-  gradeId = await gradeFixture(t.app, teacher.id, { students: [student.id, classmate.id], admins: 1 });
+  gradeId = await gradeFixture(t.app, teacher.id, { students: [assistant.id, student.id, classmate.id], admins: 1 });
 });
 
 afterAll(() => t.close());
 
 describe('the grade-admin flag', () => {
-  it('is set for the teacher and the class admin, not for a plain student', async () => {
+  it('is set for the teacher and the class admin, not for a plain student or an outsider', async () => {
     const flags = await t.app.db.select({ id: users.id, isGradeAdmin: users.isGradeAdmin }).from(users);
     const flagOf = (person: Person) => flags.find((row) => row.id === person.id)?.isGradeAdmin;
-    expect([flagOf(teacher), flagOf(student), flagOf(classmate), flagOf(outsider)]).toEqual([true, true, false, false]);
+    expect([flagOf(teacher), flagOf(assistant), flagOf(student), flagOf(outsider)]).toEqual([true, true, false, false]);
   });
 });
 
@@ -50,9 +52,10 @@ describe('taking an exam against the server clock', () => {
     expect(JSON.stringify(first.items)).not.toContain('answerKey');
   });
 
-  it('refuses the teacher, outsiders, and students not chosen for the exam', async () => {
+  it('refuses the teacher, class admins, outsiders, and students not chosen for the exam', async () => {
     const { examId } = await examFixture(t.app, gradeId, teacher.id, { chosenStudents: [student.id] });
     await expect(beginAttempt(t.app.db, await as(teacher), examId, now())).rejects.toThrow('老师不能参加自己班级的考试');
+    await expect(beginAttempt(t.app.db, await as(assistant), examId, now())).rejects.toThrow('班级管理员负责管理考试，不参加本班考试');
     await expect(beginAttempt(t.app.db, await as(outsider), examId, now())).rejects.toThrow('你不是该班级的成员');
     await expect(beginAttempt(t.app.db, await as(classmate), examId, now())).rejects.toThrow('你不在本场考试的考生名单中');
     await expect(beginAttempt(t.app.db, await as(student), examId, now())).resolves.toMatchObject({ attemptNo: 1 });

@@ -42,6 +42,7 @@ export async function examForStudent(db: Executor, user: SessionUser, examId: nu
   const role = await gradeRoleOf(db, user.id, grade);
   if (role === 'teacher') throw forbidden('老师不能参加自己班级的考试');
   if (role === null) throw forbidden('你不是该班级的成员');
+  if (role === 'admin') throw forbidden('班级管理员负责管理考试，不参加本班考试');
   const [standing] = await db
     .select()
     .from(examStudents)

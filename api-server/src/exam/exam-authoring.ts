@@ -7,7 +7,7 @@ import type { Database, Executor } from '../db/open-database.js';
 import { ExamAudience, examAttempts, examItems, examQuestions, examStudents, exams, gradeStudents, grades } from '../db/schema.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { remarkExam } from './exam-marking.js';
-import { managedGrade } from './grade-roles.js';
+import { managedGrade, sitsExams } from './grade-roles.js';
 import { checkedQuestionKey } from './question-bank.js';
 
 type Exam = typeof exams.$inferSelect;
@@ -55,15 +55,15 @@ async function anyoneBegan(db: Executor, examId: number): Promise<boolean> {
   return Boolean(attempt);
 }
 
-/** Refuses ids that are not all members of the class; returns them without repeats. */
+/** Refuses ids that are not all students of the class (admins do not sit exams); returns them without repeats. */
 export async function checkedMembers(db: Executor, gradeId: number, userIds: readonly number[]): Promise<number[]> {
   const distinct = [...new Set(userIds)];
   if (distinct.length === 0) return distinct;
   const members = await db
     .select({ userId: gradeStudents.userId })
     .from(gradeStudents)
-    .where(and(eq(gradeStudents.gradeId, gradeId), inArray(gradeStudents.userId, distinct)));
-  if (members.length !== distinct.length) throw invalid('所选学生中有人不是本班成员');
+    .where(and(eq(gradeStudents.gradeId, gradeId), inArray(gradeStudents.userId, distinct), sitsExams));
+  if (members.length !== distinct.length) throw invalid('所选学生中有人不是本班学生（班级管理员不参加考试）');
   return distinct;
 }
 
@@ -119,7 +119,10 @@ async function writePaper(tx: Executor, examId: number, setting: Awaited<ReturnT
 async function audienceOf(db: Executor, exam: Pick<Exam, 'id' | 'gradeId' | 'audience'>): Promise<number[]> {
   const rows =
     exam.audience === ExamAudience.wholeClass
-      ? await db.select({ userId: gradeStudents.userId }).from(gradeStudents).where(eq(gradeStudents.gradeId, exam.gradeId))
+      ? await db
+          .select({ userId: gradeStudents.userId })
+          .from(gradeStudents)
+          .where(and(eq(gradeStudents.gradeId, exam.gradeId), sitsExams))
       : await db
           .select({ userId: examStudents.userId })
           .from(examStudents)

@@ -77,7 +77,7 @@ const isRunning = (attempt: Attempt, now: Date) => attempt.status === AttemptSta
 export async function examStudentList(db: Executor, user: SessionUser, examId: number, now: Date): Promise<ExamStudentList> {
   const { exam, grade } = await managedExam(db, user, examId);
   const members = await db
-    .select({ userId: gradeStudents.userId, remark: gradeStudents.remark })
+    .select({ userId: gradeStudents.userId, remark: gradeStudents.remark, isAdmin: gradeStudents.isAdmin })
     .from(gradeStudents)
     .where(eq(gradeStudents.gradeId, grade.id));
   const standings = await db.select().from(examStudents).where(eq(examStudents.examId, examId));
@@ -85,7 +85,7 @@ export async function examStudentList(db: Executor, user: SessionUser, examId: n
   const compensated = new Set(standings.filter((row) => row.compensateClosesAt).map((row) => row.userId));
   const audience =
     exam.audience === ExamAudience.wholeClass
-      ? members.map((member) => member.userId)
+      ? members.filter((member) => !member.isAdmin).map((member) => member.userId)
       : standings.filter((row) => row.assigned).map((row) => row.userId);
   const userIds = [...new Set([...audience, ...compensated, ...attempts.map((attempt) => attempt.userId)])];
   const people =

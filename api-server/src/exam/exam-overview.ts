@@ -2,8 +2,8 @@ import type { ExamAdminItem, ExamState } from '@rc/api-contract/exam/exam-admin'
 import { and, count, countDistinct, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { SessionUser } from '../accounts/sessions.js';
 import type { Executor } from '../db/open-database.js';
-import { AttemptStatus, ExamAudience, examAttempts, examStudents, exams } from '../db/schema.js';
-import { managedGrade } from './grade-roles.js';
+import { AttemptStatus, ExamAudience, examAttempts, examStudents, exams, gradeStudents } from '../db/schema.js';
+import { managedGrade, sitsExams } from './grade-roles.js';
 
 type Exam = typeof exams.$inferSelect;
 
@@ -23,6 +23,10 @@ export async function examsOfGrade(
 ): Promise<{ list: ExamAdminItem[]; total: number }> {
   const { grade } = await managedGrade(db, user, gradeId);
   const live = and(eq(exams.gradeId, gradeId), isNull(exams.deletedAt));
+  const [{ examinees } = { examinees: 0 }] = await db
+    .select({ examinees: count() })
+    .from(gradeStudents)
+    .where(and(eq(gradeStudents.gradeId, grade.id), sitsExams));
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(exams).where(live);
   const page = await db
     .select()
@@ -50,7 +54,7 @@ export async function examsOfGrade(
     questionCount: exam.questionCount,
     state: examState(exam, now),
     scoresPublishedAt: exam.scoresPublishedAt?.toISOString() ?? null,
-    ...countsOf(progress, exam, grade.studentCount),
+    ...countsOf(progress, exam, examinees),
     createdAt: exam.createdAt.toISOString(),
   }));
   return { list, total };
@@ -92,10 +96,10 @@ async function progressOf(db: Executor, examIds: number[]): Promise<Map<number, 
   return progress;
 }
 
-function countsOf(progress: Map<number, ExamProgress>, exam: Exam, studentCount: number) {
+function countsOf(progress: Map<number, ExamProgress>, exam: Exam, examinees: number) {
   const { chosenCount, begunCount, submittedCount, ungradedCount } = progress.get(exam.id)!;
   return {
-    audienceCount: exam.audience === ExamAudience.wholeClass ? studentCount : chosenCount,
+    audienceCount: exam.audience === ExamAudience.wholeClass ? examinees : chosenCount,
     begunCount,
     submittedCount,
     ungradedCount,

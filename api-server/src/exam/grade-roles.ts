@@ -12,6 +12,9 @@ export type GradeRole = 'teacher' | 'admin' | 'student' | null;
 
 export const gradeMissing = () => notFound('班级不存在或已解散');
 
+/** Class admins help run the class and its exams (they see the bank and the keys), so only plain students sit its exams. */
+export const sitsExams = eq(gradeStudents.isAdmin, false);
+
 /** A class that is still open; a disbanded or unknown one is answered as missing. */
 export async function openGrade(db: Executor, gradeId: number): Promise<Grade> {
   const [grade] = await db

@@ -8,7 +8,7 @@ import { AppError } from '../errors.js';
 import { examForStudent } from './exam-attempts.js';
 import { examState } from './exam-overview.js';
 import { beginWindow } from './exam-window.js';
-import { joinedGrade } from './grade-roles.js';
+import { joinedGrade, sitsExams } from './grade-roles.js';
 
 type Exam = typeof exams.$inferSelect;
 type Standing = typeof examStudents.$inferSelect;
@@ -42,7 +42,7 @@ const candidatesFrom = (db: Executor, userId: number) =>
     .select({ exam: exams, gradeName: grades.gradeName, standing: examStudents })
     .from(exams)
     .innerJoin(grades, eq(grades.id, exams.gradeId))
-    .innerJoin(gradeStudents, and(eq(gradeStudents.gradeId, exams.gradeId), eq(gradeStudents.userId, userId)))
+    .innerJoin(gradeStudents, and(eq(gradeStudents.gradeId, exams.gradeId), eq(gradeStudents.userId, userId), sitsExams))
     .leftJoin(examStudents, and(eq(examStudents.examId, exams.id), eq(examStudents.userId, userId)));
 
 async function countCandidates(db: Executor, userId: number, where: SQL | undefined): Promise<number> {
@@ -50,7 +50,7 @@ async function countCandidates(db: Executor, userId: number, where: SQL | undefi
     .select({ total: count() })
     .from(exams)
     .innerJoin(grades, eq(grades.id, exams.gradeId))
-    .innerJoin(gradeStudents, and(eq(gradeStudents.gradeId, exams.gradeId), eq(gradeStudents.userId, userId)))
+    .innerJoin(gradeStudents, and(eq(gradeStudents.gradeId, exams.gradeId), eq(gradeStudents.userId, userId), sitsExams))
     .leftJoin(examStudents, and(eq(examStudents.examId, exams.id), eq(examStudents.userId, userId)))
     .where(where);
   return row?.total ?? 0;
@@ -182,7 +182,7 @@ export async function myExamsOfGrade(
   now: Date,
 ): Promise<{ list: MyExamItem[]; total: number }> {
   const { role } = await joinedGrade(db, user, gradeId);
-  if (role === 'teacher') return { list: [], total: 0 };
+  if (role !== 'student') return { list: [], total: 0 };
   return listMine(db, user.id, myExamsWhere([eq(exams.gradeId, gradeId)]), window, now);
 }
 

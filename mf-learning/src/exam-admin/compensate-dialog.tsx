@@ -2,14 +2,14 @@ import { useCallback, useState } from 'react';
 import { Button, Dropdown, Form, List, Modal } from 'semantic-ui-react';
 import { FieldError, formatDateTime, IntegerInput, runAction, useLoaded, useSubmit } from '@rc/shared-utility';
 import { fromLocalInput, toLocalInput } from '../live/live-times';
-import { classMembers, compensate, examStudentIds, memberName, type ExamAdminItem } from './exam-admin-api';
+import { classExaminees, compensate, examStudentIds, memberName, type ExamAdminItem } from './exam-admin-api';
 
 type Field = 'userIds' | 'opensAt' | 'closesAt';
 const HOUR = 3_600_000;
 
 /** 补考: chosen members get a window of their own with extra attempts, even after the exam closed; it can be withdrawn. */
 export function CompensateDialog({ gradeId, exam, close }: { gradeId: number; exam: ExamAdminItem; close: (changed: boolean) => void }) {
-  const members = useLoaded(useCallback(() => classMembers(gradeId), [gradeId]));
+  const members = useLoaded(useCallback(() => classExaminees(gradeId), [gradeId]));
   const standing = useLoaded(useCallback(() => examStudentIds(exam.examId), [exam.examId]));
   const start = Math.ceil(Date.now() / HOUR) * HOUR;
   const [userIds, setUserIds] = useState<number[]>([]);

@@ -36,8 +36,11 @@ export const gradeExams = (gradeId: number, paging: Paging) =>
   api.post<Page<ExamAdminItem>>('/exam/auth/grade/exam/admin/page', { gradeId, ...paging }, { errorTip: false });
 export const gradeQuestions = (gradeId: number, filter: { kind?: QuestionKind; keyword?: string }, paging: Paging) =>
   api.post<Page<QuestionItem>>('/exam/auth/grade/exam/question/page', { gradeId, ...filter, ...paging }, { errorTip: false });
-export const classMembers = (gradeId: number) =>
-  api.post<Page<ClassMember>>('/exam/auth/grade/student/page', { gradeId, pageNum: 1, pageSize: 100 }, { errorTip: false });
+/** The class's students who sit exams: class admins help run them and are not examinees. */
+export const classExaminees = (gradeId: number) =>
+  api
+    .post<Page<ClassMember>>('/exam/auth/grade/student/page', { gradeId, pageNum: 1, pageSize: 100 }, { errorTip: false })
+    .then((page) => ({ ...page, list: page.list.filter((member) => !member.isAdmin) }));
 export const examPaper = (examId: number) => api.post<ExamPaper>('/exam/auth/grade/exam/paper', { examId }, { errorTip: false });
 export const examStudentIds = (examId: number) =>
   api.post<ExamStudentIds>('/exam/auth/grade/exam/get/student/ids', { examId }, { errorTip: false });

@@ -4,7 +4,7 @@ import { FieldError, IntegerInput, ListState, PagedTable, useLoaded, usePagedLis
 import { fromLocalInput, toLocalInput } from '../live/live-times';
 import { kindNames, questionKinds } from '../question-bank/question-bank-api';
 import {
-  classMembers,
+  classExaminees,
   editExam,
   examPaper,
   gradeQuestions,
@@ -102,7 +102,7 @@ function ExamForm({ gradeId, paper, close }: { gradeId: number; paper: ExamPaper
       item.questionId === null ? [] : [{ questionId: item.questionId, points: item.points, kind: item.kind, stem: item.stem }],
     ),
   );
-  const members = useLoaded(useCallback(() => classMembers(gradeId), [gradeId]));
+  const members = useLoaded(useCallback(() => classExaminees(gradeId), [gradeId]));
   const { busy, errors, submit } = useSubmit<Field>();
   const fixed = paper?.begun ?? false;
   const totalPoints = items.reduce((sum, item) => sum + item.points, 0);

@@ -54,7 +54,7 @@ describe('exam/admin/page', () => {
         expect.objectContaining({
           examId,
           state: 'open',
-          audienceCount: 2,
+          audienceCount: 1,
           begunCount: 1,
           submittedCount: 1,
           ungradedCount: 0,
