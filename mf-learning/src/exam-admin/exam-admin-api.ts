@@ -40,7 +40,9 @@ export const gradeQuestions = (gradeId: number, filter: { kind?: QuestionKind; k
 export const classExaminees = (gradeId: number) =>
   api
     .post<Page<ClassMember>>('/exam/auth/grade/student/page', { gradeId, pageNum: 1, pageSize: 100 }, { errorTip: false })
-    .then((page) => ({ ...page, list: page.list.filter((member) => !member.isAdmin) }));
+    .then((answer) =>
+      answer.code === 200 ? { ...answer, data: { ...answer.data, list: answer.data.list.filter((member) => !member.isAdmin) } } : answer,
+    );
 export const examPaper = (examId: number) => api.post<ExamPaper>('/exam/auth/grade/exam/paper', { examId }, { errorTip: false });
 export const examStudentIds = (examId: number) =>
   api.post<ExamStudentIds>('/exam/auth/grade/exam/get/student/ids', { examId }, { errorTip: false });
