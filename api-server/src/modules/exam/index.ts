@@ -1,6 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import examAdminRoutes from './exam-admin-routes.js';
+import applyRecordRoutes from './apply-record-routes.js';
+import gradeCourseRoutes from './grade-course-routes.js';
 import gradeInfoRoutes from './grade-info-routes.js';
+import gradeStudentRoutes from './grade-student-routes.js';
 
 /**
  * `/apis/exam/...`: classes (`auth/grade/info`, `student`, `apply/record`, `course`; the public `api/grade/...`),
@@ -9,6 +12,9 @@ import gradeInfoRoutes from './grade-info-routes.js';
  */
 const examModule: FastifyPluginAsync = async (app) => {
   await app.register(gradeInfoRoutes);
+  await app.register(gradeStudentRoutes);
+  await app.register(applyRecordRoutes);
+  await app.register(gradeCourseRoutes);
   await app.register(examAdminRoutes);
 };
 
