@@ -95,7 +95,11 @@ export type MemberBody = Static<typeof MemberBody>;
 export const SetAdminBody = Type.Object({ gradeId: Id('班级ID'), userId: Id('学生ID'), isAdmin: Type.Boolean({ title: '设为管理员' }) });
 export type SetAdminBody = Static<typeof SetAdminBody>;
 
-export const RemarkBody = Type.Object({ gradeId: Id('班级ID'), userId: Id('学生ID'), remark: Type.String({ title: '备注', maxLength: 40 }) });
+export const RemarkBody = Type.Object({
+  gradeId: Id('班级ID'),
+  userId: Id('学生ID'),
+  remark: Type.String({ title: '备注', maxLength: 40 }),
+});
 export type RemarkBody = Static<typeof RemarkBody>;
 
 export const MemberPageBody = Type.Object({ gradeId: Id('班级ID'), keyword: Type.Optional(Keyword), ...PageFields });
@@ -158,7 +162,12 @@ export type BatchAuditResult = Static<typeof BatchAuditResult>;
 export const IgnoreBody = Type.Object({ gradeId: Id('班级ID'), recordIds: RecordIds });
 export type IgnoreBody = Static<typeof IgnoreBody>;
 
-export const ApplySummary = Type.Object({ pending: Type.Integer(), approved: Type.Integer(), rejected: Type.Integer(), ignored: Type.Integer() });
+export const ApplySummary = Type.Object({
+  pending: Type.Integer(),
+  approved: Type.Integer(),
+  rejected: Type.Integer(),
+  ignored: Type.Integer(),
+});
 export type ApplySummary = Static<typeof ApplySummary>;
 
 export const ApplyTips = Type.Object({

@@ -38,7 +38,11 @@ export async function applyToGrade(db: Executor, user: SessionUser, body: ApplyB
     .select({ id: gradeApplyRecords.id })
     .from(gradeApplyRecords)
     .where(
-      and(eq(gradeApplyRecords.gradeId, grade.id), eq(gradeApplyRecords.userId, user.id), eq(gradeApplyRecords.status, ApplyStatus.pending)),
+      and(
+        eq(gradeApplyRecords.gradeId, grade.id),
+        eq(gradeApplyRecords.userId, user.id),
+        eq(gradeApplyRecords.status, ApplyStatus.pending),
+      ),
     );
   if (pending) throw conflict(pendingMessage);
   if (grade.studentCount >= grade.maxStudents) throw conflict(fullMessage);

@@ -34,7 +34,11 @@ const cardColumns = (withPending: boolean) => ({
 
 type CardRow = Omit<GradeCard, 'createdAt'> & { createdAt: Date };
 
-const card = (row: CardRow): GradeCard => ({ ...row, pendingApplications: Number(row.pendingApplications), createdAt: row.createdAt.toISOString() });
+const card = (row: CardRow): GradeCard => ({
+  ...row,
+  pendingApplications: Number(row.pendingApplications),
+  createdAt: row.createdAt.toISOString(),
+});
 
 const nameMatches = (keyword: string | undefined) =>
   keyword?.trim() ? sql`strpos(lower(${grades.gradeName}), lower(${keyword.trim()})) > 0` : undefined;

@@ -21,7 +21,13 @@ async function studentOf(db: Executor, grade: { id: number; teacherId: number },
 }
 
 /** Takes a student out of the class in one transaction; the grade-admin flag follows when they were an admin. */
-async function removeMember(db: Database, gradeId: number, userId: number, wasAdmin: boolean, message?: { title: string; content: string; now: Date }) {
+async function removeMember(
+  db: Database,
+  gradeId: number,
+  userId: number,
+  wasAdmin: boolean,
+  message?: { title: string; content: string; now: Date },
+) {
   await db.transaction(async (tx) => {
     const removed = await tx
       .delete(gradeStudents)

@@ -12,7 +12,10 @@ const tags = ['班级课程'];
 
 /** The courses a class studies: for members, for everyone on a public class, and set by the teacher. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const page = (load: (window: { limit: number; offset: number }) => Promise<{ list: CourseCard[]; total: number }>, body: GradeCoursePageBody) => {
+  const page = (
+    load: (window: { limit: number; offset: number }) => Promise<{ list: CourseCard[]; total: number }>,
+    body: GradeCoursePageBody,
+  ) => {
     const { pageNum, pageSize, offset } = pageWindow(body);
     return load({ limit: pageSize, offset }).then(({ list, total }) => ok({ list, total, pageNum, pageSize }));
   };

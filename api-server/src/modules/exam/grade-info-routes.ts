@@ -50,7 +50,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/auth/grade/info/update',
-    { schema: { tags, summary: '修改班级（仅班级的老师；人数上限不低于现有人数）', body: GradeUpdateBody, response: { 200: Envelope(Type.Null()) } } },
+    {
+      schema: {
+        tags,
+        summary: '修改班级（仅班级的老师；人数上限不低于现有人数）',
+        body: GradeUpdateBody,
+        response: { 200: Envelope(Type.Null()) },
+      },
+    },
     async (request) => {
       await updateGrade(app.db, currentUser(request), request.body);
       return ok(null, '已保存');
@@ -59,7 +66,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/grade/info/page',
-    { schema: { tags, summary: '我的班级（按角色：任教、管理、学习）', body: GradePageBody, response: { 200: Envelope(Page(GradeCard)) } } },
+    {
+      schema: { tags, summary: '我的班级（按角色：任教、管理、学习）', body: GradePageBody, response: { 200: Envelope(Page(GradeCard)) } },
+    },
     async (request) => paged(request.body, (window) => myGradePage(app.db, currentUser(request), request.body, window)),
   );
 
@@ -74,13 +83,27 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/grade/info/view',
-    { schema: { tags, summary: '班级详情（登录：我的角色与申请状态；私密班级凭链接可见）', body: GradeIdBody, response: { 200: Envelope(GradeView) } } },
+    {
+      schema: {
+        tags,
+        summary: '班级详情（登录：我的角色与申请状态；私密班级凭链接可见）',
+        body: GradeIdBody,
+        response: { 200: Envelope(GradeView) },
+      },
+    },
     async (request) => ok(await gradeView(app.db, currentUser(request), request.body.gradeId)),
   );
 
   app.post(
     '/api/grade/info/page',
-    { schema: { tags, summary: '公开班级列表（关键词，最新或人数最多）', body: PublicGradePageBody, response: { 200: Envelope(Page(GradeCard)) } } },
+    {
+      schema: {
+        tags,
+        summary: '公开班级列表（关键词，最新或人数最多）',
+        body: PublicGradePageBody,
+        response: { 200: Envelope(Page(GradeCard)) },
+      },
+    },
     async (request) => paged(request.body, (window) => publicGradePage(app.db, request.body, window)),
   );
 

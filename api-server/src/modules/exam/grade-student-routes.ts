@@ -1,7 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope, Page } from '@rc/api-contract/envelope';
-import { ApplyBody, GradeIdBody, GradeMember, MemberBody, MemberPageBody, MyGradeRole, RemarkBody, SetAdminBody } from '@rc/api-contract/exam/grade';
+import {
+  ApplyBody,
+  GradeIdBody,
+  GradeMember,
+  MemberBody,
+  MemberPageBody,
+  MyGradeRole,
+  RemarkBody,
+  SetAdminBody,
+} from '@rc/api-contract/exam/grade';
 import { ok } from '../../envelope.js';
 import { pageWindow } from '../../lib/page-window.js';
 import { currentUser } from '../../plugins/app/authentication.js';
@@ -55,7 +64,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/grade/student/page',
-    { schema: { tags, summary: '班级成员（老师与管理员另见备注与入班时间）', body: MemberPageBody, response: { 200: Envelope(Page(GradeMember)) } } },
+    {
+      schema: {
+        tags,
+        summary: '班级成员（老师与管理员另见备注与入班时间）',
+        body: MemberPageBody,
+        response: { 200: Envelope(Page(GradeMember)) },
+      },
+    },
     async (request) => {
       const { pageNum, pageSize, offset } = pageWindow(request.body);
       const { list, total } = await memberPage(app.db, currentUser(request), request.body, { limit: pageSize, offset });
@@ -74,7 +90,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/auth/grade/student/isAdmin',
-    { schema: { tags, summary: '我在班级中的角色（isAdmin：老师或管理员可管理）', body: GradeIdBody, response: { 200: Envelope(MyGradeRole) } } },
+    {
+      schema: {
+        tags,
+        summary: '我在班级中的角色（isAdmin：老师或管理员可管理）',
+        body: GradeIdBody,
+        response: { 200: Envelope(MyGradeRole) },
+      },
+    },
     async (request) => ok(await myGradeRole(app.db, currentUser(request), request.body.gradeId)),
   );
 };
