@@ -5,6 +5,12 @@ import { AppReviewPage } from './app-centre/app-review-page';
 import { CourseDetailPage } from './course/course-detail-page';
 import { CourseListPage } from './course/course-list-page';
 import { MyCoursesPage } from './course/my-courses-page';
+import { AdminGradesPage } from './grade/admin-grades-page';
+import { GradeListPage } from './grade/grade-list-page';
+import { GradeManagePage } from './grade/grade-manage-page';
+import { GradeViewPage } from './grade/grade-view-page';
+import { MyGradesPage } from './grade/my-grades-page';
+import { TeacherGradesPage } from './grade/teacher-grades-page';
 import { LearnPage } from './learn/learn-page';
 import { ChannelPage } from './live/channel-page';
 import { LivePage } from './live/live-page';
@@ -34,6 +40,12 @@ export const screens: Screens = {
   '/account/review/teacher': TeacherReviewPage,
   '/account/live': LivePage,
   '/account/channel': ChannelPage,
+  '/grade': GradeListPage,
+  '/grade/view/:id?': GradeViewPage,
+  '/account/grades/teacher': TeacherGradesPage,
+  '/account/grades/admin': AdminGradesPage,
+  '/account/grades/my': MyGradesPage,
+  '/account/grades/manage/:id?': GradeManagePage,
 };
 
 export const App = screensApp(screens);

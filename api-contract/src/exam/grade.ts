@@ -39,7 +39,7 @@ export type GradeSaveBody = Static<typeof GradeSaveBody>;
 export const GradeUpdateBody = Type.Intersect([GradeIdBody, GradeSaveBody]);
 export type GradeUpdateBody = Static<typeof GradeUpdateBody>;
 
-/** My classes in one role. */
+/** My classes in one role: teacher (I teach), admin (I administer), student (I am a member, admins included). */
 export const GradePageBody = Type.Object({ role: GradeRole, keyword: Type.Optional(Keyword), ...PageFields });
 export type GradePageBody = Static<typeof GradePageBody>;
 

@@ -98,16 +98,17 @@ export async function updateGrade(db: Executor, user: SessionUser, body: GradeUp
     .where(eq(grades.id, grade.id));
 }
 
-/** grade/info/page: my open classes in one role, newest first. */
+/** grade/info/page: my open classes in one role (as teacher, as admin, or as a member), newest first. */
 export function myGradePage(db: Executor, user: SessionUser, body: GradePageBody, window: Window) {
   const newest = [desc(grades.id)];
   if (body.role === 'teacher') {
     return pageOfCards(db, and(isOpen, eq(grades.teacherId, user.id), nameMatches(body.keyword)), newest, window, true);
   }
+  // Class admins are students too: 'student' lists every class I study in, 'admin' those I also administer.
   const member = and(
     eq(gradeStudents.gradeId, grades.id),
     eq(gradeStudents.userId, user.id),
-    eq(gradeStudents.isAdmin, body.role === 'admin'),
+    body.role === 'admin' ? eq(gradeStudents.isAdmin, true) : undefined,
   )!;
   return pageOfCards(db, and(isOpen, nameMatches(body.keyword)), newest, window, body.role === 'admin', member);
 }

@@ -57,7 +57,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(BatchAuditResult) },
       },
     },
-    async (request) => ok(await auditBatch(app.db, currentUser(request), request.body, app.clock.now()), '已处理'),
+    async (request) => {
+      const result = await auditBatch(app.db, currentUser(request), request.body, app.clock.now());
+      const skipped = result.skipped > 0 ? `，${result.skipped} 条未处理（已处理过或班级已满）` : '';
+      return ok(result, `已通过 ${result.approved} 条，已拒绝 ${result.rejected} 条${skipped}`);
+    },
   );
 
   app.put(

@@ -90,7 +90,8 @@ describe('grade/info/page', () => {
     expect(await mine('teacher', teacher)).toEqual([expect.objectContaining({ studentCount: 2, pendingApplications: 1 })]);
     expect(await mine('admin', admin)).toEqual([expect.objectContaining({ pendingApplications: 1 })]);
     expect(await mine('student', student)).toEqual([expect.objectContaining({ pendingApplications: 0 })]);
-    expect(await mine('student', admin)).toEqual([]);
+    expect(await mine('student', admin)).toEqual([expect.objectContaining({ gradeId })]);
+    expect(await mine('admin', student)).toEqual([]);
     expect(await mine('teacher', otherTeacher)).toEqual([]);
     expect(await mine('student', outsider)).toEqual([]);
     const found = await post('/auth/grade/info/page', { role: 'teacher', keyword: '改名后' }, teacher);
