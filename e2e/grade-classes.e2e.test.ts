@@ -97,16 +97,38 @@ describe('classes', () => {
     await page.waitForText('.rc-grade-applications', '已通过');
     const fewer = String(tips.total - 1);
     await browser.waitUntil(
-      async () => ((await browser.$('.rc-side-menu .rc-menu-badge-applications').getText().catch(() => '0')) || '0') === fewer,
+      async () =>
+        ((await browser
+          .$('.rc-side-menu .rc-menu-badge-applications')
+          .getText()
+          .catch(() => '0')) || '0') === fewer,
       { timeout: 15_000, timeoutMsg: 'the badge did not count the approval' },
     );
   });
 
-  it('the student sees the class in 我的班级', async () => {
+  it('the teacher gives the class a published course', async () => {
+    await signIn(demoTeacher);
+    await openManage();
+    await browser.$('.rc-tab-courses').click();
+    await page.waitForText('.rc-grade-pickable-courses', 'PyTorch 深度学习入门');
+    await browser.$('.rc-grade-pickable-courses').$('label*=PyTorch 深度学习入门').click();
+    await page.waitForText('.rc-grade-chosen-courses', 'PyTorch 深度学习入门');
+    await shoot('manage-courses');
+    await browser.$('.rc-grade-courses-save').click();
+    await page.waitForText('.rc-toasts', '班级课程已保存');
+  });
+
+  it('the student sees the class in 我的班级, and its course on the class page', async () => {
     await signIn(demoUser);
     await page.open('/account/grades/my');
     await page.waitForText('.rc-my-grades', gradeName);
     await shoot('my-grades');
+    await card().$('button=进入班级').click();
+    await page.waitForPath(`/grade/view/${gradeId}`);
+    await page.waitForText('.rc-grade-my-role', '我是学生');
+    await page.waitForText('.rc-grade-courses', 'PyTorch 深度学习入门');
+    expect(await browser.$('.rc-grade-courses a.rc-course-card-link').getAttribute('href')).toMatch(/^\/resource\/detail\/\d+$/);
+    await shoot('grade-view-member');
   });
 
   it('the teacher makes them admin, their menu gains 班级管理; then takes it back and removes them', async () => {

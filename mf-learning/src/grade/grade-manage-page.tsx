@@ -57,14 +57,14 @@ export function GradeManagePage({ navigate }: ScreenProps) {
         </div>
       </PageHeader>
       <Menu secondary pointing>
-        <Menu.Item active={tab === 'members'} onClick={() => setTab('members')}>
+        <Menu.Item active={tab === 'members'} className="rc-tab-members" onClick={() => setTab('members')}>
           成员（{grade.studentCount}/{grade.maxStudents}）
         </Menu.Item>
         <Menu.Item active={tab === 'applications'} className="rc-tab-applications" onClick={() => setTab('applications')}>
           入班申请
           {grade.pendingApplications > 0 ? <Label size="mini" color="orange" content={grade.pendingApplications} /> : null}
         </Menu.Item>
-        <Menu.Item active={tab === 'courses'} onClick={() => setTab('courses')}>
+        <Menu.Item active={tab === 'courses'} className="rc-tab-courses" onClick={() => setTab('courses')}>
           课程
         </Menu.Item>
       </Menu>
