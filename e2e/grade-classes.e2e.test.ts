@@ -91,6 +91,8 @@ describe('classes', () => {
     const tips = await apiCall<{ total: number }>(server.url, '/exam/auth/grade/apply/record/tips', {}, token);
     await page.open('/account/grades/teacher');
     await page.waitForText('.rc-side-menu .rc-menu-badge-applications', String(tips.total));
+    await browser.$('.rc-side-menu a.item[href="/account/grades/teacher"]').scrollIntoView();
+    await shoot('side-menu-teacher');
     await page.waitForText(`.rc-grade-card[data-grade-id="${gradeId}"]`, '1 条待审核');
     await card().$('.rc-grade-manage').click();
     await page.waitForPath(`/account/grades/manage/${gradeId}`);
@@ -151,7 +153,6 @@ describe('classes', () => {
     await page.open('/account/grades/admin');
     await browser.$('.rc-side-menu a.item[href="/account/grades/admin"]').waitForExist({ timeout: 15_000 });
     await page.waitForText('.rc-admin-grades', gradeName);
-    if (shots) await browser.$('.rc-side-menu').saveScreenshot(path.join(shots, 'side-menu-admin.png'));
 
     await signIn(demoTeacher);
     await openManage();
