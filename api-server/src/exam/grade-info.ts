@@ -63,10 +63,19 @@ async function pageOfCards(db: Executor, where: SQL | undefined, order: SQL[], w
   return { list: rows.map(card), total: total?.total ?? 0 };
 }
 
+function nameOf(typed: string): string {
+  const name = typed.trim();
+  if (!name) throw invalid('请填写班级名称');
+  return name;
+}
+
 /** grade/info/save: a teacher opens a class (at most 50 open at once) and becomes a grade admin. */
 export async function saveGrade(db: Database, user: SessionUser, body: GradeSaveBody): Promise<{ gradeId: number }> {
   requireTeacher(user);
+  const gradeName = nameOf(body.gradeName);
   return db.transaction(async (tx) => {
+    // One class opened at a time per teacher, so the limit holds under concurrent saves.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     const [open] = await tx
       .select({ total: count() })
       .from(grades)
@@ -76,7 +85,7 @@ export async function saveGrade(db: Database, user: SessionUser, body: GradeSave
       .insert(grades)
       .values({
         teacherId: user.id,
-        gradeName: body.gradeName.trim() || body.gradeName,
+        gradeName,
         intro: body.intro ?? '',
         isPublic: body.isPublic,
         maxStudents: body.maxStudents,
@@ -90,11 +99,12 @@ export async function saveGrade(db: Database, user: SessionUser, body: GradeSave
 /** grade/info/update: the teacher edits the class; the limit never drops below the students already in it. */
 export async function updateGrade(db: Executor, user: SessionUser, body: GradeUpdateBody): Promise<void> {
   requireTeacher(user);
+  const gradeName = nameOf(body.gradeName);
   const grade = await taughtGrade(db, user, body.gradeId);
   if (body.maxStudents < grade.studentCount) throw invalid(`人数上限不能少于班级现有人数（${grade.studentCount} 人）`);
   await db
     .update(grades)
-    .set({ gradeName: body.gradeName, intro: body.intro ?? grade.intro, isPublic: body.isPublic, maxStudents: body.maxStudents })
+    .set({ gradeName, intro: body.intro ?? grade.intro, isPublic: body.isPublic, maxStudents: body.maxStudents })
     .where(eq(grades.id, grade.id));
 }
 

@@ -47,6 +47,7 @@ describe('grade/info/save', () => {
     expect((await post('/auth/grade/info/save', { gradeName: '班', isPublic: true, maxStudents: 10 })).code).toBe(401);
     for (const bad of [
       { gradeName: '', isPublic: true, maxStudents: 10 },
+      { gradeName: '   ', isPublic: true, maxStudents: 10 },
       { gradeName: 'x'.repeat(41), isPublic: true, maxStudents: 10 },
       { gradeName: '班', isPublic: true, maxStudents: 501 },
       { gradeName: '班', isPublic: true, maxStudents: 0 },
