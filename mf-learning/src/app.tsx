@@ -8,6 +8,12 @@ import { MyCoursesPage } from './course/my-courses-page';
 import { GradingPage } from './grading/grading-page';
 import { ResultPage } from './grading/result-page';
 import { ExamPage } from './exam-taking/exam-page';
+import { AdminGradesPage } from './grade/admin-grades-page';
+import { GradeListPage } from './grade/grade-list-page';
+import { GradeManagePage } from './grade/grade-manage-page';
+import { GradeViewPage } from './grade/grade-view-page';
+import { MyGradesPage } from './grade/my-grades-page';
+import { TeacherGradesPage } from './grade/teacher-grades-page';
 import { LearnPage } from './learn/learn-page';
 import { ExamsPage } from './exam-admin/exams-page';
 import { ChannelPage } from './live/channel-page';
@@ -44,6 +50,12 @@ export const screens: Screens = {
   '/account/grades/questions': QuestionBankPage,
   '/account/grades/exams/:id?': ExamsPage,
   '/account/grades/exam/:id?': ExamPage,
+  '/grade': GradeListPage,
+  '/grade/view/:id?': GradeViewPage,
+  '/account/grades/teacher': TeacherGradesPage,
+  '/account/grades/admin': AdminGradesPage,
+  '/account/grades/my': MyGradesPage,
+  '/account/grades/manage/:id?': GradeManagePage,
 };
 
 export const App = screensApp(screens);

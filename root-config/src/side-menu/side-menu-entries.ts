@@ -4,7 +4,14 @@ export interface SideMenuEntry {
   readonly text: string;
   readonly icon: SemanticICONS;
   readonly to?: string;
-  readonly children?: readonly { readonly text: string; readonly to: string }[];
+  readonly children?: readonly SideMenuChild[];
+}
+
+/** A child entry; `badge` names the count shown beside it (menu-badges.ts). */
+export interface SideMenuChild {
+  readonly text: string;
+  readonly to: string;
+  readonly badge?: 'applications' | 'exams';
 }
 
 /** Spec §2 side menu. */
@@ -50,6 +57,7 @@ export const learningMenuEntry: SideMenuEntry = {
   icon: 'graduation cap',
   children: [
     { text: '我的课程', to: '/account/course' },
+    { text: '我的班级', to: '/account/grades/my', badge: 'exams' },
     { text: '我的收藏', to: '/account/collection' },
     { text: '我的关注', to: '/account/attention' },
     { text: '直播', to: '/account/live' },
@@ -69,6 +77,16 @@ export const teachingMenuEntry: SideMenuEntry = {
     { text: '直播频道', to: '/account/channel' },
   ],
 };
+
+/** Shown to users with the grade-admin flag (spec §1): classes they teach (teachers) and classes they administer. */
+export const gradeAdminMenuEntry = (isTeacher: boolean): SideMenuEntry => ({
+  text: '班级管理',
+  icon: 'users',
+  children: [
+    ...(isTeacher ? [{ text: '我教的班级', to: '/account/grades/teacher', badge: 'applications' as const }] : []),
+    { text: '我管理的班级', to: '/account/grades/admin', badge: isTeacher ? undefined : ('applications' as const) },
+  ],
+});
 
 /** Shown to operators only: the reviews that users' requests wait for. */
 export const operatorMenuEntry: SideMenuEntry = {

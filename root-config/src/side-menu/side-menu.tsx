@@ -1,9 +1,10 @@
 import type { MouseEvent } from 'react';
-import { Icon, Menu } from 'semantic-ui-react';
+import { Icon, Label, Menu } from 'semantic-ui-react';
 import { navigate } from '../routing/location';
 import { useStore } from '@nanostores/react';
 import { $userInfo } from '@rc/shared-utility';
-import { learningMenuEntry, operatorMenuEntry, sideMenuEntries, teachingMenuEntry } from './side-menu-entries';
+import { gradeAdminMenuEntry, learningMenuEntry, operatorMenuEntry, sideMenuEntries, teachingMenuEntry } from './side-menu-entries';
+import { useMenuBadges } from './menu-badges';
 
 const isActive = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
 
@@ -14,8 +15,10 @@ export function SideMenu({ pathname }: { pathname: string }) {
     ...sideMenuEntries,
     learningMenuEntry,
     ...(userInfo?.isTeacher ? [teachingMenuEntry] : []),
+    ...(userInfo?.isGradeAdmin ? [gradeAdminMenuEntry(userInfo.isTeacher)] : []),
     ...(userInfo?.isOperator ? [operatorMenuEntry] : []),
   ];
+  const badges = useMenuBadges(pathname, Boolean(userInfo), Boolean(userInfo?.isGradeAdmin));
   const go = (to: string) => (event: MouseEvent) => {
     event.preventDefault();
     navigate(to);
@@ -39,6 +42,14 @@ export function SideMenu({ pathname }: { pathname: string }) {
                 {entry.children?.map((child) => (
                   <Menu.Item key={child.to} as="a" href={child.to} active={isActive(pathname, child.to)} onClick={go(child.to)}>
                     {child.text}
+                    {child.badge && badges[child.badge] > 0 ? (
+                      <Label
+                        size="mini"
+                        color="red"
+                        className={`rc-menu-badge rc-menu-badge-${child.badge}`}
+                        content={badges[child.badge]}
+                      />
+                    ) : null}
                   </Menu.Item>
                 ))}
               </Menu.Menu>

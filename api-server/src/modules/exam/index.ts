@@ -4,6 +4,9 @@ import examTakingRoutes from './exam-taking-routes.js';
 import gradeInfoRoutes from './grade-info-routes.js';
 import gradingRoutes from './grading-routes.js';
 import questionRoutes from './question-routes.js';
+import applyRecordRoutes from './apply-record-routes.js';
+import gradeCourseRoutes from './grade-course-routes.js';
+import gradeStudentRoutes from './grade-student-routes.js';
 
 /**
  * `/apis/exam/...`: classes (`auth/grade/info`, `student`, `apply/record`, `course`; the public `api/grade/...`),
@@ -12,6 +15,9 @@ import questionRoutes from './question-routes.js';
  */
 const examModule: FastifyPluginAsync = async (app) => {
   await app.register(gradeInfoRoutes);
+  await app.register(gradeStudentRoutes);
+  await app.register(applyRecordRoutes);
+  await app.register(gradeCourseRoutes);
   await app.register(examAdminRoutes);
   await app.register(gradingRoutes);
   await app.register(questionRoutes);
