@@ -5,9 +5,8 @@ import { examUrl, ignoreExamTip, resultUrl, type ExamState, type MyExamItem } fr
 export const stateNames: Record<ExamState, string> = { upcoming: '未开始', open: '进行中', closed: '已结束', published: '成绩已发布' };
 const stateColors = { upcoming: 'grey', open: 'green', closed: 'orange', published: 'blue' } as const;
 
-/** Where the page moves to; the shell's navigate when the host page passes it, a plain page load otherwise. */
+/** The shell's navigate, passed down by the host page. */
 export type Navigate = (url: string) => void;
-export const pageLoad: Navigate = (url) => window.location.assign(url);
 
 function MyStanding({ exam }: { exam: MyExamItem }) {
   if (exam.runningAttemptId !== null) return <span className="rc-exam-standing">作答中</span>;

@@ -1,14 +1,14 @@
 import { useCallback, useState } from 'react';
 import { Menu } from 'semantic-ui-react';
 import { usePagedList, type Paging } from '@rc/shared-utility';
-import { ExamList, pageLoad, stateNames, type Navigate } from './exam-list';
+import { ExamList, stateNames, type Navigate } from './exam-list';
 import { myExams, type ExamState } from './exam-taking-api';
 import './exam-taking.css';
 
 const filters: Array<ExamState | undefined> = [undefined, 'open', 'upcoming', 'closed', 'published'];
 
 /** My exams across my classes, with what to do next (/account/grades/my). */
-export function MyExams({ navigate = pageLoad }: { navigate?: Navigate }) {
+export function MyExams({ navigate }: { navigate: Navigate }) {
   const [state, setState] = useState<ExamState | undefined>(undefined);
   const fetchPage = useCallback((paging: Paging) => myExams(state, paging), [state]);
   const list = usePagedList(fetchPage);

@@ -145,7 +145,7 @@ export function GradeViewPage({ navigate }: ScreenProps) {
         <p style={{ whiteSpace: 'pre-line' }}>{grade.intro || '老师还没有填写班级简介'}</p>
       </PageSection>
       <GradeCourses grade={grade} navigate={navigate} />
-      {grade.myRole ? <GradeExams gradeId={grade.gradeId} /> : null}
+      {grade.myRole ? <GradeExams gradeId={grade.gradeId} navigate={navigate} /> : null}
     </div>
   );
 }

@@ -48,7 +48,7 @@ export function MyGradesPage({ navigate }: ScreenProps) {
       </Menu>
       {tab === 'grades' ? <GradesByRole role="student" navigate={navigate} /> : null}
       {tab === 'applications' ? <MyApplications navigate={navigate} /> : null}
-      {tab === 'exams' ? <MyExams /> : null}
+      {tab === 'exams' ? <MyExams navigate={navigate} /> : null}
     </PageSection>
   );
 }
