@@ -18,7 +18,6 @@ let teacherToken: string;
 let examId: number;
 let examsPath: string;
 
-
 /** Sets a controlled field's value as typing would (a datetime-local `minutes` from now in the browser's time zone). */
 async function setDateTime(selector: string, minutes: number) {
   await browser.execute(

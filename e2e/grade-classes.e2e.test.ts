@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser } from './support/chromium';
 import type { PortalPage } from './support/portal-page';
-import { repoRoot, type PortalServer } from './support/portal-server';
+import type { PortalServer } from './support/portal-server';
 import { setUpPortalSuite } from './support/portal-suite';
 import { apiCall, demoTeacher, demoUser, signInAs, type Account } from './support/demo-session';
 import { confirmDialog } from './support/rc-dialogs';
@@ -13,21 +11,7 @@ let browser: Browser;
 let page: PortalPage;
 setUpPortalSuite({}, (suite) => ({ server, browser, page } = suite));
 
-/**
- * Leaves the signed-in page first: a request it still makes with the old token after the new login would be
- * answered 304 and end the session just stored.
- */
-const signIn = async (account: Account) => {
-  await page.reset();
-  return signInAs(page, browser, server.url, account);
-};
-const shots = process.env.GRADE_SHOTS ? path.join(repoRoot, '.tmp/grade-shots') : null;
-const shoot = async (name: string) => {
-  if (!shots) return;
-  mkdirSync(shots, { recursive: true });
-  await browser.saveScreenshot(path.join(shots, `${name}.png`));
-};
-
+const signIn = (account: Account) => signInAs(page, browser, server.url, account);
 // A name of its own, so the journey never meets a class another run left behind.
 const gradeName = `E2E 实训班 ${process.pid}`;
 let gradeId = 0;
@@ -46,7 +30,6 @@ describe('classes', () => {
     await browser.$('.rc-grade-new').click();
     await browser.$('.rc-grade-dialog input[name="gradeName"]').setValue(gradeName);
     await browser.$('.rc-grade-dialog textarea[name="intro"]').setValue('每周两次实训，结课有考试。');
-    await shoot('teacher-create-dialog');
     await browser.$('.rc-grade-save').click();
     await page.waitForText('.rc-toasts', '班级已创建');
     await page.waitForText('.rc-teacher-grades', gradeName);
@@ -60,7 +43,6 @@ describe('classes', () => {
     );
     expect(gradeId).toBeGreaterThan(0);
     await browser.$('.rc-side-menu a.item[href="/account/grades/teacher"]').waitForExist({ timeout: 15_000 });
-    await shoot('teacher-grades');
   });
 
   it('the demo user finds it at /grade and applies with a reason', async () => {
@@ -69,7 +51,6 @@ describe('classes', () => {
     await browser.$('.rc-grade-search input').setValue(gradeName);
     await browser.$('.rc-grade-search button').click();
     await card().waitForDisplayed({ timeout: 15_000 });
-    await shoot('grade-list');
     await card().$('.rc-grade-apply').click();
     await page.waitForPath(`/grade/view/${gradeId}`);
     await page.waitForText('.rc-grade-view', '每周两次实训');
@@ -78,7 +59,6 @@ describe('classes', () => {
     await browser.$('.rc-reason-confirm').click();
     await page.waitForText('.rc-toasts', '申请已提交，请等待审核');
     await page.waitForText('.rc-grade-my-application', '申请审核中');
-    await shoot('grade-view-applied');
     // Not a class manager yet: no 班级管理 group.
     await page.open('/account/grades/my');
     await browser.$('a=我的申请').click();
@@ -92,13 +72,11 @@ describe('classes', () => {
     await page.open('/account/grades/teacher');
     await page.waitForText('.rc-side-menu .rc-menu-badge-applications', String(tips.total));
     await browser.$('.rc-side-menu a.item[href="/account/grades/teacher"]').scrollIntoView();
-    await shoot('side-menu-teacher');
     await page.waitForText(`.rc-grade-card[data-grade-id="${gradeId}"]`, '1 条待审核');
     await card().$('.rc-grade-manage').click();
     await page.waitForPath(`/account/grades/manage/${gradeId}`);
     await browser.$('.rc-tab-applications').click();
     await page.waitForText('.rc-grade-applications', '2026001 体验官，想参加实训');
-    await shoot('manage-applications');
     await browser.$('.rc-grade-applications .rc-apply-approve').click();
     await browser.$('.rc-reason-dialog textarea').setValue('欢迎加入');
     await browser.$('.rc-reason-confirm').click();
@@ -122,7 +100,6 @@ describe('classes', () => {
     await page.waitForText('.rc-grade-pickable-courses', 'PyTorch 深度学习入门');
     await browser.$('.rc-grade-pickable-courses').$('label*=PyTorch 深度学习入门').click();
     await page.waitForText('.rc-grade-chosen-courses', 'PyTorch 深度学习入门');
-    await shoot('manage-courses');
     await browser.$('.rc-grade-courses-save').click();
     await page.waitForText('.rc-toasts', '班级课程已保存');
   });
@@ -131,13 +108,11 @@ describe('classes', () => {
     await signIn(demoUser);
     await page.open('/account/grades/my');
     await page.waitForText('.rc-my-grades', gradeName);
-    await shoot('my-grades');
     await card().$('button=进入班级').click();
     await page.waitForPath(`/grade/view/${gradeId}`);
     await page.waitForText('.rc-grade-my-role', '我是学生');
     await page.waitForText('.rc-grade-courses', 'PyTorch 深度学习入门');
     expect(await browser.$('.rc-grade-courses a.rc-course-card-link').getAttribute('href')).toMatch(/^\/resource\/detail\/\d+$/);
-    await shoot('grade-view-member');
   });
 
   it('the teacher makes them admin, their menu gains 班级管理; then takes it back and removes them', async () => {
@@ -147,7 +122,6 @@ describe('classes', () => {
     await browser.$('.rc-grade-members .rc-member-admin').click();
     await page.waitForText('.rc-toasts', '已设为管理员');
     await page.waitForText('.rc-grade-members', '取消管理员');
-    await shoot('manage-members');
 
     await signIn(demoUser);
     await page.open('/account/grades/admin');

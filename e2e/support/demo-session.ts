@@ -59,8 +59,13 @@ export async function signInThroughApi(browser: Browser, baseUrl: string, { fres
 export const browserToken = (browser: Browser) =>
   browser.execute(() => JSON.parse(localStorage.getItem('RC_WEB_TOKEN') ?? 'null') as string);
 
-/** Ends this browser's session and signs `account` in the way the portal stores a session; answers its token. */
+/**
+ * Ends this browser's session and signs `account` in the way the portal stores a session; answers its token.
+ * The page is left before the login (a request it still made with the old token would be answered 304 after
+ * the login and end the session just stored) and again after it, so nothing signed in is loading meanwhile.
+ */
 export async function signInAs(page: PortalPage, browser: Browser, baseUrl: string, account: Account): Promise<string> {
+  await page.reset();
   const session = await logInThroughApi(baseUrl, account);
   await page.reset();
   await storeSession(browser, session);
