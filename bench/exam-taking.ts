@@ -77,7 +77,9 @@ try {
   }
   const teacherToken = await startSession(app, teacher.id, { ip: '127.0.0.1', userAgent: 'bench' });
   const { examId, itemIds } = await examFixture(app, grade!.id, teacher.id, { questions, durationMinutes: 120 });
-  console.log(`seeded a class of ${studentCount} and a ${questions.length}-question exam in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded a class of ${studentCount} and a ${questions.length}-question exam in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   const post = async (url: string, payload: object, token: string) => {
     const answer = await app.inject({ method: 'POST', url: `/apis/exam${url}`, headers: { token }, payload });
@@ -112,13 +114,18 @@ try {
     const t0 = performance.now();
     await post(
       '/auth/grade/student/exam/answer/save',
-      { attemptId: attempts[student], answers: [{ itemId: itemIds[item], answer: answerFor(questions[item]!.kind, student), version: item + 1 }] },
+      {
+        attemptId: attempts[student],
+        answers: [{ itemId: itemIds[item], answer: answerFor(questions[item]!.kind, student), version: item + 1 }],
+      },
       tokens[student]!,
     );
     saveTimes.push(performance.now() - t0);
   });
   const saveSeconds = (performance.now() - saveStarted) / 1000;
-  console.log(`autosaves: ${saves} in ${saveSeconds.toFixed(1)} s = ${(saves / saveSeconds).toFixed(0)}/s, ${summary(saveTimes)} (${concurrency} at a time)`);
+  console.log(
+    `autosaves: ${saves} in ${saveSeconds.toFixed(1)} s = ${(saves / saveSeconds).toFixed(0)}/s, ${summary(saveTimes)} (${concurrency} at a time)`,
+  );
 
   const submitTimes: number[] = [];
   await inParallel(studentCount, async (student) => {

@@ -1,5 +1,5 @@
 import { Button, Label, Table } from 'semantic-ui-react';
-import { PagedTable, formatDateTime, runAction, type PagedList } from '@rc/shared-utility';
+import { PagedTable, bus, formatDateTime, runAction, type PagedList } from '@rc/shared-utility';
 import { examUrl, ignoreExamTip, resultUrl, type ExamState, type MyExamItem } from './exam-taking-api';
 
 export const stateNames: Record<ExamState, string> = { upcoming: '未开始', open: '进行中', closed: '已结束', published: '成绩已发布' };
@@ -23,7 +23,13 @@ function MyStanding({ exam }: { exam: MyExamItem }) {
 }
 
 function ExamActions({ exam, navigate, reload }: { exam: MyExamItem; navigate: Navigate; reload: () => Promise<void> }) {
-  const ignore = () => runAction(() => ignoreExamTip(exam.examId), { then: reload });
+  const ignore = () =>
+    runAction(() => ignoreExamTip(exam.examId), {
+      then: () => {
+        reload();
+        bus.emit('counters:changed', {});
+      },
+    });
   return (
     <div className="rc-exam-actions">
       {exam.runningAttemptId !== null ? (

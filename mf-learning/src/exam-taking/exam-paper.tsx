@@ -67,6 +67,7 @@ export function ExamPaper({ sheet, onFinished }: { sheet: ExamSheet; onFinished:
         return;
       }
       keeper.finish();
+      bus.emit('counters:changed', {});
       onFinished({ result: result.data, note });
     },
     [sheet.attemptId, onFinished],

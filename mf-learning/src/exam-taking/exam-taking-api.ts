@@ -1,11 +1,11 @@
 import type { ExamState } from '@rc/api-contract/exam/exam-admin';
-import type { AttemptEventKind, ExamTips, MyExamItem } from '@rc/api-contract/exam/relation';
+import type { AttemptEventKind, MyExamItem } from '@rc/api-contract/exam/relation';
 import type { AnswerSaveBody, AnswerSaveResult, ExamSheet, SheetItem, SubmitResult } from '@rc/api-contract/exam/sheet';
 import type { StudentAnswer } from '@rc/api-contract/exam/answers';
 import type { PageOf } from '@rc/api-contract/envelope';
 import { api, type Paging } from '@rc/shared-utility';
 
-export type { AnswerSaveResult, ExamSheet, ExamState, ExamTips, MyExamItem, SheetItem, StudentAnswer, SubmitResult };
+export type { AnswerSaveResult, ExamSheet, ExamState, MyExamItem, SheetItem, StudentAnswer, SubmitResult };
 
 const relation = (call: string) => `/exam/auth/grade/exam/student/relation/${call}`;
 /** Saves and page events run in the background: the page shows their state, so a failure is not toasted. */
@@ -15,7 +15,6 @@ export const myExams = (state: ExamState | undefined, paging: Paging) =>
   api.post<PageOf<MyExamItem>>(relation('page'), { ...(state ? { state } : {}), ...paging }, { errorTip: false });
 export const myExamsOfGrade = (gradeId: number, paging: Paging) =>
   api.post<PageOf<MyExamItem>>(relation('page/grade'), { gradeId, ...paging }, { errorTip: false });
-export const examTips = () => api.post<ExamTips>(relation('tips'), {}, { errorTip: false });
 export const ignoreExamTip = (examId: number) => api.put<null>(relation('ignore'), { examId });
 
 export const examBrief = (examId: number) => api.post<MyExamItem>(relation('brief'), { examId }, { errorTip: false });
