@@ -32,6 +32,10 @@ echo "── learning: progress reports of 300 learners, the course catalogue, s
 npx tsx bench/course-learning.ts
 bash scripts/with-postgres.sh npx tsx bench/course-learning.ts
 
+echo "── exams: a class of 300 begins, autosaves, hands in; a key correction regrades every attempt"
+npx tsx bench/exam-taking.ts
+bash scripts/with-postgres.sh npx tsx bench/exam-taking.ts
+
 echo "── portal: first visit"
 node bench/portal-first-visit.mjs
 
