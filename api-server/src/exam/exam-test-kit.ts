@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from '../accounts/sessions.js';
+import { newLearner, newTeacher, type Person } from '../learning/learning-test-kit.js';
 import { renderMarkdown } from '../community/markdown.js';
 import {
   ExamAudience,
@@ -87,6 +88,29 @@ export async function gradeFixture(
   }
   for (const userId of [teacherId, ...students]) await syncGradeAdminFlag(app.db, userId);
   return grade!.id;
+}
+
+export interface ClassCast {
+  teacher: Person;
+  otherTeacher: Person;
+  admin: Person;
+  student: Person;
+  outsider: Person;
+  /** The teacher's class, with the admin and the student in it. */
+  gradeId: number;
+}
+
+/** Everyone a class call is tried as: its teacher, another teacher, a class admin, a student and an outsider. */
+export async function classCast(app: FastifyInstance): Promise<ClassCast> {
+  const [teacher, otherTeacher, admin, student, outsider] = await Promise.all([
+    newTeacher(app),
+    newTeacher(app),
+    newLearner(app),
+    newLearner(app),
+    newLearner(app),
+  ]);
+  const gradeId = await gradeFixture(app, teacher.id, { students: [admin.id, student.id], admins: 1 });
+  return { teacher, otherTeacher, admin, student, outsider, gradeId };
 }
 
 export interface ExamFixture {

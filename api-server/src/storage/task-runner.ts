@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { startPeriodicPass } from '../lib/periodic-pass.js';
 import { runPendingTasks } from './tasks.js';
 
 /**
@@ -6,24 +7,5 @@ import { runPendingTasks } from './tasks.js';
  * its first tick whatever a previous process left running. Returns a stop function that waits for
  * the file in hand.
  */
-export function startTaskRunner(app: FastifyInstance, intervalMs = 500): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = (async () => {
-      try {
-        await runPendingTasks(app);
-      } catch (error) {
-        app.log.error({ err: error }, 'storage task runner failed');
-      } finally {
-        running = null;
-      }
-    })();
-  };
-  const timer = setInterval(tick, intervalMs);
-  tick();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
-}
+export const startTaskRunner = (app: FastifyInstance, intervalMs = 500): (() => Promise<void>) =>
+  startPeriodicPass(app, intervalMs, 'storage task runner failed', () => runPendingTasks(app));

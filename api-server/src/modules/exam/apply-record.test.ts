@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grades, messages } from '../../db/schema.js';
-import { gradeFixture } from '../../exam/exam-test-kit.js';
-import { newLearner, newTeacher, type Person } from '../../learning/learning-test-kit.js';
+import { classCast, gradeFixture } from '../../exam/exam-test-kit.js';
+import { newLearner, type Person } from '../../learning/learning-test-kit.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
@@ -23,14 +23,7 @@ const roleOf = async (who: Person, id = gradeId) => (await post('/auth/grade/inf
 
 beforeAll(async () => {
   t = await createTestApp();
-  [teacher, otherTeacher, admin, student, outsider] = await Promise.all([
-    newTeacher(t.app),
-    newTeacher(t.app),
-    newLearner(t.app),
-    newLearner(t.app),
-    newLearner(t.app),
-  ]);
-  gradeId = await gradeFixture(t.app, teacher.id, { students: [admin.id, student.id], admins: 1 });
+  ({ teacher, otherTeacher, admin, student, outsider, gradeId } = await classCast(t.app));
   gradeName = (await post('/auth/grade/info/view', { gradeId }, teacher)).data.gradeName;
 });
 afterAll(() => t.close());

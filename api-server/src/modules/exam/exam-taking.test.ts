@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AttemptStatus, SubmittedBy, examAttemptEvents, examAttempts, exams } from '../../db/schema.js';
-import { examFixture, gradeFixture } from '../../exam/exam-test-kit.js';
-import { newLearner, newTeacher, type Person } from '../../learning/learning-test-kit.js';
+import { classCast, examFixture, gradeFixture } from '../../exam/exam-test-kit.js';
+import { newLearner, type Person } from '../../learning/learning-test-kit.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
@@ -25,14 +25,7 @@ const adminRefused = { code: 403, msg: '班级管理员负责管理考试，不�
 
 beforeAll(async () => {
   t = await createTestApp();
-  [teacher, otherTeacher, admin, student, outsider] = await Promise.all([
-    newTeacher(t.app),
-    newTeacher(t.app),
-    newLearner(t.app),
-    newLearner(t.app),
-    newLearner(t.app),
-  ]);
-  gradeId = await gradeFixture(t.app, teacher.id, { students: [admin.id, student.id], admins: 1 });
+  ({ teacher, otherTeacher, admin, student, outsider, gradeId } = await classCast(t.app));
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gradeApplyRecords, grades, messages, users } from '../../db/schema.js';
-import { gradeFixture } from '../../exam/exam-test-kit.js';
+import { classCast, gradeFixture } from '../../exam/exam-test-kit.js';
 import { newLearner, newTeacher, type Person } from '../../learning/learning-test-kit.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
 
@@ -19,14 +19,7 @@ const flagOf = async (who: Person) => (await t.app.db.select().from(users).where
 
 beforeAll(async () => {
   t = await createTestApp();
-  [teacher, otherTeacher, admin, student, outsider] = await Promise.all([
-    newTeacher(t.app),
-    newTeacher(t.app),
-    newLearner(t.app),
-    newLearner(t.app),
-    newLearner(t.app),
-  ]);
-  gradeId = await gradeFixture(t.app, teacher.id, { students: [admin.id, student.id], admins: 1 });
+  ({ teacher, otherTeacher, admin, student, outsider, gradeId } = await classCast(t.app));
   await t.app.db.insert(gradeApplyRecords).values({ gradeId, userId: outsider.id, reason: '想学习' });
 });
 afterAll(() => t.close());

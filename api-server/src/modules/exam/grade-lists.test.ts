@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { examFixture, gradeFixture } from '../../exam/exam-test-kit.js';
+import { classCast, examFixture } from '../../exam/exam-test-kit.js';
 import { beginAttempt, submitAttempt } from '../../exam/exam-attempts.js';
 import { sessionUserOf } from '../../exam/exam-test-kit.js';
-import { newLearner, newTeacher, type Person } from '../../learning/learning-test-kit.js';
+import { type Person } from '../../learning/learning-test-kit.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
@@ -17,14 +17,7 @@ const post = (path: string, body: unknown, who?: Person) => call(t.app, 'POST', 
 
 beforeAll(async () => {
   t = await createTestApp();
-  [teacher, otherTeacher, admin, student, outsider] = await Promise.all([
-    newTeacher(t.app),
-    newTeacher(t.app),
-    newLearner(t.app),
-    newLearner(t.app),
-    newLearner(t.app),
-  ]);
-  gradeId = await gradeFixture(t.app, teacher.id, { students: [admin.id, student.id], admins: 1 });
+  ({ teacher, otherTeacher, admin, student, outsider, gradeId } = await classCast(t.app));
 });
 afterAll(() => t.close());
 

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApplyStatus, gradeApplyRecords, grades, messages, users } from '../../db/schema.js';
-import { gradeFixture } from '../../exam/exam-test-kit.js';
-import { newLearner, newTeacher, type Person } from '../../learning/learning-test-kit.js';
+import { classCast, gradeFixture } from '../../exam/exam-test-kit.js';
+import { newLearner, type Person } from '../../learning/learning-test-kit.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
@@ -21,14 +21,7 @@ const countOf = async (id: number) => (await t.app.db.select().from(grades).wher
 
 beforeAll(async () => {
   t = await createTestApp();
-  [teacher, otherTeacher, admin, student, outsider] = await Promise.all([
-    newTeacher(t.app),
-    newTeacher(t.app),
-    newLearner(t.app),
-    newLearner(t.app),
-    newLearner(t.app),
-  ]);
-  gradeId = await gradeFixture(t.app, teacher.id, { students: [admin.id, student.id], admins: 1 });
+  ({ teacher, otherTeacher, admin, student, outsider, gradeId } = await classCast(t.app));
 });
 afterAll(() => t.close());
 
