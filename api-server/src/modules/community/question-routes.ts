@@ -27,7 +27,7 @@ import {
 } from '@rc/api-contract/community/question';
 import { PageQuery } from '@rc/api-contract/common';
 import { ok } from '../../envelope.js';
-import { pageWindow } from '../../lib/page-window.js';
+import { pagedAnswer } from '../../lib/page-window.js';
 import { currentUser } from '../../plugins/app/authentication.js';
 import { ContentStatus } from '../../db/schema.js';
 import { askQuestion, deleteQuestion, updateQuestion, viewQuestion, viewQuestionAs } from '../../community/questions.js';
@@ -36,14 +36,6 @@ import { acceptAnswer, answersOf, deleteAnswer, myAnswers, saveAnswer } from '..
 import { deleteQuestionRecord, saveQuestionRecord } from '../../community/question-records.js';
 
 const tags = ['问答'];
-
-const paged = <T>(
-  body: { pageNum?: number; pageSize?: number },
-  load: (window: { limit: number; offset: number }) => Promise<{ list: T[]; total: number }>,
-) => {
-  const { pageNum, pageSize, offset } = pageWindow(body);
-  return load({ limit: pageSize, offset }).then(({ list, total }) => ok({ list, total, pageNum, pageSize }));
-};
 
 const savedMessage = (status: number, done: string) =>
   status === ContentStatus.published ? done : '内容含敏感词，已提交审核，审核通过后展示';
@@ -60,7 +52,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Page(QuestionItem)) },
       },
     },
-    async (request) => paged(request.body, (window) => listQuestions(app.db, request.body, window)),
+    async (request) => pagedAnswer(request.body, (window) => listQuestions(app.db, request.body, window)),
   );
 
   app.post(
@@ -73,7 +65,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Page(QuestionItem)) },
       },
     },
-    async (request) => paged(request.body, (window) => searchQuestions(app.db, request.body.keyword, window)),
+    async (request) => pagedAnswer(request.body, (window) => searchQuestions(app.db, request.body.keyword, window)),
   );
 
   app.post(
@@ -105,7 +97,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Page(AnswerView)) },
       },
     },
-    async (request) => paged(request.body, (window) => answersOf(app.db, request.body.questionId, window)),
+    async (request) => pagedAnswer(request.body, (window) => answersOf(app.db, request.body.questionId, window)),
   );
 
   app.post(
@@ -174,7 +166,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Page(QuestionItem)) },
       },
     },
-    async (request) => paged(request.body, (window) => myQuestions(app.db, currentUser(request).id, request.body.type ?? 1, window)),
+    async (request) => pagedAnswer(request.body, (window) => myQuestions(app.db, currentUser(request).id, request.body.type ?? 1, window)),
   );
 
   app.post(
@@ -196,7 +188,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/questions/comment/list',
     { schema: { tags, summary: '我写的回答与评论', body: PageQuery, response: { 200: Envelope(Page(MyAnswer)) } } },
-    async (request) => paged(request.body, (window) => myAnswers(app.db, currentUser(request).id, window)),
+    async (request) => pagedAnswer(request.body, (window) => myAnswers(app.db, currentUser(request).id, window)),
   );
 
   app.post(
@@ -247,7 +239,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/questions/user/record/list',
     { schema: { tags, summary: '我收藏或关注的问题', body: QuestionRecordListBody, response: { 200: Envelope(Page(QuestionItem)) } } },
-    async (request) => paged(request.body, (window) => recordedQuestions(app.db, currentUser(request).id, request.body.kind, window)),
+    async (request) => pagedAnswer(request.body, (window) => recordedQuestions(app.db, currentUser(request).id, request.body.kind, window)),
   );
 };
 

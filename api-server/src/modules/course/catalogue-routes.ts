@@ -13,7 +13,7 @@ import {
   ResourceRecommendBody,
 } from '@rc/api-contract/course/catalogue';
 import { ok } from '../../envelope.js';
-import { pageWindow } from '../../lib/page-window.js';
+import { pagedAnswer } from '../../lib/page-window.js';
 import { viewerOf } from '../../community/viewer.js';
 import {
   courseCategoryList,
@@ -26,14 +26,6 @@ import {
 import { chapterList } from '../../learning/course-contents.js';
 
 const tags = ['课程'];
-
-const paged = <T>(
-  body: { pageNum?: number; pageSize?: number },
-  load: (window: { limit: number; offset: number }) => Promise<{ list: T[]; total: number }>,
-) => {
-  const { pageNum, pageSize, offset } = pageWindow(body);
-  return load({ limit: pageSize, offset }).then(({ list, total }) => ok({ list, total, pageNum, pageSize }));
-};
 
 /** The public course catalogue (spec §7 "Courses", `/course/api/...`). */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -53,7 +45,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Page(CourseCard)) },
       },
     },
-    async (request) => paged(request.body, (window) => listCourses(app.db, request.body, window)),
+    async (request) => pagedAnswer(request.body, (window) => listCourses(app.db, request.body, window)),
   );
 
   app.post(
@@ -66,7 +58,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Page(CourseCard)) },
       },
     },
-    async (request) => paged(request.body, (window) => searchCourses(app.db, request.body.keyword, window)),
+    async (request) => pagedAnswer(request.body, (window) => searchCourses(app.db, request.body.keyword, window)),
   );
 
   app.post(

@@ -4,20 +4,12 @@ import { Envelope, Page } from '@rc/api-contract/envelope';
 import { CourseIdBody, MyCourseView } from '@rc/api-contract/course/catalogue';
 import { CollectResult, CollectedCourse, CourseOrderRef, MyCourseItem, SignBody, SignResult } from '@rc/api-contract/course/learning';
 import { ok } from '../../envelope.js';
-import { pageWindow } from '../../lib/page-window.js';
+import { pagedAnswer } from '../../lib/page-window.js';
 import { currentUser } from '../../plugins/app/authentication.js';
 import { myCourseOrders, myCourses, myCourseView, signUpFor } from '../../learning/course-learner.js';
 import { collectCourse, collectedCourses, uncollectCourse } from '../../learning/course-collections.js';
 
 const tags = ['课程学习'];
-
-const paged = <T>(
-  body: { pageNum?: number; pageSize?: number },
-  load: (window: { limit: number; offset: number }) => Promise<{ list: T[]; total: number }>,
-) => {
-  const { pageNum, pageSize, offset } = pageWindow(body);
-  return load({ limit: pageSize, offset }).then(({ list, total }) => ok({ list, total, pageNum, pageSize }));
-};
 
 /** The learner's calls: detail with my state, sign up or buy, my courses, collections and course orders. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -53,7 +45,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/course/page',
     { schema: { tags, summary: '我的课程（含学习进度）', body: PageQuery, response: { 200: Envelope(Page(MyCourseItem)) } } },
-    async (request) => paged(request.body, (window) => myCourses(app.db, currentUser(request), window)),
+    async (request) => pagedAnswer(request.body, (window) => myCourses(app.db, currentUser(request), window)),
   );
 
   app.post(
@@ -71,13 +63,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/user/collection/course/list',
     { schema: { tags, summary: '我收藏的课程', body: PageQuery, response: { 200: Envelope(Page(CollectedCourse)) } } },
-    async (request) => paged(request.body, (window) => collectedCourses(app.db, currentUser(request), window)),
+    async (request) => pagedAnswer(request.body, (window) => collectedCourses(app.db, currentUser(request), window)),
   );
 
   app.post(
     '/auth/user/order/course/ref/list',
     { schema: { tags, summary: '我的课程订单', body: PageQuery, response: { 200: Envelope(Page(CourseOrderRef)) } } },
-    async (request) => paged(request.body, (window) => myCourseOrders(app.db, currentUser(request), window)),
+    async (request) => pagedAnswer(request.body, (window) => myCourseOrders(app.db, currentUser(request), window)),
   );
 };
 

@@ -13,7 +13,7 @@ import {
   IgnoreBody,
 } from '@rc/api-contract/exam/grade';
 import { ok } from '../../envelope.js';
-import { pageWindow } from '../../lib/page-window.js';
+import { pagedAnswer } from '../../lib/page-window.js';
 import { currentUser } from '../../plugins/app/authentication.js';
 import { applyRecordPage, applySummary, applyTips, auditBatch, auditRecord, ignoreRecords } from '../../exam/grade-applications.js';
 
@@ -31,11 +31,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Page(ApplyRecord)) },
       },
     },
-    async (request) => {
-      const { pageNum, pageSize, offset } = pageWindow(request.body);
-      const { list, total } = await applyRecordPage(app.db, currentUser(request), request.body, { limit: pageSize, offset });
-      return ok({ list, total, pageNum, pageSize });
-    },
+    async (request) => pagedAnswer(request.body, (window) => applyRecordPage(app.db, currentUser(request), request.body, window)),
   );
 
   app.put(

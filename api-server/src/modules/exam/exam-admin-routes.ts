@@ -17,7 +17,7 @@ import { GradeQuestionPageBody, QuestionItem } from '@rc/api-contract/exam/quest
 import { ExamIdBody } from '@rc/api-contract/exam/sheet';
 import { Type } from 'typebox';
 import { ok } from '../../envelope.js';
-import { pageWindow } from '../../lib/page-window.js';
+import { pagedAnswer } from '../../lib/page-window.js';
 import { currentUser } from '../../plugins/app/authentication.js';
 import { correctItemKey, deleteExam, editExam, examPaper, examStudentIds, saveExam } from '../../exam/exam-authoring.js';
 import { compensate } from '../../exam/exam-compensation.js';
@@ -38,17 +38,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Page(ExamAdminItem)) },
       },
     },
-    async (request) => {
-      const { pageNum, pageSize, offset } = pageWindow(request.body);
-      const { list, total } = await examsOfGrade(
-        app.db,
-        currentUser(request),
-        request.body.gradeId,
-        { limit: pageSize, offset },
-        app.clock.now(),
-      );
-      return ok({ list, total, pageNum, pageSize });
-    },
+    async (request) =>
+      pagedAnswer(request.body, (window) => examsOfGrade(app.db, currentUser(request), request.body.gradeId, window, app.clock.now())),
   );
 
   app.post(
@@ -74,11 +65,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Page(QuestionItem)) },
       },
     },
-    async (request) => {
-      const { pageNum, pageSize, offset } = pageWindow(request.body);
-      const { list, total } = await gradeBank(app.db, currentUser(request), request.body, { limit: pageSize, offset });
-      return ok({ list, total, pageNum, pageSize });
-    },
+    async (request) => pagedAnswer(request.body, (window) => gradeBank(app.db, currentUser(request), request.body, window)),
   );
 
   app.post(

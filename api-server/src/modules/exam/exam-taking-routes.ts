@@ -4,7 +4,7 @@ import { Envelope, Page } from '@rc/api-contract/envelope';
 import { AttemptEventBody, ExamTips, GradeExamsPageBody, MyExamItem, MyExamsPageBody } from '@rc/api-contract/exam/relation';
 import { AnswerSaveBody, AnswerSaveResult, AttemptIdBody, ExamIdBody, ExamSheet, SubmitResult } from '@rc/api-contract/exam/sheet';
 import { ok } from '../../envelope.js';
-import { pageWindow } from '../../lib/page-window.js';
+import { pagedAnswer } from '../../lib/page-window.js';
 import { currentUser } from '../../plugins/app/authentication.js';
 import { beginAttempt, continueAttempt, recordAttemptEvent, saveAnswers, submitAttempt } from '../../exam/exam-attempts.js';
 import { examTips, ignoreExamTip, myExamBrief, myExams, myExamsOfGrade } from '../../exam/my-exams.js';
@@ -71,10 +71,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/grade/exam/student/relation/page',
     { schema: { tags, summary: '我的考试（我所在的全部班级）', body: MyExamsPageBody, response: { 200: Envelope(Page(MyExamItem)) } } },
     async (request) => {
-      const { pageNum, pageSize, offset } = pageWindow(request.body);
-      const window = { limit: pageSize, offset };
-      const { list, total } = await myExams(app.db, currentUser(request), request.body.state, window, app.clock.now());
-      return ok({ list, total, pageNum, pageSize });
+      return pagedAnswer(request.body, (window) => myExams(app.db, currentUser(request), request.body.state, window, app.clock.now()));
     },
   );
 
@@ -82,10 +79,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/grade/exam/student/relation/page/grade',
     { schema: { tags, summary: '我在一个班级的考试', body: GradeExamsPageBody, response: { 200: Envelope(Page(MyExamItem)) } } },
     async (request) => {
-      const { pageNum, pageSize, offset } = pageWindow(request.body);
-      const window = { limit: pageSize, offset };
-      const { list, total } = await myExamsOfGrade(app.db, currentUser(request), request.body.gradeId, window, app.clock.now());
-      return ok({ list, total, pageNum, pageSize });
+      return pagedAnswer(request.body, (window) =>
+        myExamsOfGrade(app.db, currentUser(request), request.body.gradeId, window, app.clock.now()),
+      );
     },
   );
 

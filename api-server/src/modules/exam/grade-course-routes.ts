@@ -4,7 +4,7 @@ import { Envelope, Page } from '@rc/api-contract/envelope';
 import { CourseCard } from '@rc/api-contract/course/catalogue';
 import { GradeCourseSaveBody, GradeCoursePageBody } from '@rc/api-contract/exam/grade';
 import { ok } from '../../envelope.js';
-import { pageWindow } from '../../lib/page-window.js';
+import { pagedAnswer } from '../../lib/page-window.js';
 import { currentUser } from '../../plugins/app/authentication.js';
 import { memberGradeCourses, publicGradeCourses, saveGradeCourses } from '../../exam/grade-courses.js';
 
@@ -12,24 +12,17 @@ const tags = ['班级课程'];
 
 /** The courses a class studies: for members, for everyone on a public class, and set by the teacher. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const page = (
-    load: (window: { limit: number; offset: number }) => Promise<{ list: CourseCard[]; total: number }>,
-    body: GradeCoursePageBody,
-  ) => {
-    const { pageNum, pageSize, offset } = pageWindow(body);
-    return load({ limit: pageSize, offset }).then(({ list, total }) => ok({ list, total, pageNum, pageSize }));
-  };
-
   app.post(
     '/auth/grade/course/page',
     { schema: { tags, summary: '班级课程（班级成员）', body: GradeCoursePageBody, response: { 200: Envelope(Page(CourseCard)) } } },
-    async (request) => page((window) => memberGradeCourses(app.db, currentUser(request), request.body.gradeId, window), request.body),
+    async (request) =>
+      pagedAnswer(request.body, (window) => memberGradeCourses(app.db, currentUser(request), request.body.gradeId, window)),
   );
 
   app.post(
     '/api/grade/course/page',
     { schema: { tags, summary: '公开班级的课程（无需登录）', body: GradeCoursePageBody, response: { 200: Envelope(Page(CourseCard)) } } },
-    async (request) => page((window) => publicGradeCourses(app.db, request.body.gradeId, window), request.body),
+    async (request) => pagedAnswer(request.body, (window) => publicGradeCourses(app.db, request.body.gradeId, window)),
   );
 
   app.post(

@@ -12,20 +12,12 @@ import {
   PublicGradePageBody,
 } from '@rc/api-contract/exam/grade';
 import { ok } from '../../envelope.js';
-import { pageWindow } from '../../lib/page-window.js';
+import { pagedAnswer } from '../../lib/page-window.js';
 import { currentUser } from '../../plugins/app/authentication.js';
 import { gradesOf } from '../../exam/grade-listing.js';
 import { disbandGrade, gradeView, myGradePage, publicGradePage, saveGrade, updateGrade } from '../../exam/grade-info.js';
 
 const tags = ['班级'];
-
-const paged = <T>(
-  body: { pageNum?: number; pageSize?: number },
-  load: (window: { limit: number; offset: number }) => Promise<{ list: T[]; total: number }>,
-) => {
-  const { pageNum, pageSize, offset } = pageWindow(body);
-  return load({ limit: pageSize, offset }).then(({ list, total }) => ok({ list, total, pageNum, pageSize }));
-};
 
 /** Class information: create, edit, disband, view, my classes; the public list and page. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -69,7 +61,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: { tags, summary: '我的班级（按角色：任教、管理、学习）', body: GradePageBody, response: { 200: Envelope(Page(GradeCard)) } },
     },
-    async (request) => paged(request.body, (window) => myGradePage(app.db, currentUser(request), request.body, window)),
+    async (request) => pagedAnswer(request.body, (window) => myGradePage(app.db, currentUser(request), request.body, window)),
   );
 
   app.post(
@@ -104,7 +96,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Page(GradeCard)) },
       },
     },
-    async (request) => paged(request.body, (window) => publicGradePage(app.db, request.body, window)),
+    async (request) => pagedAnswer(request.body, (window) => publicGradePage(app.db, request.body, window)),
   );
 
   app.post(

@@ -12,7 +12,7 @@ import {
   SetAdminBody,
 } from '@rc/api-contract/exam/grade';
 import { ok } from '../../envelope.js';
-import { pageWindow } from '../../lib/page-window.js';
+import { pagedAnswer } from '../../lib/page-window.js';
 import { currentUser } from '../../plugins/app/authentication.js';
 import { applyToGrade } from '../../exam/grade-applications.js';
 import { editRemark, kickOut, memberPage, myGradeRole, quitGrade, setGradeAdmin } from '../../exam/grade-members.js';
@@ -72,11 +72,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Page(GradeMember)) },
       },
     },
-    async (request) => {
-      const { pageNum, pageSize, offset } = pageWindow(request.body);
-      const { list, total } = await memberPage(app.db, currentUser(request), request.body, { limit: pageSize, offset });
-      return ok({ list, total, pageNum, pageSize });
-    },
+    async (request) => pagedAnswer(request.body, (window) => memberPage(app.db, currentUser(request), request.body, window)),
   );
 
   app.put(

@@ -3,7 +3,7 @@ import { Envelope, Page } from '@rc/api-contract/envelope';
 import { QuestionIdBody, QuestionItem, QuestionPageBody, QuestionSaveBody, QuestionUpdateBody } from '@rc/api-contract/exam/question-bank';
 import { Type } from 'typebox';
 import { ok } from '../../envelope.js';
-import { pageWindow } from '../../lib/page-window.js';
+import { pagedAnswer } from '../../lib/page-window.js';
 import { currentUser } from '../../plugins/app/authentication.js';
 import { deleteQuestion, myQuestions, saveQuestion, updateQuestion } from '../../exam/question-bank.js';
 
@@ -21,11 +21,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Page(QuestionItem)) },
       },
     },
-    async (request) => {
-      const { pageNum, pageSize, offset } = pageWindow(request.body);
-      const { list, total } = await myQuestions(app.db, currentUser(request), request.body, { limit: pageSize, offset });
-      return ok({ list, total, pageNum, pageSize });
-    },
+    async (request) => pagedAnswer(request.body, (window) => myQuestions(app.db, currentUser(request), request.body, window)),
   );
 
   app.post(
