@@ -26,7 +26,13 @@ const Env = Type.Object({
     { default: 'info', description: `one of ${logLevels.join(', ')}` },
   ),
   SEED_DEMO_DATA: Type.Union([Type.Literal('true'), Type.Literal('false')], { default: 'true', description: 'true or false' }),
-  COMPUTE_DRIVER: Type.Union([Type.Literal('simulated')], { default: 'simulated', description: 'a known compute driver (simulated)' }),
+  COMPUTE_DRIVER: Type.Union([Type.Literal('simulated'), Type.Literal('podman')], {
+    default: 'simulated',
+    description: 'a known compute driver (simulated or podman)',
+  }),
+  PODMAN_SOCKET: Type.Optional(Type.String({ minLength: 1, description: 'the path of a Podman API socket' })),
+  SSH_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 2222, description: 'a port number from 0 to 65535' }),
+  SSH_PUBLIC_HOST: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'a host name or address' })),
   INVOICE_PROVIDER: Type.Union([Type.Literal('local')], { default: 'local', description: 'a known invoice provider (local)' }),
   PAYOUT_PROVIDER: Type.Union([Type.Literal('sandbox')], { default: 'sandbox', description: 'a known payout provider (sandbox)' }),
   VIDEO_TRANSCODER: Type.Union([Type.Literal('auto'), Type.Literal('ffmpeg'), Type.Literal('none')], {
@@ -119,6 +125,19 @@ export interface ComputeSettings {
   meteringIntervalMs: number;
   /** Rows per metering statement. */
   meteringBatchSize: number;
+  /** Running instances' use is sampled this often and kept for `metricsRetentionMs`. */
+  metricsIntervalMs: number;
+  metricsRetentionMs: number;
+  /** The Podman API socket (PODMAN_SOCKET); when unset the server starts `podman system service` under DATA_DIR/podman. */
+  podmanSocket: string | undefined;
+}
+
+/** The SSH gateway into instances. */
+export interface SshSettings {
+  /** SSH_PORT; 0 takes a free port (tests). */
+  port: number;
+  /** The host users connect to (SSH_PUBLIC_HOST); null shows each node's own host. */
+  publicHost: string | null;
 }
 
 export interface UploadSettings {
@@ -239,6 +258,7 @@ export interface AppConfig {
   maxSubAccounts: number;
   seedDemoData: boolean;
   compute: ComputeSettings;
+  ssh: SshSettings;
   uploads: UploadSettings;
   storage: StorageSettings;
   /** Where uploaded bytes live (BLOB_STORE). */
@@ -320,7 +340,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
       transitionIntervalMs: 1_000,
       meteringIntervalMs: 30_000,
       meteringBatchSize: 100_000,
+      metricsIntervalMs: 15_000,
+      metricsRetentionMs: 7 * 24 * hour,
+      podmanSocket: e.PODMAN_SOCKET,
     },
+    ssh: { port: e.SSH_PORT, publicHost: e.SSH_PUBLIC_HOST ?? (e.COMPUTE_DRIVER === 'podman' ? 'localhost' : null) },
     uploads: {
       quotaBytes: e.STORAGE_QUOTA_BYTES,
       abandonedAfterMs: 24 * hour,

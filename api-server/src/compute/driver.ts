@@ -1,15 +1,12 @@
+import type { Readable, Writable } from 'node:stream';
+import type { instances } from '../db/schema.js';
 import type { Status } from './states.js';
 
-/** What a driver needs to know about an instance to act on it. */
-export interface DriverInstance {
-  id: number;
-  nodeId: number;
-  gpuHeld: number;
-  imageId: number;
-  status: number;
-  nextStatus: number | null;
-  transitionAt: Date | null;
-}
+/** What a driver needs to know about an instance to act on it (a row of `instances`). */
+export type DriverInstance = Pick<
+  typeof instances.$inferSelect,
+  'id' | 'name' | 'nodeId' | 'gpuHeld' | 'gpuIndices' | 'imageId' | 'status' | 'nextStatus' | 'transitionAt' | 'clonedFromId' | 'sshPassword'
+>;
 
 /** An operation the driver has begun: the instance shows `status` until it reaches `nextStatus`. */
 export interface PendingTransition {
@@ -28,9 +25,46 @@ export interface DriverMount {
   readOnly: boolean;
 }
 
+/** A process to run inside a running instance. */
+export interface ExecOptions {
+  /** The argv to run; null runs the login shell. */
+  command: string[] | null;
+  /** A terminal of this size, or none (then stdout and stderr stay apart). */
+  tty: { cols: number; rows: number; term: string } | null;
+  env?: Record<string, string>;
+}
+
+/** A process running inside an instance. */
+export interface ExecSession {
+  stdin: Writable;
+  stdout: Readable;
+  /** Ends at once when the session has a terminal (everything arrives on stdout). */
+  stderr: Readable;
+  resize(cols: number, rows: number): Promise<void>;
+  /** The exit code once the process ended. */
+  exited: Promise<number>;
+  /** Ends the process (the client went away). */
+  kill(): Promise<void>;
+}
+
+/** One reading of a running instance's use. */
+export interface InstanceSample {
+  /** Percent of one CPU: 200 is two CPUs busy. */
+  cpuPercent: number;
+  memoryBytes: number;
+  memoryLimitBytes: number;
+  /** Mean over the instance's GPUs; null when it holds none. */
+  gpuPercent: number | null;
+  gpuMemoryPercent: number | null;
+}
+
+/** Thrown by a driver that cannot do what was asked for a reason the user should read (the message is Chinese). */
+export class DriverRefusal extends Error {}
+
 /**
- * The container backend behind every instance call. Calls are made inside the caller's
- * transaction after the database side is decided; `status` reports where the instance really is.
+ * The container backend behind every instance call. Lifecycle calls are made inside the caller's
+ * transaction after the database side is decided, and only begin the change: `status` reports where
+ * the instance really is, and the scheduler completes the transition once it matches.
  */
 export interface ComputeDriver {
   readonly name: string;
@@ -40,7 +74,19 @@ export interface ComputeDriver {
   remount(instance: DriverInstance, mounts: DriverMount[]): Promise<void>;
   stop(instance: DriverInstance, now: Date): Promise<PendingTransition>;
   destroy(instance: DriverInstance, now: Date): Promise<PendingTransition>;
+  /** Recreates the system disk from the instance's image (its `imageId`, which a change of image has already set), keeping the data disk. */
   reset(instance: DriverInstance, now: Date): Promise<PendingTransition>;
-  commit(instance: DriverInstance, now: Date): Promise<PendingTransition & { sizeBytes: number }>;
+  /** Saves the system disk as the private image `imageId` (a row already written, status 0); its size is known once done. */
+  commit(instance: DriverInstance, now: Date, imageId: number): Promise<PendingTransition & { sizeBytes: number }>;
   status(instance: DriverInstance, now: Date): Promise<Status>;
+  /** Of these instances the database holds as running, the ones that are not, each with why it stopped. */
+  observe(running: DriverInstance[]): Promise<Map<number, string>>;
+  /** Opens a process in a running instance (DriverRefusal when the driver runs no containers). */
+  exec(instance: DriverInstance, options: ExecOptions): Promise<ExecSession>;
+  /** The running instance's use now; null when it cannot be read. */
+  sample(instance: DriverInstance): Promise<InstanceSample | null>;
+  /** Where a port inside the running instance is reached from this server; null when it cannot be. */
+  httpTarget(instance: DriverInstance, port: number): Promise<{ host: string; port: number } | null>;
+  /** Lets go of connections and background work (the server is closing). */
+  close(): Promise<void>;
 }

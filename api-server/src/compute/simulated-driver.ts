@@ -1,5 +1,5 @@
 import { Status } from './states.js';
-import type { ComputeDriver, DriverInstance, DriverMount, PendingTransition } from './driver.js';
+import { DriverRefusal, type ComputeDriver, type DriverInstance, type DriverMount, type InstanceSample, type PendingTransition } from './driver.js';
 
 /** How long each simulated operation takes, in ms. */
 export interface SimulatedDelays {
@@ -18,11 +18,24 @@ const gib = 1024 ** 3;
 /**
  * No containers: each operation is a timed state change that completes once the clock passes its
  * delay. GPU allocation is real, but it lives in the database (compute_nodes.gpu_free), not here.
+ * An instance's use reads as idle unless a test sets it; nothing can be logged into.
  */
 export class SimulatedDriver implements ComputeDriver {
   readonly name = 'simulated';
   private readonly mounted = new Map<number, DriverMount[]>();
+  private readonly loads = new Map<number, Partial<InstanceSample>>();
+  private readonly exits = new Map<number, string>();
   constructor(private readonly delays: SimulatedDelays = defaultDelays) {}
+
+  /** What `sample` reads for the instance from now on. */
+  setLoad(instanceId: number, load: Partial<InstanceSample>) {
+    this.loads.set(instanceId, load);
+  }
+
+  /** The running instance's container "exits": `observe` reports it once with `reason`. */
+  exit(instanceId: number, reason: string) {
+    this.exits.set(instanceId, reason);
+  }
 
   /** What the instance was last given to mount (on create, start or remount). */
   mountsOf(instanceId: number): DriverMount[] {
@@ -54,7 +67,7 @@ export class SimulatedDriver implements ComputeDriver {
   async reset(_instance: DriverInstance, now: Date) {
     return this.after(this.delays.reset, now, Status.resetting, Status.stopped);
   }
-  async commit(instance: DriverInstance, now: Date) {
+  async commit(instance: DriverInstance, now: Date, _imageId: number) {
     // A stand-in size: the system disk's changes grow with the instance's age in the pool.
     const sizeBytes = 8 * gib + (instance.id % 64) * 128 * 1024 ** 2;
     return { ...this.after(this.delays.commit, now, Status.committing, Status.stopped), sizeBytes };
@@ -63,4 +76,32 @@ export class SimulatedDriver implements ComputeDriver {
     if (instance.nextStatus !== null && instance.transitionAt && instance.transitionAt <= now) return instance.nextStatus as Status;
     return instance.status as Status;
   }
+  async observe(running: DriverInstance[]) {
+    const stopped = new Map<number, string>();
+    for (const instance of running) {
+      const reason = this.exits.get(instance.id);
+      if (reason === undefined) continue;
+      stopped.set(instance.id, reason);
+      this.exits.delete(instance.id);
+    }
+    return stopped;
+  }
+  async exec(): Promise<never> {
+    throw new DriverRefusal('模拟资源池中的实例没有真实容器，无法登录（服务器以 COMPUTE_DRIVER=podman 运行时可登录）');
+  }
+  async sample(instance: DriverInstance): Promise<InstanceSample> {
+    const held = instance.gpuHeld > 0;
+    return {
+      cpuPercent: 2,
+      memoryBytes: gib,
+      memoryLimitBytes: 60 * gib * Math.max(1, instance.gpuHeld),
+      gpuPercent: held ? 0 : null,
+      gpuMemoryPercent: held ? 0 : null,
+      ...this.loads.get(instance.id),
+    };
+  }
+  async httpTarget() {
+    return null;
+  }
+  async close() {}
 }

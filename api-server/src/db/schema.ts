@@ -12,3 +12,4 @@ export * from './schema/storage-products.js';
 export * from './schema/community.js';
 export * from './schema/learning.js';
 export * from './schema/exams.js';
+export * from './schema/instance-access.js';

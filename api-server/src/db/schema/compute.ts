@@ -82,6 +82,8 @@ export const images = pgTable(
     status: smallint('status').notNull().default(1),
     sourceInstanceId: integer('source_instance_id'),
     baseImageId: integer('base_image_id'),
+    /** The container image a real driver runs (`localhost/suanli/base:bookworm`, `localhost/suanli/private-<id>`); null where none was built. */
+    runtimeRef: varchar('runtime_ref', { length: 200 }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -132,6 +134,17 @@ export const instances = pgTable(
     sshPort: integer('ssh_port').notNull(),
     sshPassword: varchar('ssh_password', { length: 32 }).notNull(),
     jupyterToken: varchar('jupyter_token', { length: 48 }).notNull(),
+    /** The node's GPU indices this instance holds (as many as gpuHeld), chosen by the pool; a driver passes them as devices. */
+    gpuIndices: integer('gpu_indices').array().notNull().default(sql`'{}'::integer[]`),
+    /** The instance whose data disk this one's was copied from (克隆). */
+    clonedFromId: integer('cloned_from_id'),
+    /** Why the instance last stopped without being asked (the container exited, was killed for memory, …). */
+    stopReason: varchar('stop_reason', { length: 200 }),
+    /** Waiting for a GPU to start: the start begins as soon as the node has `gpuCount` free, in this order. */
+    gpuWaitSince: timestamp('gpu_wait_since', { withTimezone: true }),
+    /** 闲置自动关机: stop after GPU utilisation stays below `idleStopPercent` for `idleStopMinutes` (null: off). */
+    idleStopMinutes: integer('idle_stop_minutes'),
+    idleStopPercent: smallint('idle_stop_percent').notNull().default(5),
     /** A stop the user scheduled (定时关机). */
     stopAt: timestamp('stop_at', { withTimezone: true }),
     stoppedAt: timestamp('stopped_at', { withTimezone: true }),
@@ -142,6 +155,13 @@ export const instances = pgTable(
   (t) => [
     index('instances_user_idx').on(t.userId, t.id),
     index('instances_user_status_idx').on(t.userId, t.status),
+    // The SSH gateway finds the instance a password belongs to.
+    index('instances_ssh_password_idx')
+      .on(t.sshPassword)
+      .where(sql`${t.status} <> 6`),
+    index('instances_gpu_wait_idx')
+      .on(t.nodeId, t.gpuWaitSince)
+      .where(sql`${t.gpuWaitSince} is not null`),
     // Keyed by id, not by the meter columns, so the per-minute settlement can update rows in place (HOT).
     index('instances_running_payg_idx')
       .on(t.id)

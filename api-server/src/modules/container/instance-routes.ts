@@ -97,21 +97,25 @@ const containerModule: FastifyPluginAsyncTypebox = async (app) => {
   app.put('/auth/commit', { schema: { tags, summary: '保存为私有镜像', body: CommitImageBody, response } }, (request) =>
     operate(request, request.body.id, 'commit', '镜像保存中', async (tx, instance, now) => {
       const [base] = await tx.select().from(images).where(eq(images.id, instance.imageId));
-      const committed = await app.compute.driver.commit(instance, now);
-      await tx.insert(images).values({
-        userId: instance.userId,
-        name: request.body.imageName,
-        framework: base?.framework ?? '自定义',
-        frameworkVersion: base?.frameworkVersion ?? '',
-        python: base?.python ?? '',
-        cuda: base?.cuda ?? '',
-        os: base?.os ?? '',
-        sizeBytes: committed.sizeBytes,
-        status: 0,
-        sourceInstanceId: instance.id,
-        baseImageId: instance.imageId,
-        createdAt: now,
-      });
+      const [image] = await tx
+        .insert(images)
+        .values({
+          userId: instance.userId,
+          name: request.body.imageName,
+          framework: base?.framework ?? '自定义',
+          frameworkVersion: base?.frameworkVersion ?? '',
+          python: base?.python ?? '',
+          cuda: base?.cuda ?? '',
+          os: base?.os ?? '',
+          sizeBytes: 0,
+          status: 0,
+          sourceInstanceId: instance.id,
+          baseImageId: instance.imageId,
+          createdAt: now,
+        })
+        .returning({ id: images.id });
+      const committed = await app.compute.driver.commit(instance, now, image!.id);
+      await tx.update(images).set({ sizeBytes: committed.sizeBytes }).where(eq(images.id, image!.id));
       return beginTransition(tx, instance.id, committed);
     }),
   );
