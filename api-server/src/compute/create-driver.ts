@@ -1,11 +1,14 @@
-import type { AppConfig } from '../config.js';
+import type { FastifyInstance } from 'fastify';
 import type { ComputeDriver } from './driver.js';
+import { PodmanDriver } from './podman/podman-driver.js';
 import { SimulatedDriver } from './simulated-driver.js';
 
-/** The compute driver that COMPUTE_DRIVER names. */
-export function createDriver(config: AppConfig): ComputeDriver {
-  switch (config.compute.driver) {
+/** The compute driver that COMPUTE_DRIVER names, connected and ready. */
+export async function createDriver(app: FastifyInstance): Promise<ComputeDriver> {
+  switch (app.config.compute.driver) {
     case 'simulated':
       return new SimulatedDriver();
+    case 'podman':
+      return PodmanDriver.open(app);
   }
 }

@@ -5,7 +5,17 @@ import type { Status } from './states.js';
 /** What a driver needs to know about an instance to act on it (a row of `instances`). */
 export type DriverInstance = Pick<
   typeof instances.$inferSelect,
-  'id' | 'name' | 'nodeId' | 'gpuHeld' | 'gpuIndices' | 'imageId' | 'status' | 'nextStatus' | 'transitionAt' | 'clonedFromId' | 'sshPassword'
+  | 'id'
+  | 'name'
+  | 'nodeId'
+  | 'gpuHeld'
+  | 'gpuIndices'
+  | 'imageId'
+  | 'status'
+  | 'nextStatus'
+  | 'transitionAt'
+  | 'clonedFromId'
+  | 'sshPassword'
 >;
 
 /** An operation the driver has begun: the instance shows `status` until it reaches `nextStatus`. */

@@ -1,5 +1,12 @@
 import { Status } from './states.js';
-import { DriverRefusal, type ComputeDriver, type DriverInstance, type DriverMount, type InstanceSample, type PendingTransition } from './driver.js';
+import {
+  DriverRefusal,
+  type ComputeDriver,
+  type DriverInstance,
+  type DriverMount,
+  type InstanceSample,
+  type PendingTransition,
+} from './driver.js';
 
 /** How long each simulated operation takes, in ms. */
 export interface SimulatedDelays {

@@ -9,10 +9,12 @@ declare module 'fastify' {
   }
 }
 
-/** The compute driver and its settings, chosen by configuration (COMPUTE_DRIVER, RELEASE_AFTER_STOPPED_DAYS). */
+/** The compute driver and its settings, chosen by configuration (COMPUTE_DRIVER, PODMAN_SOCKET, RELEASE_AFTER_STOPPED_DAYS); the driver is closed with the app. */
 export default fp(
   async (app) => {
-    app.decorate('compute', { driver: createDriver(app.config), settings: app.config.compute });
+    const driver = await createDriver(app);
+    app.decorate('compute', { driver, settings: app.config.compute });
+    app.addHook('onClose', () => driver.close());
   },
   { name: 'compute', dependencies: ['core'] },
 );

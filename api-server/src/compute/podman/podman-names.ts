@@ -1,0 +1,15 @@
+/** The image every seeded system image runs (built by `npm run images`). */
+export const baseImageRef = 'localhost/suanli/base:bookworm';
+
+/**
+ * Names of what the driver creates, under a namespace of its own (one per server's data folder), so
+ * servers sharing one Podman never touch each other's containers. Labels carry the same for listing.
+ */
+export function podmanNames(namespace: string) {
+  return {
+    container: (instanceId: number) => `suanli-${namespace}-${instanceId}`,
+    dataVolume: (instanceId: number) => `suanli-${namespace}-${instanceId}-data`,
+    privateImage: (imageId: number) => `localhost/suanli/${namespace}-private-${imageId}:latest`,
+    labels: (instanceId: number) => ({ 'suanli.namespace': namespace, 'suanli.instance': String(instanceId) }),
+  };
+}
