@@ -42,7 +42,7 @@ export async function connectPodman(o: { socket: string | undefined; dir: string
     await waitForPing(docker, 20_000, service);
   } catch (error) {
     service.kill('SIGTERM');
-    throw new Error(`podman system service did not start: ${(error as Error).message} ${stderr}`.trim());
+    throw new Error(`podman system service did not start: ${(error as Error).message} ${stderr}`.trim(), { cause: error });
   }
   return { docker, socketPath, close: () => stopService(service) };
 }
