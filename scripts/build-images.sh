@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 image=localhost/suanli/base:bookworm
-packages=openssh-server,openssh-sftp-server,python3,python3-notebook,procps,iproute2,less,nano,ca-certificates
+packages=openssh-server,python3,python3-notebook,procps,iproute2
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 cache=${IMAGE_CACHE_DIR:-${DATA_DIR:-$PWD/data}/images}
 init=api-server/src/compute/podman/suanli-init.sh
