@@ -9,11 +9,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { buildApp } from '../api-server/src/app.js';
 import { loadConfig } from '../api-server/src/config.js';
-import { openDatabase } from '../api-server/src/db/open-database.js';
-import { computeNodes, gpuModels, images, instances } from '../api-server/src/db/schema.js';
+import { openDatabase, type Database } from '../api-server/src/db/open-database.js';
 import { seedDemoData } from '../api-server/src/seed/demo-data.js';
 import { createAccount } from '../api-server/src/accounts/accounts.js';
 import { startSession } from '../api-server/src/accounts/sessions.js';
@@ -31,22 +29,21 @@ await app.ready();
 const stopScheduler = startScheduler(app);
 const podman = podmanOfTestApp(dataDir);
 
-const [model] = await app.db.select().from(gpuModels).where(eq(gpuModels.code, 'rtx4090'));
-const [node] = await app.db
-  .insert(computeNodes)
-  .values({
-    regionCode: 'xb-1',
-    name: 'bench-podman',
-    gpuModelId: model!.id,
-    gpuTotal: parallel + 1,
-    gpuFree: parallel + 1,
-    cpuPerGpu: 1,
-    memoryPerGpuGb: 1,
-    cudaVersion: '12.4',
-    sshHost: 'localhost',
-  })
-  .returning();
-const [image] = await app.db.select().from(images).where(eq(images.name, 'PyTorch 2.3.0'));
+/** Raw SQL on the driver's own client: drizzle-orm stays inside api-server. */
+async function query(db: Database, text: string, params: unknown[] = []) {
+  const client = (db as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: Array<{ id: number }> }> } })
+    .$client;
+  return (await client.query(text, params)).rows;
+}
+
+const [model] = await query(app.db, `select id from gpu_models where code = 'rtx4090'`);
+const [node] = await query(
+  app.db,
+  `insert into compute_nodes (region_code, name, gpu_model_id, gpu_total, gpu_free, cpu_per_gpu, memory_per_gpu_gb, cuda_version, ssh_host)
+   values ('xb-1', 'bench-podman', $1, $2, $2, 1, 1, '12.4', 'localhost') returning id`,
+  [model!.id, parallel + 1],
+);
+const [image] = await query(app.db, `select id from images where name = 'PyTorch 2.3.0'`);
 const account = await createAccount(app.db, { mobile: '17900000001', passwordHash: 'x', nickname: 'bench' });
 await applyLedgerEntry(app.db, { userId: account.id, amount: 100_000_000, kind: 'grant', note: 'bench', at: new Date() });
 const token = await startSession(app, account.id, { ip: '127.0.0.1', userAgent: 'bench' });
@@ -64,18 +61,19 @@ async function pay() {
   return (await post('/apis/user/auth/order/info/pay', { ...order, quoteToken })).instance.id as number;
 }
 
+const instanceRow = async (id: number) => (await app.db.query.instances.findFirst({ where: (row, { eq }) => eq(row.id, id) }))!;
+
 async function until(id: number, status: Status) {
   for (;;) {
-    const [row] = await app.db.select().from(instances).where(eq(instances.id, id));
-    if (row!.status === status && row!.nextStatus === null) return row!;
-    if (row!.status === Status.failed) throw new Error(`instance ${id} failed: ${row!.stopReason}`);
+    const row = await instanceRow(id);
+    if (row.status === status && row.nextStatus === null) return row;
+    if (row.status === Status.failed) throw new Error(`instance ${id} failed: ${row.stopReason}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
 async function execReady(id: number) {
-  const [row] = await app.db.select().from(instances).where(eq(instances.id, id));
-  const session = await app.compute.driver.exec(row!, { command: ['true'], tty: null });
+  const session = await app.compute.driver.exec(await instanceRow(id), { command: ['true'], tty: null });
   session.stdin.end();
   session.stdout.resume();
   if ((await session.exited) !== 0) throw new Error('exec failed');
@@ -86,7 +84,8 @@ const timed = async (work: () => Promise<unknown>) => {
   await work();
   return performance.now() - started;
 };
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
 const ms = (value: number) => `${Math.round(value)} ms`;
 
 try {

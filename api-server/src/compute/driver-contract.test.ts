@@ -42,7 +42,7 @@ const podman: Subject = {
   driver: 'podman',
   runsProcesses: true,
   wait: () => new Promise((resolve) => setTimeout(resolve, 100)),
-  maxWaits: 600,
+  maxWaits: 200,
   async kill(t, instanceId) {
     const side = podmanOfTestApp(t.dataDir);
     await side.docker.getContainer(side.names.container(instanceId)).kill();
@@ -86,7 +86,8 @@ function driverContract(subject: Subject) {
         await advanceTransitions(t.app);
         const row = await rowOf(id);
         if (row.status === status && row.nextStatus === null) return row;
-        if (waits === subject.maxWaits) throw new Error(`instance ${id} is ${row.status}→${row.nextStatus}, not ${status}: ${row.stopReason}`);
+        if (waits === subject.maxWaits)
+          throw new Error(`instance ${id} is ${row.status}→${row.nextStatus}, not ${status}: ${row.stopReason}`);
         await subject.wait(t);
       }
     }

@@ -84,7 +84,8 @@ export async function takeGpusInRegion(
       .orderBy(desc(computeNodes.gpuFree), computeNodes.id)
       .limit(1);
     if (!candidate) throw conflict(`该地区此型号暂无 ${count} 张空闲GPU的主机，请减少GPU数量或选择其他地区、型号`);
-    if (await tryTakeGpus(tx, candidate.id, count)) return { nodeId: candidate.id, gpuIndices: await pickGpuIndices(tx, candidate.id, count) };
+    if (await tryTakeGpus(tx, candidate.id, count))
+      return { nodeId: candidate.id, gpuIndices: await pickGpuIndices(tx, candidate.id, count) };
     tried.push(candidate.id);
   }
 }

@@ -83,7 +83,14 @@ async function failTransition(tx: Executor, driver: ComputeDriver, row: Instance
     })
     .where(eq(instances.id, row.id))
     .returning();
-  await recordInstanceEvent(tx, { instanceId: row.id, kind: 'transition', actorUserId: null, fromStatus: row.status, note: reason, at: now });
+  await recordInstanceEvent(tx, {
+    instanceId: row.id,
+    kind: 'transition',
+    actorUserId: null,
+    fromStatus: row.status,
+    note: reason,
+    at: now,
+  });
   if (row.status === Status.committing) {
     await tx
       .update(images)

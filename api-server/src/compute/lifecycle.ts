@@ -83,5 +83,8 @@ export async function releaseInstance(tx: Executor, driver: ComputeDriver, insta
 /** A stopped package instance becoming pay-as-you-go gives back the GPUs it kept. */
 export async function releaseHeldGpus(tx: Executor, instance: InstanceRow, now: Date) {
   await returnGpus(tx, instance.nodeId, instance.gpuHeld);
-  await tx.update(instances).set({ gpuHeld: 0, gpuIndices: [], stoppedAt: now, releaseWarnedAt: null }).where(eq(instances.id, instance.id));
+  await tx
+    .update(instances)
+    .set({ gpuHeld: 0, gpuIndices: [], stoppedAt: now, releaseWarnedAt: null })
+    .where(eq(instances.id, instance.id));
 }

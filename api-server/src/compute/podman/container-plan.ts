@@ -24,6 +24,8 @@ export interface ContainerPlan {
   binds: BindMount[];
   /** CDI device names (`nvidia.com/gpu=0`). */
   devices: string[];
+  /** Open files and processes; never above what Podman itself may set. */
+  ulimits: { nofile: number; nproc: number };
 }
 
 export const attachmentsLabel = 'suanli.attachments';
@@ -66,6 +68,7 @@ export function specGenerator(plan: ContainerPlan) {
     env: plan.env,
     init: true,
     stop_timeout: 10,
+    r_limits: rlimits(plan.ulimits),
     volumes: [{ Name: plan.dataVolume, Dest: '/root/data', Options: [] }],
     mounts: plan.binds.map((bind) => ({
       destination: bind.destination,
@@ -91,3 +94,8 @@ export function limitsSpec(plan: Pick<ContainerPlan, 'cpus' | 'memoryBytes'>) {
 /** Whether the container already runs with the plan's limits. */
 export const limitsMatch = (plan: Pick<ContainerPlan, 'cpus' | 'memoryBytes'>, host: { CpuQuota?: number; Memory?: number }) =>
   host.CpuQuota === Math.round(plan.cpus * cpuPeriod) && host.Memory === plan.memoryBytes;
+
+export const rlimits = (ulimits: ContainerPlan['ulimits']) => [
+  { type: 'nofile', soft: ulimits.nofile, hard: ulimits.nofile },
+  { type: 'nproc', soft: ulimits.nproc, hard: ulimits.nproc },
+];

@@ -1,6 +1,6 @@
 import type Dockerode from 'dockerode';
 import type { ContainerInspectInfo } from 'dockerode';
-import { limitsSpec, specGenerator, type ContainerPlan } from './container-plan.js';
+import { limitsSpec, rlimits, specGenerator, type ContainerPlan } from './container-plan.js';
 
 const libpodVersion = '/v4.3.1/libpod';
 
@@ -92,15 +92,23 @@ export async function removeVolume(docker: Dockerode, name: string) {
 }
 
 /** Copies one volume's files into another with a short-lived container of `image` (owners, modes and links kept). */
-export async function copyVolume(docker: Dockerode, o: { from: string; to: string; image: string; name: string; labels: Record<string, string> }) {
+export async function copyVolume(
+  docker: Dockerode,
+  o: { from: string; to: string; image: string; name: string; labels: Record<string, string>; ulimits: ContainerPlan['ulimits'] },
+) {
   await removeContainer(docker, o.name);
-  const container = await docker.createContainer({
+  await libpod(docker, 'POST', '/containers/create', {
     name: o.name,
-    Image: o.image,
-    Cmd: ['cp', '-a', '/from/.', '/to/'],
-    Labels: o.labels,
-    HostConfig: { Binds: [`${o.from}:/from:ro`, `${o.to}:/to`] },
+    image: o.image,
+    command: ['cp', '-a', '/from/.', '/to/'],
+    labels: o.labels,
+    r_limits: rlimits(o.ulimits),
+    volumes: [
+      { Name: o.from, Dest: '/from', Options: ['ro'] },
+      { Name: o.to, Dest: '/to', Options: [] },
+    ],
   });
+  const container = docker.getContainer(o.name);
   try {
     await container.start();
     const { StatusCode } = (await container.wait()) as { StatusCode: number };

@@ -18,6 +18,7 @@ import { execInContainer } from './podman-exec.js';
 import { podmanNames } from './podman-names.js';
 import { connectPodman, type PodmanConnection } from './podman-service.js';
 import { TransitionJobs } from './transition-jobs.js';
+import { containerUlimits } from './ulimits.js';
 import { convergeTransition, type PodmanContext } from './transition-work.js';
 import { UsageSampler } from './usage-sample.js';
 
@@ -50,7 +51,14 @@ export class PodmanDriver implements ComputeDriver {
   static async open(app: FastifyInstance): Promise<ComputeDriver> {
     const connection = await connectPodman({ socket: app.config.compute.podmanSocket, dir: path.join(app.config.dataDir, 'podman') });
     const namespace = namespaceOf(app.config.dataDir);
-    const context = { app, docker: connection.docker, namespace, names: podmanNames(namespace), cdi: await hasNvidiaCdi() };
+    const context = {
+      app,
+      docker: connection.docker,
+      namespace,
+      names: podmanNames(namespace),
+      cdi: await hasNvidiaCdi(),
+      ulimits: await containerUlimits(),
+    };
     return new PodmanDriver(context, connection);
   }
 
@@ -87,7 +95,8 @@ export class PodmanDriver implements ComputeDriver {
     const expected = { status: instance.status, transitionAt: instance.transitionAt };
     const job = this.jobs.check(instance, () => convergeTransition(this.ctx, instance.id, expected), {
       done: () => this.completeSoon(instance.id),
-      error: (error, attempt) => this.ctx.app.log.error({ err: error, instanceId: instance.id, attempt }, 'Podman driver: transition failed'),
+      error: (error, attempt) =>
+        this.ctx.app.log.error({ err: error, instanceId: instance.id, attempt }, 'Podman driver: transition failed'),
     });
     if (job.state === 'done') return instance.nextStatus as Status;
     if (job.state === 'failed') return Status.failed;

@@ -9,7 +9,15 @@ import { mountsOf } from '../instance-mounts.js';
 import type { InstanceRow } from '../instance-state.js';
 import { Status } from '../states.js';
 import { gpuDevices } from './cdi-gpus.js';
-import { attachmentsHash, attachmentsLabel, hostnameOf, limitsMatch, limitsOf, type BindMount, type ContainerPlan } from './container-plan.js';
+import {
+  attachmentsHash,
+  attachmentsLabel,
+  hostnameOf,
+  limitsMatch,
+  limitsOf,
+  type BindMount,
+  type ContainerPlan,
+} from './container-plan.js';
 import {
   commitContainer,
   copyVolume,
@@ -33,6 +41,7 @@ export interface PodmanContext {
   names: ReturnType<typeof podmanNames>;
   /** The machine exposes NVIDIA GPUs through CDI. */
   cdi: boolean;
+  ulimits: ContainerPlan['ulimits'];
 }
 
 /** Where the instance's network disk and datasets live on this machine. */
@@ -67,6 +76,7 @@ async function planOf(ctx: PodmanContext, row: InstanceRow): Promise<ContainerPl
     dataVolume: ctx.names.dataVolume(row.id),
     binds: await bindsOf(ctx, row.id),
     devices: gpuDevices(ctx.cdi, row.noGpu ? [] : row.gpuIndices),
+    ulimits: ctx.ulimits,
   };
 }
 
@@ -83,6 +93,7 @@ async function ensureDataVolume(ctx: PodmanContext, row: InstanceRow, image: str
       image,
       name: ctx.names.copier(row.id),
       labels: ctx.names.labels(row.id),
+      ulimits: ctx.ulimits,
     });
   } catch (error) {
     await removeVolume(ctx.docker, volume);

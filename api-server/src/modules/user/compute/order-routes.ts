@@ -96,7 +96,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
             (free) => `该主机空闲GPU不足：当前空闲 ${free} 张，需要 ${body.gpuCount} 张，请减少GPU数量或选择其他主机`,
           );
         } else {
-          ({ nodeId, gpuIndices } = await takeGpusInRegion(tx, body.regionCode, body.gpuModelId, body.gpuCount, fittingNodeIds ?? undefined));
+          ({ nodeId, gpuIndices } = await takeGpusInRegion(
+            tx,
+            body.regionCode,
+            body.gpuModelId,
+            body.gpuCount,
+            fittingNodeIds ?? undefined,
+          ));
         }
         if (body.billingType === Billing.payAsYouGo) await ensureCanPayAnHour(tx, user.id, priced.requiredBalance);
         const packageExpiresAt = priced.periodEnd;
