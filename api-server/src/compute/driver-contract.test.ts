@@ -22,6 +22,8 @@ interface Subject {
   kill(t: TestApp, instanceId: number): Promise<RegExp>;
   /** Podman's side of an instance: whether its container and data volume exist (null where there are none). */
   exists(t: TestApp, instanceId: number): Promise<{ container: boolean; volume: boolean } | null>;
+  /** The CPUs and memory the instance's container may use (null where there is none). */
+  limits(t: TestApp, instanceId: number): Promise<{ cpus: number; memoryBytes: number } | null>;
   cleanUp(t: TestApp): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ const simulated: Subject = {
     return /^容器进程已退出（退出码 137）$/;
   },
   exists: async () => null,
+  limits: async () => null,
   cleanUp: async () => {},
 };
 
@@ -54,6 +57,11 @@ const podman: Subject = {
       container: await side.containerExists(side.names.container(instanceId)),
       volume: await side.volumeExists(side.names.dataVolume(instanceId)),
     };
+  },
+  async limits(t, instanceId) {
+    const side = podmanOfTestApp(t.dataDir);
+    const { HostConfig } = await side.docker.getContainer(side.names.container(instanceId)).inspect();
+    return { cpus: HostConfig.CpuQuota! / HostConfig.CpuPeriod!, memoryBytes: HostConfig.Memory! };
   },
   cleanUp: (t) => podmanOfTestApp(t.dataDir).removeAll(),
 };
@@ -137,7 +145,7 @@ function driverContract(subject: Subject) {
       expect(await subject.exists(t, id)).toEqual(subject.runsProcesses ? { container: false, volume: false } : null);
     });
 
-    it('gives two instances of a node different cards; a container that stops on its own shows stopped, with why, its cards returned', async () => {
+    it('gives two instances of a node different cards; a container that stops on its own shows stopped, with why, its cards returned; a no-GPU start keeps its system disk', async () => {
       const first = await rented({ gpus: 2 });
       const owner = await userWithBalance(t.app, 1_000_000);
       const second = await rent(t.app, owner.token, { nodeId: first.node.id, gpuModelId: first.model.id, imageId });
@@ -148,6 +156,7 @@ function driverContract(subject: Subject) {
       expect(indices.flat().sort()).toEqual([0, 1]);
       expect(await gpuFree(t.app, first.node.id)).toBe(0);
 
+      if (subject.runsProcesses) await shell(secondId, 'echo system > /root/s.txt');
       const reason = await subject.kill(t, secondId);
       await stopExitedInstances(t.app);
       const died = await rowOf(secondId);
@@ -156,9 +165,11 @@ function driverContract(subject: Subject) {
       expect(await gpuFree(t.app, first.node.id)).toBe(1);
       expect((await messagesOf(t.app, owner.token))[0]).toMatchObject({ title: '实例已停止运行' });
 
-      expect((await op(owner.token, 'start', { id: secondId })).code).toBe(200);
+      expect((await op(owner.token, 'non/device/start', { id: secondId })).code).toBe(200);
       await reach(secondId, Status.running);
-      expect(await rowOf(secondId)).toMatchObject({ stopReason: null, gpuIndices: indices[1] });
+      expect(await rowOf(secondId)).toMatchObject({ stopReason: null, gpuHeld: 0, gpuIndices: [] });
+      expect(await subject.limits(t, secondId)).toEqual(subject.runsProcesses ? { cpus: 0.5, memoryBytes: 2 * 1024 ** 3 } : null);
+      if (subject.runsProcesses) expect(await shell(secondId, 'cat /root/s.txt')).toEqual({ code: 0, stdout: 'system\n' });
       for (const [id, token] of [
         [first.id, first.token],
         [secondId, owner.token],

@@ -49,10 +49,10 @@ export function hostnameOf(name: string, instanceId: number) {
   return cleaned || `instance-${instanceId}`;
 }
 
-/** What a container cannot change once created (its devices and bind mounts), as a short hash. */
-export function attachmentsHash(plan: Pick<ContainerPlan, 'devices' | 'binds'>) {
+/** What a container cannot change once stopped (its devices, mounts and limits), as a short hash. */
+export function attachmentsHash(plan: Pick<ContainerPlan, 'devices' | 'binds' | 'cpus' | 'memoryBytes'>) {
   return createHash('sha256')
-    .update(JSON.stringify([plan.devices, plan.binds]))
+    .update(JSON.stringify([plan.devices, plan.binds, plan.cpus, plan.memoryBytes]))
     .digest('hex')
     .slice(0, 16);
 }
@@ -60,7 +60,6 @@ export function attachmentsHash(plan: Pick<ContainerPlan, 'devices' | 'binds'>) 
 /** The plan as Podman's own create call takes it (libpod SpecGenerator), which understands CDI device names. */
 export function specGenerator(plan: ContainerPlan) {
   return {
-    ...limitsSpec(plan),
     name: plan.name,
     image: plan.image,
     hostname: plan.hostname,
@@ -68,6 +67,11 @@ export function specGenerator(plan: ContainerPlan) {
     env: plan.env,
     init: true,
     stop_timeout: 10,
+    resource_limits: {
+      cpu: { quota: Math.round(plan.cpus * cpuPeriod), period: cpuPeriod },
+      memory: { limit: plan.memoryBytes },
+      pids: { limit: pidsLimit },
+    },
     r_limits: rlimits(plan.ulimits),
     volumes: [{ Name: plan.dataVolume, Dest: '/root/data', Options: [] }],
     mounts: plan.binds.map((bind) => ({
@@ -79,21 +83,6 @@ export function specGenerator(plan: ContainerPlan) {
     devices: plan.devices.map((path) => ({ path })),
   };
 }
-
-/** The limits as Podman's create and update calls take them. */
-export function limitsSpec(plan: Pick<ContainerPlan, 'cpus' | 'memoryBytes'>) {
-  return {
-    resource_limits: {
-      cpu: { quota: Math.round(plan.cpus * cpuPeriod), period: cpuPeriod },
-      memory: { limit: plan.memoryBytes },
-      pids: { limit: pidsLimit },
-    },
-  };
-}
-
-/** Whether the container already runs with the plan's limits. */
-export const limitsMatch = (plan: Pick<ContainerPlan, 'cpus' | 'memoryBytes'>, host: { CpuQuota?: number; Memory?: number }) =>
-  host.CpuQuota === Math.round(plan.cpus * cpuPeriod) && host.Memory === plan.memoryBytes;
 
 export const rlimits = (ulimits: ContainerPlan['ulimits']) => [
   { type: 'nofile', soft: ulimits.nofile, hard: ulimits.nofile },

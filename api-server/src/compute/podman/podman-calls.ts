@@ -1,6 +1,6 @@
 import type Dockerode from 'dockerode';
 import type { ContainerInspectInfo } from 'dockerode';
-import { limitsSpec, rlimits, specGenerator, type ContainerPlan } from './container-plan.js';
+import { rlimits, specGenerator, type ContainerPlan } from './container-plan.js';
 
 const libpodVersion = '/v4.3.1/libpod';
 
@@ -34,11 +34,6 @@ export async function inspectContainer(docker: Dockerode, name: string): Promise
 
 export async function createContainer(docker: Dockerode, plan: ContainerPlan) {
   await libpod(docker, 'POST', '/containers/create', specGenerator(plan));
-}
-
-/** Changes a container's CPU, memory and pids limits in place (its system disk stays). */
-export async function updateLimits(docker: Dockerode, name: string, plan: ContainerPlan) {
-  await libpod(docker, 'POST', `/containers/${encodeURIComponent(name)}/update`, limitsSpec(plan).resource_limits);
 }
 
 export async function startContainer(docker: Dockerode, name: string) {

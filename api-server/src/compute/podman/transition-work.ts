@@ -9,15 +9,7 @@ import { mountsOf } from '../instance-mounts.js';
 import type { InstanceRow } from '../instance-state.js';
 import { Status } from '../states.js';
 import { gpuDevices } from './cdi-gpus.js';
-import {
-  attachmentsHash,
-  attachmentsLabel,
-  hostnameOf,
-  limitsMatch,
-  limitsOf,
-  type BindMount,
-  type ContainerPlan,
-} from './container-plan.js';
+import { attachmentsHash, attachmentsLabel, hostnameOf, limitsOf, type BindMount, type ContainerPlan } from './container-plan.js';
 import {
   commitContainer,
   copyVolume,
@@ -29,7 +21,6 @@ import {
   removeVolume,
   startContainer,
   stopContainer,
-  updateLimits,
   volumeExists,
 } from './podman-calls.js';
 import { baseImageRef, podmanNames } from './podman-names.js';
@@ -102,7 +93,7 @@ async function ensureDataVolume(ctx: PodmanContext, row: InstanceRow, image: str
 }
 
 /**
- * Recreates the container with other devices or mounts, keeping its system disk: the old container is
+ * Recreates the container with other devices, mounts or limits, keeping its system disk: the old container is
  * committed as the instance's carried image, which the new one runs; the image it replaces goes.
  */
 async function recreateKeepingSystemDisk(ctx: PodmanContext, plan: ContainerPlan, previousImageId: string) {
@@ -121,8 +112,7 @@ async function recreateKeepingSystemDisk(ctx: PodmanContext, plan: ContainerPlan
 async function ensureContainer(ctx: PodmanContext, plan: ContainerPlan) {
   const current = await inspectContainer(ctx.docker, plan.name);
   if (!current) return createContainer(ctx.docker, plan);
-  if (current.Config.Labels?.[attachmentsLabel] !== attachmentsHash(plan)) return recreateKeepingSystemDisk(ctx, plan, current.Image);
-  if (!limitsMatch(plan, current.HostConfig)) await updateLimits(ctx.docker, plan.name, plan);
+  if (current.Config.Labels?.[attachmentsLabel] !== attachmentsHash(plan)) await recreateKeepingSystemDisk(ctx, plan, current.Image);
 }
 
 async function isRunning(ctx: PodmanContext, name: string) {
