@@ -7,6 +7,7 @@ export default defineConfig({
     root: fileURLToPath(new URL('.', import.meta.url)),
     include: ['**/*.e2e.test.ts'],
     environment: 'node',
+    globalSetup: ['support/migrated-database.ts'],
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,

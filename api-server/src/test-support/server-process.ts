@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,14 @@ const freePort = () =>
       probe.close(() => resolve(port));
     });
   });
+
+/** A fresh data folder; with a copy of the migrated PGlite database folder RC_TEST_PGLITE_TEMPLATE names (e2e/support/migrated-database.ts). */
+function freshDataDir(): string {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rc-server-'));
+  const template = process.env.RC_TEST_PGLITE_TEMPLATE;
+  if (template) cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
+  return dataDir;
+}
 
 /**
  * The real server as its own process, on a free port with a fresh data folder and the demo data,
@@ -34,7 +42,7 @@ export class ServerProcess {
 
   /** `dataDir` names a folder prepared beforehand (kept on stop); by default a fresh one is made and removed. */
   static async start(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<ServerProcess> {
-    const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'rc-server-'));
+    const dataDir = options.dataDir ?? freshDataDir();
     const server = new ServerProcess(await freePort(), dataDir, !options.dataDir, options.env ?? {});
     await server.launch();
     return server;

@@ -3,12 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import type { Clock } from '../clock.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { openDatabase, type OpenDatabase } from '../db/open-database.js';
-import { seedDemoData } from '../seed/demo-data.js';
+import { adminQuery, databaseUrl } from './database-template.js';
 
 export class ManualClock implements Clock {
   private current: number;
@@ -30,17 +31,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A PostgreSQL database of its own for one test file, created from DATABASE_URL's server. */
-async function freshPostgresDatabase(adminUrl: string) {
+/** A PostgreSQL database of its own for one test file, copied from the run's template database. */
+async function postgresDatabaseFrom(template: { adminUrl: string; name: string }) {
+  const { adminUrl } = template;
   const name = `rc_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  await adminQuery(adminUrl, `create database ${name} template ${template.name}`);
   return {
-    url: url.toString(),
+    url: databaseUrl(adminUrl, name),
     /** Waits for the app's closing connections instead of killing them (which they would report). */
     async drop() {
       const cleanup = new pg.Client({ connectionString: adminUrl });
@@ -61,17 +58,17 @@ async function freshPostgresDatabase(adminUrl: string) {
 
 /**
  * The real server on a fresh database (PGlite in a new folder, or a new PostgreSQL database when
- * DATABASE_URL is set), with the demo data and a clock the test moves by hand.
+ * DATABASE_URL is set) copied from the run's migrated template with the demo data, and a clock the test moves by hand.
  */
 export async function createTestApp(
   options: { config?: Partial<AppConfig>; beforeReady?: (app: FastifyInstance) => void } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-test-'));
-  const adminUrl = process.env.DATABASE_URL;
-  const postgres = adminUrl ? await freshPostgresDatabase(adminUrl) : undefined;
+  const template = inject('databaseTemplate');
+  const postgres = template.kind === 'postgres' ? await postgresDatabaseFrom(template) : undefined;
+  if (template.kind === 'pglite') fs.cpSync(path.join(template.dataDir, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
   const config: AppConfig = { ...loadConfig({ DATA_DIR: dataDir, WEB_ROOT: path.join(dataDir, 'web') }), ...options.config };
   const database: OpenDatabase = await openDatabase({ dataDir, databaseUrl: postgres?.url });
-  await seedDemoData(database.db);
   const clock = new ManualClock();
   const app = await buildApp({ config, db: database.db, clock, logger: false });
   options.beforeReady?.(app);
