@@ -8,7 +8,7 @@ import { startPaymentScheduler } from './billing/payments/payment-scheduler.js';
 import { startTaskRunner } from './storage/task-runner.js';
 import { startCommunityScheduler } from './community/community-scheduler.js';
 import { startExamScheduler } from './exam/exam-scheduler.js';
-import { startSshGateway, type SshGateway } from './ssh-gateway/ssh-gateway.js';
+import { startSshGateway } from './ssh-gateway/ssh-gateway.js';
 
 let config: AppConfig;
 try {
@@ -42,7 +42,7 @@ const stopPaymentScheduler = startPaymentScheduler(app.payments, app.log);
 const stopTaskRunner = startTaskRunner(app);
 const stopCommunityScheduler = startCommunityScheduler(app);
 const stopExamScheduler = startExamScheduler(app);
-let sshGateway: SshGateway | undefined;
+const sshGateway = await startSshGateway(app, { port: config.ssh.port, host: config.host });
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -54,7 +54,7 @@ async function shutdown(signal: string) {
   await stopTaskRunner();
   await stopCommunityScheduler();
   await stopExamScheduler();
-  await sshGateway?.close();
+  await sshGateway.close();
   await app.close();
   await database.close();
   process.exit(0);
@@ -63,7 +63,6 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-sshGateway = await startSshGateway(app, { port: config.ssh.port, host: config.host });
 app.log.info(
   `算力云 listening on http://localhost:${config.port} (${database.kind}, data in ${database.kind === 'pglite' ? config.dataDir : 'PostgreSQL'})`,
 );

@@ -53,9 +53,7 @@ export class GatewayAuthenticator {
   private async instanceForPassword(instanceId: number | null, password: string) {
     const { db } = this.app;
     const where =
-      instanceId === null
-        ? and(eq(instances.sshPassword, password), ne(instances.status, Status.released))
-        : eq(instances.id, instanceId);
+      instanceId === null ? and(eq(instances.sshPassword, password), ne(instances.status, Status.released)) : eq(instances.id, instanceId);
     const [row] = await db.select({ id: instances.id, sshPassword: instances.sshPassword }).from(instances).where(where).limit(1);
     return row && sameSecret(row.sshPassword, password) ? row : null;
   }

@@ -37,7 +37,11 @@ export function bridgeSession(session: Session, open: OpenProcess, onError: (err
   });
   const run = (channel: ServerChannel, command: string[] | null, withTty: boolean) => {
     const options: ExecOptions = { command, tty: withTty ? tty : null, env };
-    runProcess(channel, () => open(options), (child) => (running = child)).catch(onError);
+    runProcess(
+      channel,
+      () => open(options),
+      (child) => (running = child),
+    ).catch(onError);
   };
   session.on('shell', (accept) => run(accept(), null, true));
   session.on('exec', (accept, _reject, info) => run(accept(), ['/bin/bash', '-c', info.command], true));

@@ -17,10 +17,7 @@ const methods: AuthContext['method'][] = ['publickey', 'password'];
  * The SSH gateway: `ssh -p <port> root@<host>` with an instance's password, or `root.<实例ID>` with
  * that password or a key its owner saved, opens sessions in the instance's container through the driver.
  */
-export async function startSshGateway(
-  app: FastifyInstance,
-  o: { port: number; host: string; exec?: InstanceExec },
-): Promise<SshGateway> {
+export async function startSshGateway(app: FastifyInstance, o: { port: number; host: string; exec?: InstanceExec }): Promise<SshGateway> {
   const authenticator = new GatewayAuthenticator(app);
   const exec: InstanceExec = o.exec ?? ((instance, options) => app.compute.driver.exec(instance, options));
   const clients = new Set<Connection>();
@@ -44,7 +41,9 @@ export async function startSshGateway(
     client.on('session', (accept) => {
       const current = login!;
       const open = (options: Parameters<InstanceExec>[1]) =>
-        'refusal' in current ? Promise.reject(new SessionRefusal(current.refusal)) : openInstanceProcess(app, exec, current.instanceId, options);
+        'refusal' in current
+          ? Promise.reject(new SessionRefusal(current.refusal))
+          : openInstanceProcess(app, exec, current.instanceId, options);
       bridgeSession(accept(), open, (error) => app.log.error({ err: error }, 'ssh gateway: session failed'));
     });
     client.on('error', (error) => app.log.debug({ err: error, remoteAddress: info.ip }, 'ssh gateway: connection error'));

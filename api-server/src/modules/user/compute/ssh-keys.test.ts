@@ -22,7 +22,9 @@ let keys = 0;
 function keygen(...args: string[]) {
   const file = path.join(work, `key-${++keys}`);
   execFileSync('ssh-keygen', ['-q', '-N', '', '-C', `me@laptop-${keys}`, '-f', file, ...args]);
-  const fingerprint = execFileSync('ssh-keygen', ['-l', '-E', 'sha256', '-f', `${file}.pub`]).toString().split(' ')[1];
+  const fingerprint = execFileSync('ssh-keygen', ['-l', '-E', 'sha256', '-f', `${file}.pub`])
+    .toString()
+    .split(' ')[1];
   return { publicKey: fs.readFileSync(`${file}.pub`, 'utf8'), privateKey: fs.readFileSync(file, 'utf8'), fingerprint };
 }
 
@@ -33,7 +35,11 @@ describe('saved SSH keys', () => {
     const user = await userWithBalance(t.app, 0);
     const ed25519 = keygen('-t', 'ed25519');
     const added = await post('add', { name: ' 笔记本 ', publicKey: `\n${ed25519.publicKey}\n` }, user.token);
-    expect(added).toMatchObject({ code: 200, msg: '公钥已添加', data: { name: '笔记本', type: 'ssh-ed25519', fingerprint: ed25519.fingerprint } });
+    expect(added).toMatchObject({
+      code: 200,
+      msg: '公钥已添加',
+      data: { name: '笔记本', type: 'ssh-ed25519', fingerprint: ed25519.fingerprint },
+    });
     expect(added.data.lastUsedAt).toBeNull();
     const ecdsa = keygen('-t', 'ecdsa');
     expect((await post('add', { name: '服务器', publicKey: ecdsa.publicKey }, user.token)).data).toMatchObject({
