@@ -27,7 +27,8 @@ export function bridgeSession(session: Session, open: OpenProcess, onError: (err
   });
   session.on('window-change', (accept, _reject, info) => {
     if (tty) tty = { ...tty, cols: info.cols, rows: info.rows };
-    running?.resize(info.cols, info.rows).catch(onError);
+    // A resize can only fail once the process has ended: nothing left to size.
+    running?.resize(info.cols, info.rows).catch(() => {});
     accept?.();
   });
   session.on('env', (accept, reject, info) => {
@@ -56,10 +57,11 @@ async function runProcess(channel: ServerChannel, open: () => Promise<ExecSessio
   try {
     child = await open();
   } catch (error) {
-    if (!(error instanceof SessionRefusal)) throw error;
-    channel.stderr.write(`${error.message}\r\n`);
+    const refused = error instanceof SessionRefusal;
+    channel.stderr.write(`${refused ? error.message : '无法连接到实例，请稍后再试'}\r\n`);
     channel.exit(1);
     channel.end();
+    if (!refused) throw error;
     return;
   }
   started(child);

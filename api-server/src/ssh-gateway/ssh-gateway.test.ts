@@ -135,14 +135,24 @@ describe('password logins as the console shows them', () => {
       client.on('ready', () => {
         client.shell({ rows: 30, cols: 100, term: 'xterm' }, (error, stream) => {
           if (error) return reject(error);
+          // The resize reaches the terminal through Podman while the probe goes down stdin: probe until it shows.
           let output = '';
+          let step: 'first' | 'second' | 'done' = 'first';
+          let stale = 0;
+          const probe = () => stream.write('echo second:$(stty size)\n');
           stream.on('data', (chunk: Buffer) => {
             output += chunk.toString();
-            if (output.includes('first:30 100') && !output.includes('second:')) {
+            if (step === 'first' && output.includes('first:30 100')) {
+              step = 'second';
               stream.setWindow(40, 120, 0, 0);
-              stream.write('echo second:$(stty size)\n');
+              probe();
+            } else if (step === 'second' && output.includes('second:40 120')) {
+              step = 'done';
+              stream.end('exit\n');
+            } else if (step === 'second' && output.split('second:30 100').length - 1 > stale && stale < 20) {
+              stale += 1;
+              probe();
             }
-            if (output.includes('second:40 120')) stream.end('exit\n');
           });
           stream.on('close', () => {
             client.end();

@@ -37,3 +37,9 @@ export function sshWithPassword(password: string, command: string, args: string[
   const [, ...words] = command.split(' ');
   return run(['sshpass', '-p', password, 'ssh', ...openSshOptions(), ...words, ...args], o);
 }
+
+/** `ssh` as a user types it, logging in with a private key file. */
+export function sshWithKey(keyFile: string, command: string, args: string[]) {
+  const [, ...words] = command.split(' ');
+  return run(['ssh', ...openSshOptions({ key: keyFile }), ...words, ...args]);
+}
