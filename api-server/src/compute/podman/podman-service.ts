@@ -1,26 +1,18 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import Dockerode from 'dockerode';
+import { containerUlimits } from './ulimits.js';
 
 /**
  * Podman 4.3 runs containers here only with runc and explicit ulimits (crun fails on hybrid
  * cgroups): the service the server starts reads them from its own containers.conf.
  */
-const containersConf = (nofile: number) => `[containers]
-default_ulimits = ["nofile=${nofile}:${nofile}", "nproc=32768:32768"]
+const containersConf = ({ nofile, nproc }: { nofile: number; nproc: number }) => `[containers]
+default_ulimits = ["nofile=${nofile}:${nofile}", "nproc=${nproc}:${nproc}"]
 [engine]
 runtime = "runc"
 `;
-
-/**
- * runc refuses to start a container whose limits exceed the service's own: open files up to this process's
- * hard limit (20000 on some hosts), processes up to the 32768 Podman keeps for itself.
- */
-function nofileLimit(): number {
-  const hard = execFileSync('sh', ['-c', 'ulimit -Hn']).toString().trim();
-  return hard === 'unlimited' ? 65536 : Math.min(65536, Number(hard));
-}
 
 export interface PodmanConnection {
   docker: Dockerode;
@@ -38,7 +30,7 @@ export async function connectPodman(o: { socket: string | undefined; dir: string
   await fs.mkdir(o.dir, { recursive: true });
   const socketPath = path.join(o.dir, 'podman.sock');
   const confPath = path.join(o.dir, 'containers.conf');
-  await fs.writeFile(confPath, containersConf(nofileLimit()));
+  await fs.writeFile(confPath, containersConf(await containerUlimits()));
   await fs.rm(socketPath, { force: true });
   const service = spawn('podman', ['system', 'service', '--time=0', `unix://${socketPath}`], {
     env: { ...process.env, CONTAINERS_CONF: confPath },
