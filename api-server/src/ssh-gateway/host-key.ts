@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { utils } from 'ssh2';
+import ssh2 from 'ssh2';
 
 /**
  * The gateway's ed25519 host key under DATA_DIR/ssh, made on first start and kept (mode 600) so that
@@ -15,7 +15,7 @@ export async function loadHostKey(dataDir: string): Promise<string> {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-  const { private: privateKey } = utils.generateKeyPairSync('ed25519');
+  const { private: privateKey } = ssh2.utils.generateKeyPairSync('ed25519');
   // wx: two servers starting at once on one folder keep the first key.
   await fs.writeFile(file, privateKey, { mode: 0o600, flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'EEXIST') throw error;

@@ -1,12 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { instances } from '../db/schema.js';
-import { DriverRefusal, type ExecOptions, type ExecSession, type DriverInstance } from '../compute/driver.js';
+import { DriverRefusal, type ExecOptions } from '../compute/driver.js';
 import { Status, statusNames } from '../compute/states.js';
 import { SessionRefusal } from './session-bridge.js';
-
-/** Runs a process in an instance: the compute driver's exec, unless a test points instances elsewhere. */
-export type InstanceExec = (instance: DriverInstance, options: ExecOptions) => Promise<ExecSession>;
 
 /** Why a logged-in user cannot have a session in this instance now, or null when it runs. */
 export function notRunningReason(instance: { name: string; status: number; nextStatus: number | null }): string | null {
@@ -17,14 +14,14 @@ export function notRunningReason(instance: { name: string; status: number; nextS
   return `实例「${instance.name}」未运行（${state}），${advice}`;
 }
 
-/** Opens a process in the instance as it is at this moment (it may have stopped since the login). */
-export async function openInstanceProcess(app: FastifyInstance, exec: InstanceExec, instanceId: number, options: ExecOptions) {
+/** Opens a process in the instance through the compute driver, as the instance is at this moment (it may have stopped since the login). */
+export async function openInstanceProcess(app: FastifyInstance, instanceId: number, options: ExecOptions) {
   const [instance] = await app.db.select().from(instances).where(eq(instances.id, instanceId));
   if (!instance) throw new SessionRefusal('实例不存在');
   const reason = notRunningReason(instance);
   if (reason) throw new SessionRefusal(reason);
   try {
-    return await exec(instance, options);
+    return await app.compute.driver.exec(instance, options);
   } catch (error) {
     if (error instanceof DriverRefusal) throw new SessionRefusal(error.message);
     throw error;

@@ -1,5 +1,8 @@
 import { createHash, createPublicKey } from 'node:crypto';
-import { utils, type ParsedKey } from 'ssh2';
+import ssh2, { type ParsedKey } from 'ssh2';
+
+// ssh2 is CommonJS: Node's ESM loader sees only some of its names, so they are read from the default export.
+const { utils } = ssh2;
 
 const acceptedTypes = new Set(['ssh-ed25519', 'ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp384', 'ecdsa-sha2-nistp521', 'ssh-rsa']);
 const minimumRsaBits = 2048;

@@ -5,33 +5,39 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Client } from 'ssh2';
 import { instanceLogins, instances, userSshKeys } from '../db/schema.js';
-import { defaultRateLimits } from '../config.js';
+import { defaultRateLimits, loadConfig } from '../config.js';
 import { call, createTestApp, type TestApp } from '../test-support/test-app.js';
 import { privateNode, rent, systemImageId, userWithBalance } from '../compute/compute-test-kit.js';
 import { Status } from '../compute/states.js';
-import { execInContainer } from '../compute/podman/podman-exec.js';
-import { openTestPodman } from '../test-support/podman-peer.js';
+import { advanceTransitions } from '../compute/scheduler.js';
+import { hostnameOf } from '../compute/podman/container-plan.js';
+import { podmanOfTestApp } from '../test-support/podman-namespace.js';
 import { openSshOptions, run } from '../test-support/openssh-client.js';
 import { startSshGateway, type SshGateway } from './ssh-gateway.js';
 import { loadHostKey } from './host-key.js';
 
 const window = 15 * 60_000;
 let t: TestApp;
-let podman: Awaited<ReturnType<typeof openTestPodman>>;
 let gateway: SshGateway;
 let work: string;
-const containerOf = new Map<number, string>();
-type Rented = { id: number; name: string; password: string; token: string; userId: number };
+type Rented = { id: number; name: string; password: string; token: string; userId: number; hostname: string };
 let a: Rented;
 let b: Rented;
 let other: Rented;
 
+/** Rents through the API on the Podman driver and waits (bounded) for the container to run. */
 async function rentRunning(user: { id: number; token: string }, nodeId: number, gpuModelId: number, imageId: number) {
   const answer = await rent(t.app, user.token, { nodeId, gpuModelId, imageId });
   expect(answer.code).toBe(200);
   const { id, name, ssh } = answer.data.instance;
-  await setStatus(id, Status.running);
-  return { id, name, password: ssh.password as string, token: user.token, userId: user.id };
+  for (let waits = 0; ; waits++) {
+    await advanceTransitions(t.app);
+    const [row] = await t.app.db.select().from(instances).where(eq(instances.id, id));
+    if (row!.status === Status.running && row!.nextStatus === null) break;
+    if (waits === 600) throw new Error(`instance ${id} did not start: ${row!.status}→${row!.nextStatus} ${row!.stopReason}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { id, name, password: ssh.password as string, token: user.token, userId: user.id, hostname: hostnameOf(name, id) };
 }
 
 function setStatus(id: number, status: number) {
@@ -58,6 +64,7 @@ async function newKey(name: string) {
 beforeAll(async () => {
   t = await createTestApp({
     config: {
+      compute: loadConfig({ DATA_DIR: '.', WEB_ROOT: '.', COMPUTE_DRIVER: 'podman' }).compute,
       rateLimits: {
         ...defaultRateLimits,
         sshPasswordPerIp: { max: 6, windowMs: window },
@@ -66,29 +73,21 @@ beforeAll(async () => {
     },
   });
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-ssh-gateway-'));
-  podman = await openTestPodman();
   const imageId = await systemImageId(t.app);
   const { node, model } = await privateNode(t.app, 4);
   const owner = await userWithBalance(t.app, 1_000_000);
   const stranger = await userWithBalance(t.app, 1_000_000);
-  a = await rentRunning(owner, node.id, model.id, imageId);
-  b = await rentRunning(owner, node.id, model.id, imageId);
-  other = await rentRunning(stranger, node.id, model.id, imageId);
-  const [containerA, containerB] = await Promise.all([
-    podman.runContainer({ env: { SUANLI_TEST_MARK: 'instance-a' } }),
-    podman.runContainer({ env: { SUANLI_TEST_MARK: 'instance-b' } }),
+  [a, b, other] = await Promise.all([
+    rentRunning(owner, node.id, model.id, imageId),
+    rentRunning(owner, node.id, model.id, imageId),
+    rentRunning(stranger, node.id, model.id, imageId),
   ]);
-  containerOf.set(a.id, containerA).set(b.id, containerB).set(other.id, containerB);
-  gateway = await startSshGateway(t.app, {
-    port: 0,
-    host: '127.0.0.1',
-    exec: (instance, options) => execInContainer(podman.docker, containerOf.get(instance.id)!, options),
-  });
-}, 120_000);
+  gateway = await startSshGateway(t.app, { port: 0, host: '127.0.0.1' });
+}, 180_000);
 
 afterAll(async () => {
   await gateway?.close();
-  await podman?.close();
+  if (t) await podmanOfTestApp(t.dataDir).removeAll();
   await t?.close();
   fs.rmSync(work, { recursive: true, force: true });
 });
@@ -107,10 +106,10 @@ describe('password logins as the console shows them', () => {
   });
 
   it('runs a command in the instance the password belongs to, with its exit code and stderr apart', async () => {
-    const uname = await sshPassword('root', a.password, ['uname -a; echo $SUANLI_TEST_MARK']);
+    const uname = await sshPassword('root', a.password, ['uname -a; hostname']);
     expect(uname).toMatchObject({ code: 0, stderr: '' });
-    expect(uname.stdout).toMatch(/^Linux .*\ninstance-a\n$/);
-    expect((await sshPassword('root', b.password, ['echo $SUANLI_TEST_MARK'])).stdout).toBe('instance-b\n');
+    expect(uname.stdout).toMatch(new RegExp(`^Linux .*\n${a.hostname}\n$`));
+    expect((await sshPassword('root', b.password, ['hostname'])).stdout).toBe(`${b.hostname}\n`);
     const failing = await sshPassword('root', a.password, ['echo out; echo err >&2; exit 3']);
     expect(failing).toEqual({ code: 3, stdout: 'out\n', stderr: 'err\n' });
     const logins = await t.app.db.select().from(instanceLogins).where(eq(instanceLogins.instanceId, a.id));
@@ -180,7 +179,7 @@ describe('password logins as the console shows them', () => {
     expect(sftp).toMatchObject({ code: 0 });
     expect(sftp.stdout).toContain('payload.bin');
     expect(fs.readFileSync(path.join(work, 'sftp.bin')).equals(fs.readFileSync(local))).toBe(true);
-    expect((await sshPassword('root', a.password, ['ls /root'])).stdout).toBe('legacy.bin\n');
+    expect((await sshPassword('root', a.password, ['ls /root'])).stdout).toBe('data\nlegacy.bin\n');
   });
 });
 
@@ -189,8 +188,8 @@ describe('saved keys', () => {
     const key = await newKey('owner-key');
     const added = await call(t.app, 'POST', '/apis/user/auth/user/ssh/key/add', { name: '笔记本', publicKey: key.publicKey }, a.token);
     expect(added.code).toBe(200);
-    const named = await ssh(`root.${b.id}`, { key: key.file }, ['echo $SUANLI_TEST_MARK']);
-    expect(named).toEqual({ code: 0, stdout: 'instance-b\n', stderr: '' });
+    const named = await ssh(`root.${b.id}`, { key: key.file }, ['hostname']);
+    expect(named).toEqual({ code: 0, stdout: `${b.hostname}\n`, stderr: '' });
     const [saved] = await t.app.db.select().from(userSshKeys).where(eq(userSshKeys.id, added.data.id));
     expect(saved!.lastUsedAt).not.toBeNull();
     const logins = await t.app.db.select().from(instanceLogins).where(eq(instanceLogins.instanceId, b.id));
@@ -200,7 +199,7 @@ describe('saved keys', () => {
     expect(ambiguous.code).toBe(1);
     expect(ambiguous.stderr).toContain('您有多个运行中的实例，请用 ssh -p <端口> root.<实例ID>@<主机> 指定要登录的实例');
     await setStatus(b.id, Status.stopped);
-    expect(await ssh('root', { key: key.file }, ['echo $SUANLI_TEST_MARK'])).toMatchObject({ code: 0, stdout: 'instance-a\n' });
+    expect(await ssh('root', { key: key.file }, ['hostname'])).toMatchObject({ code: 0, stdout: `${a.hostname}\n` });
     await setStatus(b.id, Status.running);
   });
 

@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { Server, type AuthContext, type Connection } from 'ssh2';
+import ssh2, { type AuthContext, type Connection } from 'ssh2';
 import { GatewayAuthenticator, type GatewayLogin } from './authenticate.js';
 import { loadHostKey } from './host-key.js';
-import { openInstanceProcess, type InstanceExec } from './instance-sessions.js';
+import { openInstanceProcess } from './instance-sessions.js';
+import type { ExecOptions } from '../compute/driver.js';
 import { bridgeSession, SessionRefusal } from './session-bridge.js';
 
 export interface SshGateway {
@@ -17,11 +18,11 @@ const methods: AuthContext['method'][] = ['publickey', 'password'];
  * The SSH gateway: `ssh -p <port> root@<host>` with an instance's password, or `root.<实例ID>` with
  * that password or a key its owner saved, opens sessions in the instance's container through the driver.
  */
-export async function startSshGateway(app: FastifyInstance, o: { port: number; host: string; exec?: InstanceExec }): Promise<SshGateway> {
+export async function startSshGateway(app: FastifyInstance, o: { port: number; host: string }): Promise<SshGateway> {
   const authenticator = new GatewayAuthenticator(app);
-  const exec: InstanceExec = o.exec ?? ((instance, options) => app.compute.driver.exec(instance, options));
   const clients = new Set<Connection>();
-  const server = new Server({ hostKeys: [await loadHostKey(app.config.dataDir)], ident: 'suanli-gateway' }, (client, info) => {
+  // ssh2 is CommonJS: Node's ESM loader does not see `Server` as a named export.
+  const server = new ssh2.Server({ hostKeys: [await loadHostKey(app.config.dataDir)], ident: 'suanli-gateway' }, (client, info) => {
     clients.add(client);
     let login: GatewayLogin | null = null;
     client.on('authentication', (ctx) => {
@@ -40,10 +41,8 @@ export async function startSshGateway(app: FastifyInstance, o: { port: number; h
     });
     client.on('session', (accept) => {
       const current = login!;
-      const open = (options: Parameters<InstanceExec>[1]) =>
-        'refusal' in current
-          ? Promise.reject(new SessionRefusal(current.refusal))
-          : openInstanceProcess(app, exec, current.instanceId, options);
+      const open = (options: ExecOptions) =>
+        'refusal' in current ? Promise.reject(new SessionRefusal(current.refusal)) : openInstanceProcess(app, current.instanceId, options);
       bridgeSession(accept(), open, (error) => app.log.error({ err: error }, 'ssh gateway: session failed'));
     });
     client.on('error', (error) => app.log.debug({ err: error, remoteAddress: info.ip }, 'ssh gateway: connection error'));
