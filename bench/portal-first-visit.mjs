@@ -43,7 +43,7 @@ const freePort = () =>
 async function startServer(port, dataDir) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'api-server/src/server.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_ROOT: webRoot },
+    env: { ...process.env, PORT: String(port), SSH_PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_ROOT: webRoot },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

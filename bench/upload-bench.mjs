@@ -132,6 +132,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'api-server/src/serve
   env: {
     ...process.env,
     PORT: String(port),
+    SSH_PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: path.join(work, 'data'),
     WEB_ROOT: webRoot,

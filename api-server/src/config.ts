@@ -254,6 +254,9 @@ export interface AppConfig {
     /** Comments and answers of one user; likewise. */
     communityComment: RateLimitRule;
     communityCommentNewAccount: RateLimitRule;
+    /** Wrong passwords at the SSH gateway from one client address, and for one instance named as `root.<id>`. */
+    sshPasswordPerIp: RateLimitRule;
+    sshPasswordPerInstance: RateLimitRule;
   };
   maxSubAccounts: number;
   seedDemoData: boolean;
@@ -286,6 +289,8 @@ export const defaultRateLimits: AppConfig['rateLimits'] = {
   communityPostNewAccount: { max: 3, windowMs: 60 * minute },
   communityComment: { max: 30, windowMs: 10 * minute },
   communityCommentNewAccount: { max: 5, windowMs: 10 * minute },
+  sshPasswordPerIp: { max: 10, windowMs: 15 * minute },
+  sshPasswordPerInstance: { max: 10, windowMs: 15 * minute },
 };
 
 export class ConfigError extends Error {

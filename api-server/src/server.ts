@@ -8,6 +8,7 @@ import { startPaymentScheduler } from './billing/payments/payment-scheduler.js';
 import { startTaskRunner } from './storage/task-runner.js';
 import { startCommunityScheduler } from './community/community-scheduler.js';
 import { startExamScheduler } from './exam/exam-scheduler.js';
+import { startSshGateway } from './ssh-gateway/ssh-gateway.js';
 
 let config: AppConfig;
 try {
@@ -41,6 +42,7 @@ const stopPaymentScheduler = startPaymentScheduler(app.payments, app.log);
 const stopTaskRunner = startTaskRunner(app);
 const stopCommunityScheduler = startCommunityScheduler(app);
 const stopExamScheduler = startExamScheduler(app);
+const sshGateway = await startSshGateway(app, { port: config.ssh.port, host: config.host });
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -52,6 +54,7 @@ async function shutdown(signal: string) {
   await stopTaskRunner();
   await stopCommunityScheduler();
   await stopExamScheduler();
+  await sshGateway.close();
   await app.close();
   await database.close();
   process.exit(0);

@@ -48,7 +48,7 @@ const consoleRoutes = rows('@rc/mf-console', [
     '容器实例',
     '按秒计费，关机即停止计算计费。按量计费实例关机过久会自动释放：释放日期显示在列表中，提前 3 天消息提醒。',
   ],
-  ['/account/instanceManage/addSSH', '添加 SSH 密钥', '使用 root 与密码登录，或把你的公钥加入实例后免密登录。'],
+  ['/account/instanceManage/addSSH', '添加 SSH 密钥', '使用 root 与实例密码登录，或在「SSH 登录」保存公钥后以 root.实例ID 免密登录。'],
   ['/account/instanceManage/changeConfig', '变更配置', '升降GPU数量（同一主机）与扩容数据盘，需在关机状态下操作。'],
   ['/account/instanceManage/changePayType', '变更计费方式', '在按量计费与包日、包周、包月之间切换，或为包周期续费。'],
   [
@@ -63,7 +63,11 @@ const consoleRoutes = rows('@rc/mf-console', [
     '选择地区、GPU 型号、镜像与计费方式，创建新的容器实例：按秒计费，随时关机；包日/包周/包月更优惠且保留GPU。',
   ],
   ['/account/mirrorImage', '镜像', '在实例「更多 → 保存镜像」生成私有镜像（需关机），租用或更换镜像时可选用。'],
-  ['/account/ssh', 'SSH 登录', '查看实例的 SSH 登录指令与密码：用户名均为 root，密码点击眼睛图标查看，实例开机后即可登录。'],
+  [
+    '/account/ssh',
+    'SSH 登录',
+    '保存公钥后可免密登录全部实例；查看实例的 SSH 登录指令与密码：用户名均为 root，密码点击眼睛图标查看，实例开机后即可登录。',
+  ],
   ['/account/computPower', '智算资源', '查看智算服务的开通状态与可用算力。'],
   ['/account/superHome', '超算控制台', '查看超算（HPC）集群账号、作业与用量概览。'],
   ['/account/superPower', '超算资源', '管理可用的超算集群并设置默认集群。'],

@@ -74,7 +74,16 @@ export const InstanceView = Type.Object({
   systemDiskGb: Type.Integer(),
   dataDiskGb: Type.Integer(),
   dataDiskExtraGb: Type.Integer(),
-  ssh: Type.Object({ host: Type.String(), port: Type.Integer(), user: Type.String(), password: Type.String(), command: Type.String() }),
+  ssh: Type.Object({
+    host: Type.String(),
+    port: Type.Integer(),
+    user: Type.String(),
+    password: Type.String(),
+    /** `ssh -p <port> root@<host>`: logs in with the password. */
+    command: Type.String(),
+    /** `ssh -p <port> root.<id>@<host>`: logs in with the password or a key saved at /account/ssh. */
+    keyCommand: Type.String(),
+  }),
   jupyterUrl: Type.String(),
   gmtCreate: DateTime,
   operations: Type.Object(

@@ -10,11 +10,17 @@ import { Status, billingNames, statusNames, type Billing } from './states.js';
 interface ViewSettings {
   releaseAfterStoppedDays: number;
   freeDataDiskGb: number;
+  /** Where the SSH gateway is reached: SSH_PUBLIC_HOST (else each node's own host) and the port it listens on. */
+  ssh: { publicHost: string | null; port: number };
 }
 
 async function viewSettings(app: FastifyInstance): Promise<ViewSettings> {
   const site = await loadSitePrices(app.db);
-  return { releaseAfterStoppedDays: app.compute.settings.releaseAfterStoppedDays, freeDataDiskGb: site.freeDataDiskGb };
+  return {
+    releaseAfterStoppedDays: app.compute.settings.releaseAfterStoppedDays,
+    freeDataDiskGb: site.freeDataDiskGb,
+    ssh: { publicHost: app.config.ssh.publicHost, port: app.compute.ssh.port },
+  };
 }
 
 /** The page of instances, then their nodes, models and regions by id: single-table queries plan fastest. */
@@ -65,7 +71,8 @@ export async function instanceView(app: FastifyInstance, userId: number, id: num
 
 function toView({ instance: i, node, model, region }: Row, settings: ViewSettings) {
   const cards = Math.max(i.gpuCount, 1);
-  const port = i.sshPort;
+  const { port } = settings.ssh;
+  const host = settings.ssh.publicHost ?? i.sshHost;
   return {
     id: i.id,
     name: i.name,
@@ -99,7 +106,14 @@ function toView({ instance: i, node, model, region }: Row, settings: ViewSetting
     systemDiskGb: node.systemDiskGb,
     dataDiskGb: settings.freeDataDiskGb + i.dataDiskExtraGb,
     dataDiskExtraGb: i.dataDiskExtraGb,
-    ssh: { host: i.sshHost, port, user: 'root', password: i.sshPassword, command: `ssh -p ${port} root@${i.sshHost}` },
+    ssh: {
+      host,
+      port,
+      user: 'root',
+      password: i.sshPassword,
+      command: `ssh -p ${port} root@${host}`,
+      keyCommand: `ssh -p ${port} root.${i.id}@${host}`,
+    },
     jupyterUrl: `https://${i.regionCode}-jupyter.suanli.example/instance/${i.id}/lab?token=${i.jupyterToken}`,
     gmtCreate: i.createdAt,
     operations: operationStates(i),

@@ -62,7 +62,15 @@ export class ServerProcess {
     // which a SIGKILL would leave running.
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: apiServerDir,
-      env: { ...process.env, PORT: String(this.port), HOST: '127.0.0.1', DATA_DIR: this.dataDir, LOG_LEVEL: 'warn', ...this.env },
+      env: {
+        ...process.env,
+        PORT: String(this.port),
+        SSH_PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: this.dataDir,
+        LOG_LEVEL: 'warn',
+        ...this.env,
+      },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     this.#child = child;

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { Label, Segment, Table } from 'semantic-ui-react';
-import { formatCharge, formatDateTime, PagedTable, usePagedList, type Paging, type ScreenProps } from '@rc/shared-utility';
+import { formatCharge, formatDateTime, PagedTable, RouteLink, usePagedList, type Paging, type ScreenProps } from '@rc/shared-utility';
 import { InstanceActions } from './instance-actions';
 import { listInstanceRecords, type InstanceRecord } from './instance-api';
 import { InstanceSubPage } from './instance-sub-page';
@@ -122,20 +122,32 @@ export function StatusChangePage(props: ScreenProps) {
   );
 }
 
-/** `/account/instanceManage/addSSH?id=`: the instance's SSH access and how to add a public key. */
+/** `/account/instanceManage/addSSH?id=`: the two ways into the instance: its password, or a key saved at /account/ssh. */
 export function AddSshPage(props: ScreenProps) {
   return (
     <InstanceSubPage {...props}>
       {(instance) => (
         <>
           <Segment>
+            <h3>方式一：密码登录</h3>
+            <p>实例开机后，在终端执行下面的指令，按提示输入密码：</p>
             <SshAccess instance={instance} />
           </Segment>
-          <Segment>
-            <h3>添加 SSH 公钥</h3>
-            <p>实例开机后，用上面的指令和密码登录，然后执行：</p>
-            <pre className="rc-code-block">{`mkdir -p ~/.ssh && chmod 700 ~/.ssh\necho "<你的公钥内容>" >> ~/.ssh/authorized_keys\nchmod 600 ~/.ssh/authorized_keys`}</pre>
-            <p className="rc-muted">公钥保存在系统盘上：重置系统或更换镜像后需重新添加；保存镜像时会一并保存。</p>
+          <Segment className="rc-key-login">
+            <h3>方式二：公钥免密登录</h3>
+            <p>
+              在{' '}
+              <RouteLink to="/account/ssh" navigate={props.navigate}>
+                SSH 登录 → 我的公钥
+              </RouteLink>{' '}
+              保存你电脑上的公钥（<code>~/.ssh/id_ed25519.pub</code>，没有时用 <code>ssh-keygen -t ed25519</code> 生成），
+              然后用实例ID登录：
+            </p>
+            <pre className="rc-code-block">{instance.ssh.keyCommand}</pre>
+            <p className="rc-muted">
+              保存的公钥对你的所有实例有效，重置系统或更换镜像后无需重新添加。只有一个运行中的实例时，也可以直接用{' '}
+              <code>{instance.ssh.command}</code> 加密钥登录。
+            </p>
           </Segment>
         </>
       )}

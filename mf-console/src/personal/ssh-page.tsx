@@ -4,8 +4,9 @@ import { ListState, PageHeader, PageSection, useLoaded, type ScreenProps } from 
 import { listInstances } from '../instances/instance-api';
 import { statusColors, type InstanceView } from '../instances/instance-types';
 import { SshAccess } from '../instances/ssh-access';
+import { SshKeysSection } from './ssh-keys-section';
 
-/** `/account/ssh`: every instance's SSH command and password in one place. */
+/** `/account/ssh`: the user's saved public keys, then every instance's SSH command and password in one place. */
 export function SshPage({ navigate }: ScreenProps) {
   const instances = useLoaded(useCallback(() => listInstances({ pageNum: 1, pageSize: 100 }, { errorTip: false }), []));
   const row = (instance: InstanceView) => (
@@ -21,7 +22,7 @@ export function SshPage({ navigate }: ScreenProps) {
       </Table.Cell>
       <Table.Cell collapsing>
         <Button size="mini" basic onClick={() => navigate(`/account/instanceManage/addSSH?id=${instance.id}`)}>
-          添加公钥
+          登录方式
         </Button>
       </Table.Cell>
     </Table.Row>
@@ -29,6 +30,8 @@ export function SshPage({ navigate }: ScreenProps) {
   return (
     <PageSection>
       <PageHeader />
+      <SshKeysSection />
+      <h2 className="rc-section-title">实例登录指令</h2>
       <ListState source={instances} isEmpty={(page) => page.list.length === 0} empty="还没有实例。">
         {(page) => (
           <Table compact>

@@ -20,7 +20,10 @@ export async function execInContainer(docker: Dockerode, container: string, opti
     User: 'root',
     WorkingDir: '/root',
   });
-  const stream = (await exec.start({ hijack: true, stdin: true, Tty: tty })) as Duplex;
+  // Podman takes the terminal's first size with the start (h, w): a resize after it races a short command, which
+  // would see a 0x0 terminal, and fails once the process has ended.
+  const size = options.tty ? { h: options.tty.rows, w: options.tty.cols } : {};
+  const stream = (await exec.start({ hijack: true, stdin: true, Tty: tty, ...size })) as Duplex;
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   if (tty) {
@@ -49,7 +52,6 @@ export async function execInContainer(docker: Dockerode, container: string, opti
       if (error.statusCode !== 201) throw error;
     });
   };
-  if (options.tty) await resize(options.tty.cols, options.tty.rows);
   return {
     stdin: stream,
     stdout,

@@ -10,11 +10,12 @@ import instanceRoutes from './compute/instance-routes.js';
 import dataDiskRoutes from './compute/data-disk-routes.js';
 import quoteRoutes from './compute/quote-routes.js';
 import instanceEventRoutes from './compute/instance-event-routes.js';
+import sshKeyRoutes from './compute/ssh-key-routes.js';
 import billingRoutes from './billing/index.js';
 
 /**
  * `/apis/user/...`: account/ holds accounts, sessions, profile, ID card images, sub-accounts, messages and lecturer follows;
- * compute/ holds renting and the instance lifecycle (`auth/{order,user/instance,user/storage,dashboard}/...`);
+ * compute/ holds renting, the instance lifecycle and saved SSH keys (`auth/{order,user/instance,user/storage,user/ssh/key,dashboard}/...`);
  * billing/ holds orders, bills, statements, recharge and the payment providers' notifications.
  */
 const userModule: FastifyPluginAsync = async (app) => {
@@ -30,6 +31,7 @@ const userModule: FastifyPluginAsync = async (app) => {
     dataDiskRoutes,
     quoteRoutes,
     instanceEventRoutes,
+    sshKeyRoutes,
     billingRoutes,
   ]) {
     await app.register(routes);

@@ -5,7 +5,12 @@ import { createDriver } from '../../compute/create-driver.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    compute: { driver: ComputeDriver; settings: ComputeSettings };
+    compute: {
+      driver: ComputeDriver;
+      settings: ComputeSettings;
+      /** The SSH gateway's port as users see it: the one it listens on once started, SSH_PORT until then. */
+      ssh: { port: number };
+    };
   }
 }
 
@@ -13,7 +18,7 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const driver = await createDriver(app);
-    app.decorate('compute', { driver, settings: app.config.compute });
+    app.decorate('compute', { driver, settings: app.config.compute, ssh: { port: app.config.ssh.port } });
     app.addHook('onClose', () => driver.close());
   },
   { name: 'compute', dependencies: ['core'] },

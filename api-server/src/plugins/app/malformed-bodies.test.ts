@@ -19,6 +19,8 @@ beforeAll(async () => {
         communityPostNewAccount: roomy,
         communityComment: roomy,
         communityCommentNewAccount: roomy,
+        sshPasswordPerIp: roomy,
+        sshPasswordPerInstance: roomy,
       },
     },
   });

@@ -67,7 +67,11 @@ describe('order and pay', () => {
       billingName: '包日',
       ssh: { user: 'root', host: 'connect.test' },
     });
-    expect(answer.data.instance.ssh.command).toBe(`ssh -p ${answer.data.instance.ssh.port} root@connect.test`);
+    expect(answer.data.instance.ssh).toMatchObject({
+      port: 2222,
+      command: 'ssh -p 2222 root@connect.test',
+      keyCommand: `ssh -p 2222 root.${answer.data.instance.id}@connect.test`,
+    });
     expect(answer.data.instance.ssh.password).toMatch(/^[A-Za-z0-9]{16}$/);
     expect(answer.data.instance.jupyterUrl).toMatch(/^https:\/\/.+\/lab\?token=/);
     expect(await balanceOf(t.app, user.id)).toBe(58_000);
