@@ -5,16 +5,23 @@ import type { Executor } from '../db/open-database.js';
 import { loadSitePrices } from './prices.js';
 import { operationStates } from './operations.js';
 import { releaseAt } from './instance-state.js';
+import { jupyterLink } from './jupyter/jupyter-target.js';
 import { Status, billingNames, statusNames, type Billing } from './states.js';
 
 interface ViewSettings {
   releaseAfterStoppedDays: number;
   freeDataDiskGb: number;
+  /** The driver runs instances as containers (every driver but the simulated pool). */
+  realContainers: boolean;
 }
 
 async function viewSettings(app: FastifyInstance): Promise<ViewSettings> {
   const site = await loadSitePrices(app.db);
-  return { releaseAfterStoppedDays: app.compute.settings.releaseAfterStoppedDays, freeDataDiskGb: site.freeDataDiskGb };
+  return {
+    releaseAfterStoppedDays: app.compute.settings.releaseAfterStoppedDays,
+    freeDataDiskGb: site.freeDataDiskGb,
+    realContainers: app.compute.driver.name !== 'simulated',
+  };
 }
 
 /** The page of instances, then their nodes, models and regions by id: single-table queries plan fastest. */
@@ -100,7 +107,7 @@ function toView({ instance: i, node, model, region }: Row, settings: ViewSetting
     dataDiskGb: settings.freeDataDiskGb + i.dataDiskExtraGb,
     dataDiskExtraGb: i.dataDiskExtraGb,
     ssh: { host: i.sshHost, port, user: 'root', password: i.sshPassword, command: `ssh -p ${port} root@${i.sshHost}` },
-    jupyterUrl: `https://${i.regionCode}-jupyter.suanli.example/instance/${i.id}/lab?token=${i.jupyterToken}`,
+    ...jupyterLink({ realContainers: settings.realContainers, id: i.id, status: i.status, jupyterToken: i.jupyterToken }),
     gmtCreate: i.createdAt,
     operations: operationStates(i),
   };

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type Dockerode from 'dockerode';
-import type { DriverInstance, ExecOptions } from '../compute/driver.js';
+import type { ComputeDriver, DriverInstance, DriverMount, ExecOptions } from '../compute/driver.js';
 import { execInContainer } from '../compute/podman/podman-exec.js';
 import { baseImageRef } from '../compute/podman/podman-names.js';
 import { SimulatedDriver } from '../compute/simulated-driver.js';
@@ -9,11 +9,23 @@ import { SimulatedDriver } from '../compute/simulated-driver.js';
  * The simulated pool's lifecycle (instant), with the instances a test gives a container logging into it and
  * serving its ports from it: exec-based features are tested against real containers through the app's driver seam.
  */
-export class ContainerBackedDriver extends SimulatedDriver {
+export class ContainerBackedDriver implements ComputeDriver {
+  readonly name = 'simulated';
+  private readonly simulated = new SimulatedDriver({ create: 0, start: 0, stop: 0, destroy: 0, reset: 0, commit: 0 });
   private readonly containers = new Map<number, string>();
-  constructor(private readonly docker: Dockerode) {
-    super({ create: 0, start: 0, stop: 0, destroy: 0, reset: 0, commit: 0 });
-  }
+  constructor(private readonly docker: Dockerode) {}
+
+  create = (instance: DriverInstance, now: Date, mounts: DriverMount[]) => this.simulated.create(instance, now, mounts);
+  start = (instance: DriverInstance, now: Date, mounts: DriverMount[]) => this.simulated.start(instance, now, mounts);
+  remount = (instance: DriverInstance, mounts: DriverMount[]) => this.simulated.remount(instance, mounts);
+  stop = (instance: DriverInstance, now: Date) => this.simulated.stop(instance, now);
+  destroy = (instance: DriverInstance, now: Date) => this.simulated.destroy(instance, now);
+  reset = (instance: DriverInstance, now: Date) => this.simulated.reset(instance, now);
+  commit = (instance: DriverInstance, now: Date, imageId: number) => this.simulated.commit(instance, now, imageId);
+  status = (instance: DriverInstance, now: Date) => this.simulated.status(instance, now);
+  observe = (running: DriverInstance[]) => this.simulated.observe(running);
+  sample = (instance: DriverInstance) => this.simulated.sample(instance);
+  close = () => this.simulated.close();
 
   /** The instance runs in a new container of the system image from now on (removed by `removeContainers`). */
   async runContainerFor(instanceId: number, env: Record<string, string> = {}) {
@@ -37,18 +49,26 @@ export class ContainerBackedDriver extends SimulatedDriver {
   }
 
   async removeContainers() {
-    await Promise.all([...this.containers.values()].map((name) => this.docker.getContainer(name).remove({ force: true }).catch(() => {})));
+    await Promise.all(
+      [...this.containers.values()].map((name) =>
+        this.docker
+          .getContainer(name)
+          .remove({ force: true })
+          .catch(() => {}),
+      ),
+    );
   }
 
-  override async exec(instance: DriverInstance, options: ExecOptions) {
+  async exec(instance: DriverInstance, options: ExecOptions) {
     const container = this.containers.get(instance.id);
-    return container ? execInContainer(this.docker, container, options) : super.exec();
+    return container ? execInContainer(this.docker, container, options) : this.simulated.exec();
   }
 
-  override async httpTarget(instance: DriverInstance, port: number) {
+  async httpTarget(instance: DriverInstance, port: number) {
     const container = this.containers.get(instance.id);
     if (!container) return null;
     const info = await this.docker.getContainer(container).inspect();
-    return { host: info.NetworkSettings.IPAddress, port };
+    const host = Object.values(info.NetworkSettings.Networks)[0]?.IPAddress;
+    return host ? { host, port } : null;
   }
 }

@@ -49,7 +49,10 @@ async function instanceWithJupyter() {
 }
 
 function jupyter(id: number | string, path: string, o: { token?: string; method?: string; body?: string; accept?: string } = {}) {
-  const headers: Record<string, string> = { ...(o.token ? { authorization: `token ${o.token}` } : {}), ...(o.accept ? { accept: o.accept } : {}) };
+  const headers: Record<string, string> = {
+    ...(o.token ? { authorization: `token ${o.token}` } : {}),
+    ...(o.accept ? { accept: o.accept } : {}),
+  };
   return fetch(`http://${base}/jupyter/${id}/${path}`, { method: o.method ?? 'GET', headers, body: o.body, redirect: 'manual' });
 }
 
@@ -93,7 +96,14 @@ describe('Jupyter through the portal', () => {
     );
     socket.send(
       JSON.stringify({
-        header: { msg_id: msgId, username: 'test', session: randomUUID(), msg_type: 'execute_request', version: '5.3', date: new Date().toISOString() },
+        header: {
+          msg_id: msgId,
+          username: 'test',
+          session: randomUUID(),
+          msg_type: 'execute_request',
+          version: '5.3',
+          date: new Date().toISOString(),
+        },
         parent_header: {},
         metadata: {},
         content: { code: 'print(6*7)', silent: false, store_history: false, user_expressions: {}, allow_stdin: false, stop_on_error: true },

@@ -4,13 +4,14 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import WebSocket, { type RawData } from 'ws';
 import { jupyterTarget } from './jupyter-target.js';
+import { headersForJupyter } from './jupyter-headers.js';
 
 interface Params {
   instanceId: string;
 }
 const url = '/jupyter/:instanceId/*';
 /** Request headers a kernel's WebSocket carries to Jupyter (its login cookie, token and origin check). */
-const forwardedWsHeaders = ['cookie', 'authorization', 'origin', 'user-agent'] as const;
+const forwardedWsHeaders = ['host', 'cookie', 'authorization', 'origin', 'user-agent'] as const;
 
 function refusalPage(msg: string) {
   return `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>${msg}</title>
@@ -28,8 +29,9 @@ function relayableCode(code: number) {
 }
 
 function wsHeaders(request: FastifyRequest): IncomingHttpHeaders {
-  const headers: IncomingHttpHeaders = { host: request.headers.host };
-  for (const name of forwardedWsHeaders) if (request.headers[name]) headers[name] = request.headers[name];
+  const browser = headersForJupyter(request.headers);
+  const headers: IncomingHttpHeaders = {};
+  for (const name of forwardedWsHeaders) if (browser[name]) headers[name] = browser[name];
   return headers;
 }
 
@@ -58,8 +60,7 @@ export default async function jupyterProxy(app: FastifyInstance) {
     const path = request.url.split('?')[0]!;
     return reply.from(path, {
       getUpstream: () => target.origin,
-      // Jupyter compares the Origin of API calls and WebSockets with the Host it was asked for: the portal's.
-      rewriteRequestHeaders: (_request, headers) => ({ ...headers, host: request.headers.host }),
+      rewriteRequestHeaders: (_request, headers) => headersForJupyter({ ...headers, host: request.headers.host }),
       onError: () => refuse(request, reply, 502, 'Jupyter 尚未就绪，请稍后刷新'),
     });
   };

@@ -13,7 +13,14 @@ const tags = ['容器实例'];
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/user/instance/terminal/ticket',
-    { schema: { tags, summary: '网页终端：换取打开终端的一次性凭证（30 秒内有效）', body: ByInstance, response: { 200: Envelope(TerminalTicket) } } },
+    {
+      schema: {
+        tags,
+        summary: '网页终端：换取打开终端的一次性凭证（30 秒内有效）',
+        body: ByInstance,
+        response: { 200: Envelope(TerminalTicket) },
+      },
+    },
     async (request) => ok(await issueTerminalTicket(app, currentUser(request).id, request.body.id)),
   );
 
