@@ -3,7 +3,7 @@ import type { Theme } from '@rc/shared-utility';
 
 export const terminalFont = "Menlo, Consolas, 'DejaVu Sans Mono', 'Noto Sans Mono CJK SC', monospace";
 
-/** The terminal's colours for the portal's themes; the light one darkens the ANSI colours that vanish on white. */
+/** The terminal's colours for the portal's themes; the light one darkens the ANSI colours that vanish on white, the dark one lightens blue and magenta. */
 export const terminalThemes: Record<Theme, ITheme> = {
   theme_dark: {
     background: '#111318',
@@ -11,6 +11,12 @@ export const terminalThemes: Record<Theme, ITheme> = {
     cursor: '#e4e7ec',
     cursorAccent: '#111318',
     selectionBackground: '#2f6bff66',
+    blue: '#5c8dff',
+    magenta: '#c678dd',
+    cyan: '#56b6c2',
+    brightBlue: '#7aa2ff',
+    brightMagenta: '#d68fe8',
+    brightCyan: '#6fd3df',
   },
   theme_light: {
     background: '#ffffff',
