@@ -44,3 +44,6 @@ node bench/upload-bench.mjs
 
 echo "── file storage: list a folder of 10,000 files on the local and the SFTP cluster (sshd started by the bench)"
 npx tsx bench/storage-list.ts
+
+echo "── podman: pay → running and → exec-ready, stop and start; 20 instances paid for at once (p50/p99)"
+npx tsx bench/podman-instances.ts 20

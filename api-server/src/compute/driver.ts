@@ -88,7 +88,10 @@ export interface ComputeDriver {
   reset(instance: DriverInstance, now: Date): Promise<PendingTransition>;
   /** Saves the system disk as the private image `imageId` (a row already written, status 0); its size is known once done. */
   commit(instance: DriverInstance, now: Date, imageId: number): Promise<PendingTransition & { sizeBytes: number }>;
+  /** Where the instance is: its `nextStatus` once the operation is done, `Status.failed` once it failed for good (see `failureReason`). */
   status(instance: DriverInstance, now: Date): Promise<Status>;
+  /** Why the instance's operation failed, after `status` answered `Status.failed` (Chinese, for the user). */
+  failureReason?(instance: DriverInstance): string | null;
   /** Of these instances the database holds as running, the ones that are not, each with why it stopped. */
   observe(running: DriverInstance[]): Promise<Map<number, string>>;
   /** Opens a process in a running instance (DriverRefusal when the driver runs no containers). */

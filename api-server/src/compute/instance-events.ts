@@ -5,7 +5,7 @@ import { operationNames, type Operation } from './operations.js';
 import { statusNames, type Status } from './states.js';
 
 /** What the platform does to an instance on its own. */
-export type SystemEvent = 'transition' | 'stopForBalance' | 'stopForBudget' | 'scheduledStop' | 'packageExpired' | 'autoRelease';
+export type SystemEvent = 'transition' | 'stopForBalance' | 'stopForBudget' | 'scheduledStop' | 'packageExpired' | 'autoRelease' | 'exited';
 export type InstanceEventKind = Operation | 'create' | SystemEvent;
 
 const systemEventNames: Record<SystemEvent | 'create', string> = {
@@ -16,6 +16,7 @@ const systemEventNames: Record<SystemEvent | 'create', string> = {
   scheduledStop: '定时关机',
   packageExpired: '包周期到期',
   autoRelease: '自动释放',
+  exited: '容器停止运行',
 };
 
 export function eventName(kind: string, toStatus: number): string {

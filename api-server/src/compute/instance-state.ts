@@ -4,6 +4,7 @@ import type { Executor } from '../db/open-database.js';
 import { conflict, notFound } from '../errors.js';
 import { charge, payerOf } from '../billing/charges.js';
 import type { ComputeDriver, PendingTransition } from './driver.js';
+import { returnGpus } from './gpu-pool.js';
 import { recordInstanceEvent } from './instance-events.js';
 import { refusalReason, type Operation } from './operations.js';
 import { Billing, Status } from './states.js';
@@ -34,6 +35,7 @@ export async function lockInstance(
 export async function completeTransition(tx: Executor, driver: ComputeDriver, row: InstanceRow, now: Date): Promise<InstanceRow> {
   if (row.nextStatus === null || !row.transitionAt) return row;
   const actual = await driver.status(row, now);
+  if (actual === Status.failed && row.nextStatus !== Status.failed) return failTransition(tx, driver, row, now);
   if (actual !== row.nextStatus) return row;
   const at = row.transitionAt <= now ? row.transitionAt : now;
   const [updated] = await tx
@@ -53,6 +55,46 @@ export async function completeTransition(tx: Executor, driver: ComputeDriver, ro
     await tx
       .update(images)
       .set({ status: 1 })
+      .where(and(eq(images.sourceInstanceId, row.id), eq(images.status, 0)));
+  }
+  return updated!;
+}
+
+/**
+ * The driver gave up on the instance's operation: a create ends 创建失败 and a start ends stopped, both
+ * giving their GPUs back with the reason in `stopReason`; any other operation completes as asked (the
+ * driver logged what failed) and a failed image save drops its image.
+ */
+async function failTransition(tx: Executor, driver: ComputeDriver, row: InstanceRow, now: Date): Promise<InstanceRow> {
+  const reason = driver.failureReason?.(row) ?? '操作失败';
+  const poweringOn = row.status === Status.creating || row.status === Status.starting;
+  const freesGpus = row.status === Status.creating || (row.status === Status.starting && row.billingType === Billing.payAsYouGo);
+  if (freesGpus) await returnGpus(tx, row.nodeId, row.gpuHeld);
+  const status = row.status === Status.creating ? Status.failed : poweringOn ? Status.stopped : row.nextStatus!;
+  const [updated] = await tx
+    .update(instances)
+    .set({
+      status,
+      nextStatus: null,
+      transitionAt: null,
+      ...(freesGpus ? { gpuHeld: 0, gpuIndices: [] } : {}),
+      ...(poweringOn ? { stopReason: reason, stoppedAt: now, meteredUntil: null } : {}),
+      ...(status === Status.released ? { releasedAt: now } : {}),
+    })
+    .where(eq(instances.id, row.id))
+    .returning();
+  await recordInstanceEvent(tx, {
+    instanceId: row.id,
+    kind: 'transition',
+    actorUserId: null,
+    fromStatus: row.status,
+    note: reason,
+    at: now,
+  });
+  if (row.status === Status.committing) {
+    await tx
+      .update(images)
+      .set({ deletedAt: now })
       .where(and(eq(images.sourceInstanceId, row.id), eq(images.status, 0)));
   }
   return updated!;

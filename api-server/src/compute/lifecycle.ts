@@ -32,19 +32,22 @@ export async function startInstance(tx: Executor, driver: ComputeDriver, instanc
   const site = await loadSitePrices(tx);
   const model = await modelOf(tx, instance.gpuModelId);
   let gpuHeld = instance.gpuHeld;
+  let gpuIndices = instance.gpuIndices;
   if (instance.billingType === Billing.payAsYouGo) {
     gpuHeld = o.noGpu ? 0 : instance.gpuCount;
-    await takeGpus(tx, instance.nodeId, gpuHeld, noFreeGpus(instance.gpuCount, site));
+    gpuIndices = await takeGpus(tx, instance.nodeId, gpuHeld, noFreeGpus(instance.gpuCount, site));
     await requireCredit(tx, instance.userId);
   }
   await mountRegionNetDisk(tx, instance);
-  const transition = await driver.start({ ...instance, gpuHeld }, now, await mountsOf(tx, instance.id));
+  const transition = await driver.start({ ...instance, gpuHeld, gpuIndices }, now, await mountsOf(tx, instance.id));
   return beginTransition(tx, instance.id, transition, {
     gpuHeld,
+    gpuIndices,
     noGpu: o.noGpu,
     dayRate: dayRateOf({ gpuHeld, noGpu: o.noGpu, dataDiskExtraGb: instance.dataDiskExtraGb }, model, site),
     stoppedAt: null,
     releaseWarnedAt: null,
+    stopReason: null,
   });
 }
 
@@ -56,6 +59,7 @@ export async function stopInstance(tx: Executor, driver: ComputeDriver, instance
   const transition = await driver.stop(instance, now);
   return beginTransition(tx, instance.id, transition, {
     gpuHeld: keepsGpus ? instance.gpuHeld : 0,
+    gpuIndices: keepsGpus ? instance.gpuIndices : [],
     noGpu: false,
     meteredUntil: null,
     stopAt: null,
@@ -67,11 +71,20 @@ export async function releaseInstance(tx: Executor, driver: ComputeDriver, insta
   await returnGpus(tx, instance.nodeId, instance.gpuHeld);
   if (instance.status === Status.running) await settleInstance(tx, instance, now);
   const transition = await driver.destroy(instance, now);
-  return beginTransition(tx, instance.id, transition, { gpuHeld: 0, meteredUntil: null, packageExpiresAt: null, stopAt: null });
+  return beginTransition(tx, instance.id, transition, {
+    gpuHeld: 0,
+    gpuIndices: [],
+    meteredUntil: null,
+    packageExpiresAt: null,
+    stopAt: null,
+  });
 }
 
 /** A stopped package instance becoming pay-as-you-go gives back the GPUs it kept. */
 export async function releaseHeldGpus(tx: Executor, instance: InstanceRow, now: Date) {
   await returnGpus(tx, instance.nodeId, instance.gpuHeld);
-  await tx.update(instances).set({ gpuHeld: 0, stoppedAt: now, releaseWarnedAt: null }).where(eq(instances.id, instance.id));
+  await tx
+    .update(instances)
+    .set({ gpuHeld: 0, gpuIndices: [], stoppedAt: now, releaseWarnedAt: null })
+    .where(eq(instances.id, instance.id));
 }

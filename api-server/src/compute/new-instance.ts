@@ -36,12 +36,16 @@ export interface NewInstance {
   userId: number;
   name: string;
   nodeId: number;
+  /** The node's cards the pool picked (gpu-pool.ts takeGpus). */
+  gpuIndices: number[];
   gpuCount: number;
   billingType: number;
   packageExpiresAt: Date | null;
   imageId: number;
   imageName: string;
   dataDiskExtraGb: number;
+  /** The instance whose data disk this one copies (克隆). */
+  clonedFromId?: number;
   now: Date;
 }
 
@@ -62,6 +66,8 @@ export async function createInstance(tx: Executor, driver: ComputeDriver, o: New
       gpuModelId: node!.gpuModelId,
       gpuCount: o.gpuCount,
       gpuHeld: o.gpuCount,
+      gpuIndices: o.gpuIndices,
+      clonedFromId: o.clonedFromId ?? null,
       status: 0,
       billingType: o.billingType,
       packageExpiresAt: o.packageExpiresAt,

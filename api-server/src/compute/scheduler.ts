@@ -7,6 +7,8 @@ import type { InstanceRow } from './instance-state.js';
 import { withLockedInstance } from './locked-instance.js';
 import { recordInstanceEvent, type SystemEvent } from './instance-events.js';
 import { releaseHeldGpus, releaseInstance, stopInstance } from './lifecycle.js';
+import { returnGpus } from './gpu-pool.js';
+import { settleInstance } from './instance-state.js';
 import { meterBatch } from './metering.js';
 import { alertBelowThresholds, warnLowBalances } from './balance-alerts.js';
 import { stopOverBudgetSubAccounts } from './budget-stops.js';
@@ -28,6 +30,8 @@ export interface PassReport {
   packagesExpired: number;
   releaseWarnings: number;
   released: number;
+  /** Running instances whose container had stopped on its own. */
+  exited: number;
   thresholdAlerts: number;
   stoppedForBudget: number;
   incomeReleased: number;
@@ -127,6 +131,47 @@ export async function stopScheduled(app: FastifyInstance) {
         `实例「${row.name}」已按你设置的时间 ${formatDate(row.stopAt!)} 自动关机，关机后不再计算计费，数据保留。`,
         now,
       );
+      return true;
+    });
+    if (done) stopped += 1;
+  }
+  return stopped;
+}
+
+/**
+ * Running instances whose container stopped on its own (it exited, was killed for memory, is gone) become
+ * stopped: the meter is settled, a pay-as-you-go instance gives its GPUs back, and the owner is told why.
+ */
+export async function stopExitedInstances(app: FastifyInstance) {
+  const running = await app.db
+    .select()
+    .from(instances)
+    .where(and(eq(instances.status, Status.running), isNull(instances.nextStatus)))
+    .limit(rowsPerStep);
+  const exited = await app.compute.driver.observe(running);
+  let stopped = 0;
+  for (const [id, reason] of exited) {
+    const done = await withLockedInstance(app, id, async (tx, row) => {
+      if (row.status !== Status.running || !steady(row)) return false;
+      const now = app.clock.now();
+      await settleInstance(tx, row, now);
+      const keepsGpus = row.billingType !== Billing.payAsYouGo;
+      if (!keepsGpus) await returnGpus(tx, row.nodeId, row.gpuHeld);
+      await tx
+        .update(instances)
+        .set({
+          status: Status.stopped,
+          gpuHeld: keepsGpus ? row.gpuHeld : 0,
+          gpuIndices: keepsGpus ? row.gpuIndices : [],
+          noGpu: false,
+          meteredUntil: null,
+          stopAt: null,
+          stoppedAt: now,
+          stopReason: reason,
+        })
+        .where(eq(instances.id, row.id));
+      await systemEvent(tx, row, 'exited', reason, now);
+      await notify(tx, row.userId, '实例已停止运行', `实例「${row.name}」已停止运行：${reason}。数据保留在实例中，可重新开机。`, now);
       return true;
     });
     if (done) stopped += 1;
@@ -235,6 +280,7 @@ export async function runComputePass(app: FastifyInstance): Promise<PassReport> 
   const scheduledStops = await stopScheduled(app);
   const packagesExpired = await expirePackages(app);
   const { warned, released } = await releaseLongStopped(app);
+  const exited = await stopExitedInstances(app);
   const incomeReleased = await releaseMaturedIncome(app.db, app.clock.now());
   const trash = await sweepTrash(app);
   const storage = await meterStorage(app, cloudDiskUsage);
@@ -247,6 +293,7 @@ export async function runComputePass(app: FastifyInstance): Promise<PassReport> 
     packagesExpired,
     releaseWarnings: warned,
     released,
+    exited,
     thresholdAlerts,
     stoppedForBudget,
     incomeReleased,
@@ -271,6 +318,7 @@ export function startScheduler(app: FastifyInstance): () => Promise<void> {
         } else {
           await advanceTransitions(app);
           await stopScheduled(app);
+          await stopExitedInstances(app);
         }
       } catch (error) {
         app.log.error({ err: error }, 'compute pass failed');

@@ -1,5 +1,6 @@
 import type { Database } from '../db/open-database.js';
 import { computeNodes, gpuModels, images, regions } from '../db/schema.js';
+import { baseImageRef } from '../compute/podman/podman-names.js';
 
 const gib = 1024 ** 3;
 
@@ -122,7 +123,8 @@ export async function seedComputePool(db: Database): Promise<boolean> {
         })),
       ),
     );
-    await tx.insert(images).values(systemImages);
+    // Every system image runs the one image `npm run images` builds (under COMPUTE_DRIVER=podman).
+    await tx.insert(images).values(systemImages.map((image) => ({ ...image, runtimeRef: baseImageRef })));
   });
   return true;
 }

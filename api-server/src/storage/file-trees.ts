@@ -28,6 +28,10 @@ export interface FileTree {
 export const netDiskTreeKey = (regionCode: string) => `netdisk:${regionCode}`;
 export const clusterTreeKey = (clusterId: number) => `cluster:${clusterId}`;
 
+/** Where a user's network disk of one region keeps its files (instances bind-mount this folder at /root/netdisk). */
+export const netDiskFolder = (app: FastifyInstance, userId: number, regionCode: string) =>
+  path.join(app.config.dataDir, 'net-disks', String(userId), regionCode);
+
 async function openNetDiskTree(app: FastifyInstance, userId: number, regionCode: string): Promise<FileTree> {
   const [row] = await app.db
     .select({ disk: netDisks, regionName: regions.name })
@@ -40,7 +44,7 @@ async function openNetDiskTree(app: FastifyInstance, userId: number, regionCode:
     key: netDiskTreeKey(regionCode),
     userId,
     label: `网盘（${row.regionName ?? regionCode}）`,
-    fs: new LocalFileSystem(path.join(app.config.dataDir, 'net-disks', String(userId), regionCode)),
+    fs: new LocalFileSystem(netDiskFolder(app, userId, regionCode)),
     quota: { bytes: disk.sizeGb * GiB, files: disk.quotaFiles },
     writable: disk.status === 1,
   };

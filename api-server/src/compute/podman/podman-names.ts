@@ -10,6 +10,10 @@ export function podmanNames(namespace: string) {
     container: (instanceId: number) => `suanli-${namespace}-${instanceId}`,
     dataVolume: (instanceId: number) => `suanli-${namespace}-${instanceId}-data`,
     privateImage: (imageId: number) => `localhost/suanli/${namespace}-private-${imageId}:latest`,
+    /** The instance's system disk carried into a container recreated with other devices or mounts. */
+    carriedImage: (instanceId: number) => `localhost/suanli/${namespace}-carried-${instanceId}:latest`,
+    /** The short-lived container that copies a data volume into a clone's. */
+    copier: (instanceId: number) => `suanli-${namespace}-${instanceId}-copy`,
     labels: (instanceId: number) => ({ 'suanli.namespace': namespace, 'suanli.instance': String(instanceId) }),
   };
 }

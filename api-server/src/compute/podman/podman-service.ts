@@ -2,13 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import Dockerode from 'dockerode';
+import { containerUlimits } from './ulimits.js';
 
 /**
  * Podman 4.3 runs containers here only with runc and explicit ulimits (crun fails on hybrid
  * cgroups): the service the server starts reads them from its own containers.conf.
  */
-const containersConf = `[containers]
-default_ulimits = ["nofile=65536:65536", "nproc=65536:65536"]
+const containersConf = ({ nofile, nproc }: { nofile: number; nproc: number }) => `[containers]
+default_ulimits = ["nofile=${nofile}:${nofile}", "nproc=${nproc}:${nproc}"]
 [engine]
 runtime = "runc"
 `;
@@ -29,7 +30,7 @@ export async function connectPodman(o: { socket: string | undefined; dir: string
   await fs.mkdir(o.dir, { recursive: true });
   const socketPath = path.join(o.dir, 'podman.sock');
   const confPath = path.join(o.dir, 'containers.conf');
-  await fs.writeFile(confPath, containersConf);
+  await fs.writeFile(confPath, containersConf(await containerUlimits()));
   await fs.rm(socketPath, { force: true });
   const service = spawn('podman', ['system', 'service', '--time=0', `unix://${socketPath}`], {
     env: { ...process.env, CONTAINERS_CONF: confPath },

@@ -97,8 +97,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           });
           const { model, site } = prices;
           if (isPackage(billingType)) {
-            if (instance.status === Status.stopped)
-              await takeGpus(tx, instance.nodeId, instance.gpuCount, noFreeGpus(instance.gpuCount, site));
+            const gpuIndices =
+              instance.status === Status.stopped
+                ? await takeGpus(tx, instance.nodeId, instance.gpuCount, noFreeGpus(instance.gpuCount, site))
+                : instance.gpuIndices;
             await settleInstance(tx, instance, now);
             const expiresAt = await buyPackagePeriods(
               tx,
@@ -113,6 +115,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
                 billingType,
                 packageExpiresAt: expiresAt,
                 gpuHeld: instance.gpuCount,
+                gpuIndices,
                 meteredUntil: null,
                 dayRate: 0,
                 stoppedAt: null,
@@ -143,6 +146,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
               billingType: Billing.payAsYouGo,
               packageExpiresAt: null,
               gpuHeld: running ? instance.gpuHeld : 0,
+              gpuIndices: running ? instance.gpuIndices : [],
               meteredUntil: running ? now : null,
               meterCarry: 0,
               dayRate: dayRateOf({ gpuHeld: instance.gpuCount, noGpu: false, dataDiskExtraGb: instance.dataDiskExtraGb }, model, site),
@@ -206,8 +210,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       await ensureCanPayAnHour(tx, user.id, priced.requiredBalance);
       const [sameNode] = await tx.select({ gpuFree: computeNodes.gpuFree }).from(computeNodes).where(eq(computeNodes.id, source.nodeId));
       let nodeId = source.nodeId;
-      if ((sameNode?.gpuFree ?? 0) >= source.gpuCount) await takeGpus(tx, nodeId, source.gpuCount, noFreeGpus(source.gpuCount, site));
-      else nodeId = await takeGpusInRegion(tx, source.regionCode, source.gpuModelId, source.gpuCount);
+      let gpuIndices: number[];
+      if ((sameNode?.gpuFree ?? 0) >= source.gpuCount)
+        gpuIndices = await takeGpus(tx, nodeId, source.gpuCount, noFreeGpus(source.gpuCount, site));
+      else ({ nodeId, gpuIndices } = await takeGpusInRegion(tx, source.regionCode, source.gpuModelId, source.gpuCount));
       const clone = await createInstance(
         tx,
         app.compute.driver,
@@ -215,12 +221,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           userId: user.id,
           name: request.body.name ?? `${source.name}-克隆`.slice(0, 40),
           nodeId,
+          gpuIndices,
           gpuCount: source.gpuCount,
           billingType: Billing.payAsYouGo,
           packageExpiresAt: null,
           imageId: source.imageId,
           imageName: source.imageName,
           dataDiskExtraGb: source.dataDiskExtraGb,
+          clonedFromId: source.id,
           now,
         },
         model,

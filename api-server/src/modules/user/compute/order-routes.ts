@@ -85,17 +85,24 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const launched = body.appId ? await launchableApp(tx, body.appId, { ...body, dataDiskExtraGb }) : null;
         const fittingNodeIds = await nodesFittingImage(tx, image.id, body);
         let nodeId = body.nodeId;
+        let gpuIndices: number[];
         if (nodeId) {
           const [node] = await tx.select().from(computeNodes).where(eq(computeNodes.id, nodeId));
           if (!node || node.regionCode !== body.regionCode || node.gpuModelId !== body.gpuModelId) throw notFound('主机不存在');
-          await takeGpus(
+          gpuIndices = await takeGpus(
             tx,
             nodeId,
             body.gpuCount,
             (free) => `该主机空闲GPU不足：当前空闲 ${free} 张，需要 ${body.gpuCount} 张，请减少GPU数量或选择其他主机`,
           );
         } else {
-          nodeId = await takeGpusInRegion(tx, body.regionCode, body.gpuModelId, body.gpuCount, fittingNodeIds ?? undefined);
+          ({ nodeId, gpuIndices } = await takeGpusInRegion(
+            tx,
+            body.regionCode,
+            body.gpuModelId,
+            body.gpuCount,
+            fittingNodeIds ?? undefined,
+          ));
         }
         if (body.billingType === Billing.payAsYouGo) await ensureCanPayAnHour(tx, user.id, priced.requiredBalance);
         const packageExpiresAt = priced.periodEnd;
@@ -106,6 +113,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
             userId: user.id,
             name: body.name ?? `${model.name}-${now.getTime().toString(36).slice(-5)}`,
             nodeId,
+            gpuIndices,
             gpuCount: body.gpuCount,
             billingType: body.billingType,
             packageExpiresAt,

@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+
+const gib = 1024 ** 3;
+const cpuPeriod = 100_000;
+const pidsLimit = 4096;
+
+/** A folder of this machine bound into the container (the network disk, a dataset). */
+export interface BindMount {
+  source: string;
+  destination: string;
+  readOnly: boolean;
+}
+
+/** Everything a container is created with. */
+export interface ContainerPlan {
+  name: string;
+  image: string;
+  hostname: string;
+  labels: Record<string, string>;
+  env: Record<string, string>;
+  cpus: number;
+  memoryBytes: number;
+  dataVolume: string;
+  binds: BindMount[];
+  /** CDI device names (`nvidia.com/gpu=0`). */
+  devices: string[];
+  /** Open files and processes; never above what Podman itself may set. */
+  ulimits: { nofile: number; nproc: number };
+}
+
+export const attachmentsLabel = 'suanli.attachments';
+
+/** The rented limits: the node's share per GPU times the cards (at least one), or 0.5 CPU and 2 GiB in no-GPU mode (as instance-view shows). */
+export function limitsOf(node: { cpuPerGpu: number; memoryPerGpuGb: number }, o: { gpuHeld: number; noGpu: boolean }) {
+  if (o.noGpu) return { cpus: 0.5, memoryBytes: 2 * gib };
+  const cards = Math.max(o.gpuHeld, 1);
+  return { cpus: node.cpuPerGpu * cards, memoryBytes: node.memoryPerGpuGb * cards * gib };
+}
+
+/** A hostname from the instance's name: lower-case letters, digits and dashes, or `instance-<id>` when none are left. */
+export function hostnameOf(name: string, instanceId: number) {
+  const cleaned = name
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 63)
+    .replace(/-$/, '');
+  return cleaned || `instance-${instanceId}`;
+}
+
+/** What a container cannot change once created (its devices and bind mounts), as a short hash. */
+export function attachmentsHash(plan: Pick<ContainerPlan, 'devices' | 'binds'>) {
+  return createHash('sha256')
+    .update(JSON.stringify([plan.devices, plan.binds]))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+/** The plan as Podman's own create call takes it (libpod SpecGenerator), which understands CDI device names. */
+export function specGenerator(plan: ContainerPlan) {
+  return {
+    ...limitsSpec(plan),
+    name: plan.name,
+    image: plan.image,
+    hostname: plan.hostname,
+    labels: { ...plan.labels, [attachmentsLabel]: attachmentsHash(plan) },
+    env: plan.env,
+    init: true,
+    stop_timeout: 10,
+    r_limits: rlimits(plan.ulimits),
+    volumes: [{ Name: plan.dataVolume, Dest: '/root/data', Options: [] }],
+    mounts: plan.binds.map((bind) => ({
+      destination: bind.destination,
+      source: bind.source,
+      type: 'bind',
+      options: bind.readOnly ? ['rbind', 'ro'] : ['rbind', 'rw'],
+    })),
+    devices: plan.devices.map((path) => ({ path })),
+  };
+}
+
+/** The limits as Podman's create and update calls take them. */
+export function limitsSpec(plan: Pick<ContainerPlan, 'cpus' | 'memoryBytes'>) {
+  return {
+    resource_limits: {
+      cpu: { quota: Math.round(plan.cpus * cpuPeriod), period: cpuPeriod },
+      memory: { limit: plan.memoryBytes },
+      pids: { limit: pidsLimit },
+    },
+  };
+}
+
+/** Whether the container already runs with the plan's limits. */
+export const limitsMatch = (plan: Pick<ContainerPlan, 'cpus' | 'memoryBytes'>, host: { CpuQuota?: number; Memory?: number }) =>
+  host.CpuQuota === Math.round(plan.cpus * cpuPeriod) && host.Memory === plan.memoryBytes;
+
+export const rlimits = (ulimits: ContainerPlan['ulimits']) => [
+  { type: 'nofile', soft: ulimits.nofile, hard: ulimits.nofile },
+  { type: 'nproc', soft: ulimits.nproc, hard: ulimits.nproc },
+];

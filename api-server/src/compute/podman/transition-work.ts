@@ -1,0 +1,201 @@
+import fs from 'node:fs/promises';
+import { and, eq } from 'drizzle-orm';
+import type Dockerode from 'dockerode';
+import type { FastifyInstance } from 'fastify';
+import { computeNodes, images, instances, netDisks } from '../../db/schema.js';
+import { datasetFolder } from '../../storage/datasets.js';
+import { netDiskFolder } from '../../storage/file-trees.js';
+import { mountsOf } from '../instance-mounts.js';
+import type { InstanceRow } from '../instance-state.js';
+import { Status } from '../states.js';
+import { gpuDevices } from './cdi-gpus.js';
+import {
+  attachmentsHash,
+  attachmentsLabel,
+  hostnameOf,
+  limitsMatch,
+  limitsOf,
+  type BindMount,
+  type ContainerPlan,
+} from './container-plan.js';
+import {
+  commitContainer,
+  copyVolume,
+  createContainer,
+  createVolume,
+  inspectContainer,
+  removeContainer,
+  removeImage,
+  removeVolume,
+  startContainer,
+  stopContainer,
+  updateLimits,
+  volumeExists,
+} from './podman-calls.js';
+import { baseImageRef, podmanNames } from './podman-names.js';
+
+export interface PodmanContext {
+  app: FastifyInstance;
+  docker: Dockerode;
+  namespace: string;
+  names: ReturnType<typeof podmanNames>;
+  /** The machine exposes NVIDIA GPUs through CDI. */
+  cdi: boolean;
+  ulimits: ContainerPlan['ulimits'];
+}
+
+/** Where the instance's network disk and datasets live on this machine. */
+async function bindsOf(ctx: PodmanContext, instanceId: number): Promise<BindMount[]> {
+  const binds: BindMount[] = [];
+  for (const mount of await mountsOf(ctx.app.db, instanceId)) {
+    if (mount.kind === 'netdisk') {
+      const [disk] = await ctx.app.db.select().from(netDisks).where(eq(netDisks.id, mount.sourceId));
+      if (!disk) continue;
+      const source = netDiskFolder(ctx.app, disk.userId, disk.regionCode);
+      await fs.mkdir(source, { recursive: true });
+      binds.push({ source, destination: mount.path, readOnly: mount.readOnly });
+    } else {
+      const source = datasetFolder(ctx.app, mount.sourceId);
+      if (await fs.stat(source).catch(() => null)) binds.push({ source, destination: mount.path, readOnly: true });
+    }
+  }
+  return binds;
+}
+
+/** The container the instance's row asks for now: its image, limits, cards, mounts and Jupyter settings. */
+async function planOf(ctx: PodmanContext, row: InstanceRow): Promise<ContainerPlan> {
+  const [node] = await ctx.app.db.select().from(computeNodes).where(eq(computeNodes.id, row.nodeId));
+  const [image] = await ctx.app.db.select({ runtimeRef: images.runtimeRef }).from(images).where(eq(images.id, row.imageId));
+  return {
+    name: ctx.names.container(row.id),
+    image: image?.runtimeRef ?? baseImageRef,
+    hostname: hostnameOf(row.name, row.id),
+    labels: ctx.names.labels(row.id),
+    env: { SUANLI_JUPYTER_TOKEN: row.jupyterToken, SUANLI_JUPYTER_BASE_URL: `/jupyter/${row.id}/` },
+    ...limitsOf(node!, row),
+    dataVolume: ctx.names.dataVolume(row.id),
+    binds: await bindsOf(ctx, row.id),
+    devices: gpuDevices(ctx.cdi, row.noGpu ? [] : row.gpuIndices),
+    ulimits: ctx.ulimits,
+  };
+}
+
+/** The data volume, created once; a clone's starts as a copy of its source's. */
+async function ensureDataVolume(ctx: PodmanContext, row: InstanceRow, image: string) {
+  const volume = ctx.names.dataVolume(row.id);
+  if (await volumeExists(ctx.docker, volume)) return;
+  await createVolume(ctx.docker, volume, ctx.names.labels(row.id));
+  if (row.clonedFromId === null) return;
+  try {
+    await copyVolume(ctx.docker, {
+      from: ctx.names.dataVolume(row.clonedFromId),
+      to: volume,
+      image,
+      name: ctx.names.copier(row.id),
+      labels: ctx.names.labels(row.id),
+      ulimits: ctx.ulimits,
+    });
+  } catch (error) {
+    await removeVolume(ctx.docker, volume);
+    throw error;
+  }
+}
+
+/**
+ * Recreates the container with other devices or mounts, keeping its system disk: the old container is
+ * committed as the instance's carried image, which the new one runs; the image it replaces goes.
+ */
+async function recreateKeepingSystemDisk(ctx: PodmanContext, plan: ContainerPlan, previousImageId: string) {
+  const carried = ctx.names.carriedImage(Number(plan.labels['suanli.instance']));
+  await commitContainer(ctx.docker, plan.name, carried);
+  await removeContainer(ctx.docker, plan.name);
+  await createContainer(ctx.docker, { ...plan, image: carried });
+  const previous = await ctx.docker
+    .getImage(previousImageId)
+    .inspect()
+    .catch(() => null);
+  if (previous && (previous.RepoTags ?? []).length === 0) await removeImage(ctx.docker, previousImageId).catch(() => {});
+}
+
+/** The container exists with the plan's devices, mounts and limits. */
+async function ensureContainer(ctx: PodmanContext, plan: ContainerPlan) {
+  const current = await inspectContainer(ctx.docker, plan.name);
+  if (!current) return createContainer(ctx.docker, plan);
+  if (current.Config.Labels?.[attachmentsLabel] !== attachmentsHash(plan)) return recreateKeepingSystemDisk(ctx, plan, current.Image);
+  if (!limitsMatch(plan, current.HostConfig)) await updateLimits(ctx.docker, plan.name, plan);
+}
+
+async function isRunning(ctx: PodmanContext, name: string) {
+  return (await inspectContainer(ctx.docker, name))?.State.Running === true;
+}
+
+async function powerOn(ctx: PodmanContext, row: InstanceRow) {
+  const plan = await planOf(ctx, row);
+  await ensureDataVolume(ctx, row, plan.image);
+  await ensureContainer(ctx, plan);
+  await startContainer(ctx.docker, plan.name);
+  return isRunning(ctx, plan.name);
+}
+
+async function powerOff(ctx: PodmanContext, row: InstanceRow) {
+  const name = ctx.names.container(row.id);
+  await stopContainer(ctx.docker, name);
+  return !(await isRunning(ctx, name));
+}
+
+async function release(ctx: PodmanContext, row: InstanceRow) {
+  const name = ctx.names.container(row.id);
+  await removeContainer(ctx.docker, name);
+  await removeVolume(ctx.docker, ctx.names.dataVolume(row.id));
+  await removeImage(ctx.docker, ctx.names.carriedImage(row.id));
+  return !(await inspectContainer(ctx.docker, name)) && !(await volumeExists(ctx.docker, ctx.names.dataVolume(row.id)));
+}
+
+/** A fresh system disk from the instance's (possibly changed) image; the data volume stays. Ends stopped. */
+async function reset(ctx: PodmanContext, row: InstanceRow) {
+  const plan = await planOf(ctx, row);
+  await removeContainer(ctx.docker, plan.name);
+  await removeImage(ctx.docker, ctx.names.carriedImage(row.id));
+  await ensureDataVolume(ctx, row, plan.image);
+  await createContainer(ctx.docker, plan);
+  const created = await inspectContainer(ctx.docker, plan.name);
+  return created !== null && !created.State.Running;
+}
+
+/** Saves the system disk as the private image being written for this instance, then records its reference and size. */
+async function commit(ctx: PodmanContext, row: InstanceRow) {
+  const pending = and(eq(images.sourceInstanceId, row.id), eq(images.status, 0));
+  const [image] = await ctx.app.db.select({ id: images.id }).from(images).where(pending);
+  if (!image) return true;
+  const runtimeRef = ctx.names.privateImage(image.id);
+  const sizeBytes = await commitContainer(ctx.docker, ctx.names.container(row.id), runtimeRef);
+  await ctx.app.db.update(images).set({ runtimeRef, sizeBytes }).where(eq(images.id, image.id));
+  return true;
+}
+
+const work: Partial<Record<Status, (ctx: PodmanContext, row: InstanceRow) => Promise<boolean>>> = {
+  [Status.creating]: powerOn,
+  [Status.starting]: powerOn,
+  [Status.stopping]: powerOff,
+  [Status.releasing]: release,
+  [Status.resetting]: reset,
+  [Status.committing]: commit,
+};
+
+/**
+ * Brings Podman to where the instance's transition leads, reading the committed row, and checks Podman
+ * shows it done ('stale' when the row has moved on meanwhile). Every step can be repeated (a retry, or a
+ * server restarted mid-way); a step Podman does not show done throws.
+ */
+export async function convergeTransition(
+  ctx: PodmanContext,
+  instanceId: number,
+  expected: { status: number; transitionAt: Date },
+): Promise<'done' | 'stale'> {
+  const [row] = await ctx.app.db.select().from(instances).where(eq(instances.id, instanceId));
+  if (!row || row.status !== expected.status || row.transitionAt?.getTime() !== expected.transitionAt.getTime()) return 'stale';
+  const step = work[row.status as Status];
+  if (!step) throw new Error(`no Podman work for status ${row.status}`);
+  if (!(await step(ctx, row))) throw new Error(`Podman does not show instance ${row.id} past status ${row.status}`);
+  return 'done';
+}
