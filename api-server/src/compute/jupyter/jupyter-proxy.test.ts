@@ -1,45 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { instances } from '../../db/schema.js';
-import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { openTestPodman } from '../../test-support/podman-peer.js';
-import { ContainerBackedDriver } from '../../test-support/container-backed-driver.js';
-import { privateNode, rent, systemImageId, userWithBalance } from '../compute-test-kit.js';
-import { runComputePass } from '../scheduler.js';
+import { call, type TestApp } from '../../test-support/test-app.js';
+import { closePodmanTestApp, createPodmanTestApp, reachStatus, runningPodmanInstance } from '../../test-support/podman-test-app.js';
+import { Status } from '../states.js';
 
 let t: TestApp;
-let podman: Awaited<ReturnType<typeof openTestPodman>>;
-let driver: ContainerBackedDriver;
 let base: string;
-let imageId: number;
 
 beforeAll(async () => {
-  podman = await openTestPodman();
-  driver = new ContainerBackedDriver(podman.docker);
-  t = await createTestApp({ beforeReady: (app) => (app.compute.driver = driver) });
+  t = await createPodmanTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  imageId = await systemImageId(t.app);
 });
-afterAll(async () => {
-  await t?.close();
-  await driver?.removeContainers();
-  await podman?.close();
-});
+afterAll(() => closePodmanTestApp(t));
 
-/** A funded user's running instance whose container runs Jupyter as the Podman driver starts it, ready to answer. */
+/** A funded user's running instance, its Jupyter (started by the driver in its container) ready to answer. */
 async function instanceWithJupyter() {
-  const { node, model } = await privateNode(t.app, 1);
-  const user = await userWithBalance(t.app, 1_000_000);
-  const rented = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId });
-  const id: number = rented.data.instance.id;
-  await runComputePass(t.app);
-  const [row] = await t.app.db.select({ token: instances.jupyterToken }).from(instances).where(eq(instances.id, id));
-  const token = row!.token;
-  await driver.runContainerFor(id, { SUANLI_JUPYTER_TOKEN: token, SUANLI_JUPYTER_BASE_URL: `/jupyter/${id}/` });
+  const { user, id, row } = await runningPodmanInstance(t);
+  const token = row.jupyterToken;
   // Jupyter starts a few seconds after its container; the proxy answers 502 until it listens.
   for (let waited = 0; (await jupyter(id, 'api/status', { token })).status !== 200; waited += 200) {
     if (waited > 60_000) throw new Error('Jupyter did not start');
@@ -47,6 +27,9 @@ async function instanceWithJupyter() {
   }
   return { user, id, token };
 }
+
+const viewOf = async (token: string, id: number) =>
+  (await call(t.app, 'POST', '/apis/container/auth/list', { pageNum: 1, pageSize: 1, id }, token)).data.list[0];
 
 function jupyter(id: number | string, path: string, o: { token?: string; method?: string; body?: string; accept?: string } = {}) {
   const headers: Record<string, string> = {
@@ -60,6 +43,11 @@ describe('Jupyter through the portal', () => {
   it("serves the instance's Jupyter with its token only, with Jupyter's own headers, and streams large bodies both ways", async () => {
     const a = await instanceWithJupyter();
     const b = await instanceWithJupyter();
+    expect(await viewOf(a.user.token, a.id)).toMatchObject({ jupyterUrl: `/jupyter/${a.id}/?token=${a.token}`, jupyterReason: '' });
+    // The console's link logs in with the token and lands in Jupyter.
+    const opened = await fetch(`http://${base}/jupyter/${a.id}/?token=${a.token}`, { redirect: 'manual' });
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get('location')).toMatch(new RegExp(`^/jupyter/${a.id}/`));
 
     const status = await fetch(`http://${base}/jupyter/${a.id}/api/status?token=${a.token}`);
     expect(status.status).toBe(200);
@@ -124,11 +112,10 @@ describe('Jupyter through the portal', () => {
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(await page.text()).toContain('实例不存在');
 
-    const { node, model } = await privateNode(t.app, 1);
-    const user = await userWithBalance(t.app, 1_000_000);
-    const id: number = (await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId })).data.instance.id;
-    await runComputePass(t.app);
+    const { user, id } = await runningPodmanInstance(t);
     expect(await call(t.app, 'POST', '/apis/user/auth/user/instance/stop', { id }, user.token)).toMatchObject({ code: 200 });
+    await reachStatus(t, id, Status.stopped);
+    expect(await viewOf(user.token, id)).toMatchObject({ jupyterUrl: null, jupyterReason: '开机后可用' });
     const stopped = await jupyter(id, 'api/status');
     expect(stopped.status).toBe(409);
     expect(await stopped.json()).toMatchObject({ msg: '实例未运行' });

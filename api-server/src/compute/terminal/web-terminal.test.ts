@@ -3,44 +3,23 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { instanceLogins } from '../../db/schema.js';
-import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { openTestPodman } from '../../test-support/podman-peer.js';
-import { ContainerBackedDriver } from '../../test-support/container-backed-driver.js';
-import { privateNode, rent, systemImageId, userWithBalance } from '../compute-test-kit.js';
-import { runComputePass } from '../scheduler.js';
+import { call, type TestApp } from '../../test-support/test-app.js';
+import { closePodmanTestApp, createPodmanTestApp, reachStatus, runningPodmanInstance } from '../../test-support/podman-test-app.js';
+import { userWithBalance } from '../compute-test-kit.js';
+import { Status } from '../states.js';
 import { terminalsPerUser } from './open-terminals.js';
 
 let t: TestApp;
-let podman: Awaited<ReturnType<typeof openTestPodman>>;
-let driver: ContainerBackedDriver;
 let origin: string;
-let imageId: number;
 
 beforeAll(async () => {
-  podman = await openTestPodman();
-  driver = new ContainerBackedDriver(podman.docker);
-  t = await createTestApp({ beforeReady: (app) => (app.compute.driver = driver) });
+  t = await createPodmanTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   origin = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  imageId = await systemImageId(t.app);
 });
-afterAll(async () => {
-  await t?.close();
-  await driver?.removeContainers();
-  await podman?.close();
-});
+afterAll(() => closePodmanTestApp(t));
 
-/** A funded user's running instance; `container` gives it a real container to log into. */
-async function runningInstance(o: { container: boolean }) {
-  const { node, model } = await privateNode(t.app, 1);
-  const user = await userWithBalance(t.app, 1_000_000);
-  const rented = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId });
-  const id: number = rented.data.instance.id;
-  await runComputePass(t.app);
-  if (o.container) await driver.runContainerFor(id);
-  return { user, id };
-}
-
+const runningInstance = () => runningPodmanInstance(t);
 const ticketFor = (token: string, id: number) => call(t.app, 'POST', '/apis/user/auth/user/instance/terminal/ticket', { id }, token);
 
 /** A WebSocket to the terminal with what it received: the screen's text, the closing reason. */
@@ -71,7 +50,7 @@ async function until(check: () => boolean, what: string) {
 
 describe('the web terminal', () => {
   it('runs a command in the instance and shows its output, resizes, and closes with the exit code', async () => {
-    const { user, id } = await runningInstance({ container: true });
+    const { user, id } = await runningInstance();
     const ticket = await ticketFor(user.token, id);
     expect(ticket).toMatchObject({ code: 200, data: { expiresInSeconds: 30 } });
     const terminal = openTerminal(ticket.data.ticket);
@@ -91,7 +70,7 @@ describe('the web terminal', () => {
   });
 
   it('takes each ticket once and not after 30 seconds', async () => {
-    const { user, id } = await runningInstance({ container: true });
+    const { user, id } = await runningInstance();
     const { ticket } = (await ticketFor(user.token, id)).data;
     const first = openTerminal(ticket);
     await first.opened;
@@ -111,7 +90,7 @@ describe('the web terminal', () => {
   });
 
   it("refuses another user's instance, a stopped one, and more than the open terminals a user may have", async () => {
-    const { user, id } = await runningInstance({ container: true });
+    const { user, id } = await runningInstance();
     const stranger = await userWithBalance(t.app, 0);
     expect(await ticketFor(stranger.token, id)).toMatchObject({ code: 404, msg: '实例不存在' });
 
@@ -136,11 +115,15 @@ describe('the web terminal', () => {
     expect(afterStop.seen.closedReason).toBe('实例未运行，请先开机');
   });
 
-  it('says why when the driver cannot log into the instance', async () => {
-    const { user, id } = await runningInstance({ container: false });
+  it('closes the terminal with the reason when the instance stops', async () => {
+    const { user, id } = await runningInstance();
     const terminal = openTerminal((await ticketFor(user.token, id)).data.ticket);
-    await terminal.closed;
-    expect(terminal.seen.closedReason).toContain('模拟资源池中的实例没有真实容器');
-    expect(terminal.seen.closeCode).toBe(4000);
+    await terminal.opened;
+    terminal.type('echo up-$((2*3))\r');
+    await until(() => terminal.seen.text.includes('up-6'), 'the shell');
+    expect(await call(t.app, 'POST', '/apis/user/auth/user/instance/stop', { id }, user.token)).toMatchObject({ code: 200 });
+    // The scheduler's passes carry the stop out.
+    await Promise.all([terminal.closed, reachStatus(t, id, Status.stopped)]);
+    expect(terminal.seen.closedReason).toMatch(/^实例(关机中|已关机)，终端已断开$/);
   });
 });
