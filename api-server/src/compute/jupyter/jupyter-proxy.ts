@@ -44,7 +44,8 @@ function wsHeaders(request: FastifyRequest): IncomingHttpHeaders {
 export default async function jupyterProxy(app: FastifyInstance) {
   await app.register(replyFrom, { disableRequestLogging: true });
 
-  // Bodies stream through unread: parsers (and the portal's body limit) are for /apis.
+  // Bodies stream through unread: parsers (and the portal's body limit) are for /apis. (So reply-from's warning at
+  // start that @fastify/multipart is registered does not concern this context, which has no multipart parser.)
   const bodies = new WeakMap<FastifyRequest, Readable>();
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (request, payload, done) => {
