@@ -11,6 +11,7 @@ import securityHeaders from './plugins/external/security-headers.js';
 import openapi from './plugins/external/openapi.js';
 import rateLimit from './plugins/external/rate-limit.js';
 import multipart from './plugins/external/multipart.js';
+import websocket from './plugins/external/websocket.js';
 import examplesStatic from './plugins/external/examples-static.js';
 import webRoot from './plugins/external/web-root.js';
 import envelopeErrors from './plugins/app/envelope-errors.js';
@@ -18,6 +19,7 @@ import authentication from './plugins/app/authentication.js';
 import sms from './plugins/app/sms.js';
 import payouts from './plugins/app/payouts.js';
 import compute from './plugins/app/compute.js';
+import webTerminal from './plugins/app/web-terminal.js';
 import blobStore from './plugins/app/blob-store.js';
 import uploads from './plugins/app/uploads.js';
 import fileStorage from './plugins/app/file-storage.js';
@@ -41,6 +43,7 @@ import courseModule from './modules/course/index.js';
 import applicationModule from './modules/application/index.js';
 import examModule from './modules/exam/index.js';
 import demoDatasets from './plugins/app/demo-datasets.js';
+import jupyterProxy from './compute/jupyter/jupyter-proxy.js';
 
 export interface AppParts {
   config: AppConfig;
@@ -71,10 +74,12 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(openapi);
   await app.register(rateLimit);
   await app.register(multipart);
+  await app.register(websocket);
 
   await app.register(sms);
   await app.register(payouts);
   await app.register(compute);
+  await app.register(webTerminal);
   await app.register(blobStore);
   await app.register(uploads);
   await app.register(fileStorage);
@@ -99,6 +104,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(applicationModule, { prefix: '/apis/application' });
   await app.register(examModule, { prefix: '/apis/exam' });
   await app.register(publicConfigRoute);
+  await app.register(jupyterProxy);
 
   await app.register(examplesStatic);
   await app.register(webRoot);

@@ -56,6 +56,7 @@ const consoleRoutes = rows('@rc/mf-console', [
     '实例状态变更',
     '当前状态、可执行的操作，以及每次状态变化（由谁或什么引起）与其间的扣费、退款。',
   ],
+  ['/account/instanceManage/terminal', '终端', '在浏览器中打开运行中实例的命令行终端，无需 SSH 客户端。'],
   ['/account/instance', '实例', '查看我的全部容器实例及其运行状态。'],
   [
     '/account/suanli/create',

@@ -5,6 +5,7 @@ import type { Executor } from '../db/open-database.js';
 import { loadSitePrices } from './prices.js';
 import { operationStates } from './operations.js';
 import { releaseAt } from './instance-state.js';
+import { jupyterLink } from './jupyter/jupyter-target.js';
 import { Status, billingNames, statusNames, type Billing } from './states.js';
 
 interface ViewSettings {
@@ -12,6 +13,8 @@ interface ViewSettings {
   freeDataDiskGb: number;
   /** Where the SSH gateway is reached: SSH_PUBLIC_HOST (else each node's own host) and the port it listens on. */
   ssh: { publicHost: string | null; port: number };
+  /** The driver runs instances as containers (every driver but the simulated pool). */
+  realContainers: boolean;
 }
 
 async function viewSettings(app: FastifyInstance): Promise<ViewSettings> {
@@ -20,6 +23,7 @@ async function viewSettings(app: FastifyInstance): Promise<ViewSettings> {
     releaseAfterStoppedDays: app.compute.settings.releaseAfterStoppedDays,
     freeDataDiskGb: site.freeDataDiskGb,
     ssh: { publicHost: app.config.ssh.publicHost, port: app.compute.ssh.port },
+    realContainers: app.compute.driver.name !== 'simulated',
   };
 }
 
@@ -114,7 +118,7 @@ function toView({ instance: i, node, model, region }: Row, settings: ViewSetting
       command: `ssh -p ${port} root@${host}`,
       keyCommand: `ssh -p ${port} root.${i.id}@${host}`,
     },
-    jupyterUrl: `https://${i.regionCode}-jupyter.suanli.example/instance/${i.id}/lab?token=${i.jupyterToken}`,
+    ...jupyterLink({ realContainers: settings.realContainers, id: i.id, status: i.status, jupyterToken: i.jupyterToken }),
     gmtCreate: i.createdAt,
     operations: operationStates(i),
   };

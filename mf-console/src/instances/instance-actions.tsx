@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, MouseEvent } from 'react';
 import { Button, Dropdown, Popup } from 'semantic-ui-react';
 import { bus, dialogs, formatYuan, runAction, type ApiResult } from '@rc/shared-utility';
 import { afterOperation, instanceCalls } from './instance-api';
@@ -148,15 +148,59 @@ function OperationButton({ operation, instance, onDone }: { operation: Operation
   );
 }
 
+/** 终端: the instance's web terminal, while it runs. */
+function TerminalButton({ instance, navigate }: { instance: InstanceView; navigate: (url: string) => void }) {
+  const to = `/account/instanceManage/terminal?id=${instance.id}`;
+  if (instance.status === 2)
+    return (
+      <Button
+        size="mini"
+        basic
+        as="a"
+        href={to}
+        className="rc-open-terminal"
+        onClick={(event: MouseEvent) => {
+          if (event.ctrlKey || event.metaKey || event.shiftKey) return;
+          event.preventDefault();
+          navigate(to);
+        }}
+      >
+        终端
+      </Button>
+    );
+  const reason = '实例未运行，请先开机';
+  return (
+    <Popup
+      content={reason}
+      trigger={
+        <span className="rc-refused" data-reason={reason}>
+          <Button size="mini" basic disabled className="rc-open-terminal">
+            终端
+          </Button>
+        </span>
+      }
+    />
+  );
+}
+
 /**
- * One row of actions: 开机 or 关机 (whichever the state allows), 释放 and 更多. A refused
+ * One row of actions: 开机 or 关机 (whichever the state allows), 终端, 释放 and 更多. A refused
  * operation is disabled and says why on hover; what an allowed one does is said in its confirmation.
  */
-export function InstanceActions({ instance, onDone }: { instance: InstanceView; onDone: () => void }) {
+export function InstanceActions({
+  instance,
+  onDone,
+  navigate,
+}: {
+  instance: InstanceView;
+  onDone: () => void;
+  navigate: (url: string) => void;
+}) {
   const power: Operation = instance.operations.start.allowed ? 'start' : 'stop';
   return (
     <div className="rc-instance-actions">
       <OperationButton operation={power} instance={instance} onDone={onDone} />
+      <TerminalButton instance={instance} navigate={navigate} />
       <OperationButton operation="release" instance={instance} onDone={onDone} />
       <Dropdown text="更多" button className="mini basic rc-more-operations" direction="left" upward={false}>
         <Dropdown.Menu>

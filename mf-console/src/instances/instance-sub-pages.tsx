@@ -112,7 +112,7 @@ export function StatusChangePage(props: ScreenProps) {
             <span className="rc-muted">创建于 {formatDateTime(instance.gmtCreate)}</span>
             {instance.releaseAt ? <p className="rc-release-warning">已关机，将于 {formatDateTime(instance.releaseAt)} 自动释放</p> : null}
             <div style={{ marginTop: 12 }}>
-              <InstanceActions instance={instance} onDone={reload} />
+              <InstanceActions instance={instance} onDone={reload} navigate={props.navigate} />
             </div>
           </Segment>
           <InstanceRecords instance={instance} />

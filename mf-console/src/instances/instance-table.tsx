@@ -122,7 +122,7 @@ export function InstanceTable({
               <SshAccess instance={instance} />
             </Table.Cell>
             <Table.Cell>
-              <InstanceActions instance={instance} onDone={onChanged} />
+              <InstanceActions instance={instance} onDone={onChanged} navigate={navigate} />
             </Table.Cell>
           </Table.Row>
         ))}

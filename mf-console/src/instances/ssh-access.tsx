@@ -11,7 +11,6 @@ async function copy(text: string, what: string) {
 export function SshAccess({ instance }: { instance: InstanceView }) {
   const [revealed, setRevealed] = useState(false);
   const command = sshCommand(instance.ssh);
-  const reachable = instance.status === 2;
   return (
     <div className="rc-ssh-access">
       <div className="rc-ssh-line">
@@ -44,13 +43,20 @@ export function SshAccess({ instance }: { instance: InstanceView }) {
         />
         <Button icon="copy outline" size="mini" basic aria-label="复制密码" onClick={() => void copy(instance.ssh.password, '密码')} />
       </div>
-      {reachable ? (
+      {instance.jupyterUrl ? (
         <a href={instance.jupyterUrl} target="_blank" rel="noreferrer" className="rc-jupyter-link">
           <Icon name="external" />
           JupyterLab
         </a>
       ) : (
-        <span className="rc-muted">JupyterLab（开机后可用）</span>
+        <Popup
+          content={instance.jupyterReason}
+          trigger={
+            <span className="rc-muted rc-jupyter-unavailable" data-reason={instance.jupyterReason}>
+              JupyterLab（{instance.status === 2 ? '不可用' : '开机后可用'}）
+            </span>
+          }
+        />
       )}
     </div>
   );

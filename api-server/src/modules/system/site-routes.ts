@@ -31,7 +31,7 @@ const tags = ['系统'];
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/health', { schema: { tags, summary: '存活检查', response: { 200: Envelope(HealthResult) } } }, async () =>
-    ok({ status: 'up' }),
+    ok({ status: 'up' as const }),
   );
 
   app.post(

@@ -11,6 +11,7 @@ import dataDiskRoutes from './compute/data-disk-routes.js';
 import quoteRoutes from './compute/quote-routes.js';
 import instanceEventRoutes from './compute/instance-event-routes.js';
 import sshKeyRoutes from './compute/ssh-key-routes.js';
+import terminalRoutes from './compute/terminal-routes.js';
 import billingRoutes from './billing/index.js';
 
 /**
@@ -32,6 +33,7 @@ const userModule: FastifyPluginAsync = async (app) => {
     quoteRoutes,
     instanceEventRoutes,
     sshKeyRoutes,
+    terminalRoutes,
     billingRoutes,
   ]) {
     await app.register(routes);

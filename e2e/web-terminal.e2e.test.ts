@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ensurePodman from '../api-server/src/test-support/ensure-podman';
+import { ServerProcess } from '../api-server/src/test-support/server-process';
+import { openChromium, type Browser } from './support/chromium';
+import { apiCall, browserToken, signInThroughApi } from './support/demo-session';
+import { portalPage, type PortalPage } from './support/portal-page';
+
+// A portal of its own whose instances are real Podman containers: the shared journey server runs the simulated pool.
+let server: ServerProcess;
+let browser: Browser;
+let page: PortalPage;
+let closeBrowser: () => Promise<void>;
+let token: string;
+let instanceId: number | null = null;
+
+const call = <T>(route: string, body: unknown = {}) => apiCall<T>(server.url, route, body, token);
+
+async function get<T>(route: string): Promise<T> {
+  const answer = (await (await fetch(`${server.url}/apis${route}`, { headers: { token } })).json()) as {
+    code: number;
+    data: T;
+    msg: string;
+  };
+  if (answer.code !== 200) throw new Error(`${route}: ${answer.code} ${answer.msg}`);
+  return answer.data;
+}
+
+async function instanceStatus(id: number) {
+  const page = await call<{ list: { status: number }[] }>('/container/auth/list', { pageNum: 1, pageSize: 1, id });
+  return page.list[0]!.status;
+}
+
+/** Polls the instance until it reaches `status` (a real container takes what it takes), within a generous bound. */
+async function reach(id: number, status: number) {
+  for (let tries = 0; (await instanceStatus(id)) !== status; tries++) {
+    if (tries > 240) throw new Error(`instance ${id} did not reach status ${status}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** Rents one GPU by the hour as the demo user (who has money) and waits until its container runs. */
+async function rentRunningInstance() {
+  const [region] = await get<{ regionCode: string }[]>('/node/auth/region/list-enable');
+  const models = await get<{ gpuModelId: number; freeGpu: number }[]>(`/node/auth/deviceType/statistics?regionCode=${region!.regionCode}`);
+  const [image] = await get<{ id: number }[]>('/image/auth/allSys');
+  const model = models.find((candidate) => candidate.freeGpu > 0)!;
+  const order = { regionCode: region!.regionCode, gpuModelId: model.gpuModelId, gpuCount: 1, billingType: 1, imageId: image!.id };
+  const { quoteToken } = await call<{ quoteToken: string }>('/user/auth/order/price/preview', order);
+  const { instance } = await call<{ instance: { id: number } }>('/user/auth/order/info/pay', { ...order, quoteToken });
+  instanceId = instance.id;
+  await reach(instance.id, 2);
+  return instance.id;
+}
+
+beforeAll(async () => {
+  ensurePodman();
+  server = await ServerProcess.start({ env: { COMPUTE_DRIVER: 'podman' } });
+  const chromium = await openChromium();
+  browser = chromium.browser;
+  closeBrowser = chromium.close;
+  page = portalPage(browser, server.url);
+  await page.reset();
+  await signInThroughApi(browser, server.url);
+  token = await browserToken(browser);
+});
+
+afterAll(async () => {
+  if (instanceId !== null) {
+    await call('/user/auth/user/instance/stop', { id: instanceId }).catch(() => {});
+    await reach(instanceId, 4).catch(() => {});
+    await call('/user/auth/user/instance/release/instance', { id: instanceId }).catch(() => {});
+    await reach(instanceId, 6).catch(() => {});
+  }
+  await closeBrowser?.();
+  await server?.stop();
+});
+
+describe('the web terminal', () => {
+  it('opens a shell in the running instance from the browser, runs a command and shows its output', async () => {
+    const id = await rentRunningInstance();
+    await page.open(`/account/instanceManage/terminal?id=${id}`);
+    await browser.$('.rc-terminal-status[data-phase="open"]').waitForDisplayed({ timeout: 30_000 });
+    await browser.$('.rc-terminal-screen').click();
+    await browser.keys('echo hello-$((6*7))');
+    await browser.keys('Enter');
+    await browser.waitUntil(async () => (await browser.$('.rc-terminal-screen .xterm-rows').getText()).includes('hello-42'), {
+      timeout: 20_000,
+      timeoutMsg: 'the terminal did not show hello-42',
+    });
+    expect(await browser.$('.rc-terminal-status').getText()).toBe('已连接');
+  });
+});
