@@ -20,6 +20,10 @@ export async function modelOf(tx: Executor, gpuModelId: number) {
 export const noFreeGpus = (needed: number, site: SitePrices) => (free: number) =>
   `该主机空闲GPU不足：当前空闲 ${free} 张，需要 ${needed} 张。可使用「无卡模式开机」（¥${formatYuan(site.noGpuHourPrice)}/小时，不占用GPU，可上传下载数据），或稍后再试`;
 
+/** A start that cannot get its GPUs says so before anything changes, offering both ways on. */
+const noFreeGpusToStart = (needed: number, site: SitePrices) => (free: number) =>
+  `该主机空闲GPU不足：当前空闲 ${free} 张，需要 ${needed} 张。可使用「无卡模式开机」（¥${formatYuan(site.noGpuHourPrice)}/小时，不占用GPU，可上传下载数据），或「排队等待GPU」（有空闲GPU时自动开机，并发消息通知）`;
+
 async function requireCredit(tx: Executor, userId: number) {
   if ((await payerBalance(tx, userId)) <= 0) throw conflict('账户余额不足，请先充值');
 }
@@ -34,7 +38,7 @@ export async function startInstance(tx: Executor, driver: ComputeDriver, instanc
   let gpuHeld = instance.gpuHeld;
   if (instance.billingType === Billing.payAsYouGo) {
     gpuHeld = o.noGpu ? 0 : instance.gpuCount;
-    await takeGpus(tx, instance.nodeId, gpuHeld, noFreeGpus(instance.gpuCount, site));
+    await takeGpus(tx, instance.nodeId, gpuHeld, noFreeGpusToStart(instance.gpuCount, site));
     await requireCredit(tx, instance.userId);
   }
   await mountRegionNetDisk(tx, instance);
@@ -45,6 +49,7 @@ export async function startInstance(tx: Executor, driver: ComputeDriver, instanc
     dayRate: dayRateOf({ gpuHeld, noGpu: o.noGpu, dataDiskExtraGb: instance.dataDiskExtraGb }, model, site),
     stoppedAt: null,
     releaseWarnedAt: null,
+    gpuWaitSince: null,
   });
 }
 
@@ -67,7 +72,13 @@ export async function releaseInstance(tx: Executor, driver: ComputeDriver, insta
   await returnGpus(tx, instance.nodeId, instance.gpuHeld);
   if (instance.status === Status.running) await settleInstance(tx, instance, now);
   const transition = await driver.destroy(instance, now);
-  return beginTransition(tx, instance.id, transition, { gpuHeld: 0, meteredUntil: null, packageExpiresAt: null, stopAt: null });
+  return beginTransition(tx, instance.id, transition, {
+    gpuHeld: 0,
+    meteredUntil: null,
+    packageExpiresAt: null,
+    stopAt: null,
+    gpuWaitSince: null,
+  });
 }
 
 /** A stopped package instance becoming pay-as-you-go gives back the GPUs it kept. */

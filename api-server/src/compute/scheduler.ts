@@ -10,6 +10,7 @@ import { releaseHeldGpus, releaseInstance, stopInstance } from './lifecycle.js';
 import { meterBatch } from './metering.js';
 import { alertBelowThresholds, warnLowBalances } from './balance-alerts.js';
 import { stopOverBudgetSubAccounts } from './budget-stops.js';
+import { startQueuedInstances } from './gpu-queue.js';
 import { releaseMaturedIncome } from '../billing/income.js';
 import { sweepTrash } from '../storage/trash.js';
 import { cloudDiskUsage } from '../storage/cloud-disk.js';
@@ -28,6 +29,8 @@ export interface PassReport {
   packagesExpired: number;
   releaseWarnings: number;
   released: number;
+  /** Queued instances that got their GPUs and began to start. */
+  queueStarted: number;
   thresholdAlerts: number;
   stoppedForBudget: number;
   incomeReleased: number;
@@ -235,6 +238,7 @@ export async function runComputePass(app: FastifyInstance): Promise<PassReport> 
   const scheduledStops = await stopScheduled(app);
   const packagesExpired = await expirePackages(app);
   const { warned, released } = await releaseLongStopped(app);
+  const queueStarted = await startQueuedInstances(app);
   const incomeReleased = await releaseMaturedIncome(app.db, app.clock.now());
   const trash = await sweepTrash(app);
   const storage = await meterStorage(app, cloudDiskUsage);
@@ -247,6 +251,7 @@ export async function runComputePass(app: FastifyInstance): Promise<PassReport> 
     packagesExpired,
     releaseWarnings: warned,
     released,
+    queueStarted,
     thresholdAlerts,
     stoppedForBudget,
     incomeReleased,
@@ -255,7 +260,7 @@ export async function runComputePass(app: FastifyInstance): Promise<PassReport> 
   };
 }
 
-/** Advances transitions every second and runs the whole pass at the metering interval. Returns a stop function. */
+/** Advances transitions, scheduled stops and the GPU queue every second and runs the whole pass at the metering interval. Returns a stop function. */
 export function startScheduler(app: FastifyInstance): () => Promise<void> {
   let running: Promise<void> | null = null;
   let lastFull = 0;
@@ -271,6 +276,7 @@ export function startScheduler(app: FastifyInstance): () => Promise<void> {
         } else {
           await advanceTransitions(app);
           await stopScheduled(app);
+          await startQueuedInstances(app);
         }
       } catch (error) {
         app.log.error({ err: error }, 'compute pass failed');

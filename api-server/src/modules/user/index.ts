@@ -10,6 +10,7 @@ import instanceRoutes from './compute/instance-routes.js';
 import dataDiskRoutes from './compute/data-disk-routes.js';
 import quoteRoutes from './compute/quote-routes.js';
 import instanceEventRoutes from './compute/instance-event-routes.js';
+import instanceMetricsRoutes from './compute/instance-metrics-routes.js';
 import billingRoutes from './billing/index.js';
 
 /**
@@ -30,6 +31,7 @@ const userModule: FastifyPluginAsync = async (app) => {
     dataDiskRoutes,
     quoteRoutes,
     instanceEventRoutes,
+    instanceMetricsRoutes,
     billingRoutes,
   ]) {
     await app.register(routes);
