@@ -8,26 +8,35 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 image=localhost/suanli/base:bookworm
-packages=openssh-server,python3,python3-notebook,procps,iproute2
+base_packages=openssh-server,python3,procps,iproute2
+# Installed by apt inside the root filesystem: debootstrap's resolver misses virtual packages (python3-zmq's cffi ABI).
+extra_packages=(python3-notebook)
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 cache=${IMAGE_CACHE_DIR:-${DATA_DIR:-$PWD/data}/images}
 init=api-server/src/compute/podman/suanli-init.sh
-recipe=$( (echo "$packages"; cat "$init") | sha256sum | cut -c1-16)
+recipe=$( (echo "$base_packages ${extra_packages[*]}"; cat "$init") | sha256sum | cut -c1-16)
 
+mkdir -p "$cache"
+# Test runs starting together build once: the others wait here and find the image built.
+exec 9>"$cache/.lock"
+flock 9
 if [[ $(podman image inspect --format '{{index .Labels "suanli.recipe"}}' "$image" 2>/dev/null) == "$recipe" ]]; then
   echo "$image is up to date (recipe $recipe)"
   exit 0
 fi
-mkdir -p "$cache"
 tarball=$cache/base-bookworm-$recipe.tar
 if [[ ! -f $tarball ]]; then
   work=$(mktemp -d "$cache/build.XXXXXX")
   trap 'rm -rf "$work"' EXIT
   echo "debootstrap bookworm into $work (about a minute)"
-  debootstrap --variant=minbase --include="$packages" bookworm "$work/rootfs" "$mirror" >"$work/debootstrap.log" 2>&1 ||
-    { tail -20 "$work/debootstrap.log" >&2; exit 1; }
+  debootstrap --variant=minbase --include="$base_packages" bookworm "$work/rootfs" "$mirror" >"$work/build.log" 2>&1 ||
+    { tail -20 "$work/build.log" >&2; exit 1; }
+  cp /etc/resolv.conf "$work/rootfs/etc/resolv.conf"
+  { chroot "$work/rootfs" apt-get update -qq &&
+    chroot "$work/rootfs" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${extra_packages[@]}" &&
+    chroot "$work/rootfs" apt-get clean; } >>"$work/build.log" 2>&1 </dev/null || { tail -20 "$work/build.log" >&2; exit 1; }
   install -m 0755 "$init" "$work/rootfs/usr/local/sbin/suanli-init"
-  rm -rf "$work/rootfs/var/cache/apt/archives/"*.deb "$work/rootfs/var/lib/apt/lists/"*
+  rm -rf "$work/rootfs/var/lib/apt/lists/"*
   tar -C "$work/rootfs" -cf "$tarball.part" .
   mv "$tarball.part" "$tarball"
 fi
