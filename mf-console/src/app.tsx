@@ -5,6 +5,7 @@ import { MessagePage } from './message/message-page';
 import { InstanceManagePage } from './instances/instance-manage-page';
 import { RentPage } from './rent/rent-page';
 import { AddSshPage, ChangeConfigPage, ChangePayTypePage, StatusChangePage } from './instances/instance-sub-pages';
+import { InstanceMonitorPage } from './instances/instance-monitor-page';
 import { MirrorImagePage } from './images/mirror-image-page';
 import { RealAuthPage } from './personal/real-auth-page';
 import { ResetPasswordPage } from './personal/reset-password-page';
@@ -27,6 +28,7 @@ export const screens: Screens = {
   '/account/instanceManage/changePayType': ChangePayTypePage,
   '/account/instanceManage/statusChanage': StatusChangePage,
   '/account/instanceManage/addSSH': AddSshPage,
+  '/account/instanceManage/monitor': InstanceMonitorPage,
   '/account/mirrorImage': MirrorImagePage,
   '/account/realAuth': RealAuthPage,
   '/account/realAuth/credential': CredentialPage,
