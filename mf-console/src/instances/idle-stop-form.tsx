@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, Form, Message } from 'semantic-ui-react';
+import { Button, Checkbox, Form } from 'semantic-ui-react';
 import { IntegerInput, useSubmit } from '@rc/shared-utility';
 import { instanceCalls } from './instance-api';
 import type { InstanceView } from './instance-types';
@@ -50,13 +50,13 @@ export function IdleStopForm({ instance, onDone }: { instance: InstanceView; onD
           />
         </Form.Field>
       </Form.Group>
-      <Message info size="small" className="rc-idle-stop-effect">
+      <p className="rc-idle-stop-effect">
         {on
           ? `开启后：实例持有GPU运行时，若 GPU 利用率连续 ${minutes} 分钟低于 ${percent}%，将自动关机（与手动关机相同：停止计费，数据保留${instance.billingType === 1 ? '，GPU 释放给其他用户' : ''}），并发送站内消息。开机后的前 ${minutes} 分钟不会触发。`
           : '未开启：实例不会因闲置而自动关机。'}
-      </Message>
+      </p>
       {noGpu ? (
-        <Message warning size="small" content="当前为无卡模式运行（未占用GPU），闲置自动关机不适用；以GPU开机后按上述设置生效。" />
+        <p className="rc-idle-stop-no-gpu">当前为无卡模式运行（未占用GPU），闲置自动关机不适用；以GPU开机后按上述设置生效。</p>
       ) : null}
       {state.allowed ? null : <p className="rc-refused-reason">{state.reason}</p>}
       <Button primary type="button" loading={busy} disabled={busy || !state.allowed} onClick={save} className="rc-idle-stop-save">

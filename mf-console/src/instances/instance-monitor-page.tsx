@@ -22,6 +22,8 @@ const gibText = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} GB`;
 function Charts({ metrics }: { metrics: InstanceMetrics }) {
   const gapMs = 2.5 * Math.max(metrics.bucketMs, metrics.sampleIntervalMs);
   const chart = (lines: { label: string; color: string; values: (number | null)[] }[]) => ({
+    from: metrics.from,
+    to: metrics.to,
     timestamps: metrics.timestamps,
     gapMs,
     lines,

@@ -10,6 +10,9 @@ export interface ChartLine {
 }
 
 export interface ChartData {
+  /** The range shown, in milliseconds. */
+  from: number;
+  to: number;
   /** Milliseconds, oldest first. */
   timestamps: number[];
   /** Two points further apart than this have no samples between them: the line breaks there. */
