@@ -16,7 +16,7 @@ const ranges = [
 type Hours = (typeof ranges)[number]['hours'];
 
 const gib = 1024 ** 3;
-const percentText = (value: number) => `${Math.round(value)}%`;
+const percentText = (value: number) => `${value < 10 ? value.toFixed(1) : Math.round(value)}%`;
 const gibText = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} GB`;
 
 function Charts({ metrics }: { metrics: InstanceMetrics }) {
@@ -80,7 +80,13 @@ function MetricsPanel({ instance }: { instance: InstanceView }) {
         <Label color={statusColors[instance.status]}>{instance.statusName}</Label>
         <Button.Group size="small" className="rc-metrics-range">
           {ranges.map((range) => (
-            <Button key={range.hours} active={hours === range.hours} data-hours={range.hours} onClick={() => setHours(range.hours)}>
+            <Button
+              key={range.hours}
+              primary={hours === range.hours}
+              active={hours === range.hours}
+              data-hours={range.hours}
+              onClick={() => setHours(range.hours)}
+            >
               {range.text}
             </Button>
           ))}

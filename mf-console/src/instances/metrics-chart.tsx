@@ -20,20 +20,35 @@ export interface ChartData {
   lines: ChartLine[];
 }
 
-/** uPlot's columns, with a null point wherever the samples stop (the instance was not running) so the line breaks. */
-export function withGaps({ timestamps, gapMs, lines }: ChartData): (number | null)[][] {
+/**
+ * uPlot's columns, with a null point wherever the samples stop (the instance was not running) so the line breaks,
+ * and empty points at both ends of the range so the axis shows all of it.
+ */
+export function withGaps({ from, to, timestamps, gapMs, lines }: ChartData): (number | null)[][] {
   const xs: number[] = [];
   const ys: (number | null)[][] = lines.map(() => []);
+  const empty = (at: number) => {
+    xs.push(at / 1000);
+    ys.forEach((column) => column.push(null));
+  };
+  if (timestamps[0] === undefined || timestamps[0] > from) empty(from);
   timestamps.forEach((at, index) => {
     const previous = timestamps[index - 1];
-    if (previous !== undefined && at - previous > gapMs) {
-      xs.push((previous + gapMs / 2) / 1000);
-      ys.forEach((column) => column.push(null));
-    }
+    if (previous !== undefined && at - previous > gapMs) empty(previous + gapMs / 2);
     xs.push(at / 1000);
     lines.forEach((line, column) => ys[column]!.push(line.values[index] ?? null));
   });
+  if ((timestamps.at(-1) ?? to) < to) empty(to);
   return [xs, ...ys];
+}
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/** A time axis label: the hour and minute, with the day for ranges longer than a day. */
+function tickText(at: number, spanMs: number) {
+  const date = new Date(at);
+  const time = `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
+  return spanMs > 86_400_000 ? `${date.getMonth() + 1}-${twoDigits(date.getDate())} ${time}` : time;
 }
 
 const cssVar = (name: string, fallback: string) => getComputedStyle(document.body).getPropertyValue(name).trim() || fallback;
@@ -52,7 +67,10 @@ async function draw(element: HTMLDivElement, data: ChartData, o: { format: (valu
         x: { time: true },
         y: o.max === undefined ? { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] } : { range: [0, o.max] },
       },
-      axes: [axis, { ...axis, size: 64, values: (_u, ticks) => ticks.map(o.format) }],
+      axes: [
+        { ...axis, values: (_u, ticks) => ticks.map((tick) => tickText(tick * 1000, data.to - data.from)) },
+        { ...axis, size: 64, values: (_u, ticks) => ticks.map(o.format) },
+      ],
       series: [
         { label: '时间', value: (_u, v) => (v ? new Date(v * 1000).toLocaleString('zh-CN', { hour12: false }) : '') },
         ...data.lines.map((line) => ({
@@ -60,7 +78,6 @@ async function draw(element: HTMLDivElement, data: ChartData, o: { format: (valu
           stroke: line.color,
           fill: `${line.color}22`,
           width: 1.5,
-          points: { show: false },
           value: (_u: unknown, v: number | null) => (v === null ? '—' : o.format(v)),
         })),
       ],
