@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { InstanceId } from './compute.js';
 
 // An instance's sampled use (CPU, memory, GPU) and the idle auto-stop (闲置自动关机) built on it.
-export const metricsHours = [1, 6, 24, 168] as const;
+const metricsHours = [1, 6, 24, 168] as const;
 
 export const InstanceMetricsBody = Type.Object({
   id: InstanceId,

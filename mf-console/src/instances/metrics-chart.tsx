@@ -3,13 +3,13 @@ import { useStore } from '@nanostores/react';
 import { $theme } from '@rc/shared-utility';
 import 'uplot/dist/uPlot.min.css';
 
-export interface ChartLine {
+interface ChartLine {
   label: string;
   color: string;
   values: (number | null)[];
 }
 
-export interface ChartData {
+interface ChartData {
   /** The range shown, in milliseconds. */
   from: number;
   to: number;
@@ -24,7 +24,7 @@ export interface ChartData {
  * uPlot's columns, with a null point wherever the samples stop (the instance was not running) so the line breaks,
  * and empty points at both ends of the range so the axis shows all of it.
  */
-export function withGaps({ from, to, timestamps, gapMs, lines }: ChartData): (number | null)[][] {
+function withGaps({ from, to, timestamps, gapMs, lines }: ChartData): (number | null)[][] {
   const xs: number[] = [];
   const ys: (number | null)[][] = lines.map(() => []);
   const empty = (at: number) => {

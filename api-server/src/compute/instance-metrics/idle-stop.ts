@@ -33,7 +33,7 @@ async function runningSince(db: Executor, instanceId: number) {
  * Whether every GPU sample of the last `idleStopMinutes` is below `idleStopPercent`, and the samples cover that whole
  * window: the instance ran all of it, and no two samples (nor the window's ends) are more than two intervals apart.
  */
-export async function idleThroughout(db: Executor, instance: IdleSettings, now: Date, intervalMs: number): Promise<boolean> {
+async function idleThroughout(db: Executor, instance: IdleSettings, now: Date, intervalMs: number): Promise<boolean> {
   if (instance.idleStopMinutes === null) return false;
   const windowStart = new Date(now.getTime() - instance.idleStopMinutes * 60_000);
   const since = await runningSince(db, instance.id);

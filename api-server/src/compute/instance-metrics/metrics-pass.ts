@@ -3,7 +3,7 @@ import { startPeriodicPass } from '../../lib/periodic-pass.js';
 import { stopIdleInstances } from './idle-stop.js';
 import { purgeOldSamples, recordSamples } from './sampling.js';
 
-export interface MetricsPassReport {
+interface MetricsPassReport {
   sampled: number;
   idleStopped: number;
   purged: number;
