@@ -4,6 +4,7 @@ import { DataDirLockedError } from './db/data-dir-lock.js';
 import { openDatabase, type OpenDatabase } from './db/open-database.js';
 import { seedDemoData } from './seed/demo-data.js';
 import { startScheduler } from './compute/scheduler.js';
+import { startMetricsPass } from './compute/instance-metrics/metrics-pass.js';
 import { startPaymentScheduler } from './billing/payments/payment-scheduler.js';
 import { startTaskRunner } from './storage/task-runner.js';
 import { startCommunityScheduler } from './community/community-scheduler.js';
@@ -38,6 +39,7 @@ if (config.seedDemoData && (await seedDemoData(database.db, { billingHistory: tr
 }
 
 const stopScheduler = startScheduler(app);
+const stopMetricsPass = startMetricsPass(app);
 const stopPaymentScheduler = startPaymentScheduler(app.payments, app.log);
 const stopTaskRunner = startTaskRunner(app);
 const stopCommunityScheduler = startCommunityScheduler(app);
@@ -50,6 +52,7 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info({ signal }, 'shutting down');
   await stopScheduler();
+  await stopMetricsPass();
   await stopPaymentScheduler();
   await stopTaskRunner();
   await stopCommunityScheduler();

@@ -6,6 +6,7 @@ import { InstanceManagePage } from './instances/instance-manage-page';
 import { RentPage } from './rent/rent-page';
 import { AddSshPage, ChangeConfigPage, ChangePayTypePage, StatusChangePage } from './instances/instance-sub-pages';
 import { TerminalPage } from './instances/terminal-page';
+import { InstanceMonitorPage } from './instances/instance-monitor-page';
 import { MirrorImagePage } from './images/mirror-image-page';
 import { RealAuthPage } from './personal/real-auth-page';
 import { ResetPasswordPage } from './personal/reset-password-page';
@@ -29,6 +30,7 @@ export const screens: Screens = {
   '/account/instanceManage/statusChanage': StatusChangePage,
   '/account/instanceManage/addSSH': AddSshPage,
   '/account/instanceManage/terminal': TerminalPage,
+  '/account/instanceManage/monitor': InstanceMonitorPage,
   '/account/mirrorImage': MirrorImagePage,
   '/account/realAuth': RealAuthPage,
   '/account/realAuth/credential': CredentialPage,

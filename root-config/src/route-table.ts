@@ -49,6 +49,8 @@ const consoleRoutes = rows('@rc/mf-console', [
     '按秒计费，关机即停止计算计费。按量计费实例关机过久会自动释放：释放日期显示在列表中，提前 3 天消息提醒。',
   ],
   ['/account/instanceManage/addSSH', '添加 SSH 密钥', '使用 root 与实例密码登录，或在「SSH 登录」保存公钥后以 root.实例ID 免密登录。'],
+  ['/account/instanceManage/monitor', '实例监控', 'CPU、内存与GPU利用率曲线（每 15 秒采样），以及按GPU利用率的闲置自动关机。'],
+  ['/account/instanceManage/addSSH', '添加 SSH 密钥', '使用 root 与密码登录，或把你的公钥加入实例后免密登录。'],
   ['/account/instanceManage/changeConfig', '变更配置', '升降GPU数量（同一主机）与扩容数据盘，需在关机状态下操作。'],
   ['/account/instanceManage/changePayType', '变更计费方式', '在按量计费与包日、包周、包月之间切换，或为包周期续费。'],
   [

@@ -17,6 +17,8 @@ export type ByInstance = Static<typeof ByInstance>;
 export const operations = [
   'start',
   'nonGpuStart',
+  'queueStart',
+  'cancelQueue',
   'stop',
   'scheduleStop',
   'release',
@@ -29,6 +31,7 @@ export const operations = [
   'changeImage',
   'commit',
   'changeName',
+  'idleStop',
 ] as const;
 export type Operation = (typeof operations)[number];
 
@@ -69,6 +72,16 @@ export const InstanceView = Type.Object({
   releaseAt: Type.Union([DateTime, Type.Null()], { description: '关机的按量实例将被自动释放的时间' }),
   stoppedAt: NullableDateTime,
   stopAt: Type.Union([DateTime, Type.Null()], { description: '定时关机时间' }),
+  gpuWait: Type.Union(
+    [Type.Object({ since: DateTime, position: Type.Integer({ description: '在该主机排队中的位次，从 1 起' }) }), Type.Null()],
+    {
+      description: '排队等待GPU：有空闲GPU时自动开机；未排队为 null',
+    },
+  ),
+  idleStop: Type.Object({
+    minutes: Type.Union([Type.Integer(), Type.Null()], { description: '闲置自动关机：GPU利用率持续低于阈值多少分钟后关机；null 为关闭' }),
+    percent: Type.Integer({ description: 'GPU利用率阈值（%）' }),
+  }),
   imageId: Type.Integer(),
   imageName: Type.String(),
   systemDiskGb: Type.Integer(),

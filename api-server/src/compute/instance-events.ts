@@ -5,7 +5,17 @@ import { operationNames, type Operation } from './operations.js';
 import { statusNames, type Status } from './states.js';
 
 /** What the platform does to an instance on its own. */
-export type SystemEvent = 'transition' | 'stopForBalance' | 'stopForBudget' | 'scheduledStop' | 'packageExpired' | 'autoRelease' | 'exited';
+export type SystemEvent =
+  | 'transition'
+  | 'stopForBalance'
+  | 'stopForBudget'
+  | 'scheduledStop'
+  | 'packageExpired'
+  | 'autoRelease'
+  | 'idleAutoStop'
+  | 'queueStarted'
+  | 'queueDropped'
+  | 'exited';
 export type InstanceEventKind = Operation | 'create' | SystemEvent;
 
 const systemEventNames: Record<SystemEvent | 'create', string> = {
@@ -17,11 +27,15 @@ const systemEventNames: Record<SystemEvent | 'create', string> = {
   packageExpired: '包周期到期',
   autoRelease: '自动释放',
   exited: '容器停止运行',
+  idleAutoStop: '闲置自动关机',
+  queueStarted: '排队开机',
+  queueDropped: '退出排队',
 };
 
 export function eventName(kind: string, toStatus: number): string {
   if (kind === 'transition') return `变为${statusNames[toStatus as Status] ?? toStatus}`;
   if (kind === 'scheduleStop') return '设置定时关机';
+  if (kind === 'idleStop') return '设置闲置自动关机';
   return (systemEventNames as Record<string, string>)[kind] ?? operationNames[kind as Operation] ?? kind;
 }
 

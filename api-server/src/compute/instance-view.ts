@@ -6,6 +6,7 @@ import { loadSitePrices } from './prices.js';
 import { operationStates } from './operations.js';
 import { releaseAt } from './instance-state.js';
 import { jupyterLink } from './jupyter/jupyter-target.js';
+import { queuePosition } from './gpu-queue.js';
 import { Status, billingNames, statusNames, type Billing } from './states.js';
 
 interface ViewSettings {
@@ -65,7 +66,9 @@ export async function listInstanceViews(
 ) {
   const where = and(eq(instances.userId, userId), o.includeReleased ? undefined : ne(instances.status, Status.released), o.where);
   const [rows, settings] = await Promise.all([selectRows(app.db, where, o.limit, o.offset), viewSettings(app)]);
-  return rows.map((row) => toView(row, settings));
+  const positions = new Map<number, number>();
+  for (const { instance } of rows) if (instance.gpuWaitSince) positions.set(instance.id, await queuePosition(app.db, instance));
+  return rows.map((row) => toView(row, settings, positions.get(row.instance.id)));
 }
 
 export async function instanceView(app: FastifyInstance, userId: number, id: number) {
@@ -73,7 +76,7 @@ export async function instanceView(app: FastifyInstance, userId: number, id: num
   return view!;
 }
 
-function toView({ instance: i, node, model, region }: Row, settings: ViewSettings) {
+function toView({ instance: i, node, model, region }: Row, settings: ViewSettings, queuePosition: number | undefined) {
   const cards = Math.max(i.gpuCount, 1);
   const { port } = settings.ssh;
   const host = settings.ssh.publicHost ?? i.sshHost;
@@ -105,6 +108,8 @@ function toView({ instance: i, node, model, region }: Row, settings: ViewSetting
     releaseAt: releaseAt(i, settings.releaseAfterStoppedDays),
     stoppedAt: i.stoppedAt,
     stopAt: i.stopAt,
+    gpuWait: i.gpuWaitSince && queuePosition ? { since: i.gpuWaitSince, position: queuePosition } : null,
+    idleStop: { minutes: i.idleStopMinutes, percent: i.idleStopPercent },
     imageId: i.imageId,
     imageName: i.imageName,
     systemDiskGb: node.systemDiskGb,

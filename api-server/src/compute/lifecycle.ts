@@ -20,6 +20,10 @@ export async function modelOf(tx: Executor, gpuModelId: number) {
 export const noFreeGpus = (needed: number, site: SitePrices) => (free: number) =>
   `该主机空闲GPU不足：当前空闲 ${free} 张，需要 ${needed} 张。可使用「无卡模式开机」（¥${formatYuan(site.noGpuHourPrice)}/小时，不占用GPU，可上传下载数据），或稍后再试`;
 
+/** A start that cannot get its GPUs says so before anything changes, offering both ways on. */
+const noFreeGpusToStart = (needed: number, site: SitePrices) => (free: number) =>
+  `该主机空闲GPU不足：当前空闲 ${free} 张，需要 ${needed} 张。可使用「无卡模式开机」（¥${formatYuan(site.noGpuHourPrice)}/小时，不占用GPU，可上传下载数据），或「排队等待GPU」（有空闲GPU时自动开机，并发消息通知）`;
+
 async function requireCredit(tx: Executor, userId: number) {
   if ((await payerBalance(tx, userId)) <= 0) throw conflict('账户余额不足，请先充值');
 }
@@ -35,7 +39,7 @@ export async function startInstance(tx: Executor, driver: ComputeDriver, instanc
   let gpuIndices = instance.gpuIndices;
   if (instance.billingType === Billing.payAsYouGo) {
     gpuHeld = o.noGpu ? 0 : instance.gpuCount;
-    gpuIndices = await takeGpus(tx, instance.nodeId, gpuHeld, noFreeGpus(instance.gpuCount, site));
+    gpuIndices = await takeGpus(tx, instance.nodeId, gpuHeld, noFreeGpusToStart(instance.gpuCount, site));
     await requireCredit(tx, instance.userId);
   }
   await mountRegionNetDisk(tx, instance);
@@ -48,6 +52,7 @@ export async function startInstance(tx: Executor, driver: ComputeDriver, instanc
     stoppedAt: null,
     releaseWarnedAt: null,
     stopReason: null,
+    gpuWaitSince: null,
   });
 }
 
@@ -77,6 +82,7 @@ export async function releaseInstance(tx: Executor, driver: ComputeDriver, insta
     meteredUntil: null,
     packageExpiresAt: null,
     stopAt: null,
+    gpuWaitSince: null,
   });
 }
 

@@ -11,6 +11,7 @@ describe('which operation each state allows', () => {
     expect(allowed).toEqual([
       'start',
       'nonGpuStart',
+      'queueStart',
       'release',
       'changeBilling',
       'liftConfig',
@@ -20,7 +21,9 @@ describe('which operation each state allows', () => {
       'changeImage',
       'commit',
       'changeName',
+      'idleStop',
     ]);
+    expect(refusalReason('cancelQueue', stopped)).toBe('实例未在排队等待GPU');
     expect(refusalReason('stop', stopped)).toBe('实例未在运行，无需关机');
     expect(refusalReason('scheduleStop', stopped)).toBe('仅运行中的实例可设置定时关机');
     expect(refusalReason('renew', stopped)).toContain('按量计费实例无需续费');
@@ -28,7 +31,7 @@ describe('which operation each state allows', () => {
 
   it('a running instance allows stop, a scheduled stop, billing change and rename; the rest say to power off first', () => {
     const allowed = operations.filter((operation) => refusalReason(operation, running) === null);
-    expect(allowed).toEqual(['stop', 'scheduleStop', 'changeBilling', 'changeName']);
+    expect(allowed).toEqual(['stop', 'scheduleStop', 'changeBilling', 'changeName', 'idleStop']);
     expect(refusalReason('release', running)).toBe('运行中的实例不能释放，请先关机');
     expect(refusalReason('commit', running)).toBe('运行中的实例不能保存镜像，请先关机');
     expect(refusalReason('changeBilling', { ...running, gpuHeld: 0 })).toContain('无卡模式');
@@ -37,10 +40,19 @@ describe('which operation each state allows', () => {
   it('a package instance keeps its GPUs: no no-GPU start, no release or config change before it ends, renewal allowed', () => {
     const pkg = { ...stopped, billingType: Billing.weekly, gpuHeld: 1 };
     expect(refusalReason('nonGpuStart', pkg)).toContain('请直接开机');
+    expect(refusalReason('queueStart', pkg)).toContain('请直接开机');
     expect(refusalReason('release', pkg)).toContain('包周期实例未到期');
     expect(refusalReason('liftConfig', pkg)).toContain('请先转为按量计费');
     expect(refusalReason('renew', pkg)).toBeNull();
     expect(refusalReason('renew', { ...pkg, status: Status.running })).toBeNull();
+  });
+
+  it('an instance queued for a GPU allows only leaving the queue, renaming and the idle auto-stop setting', () => {
+    const queued = { ...stopped, gpuWaitSince: new Date() };
+    expect(operations.filter((operation) => refusalReason(operation, queued) === null)).toEqual(['cancelQueue', 'changeName', 'idleStop']);
+    expect(refusalReason('start', queued)).toBe('实例正在排队等待GPU，请先取消排队');
+    expect(refusalReason('release', queued)).toBe('实例正在排队等待GPU，请先取消排队');
+    expect(refusalReason('queueStart', queued)).toBe('实例已在排队等待GPU');
   });
 
   it('an instance in transition refuses everything except renaming, saying what it is doing', () => {

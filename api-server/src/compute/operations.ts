@@ -6,6 +6,8 @@ export { operations, type Operation };
 export const operationNames: Record<Operation, string> = {
   start: '开机',
   nonGpuStart: '无卡模式开机',
+  queueStart: '排队等待GPU',
+  cancelQueue: '取消排队',
   stop: '关机',
   scheduleStop: '定时关机',
   release: '释放',
@@ -18,18 +20,22 @@ export const operationNames: Record<Operation, string> = {
   changeImage: '更换镜像',
   commit: '保存镜像',
   changeName: '修改名称',
+  idleStop: '闲置自动关机',
 };
 
 export interface InstanceState {
   status: number;
   billingType: number;
   gpuHeld: number;
+  /** Set while the instance waits in its node's queue for a GPU to start. */
+  gpuWaitSince?: Date | null;
 }
 
 /** Operations that need the instance powered off, and those that need it running. */
 const whenStopped: ReadonlySet<Operation> = new Set([
   'start',
   'nonGpuStart',
+  'queueStart',
   'release',
   'liftConfig',
   'clone',
@@ -38,7 +44,7 @@ const whenStopped: ReadonlySet<Operation> = new Set([
   'changeImage',
   'commit',
 ]);
-const whenSteady: ReadonlySet<Operation> = new Set(['changeBilling', 'renew']);
+const whenSteady: ReadonlySet<Operation> = new Set(['changeBilling', 'renew', 'idleStop']);
 
 function busyReason(status: number): string | null {
   switch (status) {
@@ -68,6 +74,10 @@ export function refusalReason(operation: Operation, instance: InstanceState): st
   const busy = busyReason(status);
   if (operation === 'changeName') return status === Status.released || status === Status.releasing ? '实例已释放' : null;
   if (busy) return busy;
+  const queued = Boolean(instance.gpuWaitSince);
+  if (operation === 'cancelQueue') return queued ? null : '实例未在排队等待GPU';
+  // A queued instance starts on its own when a GPU frees: anything else would change what it waits for.
+  if (queued && operation !== 'idleStop') return operation === 'queueStart' ? '实例已在排队等待GPU' : '实例正在排队等待GPU，请先取消排队';
   if (operation === 'stop') return status === Status.running ? null : '实例未在运行，无需关机';
   if (operation === 'scheduleStop') return status === Status.running ? null : '仅运行中的实例可设置定时关机';
   if (whenStopped.has(operation) && status !== Status.stopped) {
@@ -77,6 +87,7 @@ export function refusalReason(operation: Operation, instance: InstanceState): st
     return `当前状态不能${operationNames[operation]}`;
   switch (operation) {
     case 'nonGpuStart':
+    case 'queueStart':
       return pkg ? '包周期实例保留了GPU，请直接开机' : null;
     case 'release':
       return pkg ? '包周期实例未到期，不能释放；可先转为按量计费（剩余时长退回余额）后再释放' : null;

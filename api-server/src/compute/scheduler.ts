@@ -12,6 +12,7 @@ import { settleInstance } from './instance-state.js';
 import { meterBatch } from './metering.js';
 import { alertBelowThresholds, warnLowBalances } from './balance-alerts.js';
 import { stopOverBudgetSubAccounts } from './budget-stops.js';
+import { startQueuedInstances } from './gpu-queue.js';
 import { releaseMaturedIncome } from '../billing/income.js';
 import { sweepTrash } from '../storage/trash.js';
 import { cloudDiskUsage } from '../storage/cloud-disk.js';
@@ -32,6 +33,8 @@ export interface PassReport {
   released: number;
   /** Running instances whose container had stopped on its own. */
   exited: number;
+  /** Queued instances that got their GPUs and began to start. */
+  queueStarted: number;
   thresholdAlerts: number;
   stoppedForBudget: number;
   incomeReleased: number;
@@ -281,6 +284,7 @@ export async function runComputePass(app: FastifyInstance): Promise<PassReport> 
   const packagesExpired = await expirePackages(app);
   const { warned, released } = await releaseLongStopped(app);
   const exited = await stopExitedInstances(app);
+  const queueStarted = await startQueuedInstances(app);
   const incomeReleased = await releaseMaturedIncome(app.db, app.clock.now());
   const trash = await sweepTrash(app);
   const storage = await meterStorage(app, cloudDiskUsage);
@@ -294,6 +298,7 @@ export async function runComputePass(app: FastifyInstance): Promise<PassReport> 
     releaseWarnings: warned,
     released,
     exited,
+    queueStarted,
     thresholdAlerts,
     stoppedForBudget,
     incomeReleased,
@@ -302,7 +307,7 @@ export async function runComputePass(app: FastifyInstance): Promise<PassReport> 
   };
 }
 
-/** Advances transitions every second and runs the whole pass at the metering interval. Returns a stop function. */
+/** Advances transitions, scheduled stops and the GPU queue every second and runs the whole pass at the metering interval. Returns a stop function. */
 export function startScheduler(app: FastifyInstance): () => Promise<void> {
   let running: Promise<void> | null = null;
   let lastFull = 0;
@@ -319,6 +324,7 @@ export function startScheduler(app: FastifyInstance): () => Promise<void> {
           await advanceTransitions(app);
           await stopScheduled(app);
           await stopExitedInstances(app);
+          await startQueuedInstances(app);
         }
       } catch (error) {
         app.log.error({ err: error }, 'compute pass failed');

@@ -27,6 +27,7 @@ const forms: Partial<Record<Operation, ComponentType<{ instance: InstanceView; c
   scheduleStop: ScheduleStopForm,
 };
 
+/** A start refused for want of GPUs offers what can be done instead: the no-GPU start, or the queue that starts it when a card frees. */
 async function startWithGpuFallback(instance: InstanceView, onDone: () => void) {
   const result = await runAction(() => instanceCalls.start(instance.id), { then: afterOperation(onDone) });
   if (result.code === 200) return;
@@ -34,13 +35,28 @@ async function startWithGpuFallback(instance: InstanceView, onDone: () => void) 
     bus.emit('toast', { type: 'error', message: result.msg });
     return;
   }
-  const noGpu = await dialogs.confirm({
-    title: 'GPU不足，无法开机',
-    content: result.msg,
-    confirmText: '无卡模式开机',
-    cancelText: '稍后再试',
+  const choice = await new Promise<'noGpu' | 'queue' | null>((resolve) => {
+    let answered = false;
+    const answer = (value: 'noGpu' | 'queue' | null) => {
+      if (answered) return;
+      answered = true;
+      resolve(value);
+      handle.close();
+    };
+    const handle = dialogs.open({
+      title: 'GPU不足，无法开机',
+      width: 460,
+      content: result.msg,
+      actions: [
+        { text: '稍后再试', onClick: () => answer(null) },
+        { text: '排队等待GPU', onClick: () => answer('queue') },
+        { text: '无卡模式开机', primary: true, onClick: () => answer('noGpu') },
+      ],
+      onClose: () => answer(null),
+    });
   });
-  if (noGpu) await runAction(() => instanceCalls.startWithoutGpu(instance.id), { then: afterOperation(onDone) });
+  if (choice === 'noGpu') await runAction(() => instanceCalls.startWithoutGpu(instance.id), { then: afterOperation(onDone) });
+  if (choice === 'queue') await runAction(() => instanceCalls.queueStart(instance.id), { then: afterOperation(onDone) });
 }
 
 async function confirmThen(
@@ -75,6 +91,22 @@ export function runInstanceOperation(operation: Operation, instance: InstanceVie
           confirmText: '开机',
         },
         () => instanceCalls.startWithoutGpu(id),
+        onDone,
+      );
+    case 'queueStart':
+      return void confirmThen(
+        {
+          title: '排队等待GPU',
+          content: `实例${name}将加入所在主机的GPU排队，有空闲GPU时按排队顺序自动开机并发送站内消息；排队期间不计费，余额不足时会退出排队。`,
+          confirmText: '加入排队',
+        },
+        () => instanceCalls.queueStart(id),
+        onDone,
+      );
+    case 'cancelQueue':
+      return void confirmThen(
+        { title: '取消排队', content: `确定让实例${name}退出GPU排队？再次排队将排在最后。`, confirmText: '取消排队' },
+        () => instanceCalls.cancelQueue(id),
         onDone,
       );
     case 'stop':
@@ -114,7 +146,7 @@ export function runInstanceOperation(operation: Operation, instance: InstanceVie
 
 /** The 更多 menu in groups: running, billing and size, system and image. */
 const more: readonly (readonly Operation[])[] = [
-  ['scheduleStop', 'nonGpuStart'],
+  ['scheduleStop', 'nonGpuStart', 'queueStart'],
   ['changeBilling', 'renew', 'liftConfig', 'storageAdjust'],
   ['clone', 'reset', 'changeImage', 'commit', 'changeName'],
 ];
@@ -196,7 +228,7 @@ export function InstanceActions({
   onDone: () => void;
   navigate: (url: string) => void;
 }) {
-  const power: Operation = instance.operations.start.allowed ? 'start' : 'stop';
+  const power: Operation = instance.gpuWait ? 'cancelQueue' : instance.operations.start.allowed ? 'start' : 'stop';
   return (
     <div className="rc-instance-actions">
       <OperationButton operation={power} instance={instance} onDone={onDone} />

@@ -2,9 +2,10 @@ import { api, refreshCounters, type CallOptions, type Page, type Paging } from '
 import type { InstanceQuote, InstanceQuoteBody } from '@rc/api-contract/user/quote';
 import type { InstanceRecord } from '@rc/api-contract/user/instance-events';
 import type { InstanceMountView } from '@rc/api-contract/data/mount';
+import type { InstanceMetrics } from '@rc/api-contract/user/instance-metrics';
 import type { ImageView, InstanceView } from './instance-types';
 
-export type { InstanceMountView, InstanceQuote, InstanceQuoteBody, InstanceRecord };
+export type { InstanceMetrics, InstanceMountView, InstanceQuote, InstanceQuoteBody, InstanceRecord };
 
 const noCache = { cache: false } as const;
 
@@ -33,6 +34,10 @@ export async function imagesToChoose(): Promise<ImageView[]> {
 
 const instancePath = (path: string) => `/user/auth/user/instance/${path}`;
 
+/** The instance's sampled use over the last `hours`, averaged into at most about 300 points. */
+export const instanceMetrics = (id: number, hours: number) =>
+  api.post<InstanceMetrics>(instancePath('metrics'), { id, hours }, { ...noCache, errorTip: false });
+
 /** After an operation succeeded: the header's counters follow, then the screen (close the dialog, reload the list). */
 export const afterOperation =
   (...steps: (() => void)[]) =>
@@ -45,6 +50,10 @@ export const instanceCalls = {
   /** Without the error toast: "no GPU free" is answered with a choice, not a message. */
   start: (id: number) => api.post<InstanceView>(instancePath('start'), { id }, { errorTip: false }),
   startWithoutGpu: (id: number) => api.post<InstanceView>(instancePath('non/device/start'), { id }),
+  queueStart: (id: number) => api.post<InstanceView>(instancePath('start/queue'), { id }),
+  cancelQueue: (id: number) => api.post<InstanceView>(instancePath('start/queue/cancel'), { id }),
+  setIdleStop: (id: number, minutes: number | null, percent: number) =>
+    api.post<InstanceView>(instancePath('idle/stop'), { id, minutes, percent }),
   stop: (id: number) => api.post<InstanceView>(instancePath('stop'), { id }),
   release: (id: number) => api.post<InstanceView>(instancePath('release/instance'), { id }),
   clone: (id: number, quoteToken: string) => api.post<InstanceView>(instancePath('clone'), { id, quoteToken }),

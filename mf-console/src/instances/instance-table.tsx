@@ -74,6 +74,11 @@ export function InstanceTable({
                 </Label>
               </div>
               <TransitionEta instance={instance} />
+              {instance.gpuWait ? (
+                <div className="rc-gpu-wait" title="有空闲GPU时按排队顺序自动开机">
+                  排队中（第 {instance.gpuWait.position} 位）
+                </div>
+              ) : null}
               <small className="rc-muted">
                 {instance.regionName} · {instance.nodeName}
               </small>
@@ -86,6 +91,16 @@ export function InstanceTable({
                   }}
                 >
                   状态记录
+                </a>
+                <a
+                  href={`/account/instanceManage/monitor?id=${instance.id}`}
+                  data-link="monitor"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    navigate(`/account/instanceManage/monitor?id=${instance.id}`);
+                  }}
+                >
+                  监控
                 </a>
                 <a
                   href={`/account/instanceManage/changeConfig?id=${instance.id}`}

@@ -12,6 +12,7 @@ import quoteRoutes from './compute/quote-routes.js';
 import instanceEventRoutes from './compute/instance-event-routes.js';
 import sshKeyRoutes from './compute/ssh-key-routes.js';
 import terminalRoutes from './compute/terminal-routes.js';
+import instanceMetricsRoutes from './compute/instance-metrics-routes.js';
 import billingRoutes from './billing/index.js';
 
 /**
@@ -34,6 +35,7 @@ const userModule: FastifyPluginAsync = async (app) => {
     instanceEventRoutes,
     sshKeyRoutes,
     terminalRoutes,
+    instanceMetricsRoutes,
     billingRoutes,
   ]) {
     await app.register(routes);

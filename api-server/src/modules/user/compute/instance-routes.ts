@@ -15,6 +15,7 @@ import { operateOnInstance } from '../../../compute/operate.js';
 import { instanceView } from '../../../compute/instance-view.js';
 import { noFreeGpus, releaseInstance, startInstance, stopInstance } from '../../../compute/lifecycle.js';
 import { createInstance } from '../../../compute/new-instance.js';
+import { joinGpuQueue, leaveGpuQueue } from '../../../compute/gpu-queue.js';
 import type { Operation } from '../../../compute/operations.js';
 import { dayRateOf } from '../../../compute/prices.js';
 import { confirmedOperationPrice } from '../../../compute/operation-prices.js';
@@ -46,6 +47,19 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     operate(request, request.body.id, 'nonGpuStart', '无卡模式开机中', (tx, instance, now) =>
       startInstance(tx, app.compute.driver, instance, now, { noGpu: true }),
     ),
+  );
+
+  app.post(
+    '/auth/user/instance/start/queue',
+    { schema: { tags, summary: '排队等待GPU：主机有空闲GPU时按排队顺序自动开机', body: ByInstance, response } },
+    (request) =>
+      operate(request, request.body.id, 'queueStart', '已加入排队，有空闲GPU时自动开机', (tx, instance, now) =>
+        joinGpuQueue(tx, instance, now),
+      ),
+  );
+
+  app.post('/auth/user/instance/start/queue/cancel', { schema: { tags, summary: '取消排队', body: ByInstance, response } }, (request) =>
+    operate(request, request.body.id, 'cancelQueue', '已取消排队', (tx, instance) => leaveGpuQueue(tx, instance.id)),
   );
 
   app.post('/auth/user/instance/stop', { schema: { tags, summary: '关机', body: ByInstance, response } }, (request) =>

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { startPeriodicPass } from '../../lib/periodic-pass.js';
+import { stopIdleInstances } from './idle-stop.js';
+import { purgeOldSamples, recordSamples } from './sampling.js';
+
+interface MetricsPassReport {
+  sampled: number;
+  idleStopped: number;
+  purged: number;
+}
+
+/** Samples the running instances, stops the ones idle for their chosen time, and forgets samples past the retention. */
+export async function runMetricsPass(app: FastifyInstance): Promise<MetricsPassReport> {
+  const now = app.clock.now();
+  const sampled = await recordSamples(app, now);
+  const idleStopped = await stopIdleInstances(app, now);
+  const purged = await purgeOldSamples(app, now);
+  return { sampled, idleStopped, purged };
+}
+
+/** Runs the metrics pass every `metricsIntervalMs`. Returns a stop function. */
+export function startMetricsPass(app: FastifyInstance) {
+  return startPeriodicPass(app, app.compute.settings.metricsIntervalMs, 'the instance metrics pass failed', () => runMetricsPass(app));
+}
