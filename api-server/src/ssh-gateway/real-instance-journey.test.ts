@@ -188,6 +188,8 @@ describe('a rented instance is a container the console’s SSH command reaches',
     const copy = await rentInstance(image.id);
     await running(copy);
     expect(await sshAs(copy, ['cat /root/system-proof.txt; ls /root/data'])).toMatchObject({ code: 0, stdout: 'system\n' });
+    expect(await api('POST', '/user/auth/user/instance/stop', { id: copy })).toMatchObject({ code: 200 });
+    await stopped(copy);
 
     for (const released of [id, copy]) {
       const { ssh: before } = (await view(released))!;

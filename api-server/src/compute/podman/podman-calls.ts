@@ -121,16 +121,6 @@ export async function commitContainer(docker: Dockerode, name: string, image: st
   return info.Size;
 }
 
-export async function imageExists(docker: Dockerode, image: string) {
-  try {
-    await docker.getImage(image).inspect();
-    return true;
-  } catch (error) {
-    if (isMissing(error)) return false;
-    throw error;
-  }
-}
-
 export async function removeImage(docker: Dockerode, image: string) {
   await docker
     .getImage(image)

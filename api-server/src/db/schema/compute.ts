@@ -135,7 +135,10 @@ export const instances = pgTable(
     sshPassword: varchar('ssh_password', { length: 32 }).notNull(),
     jupyterToken: varchar('jupyter_token', { length: 48 }).notNull(),
     /** The node's GPU indices this instance holds (as many as gpuHeld), chosen by the pool; a driver passes them as devices. */
-    gpuIndices: integer('gpu_indices').array().notNull().default(sql`'{}'::integer[]`),
+    gpuIndices: integer('gpu_indices')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** The instance whose data disk this one's was copied from (克隆). */
     clonedFromId: integer('cloned_from_id'),
     /** Why the instance last stopped without being asked (the container exited, was killed for memory, …). */
