@@ -23,6 +23,7 @@ import webTerminal from './plugins/app/web-terminal.js';
 import blobStore from './plugins/app/blob-store.js';
 import uploads from './plugins/app/uploads.js';
 import fileStorage from './plugins/app/file-storage.js';
+import hpc from './plugins/app/hpc.js';
 import payments from './plugins/app/payments.js';
 import quotes from './plugins/app/quotes.js';
 import videoTranscoding from './plugins/app/video-transcoding.js';
@@ -83,6 +84,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(blobStore);
   await app.register(uploads);
   await app.register(fileStorage);
+  await app.register(hpc);
   await app.register(payments);
   await app.register(quotes);
   await app.register(videoTranscoding);

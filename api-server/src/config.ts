@@ -53,6 +53,21 @@ const Env = Type.Object({
     description: 'a folder containing {userId}',
   }),
   HPC_SFTP_NAME: Type.String({ minLength: 1, maxLength: 60, default: 'HPC集群', description: 'a cluster name' }),
+  HPC_SCHEDULER: Type.Union([Type.Literal('simulated'), Type.Literal('slurm')], {
+    default: 'simulated',
+    description: 'a known HPC scheduler (simulated or slurm)',
+  }),
+  HPC_ACCOUNT_PREFIX: Type.String({
+    pattern: '^[a-z][a-z0-9]{0,11}$',
+    default: 'hpc',
+    description: 'a lowercase account name prefix of up to 12 characters',
+  }),
+  HPC_SCRATCH: Type.String({
+    pattern: '\\{account\\}',
+    maxLength: 255,
+    default: '/scratch/{account}',
+    description: 'a folder containing {account}',
+  }),
   STORAGE_QUOTA_BYTES: Type.Integer({
     minimum: 1,
     maximum: Number.MAX_SAFE_INTEGER,
@@ -174,6 +189,18 @@ export interface StorageSettings {
   /** An HPC cluster reached over SFTP, added at startup when HPC_SFTP_HOST, HPC_SFTP_USER and HPC_SFTP_KEY are set. */
   sftpCluster: SftpClusterSettings | undefined;
 }
+
+/** Batch jobs on the HPC clusters. */
+export interface HpcSettings {
+  /** Who runs the jobs of the SFTP cluster (HPC_SCHEDULER); the local cluster's are always simulated. */
+  scheduler: Env['HPC_SCHEDULER'];
+  /** Unix account names on a cluster are this prefix and the user's id (hpc42). */
+  accountPrefix: string;
+  /** Each account's scratch folder on the login node, `{account}` filled in. */
+  scratchTemplate: string;
+  /** The portal reads job states from the schedulers this often, and charges the jobs that ended. */
+  syncIntervalMs: number;
+}
 /** An S3-compatible object store (AWS S3, MinIO, s3rver...) holding every blob in one bucket. */
 export interface S3Settings {
   /** Unset: AWS S3 of `region`. */
@@ -264,6 +291,7 @@ export interface AppConfig {
   ssh: SshSettings;
   uploads: UploadSettings;
   storage: StorageSettings;
+  hpc: HpcSettings;
   /** Where uploaded bytes live (BLOB_STORE). */
   blobs: BlobSettings;
   /** Each user's cloud disk per region: its capacity (its price is the site's `cloudDiskPrice`, storage/storage-terms.ts). */
@@ -366,6 +394,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
       fileStorageQuota: { bytes: e.STORAGE_QUOTA_BYTES, files: e.FILE_STORAGE_QUOTA_FILES },
       sftpCluster: sftpClusterSettings(e),
     },
+    hpc: { scheduler: e.HPC_SCHEDULER, accountPrefix: e.HPC_ACCOUNT_PREFIX, scratchTemplate: e.HPC_SCRATCH, syncIntervalMs: 5_000 },
     blobs: blobSettings(e),
     cloudDisk: { quotaBytes: e.CLOUD_DISK_QUOTA_BYTES },
     payments: {

@@ -71,10 +71,10 @@ const consoleRoutes = rows('@rc/mf-console', [
     'SSH 登录',
     '保存公钥后可免密登录全部实例；查看实例的 SSH 登录指令与密码：用户名均为 root，密码点击眼睛图标查看，实例开机后即可登录。',
   ],
-  ['/account/computPower', '智算资源', '查看智算服务的开通状态与可用算力。'],
-  ['/account/superHome', '超算控制台', '查看超算（HPC）集群账号、作业与用量概览。'],
-  ['/account/superPower', '超算资源', '管理可用的超算集群并设置默认集群。'],
-  ['/account/superPower/enmu', '超算资源类型', '查看超算集群提供的资源类型与规格。'],
+  ['/account/computPower', '算力资源', '各超算集群分区与智算GPU的空闲与占用：核数、GPU数与排队情况。'],
+  ['/account/superHome', '超算控制台', '超算（HPC）账号开通状态、我的作业、本月核时用量与集群存储。'],
+  ['/account/superPower', '超算资源', '购买核时资源包，或按分区价格按量付费；作业结束后按核时扣费，先扣资源包再扣余额。'],
+  ['/account/superPower/enmu', '超算资源类型', '各集群分区的规格、单作业上限与价格。'],
   ['/account/personal', '个人中心', '集中管理个人信息、安全设置与消息。'],
   ['/account/info', '个人信息', '查看与修改昵称、头像等账号资料。'],
   ['/account/realAuth', '实名认证', '完成实名认证后即可租用算力与提现。'],
@@ -86,7 +86,8 @@ const consoleRoutes = rows('@rc/mf-console', [
   ['/account/childUser/bindMobile', '子账号绑定手机', '为子账号更换手机号，换绑后子账号用新手机号登录。'],
   ['/account/childUser/edit/edit', '编辑子账号', '查看子账号信息，修改共享设置。'],
   ['/account/childUser/reset/reset', '重置子账号密码', '为子账号设置新的登录密码。'],
-  ['/account/workList', '我的工单', '提交问题工单并查看处理进度。'],
+  ['/account/workList', '我的作业', '提交超算批处理作业，查看排队与运行中的作业，取消作业，查看历史作业的用时、核时与扣费。'],
+  ['/account/review/hpc', '超算开通审核', '审核用户的超算开通申请：通过后在集群上创建账号与目录，或填写原因驳回（运营人员）。'],
 ]);
 
 const activityRoutes = rows(

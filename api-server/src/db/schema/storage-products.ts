@@ -30,6 +30,8 @@ export const hpcClusters = pgTable('hpc_clusters', {
   username: varchar('username', { length: 64 }).notNull().default(''),
   privateKey: text('private_key').notNull().default(''),
   homeTemplate: varchar('home_template', { length: 255 }).notNull().default('{userId}'),
+  /** Who runs its batch jobs: 'simulated' (the embedded default) or 'slurm' on the login node over SSH. */
+  scheduler: varchar('scheduler', { length: 16 }).notNull().default('simulated'),
   /** Bytes and files each user may keep on this cluster. */
   quotaBytes: bigint('quota_bytes', { mode: 'number' }).notNull(),
   quotaFiles: integer('quota_files').notNull(),

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { HpcCluster } from '../storage/clusters.js';
+import { openTree, clusterTreeKey } from '../storage/file-trees.js';
+import type { HpcScheduler } from './scheduler.js';
+import { SimulatedScheduler } from './simulated/simulated-scheduler.js';
+
+/** The scheduler that runs a cluster's jobs, as its `scheduler` column names it. */
+export function createScheduler(app: FastifyInstance, cluster: HpcCluster): HpcScheduler {
+  if (cluster.scheduler === 'simulated') {
+    return new SimulatedScheduler(
+      app.db,
+      app.clock,
+      cluster.id,
+      async (userId) => (await openTree(app, userId, clusterTreeKey(cluster.id))).fs,
+    );
+  }
+  throw new Error(`unknown HPC scheduler ${cluster.scheduler} for cluster ${cluster.id}`);
+}

@@ -1,0 +1,38 @@
+import fp from 'fastify-plugin';
+import { eq } from 'drizzle-orm';
+import type { HpcSettings } from '../../config.js';
+import { hpcClusters } from '../../db/schema.js';
+import { notFound } from '../../errors.js';
+import { createScheduler } from '../../hpc/create-scheduler.js';
+import type { HpcScheduler } from '../../hpc/scheduler.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    hpc: {
+      settings: HpcSettings;
+      /** The scheduler of a cluster, made once and closed with the app. */
+      schedulerOf(clusterId: number): Promise<HpcScheduler>;
+    };
+  }
+}
+
+/** Batch schedulers of the HPC clusters (HPC_SCHEDULER for the SFTP cluster; the local one is simulated). */
+export default fp(
+  async (app) => {
+    const schedulers = new Map<number, HpcScheduler>();
+    async function schedulerOf(clusterId: number): Promise<HpcScheduler> {
+      const known = schedulers.get(clusterId);
+      if (known) return known;
+      const [cluster] = await app.db.select().from(hpcClusters).where(eq(hpcClusters.id, clusterId));
+      if (!cluster?.enabled) throw notFound('集群不存在或已停用');
+      const made = schedulers.get(clusterId) ?? createScheduler(app, cluster);
+      schedulers.set(clusterId, made);
+      return made;
+    }
+    app.decorate('hpc', { settings: app.config.hpc, schedulerOf });
+    app.addHook('onClose', async () => {
+      await Promise.all([...schedulers.values()].map((scheduler) => scheduler.close()));
+    });
+  },
+  { name: 'hpc', dependencies: ['core', 'file-storage'] },
+);
