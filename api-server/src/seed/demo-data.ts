@@ -19,6 +19,7 @@ import { sha256 } from '../lib/secrets.js';
 import { createAccount } from '../accounts/accounts.js';
 import { applyLedgerEntry } from '../billing/ledger.js';
 import { seedComputePool } from './compute-pool.js';
+import { seedHpcCatalogue } from './hpc-catalogue.js';
 import { seedDemoBillingHistory } from './billing-history.js';
 import { demoHeadTips, seedWelcomeCredit } from './welcome-credit.js';
 import { demoOperatorMobile, seedOperator } from './operator.js';
@@ -216,6 +217,7 @@ async function seedSiteAndAccounts(db: Database): Promise<boolean> {
 const seeders: Array<(db: Database) => Promise<boolean>> = [
   seedSiteAndAccounts,
   seedComputePool,
+  seedHpcCatalogue,
   seedWelcomeCredit,
   (db) => seedOperator(db, demoPassword),
   (db) => seedDemoIncome(db, { referrer: demoAccounts.user, referred: demoAccounts.organization }),

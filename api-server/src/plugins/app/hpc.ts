@@ -4,6 +4,8 @@ import type { HpcSettings } from '../../config.js';
 import { hpcClusters } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { createScheduler } from '../../hpc/create-scheduler.js';
+import { ensurePartitions } from '../../hpc/partitions.js';
+import { enabledClusters } from '../../storage/clusters.js';
 import type { HpcScheduler } from '../../hpc/scheduler.js';
 
 declare module 'fastify' {
@@ -30,6 +32,10 @@ export default fp(
       return made;
     }
     app.decorate('hpc', { settings: app.config.hpc, schedulerOf });
+    // The simulated clusters' partitions are known at once; a real cluster's are recorded when it is first reached (job-sync).
+    for (const cluster of await enabledClusters(app)) {
+      if (cluster.scheduler === 'simulated') await ensurePartitions(app, cluster.id, await (await schedulerOf(cluster.id)).partitions());
+    }
     app.addHook('onClose', async () => {
       await Promise.all([...schedulers.values()].map((scheduler) => scheduler.close()));
     });
