@@ -16,6 +16,7 @@ import { ChildUserBalancePage, ChildUserBindMobilePage, ChildUserEditPage, Child
 import { PersonalCenterPage } from './personal-center/personal-center-page';
 import { CredentialPage } from './credential/credential-page';
 import { NoRecommendPage } from './activity/no-recommend-page';
+import { WorkListPage } from './hpc/work-list-page';
 
 /** Screens built so far, by route pattern; every other route shows its feature page. */
 export const screens: Screens = {
@@ -42,6 +43,7 @@ export const screens: Screens = {
   '/account/childUser/bindMobile': ChildUserBindMobilePage,
   '/account/childUser/edit/edit': ChildUserEditPage,
   '/account/childUser/reset/reset': ChildUserResetPage,
+  '/account/workList': WorkListPage,
   '/noRecommend': NoRecommendPage,
 };
 

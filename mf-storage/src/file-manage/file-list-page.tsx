@@ -126,15 +126,16 @@ function TrashView({ clusterId, onChanged }: { clusterId: number; onChanged: () 
 
 /**
  * `/account/fileManage` and `/account/fileManage/fileList`: my files on a cluster (the default one
- * unless `?clusterId=`), with a folder tree, breadcrumbs, several items moved, copied or deleted at
+ * unless `?clusterId=`, opened at `&folder=` relative to my root there), with a folder tree, breadcrumbs, several items moved, copied or deleted at
  * once, inline rename, new folders, uploads dropped into the folder, downloads and the trash.
  */
 export function FileListPage({ navigate }: ScreenProps) {
   const clusters = useLoaded(listClusters);
-  const asked = Number(new URLSearchParams(window.location.search).get('clusterId')) || null;
+  const query = new URLSearchParams(window.location.search);
+  const asked = Number(query.get('clusterId')) || null;
   const [chosen, setChosen] = useState<number | null>(asked);
   const clusterId = chosen ?? clusters.data?.find((cluster) => cluster.isDefault)?.id ?? null;
-  const [folder, setFolder] = useState('');
+  const [folder, setFolder] = useState(() => (asked ? (query.get('folder') ?? '') : ''));
   const [sort, setSort] = useState<TreeSort>('name');
   const [order, setOrder] = useState<'asc' | 'desc'>('asc');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());

@@ -1,0 +1,30 @@
+import type { HpcJobSubmitBody } from './job-api';
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** A time limit as sbatch takes it: '01:30:00', '2-00:00:00'. */
+export function slurmTime(minutes: number): string {
+  const days = Math.floor(minutes / 1440);
+  const clock = `${pad(Math.floor((minutes % 1440) / 60))}:${pad(minutes % 60)}:00`;
+  return days > 0 ? `${days}-${clock}` : clock;
+}
+
+/**
+ * The `#SBATCH` lines the job will run with, as a preview above the script: the server writes the real
+ * ones from the fields it checked.
+ */
+export function sbatchHeader(job: Omit<HpcJobSubmitBody, 'clusterId' | 'script'>): string[] {
+  return [
+    '#!/bin/bash',
+    `#SBATCH --job-name=${job.name}`,
+    `#SBATCH --partition=${job.partition}`,
+    `#SBATCH --nodes=${job.nodes}`,
+    `#SBATCH --ntasks=${job.tasks}`,
+    `#SBATCH --cpus-per-task=${job.cpusPerTask}`,
+    ...(job.gpus > 0 ? [`#SBATCH --gres=gpu:${job.gpus}`] : []),
+    `#SBATCH --mem=${job.memoryMb}M`,
+    `#SBATCH --time=${slurmTime(job.timeLimitMinutes)}`,
+    `#SBATCH --chdir=${job.workDir}`,
+    `#SBATCH --output=${job.outputFile}`,
+  ];
+}
