@@ -28,7 +28,7 @@ async function releaseJob(job: HpcJobView, onDone: () => void) {
  * A file storage path ('/…' under the cluster's home) as the file list page's folder, relative to the
  * user's root there: the folder holding the output file.
  */
-export function storageFolderOf(path: string, home: string): string {
+function storageFolderOf(path: string, home: string): string {
   const base = home.replace(/\/+$/, '');
   const relative = path.startsWith(`${base}/`) ? path.slice(base.length + 1) : path.replace(/^\/+/, '');
   return relative.split('/').slice(0, -1).join('/');
@@ -41,8 +41,13 @@ async function openOutput(job: HpcJobView, navigate: (url: string) => void) {
   navigate(`/account/fileManage/fileList?clusterId=${job.clusterId}&folder=${encodeURIComponent(folder)}`);
 }
 
-export function showJobDetail(job: HpcJobView) {
-  dialogs.open({ title: `作业详情：${job.name}`, width: 760, content: <JobDetail id={job.id} /> });
+function showJobDetail(job: HpcJobView) {
+  const handle = dialogs.open({
+    title: `作业详情：${job.name}`,
+    width: 760,
+    content: <JobDetail id={job.id} />,
+    actions: [{ text: '关闭', onClick: () => handle.close() }],
+  });
 }
 
 /** 详情 always; 查看输出 once the job started writing; 释放 while held; 取消 while queued or running. */

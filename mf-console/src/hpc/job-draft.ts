@@ -2,7 +2,7 @@ import type { FieldErrors } from '@rc/shared-utility';
 import type { HpcJobSubmitBody, HpcJobTemplate, HpcPartitionView } from './job-api';
 import { formatMemory, formatMinutes } from './job-format';
 
-export type MemoryUnit = 'MB' | 'GB';
+type MemoryUnit = 'MB' | 'GB';
 export type TimeUnit = 'minute' | 'hour' | 'day';
 
 /** The submit form as the user fills it: memory and time limit in the unit they chose. */

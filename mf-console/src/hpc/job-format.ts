@@ -63,6 +63,3 @@ export function formatMemory(megabytes: number): string {
   const gigabytes = megabytes / 1024;
   return `${Number.isInteger(gigabytes) ? gigabytes : gigabytes.toFixed(1)}GB`;
 }
-
-/** The jobs still queued or running. */
-export const activeStates: ReadonlySet<string> = new Set(['HELD', 'PENDING', 'RUNNING', 'COMPLETING']);

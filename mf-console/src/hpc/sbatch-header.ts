@@ -3,7 +3,7 @@ import type { HpcJobSubmitBody } from './job-api';
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /** A time limit as sbatch takes it: '01:30:00', '2-00:00:00'. */
-export function slurmTime(minutes: number): string {
+function slurmTime(minutes: number): string {
   const days = Math.floor(minutes / 1440);
   const clock = `${pad(Math.floor((minutes % 1440) / 60))}:${pad(minutes % 60)}:00`;
   return days > 0 ? `${days}-${clock}` : clock;
