@@ -29,8 +29,18 @@ function fields(job: HpcJobDetail): [string, ReactNode][] {
     ['资源包抵扣', `${formatHours(job.packageCoreSeconds)} 核时`],
     ['扣费', formatYuan(job.chargedAmount)],
     ['最高费用', formatYuan(job.estimatedAmount)],
-    ['工作目录', <code key="dir">{job.workDir}</code>],
-    ['输出文件', <code key="out">{job.outputPath}</code>],
+    [
+      '工作目录',
+      <code key="dir" className="rc-mono">
+        {job.workDir}
+      </code>,
+    ],
+    [
+      '输出文件',
+      <code key="out" className="rc-mono">
+        {job.outputPath}
+      </code>,
+    ],
   ];
 }
 

@@ -2,7 +2,7 @@ import { useRef, type Ref } from 'react';
 
 function LineNumbers({ count, scrollRef }: { count: number; scrollRef?: Ref<HTMLDivElement> }) {
   return (
-    <div className="rc-script-gutter" ref={scrollRef} aria-hidden>
+    <div className="rc-script-gutter rc-mono" ref={scrollRef} aria-hidden>
       {Array.from({ length: count }, (_, index) => (
         <span key={index}>{index + 1}</span>
       ))}
@@ -20,13 +20,13 @@ export function ScriptEditor({ header, value, onChange }: { header: string[]; va
   const gutter = useRef<HTMLDivElement>(null);
   return (
     <div className="rc-script-editor">
-      <pre className="rc-sbatch-preview" title="由表单生成，提交时写在脚本之前">
+      <pre className="rc-sbatch-preview rc-mono" title="由表单生成，提交时写在脚本之前">
         {header.join('\n')}
       </pre>
       <div className="rc-script-body">
         <LineNumbers count={lineCount(value)} scrollRef={gutter} />
         <textarea
-          className="rc-script-input"
+          className="rc-script-input rc-mono"
           aria-label="作业脚本"
           spellCheck={false}
           wrap="off"
@@ -47,7 +47,7 @@ export function ScriptView({ script }: { script: string }) {
   return (
     <div className="rc-script-body rc-script-view">
       <LineNumbers count={lineCount(script)} />
-      <pre className="rc-script-input">{script}</pre>
+      <pre className="rc-script-input rc-mono">{script}</pre>
     </div>
   );
 }

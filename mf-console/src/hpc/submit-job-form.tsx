@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Button, Dropdown, Form, Input } from 'semantic-ui-react';
 import { FieldError, IntegerInput, formatYuan, refreshCounters, useLoaded, useSubmit } from '@rc/shared-utility';
 import {
@@ -25,14 +25,24 @@ import { formatMemory, formatMinutes } from './job-format';
 import { sbatchHeader } from './sbatch-header';
 import { ScriptEditor } from './script-editor';
 
-const free = (partition: HpcPartitionView) => partition.totalCpus - partition.allocatedCpus;
+const free = (partition: HpcPartitionView) => Math.max(0, partition.totalCpus - partition.allocatedCpus);
+
+/** A dropdown option in two lines: what it is, and the detail that helps choose it. */
+function OptionLines({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="rc-option-lines">
+      <div>{title}</div>
+      <small className="rc-muted">{children}</small>
+    </div>
+  );
+}
 
 const partitionPrice = (partition: HpcPartitionView) =>
   `${formatYuan(partition.coreHourPrice)}/核时${partition.gpuHourPrice > 0 ? ` · ${formatYuan(partition.gpuHourPrice)}/卡时` : ''}`;
 
 /** The chosen partition's prices, per-job limits and what is free now. */
 function PartitionFacts({ partition }: { partition: HpcPartitionView }) {
-  const gpuFree = partition.totalGpus - partition.allocatedGpus;
+  const gpuFree = Math.max(0, partition.totalGpus - partition.allocatedGpus);
   return (
     <div className="rc-partition-facts">
       <div>
@@ -96,7 +106,11 @@ export function SubmitJobForm({ accounts, onSubmitted, onClose }: SubmitJobFormP
     const account = accounts.find((candidate) => candidate.clusterId === clusterId)!;
     change({ clusterId, partition: '', workDir: account.home });
   };
-  const chooseTemplate = (template: HpcJobTemplate) => setDraft((current) => withTemplate(current, template, partition));
+  const chooseTemplate = (template: HpcJobTemplate) => {
+    const needsGpu = template.gpus > 0 && !(partition && partition.maxGpusPerJob > 0);
+    const target = needsGpu ? (partitionList.find((candidate) => candidate.maxGpusPerJob > 0) ?? partition) : partition;
+    setDraft((current) => withTemplate({ ...current, partition: target?.name ?? current.partition }, template, target));
+  };
   const send = () => {
     setTouched(true);
     void submit({
@@ -136,7 +150,11 @@ export function SubmitJobForm({ accounts, onSubmitted, onClose }: SubmitJobFormP
                   key: candidate.name,
                   value: candidate.name,
                   text: candidate.title || candidate.name,
-                  description: `${partitionPrice(candidate)} · 空闲 ${free(candidate)} 核`,
+                  content: (
+                    <OptionLines title={`${candidate.title || candidate.name}（${candidate.name}）`}>
+                      {partitionPrice(candidate)} · 空闲 {free(candidate)} 核
+                    </OptionLines>
+                  ),
                 }))}
                 onChange={(_, data) => {
                   const next = partitionList.find((candidate) => candidate.name === data.value);
@@ -162,6 +180,7 @@ export function SubmitJobForm({ accounts, onSubmitted, onClose }: SubmitJobFormP
             <Form.Field error={Boolean(shown('nodes'))}>
               <label>节点数</label>
               <IntegerInput className="rc-job-nodes" min={1} max={1024} value={draft.nodes} onChange={(nodes) => change({ nodes })} />
+              <FieldError message={shown('nodes')} />
             </Form.Field>
             <Form.Field error={Boolean(shown('cores'))}>
               <label>任务数</label>
@@ -181,10 +200,15 @@ export function SubmitJobForm({ accounts, onSubmitted, onClose }: SubmitJobFormP
               <Form.Field error={Boolean(shown('gpus'))}>
                 <label>GPU数</label>
                 <IntegerInput className="rc-job-gpus" min={0} max={64} value={draft.gpus} onChange={(gpus) => change({ gpus })} />
+                <FieldError message={shown('gpus')} />
               </Form.Field>
             ) : null}
           </Form.Group>
-          <FieldError message={shown('nodes') ?? shown('cores') ?? shown('gpus')} />
+          {shown('cores') ? (
+            <div className="field error rc-job-cores-error">
+              <FieldError message={shown('cores')} />
+            </div>
+          ) : null}
           <Form.Group widths="equal">
             <Form.Field error={Boolean(shown('memory'))}>
               <label>内存</label>
@@ -257,7 +281,7 @@ export function SubmitJobForm({ accounts, onSubmitted, onClose }: SubmitJobFormP
                 key: template.key,
                 value: template.key,
                 text: template.title,
-                description: template.description,
+                content: <OptionLines title={template.title}>{template.description}</OptionLines>,
               }))}
               onChange={(_, data) => {
                 const template = templates.data?.find((candidate) => candidate.key === data.value);
