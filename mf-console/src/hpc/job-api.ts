@@ -27,10 +27,13 @@ export const viewJob = (id: number) => api.get<HpcJobDetail>(jobPath('view'), { 
 export const estimateJob = (body: HpcJobSubmitBody, signal?: AbortSignal) =>
   api.post<HpcJobEstimate>(jobPath('estimate'), body, { errorTip: false, signal });
 
+/** What an operation did: the job's state afterwards (HELD when kept back for the balance). */
+type JobOutcome = Pick<HpcJobView, 'id' | 'state'>;
+
 export const jobCalls = {
-  submit: (body: HpcJobSubmitBody) => api.post<HpcJobView>(jobPath('submit'), body),
-  cancel: (id: number) => api.post<HpcJobView>(jobPath('cancel'), { id }),
-  release: (id: number) => api.post<HpcJobView>(jobPath('release'), { id }),
+  submit: (body: HpcJobSubmitBody) => api.post<JobOutcome>(jobPath('submit'), body),
+  cancel: (id: number) => api.post<JobOutcome>(jobPath('cancel'), { id }),
+  release: (id: number) => api.post<JobOutcome>(jobPath('release'), { id }),
 };
 
 /** The cluster's file tree: its `home` is the root the file storage pages name paths under. */

@@ -10,12 +10,12 @@ function slurmTime(minutes: number): string {
 }
 
 /**
- * The `#SBATCH` lines the job will run with, as a preview above the script: the server writes the real
- * ones from the fields it checked.
+ * The `#SBATCH` settings the job will run with, as a preview above the script: the server passes the real
+ * ones to sbatch from the fields it checked, and they win over the script's own.
  */
 export function sbatchHeader(job: Omit<HpcJobSubmitBody, 'clusterId' | 'script'>): string[] {
   return [
-    '#!/bin/bash',
+    '# 由表单生成，提交时生效',
     `#SBATCH --job-name=${job.name}`,
     `#SBATCH --partition=${job.partition}`,
     `#SBATCH --nodes=${job.nodes}`,

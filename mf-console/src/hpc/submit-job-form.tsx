@@ -7,7 +7,6 @@ import {
   listJobTemplates,
   type HpcAccountView,
   type HpcJobTemplate,
-  type HpcJobView,
   type HpcPartitionView,
 } from './job-api';
 import {
@@ -76,7 +75,7 @@ const memoryUnits = ['MB', 'GB'].map((unit) => ({ key: unit, value: unit, text: 
 interface SubmitJobFormProps {
   /** The clusters the user has an open account on. */
   accounts: HpcAccountView[];
-  onSubmitted: (job: HpcJobView) => void;
+  onSubmitted: () => void;
   onClose: () => void;
 }
 
@@ -116,9 +115,9 @@ export function SubmitJobForm({ accounts, onSubmitted, onClose }: SubmitJobFormP
     void submit({
       check: () => errors,
       call: () => jobCalls.submit(draftBody(draft)),
-      then: async (job: HpcJobView) => {
+      then: async () => {
         await refreshCounters();
-        onSubmitted(job);
+        onSubmitted();
       },
     });
   };
