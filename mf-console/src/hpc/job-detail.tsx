@@ -1,7 +1,7 @@
 import { useCallback, type ReactNode } from 'react';
 import { ListState, formatDateTime, formatYuan, useLoaded } from '@rc/shared-utility';
 import { viewJob, type HpcJobDetail } from './job-api';
-import { formatDuration, formatHours, formatMemory, formatMinutes } from './job-format';
+import { formatDuration, formatHours, formatJobCharge, formatMemory, formatMinutes } from './job-format';
 import { JobStateLabel } from './job-state';
 import { ScriptView } from './script-editor';
 
@@ -27,7 +27,7 @@ function fields(job: HpcJobDetail): [string, ReactNode][] {
     ['核时', `${formatHours(job.coreSeconds)} 核时`],
     ['卡时', `${formatHours(job.gpuSeconds)} 卡时`],
     ['资源包抵扣', `${formatHours(job.packageCoreSeconds)} 核时`],
-    ['扣费', formatYuan(job.chargedAmount)],
+    ['扣费', formatJobCharge(job.chargedAmount)],
     ['最高费用', formatYuan(job.estimatedAmount)],
     [
       '工作目录',

@@ -38,7 +38,7 @@ export function useJobEstimate(body: HpcJobSubmitBody | null): EstimateState {
 
 /** 最高费用, 资源包可抵扣, 余额, and the warning that the job will be held when the balance does not cover it. */
 export function JobEstimateView({ state, hasErrors }: { state: EstimateState; hasErrors: boolean }) {
-  if (hasErrors) return <div className="rc-job-estimate-bar rc-muted">填写完整后显示预计费用</div>;
+  if (hasErrors) return <div className="rc-job-estimate-bar rc-muted">表单填写正确后显示预计费用</div>;
   if (state.error) {
     return (
       <div className="rc-job-estimate-bar rc-job-estimate-error" role="alert">

@@ -1,4 +1,5 @@
 import type { SemanticCOLORS } from 'semantic-ui-react';
+import { formatCharge, formatYuan } from '@rc/shared-utility';
 
 export const stateColors: Record<string, SemanticCOLORS> = {
   HELD: 'orange',
@@ -63,3 +64,6 @@ export function formatMemory(megabytes: number): string {
   const gigabytes = megabytes / 1024;
   return `${Number.isInteger(gigabytes) ? gigabytes : gigabytes.toFixed(1)}GB`;
 }
+
+/** What a job was charged: '¥1.20', and '<¥0.01' for the tenths of a fen a few core-seconds cost. */
+export const formatJobCharge = (thousandths: number) => (thousandths > 0 ? formatCharge(thousandths).slice(1) : formatYuan(0));

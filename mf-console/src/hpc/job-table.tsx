@@ -2,7 +2,7 @@ import { Table } from 'semantic-ui-react';
 import { formatDateTime, formatYuan } from '@rc/shared-utility';
 import type { HpcJobView, JobScope } from './job-api';
 import { JobActions } from './job-actions';
-import { formatHours, formatMemory } from './job-format';
+import { formatHours, formatJobCharge, formatMemory } from './job-format';
 import { JobElapsed, JobStateLabel } from './job-state';
 
 function JobCell({ job }: { job: HpcJobView }) {
@@ -46,7 +46,7 @@ function TimeCell({ job, scope }: { job: HpcJobView; scope: JobScope }) {
 function ChargeCell({ job }: { job: HpcJobView }) {
   return (
     <>
-      <div className="rc-job-charge">{formatYuan(job.chargedAmount)}</div>
+      <div className="rc-job-charge">{formatJobCharge(job.chargedAmount)}</div>
       <small className="rc-muted">
         {formatHours(job.coreSeconds)} 核时{job.gpuSeconds > 0 ? ` · ${formatHours(job.gpuSeconds)} 卡时` : ''}
       </small>

@@ -46,7 +46,7 @@ export function ScriptEditor({ header, value, onChange }: { header: string[]; va
 export function ScriptView({ script }: { script: string }) {
   return (
     <div className="rc-script-body rc-script-view">
-      <LineNumbers count={lineCount(script)} />
+      <LineNumbers count={lineCount(script.replace(/\n$/, ''))} />
       <pre className="rc-script-input rc-mono">{script}</pre>
     </div>
   );
