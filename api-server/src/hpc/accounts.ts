@@ -8,7 +8,8 @@ import { hpcAccounts, hpcClusters, users } from '../db/schema.js';
 import { AppError, conflict, invalid, notFound } from '../errors.js';
 import { maskMobile } from '../lib/id-card.js';
 import { enabledClusters, type HpcCluster } from '../storage/clusters.js';
-import { asUserError, userHome } from '../storage/file-trees.js';
+import { FileSystemError } from '../storage/file-system.js';
+import { userHome } from '../storage/file-trees.js';
 import { HpcAccountStatus, hpcAccountStatusText, unixNameOf, type HpcAccount } from './account-status.js';
 import { clusterAccountOf, type AccountFolders } from './cluster-paths.js';
 
@@ -134,11 +135,15 @@ async function applicationFor(tx: Executor, id: number, statuses: number[]): Pro
   return account;
 }
 
-/** Why a cluster refused to create the account, in words an operator can act on. */
+/** Why a cluster refused to create the account, as it said it (for the operator, who may retry or fix the cluster). */
 function refusalText(error: unknown): string {
-  const shown = asUserError(error);
-  const text = shown instanceof Error ? shown.message : String(shown);
-  return `集群创建账号失败：${text}`.slice(0, 300);
+  const said =
+    error instanceof FileSystemError
+      ? `无法创建目录「${error.path || '/'}」（${error.problem}）`
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return `集群创建账号失败：${said}`.slice(0, 280);
 }
 
 /**

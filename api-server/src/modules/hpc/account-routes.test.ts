@@ -156,10 +156,10 @@ describe('HPC accounts', () => {
     fs.writeFileSync(treeRoot, 'not a folder');
     const refused = await approve(user.applicationId);
     expect(refused.code).toBe(502);
-    expect(refused.msg).toMatch(/^集群创建账号失败：.+，可稍后重新审核通过$/);
+    expect(refused.msg).toBe('集群创建账号失败：无法创建目录「/」（exists），可稍后重新审核通过');
     const failed = await accountOn(user.token);
     expect(failed).toMatchObject({ status: 4, statusText: '开通失败', home: '', openedAt: null });
-    expect(failed.reason).toMatch(/^集群创建账号失败：/);
+    expect(failed.reason).toBe('集群创建账号失败：无法创建目录「/」（exists）');
     expect(await chaosuanStatus(user.token)).toBe(0);
     expect((await messagesOf(t.app, user.token)).map((m) => m.title)).not.toContain('超算账号已开通');
 
