@@ -53,8 +53,10 @@ export function jobBody(clusterId: number, over: Partial<HpcJobSubmitBody> = {})
   };
 }
 
-export const submit = (app: FastifyInstance, token: string, body: HpcJobSubmitBody) => call(app, 'POST', '/apis/hpc/auth/job/submit', body, token);
-export const jobView = (app: FastifyInstance, token: string, id: number) => call(app, 'GET', `/apis/hpc/auth/job/view?id=${id}`, undefined, token);
+export const submit = (app: FastifyInstance, token: string, body: HpcJobSubmitBody) =>
+  call(app, 'POST', '/apis/hpc/auth/job/submit', body, token);
+export const jobView = (app: FastifyInstance, token: string, id: number) =>
+  call(app, 'GET', `/apis/hpc/auth/job/view?id=${id}`, undefined, token);
 
 export async function jobRow(app: FastifyInstance, id: number) {
   const [row] = await app.db.select().from(hpcJobs).where(eq(hpcJobs.id, id));

@@ -26,7 +26,8 @@ export interface CheckedJob {
 function checkLimits(body: HpcJobSubmitBody, p: HpcPartition): number {
   const cpus = body.tasks * body.cpusPerTask;
   if (body.nodes > p.maxNodes) throw invalid(`节点数不能超过${p.maxNodes}（分区「${p.name}」的上限）`);
-  if (cpus > p.maxCpusPerJob) throw invalid(`CPU总数（任务数×每任务CPU数）为${cpus}，不能超过${p.maxCpusPerJob}（分区「${p.name}」的上限）`);
+  if (cpus > p.maxCpusPerJob)
+    throw invalid(`CPU总数（任务数×每任务CPU数）为${cpus}，不能超过${p.maxCpusPerJob}（分区「${p.name}」的上限）`);
   if (cpus < body.nodes) throw invalid('CPU总数（任务数×每任务CPU数）不能少于节点数');
   if (body.gpus > 0 && p.maxGpusPerJob === 0) throw invalid(`分区「${p.name}」没有GPU，请选择GPU分区或将GPU数设为0`);
   if (body.gpus > p.maxGpusPerJob) throw invalid(`GPU数不能超过${p.maxGpusPerJob}（分区「${p.name}」的上限）`);

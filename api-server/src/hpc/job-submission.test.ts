@@ -81,7 +81,13 @@ describe('a submission is checked before anything is sent', () => {
 describe('submitting', () => {
   it('estimates the most a job can cost from the partition’s prices and the time limit', async () => {
     const user = await hpcUser(t.app, 10_000);
-    const estimate = await call(t.app, 'POST', '/apis/hpc/auth/job/estimate', jobBody(clusterId, { partition: 'gpu', gpus: 1 }), user.token);
+    const estimate = await call(
+      t.app,
+      'POST',
+      '/apis/hpc/auth/job/estimate',
+      jobBody(clusterId, { partition: 'gpu', gpus: 1 }),
+      user.token,
+    );
     // 4 cores and 1 GPU for 30 minutes at ¥0.1 per core-hour and ¥6 per GPU-hour
     expect(estimate.data).toEqual({
       estimatedAmount: 200 + 3_000,
@@ -102,9 +108,17 @@ describe('submitting', () => {
     const row = await jobRow(t.app, answer.data.id);
     expect(row.script).toBe(script);
     expect(row.outputPath).toBe(`/slurm-${row.schedulerJobId}.out`);
-    const [sent] = await t.app.db.select().from(hpcSimulatedJobs).where(eq(hpcSimulatedJobs.id, Number(row.schedulerJobId)));
+    const [sent] = await t.app.db
+      .select()
+      .from(hpcSimulatedJobs)
+      .where(eq(hpcSimulatedJobs.id, Number(row.schedulerJobId)));
     expect(sent).toMatchObject({ script, workDir: '', outputPath: 'slurm-%j.out', cpus: 4, unixName: `hpc${user.id}` });
-    expect((await jobView(t.app, user.token, row.id)).data).toMatchObject({ script, state: 'PENDING', stateText: '排队中', canCancel: true });
+    expect((await jobView(t.app, user.token, row.id)).data).toMatchObject({
+      script,
+      state: 'PENDING',
+      stateText: '排队中',
+      canCancel: true,
+    });
   });
 
   it('holds a job the balance cannot cover on top of the other jobs, and sends it when released after a top-up', async () => {
@@ -172,7 +186,10 @@ describe('one user never reaches another user’s jobs', () => {
 describe('templates', () => {
   it('offers the common jobs as bash scripts without #SBATCH lines', async () => {
     const user = await userWithBalance(t.app, 0);
-    const templates = (await call(t.app, 'GET', '/apis/hpc/auth/job/templates', undefined, user.token)).data as Array<{ key: string; script: string }>;
+    const templates = (await call(t.app, 'GET', '/apis/hpc/auth/job/templates', undefined, user.token)).data as Array<{
+      key: string;
+      script: string;
+    }>;
     expect(templates.map((template) => template.key)).toEqual(['hello', 'read-input', 'mpi', 'python', 'gpu']);
     for (const template of templates) {
       expect(template.script.startsWith('#!/bin/bash\n')).toBe(true);

@@ -177,7 +177,16 @@ export async function cancelJob(app: FastifyInstance, userId: number, id: number
   if (job.state === 'HELD') {
     const [cancelled] = await app.db
       .update(hpcJobs)
-      .set({ state: 'CANCELLED', reason: '', endedAt: now, elapsedSeconds: 0, coreSeconds: 0, gpuSeconds: 0, chargedAmount: 0, chargedAt: now })
+      .set({
+        state: 'CANCELLED',
+        reason: '',
+        endedAt: now,
+        elapsedSeconds: 0,
+        coreSeconds: 0,
+        gpuSeconds: 0,
+        chargedAmount: 0,
+        chargedAt: now,
+      })
       .where(and(eq(hpcJobs.id, id), eq(hpcJobs.state, 'HELD')))
       .returning();
     if (!cancelled) throw conflict('作业状态已变化，请刷新后重试');
@@ -192,7 +201,9 @@ export async function cancelJob(app: FastifyInstance, userId: number, id: number
     app.log.warn({ err: error, job: id }, 'HPC job cancel refused');
     throw conflict(`取消失败：${schedulerRefusalText(error)}`);
   }
-  await syncCluster(app, job.clusterId).catch((error: unknown) => app.log.warn({ err: error, job: id }, 'HPC job sync after cancel failed'));
+  await syncCluster(app, job.clusterId).catch((error: unknown) =>
+    app.log.warn({ err: error, job: id }, 'HPC job sync after cancel failed'),
+  );
   const after = await ownJob(app.db, userId, id);
   return { id, state: after.state, message: after.endedAt ? '作业已取消' : '已请求取消作业' };
 }

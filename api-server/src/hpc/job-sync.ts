@@ -22,7 +22,8 @@ const waitingReasons: Record<string, string> = {
   QOSMaxCpuPerUserLimit: '超出账号CPU数限制',
 };
 
-const uncharged = (clusterId: number) => and(eq(hpcJobs.clusterId, clusterId), isNull(hpcJobs.chargedAt), isNotNull(hpcJobs.schedulerJobId));
+const uncharged = (clusterId: number) =>
+  and(eq(hpcJobs.clusterId, clusterId), isNull(hpcJobs.chargedAt), isNotNull(hpcJobs.schedulerJobId));
 
 /** Ends and charges one job, exactly once: on its locked row, only while it is uncharged. */
 async function finishJob(app: FastifyInstance, jobId: number, status: JobStatus): Promise<boolean> {
@@ -80,7 +81,11 @@ export async function syncCluster(app: FastifyInstance, clusterId: number): Prom
 async function recordFirstPartitions(app: FastifyInstance): Promise<void> {
   for (const cluster of await enabledClusters(app)) {
     if (cluster.scheduler === 'simulated') continue;
-    const [known] = await app.db.select({ id: hpcPartitions.id }).from(hpcPartitions).where(eq(hpcPartitions.clusterId, cluster.id)).limit(1);
+    const [known] = await app.db
+      .select({ id: hpcPartitions.id })
+      .from(hpcPartitions)
+      .where(eq(hpcPartitions.clusterId, cluster.id))
+      .limit(1);
     if (!known) await ensurePartitions(app, cluster.id, await (await app.hpc.schedulerOf(cluster.id)).partitions());
   }
 }

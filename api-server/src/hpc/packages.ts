@@ -93,10 +93,24 @@ export async function buyPackage(app: FastifyInstance, userId: number, productId
       orderType: hpcPackageOrderType,
       billingType: 0,
       amount: priced.amount,
-      detail: { productId: product.id, name: product.name, coreHours: product.coreHours, validDays: product.validDays, items: priced.items },
+      detail: {
+        productId: product.id,
+        name: product.name,
+        coreHours: product.coreHours,
+        validDays: product.validDays,
+        items: priced.items,
+      },
       now,
     });
-    await charge(tx, { userId, amount: priced.amount, kind: 'package', product: 'hpc', note: `超算资源包 ${product.name}`, now, orderId: order.id });
+    await charge(tx, {
+      userId,
+      amount: priced.amount,
+      kind: 'package',
+      product: 'hpc',
+      note: `超算资源包 ${product.name}`,
+      now,
+      orderId: order.id,
+    });
     const coreSeconds = product.coreHours * 3600;
     const [bought] = await tx
       .insert(hpcPackages)

@@ -31,7 +31,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/job/submit',
-    { schema: { tags, summary: '提交作业（余额不足以支付最长运行时间时暂挂）', body: HpcJobSubmitBody, response: { 200: Envelope(HpcJobOutcome) } } },
+    {
+      schema: {
+        tags,
+        summary: '提交作业（余额不足以支付最长运行时间时暂挂）',
+        body: HpcJobSubmitBody,
+        response: { 200: Envelope(HpcJobOutcome) },
+      },
+    },
     async (request) => answer(await submitJob(app, currentUser(request).id, request.body)),
   );
 
@@ -49,7 +56,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/job/list',
-    { schema: { tags, summary: '排队与运行中的作业，或已结束的作业（最新在前）', body: HpcJobListBody, response: { 200: Envelope(Page(HpcJobView)) } } },
+    {
+      schema: {
+        tags,
+        summary: '排队与运行中的作业，或已结束的作业（最新在前）',
+        body: HpcJobListBody,
+        response: { 200: Envelope(Page(HpcJobView)) },
+      },
+    },
     async (request) =>
       pagedAnswer(request.body, (window) => pageOfJobs(app.db, currentUser(request).id, request.body, window, app.clock.now())),
   );

@@ -32,7 +32,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/package/buy',
     { schema: { tags, summary: '按报价购买资源包', body: HpcPackageBuyBody, response: { 200: Envelope(HpcPackageView) } } },
-    async (request) => ok(await buyPackage(app, currentUser(request).id, request.body.productId, request.body.quoteToken), '资源包购买成功'),
+    async (request) =>
+      ok(await buyPackage(app, currentUser(request).id, request.body.productId, request.body.quoteToken), '资源包购买成功'),
   );
 };
 
