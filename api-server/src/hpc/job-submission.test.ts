@@ -66,7 +66,8 @@ describe('a submission is checked before anything is sent', () => {
       expect(answer.code).not.toBe(200);
     }
     const shellName = await submit(t.app, user.token, jobBody(clusterId, { name: 'a;rm -rf' }));
-    expect(shellName.code).toBe(400);
+    expect(shellName.code).toBe(422);
+    expect(shellName.msg).toContain('作业名称');
     const listed = await call(t.app, 'POST', '/apis/hpc/auth/job/list', { scope: 'history' }, user.token);
     expect(listed.data.total).toBe(0);
   });
