@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import accountRoutes from './account-routes.js';
 import clusterRoutes from './cluster-routes.js';
 import jobRoutes from './job-routes.js';
+import overviewRoutes from './overview-routes.js';
 import packageRoutes from './package-routes.js';
 import partitionRoutes from './partition-routes.js';
 
@@ -12,6 +13,7 @@ const hpcModule: FastifyPluginAsync = async (app) => {
   await app.register(partitionRoutes);
   await app.register(jobRoutes);
   await app.register(packageRoutes);
+  await app.register(overviewRoutes);
 };
 
 export default hpcModule;
