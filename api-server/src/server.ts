@@ -5,6 +5,7 @@ import { openDatabase, type OpenDatabase } from './db/open-database.js';
 import { seedDemoData } from './seed/demo-data.js';
 import { startScheduler } from './compute/scheduler.js';
 import { startMetricsPass } from './compute/instance-metrics/metrics-pass.js';
+import { startJobSync } from './hpc/job-sync.js';
 import { startPaymentScheduler } from './billing/payments/payment-scheduler.js';
 import { startTaskRunner } from './storage/task-runner.js';
 import { startCommunityScheduler } from './community/community-scheduler.js';
@@ -40,6 +41,7 @@ if (config.seedDemoData && (await seedDemoData(database.db, { billingHistory: tr
 
 const stopScheduler = startScheduler(app);
 const stopMetricsPass = startMetricsPass(app);
+const stopJobSync = startJobSync(app);
 const stopPaymentScheduler = startPaymentScheduler(app.payments, app.log);
 const stopTaskRunner = startTaskRunner(app);
 const stopCommunityScheduler = startCommunityScheduler(app);
@@ -53,6 +55,7 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   await stopScheduler();
   await stopMetricsPass();
+  await stopJobSync();
   await stopPaymentScheduler();
   await stopTaskRunner();
   await stopCommunityScheduler();

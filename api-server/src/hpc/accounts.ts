@@ -11,7 +11,7 @@ import { enabledClusters, type HpcCluster } from '../storage/clusters.js';
 import { FileSystemError } from '../storage/file-system.js';
 import { userHome } from '../storage/file-trees.js';
 import { HpcAccountStatus, hpcAccountStatusText, unixNameOf, type HpcAccount } from './account-status.js';
-import { clusterAccountOf, type AccountFolders } from './cluster-paths.js';
+import { clusterAccountOf } from './cluster-paths.js';
 
 const { none, reviewing, open, rejected, failed } = HpcAccountStatus;
 
@@ -122,7 +122,7 @@ export async function reviewPage(
 }
 
 /** Where an account keeps its files, as the file storage pages name them: the local cluster's root and /scratch, or the SFTP home and the configured scratch. */
-export function accountFoldersOf(cluster: HpcCluster, userId: number, unixName: string, scratchTemplate: string): AccountFolders {
+export function accountFoldersOf(cluster: HpcCluster, userId: number, unixName: string, scratchTemplate: string): { home: string; scratch: string } {
   if (cluster.kind === 'local') return { home: '/', scratch: '/scratch' };
   return { home: userHome(cluster, userId), scratch: scratchTemplate.replaceAll('{account}', unixName) };
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clusterAccountOf, schedulerPathOf } from './cluster-paths.js';
+import { clusterAccountOf, clusterPathOf } from './cluster-paths.js';
 
 const local = { kind: 'local' };
 const sftp = { kind: 'sftp' };
 const localAccount = { home: '/', scratch: '/scratch' };
 const sftpAccount = { home: '/home/u7', scratch: '/scratch/hpc7' };
+const schedulerPathOf = (cluster: { kind: string }, account: { home: string }, pagePath: string) =>
+  clusterPathOf(cluster, account.home, pagePath).scheduler;
 
 describe('page paths as the scheduler names them', () => {
   it('are paths inside the user’s tree on the local cluster', () => {
@@ -13,10 +15,18 @@ describe('page paths as the scheduler names them', () => {
     expect(schedulerPathOf(local, localAccount, '/项目/run 1/out.txt')).toBe('项目/run 1/out.txt');
   });
 
-  it('are absolute paths inside the home or scratch on an SFTP cluster', () => {
+  it('are absolute paths inside the home on an SFTP cluster', () => {
     expect(schedulerPathOf(sftp, sftpAccount, '/home/u7')).toBe('/home/u7');
     expect(schedulerPathOf(sftp, sftpAccount, '/home/u7/jobs/a.out')).toBe('/home/u7/jobs/a.out');
-    expect(schedulerPathOf(sftp, sftpAccount, '/scratch/hpc7/tmp/')).toBe('/scratch/hpc7/tmp');
+  });
+
+  it('name the same place for the storage calls and the pages', () => {
+    expect(clusterPathOf(sftp, sftpAccount.home, '/home/u7/jobs/')).toEqual({
+      page: '/home/u7/jobs',
+      tree: 'jobs',
+      scheduler: '/home/u7/jobs',
+    });
+    expect(clusterPathOf(local, '/', '/jobs')).toEqual({ page: '/jobs', tree: 'jobs', scheduler: 'jobs' });
   });
 
   it('refuse paths that leave the user’s folders', () => {
@@ -27,7 +37,7 @@ describe('page paths as the scheduler names them', () => {
       [local, localAccount, '/%2e%2e/x'],
       [sftp, sftpAccount, '/home/u70/x'],
       [sftp, sftpAccount, '/home/u7/../u8'],
-      [sftp, sftpAccount, '/scratch/hpc8'],
+      [sftp, sftpAccount, '/scratch/hpc7'],
       [sftp, sftpAccount, '/etc/passwd'],
       [sftp, sftpAccount, ''],
     ] as const)

@@ -1,42 +1,40 @@
 import path from 'node:path';
 import { invalid } from '../errors.js';
 import { treePath } from '../storage/tree-operations.js';
-import type { HpcCluster } from '../storage/clusters.js';
 import type { ClusterAccount } from './scheduler.js';
 
-/** Where a user's HPC account keeps files, as the file storage pages name them. */
-export interface AccountFolders {
-  home: string;
-  scratch: string;
+/** A folder or file of the user's storage on a cluster, named three ways. */
+export interface ClusterPath {
+  /** As the file storage pages name it: under '/' on the local cluster, under the absolute home on an SFTP one. */
+  page: string;
+  /** Relative to the user's file tree ('' is its root), for the storage calls. */
+  tree: string;
+  /** What the scheduler is told: the tree path on the local (simulated) cluster, the absolute path on the login node otherwise. */
+  scheduler: string;
 }
-
-const within = (pagePath: string, root: string) => root === '/' || pagePath === root || pagePath.startsWith(`${root}/`);
 
 /**
- * A path a page names on a cluster (under '/' on the local cluster, an absolute path under the home
- * on an SFTP one) as its scheduler must be told it: the path inside the user's file tree for the local
- * (simulated) cluster, the absolute path on the login node otherwise. It must lie inside the account's
- * home or scratch and obey the file storage's traversal rules; refuses anything else.
+ * Reads a path a page sent for a cluster whose user home is `home` ('/' for the local cluster): it must
+ * lie inside that home and obey the traversal rules of the file storage (no `..`, no control
+ * characters, not in the trash).
  */
-export function schedulerPathOf(cluster: Pick<HpcCluster, 'kind'>, account: AccountFolders, pagePath: string): string {
-  if (!pagePath.startsWith('/')) throw invalid('路径不合法');
-  const clean = pagePath.length > 1 ? pagePath.replace(/\/+$/, '') : pagePath;
-  const root = [account.home, account.scratch].find((folder) => folder !== '' && within(clean, folder));
-  if (root === undefined) throw invalid('路径不合法');
-  if (cluster.kind === 'local') return treePath(clean.slice(1));
-  const below = root === '/' ? clean.slice(1) : clean.slice(root.length + 1);
-  return path.posix.join(root, treePath(below));
+export function clusterPathOf(cluster: { kind: string }, home: string, pagePath: string, label = '路径'): ClusterPath {
+  const text = pagePath.length > 1 ? pagePath.replace(/\/+$/, '') : pagePath;
+  const base = home.replace(/\/+$/, '');
+  let relative: string;
+  if (text === base || text === home) relative = '';
+  else if (text.startsWith(`${base}/`)) relative = text.slice(base.length + 1);
+  else throw invalid(`${label}不合法：须位于你在该集群的存储空间（${home}）之内`);
+  const tree = treePath(relative, label);
+  const page = tree === '' ? home : `${base}/${tree}`;
+  return { page, tree, scheduler: cluster.kind === 'local' ? tree : path.posix.join(home, tree) };
 }
 
-/** The account as the cluster's scheduler is told it. */
+/** The account as the cluster's scheduler is told it: on the local cluster its home and scratch are tree paths too. */
 export function clusterAccountOf(
-  cluster: Pick<HpcCluster, 'kind'>,
-  account: AccountFolders & { userId: number; unixName: string },
+  cluster: { kind: string },
+  account: { userId: number; unixName: string; home: string; scratch: string },
 ): ClusterAccount {
-  return {
-    userId: account.userId,
-    unixName: account.unixName,
-    home: schedulerPathOf(cluster, account, account.home),
-    scratch: schedulerPathOf(cluster, account, account.scratch),
-  };
+  const named = (folder: string) => (cluster.kind === 'local' ? folder.replace(/^\/+/, '') : folder);
+  return { userId: account.userId, unixName: account.unixName, home: named(account.home), scratch: named(account.scratch) };
 }

@@ -56,6 +56,7 @@ const enums: Record<string, Array<[number, string, string]>> = {
     [5, 'RECHARGE', '充值'],
     [6, 'DISK_EXPAND', '数据盘扩容'],
     [7, 'COURSE', '课程购买'],
+    [8, 'HPC_PACKAGE', '超算资源包'],
   ],
   OrderStatusEnum: [
     [0, 'UNPAID', '待支付'],
