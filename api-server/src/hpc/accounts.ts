@@ -122,7 +122,12 @@ export async function reviewPage(
 }
 
 /** Where an account keeps its files, as the file storage pages name them: the local cluster's root and /scratch, or the SFTP home and the configured scratch. */
-export function accountFoldersOf(cluster: HpcCluster, userId: number, unixName: string, scratchTemplate: string): { home: string; scratch: string } {
+export function accountFoldersOf(
+  cluster: HpcCluster,
+  userId: number,
+  unixName: string,
+  scratchTemplate: string,
+): { home: string; scratch: string } {
   if (cluster.kind === 'local') return { home: '/', scratch: '/scratch' };
   return { home: userHome(cluster, userId), scratch: scratchTemplate.replaceAll('{account}', unixName) };
 }
