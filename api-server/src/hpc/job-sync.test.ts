@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyLedgerEntry } from '../billing/ledger.js';
 import { balanceOf, ledgerSum, messagesOf } from '../compute/compute-test-kit.js';
-import { hpcAccounts, hpcClusters, hpcJobs, hpcPackages, ledgerEntries } from '../db/schema.js';
+import { hpcAccounts, hpcClusters, hpcJobs, hpcPackageProducts, hpcPackages, ledgerEntries } from '../db/schema.js';
 import { openClusterTreeOf } from '../storage/clusters.js';
 import { call, createTestApp, type TestApp } from '../test-support/test-app.js';
 import { hpcBills, hpcUser, jobBody, jobRow, jobView, localCluster, submit } from './hpc-test-kit.js';
@@ -28,11 +28,12 @@ async function readFile(userId: number, path: string) {
 }
 
 async function giveAPackage(userId: number, remainingCoreSeconds: number, expiresInDays: number) {
+  const [product] = await t.app.db.select().from(hpcPackageProducts).limit(1);
   const [pkg] = await t.app.db
     .insert(hpcPackages)
     .values({
       userId,
-      productId: 1,
+      productId: product!.id,
       orderId: 0,
       coreSeconds: remainingCoreSeconds,
       remainingCoreSeconds,
