@@ -35,7 +35,7 @@ try {
 }
 
 const app = await buildApp({ config, db: database.db });
-if (config.seedDemoData && (await seedDemoData(database.db, { billingHistory: true, blobs: app.blobs }))) {
+if (config.seedDemoData && (await seedDemoData(database.db, { billingHistory: true, blobs: app.blobs, hpc: app.hpc }))) {
   app.log.info('demo data written: users 13800000001 (default), 13800000002 (teacher), 13800000003 (organization), password Demo@2026');
 }
 

@@ -5,7 +5,7 @@ import { userWithBalance } from '../compute/compute-test-kit.js';
 import { bills, hpcAccounts, hpcClusters, hpcJobs } from '../db/schema.js';
 import { call } from '../test-support/test-app.js';
 import { HpcAccountStatus, unixNameOf } from './account-status.js';
-import { schedulerAccountOf } from './job-paths.js';
+import { clusterAccountOf } from './cluster-paths.js';
 
 /** The local (simulated) cluster every test submits to. */
 export async function localCluster(app: FastifyInstance) {
@@ -31,7 +31,7 @@ export async function hpcUser(app: FastifyInstance, balance: number) {
       openedAt: now,
     })
     .returning();
-  await (await app.hpc.schedulerOf(cluster.id)).ensureAccount(schedulerAccountOf(cluster, account!));
+  await (await app.hpc.schedulerOf(cluster.id)).ensureAccount(clusterAccountOf(cluster, account!));
   return { ...user, clusterId: cluster.id };
 }
 

@@ -7,7 +7,7 @@ import { clusterHome, openClusterTreeOf, type HpcCluster } from '../storage/clus
 import { inTree } from '../storage/tree-operations.js';
 import { checkFileName } from '../uploads/file-names.js';
 import { requireOpenAccount, type HpcAccount } from './account-status.js';
-import { clusterPathOf, type ClusterPath } from './job-paths.js';
+import { clusterPathOf, type ClusterPath } from './cluster-paths.js';
 
 export type HpcPartition = typeof hpcPartitions.$inferSelect;
 

@@ -7,7 +7,7 @@ import { hpcAccounts, hpcClusters, hpcJobs, users } from '../db/schema.js';
 import type { Executor } from '../db/open-database.js';
 import { conflict } from '../errors.js';
 import { estimateJob } from './job-estimate.js';
-import { schedulerAccountOf } from './job-paths.js';
+import { clusterAccountOf } from './cluster-paths.js';
 import { checkSubmission, type CheckedJob } from './job-rules.js';
 import { syncCluster } from './job-sync.js';
 import { ownJob, type HpcJob } from './job-views.js';
@@ -58,7 +58,7 @@ async function send(app: FastifyInstance, row: HpcJob, job: CheckedJob): Promise
   try {
     const scheduler = await app.hpc.schedulerOf(job.cluster.id);
     schedulerJobId = await scheduler.submit({
-      account: schedulerAccountOf(job.cluster, job.account),
+      account: clusterAccountOf(job.cluster, job.account),
       name: job.body.name,
       partition: job.partition.name,
       nodes: job.body.nodes,
@@ -196,7 +196,7 @@ export async function cancelJob(app: FastifyInstance, userId: number, id: number
   const [cluster] = await app.db.select().from(hpcClusters).where(eq(hpcClusters.id, job.clusterId));
   const [account] = await app.db.select().from(hpcAccounts).where(eq(hpcAccounts.id, job.accountId));
   try {
-    await (await app.hpc.schedulerOf(job.clusterId)).cancel(schedulerAccountOf(cluster!, account!), job.schedulerJobId);
+    await (await app.hpc.schedulerOf(job.clusterId)).cancel(clusterAccountOf(cluster!, account!), job.schedulerJobId);
   } catch (error) {
     app.log.warn({ err: error, job: id }, 'HPC job cancel refused');
     throw conflict(`取消失败：${schedulerRefusalText(error)}`);

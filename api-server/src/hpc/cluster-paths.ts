@@ -30,8 +30,8 @@ export function clusterPathOf(cluster: { kind: string }, home: string, pagePath:
   return { page, tree, scheduler: cluster.kind === 'local' ? tree : path.posix.join(home, tree) };
 }
 
-/** The account as the scheduler is told it: on the local cluster its home and scratch are tree paths too. */
-export function schedulerAccountOf(
+/** The account as the cluster's scheduler is told it: on the local cluster its home and scratch are tree paths too. */
+export function clusterAccountOf(
   cluster: { kind: string },
   account: { userId: number; unixName: string; home: string; scratch: string },
 ): ClusterAccount {
