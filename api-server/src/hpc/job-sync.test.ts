@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyLedgerEntry } from '../billing/ledger.js';
 import { balanceOf, ledgerSum, messagesOf } from '../compute/compute-test-kit.js';
-import { hpcPackages, ledgerEntries } from '../db/schema.js';
+import { hpcAccounts, hpcClusters, hpcJobs, hpcPackageProducts, hpcPackages, ledgerEntries } from '../db/schema.js';
 import { openClusterTreeOf } from '../storage/clusters.js';
 import { call, createTestApp, type TestApp } from '../test-support/test-app.js';
 import { hpcBills, hpcUser, jobBody, jobRow, jobView, localCluster, submit } from './hpc-test-kit.js';
@@ -28,11 +28,12 @@ async function readFile(userId: number, path: string) {
 }
 
 async function giveAPackage(userId: number, remainingCoreSeconds: number, expiresInDays: number) {
+  const [product] = await t.app.db.select().from(hpcPackageProducts).limit(1);
   const [pkg] = await t.app.db
     .insert(hpcPackages)
     .values({
       userId,
-      productId: 1,
+      productId: product!.id,
       orderId: 0,
       coreSeconds: remainingCoreSeconds,
       remainingCoreSeconds,
@@ -208,5 +209,48 @@ describe('money never goes negative', () => {
       .where(and(eq(ledgerEntries.userId, user.id), eq(ledgerEntries.account, 'cash')));
     expect(entries.every((entry) => (entry.balanceAfter ?? 0) >= 0)).toBe(true);
     expect(await submit(t.app, user.token, jobBody(clusterId))).toMatchObject({ msg: '账户余额不足，请先充值后再提交作业' });
+  });
+});
+
+describe('a cluster that cannot be reached', () => {
+  it('is logged and its jobs are left as they are, while the other clusters’ jobs move on', async () => {
+    const user = await hpcUser(t.app, 10_000);
+    const reachable = await submit(t.app, user.token, jobBody(clusterId, { script: 'sleep 5' }));
+    const [away] = await t.app.db
+      .insert(hpcClusters)
+      .values({
+        name: '远方集群',
+        kind: 'sftp',
+        host: '127.0.0.1',
+        port: 1,
+        username: 'portal',
+        scheduler: 'slurm',
+        quotaBytes: 1,
+        quotaFiles: 1,
+        sort: 9,
+      })
+      .returning();
+    const [account] = await t.app.db
+      .insert(hpcAccounts)
+      .values({ userId: user.id, clusterId: away!.id, status: 2, unixName: `hpc${user.id}`, appliedAt: t.clock.now() })
+      .returning();
+    const [stranded] = await t.app.db
+      .insert(hpcJobs)
+      .values({
+        ...jobBody(away!.id),
+        userId: user.id,
+        accountId: account!.id,
+        schedulerJobId: '42',
+        outputPath: '/home/slurm-42.out',
+        state: 'RUNNING',
+        estimatedAmount: 200,
+        submittedAt: t.clock.now(),
+      })
+      .returning();
+    t.clock.advance(20 * second);
+    await runJobSync(t.app);
+    expect(await jobRow(t.app, stranded!.id)).toEqual(stranded);
+    expect((await jobRow(t.app, reachable.data.id)).state).toBe('COMPLETED');
+    await t.app.db.update(hpcClusters).set({ enabled: false }).where(eq(hpcClusters.id, away!.id));
   });
 });

@@ -8,7 +8,7 @@ import type { HpcJob } from './job-views.js';
 import { ensurePartitions } from './partitions.js';
 import { finishedStates, type JobStatus } from './scheduler.js';
 
-/** Why a job waits, as Slurm says it and as the user reads it. */
+/** Why a job waits (or ended), as Slurm says it and as the user reads it. */
 const waitingReasons: Record<string, string> = {
   None: '',
   Resources: '等待资源',
@@ -21,6 +21,8 @@ const waitingReasons: Record<string, string> = {
   ReqNodeNotAvail: '所需节点不可用',
   QOSMaxCpuPerUserLimit: '超出账号CPU数限制',
 };
+
+const reasonText = (reason: string) => waitingReasons[reason] ?? reason;
 
 const uncharged = (clusterId: number) =>
   and(eq(hpcJobs.clusterId, clusterId), isNull(hpcJobs.chargedAt), isNotNull(hpcJobs.schedulerJobId));
@@ -40,7 +42,7 @@ async function finishJob(app: FastifyInstance, jobId: number, status: JobStatus)
 }
 
 async function followQueue(app: FastifyInstance, job: HpcJob, status: JobStatus): Promise<void> {
-  const reason = waitingReasons[status.reason] ?? status.reason;
+  const reason = reasonText(status.reason);
   if (job.state === status.state && job.reason === reason && job.startedAt?.getTime() === status.startedAt?.getTime()) return;
   await app.db
     .update(hpcJobs)
@@ -73,7 +75,7 @@ export async function syncCluster(app: FastifyInstance, clusterId: number): Prom
     }
   }
   let charged = 0;
-  for (const [job, status] of ended) if (await finishJob(app, job.id, status)) charged += 1;
+  for (const [job, status] of ended) if (await finishJob(app, job.id, { ...status, reason: reasonText(status.reason) })) charged += 1;
   return charged;
 }
 
