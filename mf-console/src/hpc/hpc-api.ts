@@ -22,7 +22,7 @@ const quiet = { ...noCache, errorTip: false } as const;
 /** /account/superHome: accounts per cluster, active jobs, this month's use, packages left and storage. */
 export const hpcOverview = () => api.get<HpcOverview>('/hpc/auth/overview', undefined, quiet);
 
-export const applyForAccount = (body: HpcApplyBody) => api.post<HpcAccountView>('/hpc/auth/account/apply', body);
+export const applyForAccount = (body: HpcApplyBody) => api.post<null>('/hpc/auth/account/apply', body);
 
 /** Every enabled cluster's partitions with prices, limits and capacity now. */
 export const listPartitions = (clusterId?: number) =>
@@ -45,5 +45,5 @@ export const gpuModelsIn = (regionCode: string) => api.get<GpuModelStat[]>('/nod
 /** Operator: applications, the pending ones unless `status` says otherwise. */
 export const applicationsToReview = (paging: Paging, status = 1) =>
   api.post<Page<HpcReviewItem>>('/hpc/auth/account/review/list', { ...paging, status }, quiet);
-export const approveApplication = (id: number) => api.post<HpcReviewItem>('/hpc/auth/account/review/approve', { id });
-export const rejectApplication = (id: number, reason: string) => api.post<HpcReviewItem>('/hpc/auth/account/review/reject', { id, reason });
+export const approveApplication = (id: number) => api.post<null>('/hpc/auth/account/review/approve', { id });
+export const rejectApplication = (id: number, reason: string) => api.post<null>('/hpc/auth/account/review/reject', { id, reason });

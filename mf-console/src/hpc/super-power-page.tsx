@@ -10,7 +10,7 @@ function Products({ products, buy }: { products: HpcPackageProduct[]; buy: (prod
   return (
     <div className="rc-hpc-products">
       {products.map((product) => (
-        <div key={product.id} className="rc-hpc-product" data-product={product.name}>
+        <div key={product.id} className="rc-hpc-product" data-product={product.name} data-price={product.price}>
           <div className="rc-hpc-product-name">{product.name}</div>
           <div className="rc-hpc-product-hours">
             {formatHours(product.coreHours)}
