@@ -18,20 +18,18 @@ export function formatMinutes(minutes: number): string {
 const share = (used: number, total: number) => (total > 0 ? Math.min(100, Math.round((used / total) * 100)) : 0);
 const colorOf = (percent: number): SemanticCOLORS => (percent >= 90 ? 'red' : percent >= 70 ? 'orange' : 'blue');
 
-/** Busy or used against a total, with the figures above the bar: 「CPU 空闲 96 / 256 核」. */
-export function UsageBar({
-  label,
-  used,
-  total,
-  text,
-  className,
-}: {
+interface UsageBarProps {
   label: string;
   used: number;
   total: number;
   text: string;
   className?: string;
-}) {
+  /** A fixed colour; otherwise it turns orange from 70 % and red from 90 %. */
+  color?: SemanticCOLORS;
+}
+
+/** Busy or used against a total, with the figures above the bar: 「CPU 空闲 96 / 256 核」. */
+export function UsageBar({ label, used, total, text, className, color }: UsageBarProps) {
   const percent = share(used, total);
   return (
     <div className={className ? `rc-hpc-bar ${className}` : 'rc-hpc-bar'} data-used={used} data-total={total}>
@@ -39,7 +37,7 @@ export function UsageBar({
         <span>{label}</span>
         <span>{text}</span>
       </div>
-      <Progress percent={percent} size="tiny" color={colorOf(percent)} />
+      <Progress percent={percent} size="tiny" color={color ?? colorOf(percent)} />
     </div>
   );
 }

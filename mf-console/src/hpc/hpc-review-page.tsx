@@ -11,6 +11,7 @@ import {
   type Paging,
 } from '@rc/shared-utility';
 import { applicationsToReview, approveApplication, rejectApplication, type HpcReviewItem } from './hpc-api';
+import './hpc.css';
 
 const statusOptions = ['审核中', '已开通', '已驳回', '开通失败'].map((text, index) => ({ key: index + 1, value: index + 1, text }));
 const statusColors = { 1: 'orange', 2: 'green', 3: 'red', 4: 'red' } as const;
@@ -48,7 +49,7 @@ export function HpcReviewPage() {
             <Table.Cell collapsing>{item.clusterName}</Table.Cell>
             <Table.Cell className="rc-hpc-review-purpose">{item.purpose}</Table.Cell>
             <Table.Cell collapsing>{formatDateTime(item.appliedAt)}</Table.Cell>
-            <Table.Cell collapsing>
+            <Table.Cell>
               <Label size="small" basic color={statusColors[item.status as keyof typeof statusColors]} content={item.statusText} />
               {item.status === 2 ? <div className="rc-muted">账号 {item.unixName}</div> : null}
               {item.reason ? <div className="rc-muted">{item.reason}</div> : null}

@@ -48,7 +48,7 @@ export function ResourceTypesPage({ navigate }: ScreenProps) {
               {list.map((partition) => (
                 <Table.Row key={partition.id} data-partition={partition.name} data-cluster={partition.clusterName}>
                   <Table.Cell>{partition.clusterName}</Table.Cell>
-                  <Table.Cell>
+                  <Table.Cell className="rc-hpc-partition-cell">
                     <b>{partition.title}</b> <span className="rc-muted">{partition.name}</span>
                     {partition.isDefault ? <Label size="mini" color="blue" className="rc-hpc-default" content="默认" /> : null}
                     <div className="rc-muted rc-hpc-description">{partition.description}</div>

@@ -52,8 +52,9 @@ function MyPackages({ packages }: { packages: HpcPackageView[] }) {
                 <UsageBar
                   label="剩余"
                   className="rc-hpc-package-remaining"
-                  used={item.coreHours - left}
+                  used={left}
                   total={item.coreHours}
+                  color={item.expired ? 'grey' : 'green'}
                   text={`${formatHours(left)} / ${formatHours(item.coreHours)} 核时`}
                 />
               </Table.Cell>
