@@ -34,6 +34,7 @@ describe('the HPC console', () => {
     await browser.$('.rc-register button[type="submit"]').click();
     await browser.$('.rc-user-menu').waitForDisplayed({ timeout: 15_000 });
 
+    await page.open('/account/home');
     await click('.rc-side-menu a.item[href="/account/superHome"]');
     await page.waitForText('.rc-hpc-guide', '申请开通');
     expect(await browser.$('.rc-hpc-guide li.is-current').getText()).toContain('申请开通');
@@ -55,7 +56,7 @@ describe('the HPC console', () => {
     await page.open('/account/home');
     await click('.rc-side-menu a.item[href="/account/review/hpc"]');
     await page.waitForText('.rc-review-table', maskedMobile);
-    const row = browser.$(`//tr[contains(@class, "rc-review-row")][contains(., "${maskedMobile}")]`);
+    const row = browser.$(`.rc-review-row[data-mobile="${maskedMobile}"]`);
     expect(await row.getText()).toContain('分子动力学模拟');
     await row.$('.rc-hpc-approve').click();
     await browser.waitUntil(

@@ -41,7 +41,7 @@ export function HpcReviewPage() {
         columns={['申请人', '集群', '用途说明', '申请时间', '状态', '操作']}
         empty={status === 1 ? '没有待审核的超算开通申请' : '没有这一状态的申请'}
         row={(item) => (
-          <Table.Row key={item.id} className="rc-review-row" data-application={item.id}>
+          <Table.Row key={item.id} className="rc-review-row" data-application={item.id} data-mobile={item.mobile}>
             <Table.Cell collapsing>
               {item.nickname}
               <div className="rc-muted">{item.mobile}</div>
