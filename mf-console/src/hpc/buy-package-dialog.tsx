@@ -42,7 +42,7 @@ export function BuyPackageDialog({ product, close, toRecharge }: BuyPackageDialo
           <b>{product.name}</b>：{formatHours(product.coreHours)} 核时，{product.clusterName}可用，购买后 {product.validDays} 天内有效，售价{' '}
           {formatYuan(product.price)}。作业结束时先从资源包抵扣核时，用完后再从余额扣费。
         </p>
-        <QuoteSummary quote={quote} error={error} notice={notice} />
+        <QuoteSummary quote={quote} error={error} notice={notice} withUnitPrice={false} shortfall="余额不足，请先充值后再购买" />
       </Modal.Content>
       <Modal.Actions>
         {quote && !quote.enough ? <Button basic className="rc-to-recharge" content="去充值" onClick={toRecharge} /> : null}
