@@ -4,17 +4,7 @@ import type { HpcOverview, HpcPackageProduct, HpcPackageView, HpcPartitionView }
 import type { MoneyQuote } from '@rc/api-contract/user/quote';
 import type { GpuModelStat, Region } from '@rc/api-contract/node/node';
 
-export type {
-  GpuModelStat,
-  HpcAccountView,
-  HpcOverview,
-  HpcPackageProduct,
-  HpcPackageView,
-  HpcPartitionView,
-  HpcReviewItem,
-  MoneyQuote,
-  Region,
-};
+export type { GpuModelStat, HpcAccountView, HpcOverview, HpcPackageProduct, HpcPackageView, HpcPartitionView, HpcReviewItem };
 
 const noCache = { cache: false } as const;
 const quiet = { ...noCache, errorTip: false } as const;
