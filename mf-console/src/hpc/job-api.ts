@@ -1,6 +1,6 @@
 import { api, type Page, type Paging } from '@rc/shared-utility';
 import type { HpcAccountView } from '@rc/api-contract/hpc/account';
-import type { HpcJobDetail, HpcJobEstimate, HpcJobSubmitBody, HpcJobTemplate, HpcJobView } from '@rc/api-contract/hpc/job';
+import type { HpcJobDetail, HpcJobEstimate, HpcJobOutcome, HpcJobSubmitBody, HpcJobTemplate, HpcJobView } from '@rc/api-contract/hpc/job';
 import type { HpcPartitionView } from '@rc/api-contract/hpc/resource';
 import type { SftpOpenResult } from '@rc/api-contract/orion/sftp';
 
@@ -27,13 +27,10 @@ export const viewJob = (id: number) => api.get<HpcJobDetail>(jobPath('view'), { 
 export const estimateJob = (body: HpcJobSubmitBody, signal?: AbortSignal) =>
   api.post<HpcJobEstimate>(jobPath('estimate'), body, { errorTip: false, signal });
 
-/** What an operation did: the job's state afterwards (HELD when kept back for the balance). */
-type JobOutcome = Pick<HpcJobView, 'id' | 'state'>;
-
 export const jobCalls = {
-  submit: (body: HpcJobSubmitBody) => api.post<JobOutcome>(jobPath('submit'), body),
-  cancel: (id: number) => api.post<JobOutcome>(jobPath('cancel'), { id }),
-  release: (id: number) => api.post<JobOutcome>(jobPath('release'), { id }),
+  submit: (body: HpcJobSubmitBody) => api.post<HpcJobOutcome>(jobPath('submit'), body),
+  cancel: (id: number) => api.post<HpcJobOutcome>(jobPath('cancel'), { id }),
+  release: (id: number) => api.post<HpcJobOutcome>(jobPath('release'), { id }),
 };
 
 /** The cluster's file tree: its `home` is the root the file storage pages name paths under. */
