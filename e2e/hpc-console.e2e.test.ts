@@ -94,6 +94,10 @@ describe('the HPC console', () => {
     expect(await cpu.getText()).toContain('默认');
     expect(await browser.$('.rc-hpc-partition[data-partition="gpu"] .rc-hpc-gpu-bar').getText()).toMatch(/空闲 \d+ \/ 8 卡/);
     await page.waitForText('.rc-hpc-gpu-stock', '卡/小时');
+
+    await browser.$('.rc-hpc-partition[data-partition="gpu"]').$('a=提交作业').click();
+    await page.waitForPath('/account/workList');
+    await page.waitForText('.rc-job-submit-panel .rc-job-partition', 'GPU 计算');
   });
 
   it('超算资源 buys the smallest package after showing the amount and the balance after; the balance drops and the package is listed', async () => {

@@ -75,13 +75,19 @@ const memoryUnits = ['MB', 'GB'].map((unit) => ({ key: unit, value: unit, text: 
 interface SubmitJobFormProps {
   /** The clusters the user has an open account on. */
   accounts: HpcAccountView[];
+  /** The cluster and partition to start on (a link from 算力资源); a partition the cluster lacks falls back to its default. */
+  initial: { clusterId: number; partition: string } | null;
   onSubmitted: () => void;
   onClose: () => void;
 }
 
 /** 提交作业: the #SBATCH settings as fields checked against the partition, a template, the script, and the estimate. */
-export function SubmitJobForm({ accounts, onSubmitted, onClose }: SubmitJobFormProps) {
-  const [draft, setDraft] = useState<JobDraft>(() => emptyDraft(accounts[0]!.clusterId, accounts[0]!.home));
+export function SubmitJobForm({ accounts, initial, onSubmitted, onClose }: SubmitJobFormProps) {
+  const [draft, setDraft] = useState<JobDraft>(() => {
+    const account = accounts.find((candidate) => candidate.clusterId === initial?.clusterId) ?? accounts[0]!;
+    const partition = account.clusterId === initial?.clusterId ? initial.partition : '';
+    return { ...emptyDraft(account.clusterId, account.home), partition };
+  });
   const [touched, setTouched] = useState(false);
   const change = (patch: Partial<JobDraft>) => setDraft((current) => ({ ...current, ...patch }));
 

@@ -93,10 +93,20 @@ function JobList({ scope, navigate, onTotal }: { scope: JobScope; navigate: (url
 }
 
 /** `/account/workList`: submit batch jobs, follow the queue live, cancel, and read the history with its charges. */
+/** The cluster and partition a link asked the submit form to open on, or null. */
+function linkedPartition(): { clusterId: number; partition: string } | null {
+  const query = new URLSearchParams(window.location.search);
+  const clusterId = Number(query.get('clusterId'));
+  const partition = query.get('partition');
+  return Number.isInteger(clusterId) && clusterId > 0 && partition ? { clusterId, partition } : null;
+}
+
 export function WorkListPage({ navigate }: ScreenProps) {
   const accounts = useLoaded(listHpcAccounts);
   const [scope, setScope] = useState<JobScope>('active');
-  const [composing, setComposing] = useState(false);
+  // 算力资源's 提交作业 links here with ?clusterId=&partition=: the form opens on that partition.
+  const [wanted] = useState(linkedPartition);
+  const [composing, setComposing] = useState(wanted !== null);
   const [activeTotal, setActiveTotal] = useState<number | null>(null);
   // A submitted job: the active list is drawn anew so it shows at once.
   const [generation, setGeneration] = useState(0);
@@ -124,6 +134,7 @@ export function WorkListPage({ navigate }: ScreenProps) {
                 <h2 className="rc-section-title">提交作业</h2>
                 <SubmitJobForm
                   accounts={open}
+                  initial={wanted}
                   onClose={() => setComposing(false)}
                   onSubmitted={() => {
                     setComposing(false);
