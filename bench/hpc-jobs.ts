@@ -18,12 +18,10 @@ import { createAccount } from '../api-server/src/accounts/accounts.js';
 import { applyLedgerEntry, checkLedger } from '../api-server/src/billing/ledger.js';
 import { loadConfig } from '../api-server/src/config.js';
 import { openDatabase } from '../api-server/src/db/open-database.js';
-import { hpcAccounts } from '../api-server/src/db/schema.js';
-import { HpcAccountStatus, unixNameOf } from '../api-server/src/hpc/account-status.js';
-import { clusterAccountOf } from '../api-server/src/hpc/cluster-paths.js';
 import { runJobSync } from '../api-server/src/hpc/job-sync.js';
 import { seedDemoData } from '../api-server/src/seed/demo-data.js';
 import { ManualClock } from '../api-server/src/test-support/test-app.js';
+import { openLocalHpcAccount } from '../api-server/src/test-support/hpc-account.js';
 import { percentile, query } from './bench-kit.js';
 
 const userCount = 100;
@@ -55,26 +53,12 @@ try {
   await app.ready();
   const [local] = await query(db, `select id from hpc_clusters where kind = 'local'`);
   const cluster = { id: Number(local!.id), kind: 'local' };
-  const scheduler = await app.hpc.schedulerOf(cluster.id);
 
   const tokens: string[] = [];
   for (let i = 0; i < userCount; i++) {
     const user = await createAccount(db, { mobile: `1369999${String(i).padStart(4, '0')}`, passwordHash: 'x', nickname: `超算${i}` });
     await applyLedgerEntry(db, { userId: user.id, amount: 1_000_000, kind: 'grant', note: '压测', at: clock.now() });
-    const [account] = await db
-      .insert(hpcAccounts)
-      .values({
-        userId: user.id,
-        clusterId: cluster.id,
-        status: HpcAccountStatus.open,
-        unixName: unixNameOf(app.hpc.settings.accountPrefix, user.id),
-        home: '/',
-        scratch: '/scratch',
-        appliedAt: clock.now(),
-        openedAt: clock.now(),
-      })
-      .returning();
-    await scheduler.ensureAccount(clusterAccountOf(cluster, account!));
+    await openLocalHpcAccount(app, user.id, cluster);
     tokens.push(await startSession(app, user.id, { ip: '127.0.0.1', userAgent: 'bench' }));
   }
 

@@ -22,16 +22,21 @@ export const OutputFileName = Type.String({
   description: '文件名，可含 %j（作业号）',
 });
 
-export const HpcJobSubmitBody = Type.Object({
-  clusterId: Id('集群'),
-  name: JobName,
-  partition: Type.String({ title: '分区', minLength: 1, maxLength: 64 }),
+/** What a job asks the scheduler for besides its partition: the resource lines of its #SBATCH header. */
+const jobResources = {
   nodes: Type.Integer({ title: '节点数', minimum: 1, maximum: 1024 }),
   tasks: Type.Integer({ title: '任务数', minimum: 1, maximum: 100_000 }),
   cpusPerTask: Type.Integer({ title: '每任务CPU数', minimum: 1, maximum: 1024 }),
   gpus: Type.Integer({ title: 'GPU数', minimum: 0, maximum: 64 }),
   memoryMb: Type.Integer({ title: '内存(MB)', minimum: 1, maximum: 16_777_216 }),
   timeLimitMinutes: Type.Integer({ title: '最长运行时间(分钟)', minimum: 1, maximum: 525_600 }),
+};
+
+export const HpcJobSubmitBody = Type.Object({
+  clusterId: Id('集群'),
+  name: JobName,
+  partition: Type.String({ title: '分区', minLength: 1, maxLength: 64 }),
+  ...jobResources,
   workDir: HpcPath,
   outputFile: OutputFileName,
   script: Type.String({ title: '作业脚本', minLength: 1, maxLength: 65_536 }),
@@ -61,12 +66,7 @@ export const HpcJobView = Type.Object({
   schedulerJobId: Type.Union([Type.String(), Type.Null()]),
   name: Type.String(),
   partition: Type.String(),
-  nodes: Type.Integer(),
-  tasks: Type.Integer(),
-  cpusPerTask: Type.Integer(),
-  gpus: Type.Integer(),
-  memoryMb: Type.Integer(),
-  timeLimitMinutes: Type.Integer(),
+  ...jobResources,
   workDir: Type.String(),
   outputPath: Type.String({ description: '输出文件在文件存储中的路径' }),
   state: HpcJobState,
@@ -114,12 +114,7 @@ export const HpcJobTemplate = Type.Object({
   key: Type.String(),
   title: Type.String(),
   description: Type.String(),
-  nodes: Type.Integer(),
-  tasks: Type.Integer(),
-  cpusPerTask: Type.Integer(),
-  gpus: Type.Integer(),
-  memoryMb: Type.Integer(),
-  timeLimitMinutes: Type.Integer(),
+  ...jobResources,
   outputFile: Type.String(),
   script: Type.String(),
 });

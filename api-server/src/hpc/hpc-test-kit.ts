@@ -2,10 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { HpcJobSubmitBody } from '@rc/api-contract/hpc/job';
 import { userWithBalance } from '../compute/compute-test-kit.js';
-import { bills, hpcAccounts, hpcClusters, hpcJobs } from '../db/schema.js';
+import { bills, hpcClusters, hpcJobs } from '../db/schema.js';
 import { call } from '../test-support/test-app.js';
-import { HpcAccountStatus, unixNameOf } from './account-status.js';
-import { clusterAccountOf } from './cluster-paths.js';
+import { openLocalHpcAccount } from '../test-support/hpc-account.js';
 
 /** The local (simulated) cluster every test submits to. */
 export async function localCluster(app: FastifyInstance) {
@@ -17,21 +16,7 @@ export async function localCluster(app: FastifyInstance) {
 export async function hpcUser(app: FastifyInstance, balance: number) {
   const user = await userWithBalance(app, balance);
   const cluster = await localCluster(app);
-  const now = app.clock.now();
-  const [account] = await app.db
-    .insert(hpcAccounts)
-    .values({
-      userId: user.id,
-      clusterId: cluster.id,
-      status: HpcAccountStatus.open,
-      unixName: unixNameOf(app.hpc.settings.accountPrefix, user.id),
-      home: '/',
-      scratch: '/scratch',
-      appliedAt: now,
-      openedAt: now,
-    })
-    .returning();
-  await (await app.hpc.schedulerOf(cluster.id)).ensureAccount(clusterAccountOf(cluster, account!));
+  await openLocalHpcAccount(app, user.id, cluster);
   return { ...user, clusterId: cluster.id };
 }
 

@@ -10,7 +10,7 @@ import { estimateJob } from './job-estimate.js';
 import { clusterAccountOf } from './cluster-paths.js';
 import { checkSubmission, type CheckedJob } from './job-rules.js';
 import { syncCluster } from './job-sync.js';
-import { ownJob, type HpcJob } from './job-views.js';
+import { jobResourcesOf, ownJob, type HpcJob } from './job-views.js';
 import { schedulerRefusalText } from './scheduler-refusals.js';
 
 export const lowBalanceMessage = '账户余额不足，请先充值后再提交作业';
@@ -134,12 +134,7 @@ function bodyOf(job: HpcJob): HpcJobSubmitBody {
     clusterId: job.clusterId,
     name: job.name,
     partition: job.partition,
-    nodes: job.nodes,
-    tasks: job.tasks,
-    cpusPerTask: job.cpusPerTask,
-    gpus: job.gpus,
-    memoryMb: job.memoryMb,
-    timeLimitMinutes: job.timeLimitMinutes,
+    ...jobResourcesOf(job),
     workDir: job.workDir,
     outputFile: path.posix.basename(job.outputPath),
     script: job.script,

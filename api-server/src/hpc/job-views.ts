@@ -39,6 +39,16 @@ function elapsedOf(job: HpcJob, now: Date): number {
   return Math.max(0, Math.floor((now.getTime() - job.startedAt.getTime()) / 1000));
 }
 
+/** The resources a job asked for, as the submit form and the pages name them. */
+export const jobResourcesOf = (job: HpcJob) => ({
+  nodes: job.nodes,
+  tasks: job.tasks,
+  cpusPerTask: job.cpusPerTask,
+  gpus: job.gpus,
+  memoryMb: job.memoryMb,
+  timeLimitMinutes: job.timeLimitMinutes,
+});
+
 export function jobViewOf(job: HpcJob, clusterName: string, now: Date): HpcJobView {
   const running = job.endedAt === null;
   return {
@@ -48,12 +58,7 @@ export function jobViewOf(job: HpcJob, clusterName: string, now: Date): HpcJobVi
     schedulerJobId: job.schedulerJobId,
     name: job.name,
     partition: job.partition,
-    nodes: job.nodes,
-    tasks: job.tasks,
-    cpusPerTask: job.cpusPerTask,
-    gpus: job.gpus,
-    memoryMb: job.memoryMb,
-    timeLimitMinutes: job.timeLimitMinutes,
+    ...jobResourcesOf(job),
     workDir: job.workDir,
     outputPath: job.outputPath,
     state: job.state,
