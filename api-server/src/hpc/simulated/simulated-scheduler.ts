@@ -120,7 +120,7 @@ export class SimulatedScheduler implements HpcScheduler {
     await this.advance();
     if (!/^\d{1,9}$/.test(jobId)) throw new Error(`Invalid job id specified: ${jobId}`);
     const now = this.clock.now();
-    await this.db.transaction(async (tx) => {
+    const stopped = await this.db.transaction(async (tx) => {
       const [job] = await tx
         .select()
         .from(hpcSimulatedJobs)
@@ -128,11 +128,12 @@ export class SimulatedScheduler implements HpcScheduler {
         .for('update');
       if (!job) throw new Error(`Invalid job id specified: ${jobId}`);
       if (job.unixName !== account.unixName) throw new Error(`Access/permission denied for job ${jobId}`);
-      if (!activeStates.includes(job.state)) return;
-      const ended = { ...job, state: 'CANCELLED', endedAt: now };
-      await tx.update(hpcSimulatedJobs).set({ state: ended.state, endedAt: now }).where(eq(hpcSimulatedJobs.id, job.id));
-      if (job.startedAt) await this.writeOutput(ended, 'CANCELLED');
+      if (!activeStates.includes(job.state)) return null;
+      await tx.update(hpcSimulatedJobs).set({ state: 'CANCELLED', endedAt: now }).where(eq(hpcSimulatedJobs.id, job.id));
+      return job.startedAt ? { ...job, state: 'CANCELLED', endedAt: now } : null;
     });
+    // After the transaction: the output goes through the file tree, whose queries would wait on it (PGlite has one connection).
+    if (stopped) await this.writeOutput(stopped, 'CANCELLED');
   }
 
   async close(): Promise<void> {}
