@@ -70,7 +70,8 @@ async function until(what: string, ready: () => Promise<boolean>, daemons: Daemo
     const stopped = daemons.find((d) => d.child.exitCode !== null);
     if (stopped) throw new Error(`${stopped.name} stopped (${stopped.child.exitCode}): ${stopped.output()}`);
     if (await ready().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`${what} not within ${boundMs} ms: ${daemons.map((d) => `${d.name}: ${d.output()}`).join('\n')}`);
+    if (Date.now() > deadline)
+      throw new Error(`${what} not within ${boundMs} ms: ${daemons.map((d) => `${d.name}: ${d.output()}`).join('\n')}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

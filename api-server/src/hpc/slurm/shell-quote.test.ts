@@ -12,7 +12,7 @@ const hostile = [
   '`id`',
   '"; rm -rf / #',
   '\\',
-  "a'b\"c$d`e\\f",
+  'a\'b"c$d`e\\f',
   'line\nbreak',
   '$HOME ~ * ? [a] {x,y} | & ; < > ( )',
   '作业 名',
@@ -20,7 +20,7 @@ const hostile = [
 ];
 
 describe('shellQuote', () => {
-  it('quotes with single quotes, writing a quote as \'\\\'\'', () => {
+  it("quotes with single quotes, writing a quote as '\\''", () => {
     expect(shellQuote("it's")).toBe(`'it'\\''s'`);
     expect(shellQuote('$(id)')).toBe(`'$(id)'`);
   });

@@ -1,4 +1,4 @@
-import type { JobState } from '../scheduler.js';
+import { finishedStates, type JobState, type JobStatus } from '../scheduler.js';
 
 /**
  * Reading what Slurm's tools print: `scontrol … -o` and job completion log lines (`Key=value` words),
@@ -13,7 +13,7 @@ import type { JobState } from '../scheduler.js';
 export function fieldsOf(line: string): Map<string, string[]> {
   const fields = new Map<string, string[]>();
   let current: string[] | undefined;
-  for (const word of line.trim().split(' ')) {
+  for (const word of line.trim().split(/\s+/)) {
     const key = /^([A-Za-z][\w:/]*)=/.exec(word)?.[1];
     if (key) {
       const values = fields.get(key) ?? [];
@@ -95,7 +95,10 @@ export function utcOffsetOf(text: string): number {
 export function gpusOfGres(text: string): number {
   let gpus = 0;
   for (const entry of text.replace(/\([^)]*\)/g, '').split(',')) {
-    const parts = entry.trim().replace(/^gres[:/]/, '').split(':');
+    const parts = entry
+      .trim()
+      .replace(/^gres[:/]/, '')
+      .split(':');
     if (parts[0] !== 'gpu') continue;
     const count = parts.length > 1 ? Number(parts.at(-1)) : 1;
     gpus += Number.isInteger(count) ? count : 1;
@@ -122,5 +125,41 @@ export function exitCodeOf(text: string): number | null {
 /** Slurm's refusal as one line: the last line of stderr without the tool's `xxx: error: ` prefix. */
 export function slurmMessage(stderr: string): string {
   const line = stderr.trim().split('\n').filter(Boolean).at(-1) ?? '';
-  return line.replace(/^\w+: error: /, '').replace(/^Batch job submission failed: /, '').trim();
+  return line
+    .replace(/^\w+: error: /, '')
+    .replace(/^Batch job submission failed: /, '')
+    .trim();
+}
+
+/**
+ * An ended job from a completion log line (JobId, UserId, JobState, StartTime, EndTime, ProcCnt, Tres,
+ * ExitCode…) or `scontrol show job -o` (NumCPUs, TRES, TresPerNode…); null while it is still active.
+ * Fields after the free-text name are read at their last occurrence.
+ */
+export function endedJobOf(fields: Map<string, string[]>, source: 'jobcomp' | 'scontrol', utcOffsetMinutes: number): JobStatus | null {
+  const state: JobState = jobStateOf(lastOf(fields, 'JobState'), 'FAILED');
+  if (!finishedStates.has(state)) return null;
+  const time = (key: string) => slurmTime(lastOf(fields, key), utcOffsetMinutes);
+  const nodeList = lastOf(fields, 'NodeList');
+  const ran = nodeList !== '' && nodeList !== '(null)' && nodeList !== 'None assigned';
+  const startedAt = ran ? time('StartTime') : null;
+  const endedAt = time('EndTime');
+  const nodes = Number(lastOf(fields, source === 'jobcomp' ? 'NodeCnt' : 'NumNodes')) || 1;
+  const tres = lastOf(fields, source === 'jobcomp' ? 'Tres' : 'TRES');
+  const cpus = Number(lastOf(fields, source === 'jobcomp' ? 'ProcCnt' : 'NumCPUs')) || 0;
+  const gpus = tresValue(tres, 'gres/gpu') ?? gpusOfGres(lastOf(fields, 'TresPerNode')) * nodes;
+  const exitCode = state === 'COMPLETED' || state === 'FAILED' ? exitCodeOf(lastOf(fields, 'ExitCode')) : null;
+  return {
+    jobId: firstOf(fields, 'JobId'),
+    unixName: firstOf(fields, 'UserId').replace(/\(\d+\)$/, ''),
+    state,
+    reason: '',
+    submittedAt: time('SubmitTime') ?? endedAt ?? new Date(0),
+    startedAt,
+    endedAt,
+    elapsedSeconds: startedAt && endedAt ? Math.max(0, Math.round((endedAt.getTime() - startedAt.getTime()) / 1000)) : 0,
+    allocCpus: ran ? cpus : 0,
+    allocGpus: ran ? gpus : 0,
+    exitCode,
+  };
 }

@@ -1,8 +1,8 @@
 import type { SftpTarget } from '../../storage/sftp-pool.js';
-import type { ClusterAccount, HpcScheduler, JobState, JobStatus, JobSubmission, PartitionState } from '../scheduler.js';
+import type { ClusterAccount, HpcScheduler, JobStatus, JobSubmission, PartitionState } from '../scheduler.js';
 import {
   durationSeconds,
-  exitCodeOf,
+  endedJobOf,
   fieldsOf,
   firstOf,
   gpusOfGres,
@@ -10,7 +10,6 @@ import {
   lastOf,
   slurmMessage,
   slurmTime,
-  tresValue,
   utcOffsetOf,
 } from './slurm-output.js';
 import { SshCommandRunner, type CommandResult } from './ssh-command-runner.js';
@@ -46,7 +45,9 @@ export class SlurmScheduler implements HpcScheduler {
     const { unixName, home, scratch } = account;
     const known = await this.runner.run(['id', '-u', '--', unixName]);
     if (known.code !== 0) {
-      const added = await this.runner.run(this.admin(['useradd', '--no-create-home', '--home-dir', home, '--shell', '/bin/bash', '--user-group', unixName]));
+      const added = await this.runner.run(
+        this.admin(['useradd', '--no-create-home', '--home-dir', home, '--shell', '/bin/bash', '--user-group', unixName]),
+      );
       // 9: the name exists (another call made it meanwhile).
       if (added.code !== 0 && added.code !== 9) throw new Error(failure(['useradd'], added));
     }
@@ -150,22 +151,25 @@ export class SlurmScheduler implements HpcScheduler {
     const wanted = [...new Set(jobIds.filter((id) => jobId.test(id)))];
     if (wanted.length === 0) return [];
     const found = new Map<string, JobStatus>();
-    const logged = await this.runner.run(['grep', '-E', '-h', '--', `^JobId=(${wanted.join('|')}) `, this.settings.jobcompLog]);
-    // 1: no line matched; 2: no log yet (nothing ended). The controller's memory is asked in both cases.
+    // The controller holds an ended job for MinJobAge (and knows its GPUs); the completion log keeps it after that.
+    const held = await this.runner.run(this.slurm(['scontrol', 'show', 'job', '-o']));
+    if (held.code !== 0 && !/No jobs in the system/.test(held.stdout + held.stderr)) throw new Error(failure(['scontrol'], held));
+    const heldJobs = records(held.stdout);
+    for (const job of heldJobs) {
+      if (!wanted.includes(firstOf(job, 'JobId'))) continue;
+      const status = endedJobOf(job, 'scontrol', 0);
+      if (status) found.set(status.jobId, status);
+    }
+    const heldIds = new Set(heldJobs.map((job) => firstOf(job, 'JobId')));
+    const forgotten = wanted.filter((id) => !heldIds.has(id));
+    if (forgotten.length === 0) return [...found.values()];
+    const logged = await this.runner.run(['grep', '-E', '-h', '--', `^JobId=(${forgotten.join('|')}) `, this.settings.jobcompLog]);
+    // 1: no line matched; 2: no log yet (nothing ended).
+    if (logged.code > 2) throw new Error(failure(['grep'], logged));
     if (logged.code === 0) {
       const offset = utcOffsetOf(await this.check(['date', '+%z']));
       for (const line of logged.stdout.split('\n').filter(Boolean)) {
-        const status = endedJob(fieldsOf(line), 'jobcomp', offset);
-        if (status) found.set(status.jobId, status);
-      }
-    } else if (logged.code > 2) throw new Error(failure(['grep'], logged));
-    const missing = wanted.filter((id) => !found.has(id));
-    if (missing.length > 0) {
-      const held = await this.runner.run(this.slurm(['scontrol', 'show', 'job', '-o']));
-      if (held.code !== 0 && !/No jobs in the system/.test(held.stdout + held.stderr)) throw new Error(failure(['scontrol'], held));
-      for (const job of records(held.stdout)) {
-        if (!missing.includes(firstOf(job, 'JobId'))) continue;
-        const status = endedJob(job, 'scontrol', 0);
+        const status = endedJobOf(fieldsOf(line), 'jobcomp', offset);
         if (status) found.set(status.jobId, status);
       }
     }
@@ -208,7 +212,9 @@ export class SlurmScheduler implements HpcScheduler {
 }
 
 function failure(argv: readonly string[], result: CommandResult): string {
-  return slurmMessage(result.stderr) || `${argv.find((word) => !word.includes('=') && word !== 'env') ?? argv[0]} exited with ${result.code}`;
+  return (
+    slurmMessage(result.stderr) || `${argv.find((word) => !word.includes('=') && word !== 'env') ?? argv[0]} exited with ${result.code}`
+  );
 }
 
 function records(printed: string): Map<string, string[]>[] {
@@ -219,36 +225,3 @@ function records(printed: string): Map<string, string[]>[] {
 }
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
-
-/**
- * An ended job from a completion log line (JobId, UserId, JobState, StartTime, EndTime, ProcCnt, Tres,
- * ExitCode…) or `scontrol show job -o` (NumCPUs, TRES, TresPerNode…); null while it is still active.
- * Fields after the free-text name are read at their last occurrence.
- */
-function endedJob(fields: Map<string, string[]>, source: 'jobcomp' | 'scontrol', utcOffsetMinutes: number): JobStatus | null {
-  const state: JobState = jobStateOf(lastOf(fields, 'JobState'), 'FAILED');
-  if (!['COMPLETED', 'FAILED', 'CANCELLED', 'TIMEOUT', 'OUT_OF_MEMORY', 'NODE_FAIL'].includes(state)) return null;
-  const time = (key: string) => slurmTime(lastOf(fields, key), utcOffsetMinutes);
-  const nodeList = lastOf(fields, 'NodeList');
-  const ran = nodeList !== '' && nodeList !== '(null)' && nodeList !== 'None assigned';
-  const startedAt = ran ? time('StartTime') : null;
-  const endedAt = time('EndTime');
-  const nodes = Number(lastOf(fields, source === 'jobcomp' ? 'NodeCnt' : 'NumNodes')) || 1;
-  const tres = lastOf(fields, source === 'jobcomp' ? 'Tres' : 'TRES');
-  const cpus = Number(lastOf(fields, source === 'jobcomp' ? 'ProcCnt' : 'NumCPUs')) || 0;
-  const gpus = tresValue(tres, 'gres/gpu') ?? gpusOfGres(lastOf(fields, 'TresPerNode')) * nodes;
-  const exitCode = state === 'COMPLETED' || state === 'FAILED' ? exitCodeOf(lastOf(fields, 'ExitCode')) : null;
-  return {
-    jobId: firstOf(fields, 'JobId'),
-    unixName: firstOf(fields, 'UserId').replace(/\(\d+\)$/, ''),
-    state,
-    reason: '',
-    submittedAt: time('SubmitTime') ?? endedAt ?? new Date(0),
-    startedAt,
-    endedAt,
-    elapsedSeconds: startedAt && endedAt ? Math.max(0, Math.round((endedAt.getTime() - startedAt.getTime()) / 1000)) : 0,
-    allocCpus: ran ? cpus : 0,
-    allocGpus: ran ? gpus : 0,
-    exitCode,
-  };
-}
