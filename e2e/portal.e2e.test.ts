@@ -198,7 +198,7 @@ describe('session', () => {
       // A badge's count may follow the entry's name (我的班级 2).
       text: (await link.getText()).replace(/\s*\d+$/, ''),
     }));
-    expect(entries).toHaveLength(29);
+    expect(entries).toHaveLength(33);
     for (const entry of entries) {
       await browser.$(`.rc-side-menu a.item[href="${entry.href}"]`).click();
       await page.waitForPath(entry.href);

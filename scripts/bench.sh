@@ -36,6 +36,10 @@ echo "── exams: a class of 300 begins, autosaves, hands in; a key correction
 npx tsx bench/exam-taking.ts
 bash scripts/with-postgres.sh npx tsx bench/exam-taking.ts
 
+echo "── hpc: 1,000 jobs submitted, followed and charged on the simulated cluster; the job list"
+npx tsx bench/hpc-jobs.ts
+bash scripts/with-postgres.sh npx tsx bench/hpc-jobs.ts
+
 echo "── portal: first visit"
 node bench/portal-first-visit.mjs
 

@@ -5,6 +5,7 @@ import { openDatabase, type OpenDatabase } from './db/open-database.js';
 import { seedDemoData } from './seed/demo-data.js';
 import { startScheduler } from './compute/scheduler.js';
 import { startMetricsPass } from './compute/instance-metrics/metrics-pass.js';
+import { startJobSync } from './hpc/job-sync.js';
 import { startPaymentScheduler } from './billing/payments/payment-scheduler.js';
 import { startTaskRunner } from './storage/task-runner.js';
 import { startCommunityScheduler } from './community/community-scheduler.js';
@@ -34,12 +35,13 @@ try {
 }
 
 const app = await buildApp({ config, db: database.db });
-if (config.seedDemoData && (await seedDemoData(database.db, { billingHistory: true, blobs: app.blobs }))) {
+if (config.seedDemoData && (await seedDemoData(database.db, { billingHistory: true, blobs: app.blobs, hpc: app.hpc }))) {
   app.log.info('demo data written: users 13800000001 (default), 13800000002 (teacher), 13800000003 (organization), password Demo@2026');
 }
 
 const stopScheduler = startScheduler(app);
 const stopMetricsPass = startMetricsPass(app);
+const stopJobSync = startJobSync(app);
 const stopPaymentScheduler = startPaymentScheduler(app.payments, app.log);
 const stopTaskRunner = startTaskRunner(app);
 const stopCommunityScheduler = startCommunityScheduler(app);
@@ -53,6 +55,7 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   await stopScheduler();
   await stopMetricsPass();
+  await stopJobSync();
   await stopPaymentScheduler();
   await stopTaskRunner();
   await stopCommunityScheduler();

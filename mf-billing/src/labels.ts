@@ -8,6 +8,7 @@ export const orderTypeNames: Record<number, string> = {
   5: '充值',
   6: '数据盘扩容',
   7: '课程购买',
+  8: '超算资源包',
 };
 export const orderStatusNames: Record<number, string> = { 0: '待支付', 1: '已支付', 2: '已取消', 3: '已退款', 4: '已关闭' };
 export const billingTypeNames: Record<number, string> = { 0: '—', 1: '按量计费', 2: '包日', 3: '包周', 4: '包月' };

@@ -16,6 +16,11 @@ import { ChildUserBalancePage, ChildUserBindMobilePage, ChildUserEditPage, Child
 import { PersonalCenterPage } from './personal-center/personal-center-page';
 import { CredentialPage } from './credential/credential-page';
 import { NoRecommendPage } from './activity/no-recommend-page';
+import { SuperHomePage } from './hpc/super-home-page';
+import { ComputPowerPage } from './hpc/comput-power-page';
+import { SuperPowerPage } from './hpc/super-power-page';
+import { ResourceTypesPage } from './hpc/resource-types-page';
+import { HpcReviewPage } from './hpc/hpc-review-page';
 
 /** Screens built so far, by route pattern; every other route shows its feature page. */
 export const screens: Screens = {
@@ -42,6 +47,11 @@ export const screens: Screens = {
   '/account/childUser/bindMobile': ChildUserBindMobilePage,
   '/account/childUser/edit/edit': ChildUserEditPage,
   '/account/childUser/reset/reset': ChildUserResetPage,
+  '/account/superHome': SuperHomePage,
+  '/account/computPower': ComputPowerPage,
+  '/account/superPower': SuperPowerPage,
+  '/account/superPower/enmu': ResourceTypesPage,
+  '/account/review/hpc': HpcReviewPage,
   '/noRecommend': NoRecommendPage,
 };
 

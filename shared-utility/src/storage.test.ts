@@ -64,6 +64,15 @@ describe('persisted stores', () => {
     expect($isLoggedIn.get()).toBe(false);
   });
 
+  it('keep a dismissed user guide across page loads', async () => {
+    const first = await import('./stores');
+    first.$userGuide.set({ computerPower: false, superPower: true });
+    expect(localStorage.getItem('userGuide')).toBe('{"computerPower":false,"superPower":true}');
+    vi.resetModules();
+    const reloaded = await import('./stores');
+    expect(reloaded.$userGuide.get()).toEqual({ computerPower: false, superPower: true });
+  });
+
   it('follow changes another tab makes to localStorage', async () => {
     const { $theme, $token } = await import('./stores');
     const fromOtherTab = (key: string | null, newValue: string | null) =>

@@ -1,4 +1,4 @@
-export type StorageKey = 'RC_WEB_TOKEN' | 'RcUserInfo' | 'temporaryUrl' | 'referralCode' | 'theme' | 'vuex_dialog';
+export type StorageKey = 'RC_WEB_TOKEN' | 'RcUserInfo' | 'temporaryUrl' | 'referralCode' | 'theme' | 'vuex_dialog' | 'userGuide';
 
 /** localStorage with JSON text values; unreadable values read as null. */
 export const storage = {

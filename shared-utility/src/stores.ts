@@ -22,5 +22,6 @@ export const $webInfo = atom<WebInfo | null>(null);
 export const $navList = atom<{ time: number; list: NavItem[] }>({ time: 0, list: [] });
 export const $aboutList = atom<AboutGroup[]>([]);
 export const $enums = atom<Partial<Record<EnumName, EnumItem[]>>>({});
-export const $userGuide = atom<UserGuide>({ computerPower: false, superPower: false });
+/** Which first-visit guides the user dismissed (超算控制台, 算力资源). */
+export const $userGuide = persistentAtom<UserGuide>('userGuide', { computerPower: false, superPower: false });
 export const $uploadListShow = atom(false);

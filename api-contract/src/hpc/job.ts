@@ -102,6 +102,10 @@ export const HpcJobListBody = Type.Object({
 });
 export type HpcJobListBody = Static<typeof HpcJobListBody>;
 
+/** What submitting, releasing or cancelling did: the job's state afterwards (HELD when kept back for the balance). */
+export const HpcJobOutcome = Type.Object({ id: Type.Integer(), state: HpcJobState });
+export type HpcJobOutcome = Static<typeof HpcJobOutcome>;
+
 export const HpcJobById = Type.Object({ id: Id('作业') });
 export type HpcJobById = Static<typeof HpcJobById>;
 

@@ -7,7 +7,7 @@ export const OrderListBody = Type.Intersect([
   PageQuery,
   TimeRange,
   Type.Object({
-    orderType: Type.Optional(Type.Integer({ title: '订单类型', minimum: 1, maximum: 7, description: 'OrderTypeEnum' })),
+    orderType: Type.Optional(Type.Integer({ title: '订单类型', minimum: 1, maximum: 8, description: 'OrderTypeEnum' })),
     status: Type.Optional(Type.Integer({ title: '订单状态', minimum: 0, maximum: 3, description: 'OrderStatusEnum' })),
   }),
 ]);

@@ -3,6 +3,9 @@ import { orders } from '../db/schema.js';
 import type { Executor } from '../db/open-database.js';
 import { charge, type Charge } from './charges.js';
 
+/** OrderTypeEnum 8 HPC_PACKAGE: a core-hour package (超算资源包). */
+export const hpcPackageOrderType = 8;
+
 export interface NewOrder {
   userId: number;
   /** null for an order that is not about an instance (a course). */

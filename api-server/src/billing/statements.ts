@@ -43,11 +43,13 @@ export async function monthlyStatements(db: Executor, userId: number, product: P
 }
 
 /**
- * Storage lines belong to no instance: a month of them by disk, named by the label that starts each
- * line's note (网盘（华东二区）, 云盘（华南一区）). A disk's lines are one a day, so reading the lines is cheap.
+ * Storage and HPC lines belong to no instance: a month of them by what the label that starts each
+ * line's note names (网盘（华东二区）, 云盘（华南一区）; 超算（默认集群·cpu）, 超算资源包). The label runs to
+ * its closing bracket, so a cluster name with spaces stays whole, or else to the first space. A disk's
+ * lines are one a day and a job's one per job, so reading the lines is cheap.
  */
-async function storageResources(db: Executor, userId: number, from: string, to: string) {
-  const label = sql<string>`split_part(${bills.note}, ' ', 1)`;
+async function labelledResources(db: Executor, userId: number, product: 'storage' | 'hpc', from: string, to: string) {
+  const label = sql<string>`substring(${bills.note} from '^([^ （]*（[^）]*）|[^ ]+)')`;
   const beijingDay = sql`(${bills.createdAt} at time zone 'Asia/Shanghai')::date`;
   const rows = await db
     .select({
@@ -57,9 +59,7 @@ async function storageResources(db: Executor, userId: number, from: string, to: 
       refunded: sql<string>`coalesce(sum(greatest(-${bills.amount}, 0)), 0)`,
     })
     .from(bills)
-    .where(
-      and(eq(bills.userId, userId), eq(bills.product, 'storage'), sql`${beijingDay} >= ${from}::date`, sql`${beijingDay} < ${to}::date`),
-    )
+    .where(and(eq(bills.userId, userId), eq(bills.product, product), sql`${beijingDay} >= ${from}::date`, sql`${beijingDay} < ${to}::date`))
     .groupBy(label);
   return rows.map((row) => ({ instanceId: null, instanceName: row.label, usageSeconds: 0, ...money(row) }));
 }
@@ -79,8 +79,10 @@ function totalsOf(resources: Array<{ lines: number; charged: number; refunded: n
 /** A month's statement by resource, biggest first. */
 export async function statementView(db: Executor, userId: number, product: Product, month: string): Promise<StatementView> {
   const { from, to } = monthDays(month);
-  if (product === 'storage') {
-    const resources = (await storageResources(db, userId, from, to)).sort((a, b) => b.amount - a.amount);
+  if (product === 'storage' || product === 'hpc') {
+    const resources = (await labelledResources(db, userId, product, from, to)).sort(
+      (a, b) => b.amount - a.amount || a.instanceName.localeCompare(b.instanceName),
+    );
     return { month, product, resources, totals: totalsOf(resources) };
   }
   const rows = await db

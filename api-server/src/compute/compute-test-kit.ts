@@ -6,6 +6,7 @@ import { call, createTestApp, type TestApp } from '../test-support/test-app.js';
 import { applyLedgerEntry } from '../billing/ledger.js';
 import { createAccount } from '../accounts/accounts.js';
 import { startSession } from '../accounts/sessions.js';
+import { runComputePass } from './scheduler.js';
 
 /** Registers a compute test file's hooks: a fresh app and a system image to rent with, handed to `opened`. */
 export function setUpComputeTestApp(opened: (compute: { t: TestApp; imageId: number }) => void): void {
@@ -15,6 +16,16 @@ export function setUpComputeTestApp(opened: (compute: { t: TestApp; imageId: num
     opened({ t, imageId: await systemImageId(t.app) });
   });
   afterAll(() => t?.close());
+}
+
+/** POST /apis/user/auth/user/instance/<path> as the token's user. */
+export const instanceOp = (app: FastifyInstance, token: string, path: string, body: object) =>
+  call(app, 'POST', `/apis/user/auth/user/instance/${path}`, body, token);
+
+/** Moves the clock on and runs one scheduler pass. */
+export async function settle(t: TestApp, ms: number) {
+  t.clock.advance(ms);
+  await runComputePass(t.app);
 }
 
 let accounts = 0;

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/open-database.js';
 import {
   aboutGroups,
@@ -20,6 +21,7 @@ import { createAccount } from '../accounts/accounts.js';
 import { applyLedgerEntry } from '../billing/ledger.js';
 import { seedComputePool } from './compute-pool.js';
 import { seedHpcCatalogue } from './hpc-catalogue.js';
+import { seedDemoHpcAccounts } from './demo-hpc-accounts.js';
 import { seedDemoBillingHistory } from './billing-history.js';
 import { demoHeadTips, seedWelcomeCredit } from './welcome-credit.js';
 import { demoOperatorMobile, seedOperator } from './operator.js';
@@ -54,6 +56,7 @@ const enums: Record<string, Array<[number, string, string]>> = {
     [5, 'RECHARGE', '充值'],
     [6, 'DISK_EXPAND', '数据盘扩容'],
     [7, 'COURSE', '课程购买'],
+    [8, 'HPC_PACKAGE', '超算资源包'],
   ],
   OrderStatusEnum: [
     [0, 'UNPAID', '待支付'],
@@ -233,12 +236,17 @@ const seeders: Array<(db: Database) => Promise<boolean>> = [
 
 /**
  * `billingHistory`: also a month of the demo user's orders and bills (the server's demo; tests start without it);
- * `blobs`: also the demo course's lesson video, whose bytes go to the blob store.
+ * `blobs`: also the demo course's lesson video, whose bytes go to the blob store;
+ * `hpc`: also the demo HPC accounts, whose folders the cluster's scheduler makes.
  */
-export async function seedDemoData(db: Database, options: { billingHistory?: boolean; blobs?: BlobStore } = {}): Promise<boolean> {
+export async function seedDemoData(
+  db: Database,
+  options: { billingHistory?: boolean; blobs?: BlobStore; hpc?: FastifyInstance['hpc'] } = {},
+): Promise<boolean> {
   let wrote = false;
   for (const seed of seeders) wrote = (await seed(db)) || wrote;
   if (options.billingHistory) wrote = (await seedDemoBillingHistory(db)) || wrote;
   if (options.blobs) wrote = (await seedDemoLessonVideo(db, options.blobs)) || wrote;
+  if (options.hpc) wrote = (await seedDemoHpcAccounts(db, options.hpc, demoAccounts)) || wrote;
   return wrote;
 }

@@ -18,7 +18,15 @@ export async function ensureClusters(app: FastifyInstance): Promise<void> {
     await app.db.insert(hpcClusters).values({ name: localClusterName, kind: 'local', quotaBytes: quota.bytes, quotaFiles: quota.files });
   }
   if (!sftpCluster) return;
-  const values = { ...sftpCluster, kind: 'sftp', scheduler: app.config.hpc.scheduler, quotaBytes: quota.bytes, quotaFiles: quota.files, enabled: true, sort: 1 };
+  const values = {
+    ...sftpCluster,
+    kind: 'sftp',
+    scheduler: app.config.hpc.scheduler,
+    quotaBytes: quota.bytes,
+    quotaFiles: quota.files,
+    enabled: true,
+    sort: 1,
+  };
   const [configured] = await app.db
     .select({ id: hpcClusters.id })
     .from(hpcClusters)

@@ -7,7 +7,7 @@ import '../billing.css';
 const products: Record<Product, { base: string; empty: string }> = {
   gpu: { base: '/account/cpuBillManage', empty: '暂无算力账单：租用 GPU 实例并产生扣费后，这里按月列出账单。' },
   storage: { base: '/account/storeBillManage', empty: '暂无存储账单：网盘与云盘超出免费额度的部分按天扣费后，这里按月列出账单。' },
-  hpc: { base: '/account/superBill', empty: '暂无超算账单：超算作业尚未开放计费，开放后这里按月列出账单。' },
+  hpc: { base: '/account/superBill', empty: '暂无超算账单：超算作业结束时按核时（GPU 分区另按卡时）扣费，扣费后这里按月列出账单。' },
 };
 
 /** A product's monthly statements (北京时间), newest first. */

@@ -17,7 +17,15 @@ import { InvoiceableBreakdown } from './invoiceable-breakdown';
 import { applyForInvoice, invoiceableAmount, listInvoiceOrders, type InvoiceOrder } from './invoices-api';
 import './invoices.css';
 
-const orderTypeNames: Record<number, string> = { 1: '新购', 2: '续费', 3: '变更配置', 4: '转换计费', 6: '数据盘扩容', 7: '课程购买' };
+const orderTypeNames: Record<number, string> = {
+  1: '新购',
+  2: '续费',
+  3: '变更配置',
+  4: '转换计费',
+  6: '数据盘扩容',
+  7: '课程购买',
+  8: '超算资源包',
+};
 
 /** `/account/invoice/orderInvoice`: pick paid orders not yet invoiced; their total is the invoice's amount. */
 export function OrderInvoicePage({ navigate }: ScreenProps) {

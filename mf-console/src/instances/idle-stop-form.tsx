@@ -25,30 +25,17 @@ export function IdleStopForm({ instance, onDone }: { instance: InstanceView; onD
         />
       </Form.Field>
       <Form.Group inline>
-        <Form.Field disabled={!on}>
-          <label>GPU 利用率连续</label>
-          <IntegerInput
-            value={minutes}
-            min={10}
-            max={1440}
-            onChange={setMinutes}
-            label={{ basic: true, content: '分钟' }}
-            labelPosition="right"
-            className="rc-idle-minutes"
-          />
-        </Form.Field>
-        <Form.Field disabled={!on}>
-          <label>低于</label>
-          <IntegerInput
-            value={percent}
-            min={1}
-            max={50}
-            onChange={setPercent}
-            label={{ basic: true, content: '%' }}
-            labelPosition="right"
-            className="rc-idle-percent"
-          />
-        </Form.Field>
+        <UnitField
+          label="GPU 利用率连续"
+          unit="分钟"
+          value={minutes}
+          min={10}
+          max={1440}
+          onChange={setMinutes}
+          disabled={!on}
+          name="minutes"
+        />
+        <UnitField label="低于" unit="%" value={percent} min={1} max={50} onChange={setPercent} disabled={!on} name="percent" />
       </Form.Group>
       <p className="rc-idle-stop-effect">
         {on
@@ -69,5 +56,26 @@ export function IdleStopForm({ instance, onDone }: { instance: InstanceView; onD
           : `GPU 利用率连续 ${instance.idleStop.minutes} 分钟低于 ${instance.idleStop.percent}% 时关机`}
       </span>
     </Form>
+  );
+}
+
+interface UnitFieldProps {
+  label: string;
+  unit: string;
+  value: number;
+  min: number;
+  max: number;
+  onChange: (value: number) => void;
+  disabled: boolean;
+  /** Names the input's class, rc-idle-<name>. */
+  name: string;
+}
+
+function UnitField({ label, unit, name, disabled, ...input }: UnitFieldProps) {
+  return (
+    <Form.Field disabled={disabled}>
+      <label>{label}</label>
+      <IntegerInput {...input} label={{ basic: true, content: unit }} labelPosition="right" className={`rc-idle-${name}`} />
+    </Form.Field>
   );
 }

@@ -35,8 +35,23 @@ export function useQuote<R, Q extends MoneyQuote>(request: R | null, fetchQuote:
   return { quote: current.quote, error: current.error, refresh: () => setRound((n) => n + 1) };
 }
 
+interface QuoteSummaryProps {
+  quote: MoneyQuote | null;
+  error: string;
+  notice?: string;
+  /** A one-off purchase has no new unit price to show. */
+  withUnitPrice?: boolean;
+  shortfall?: string;
+}
+
 /** What confirming will do: the amount (退款 when negative), the new unit price and the balance before and after. */
-export function QuoteSummary({ quote, error, notice }: { quote: MoneyQuote | null; error: string; notice?: string }) {
+export function QuoteSummary({
+  quote,
+  error,
+  notice,
+  withUnitPrice = true,
+  shortfall = '余额不足，请先充值后再确认（按量计费需至少可支付1小时）',
+}: QuoteSummaryProps) {
   if (error) return <Message warning className="rc-quote rc-quote-refused" content={error} />;
   if (!quote) return <div className="rc-quote rc-muted">正在计算价格…</div>;
   const refund = quote.amount < 0;
@@ -59,21 +74,21 @@ export function QuoteSummary({ quote, error, notice }: { quote: MoneyQuote | nul
         <span>{refund ? '退款' : '本次扣费'}</span>
         <b className="rc-price rc-quote-amount">{formatYuan(Math.abs(quote.amount))}</b>
       </div>
-      <div className="rc-quote-line">
-        <span>新单价</span>
-        <span className="rc-quote-unit-price">
-          {formatYuan(quote.unitPrice)}/{quote.unitName}
-        </span>
-      </div>
+      {withUnitPrice ? (
+        <div className="rc-quote-line">
+          <span>新单价</span>
+          <span className="rc-quote-unit-price">
+            {formatYuan(quote.unitPrice)}/{quote.unitName}
+          </span>
+        </div>
+      ) : null}
       <div className="rc-quote-line">
         <span>{quote.paidByMainAccount ? '主账户余额' : '账户余额'}</span>
         <span>
           {formatYuan(quote.balance)} → 确认后 <b className="rc-quote-balance-after">{formatYuan(quote.balanceAfter)}</b>
         </span>
       </div>
-      {quote.enough ? null : (
-        <Message negative size="small" className="rc-quote-short" content="余额不足，请先充值后再确认（按量计费需至少可支付1小时）" />
-      )}
+      {quote.enough ? null : <Message negative size="small" className="rc-quote-short" content={shortfall} />}
     </div>
   );
 }

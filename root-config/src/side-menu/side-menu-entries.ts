@@ -22,6 +22,17 @@ export const sideMenuEntries: readonly SideMenuEntry[] = [
   { text: '网盘', icon: 'hdd outline', to: '/account/netDisk' },
   { text: '文件上传', icon: 'cloud upload', to: '/account/upload' },
   {
+    text: '超算',
+    icon: 'microchip',
+    children: [
+      { text: '超算控制台', to: '/account/superHome' },
+      { text: '我的作业', to: '/account/workList' },
+      { text: '超算资源', to: '/account/superPower' },
+      { text: '算力资源', to: '/account/computPower' },
+      { text: '超算账单', to: '/account/superBill' },
+    ],
+  },
+  {
     text: '费用',
     icon: 'yen sign',
     children: [
@@ -31,7 +42,6 @@ export const sideMenuEntries: readonly SideMenuEntry[] = [
       { text: '账单明细', to: '/account/definAndDetail' },
       { text: '算力账单', to: '/account/cpuBillManage' },
       { text: '存储账单', to: '/account/storeBillManage' },
-      { text: '超算账单', to: '/account/superBill' },
       { text: '资产管理', to: '/account/assetsManage' },
       { text: '发票管理', to: '/account/invoice' },
       { text: '我的收益', to: '/account/earnings' },
@@ -100,5 +110,6 @@ export const operatorMenuEntry: SideMenuEntry = {
     { text: '应用审核', to: '/account/review/app' },
     { text: '讲师审核', to: '/account/review/teacher' },
     { text: '课程审核', to: '/account/review/course' },
+    { text: '超算开通审核', to: '/account/review/hpc' },
   ],
 };

@@ -120,7 +120,7 @@ export class SimulatedScheduler implements HpcScheduler {
     await this.advance();
     if (!/^\d{1,9}$/.test(jobId)) throw new Error(`Invalid job id specified: ${jobId}`);
     const now = this.clock.now();
-    const stopped = await this.db.transaction(async (tx) => {
+    const ended = await this.db.transaction(async (tx) => {
       const [job] = await tx
         .select()
         .from(hpcSimulatedJobs)
@@ -130,10 +130,10 @@ export class SimulatedScheduler implements HpcScheduler {
       if (job.unixName !== account.unixName) throw new Error(`Access/permission denied for job ${jobId}`);
       if (!activeStates.includes(job.state)) return null;
       await tx.update(hpcSimulatedJobs).set({ state: 'CANCELLED', endedAt: now }).where(eq(hpcSimulatedJobs.id, job.id));
-      return job.startedAt ? { ...job, state: 'CANCELLED', endedAt: now } : null;
+      return { ...job, state: 'CANCELLED', endedAt: now };
     });
-    // After the transaction: the output goes through the file tree, whose queries would wait on it (PGlite has one connection).
-    if (stopped) await this.writeOutput(stopped, 'CANCELLED');
+    // Written after the transaction: opening the user's file tree reads the database, which a single-connection PGlite holds until then.
+    if (ended?.startedAt) await this.writeOutput(ended, 'CANCELLED');
   }
 
   async close(): Promise<void> {}

@@ -52,6 +52,8 @@ const patternExamples: Record<string, string> = {
   '^(/apis/[\\x21-\\x7e]+)?$': '',
   '^[0-9a-f]{32}\\.(png|jpg|webp)$': `${'a'.repeat(32)}.png`,
   '^[0-9a-f]{64}\\.(png|jpg|webp)$': `${'a'.repeat(64)}.png`,
+  '^[A-Za-z0-9_.\\-\\u4e00-\\u9fa5]+$': 'job-1',
+  '^[A-Za-z0-9_.\\-%]+$': 'slurm-%j.out',
 };
 
 function validValue(schema: Schema): unknown {

@@ -4,13 +4,14 @@ import { applyLedgerEntry } from '../../../billing/ledger.js';
 import {
   balanceOf,
   gpuFree,
+  instanceOp,
   messagesOf,
   privateNode,
   rent,
   setUpComputeTestApp,
+  settle,
   userWithBalance,
 } from '../../../compute/compute-test-kit.js';
-import { runComputePass } from '../../../compute/scheduler.js';
 import { startQueuedInstances } from '../../../compute/gpu-queue.js';
 
 let t: TestApp;
@@ -18,13 +19,8 @@ let imageId: number;
 setUpComputeTestApp((compute) => ({ t, imageId } = compute));
 
 const second = 1000;
-const op = (token: string, path: string, body: object) => call(t.app, 'POST', `/apis/user/auth/user/instance/${path}`, body, token);
+const op = (token: string, path: string, body: object) => instanceOp(t.app, token, path, body);
 const view = async (token: string, id: number) => (await call(t.app, 'POST', '/apis/container/auth/list', { id }, token)).data.list[0];
-
-async function settle(ms: number) {
-  t.clock.advance(ms);
-  await runComputePass(t.app);
-}
 
 /** A one-card node with `waiting` stopped pay-as-you-go instances of their own users, and a running one holding the card. */
 async function fullNode(waiting: number) {
@@ -32,14 +28,14 @@ async function fullNode(waiting: number) {
   const rentOne = async () => {
     const user = await userWithBalance(t.app, 1_000_000);
     const rented = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId });
-    await settle(8 * second);
+    await settle(t, 8 * second);
     return { ...user, instanceId: rented.data.instance.id as number };
   };
   const stopped = [];
   for (let i = 0; i < waiting; i++) {
     const owner = await rentOne();
     await op(owner.token, 'stop', { id: owner.instanceId });
-    await settle(3 * second);
+    await settle(t, 3 * second);
     stopped.push(owner);
   }
   const holder = await rentOne();
@@ -67,7 +63,7 @@ describe('the GPU wait queue', () => {
     });
     expect((await view(first.token, first.instanceId)).operations.cancelQueue.allowed).toBe(true);
 
-    await settle(30 * second);
+    await settle(t, 30 * second);
     expect((await view(first.token, first.instanceId)).status).toBe(4);
 
     await op(holder.token, 'stop', { id: holder.instanceId });
@@ -78,11 +74,11 @@ describe('the GPU wait queue', () => {
       `实例「${(await view(first.token, first.instanceId)).name}」已获得 GPU，正在开机`,
     );
     expect((await view(second_.token, second_.instanceId)).gpuWait.position).toBe(1);
-    await settle(5 * second);
+    await settle(t, 5 * second);
     expect((await view(first.token, first.instanceId)).status).toBe(2);
 
     await op(first.token, 'stop', { id: first.instanceId });
-    await settle(second);
+    await settle(t, second);
     expect(await view(second_.token, second_.instanceId)).toMatchObject({ status: 1, gpuWait: null });
   });
 
@@ -99,7 +95,7 @@ describe('the GPU wait queue', () => {
     expect(await op(owner.token, 'start/queue', { id: owner.instanceId })).toMatchObject({ code: 409, msg: '账户余额不足，请先充值' });
 
     await op(holder.token, 'stop', { id: holder.instanceId });
-    await settle(3 * second);
+    await settle(t, 3 * second);
     expect(await op(owner.token, 'start/queue', { id: owner.instanceId })).toMatchObject({
       code: 409,
       msg: '该主机当前有 1 张空闲GPU，请直接开机',
@@ -126,7 +122,7 @@ describe('the GPU wait queue', () => {
       at: t.clock.now(),
     });
     await op(holder.token, 'stop', { id: holder.instanceId });
-    await settle(second);
+    await settle(t, second);
     expect(await view(broke.token, broke.instanceId)).toMatchObject({ status: 4, gpuWait: null });
     expect((await messagesOf(t.app, broke.token))[0]).toMatchObject({ title: '余额不足，已退出GPU排队' });
     expect(await view(cancelled.token, cancelled.instanceId)).toMatchObject({ status: 4, gpuWait: null });

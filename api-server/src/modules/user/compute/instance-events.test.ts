@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { call, type TestApp } from '../../../test-support/test-app.js';
-import { privateNode, quotedOperation, rent, setUpComputeTestApp, tokenFor, userWithBalance } from '../../../compute/compute-test-kit.js';
-import { runComputePass } from '../../../compute/scheduler.js';
+import {
+  privateNode,
+  quotedOperation,
+  rent,
+  setUpComputeTestApp,
+  settle,
+  tokenFor,
+  userWithBalance,
+} from '../../../compute/compute-test-kit.js';
 
 let t: TestApp;
 let imageId: number;
@@ -19,11 +26,6 @@ interface InstanceRecord {
   statusName: string;
   amount: number;
   note: string;
-}
-
-async function settle(ms: number) {
-  t.clock.advance(ms);
-  await runComputePass(t.app);
 }
 
 async function records(token: string, id: number, page = { pageSize: 100 }) {
@@ -44,10 +46,10 @@ describe('the instance 状态记录', () => {
     const user = await userWithBalance(t.app, 1_000_000);
     const { token } = user;
     const id = (await rent(t.app, token, { nodeId: node.id, gpuModelId: model.id, imageId })).data.instance.id as number;
-    await settle(8 * second);
+    await settle(t, 8 * second);
     t.clock.advance(3600 * second);
     await call(t.app, 'POST', instancePath('stop'), { id }, token);
-    await settle(3 * second);
+    await settle(t, 3 * second);
     await quotedOperation(t.app, token, 'changeBilling', instancePath('change/billing'), { id, billingType: 2, duration: 1 });
     await quotedOperation(t.app, token, 'renew', instancePath('renew'), { id, duration: 1 });
     await quotedOperation(t.app, token, 'storageAdjust', '/apis/user/auth/user/storage/adjust', { id, dataDiskExtraGb: 10 });
@@ -56,14 +58,14 @@ describe('the instance 状态记录', () => {
     await quotedOperation(t.app, later, 'changeBilling', instancePath('change/billing'), { id, billingType: 1 });
     await quotedOperation(t.app, later, 'liftConfig', instancePath('lift/config'), { id, gpuCount: 2 });
     await call(t.app, 'POST', instancePath('start'), { id }, later);
-    await settle(5 * second);
+    await settle(t, 5 * second);
     await call(t.app, 'POST', instancePath('schedule/stop'), { id, minutes: 30 }, later);
-    await settle(30 * minute);
-    await settle(3 * second);
+    await settle(t, 30 * minute);
+    await settle(t, 3 * second);
     await call(t.app, 'PUT', `/apis/container/auth/reset/${id}`, {}, later);
-    await settle(10 * second);
+    await settle(t, 10 * second);
     await call(t.app, 'POST', instancePath('release/instance'), { id }, later);
-    await settle(10 * second);
+    await settle(t, 10 * second);
 
     expect(await timeline(later, id)).toEqual([
       '创建/用户操作/创建中',
@@ -103,16 +105,16 @@ describe('the instance 状态记录', () => {
     const rich = await userWithBalance(t.app, 1_000_000);
     const daily = (await rent(t.app, rich.token, { nodeId: node.id, gpuModelId: model.id, imageId, billingType: 2 })).data.instance
       .id as number;
-    await settle(8 * second);
-    await settle(2 * 3600 * second);
-    await settle(3 * second);
+    await settle(t, 8 * second);
+    await settle(t, 2 * 3600 * second);
+    await settle(t, 3 * second);
     const stopped = (await timeline(await tokenFor(t.app, poor.id), payg)).slice(-3);
     expect(stopped).toEqual(['¥按量计费 2500', '欠费停机/系统/关机中', '变为已关机/系统/已关机']);
 
-    await settle(day);
-    await settle(15 * day);
-    await settle(10 * second);
-    await settle(10 * second);
+    await settle(t, day);
+    await settle(t, 15 * day);
+    await settle(t, 10 * second);
+    await settle(t, 10 * second);
     expect((await timeline(await tokenFor(t.app, rich.id), daily)).filter((line) => !line.startsWith('¥'))).toEqual([
       '创建/用户操作/创建中',
       '变为运行中/系统/运行中',
@@ -128,7 +130,7 @@ describe('the instance 状态记录', () => {
     const user = await userWithBalance(t.app, 1_000_000);
     const id = (await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId, billingType: 2 })).data.instance
       .id as number;
-    await settle(8 * second);
+    await settle(t, 8 * second);
     const page = await records(user.token, id, { pageSize: 2, pageNum: 2 } as { pageSize: number });
     expect(page.data).toMatchObject({ total: 3, pageNum: 2, pageSize: 2 });
     expect(page.data.list.map((line: InstanceRecord) => line.name)).toEqual(['包周期']);

@@ -3,13 +3,15 @@ import { call, type TestApp } from '../../../test-support/test-app.js';
 import {
   balanceOf,
   gpuFree,
+  instanceOp,
   ledgerSum,
   privateNode,
   quotedOperation,
   rent,
+  setUpComputeTestApp,
+  settle,
   tokenFor,
   userWithBalance,
-  setUpComputeTestApp,
 } from '../../../compute/compute-test-kit.js';
 import { runComputePass } from '../../../compute/scheduler.js';
 
@@ -18,21 +20,16 @@ let imageId: number;
 setUpComputeTestApp((compute) => ({ t, imageId } = compute));
 
 const second = 1000;
-const op = (token: string, path: string, body: object) => call(t.app, 'POST', `/apis/user/auth/user/instance/${path}`, body, token);
+const op = (token: string, path: string, body: object) => instanceOp(t.app, token, path, body);
 const quoted = (token: string, operation: string, path: string, body: { id: number } & Record<string, unknown>) =>
   quotedOperation(t.app, token, operation, path.startsWith('/') ? path : `/apis/user/auth/user/instance/${path}`, body);
 const put = (token: string, path: string, body: object) => call(t.app, 'PUT', `/apis/container/auth/${path}`, body, token);
-
-async function settle(ms: number) {
-  t.clock.advance(ms);
-  await runComputePass(t.app);
-}
 
 async function running(o: { gpus?: number; gpuCount?: number } = {}) {
   const { node, model } = await privateNode(t.app, o.gpus ?? 2);
   const user = await userWithBalance(t.app, 1_000_000);
   const rented = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId, gpuCount: o.gpuCount ?? 1 });
-  await settle(8 * second);
+  await settle(t, 8 * second);
   return { user, node, model, id: rented.data.instance.id as number, token: user.token };
 }
 
@@ -44,17 +41,17 @@ describe('the instance lifecycle', () => {
     const id = rented.data.instance.id;
     expect(rented.data.instance.operations.stop).toEqual({ name: '关机', allowed: false, reason: '实例正在创建中，请稍候' });
     expect(await op(user.token, 'stop', { id })).toMatchObject({ code: 409, msg: '实例正在创建中，请稍候' });
-    await settle(8 * second);
+    await settle(t, 8 * second);
     expect(await op(user.token, 'start', { id })).toMatchObject({ code: 409, msg: '运行中的实例不能开机，请先关机' });
     expect(await op(user.token, 'release/instance', { id })).toMatchObject({ code: 409, msg: '运行中的实例不能释放，请先关机' });
     const stopping = await op(user.token, 'stop', { id });
     expect(stopping.data).toMatchObject({ status: 3, statusName: '关机中', gpuHeld: 0 });
     expect(await gpuFree(t.app, node.id)).toBe(2);
     expect(await op(user.token, 'start', { id })).toMatchObject({ code: 409, msg: '实例正在关机，请关机完成后再操作' });
-    await settle(3 * second);
+    await settle(t, 3 * second);
     const started = await op(user.token, 'start', { id });
     expect(started.data).toMatchObject({ status: 1, gpuHeld: 1 });
-    await settle(5 * second);
+    await settle(t, 5 * second);
     const list = await call(t.app, 'POST', '/apis/container/auth/list', {}, user.token);
     expect(list.data.list[0]).toMatchObject({ id, status: 2, statusName: '运行中' });
     expect(list.data.list[0].operations.start.reason).toBeTruthy();
@@ -64,7 +61,7 @@ describe('the instance lifecycle', () => {
   it('a start with the GPUs taken says how many are free and offers the no-GPU start, which works', async () => {
     const { node, model, id, token } = await running({ gpus: 2, gpuCount: 2 });
     await op(token, 'stop', { id });
-    await settle(3 * second);
+    await settle(t, 3 * second);
     const other = await userWithBalance(t.app, 1_000_000);
     expect((await rent(t.app, other.token, { nodeId: node.id, gpuModelId: model.id, imageId })).code).toBe(200);
     const refused = await op(token, 'start', { id });
@@ -83,16 +80,16 @@ describe('the instance lifecycle', () => {
     );
     expect((await op(token, 'schedule/stop', { id, minutes: 0 })).data.stopAt).toBeNull();
     await op(token, 'schedule/stop', { id, minutes: 60 });
-    await settle(59 * 60 * second);
+    await settle(t, 59 * 60 * second);
     expect((await call(t.app, 'POST', '/apis/container/auth/list', { id }, token)).data.list[0].status).toBe(2);
     const before = await balanceOf(t.app, user.id);
-    await settle(60 * second);
+    await settle(t, 60 * second);
     const [stopped] = (await call(t.app, 'POST', '/apis/container/auth/list', { id }, token)).data.list;
     expect(stopped).toMatchObject({ status: 3, stopAt: null });
     expect(before - (await balanceOf(t.app, user.id))).toBe(Math.floor((60 * 24 * 1980) / 86_400));
     const messages = await call(t.app, 'POST', '/apis/user/auth/msg/user/list', {}, token);
     expect(messages.data.list[0].title).toBe('实例已定时关机');
-    await settle(3 * second);
+    await settle(t, 3 * second);
     expect(await op(token, 'schedule/stop', { id, minutes: 30 })).toMatchObject({ code: 409, msg: '仅运行中的实例可设置定时关机' });
   });
 
@@ -102,9 +99,9 @@ describe('the instance lifecycle', () => {
     const ids: number[] = [];
     for (const owner of owners)
       ids.push((await rent(t.app, owner.token, { nodeId: node.id, gpuModelId: model.id, imageId })).data.instance.id);
-    await settle(8 * second);
+    await settle(t, 8 * second);
     for (const [index, owner] of owners.entries()) await op(owner.token, 'stop', { id: ids[index] });
-    await settle(3 * second);
+    await settle(t, 3 * second);
     const third = await userWithBalance(t.app, 1_000_000);
     expect((await rent(t.app, third.token, { nodeId: node.id, gpuModelId: model.id, imageId })).code).toBe(200);
     const starts = await Promise.all(owners.map((owner, index) => op(owner.token, 'start', { id: ids[index] })));
@@ -120,7 +117,7 @@ describe('the instance lifecycle', () => {
       msg: '运行中的实例不能升降配置，请先关机',
     });
     await op(token, 'stop', { id });
-    await settle(3 * second);
+    await settle(t, 3 * second);
     expect(await quoted(token, 'liftConfig', 'lift/config', { id, gpuCount: 5 })).toMatchObject({
       code: 409,
       msg: '该主机共 4 张GPU，最多可配置 4 张',
@@ -128,7 +125,7 @@ describe('the instance lifecycle', () => {
     expect((await quoted(token, 'liftConfig', 'lift/config', { id, gpuCount: 3 })).data).toMatchObject({ gpuCount: 3, gpuHeld: 0 });
     await op(token, 'start', { id });
     expect(await gpuFree(t.app, node.id)).toBe(1);
-    await settle(5 * second);
+    await settle(t, 5 * second);
     t.clock.advance(3600 * second);
     const before = await balanceOf(t.app, (await userOf(token)).id);
     await runComputePass(t.app);
@@ -141,7 +138,7 @@ describe('the instance lifecycle', () => {
     expect(toWeekly.data).toMatchObject({ billingType: 3, billingName: '包周' });
     const afterWeekly = await balanceOf(t.app, user.id);
     await op(token, 'stop', { id });
-    await settle(3 * second);
+    await settle(t, 3 * second);
     expect(await gpuFree(t.app, node.id)).toBe(1);
     t.clock.advance(86_400 * second);
     const back = await quoted(await tokenFor(t.app, user.id), 'changeBilling', 'change/billing', { id, billingType: 1 });
@@ -156,7 +153,7 @@ describe('the instance lifecycle', () => {
     const { id, token } = await running();
     expect(await quoted(token, 'clone', 'clone', { id })).toMatchObject({ code: 409 });
     await op(token, 'stop', { id });
-    await settle(3 * second);
+    await settle(t, 3 * second);
     const clone = await quoted(token, 'clone', 'clone', { id });
     expect(clone.data).toMatchObject({ status: 0, billingType: 1, gpuCount: 1 });
     expect(clone.data.name).toMatch(/-克隆$/);
@@ -166,7 +163,7 @@ describe('the instance lifecycle', () => {
   it('expands the data disk while stopped and never shrinks it; the storage dashboard adds it up', async () => {
     const { id, token } = await running();
     await op(token, 'stop', { id });
-    await settle(3 * second);
+    await settle(t, 3 * second);
     const adjusted = await quoted(token, 'storageAdjust', '/apis/user/auth/user/storage/adjust', { id, dataDiskExtraGb: 100 });
     expect(adjusted.data).toMatchObject({ dataDiskGb: 150, dataDiskExtraGb: 100 });
     expect(await quoted(token, 'storageAdjust', '/apis/user/auth/user/storage/adjust', { id, dataDiskExtraGb: 20 })).toMatchObject({
@@ -181,21 +178,21 @@ describe('the instance lifecycle', () => {
     const { id, token } = await running();
     expect(await put(token, `reset/${id}`, {})).toMatchObject({ code: 409, msg: '运行中的实例不能重置系统，请先关机' });
     await op(token, 'stop', { id });
-    await settle(3 * second);
+    await settle(t, 3 * second);
     expect((await put(token, `reset/${id}`, {})).data).toMatchObject({ status: 7 });
-    await settle(6 * second);
+    await settle(t, 6 * second);
     const sys = await call(t.app, 'GET', '/apis/image/auth/allSys', undefined, token);
     const tensorflow = sys.data.find((image: { framework: string }) => image.framework === 'TensorFlow');
     expect((await put(token, 'changeImage', { id, imageId: tensorflow.id })).data).toMatchObject({
       status: 7,
       imageName: 'TensorFlow 2.15.0',
     });
-    await settle(6 * second);
+    await settle(t, 6 * second);
     expect((await put(token, 'commit', { id, imageName: '我的环境' })).data).toMatchObject({ status: 8 });
     const saving = await call(t.app, 'POST', '/apis/image/auth/private/page', {}, token);
     expect(saving.data.list[0]).toMatchObject({ name: '我的环境', status: 0, sourceInstanceId: id, framework: 'TensorFlow' });
     expect(saving.data.list[0].sizeBytes).toBeGreaterThan(0);
-    await settle(10 * second);
+    await settle(t, 10 * second);
     const saved = await call(t.app, 'POST', '/apis/image/auth/private/page', {}, token);
     expect(saved.data.list[0].status).toBe(1);
     expect((await put(token, 'changeName', { id, name: '训练机' })).data).toMatchObject({ name: '训练机' });
@@ -208,9 +205,9 @@ describe('images', () => {
     const page = await call(t.app, 'POST', '/apis/image/auth/system/page', { keyword: 'torch' }, token);
     expect(page.data.total).toBe(2);
     await op(token, 'stop', { id });
-    await settle(3 * second);
+    await settle(t, 3 * second);
     await put(token, 'commit', { id, imageName: '基线' });
-    await settle(10 * second);
+    await settle(t, 10 * second);
     const [image] = (await call(t.app, 'POST', '/apis/image/auth/private/page', {}, token)).data.list;
     expect((await call(t.app, 'PUT', '/apis/image/auth/private/change-name', { id: image.id, name: '基线-v2' }, token)).data.name).toBe(
       '基线-v2',
@@ -220,9 +217,9 @@ describe('images', () => {
       code: 409,
       msg: expect.stringContaining('正在使用该镜像'),
     });
-    await settle(6 * second);
+    await settle(t, 6 * second);
     await put(token, 'changeImage', { id, imageId });
-    await settle(6 * second);
+    await settle(t, 6 * second);
     expect((await call(t.app, 'DELETE', `/apis/image/auth/private/delete/${image.id}`, undefined, token)).code).toBe(200);
     expect((await call(t.app, 'POST', '/apis/image/auth/private/page', {}, token)).data.total).toBe(0);
     const stranger = await userWithBalance(t.app, 0);

@@ -4,6 +4,7 @@ import { call, type TestApp } from '../../../test-support/test-app.js';
 import { instanceEvents, instanceMetrics } from '../../../db/schema.js';
 import {
   balanceOf,
+  instanceOp,
   ledgerSum,
   messagesOf,
   privateNode,
@@ -23,7 +24,7 @@ setUpComputeTestApp((compute) => ({ t, imageId } = compute));
 const second = 1000;
 const minute = 60 * second;
 const interval = 15 * second;
-const op = (token: string, path: string, body: object) => call(t.app, 'POST', `/apis/user/auth/user/instance/${path}`, body, token);
+const op = (token: string, path: string, body: object) => instanceOp(t.app, token, path, body);
 const driver = () => t.app.compute.driver as SimulatedDriver;
 const setLoad = (id: number, load: Partial<InstanceSample>) => driver().setLoad(id, load);
 
