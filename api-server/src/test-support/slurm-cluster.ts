@@ -9,10 +9,10 @@ import { startSshd, type SshdPeer } from './sshd-peer.js';
 
 const run = promisify(execFile);
 
-export const slurmBinaries = { controller: '/usr/sbin/slurmctld', node: '/usr/sbin/slurmd', munge: '/usr/sbin/munged' };
+const slurmBinaries = { controller: '/usr/sbin/slurmctld', node: '/usr/sbin/slurmd', munge: '/usr/sbin/munged' };
 
 /** What the test cluster is made of: one node in two partitions, more CPUs than the machine has so jobs can queue. */
-export const testCluster = {
+const testCluster = {
   node: 'node1',
   cpus: 4,
   memoryMb: 4000,

@@ -8,7 +8,7 @@ export interface CommandResult {
   stderr: string;
 }
 
-export interface CommandOptions {
+interface CommandOptions {
   /** Written to the command's standard input, then closed. */
   stdin?: string;
   timeoutMs?: number;
