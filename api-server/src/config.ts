@@ -68,6 +68,13 @@ const Env = Type.Object({
     default: '/scratch/{account}',
     description: 'a folder containing {account}',
   }),
+  HPC_SLURM_CONF: Type.Optional(Type.String({ pattern: '^/', maxLength: 255, description: 'an absolute path on the login node' })),
+  HPC_SLURM_JOBCOMP_LOG: Type.String({
+    pattern: '^/',
+    maxLength: 255,
+    default: '/var/log/slurm/jobcomp.log',
+    description: 'an absolute path on the login node',
+  }),
   STORAGE_QUOTA_BYTES: Type.Integer({
     minimum: 1,
     maximum: Number.MAX_SAFE_INTEGER,
@@ -200,6 +207,10 @@ export interface HpcSettings {
   scratchTemplate: string;
   /** The portal reads job states from the schedulers this often, and charges the jobs that ended. */
   syncIntervalMs: number;
+  /** slurm.conf on the login node (HPC_SLURM_CONF), when the Slurm tools there do not find it themselves. */
+  slurmConf: string | undefined;
+  /** The controller's job completion log on the login node (HPC_SLURM_JOBCOMP_LOG), where ended jobs are read. */
+  slurmJobcompLog: string;
 }
 /** An S3-compatible object store (AWS S3, MinIO, s3rver...) holding every blob in one bucket. */
 export interface S3Settings {
@@ -394,7 +405,14 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
       fileStorageQuota: { bytes: e.STORAGE_QUOTA_BYTES, files: e.FILE_STORAGE_QUOTA_FILES },
       sftpCluster: sftpClusterSettings(e),
     },
-    hpc: { scheduler: e.HPC_SCHEDULER, accountPrefix: e.HPC_ACCOUNT_PREFIX, scratchTemplate: e.HPC_SCRATCH, syncIntervalMs: 5_000 },
+    hpc: {
+      scheduler: e.HPC_SCHEDULER,
+      accountPrefix: e.HPC_ACCOUNT_PREFIX,
+      scratchTemplate: e.HPC_SCRATCH,
+      syncIntervalMs: 5_000,
+      slurmConf: e.HPC_SLURM_CONF,
+      slurmJobcompLog: e.HPC_SLURM_JOBCOMP_LOG,
+    },
     blobs: blobSettings(e),
     cloudDisk: { quotaBytes: e.CLOUD_DISK_QUOTA_BYTES },
     payments: {

@@ -3,6 +3,7 @@ import type { HpcCluster } from '../storage/clusters.js';
 import { openTree, clusterTreeKey } from '../storage/file-trees.js';
 import type { HpcScheduler } from './scheduler.js';
 import { SimulatedScheduler } from './simulated/simulated-scheduler.js';
+import { SlurmScheduler } from './slurm/slurm-scheduler.js';
 
 /** The scheduler that runs a cluster's jobs, as its `scheduler` column names it. */
 export function createScheduler(app: FastifyInstance, cluster: HpcCluster): HpcScheduler {
@@ -13,6 +14,14 @@ export function createScheduler(app: FastifyInstance, cluster: HpcCluster): HpcS
       cluster.id,
       async (userId) => (await openTree(app, userId, clusterTreeKey(cluster.id))).fs,
     );
+  }
+  if (cluster.scheduler === 'slurm') {
+    const { host, port, username, privateKey } = cluster;
+    return new SlurmScheduler({
+      login: { host, port, username, privateKey },
+      slurmConf: app.config.hpc.slurmConf,
+      jobcompLog: app.config.hpc.slurmJobcompLog,
+    });
   }
   throw new Error(`unknown HPC scheduler ${cluster.scheduler} for cluster ${cluster.id}`);
 }
