@@ -30,7 +30,11 @@ async function registeredAccount(): Promise<Account & { token: string }> {
 }
 
 async function get<T>(route: string, token: string): Promise<T> {
-  const answer = (await (await fetch(`${server.apiBase}${route}`, { headers: { token } })).json()) as { code: number; data: T; msg: string };
+  const answer = (await (await fetch(`${server.apiBase}${route}`, { headers: { token } })).json()) as {
+    code: number;
+    data: T;
+    msg: string;
+  };
   if (answer.code !== 200) throw new Error(`${route}: ${answer.code} ${answer.msg}`);
   return answer.data;
 }
@@ -38,7 +42,12 @@ async function get<T>(route: string, token: string): Promise<T> {
 /** Applies for HPC on the first cluster as the user, and approves the application as the demo operator. */
 async function openHpcAccount(token: string): Promise<HpcAccount> {
   const [cluster] = await get<HpcAccount[]>('/hpc/auth/account/list', token);
-  await apiCall(server.url, '/hpc/auth/account/apply', { clusterId: cluster!.clusterId, purpose: '浏览器旅程：提交与取消批处理作业' }, token);
+  await apiCall(
+    server.url,
+    '/hpc/auth/account/apply',
+    { clusterId: cluster!.clusterId, purpose: '浏览器旅程：提交与取消批处理作业' },
+    token,
+  );
   const [mine] = await get<HpcAccount[]>('/hpc/auth/account/list', token);
   const operator = await logInThroughApi(server.url, demoOperator);
   await apiCall(server.url, '/hpc/auth/account/review/approve', { id: mine!.id }, operator.token);
@@ -57,11 +66,18 @@ async function clickCentered(selector: string) {
 }
 
 async function waitForState(name: string, state: string, timeout: number) {
-  await browser.waitUntil(async () => (await browser.$(row(name)).getAttribute('data-state').catch(() => null)) === state, {
-    timeout,
-    interval: 500,
-    timeoutMsg: `job ${name} never showed ${state}`,
-  });
+  await browser.waitUntil(
+    async () =>
+      (await browser
+        .$(row(name))
+        .getAttribute('data-state')
+        .catch(() => null)) === state,
+    {
+      timeout,
+      interval: 500,
+      timeoutMsg: `job ${name} never showed ${state}`,
+    },
+  );
 }
 
 describe('my batch jobs', () => {
