@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# What the Slurm tests need: Debian's Slurm 22.05 (controller, node daemon and the command-line tools) and munge;
+# What the Slurm tests need: Debian's Slurm 22.05 (controller, node daemon and the command-line tools), munge and
+# python3 (the scheduler hands work folders over with it on the login node);
 # installed when missing (CI runs as root, without a terminal). The distro's services are not started: each test
 # run starts its own private cluster (api-server/src/test-support/slurm-cluster.ts).
 set -euo pipefail
-packages=(slurmctld slurmd slurm-client munge)
+packages=(slurmctld slurmd slurm-client munge python3)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")

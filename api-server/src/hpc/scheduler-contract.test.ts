@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -239,6 +240,23 @@ for (const [kind, start] of Object.entries(harnesses)) {
       expect(await h.read(h.owner, `${workDir}/out $(id).txt`)).toBe('a $(id) and `id` ; rm -rf ~ "quoted"\nit\'s\nfrom the odd folder\n');
       await expect(h.read(h.owner, marker)).rejects.toThrow();
       await expect(h.read(h.owner, `${workDir}/touched`)).rejects.toThrow();
+    });
+
+    // Only a real login node has links: an account's job can leave one in its home, pointing anywhere.
+    it.runIf(kind === 'slurm')('never hands over a folder a link in the home leads to', async () => {
+      const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-outside-'));
+      try {
+        fs.symlinkSync(outside, h.pathOf(h.owner, 'link'));
+        for (const workDir of [h.pathOf(h.owner, 'link'), h.pathOf(h.owner, 'link', 'below')]) {
+          await expect(h.scheduler.submit(job({ workDir, outputPath: `${workDir}/out.txt`, script: 'echo x' }))).rejects.toThrow(
+            /cannot be used/,
+          );
+        }
+        expect(fs.statSync(outside).uid).toBe(process.getuid!());
+        expect(fs.readdirSync(outside)).toEqual([]);
+      } finally {
+        fs.rmSync(outside, { recursive: true, force: true });
+      }
     });
   });
 }

@@ -12,10 +12,11 @@ import {
   slurmTime,
   utcOffsetOf,
 } from './slurm-output.js';
+import { ownWorkDirScript } from './own-work-dir.js';
 import { SshCommandRunner, type CommandResult } from './ssh-command-runner.js';
 
 export interface SlurmSettings {
-  /** The SSH account on the login node: root, or one that may `sudo -n` (useradd, mkdir, chown, and commands as the job accounts). */
+  /** The SSH account on the login node: root, or one that may `sudo -n` (useradd, mkdir, chown, chmod, python3, and commands as the job accounts). */
   login: SftpTarget;
   /** slurm.conf on the login node, when not the tools' default. */
   slurmConf: string | undefined;
@@ -52,7 +53,7 @@ export class SlurmScheduler implements HpcScheduler {
       if (added.code !== 0 && added.code !== 9) throw new Error(failure(['useradd'], added));
     }
     await this.check(this.admin(['mkdir', '-p', '--', home, scratch]));
-    await this.check(this.admin(['chown', '--', `${unixName}:`, home, scratch]));
+    await this.check(this.admin(['chown', '--no-dereference', '--', `${unixName}:`, home, scratch]));
     await this.check(this.admin(['chmod', '0700', '--', home, scratch]));
   }
 
@@ -89,8 +90,7 @@ export class SlurmScheduler implements HpcScheduler {
 
   async submit(job: JobSubmission): Promise<string> {
     const { unixName } = job.account;
-    await this.check(this.admin(['mkdir', '-p', '--', job.workDir]));
-    await this.check(this.admin(['chown', '--', `${unixName}:`, job.workDir]));
+    await this.check(this.admin(['python3', '-c', ownWorkDirScript, job.account.home, job.workDir, unixName]));
     // On the command line, these override any #SBATCH line of the same option in the user's script.
     const options = [
       `--job-name=${job.name}`,
