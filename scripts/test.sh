@@ -10,10 +10,10 @@ if [ ! -d node_modules ]; then
   npm install --no-audit --no-fund
 fi
 
-echo "── type check"
+echo "── type check (two projects at a time)"
 for project in api-server $(node -e "for (const w of require('./package.json').workspaces) if (w !== 'api-server') console.log(w)") e2e tools; do
-  if [ -f "$project/tsconfig.json" ]; then npx tsc --noEmit -p "$project"; fi
-done
+  if [ -f "$project/tsconfig.json" ]; then echo "$project"; fi
+done | xargs -P 2 -I{} npx tsc --noEmit -p {}
 
 echo "── lint"
 npm run lint --silent
@@ -24,8 +24,9 @@ npm run format:check --silent
 echo "── unused files, exports and dependencies"
 npm run knip --silent
 
-echo "── ffmpeg (video transcoding)"
+echo "── ffmpeg (video transcoding), Redis and nginx (replicas)"
 bash scripts/ensure-ffmpeg.sh
+bash scripts/ensure-debian.sh redis-server nginx
 
 echo "── api-server on PGlite"
 (cd api-server && npx vitest run)

@@ -20,6 +20,7 @@ const Env = Type.Object({
   HOST: Type.String({ minLength: 1, default: '0.0.0.0', description: 'a host name or address' }),
   DATA_DIR: Type.String({ minLength: 1, default: path.join(repoRoot, 'data'), description: 'a folder' }),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://', description: 'a postgres:// URL' })),
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://', description: 'a redis:// URL' })),
   WEB_ROOT: Type.String({ minLength: 1, default: path.join(repoRoot, 'dist/web'), description: 'a folder' }),
   LOG_LEVEL: Type.Union(
     logLevels.map((level) => Type.Literal(level)),
@@ -271,6 +272,8 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Where replicas share session-cache versions, rate-limit counters, the API cache and pushed events; unset, one process keeps them. */
+  redisUrl: string | undefined;
   webRoot: string;
   logLevel: Env['LOG_LEVEL'];
   sessionTtlMs: number;
@@ -369,6 +372,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     webRoot: path.resolve(e.WEB_ROOT),
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: 24 * hour,

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { withUserChanges } from '../accounts/user-changes.js';
 
 /**
  * Runs `pass` now and then every `intervalMs`, never two at once (a tick while one runs is skipped); a failure is
- * logged as `failure` and the next tick tries again. Returns a stop function that waits for a running pass.
+ * logged as `failure` and the next tick tries again. What a pass changes about users is heard when it ends. Returns a stop function that waits for a running pass.
  */
 export function startPeriodicPass(
   app: FastifyInstance,
@@ -15,7 +16,7 @@ export function startPeriodicPass(
     if (running) return;
     running = (async () => {
       try {
-        await pass();
+        await withUserChanges(app.userChanges.hear, pass);
       } catch (error) {
         app.log.error({ err: error }, failure);
       } finally {

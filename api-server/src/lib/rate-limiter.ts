@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.js';
-import type { AppConfig, RateLimitRule } from '../config.js';
+import type { RateLimitRule } from '../config.js';
 
 /** Fixed-window counters per key; async so that a shared store (Redis) can hold them for several servers. */
 export interface RateLimiter {
@@ -43,9 +43,4 @@ export class InProcessRateLimiter implements RateLimiter {
       if (now - window.startedAt >= windowMs) this.windows.delete(key);
     }
   }
-}
-
-/** The configuration has no shared store to name yet, so every server counts in its own process. */
-export function createRateLimiter(_config: AppConfig, clock: Clock): RateLimiter {
-  return new InProcessRateLimiter(clock);
 }

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createRateLimiter, type RateLimiter } from '../../lib/rate-limiter.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -7,10 +7,10 @@ declare module 'fastify' {
   }
 }
 
-/** Counters that limit logins and SMS codes per IP and per mobile. */
+/** Counters that limit logins and SMS codes per IP and per mobile, shared by every replica when they share state. */
 export default fp(
   async (app) => {
-    app.decorate('rateLimiter', createRateLimiter(app.config, app.clock));
+    app.decorate('rateLimiter', app.shared.rateLimiter);
   },
-  { name: 'rate-limit', dependencies: ['core'] },
+  { name: 'rate-limit', dependencies: ['shared-state'] },
 );

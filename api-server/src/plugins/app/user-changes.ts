@@ -1,0 +1,51 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { runInScope, UserChangeScope, type UserChangeListener, type UserChanges } from '../../accounts/user-changes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    userChanges: {
+      /** Hears every batch of changes noted on this replica; returns the function that stops it. */
+      listen(listener: UserChangeListener): () => void;
+      /** Tells every listener; what a scope calls when it ends. */
+      hear: UserChangeListener;
+    };
+  }
+}
+
+/**
+ * Each request runs in a change scope that ends just before its answer is sent: the session cache and the pushes
+ * have heard what the request changed by the time the client can send its next request.
+ */
+export default fp(
+  async (app) => {
+    const listeners = new Set<UserChangeListener>();
+    const hear: UserChangeListener = async (changes: UserChanges) => {
+      for (const listener of listeners) {
+        try {
+          await listener(changes);
+        } catch (error) {
+          app.log.error({ err: error }, 'a user-change listener failed');
+        }
+      }
+    };
+    app.decorate('userChanges', {
+      listen(listener: UserChangeListener) {
+        listeners.add(listener);
+        return () => void listeners.delete(listener);
+      },
+      hear,
+    });
+
+    const requestScopes = new WeakMap<FastifyRequest, UserChangeScope>();
+    app.addHook('onRequest', (request, _reply, done) => {
+      const scope = new UserChangeScope(hear);
+      requestScopes.set(request, scope);
+      runInScope(scope, done);
+    });
+    app.addHook('onSend', async (request) => {
+      await requestScopes.get(request)?.end();
+    });
+  },
+  { name: 'user-changes', dependencies: ['core'] },
+);
