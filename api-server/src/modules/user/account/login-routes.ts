@@ -22,6 +22,7 @@ import { createAccount, findUserByMobile, type UserRow } from '../../../accounts
 import { revokeAllSessions, revokeSession, startSession } from '../../../accounts/sessions.js';
 import { consumeSmsCode, sendSmsCode } from '../../../accounts/sms-codes.js';
 import { toUserInfo } from '../../../accounts/user-info.js';
+import { noteUserChange } from '../../../accounts/user-changes.js';
 import { grantWelcomeCredit } from '../../../billing/welcome-credit.js';
 import { referrerOfCode } from '../../../billing/referral.js';
 
@@ -35,6 +36,7 @@ function clientOf(request: FastifyRequest) {
 
 async function signIn(app: FastifyInstance, request: FastifyRequest, user: UserRow) {
   const token = await startSession(app, user.id, clientOf(request));
+  noteUserChange(user.id, 'session');
   return ok({ token, userInfo: await toUserInfo(app.db, user, token) }, '登录成功');
 }
 
@@ -139,12 +141,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         await tx.update(users).set({ passwordHash, updatedAt: app.clock.now() }).where(eq(users.id, user.id));
         await revokeAllSessions(tx, user.id, app.clock.now());
       });
+      noteUserChange(user.id, 'session');
       return ok(null, '密码已修改，请重新登录');
     },
   );
 
   app.get('/auth/user/logout', { schema: { tags, summary: '退出登录', response: { 200: Envelope(Type.Null()) } } }, async (request) => {
-    await revokeSession(app, currentUser(request).sessionId);
+    const { id, sessionId } = currentUser(request);
+    await revokeSession(app, sessionId);
+    noteUserChange(id, 'session');
     return ok(null, '已退出登录');
   });
 
