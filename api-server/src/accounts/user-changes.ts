@@ -5,8 +5,7 @@ export type UserChange = 'session' | 'account' | 'balance' | 'instances' | 'mess
 export type UserChanges = ReadonlyMap<number, ReadonlySet<UserChange>>;
 /** What a change was about, where a tab needs more than "it changed": which instance, or which upload ended how. */
 export type UserChangeDetail =
-  | { instanceId: number }
-  | { upload: { uploadId: string | null; md5: string; fileName: string; status: 'merged' | 'failed' } };
+  { instanceId: number } | { upload: { uploadId: string | null; md5: string; fileName: string; status: 'merged' | 'failed' } };
 /** Per user, the details noted with their changes, in the order noted. */
 export type UserChangeDetails = ReadonlyMap<number, readonly UserChangeDetail[]>;
 export type UserChangeListener = (changes: UserChanges, details: UserChangeDetails) => Promise<void>;

@@ -48,7 +48,10 @@ export async function recordInstanceEvent(
   tx: Executor,
   e: { instanceId: number; kind: InstanceEventKind; actorUserId: number | null; fromStatus: number | null; note?: string; at: Date },
 ) {
-  const [now] = await tx.select({ status: instances.status, userId: instances.userId }).from(instances).where(eq(instances.id, e.instanceId));
+  const [now] = await tx
+    .select({ status: instances.status, userId: instances.userId })
+    .from(instances)
+    .where(eq(instances.id, e.instanceId));
   noteUserChange(now!.userId, 'instances', { instanceId: e.instanceId });
   const [lastBill] = await tx
     .select({ id: max(bills.id) })

@@ -155,5 +155,7 @@ export async function storeUploadedFile(
 
 /** Tells the user's tabs (the upload list) how the upload of `identity` ended. */
 function noteUpload(userId: number, identity: UploadIdentity, upload: UploadRow | undefined, status: 'merged' | 'failed') {
-  noteUserChange(userId, 'uploads', { upload: { uploadId: upload?.id ?? identity.uploadId ?? null, md5: identity.md5, fileName: identity.fileName, status } });
+  noteUserChange(userId, 'uploads', {
+    upload: { uploadId: upload?.id ?? identity.uploadId ?? null, md5: identity.md5, fileName: identity.fileName, status },
+  });
 }

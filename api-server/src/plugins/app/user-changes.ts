@@ -1,6 +1,12 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { runInScope, UserChangeScope, type UserChangeDetails, type UserChangeListener, type UserChanges } from '../../accounts/user-changes.js';
+import {
+  runInScope,
+  UserChangeScope,
+  type UserChangeDetails,
+  type UserChangeListener,
+  type UserChanges,
+} from '../../accounts/user-changes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
