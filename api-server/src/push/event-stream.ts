@@ -10,6 +10,20 @@ import { snapshotOf, userStream, type UserEvent } from './user-events.js';
 /** A client further behind than this is dropped; it reconnects and resumes from its Last-Event-ID. */
 const maxBufferedBytes = 1 << 20;
 
+/** Each event formatted once for all the streams (tabs) it goes to. */
+const formatted = new WeakMap<StreamEvent, string | null>();
+
+/** The event as SSE lines; null for a session check, which is not sent. */
+function sseText(event: StreamEvent): string | null {
+  let text = formatted.get(event);
+  if (text === undefined) {
+    const parsed = JSON.parse(event.payload) as UserEvent;
+    text = parsed.type === 'check-session' ? null : `id: ${event.id}\nevent: ${parsed.type}\ndata: ${JSON.stringify(parsed.data)}\n\n`;
+    formatted.set(event, text);
+  }
+  return text;
+}
+
 /**
  * One browser tab's stream. Until its start (snapshot or replay) is written, the events it hears wait; after that
  * they are written as they come, each with its id, so a reconnecting EventSource resumes where it stopped.
@@ -67,13 +81,13 @@ export class EventStream {
   }
 
   private deliverNow(event: StreamEvent, live: boolean): void {
-    const parsed = JSON.parse(event.payload) as UserEvent;
-    if (parsed.type === 'check-session') {
+    const text = sseText(event);
+    if (text === null) {
       // A replayed check happened before this connection was authorised, with its session live.
       if (live) void this.checkSession();
       return;
     }
-    this.write(`id: ${event.id}\nevent: ${parsed.type}\ndata: ${JSON.stringify(parsed.data)}\n\n`);
+    this.write(text);
   }
 
   private send<K extends keyof PushEvents>(type: K, data: PushEvents[K]): void {
