@@ -42,7 +42,7 @@ describe('server push', () => {
       timeoutMsg: `the header balance stayed at ${rented}`,
     });
     expect(await pageKept()).toBe(true);
-  });
+  }, 180_000);
 
   it('the unread badge changes when a message arrives', async () => {
     await page.open('/');
