@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { EventStreamDescription, EventStreamQuery } from '@rc/api-contract/user/push';
 import { currentUser } from '../../../plugins/app/authentication.js';
+import { Envelope } from '@rc/api-contract/envelope';
 
 const tags = ['账户'];
 
@@ -15,7 +16,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           '服务器推送：余额、实例状态、未读消息与上传完成（每个标签页一条 EventSource；token 在查询串中，断线后按 Last-Event-ID 续传）',
         querystring: EventStreamQuery,
-        response: { 200: Type.String({ description: EventStreamDescription }) },
+        response: { 200: Type.Union([Type.String({ description: EventStreamDescription }), Envelope(Type.Null())]) },
       },
     },
     async (request, reply) => app.push.openStream(request, reply, currentUser(request)),
