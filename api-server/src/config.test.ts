@@ -116,9 +116,24 @@ describe('loadConfig', () => {
     ['a ratio of 1', 'FAULT_DROP_CHUNK_RATIO', '1', 'FAULT_DROP_CHUNK_RATIO must be a number from 0 up to but not including 1, got "1"'],
     ['an unknown log level', 'LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"'],
     ['a switch that is neither true nor false', 'SEED_DEMO_DATA', 'yes', 'SEED_DEMO_DATA must be true or false, got "yes"'],
-    ['an unknown driver', 'COMPUTE_DRIVER', 'docker', 'COMPUTE_DRIVER must be a known compute driver (simulated, podman or kubernetes), got "docker"'],
-    ['an unknown SSH service type', 'K8S_SSH_SERVICE_TYPE', 'LoadBalancer', 'K8S_SSH_SERVICE_TYPE must be ClusterIP or NodePort, got "LoadBalancer"'],
-    ['a namespace Kubernetes refuses', 'K8S_NAMESPACE', 'Suanli_Prod', 'K8S_NAMESPACE must be a Kubernetes namespace name, got "Suanli_Prod"'],
+    [
+      'an unknown driver',
+      'COMPUTE_DRIVER',
+      'docker',
+      'COMPUTE_DRIVER must be a known compute driver (simulated, podman or kubernetes), got "docker"',
+    ],
+    [
+      'an unknown SSH service type',
+      'K8S_SSH_SERVICE_TYPE',
+      'LoadBalancer',
+      'K8S_SSH_SERVICE_TYPE must be ClusterIP or NodePort, got "LoadBalancer"',
+    ],
+    [
+      'a namespace Kubernetes refuses',
+      'K8S_NAMESPACE',
+      'Suanli_Prod',
+      'K8S_NAMESPACE must be a Kubernetes namespace name, got "Suanli_Prod"',
+    ],
     ['a URL of another database', 'DATABASE_URL', 'mysql://db/rc', 'DATABASE_URL must be a postgres:// URL, got "mysql://db/rc"'],
   ])('refuses %s, naming the variable', (_kind, name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new ConfigError(message));

@@ -43,9 +43,16 @@ const Env = Type.Object({
     default: 'ClusterIP',
     description: 'ClusterIP or NodePort',
   }),
-  K8S_IMAGE_REGISTRY: Type.Optional(Type.String({ pattern: '^[^/\\s]+(/[^/\\s]+)*$', description: 'a registry host and optional path, without a trailing slash' })),
+  K8S_IMAGE_REGISTRY: Type.Optional(
+    Type.String({ pattern: '^[^/\\s]+(/[^/\\s]+)*$', description: 'a registry host and optional path, without a trailing slash' }),
+  ),
   K8S_GPU_MODEL_LABEL: Type.String({ minLength: 1, maxLength: 316, default: 'suanli.io/gpu-model', description: 'a node label key' }),
-  K8S_REGION_LABEL: Type.String({ minLength: 1, maxLength: 316, default: 'topology.kubernetes.io/region', description: 'a node label key' }),
+  K8S_REGION_LABEL: Type.String({
+    minLength: 1,
+    maxLength: 316,
+    default: 'topology.kubernetes.io/region',
+    description: 'a node label key',
+  }),
   SSH_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 2222, description: 'a port number from 0 to 65535' }),
   SSH_PUBLIC_HOST: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'a host name or address' })),
   INVOICE_PROVIDER: Type.Union([Type.Literal('local')], { default: 'local', description: 'a known invoice provider (local)' }),

@@ -128,7 +128,9 @@ const clusterKubernetes: Subject = {
   against: 'the cluster of KUBECONFIG',
   skipReason: process.env.KUBECONFIG ? null : 'skipped: KUBECONFIG is not set, no real cluster to run against',
   env: async () =>
-    Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => /^(KUBECONFIG|K8S_)/.test(entry[0]) && !!entry[1])),
+    Object.fromEntries(
+      Object.entries(process.env).filter((entry): entry is [string, string] => /^(KUBECONFIG|K8S_)/.test(entry[0]) && !!entry[1]),
+    ),
   wait: () => new Promise((resolve) => setTimeout(resolve, 500)),
   maxWaits: 600,
   async kill(t, instanceId) {

@@ -21,7 +21,6 @@ export interface PeerNode {
 }
 
 // The objects are JSON as the API server keeps them; the peer reads the few fields it acts on.
-/* eslint-disable @typescript-eslint/no-explicit-any */
 type KubeObject = Record<string, any>;
 
 const resources = { pods: 'pods', persistentvolumeclaims: 'persistentvolumeclaims', services: 'services' } as const;
@@ -44,7 +43,10 @@ function filled(template: unknown, values: Record<string, string | number>): any
 function merged(a: KubeObject, b: KubeObject): KubeObject {
   const out: KubeObject = { ...a };
   for (const [key, value] of Object.entries(b))
-    out[key] = value && typeof value === 'object' && !Array.isArray(value) && out[key] && typeof out[key] === 'object' ? merged(out[key], value) : value;
+    out[key] =
+      value && typeof value === 'object' && !Array.isArray(value) && out[key] && typeof out[key] === 'object'
+        ? merged(out[key], value)
+        : value;
   return out;
 }
 
@@ -87,9 +89,8 @@ export class KubernetesApiPeer {
   ) {}
 
   static async start(o: { nodes: PeerNode[]; unpullableImages?: string[] }) {
-    let peer: KubernetesApiPeer | undefined;
-    const server = http.createServer((request, response) => peer!.handle(request, response));
-    peer = new KubernetesApiPeer(server, o.nodes, new Set(o.unpullableImages ?? []));
+    const server = http.createServer((request, response) => peer.handle(request, response));
+    const peer = new KubernetesApiPeer(server, o.nodes, new Set(o.unpullableImages ?? []));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return peer;
   }
@@ -126,7 +127,9 @@ export class KubernetesApiPeer {
 
   /** The kubelet evicts the pod (its node ran short of memory or disk). */
   evict(namespace: string, name: string) {
-    this.setStatus(this.mustGet(namespace, name), 'evicted', { MESSAGE: 'The node was low on resource: memory. Threshold quantity: 100Mi, available: 52324Ki.' });
+    this.setStatus(this.mustGet(namespace, name), 'evicted', {
+      MESSAGE: 'The node was low on resource: memory. Threshold quantity: 100Mi, available: 52324Ki.',
+    });
   }
 
   /** Compacts the watch history and ends every watch: a client resuming from its resourceVersion is told 410 Gone. */
@@ -289,7 +292,9 @@ export class KubernetesApiPeer {
     if (fitting.length === 0) {
       const reasons = [
         matching.length > 0 ? `${matching.length} Insufficient nvidia.com/gpu` : '',
-        this.nodes.length > matching.length ? `${this.nodes.length - matching.length} node(s) didn't match Pod's node affinity/selector` : '',
+        this.nodes.length > matching.length
+          ? `${this.nodes.length - matching.length} node(s) didn't match Pod's node affinity/selector`
+          : '',
       ].filter(Boolean);
       const message = `0/${this.nodes.length} nodes are available: ${reasons.join(', ')}. preemption: 0/${this.nodes.length} nodes are available: ${this.nodes.length} No preemption victims found for incoming pod.`;
       if (pod.status?.conditions?.[0]?.message !== message) this.setStatus(pod, 'unschedulable', { MESSAGE: message });

@@ -44,7 +44,8 @@ describe('the Kubernetes driver against a recorded Kubernetes API', () => {
   });
 
   const rowOf = async (id: number) => (await t.app.db.select().from(instances).where(eq(instances.id, id)))[0]!;
-  const op = (token: string, operation: string, id: number) => call(t.app, 'POST', `/apis/user/auth/user/instance/${operation}`, { id }, token);
+  const op = (token: string, operation: string, id: number) =>
+    call(t.app, 'POST', `/apis/user/auth/user/instance/${operation}`, { id }, token);
 
   async function settled(id: number) {
     for (;;) {
@@ -112,7 +113,9 @@ describe('the Kubernetes driver against a recorded Kubernetes API', () => {
     const { id, node } = await rented(3);
     const row = await settled(id);
     expect(row).toMatchObject({ status: Status.failed, gpuHeld: 0 });
-    expect(row.stopReason).toMatch(/^容器创建失败：集群中没有满足条件的空闲GPU（0\/2 nodes are available: 1 Insufficient nvidia\.com\/gpu, 1 node\(s\) didn't match/);
+    expect(row.stopReason).toMatch(
+      /^容器创建失败：集群中没有满足条件的空闲GPU（0\/2 nodes are available: 1 Insufficient nvidia\.com\/gpu, 1 node\(s\) didn't match/,
+    );
     expect(await gpuFree(t.app, node.id)).toBe(3);
     expect((await side.exists(id)).container).toBe(false);
   });
@@ -141,7 +144,9 @@ describe('the Kubernetes driver against a recorded Kubernetes API', () => {
     expect(await settled(id)).toMatchObject({ status: Status.running, stopReason: null });
     expect((await side.claim(id))!.metadata!.uid).toBe(claimUid);
     const evicted = await stoppedOnItsOwn(id, () => peer.evict('gpu', side.names.pod(id)));
-    expect(evicted).toBe('节点资源不足，实例被驱逐（Evicted：The node was low on resource: memory. Threshold quantity: 100Mi, available: 52324Ki.）');
+    expect(evicted).toBe(
+      '节点资源不足，实例被驱逐（Evicted：The node was low on resource: memory. Threshold quantity: 100Mi, available: 52324Ki.）',
+    );
   });
 
   it('lists again and keeps watching when the API server says the watched version expired (410 Gone)', async () => {

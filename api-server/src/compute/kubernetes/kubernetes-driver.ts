@@ -66,7 +66,9 @@ export class KubernetesDriver implements ComputeDriver {
     return this.begin(now, Status.resetting, Status.stopped);
   }
   async commit(): Promise<never> {
-    throw new DriverRefusal('Kubernetes 资源池中的实例无法保存为镜像：Kubernetes 不能把运行中的容器提交为镜像。请把需要保留的文件放在 /root/data（数据盘）中');
+    throw new DriverRefusal(
+      'Kubernetes 资源池中的实例无法保存为镜像：Kubernetes 不能把运行中的容器提交为镜像。请把需要保留的文件放在 /root/data（数据盘）中',
+    );
   }
 
   /** Network disks and datasets are not mounted into pods (they live on this server's disk, which pods do not see). */

@@ -13,19 +13,21 @@ const containerOf = (pod: V1Pod) => pod.status?.containerStatuses?.[0];
 
 /** The pod runs its container. */
 export const isRunning = (pod: V1Pod | undefined) =>
-  pod !== undefined && !pod.metadata?.deletionTimestamp && pod.status?.phase === 'Running' && containerOf(pod)?.state?.running !== undefined;
+  pod !== undefined &&
+  !pod.metadata?.deletionTimestamp &&
+  pod.status?.phase === 'Running' &&
+  containerOf(pod)?.state?.running !== undefined;
 
 /** The pod has ended (its container exited, it was evicted) or is being deleted: it will not run again. */
-export const hasEnded = (pod: V1Pod) => Boolean(pod.metadata?.deletionTimestamp) || pod.status?.phase === 'Failed' || pod.status?.phase === 'Succeeded';
+export const hasEnded = (pod: V1Pod) =>
+  Boolean(pod.metadata?.deletionTimestamp) || pod.status?.phase === 'Failed' || pod.status?.phase === 'Succeeded';
 
 /** Why a pod that was asked to run never will (Chinese, for the owner); null while it may still start. */
 export function startFailure(pod: V1Pod): string | null {
   const scheduled = pod.status?.conditions?.find((condition) => condition.type === 'PodScheduled');
   if (scheduled?.status === 'False' && scheduled.reason === 'Unschedulable') {
     const message = scheduled.message ?? '';
-    return message.includes('nvidia.com/gpu')
-      ? `集群中没有满足条件的空闲GPU（${message}）`
-      : `集群中没有满足实例要求的节点（${message}）`;
+    return message.includes('nvidia.com/gpu') ? `集群中没有满足条件的空闲GPU（${message}）` : `集群中没有满足实例要求的节点（${message}）`;
   }
   const waiting = containerOf(pod)?.state?.waiting;
   const stuck = waiting?.reason ? stuckReasons[waiting.reason] : undefined;

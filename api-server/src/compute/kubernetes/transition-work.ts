@@ -93,7 +93,9 @@ async function powerOn(ctx: KubernetesContext, row: InstanceRow) {
   const current = ctx.watch.get(name);
   if (current && (hasEnded(current) || !podMatches(current, plan))) await removePod(ctx, row.id);
   if (!ctx.watch.get(name))
-    await createUnlessExists(ctx.api.createNamespacedPod({ namespace: ctx.settings.namespace, body: podOf(plan, ctx.names, ctx.settings) }));
+    await createUnlessExists(
+      ctx.api.createNamespacedPod({ namespace: ctx.settings.namespace, body: podOf(plan, ctx.names, ctx.settings) }),
+    );
   const outcome = await ctx.watch.until(
     () => {
       const pod = ctx.watch.get(name);
