@@ -143,7 +143,7 @@ const clusterKubernetes: Subject = {
 
 function driverContract(subject: Subject) {
   const title = `the compute driver contract (${subject.driver}${subject.against ? `, against ${subject.against}` : ''})`;
-  if (subject.skipReason) return describe.skip(`${title}: ${subject.skipReason}`, () => {});
+  if (subject.skipReason) return describe.skip(`${title}: ${subject.skipReason}`, () => it('runs the contract', () => {}));
   describe(title, () => {
     let t: TestApp;
     let imageId: number;

@@ -3,9 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 
 const retryAfterErrorMs = 1_000;
 
-/** A wait for the watched pods that the watch ended before it was met. */
-export class WatchClosed extends Error {}
-
 /**
  * The pods of this server, kept by a list-then-watch (client-node's informer): an answer from the API server
  * that the watch's resourceVersion is too old (410 Gone) makes it list again and watch from the new version;
@@ -75,7 +72,7 @@ export class PodWatch {
         clearTimeout(timer);
         this.waiters.delete(waiter);
       };
-      if (this.closed) return waiter.fail(new WatchClosed('Kubernetes driver closed'));
+      if (this.closed) return waiter.fail(new Error('the Kubernetes driver closed'));
       this.waiters.add(waiter);
       waiter.check();
     });
@@ -89,6 +86,6 @@ export class PodWatch {
     this.closed = true;
     clearTimeout(this.retry);
     await this.informer.stop();
-    for (const waiter of [...this.waiters]) waiter.fail(new WatchClosed('Kubernetes driver closed'));
+    for (const waiter of [...this.waiters]) waiter.fail(new Error('the Kubernetes driver closed'));
   }
 }
