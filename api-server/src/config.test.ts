@@ -58,6 +58,40 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the Kubernetes settings, defaulting to in-cluster credentials in the default namespace', () => {
+    expect(loadConfig({ COMPUTE_DRIVER: 'kubernetes' }).compute).toMatchObject({
+      driver: 'kubernetes',
+      kubernetes: {
+        kubeconfig: undefined,
+        namespace: 'default',
+        storageClass: undefined,
+        sshServiceType: 'ClusterIP',
+        imageRegistry: undefined,
+        gpuModelLabel: 'suanli.io/gpu-model',
+        regionLabel: 'topology.kubernetes.io/region',
+      },
+    });
+    const config = loadConfig({
+      COMPUTE_DRIVER: 'kubernetes',
+      KUBECONFIG: '/etc/suanli/kubeconfig',
+      K8S_NAMESPACE: 'suanli-instances',
+      K8S_STORAGE_CLASS: 'fast-ssd',
+      K8S_SSH_SERVICE_TYPE: 'NodePort',
+      K8S_IMAGE_REGISTRY: 'registry.example.com/gpu',
+      K8S_GPU_MODEL_LABEL: 'nvidia.com/gpu.product',
+      K8S_REGION_LABEL: 'suanli.io/region',
+    });
+    expect(config.compute.kubernetes).toEqual({
+      kubeconfig: '/etc/suanli/kubeconfig',
+      namespace: 'suanli-instances',
+      storageClass: 'fast-ssd',
+      sshServiceType: 'NodePort',
+      imageRegistry: 'registry.example.com/gpu',
+      gpuModelLabel: 'nvidia.com/gpu.product',
+      regionLabel: 'suanli.io/region',
+    });
+  });
+
   it.each([
     ['not a number', 'STORAGE_QUOTA_BYTES', 'abc', 'STORAGE_QUOTA_BYTES must be a positive integer, got "abc"'],
     ['zero where a positive integer is due', 'STORAGE_QUOTA_BYTES', '0', 'STORAGE_QUOTA_BYTES must be a positive integer, got "0"'],
@@ -82,7 +116,24 @@ describe('loadConfig', () => {
     ['a ratio of 1', 'FAULT_DROP_CHUNK_RATIO', '1', 'FAULT_DROP_CHUNK_RATIO must be a number from 0 up to but not including 1, got "1"'],
     ['an unknown log level', 'LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"'],
     ['a switch that is neither true nor false', 'SEED_DEMO_DATA', 'yes', 'SEED_DEMO_DATA must be true or false, got "yes"'],
-    ['an unknown driver', 'COMPUTE_DRIVER', 'docker', 'COMPUTE_DRIVER must be a known compute driver (simulated or podman), got "docker"'],
+    [
+      'an unknown driver',
+      'COMPUTE_DRIVER',
+      'docker',
+      'COMPUTE_DRIVER must be a known compute driver (simulated, podman or kubernetes), got "docker"',
+    ],
+    [
+      'an unknown SSH service type',
+      'K8S_SSH_SERVICE_TYPE',
+      'LoadBalancer',
+      'K8S_SSH_SERVICE_TYPE must be ClusterIP or NodePort, got "LoadBalancer"',
+    ],
+    [
+      'a namespace Kubernetes refuses',
+      'K8S_NAMESPACE',
+      'Suanli_Prod',
+      'K8S_NAMESPACE must be a Kubernetes namespace name, got "Suanli_Prod"',
+    ],
     ['a URL of another database', 'DATABASE_URL', 'mysql://db/rc', 'DATABASE_URL must be a postgres:// URL, got "mysql://db/rc"'],
   ])('refuses %s, naming the variable', (_kind, name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new ConfigError(message));

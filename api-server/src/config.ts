@@ -27,11 +27,32 @@ const Env = Type.Object({
     { default: 'info', description: `one of ${logLevels.join(', ')}` },
   ),
   SEED_DEMO_DATA: Type.Union([Type.Literal('true'), Type.Literal('false')], { default: 'true', description: 'true or false' }),
-  COMPUTE_DRIVER: Type.Union([Type.Literal('simulated'), Type.Literal('podman')], {
+  COMPUTE_DRIVER: Type.Union([Type.Literal('simulated'), Type.Literal('podman'), Type.Literal('kubernetes')], {
     default: 'simulated',
-    description: 'a known compute driver (simulated or podman)',
+    description: 'a known compute driver (simulated, podman or kubernetes)',
   }),
   PODMAN_SOCKET: Type.Optional(Type.String({ minLength: 1, description: 'the path of a Podman API socket' })),
+  KUBECONFIG: Type.Optional(Type.String({ minLength: 1, description: 'the path of a kubeconfig file' })),
+  K8S_NAMESPACE: Type.String({
+    pattern: '^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$',
+    default: 'default',
+    description: 'a Kubernetes namespace name',
+  }),
+  K8S_STORAGE_CLASS: Type.Optional(Type.String({ pattern: '^[a-z0-9]([-.a-z0-9]{0,251}[a-z0-9])?$', description: 'a storage class name' })),
+  K8S_SSH_SERVICE_TYPE: Type.Union([Type.Literal('ClusterIP'), Type.Literal('NodePort')], {
+    default: 'ClusterIP',
+    description: 'ClusterIP or NodePort',
+  }),
+  K8S_IMAGE_REGISTRY: Type.Optional(
+    Type.String({ pattern: '^[^/\\s]+(/[^/\\s]+)*$', description: 'a registry host and optional path, without a trailing slash' }),
+  ),
+  K8S_GPU_MODEL_LABEL: Type.String({ minLength: 1, maxLength: 316, default: 'suanli.io/gpu-model', description: 'a node label key' }),
+  K8S_REGION_LABEL: Type.String({
+    minLength: 1,
+    maxLength: 316,
+    default: 'topology.kubernetes.io/region',
+    description: 'a node label key',
+  }),
   SSH_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 2222, description: 'a port number from 0 to 65535' }),
   SSH_PUBLIC_HOST: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'a host name or address' })),
   INVOICE_PROVIDER: Type.Union([Type.Literal('local')], { default: 'local', description: 'a known invoice provider (local)' }),
@@ -153,6 +174,23 @@ export interface ComputeSettings {
   metricsRetentionMs: number;
   /** The Podman API socket (PODMAN_SOCKET); when unset the server starts `podman system service` under DATA_DIR/podman. */
   podmanSocket: string | undefined;
+  kubernetes: KubernetesSettings;
+}
+
+/** Where and how the Kubernetes driver (COMPUTE_DRIVER=kubernetes) makes each instance's pod, claim and service. */
+export interface KubernetesSettings {
+  /** The kubeconfig file (KUBECONFIG); unset, the server uses the service account of the pod it runs in. */
+  kubeconfig: string | undefined;
+  namespace: string;
+  /** The storage class of data-disk claims; unset, the cluster's default. */
+  storageClass: string | undefined;
+  /** How the SSH service of an instance is exposed. */
+  sshServiceType: 'ClusterIP' | 'NodePort';
+  /** Pulls images named `localhost/...` (the ones `npm run images` builds) from this registry instead. */
+  imageRegistry: string | undefined;
+  /** The node labels whose values must be the pool's GPU model code and region code. */
+  gpuModelLabel: string;
+  regionLabel: string;
 }
 
 /** The SSH gateway into instances. */
@@ -394,6 +432,15 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
       metricsIntervalMs: 15_000,
       metricsRetentionMs: 7 * 24 * hour,
       podmanSocket: e.PODMAN_SOCKET,
+      kubernetes: {
+        kubeconfig: e.KUBECONFIG,
+        namespace: e.K8S_NAMESPACE,
+        storageClass: e.K8S_STORAGE_CLASS,
+        sshServiceType: e.K8S_SSH_SERVICE_TYPE,
+        imageRegistry: e.K8S_IMAGE_REGISTRY,
+        gpuModelLabel: e.K8S_GPU_MODEL_LABEL,
+        regionLabel: e.K8S_REGION_LABEL,
+      },
     },
     ssh: { port: e.SSH_PORT, publicHost: e.SSH_PUBLIC_HOST ?? (e.COMPUTE_DRIVER === 'podman' ? 'localhost' : null) },
     uploads: {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ComputeDriver } from './driver.js';
+import { KubernetesDriver } from './kubernetes/kubernetes-driver.js';
 import { PodmanDriver } from './podman/podman-driver.js';
 import { SimulatedDriver } from './simulated-driver.js';
 
@@ -10,5 +11,7 @@ export async function createDriver(app: FastifyInstance): Promise<ComputeDriver>
       return new SimulatedDriver();
     case 'podman':
       return PodmanDriver.open(app);
+    case 'kubernetes':
+      return KubernetesDriver.open(app);
   }
 }

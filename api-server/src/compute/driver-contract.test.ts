@@ -1,8 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { images, instances } from '../db/schema.js';
 import { loadConfig } from '../config.js';
 import { call, createTestApp, type TestApp } from '../test-support/test-app.js';
+import { KubernetesApiPeer } from '../test-support/kubernetes-api-peer.js';
+import { kubernetesOfTestApp } from '../test-support/kubernetes-namespace.js';
 import { podmanOfTestApp } from '../test-support/podman-namespace.js';
 import { gpuFree, messagesOf, privateNode, quotedOperation, rent, systemImageId, userWithBalance } from './compute-test-kit.js';
 import { DriverRefusal } from './driver.js';
@@ -12,15 +17,24 @@ import { Status } from './states.js';
 
 /** What differs between the drivers the contract runs against. */
 interface Subject {
-  driver: 'simulated' | 'podman';
-  /** Whether processes can run in its instances (the simulated driver refuses with DriverRefusal). */
+  driver: 'simulated' | 'podman' | 'kubernetes';
+  /** Where the driver's containers run, when the driver has more than one kind of backend. */
+  against?: string;
+  /** Why the suite does not run here (shown as the skipped suite's name), or null. */
+  skipReason?: string | null;
+  /** The server's variables for the driver (started before the app); the `tearDown` after it closed. */
+  env?(): Promise<Record<string, string>>;
+  tearDown?(): Promise<void>;
+  /** Whether processes can run in its instances (the simulated and Kubernetes drivers refuse with DriverRefusal). */
   runsProcesses: boolean;
+  /** Whether a stopped instance can be saved as an image (Kubernetes cannot: the call is refused). */
+  savesImages: boolean;
   /** Lets time pass while waiting for a transition. */
   wait(t: TestApp): Promise<void>;
   maxWaits: number;
   /** The instance's container stops on its own; answers the reason the owner should read. */
   kill(t: TestApp, instanceId: number): Promise<RegExp>;
-  /** Podman's side of an instance: whether its container and data volume exist (null where there are none). */
+  /** The backend's side of an instance: whether its container (pod) and data volume (claim) exist (null where there are none). */
   exists(t: TestApp, instanceId: number): Promise<{ container: boolean; volume: boolean } | null>;
   /** The CPUs and memory the instance's container may use (null where there is none). */
   limits(t: TestApp, instanceId: number): Promise<{ cpus: number; memoryBytes: number } | null>;
@@ -30,6 +44,7 @@ interface Subject {
 const simulated: Subject = {
   driver: 'simulated',
   runsProcesses: false,
+  savesImages: true,
   wait: async (t) => t.clock.advance(10_000),
   maxWaits: 3,
   async kill(t, instanceId) {
@@ -44,6 +59,7 @@ const simulated: Subject = {
 const podman: Subject = {
   driver: 'podman',
   runsProcesses: true,
+  savesImages: true,
   wait: () => new Promise((resolve) => setTimeout(resolve, 100)),
   maxWaits: 200,
   async kill(t, instanceId) {
@@ -66,28 +82,94 @@ const podman: Subject = {
   cleanUp: (t) => podmanOfTestApp(t.dataDir).removeAll(),
 };
 
+/** The labels of the recorded cluster's node: the contract's pool (compute-test-kit privateNode) is rtx4090 in xb-1. */
+const contractNodeLabels = { 'suanli.io/gpu-model': 'rtx4090', 'topology.kubernetes.io/region': 'xb-1' };
+
+const kubernetesSide = (t: TestApp) => kubernetesOfTestApp(t.dataDir, t.app.config.compute.kubernetes);
+
+/** Waits until the driver's watch shows the instance's pod no longer running. */
+async function untilObservedStopped(t: TestApp, instanceId: number) {
+  const [row] = await t.app.db.select().from(instances).where(eq(instances.id, instanceId));
+  while ((await t.app.compute.driver.observe([row!])).size === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+/** The Kubernetes driver's calls against either API, its side read through the same client the driver uses. */
+const kubernetesSubject = {
+  driver: 'kubernetes',
+  runsProcesses: false,
+  savesImages: false,
+  exists: (t, instanceId) => kubernetesSide(t).exists(instanceId),
+  limits: (t, instanceId) => kubernetesSide(t).limits(instanceId),
+  cleanUp: (t) => kubernetesSide(t).removeAll(),
+} satisfies Partial<Subject>;
+
+let peer: KubernetesApiPeer | undefined;
+const recordedKubernetes: Subject = {
+  ...kubernetesSubject,
+  against: 'a recorded Kubernetes API',
+  async env() {
+    peer = await KubernetesApiPeer.start({ nodes: [{ name: 'gpu-node-1', labels: contractNodeLabels, gpus: 8 }] });
+    return { KUBECONFIG: peer.writeKubeconfig(fs.mkdtempSync(path.join(os.tmpdir(), 'rc-kube-'))), K8S_NAMESPACE: 'suanli-contract' };
+  },
+  tearDown: async () => peer?.close(),
+  wait: () => new Promise((resolve) => setTimeout(resolve, 20)),
+  maxWaits: 500,
+  async kill(t, instanceId) {
+    const side = kubernetesSide(t);
+    peer!.terminate(side.namespace, side.names.pod(instanceId), { exitCode: 137, reason: 'Error' });
+    await untilObservedStopped(t, instanceId);
+    return /^容器进程已退出（退出码 137）$/;
+  },
+};
+
+/** A real cluster named by KUBECONFIG, its K8S_* settings from the environment; its nodes must carry the pool's labels. */
+const clusterKubernetes: Subject = {
+  ...kubernetesSubject,
+  against: 'the cluster of KUBECONFIG',
+  skipReason: process.env.KUBECONFIG ? null : 'skipped: KUBECONFIG is not set, no real cluster to run against',
+  env: async () =>
+    Object.fromEntries(
+      Object.entries(process.env).filter((entry): entry is [string, string] => /^(KUBECONFIG|K8S_)/.test(entry[0]) && !!entry[1]),
+    ),
+  wait: () => new Promise((resolve) => setTimeout(resolve, 500)),
+  maxWaits: 600,
+  async kill(t, instanceId) {
+    const side = kubernetesSide(t);
+    await side.api.deleteNamespacedPod({ name: side.names.pod(instanceId), namespace: side.namespace, gracePeriodSeconds: 0 });
+    await untilObservedStopped(t, instanceId);
+    return /^(容器不存在|容器已被删除|容器进程已退出（退出码 \d+）)$/;
+  },
+};
+
 function driverContract(subject: Subject) {
-  describe(`the compute driver contract (${subject.driver})`, () => {
+  const title = `the compute driver contract (${subject.driver}${subject.against ? `, against ${subject.against}` : ''})`;
+  if (subject.skipReason) return describe.skip(`${title}: ${subject.skipReason}`, () => it('runs the contract', () => {}));
+  describe(title, () => {
     let t: TestApp;
     let imageId: number;
     let otherImageId: number;
 
     beforeAll(async () => {
-      const defaults = loadConfig({ DATA_DIR: '.', WEB_ROOT: '.', COMPUTE_DRIVER: subject.driver }).compute;
+      const env = (await subject.env?.()) ?? {};
+      const defaults = loadConfig({ DATA_DIR: '.', WEB_ROOT: '.', COMPUTE_DRIVER: subject.driver, ...env }).compute;
       t = await createTestApp({ config: { compute: defaults } });
       imageId = await systemImageId(t.app);
       const [other] = await t.app.db.select({ id: images.id }).from(images).where(eq(images.name, 'JAX 0.4.26'));
       otherImageId = other!.id;
     });
     afterAll(async () => {
-      if (!t) return;
-      await subject.cleanUp(t);
-      await t.close();
+      if (t) {
+        await subject.cleanUp(t);
+        await t.close();
+      }
+      await subject.tearDown?.();
     });
 
     const rowOf = async (id: number) => (await t.app.db.select().from(instances).where(eq(instances.id, id)))[0]!;
     const op = (token: string, path: string, body: object) => call(t.app, 'POST', `/apis/user/auth/user/instance/${path}`, body, token);
     const put = (token: string, path: string, body: object) => call(t.app, 'PUT', `/apis/container/auth/${path}`, body, token);
+
+    const hasContainers = subject.driver !== 'simulated';
 
     async function reach(id: number, status: Status) {
       for (let waits = 0; ; waits++) {
@@ -126,7 +208,7 @@ function driverContract(subject: Subject) {
     it('creates a running instance; stop and start keep /root/data; release removes the container and its volume', async () => {
       const { id, token } = await rented();
       await reach(id, Status.running);
-      expect(await subject.exists(t, id)).toEqual(subject.runsProcesses ? { container: true, volume: true } : null);
+      expect(await subject.exists(t, id)).toEqual(hasContainers ? { container: true, volume: true } : null);
       if (!subject.runsProcesses) {
         await expect(t.app.compute.driver.exec(await rowOf(id), { command: ['true'], tty: null })).rejects.toBeInstanceOf(DriverRefusal);
       } else {
@@ -142,7 +224,7 @@ function driverContract(subject: Subject) {
       expect((await op(token, 'stop', { id })).code).toBe(200);
       await reach(id, Status.stopped);
       await release(id, token);
-      expect(await subject.exists(t, id)).toEqual(subject.runsProcesses ? { container: false, volume: false } : null);
+      expect(await subject.exists(t, id)).toEqual(hasContainers ? { container: false, volume: false } : null);
     });
 
     it('gives two instances of a node different cards; a container that stops on its own shows stopped, with why, its cards returned; a no-GPU start keeps its system disk', async () => {
@@ -168,7 +250,7 @@ function driverContract(subject: Subject) {
       expect((await op(owner.token, 'non/device/start', { id: secondId })).code).toBe(200);
       await reach(secondId, Status.running);
       expect(await rowOf(secondId)).toMatchObject({ stopReason: null, gpuHeld: 0, gpuIndices: [] });
-      expect(await subject.limits(t, secondId)).toEqual(subject.runsProcesses ? { cpus: 0.5, memoryBytes: 2 * 1024 ** 3 } : null);
+      expect(await subject.limits(t, secondId)).toEqual(hasContainers ? { cpus: 0.5, memoryBytes: 2 * 1024 ** 3 } : null);
       if (subject.runsProcesses) expect(await shell(secondId, 'cat /root/s.txt')).toEqual({ code: 0, stdout: 'system\n' });
       for (const [id, token] of [
         [first.id, first.token],
@@ -218,6 +300,12 @@ function driverContract(subject: Subject) {
         await shell(cloneId, 'echo clone-only > /root/data/c.txt');
       }
 
+      if (!subject.savesImages) {
+        const refused = await put(token, 'commit', { id, imageName: '契约镜像' });
+        expect(refused).toMatchObject({ code: 409, msg: expect.stringContaining('无法保存为镜像') });
+        expect(await rowOf(id)).toMatchObject({ status: Status.stopped, nextStatus: null });
+        return;
+      }
       expect((await put(token, 'commit', { id, imageName: '契约镜像' })).code).toBe(200);
       await reach(id, Status.stopped);
       const [saved] = await t.app.db.select().from(images).where(eq(images.sourceInstanceId, id));
@@ -242,3 +330,5 @@ function driverContract(subject: Subject) {
 
 driverContract(simulated);
 driverContract(podman);
+driverContract(recordedKubernetes);
+driverContract(clusterKubernetes);

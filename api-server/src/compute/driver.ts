@@ -1,6 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { instances } from '../db/schema.js';
 import type { Status } from './states.js';
+import { AppError } from '../errors.js';
 
 /** What a driver needs to know about an instance to act on it (a row of `instances`). */
 export type DriverInstance = Pick<
@@ -68,8 +69,13 @@ export interface InstanceSample {
   gpuMemoryPercent: number | null;
 }
 
-/** Thrown by a driver that cannot do what was asked for a reason the user should read (the message is Chinese). */
-export class DriverRefusal extends Error {}
+/** Thrown by a driver that cannot do what was asked for a reason the user should read (the message is Chinese); a call answers it as 409. */
+export class DriverRefusal extends AppError {
+  constructor(message: string) {
+    super(409, message);
+    this.name = 'DriverRefusal';
+  }
+}
 
 /**
  * The container backend behind every instance call. Lifecycle calls are made inside the caller's

@@ -17,7 +17,7 @@ import { inspectContainer } from './podman-calls.js';
 import { execInContainer } from './podman-exec.js';
 import { podmanNames } from './podman-names.js';
 import { connectPodman, type PodmanConnection } from './podman-service.js';
-import { TransitionJobs } from './transition-jobs.js';
+import { TransitionJobs } from '../transition-jobs.js';
 import { containerUlimits } from './ulimits.js';
 import { convergeTransition, type PodmanContext } from './transition-work.js';
 import { UsageSampler } from './usage-sample.js';

@@ -1,4 +1,4 @@
-import type { DriverInstance } from '../driver.js';
+import type { DriverInstance } from './driver.js';
 
 const maxAttempts = 3;
 
