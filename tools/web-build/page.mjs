@@ -5,8 +5,8 @@ import { repoPath } from './paths.mjs';
 
 /** @typedef {import('./publish.mjs').PublishedFile} PublishedFile */
 
-/** @param {{ stylesheet: PublishedFile, importMapOverrides: PublishedFile, systemjs: PublishedFile, preloads: string[] }} files */
-export async function renderPage({ stylesheet, importMapOverrides, systemjs, preloads }) {
+/** @param {{ stylesheet: PublishedFile, importMapOverrides: PublishedFile, importMapOverridesPanel: PublishedFile, systemjs: PublishedFile, preloads: string[] }} files */
+export async function renderPage({ stylesheet, importMapOverrides, importMapOverridesPanel, systemjs, preloads }) {
   const template = await readFile(repoPath('root-config/index.html'), 'utf8');
   const guard = await readFile(new URL('./browser/override-guard.js', import.meta.url), 'utf8');
   /** @type {Record<string, string>} */
@@ -14,6 +14,7 @@ export async function renderPage({ stylesheet, importMapOverrides, systemjs, pre
     RC_STYLESHEET: stylesheet.url,
     RC_OVERRIDE_GUARD: guard.trim(),
     RC_IMPORT_MAP_OVERRIDES: importMapOverrides.url,
+    RC_IMPORT_MAP_OVERRIDES_PANEL: importMapOverridesPanel.url,
     RC_SYSTEMJS: systemjs.url,
     RC_MODULE_PRELOADS: preloads.map((url) => `<link rel="preload" as="script" href="${url}" />`).join('\n    '),
   };
