@@ -9,7 +9,7 @@ import { publishPageScripts } from './page-scripts.mjs';
 import { webRoot } from './paths.mjs';
 import { publish, writeAtomically } from './publish.mjs';
 import { buildSharedModule } from './shared-build.mjs';
-import { publishStylesheet } from './stylesheet.mjs';
+import { publishStylesheets } from './stylesheet.mjs';
 
 /** @param {string} name @param {Record<string, string[]>} importsByName @returns {string[]} */
 function staticClosure(name, importsByName, seen = new Set()) {
@@ -41,7 +41,7 @@ for (const module of [...sharedModules, ...appModules]) {
 await Promise.all(writes);
 const embed = await buildEmbed();
 // semantic-ui-react writes class names of its own (`transition`, `four wide`): its built code counts as a source.
-const [stylesheet, pageScripts] = await Promise.all([publishStylesheet([codeOf['semantic-ui-react'] ?? '']), pendingPageScripts]);
+const [{ stylesheet, appStylesheet }, pageScripts] = await Promise.all([publishStylesheets([codeOf['semantic-ui-react'] ?? '']), pendingPageScripts]);
 
 // depcache lets SystemJS fetch a module's static imports together with the module itself,
 // instead of one round trip per level of the dependency tree.
@@ -56,7 +56,7 @@ const importMap = {
   depcache: Object.fromEntries(moduleNames.filter((name) => (imports[name] ?? []).length > 0).map((name) => [urlOf(name), imports[name]])),
 };
 const preloads = staticClosure('@rc/root-config', imports).map(urlOf);
-await writeAtomically(path.join(webRoot, 'index.html'), await renderPage({ stylesheet, ...pageScripts, preloads }));
+await writeAtomically(path.join(webRoot, 'index.html'), await renderPage({ stylesheet, appStylesheet, ...pageScripts, preloads }));
 await writeAtomically(path.join(webRoot, 'importmap.json'), `${JSON.stringify(importMap, null, 2)}\n`);
 
 /** @param {number} bytes */
@@ -76,4 +76,5 @@ for (const [name, file] of rows) {
 const totalGzip = rows.reduce((sum, [, file]) => sum + file.gzipBytes, 0);
 console.log(`${'all JS'.padEnd(30)}          ${kb(totalGzip)}`);
 console.log(`${'stylesheet'.padEnd(30)} ${kb(stylesheet.bytes)}  ${kb(stylesheet.gzipBytes)}  ${stylesheet.url}`);
+console.log(`${'micro-apps stylesheet'.padEnd(30)} ${kb(appStylesheet.bytes)}  ${kb(appStylesheet.gzipBytes)}  ${appStylesheet.url}`);
 console.log(`built dist/web in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -6,12 +6,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import postcss from 'postcss';
-import { shippedComponents } from './fomantic-components.mjs';
-import { packageDir } from './paths.mjs';
+import { componentsUsedBy, fomanticComponentsDir, shippedComponents } from './fomantic-components.mjs';
 import { portalSources } from './portal-sources.mjs';
 import { publish } from './publish.mjs';
 
-const fomanticDir = packageDir('fomantic-ui-css');
 const fomanticStack = 'font-family:Lato,system-ui,';
 const portalStack = 'font-family:Lato,"PingFang SC","Microsoft YaHei","Noto Sans CJK SC",system-ui,';
 const comments = /\/\*[\s\S]*?\*\/|(?<![:\\])\/\/.*$/gm;
@@ -32,12 +30,6 @@ export function classWordsOf(code) {
     ...[...text.matchAll(jsxAttributes)].flatMap((m) => [...(m[1] ?? '').matchAll(/\s([a-z][a-zA-Z]*)(?=[=\s/]|$)/g)].map((a) => a[1] ?? '')),
     ...[...text.matchAll(objectKeys)].map((m) => m[1] ?? ''),
   ];
-}
-
-/** The class words of the portal's sources and of `classWriters` (built code that writes class names). @param {string[]} classWriters */
-export async function classWords(classWriters) {
-  const codes = [...(await portalSources()).map((source) => source.code), ...classWriters];
-  return new Set(codes.flatMap(classWordsOf));
 }
 
 const negations = /:not\((?:[^()]|\([^()]*\))*\)/g;
@@ -65,22 +57,43 @@ export function withoutUnusedRules(css, words) {
   return root.toString();
 }
 
-/** @param {string[]} classWriters built code that writes class names (semantic-ui-react's module) */
-export async function publishStylesheet(classWriters) {
-  const parts = await Promise.all(shippedComponents.map((name) => readFile(path.join(fomanticDir, 'components', `${name}.min.css`), 'utf8')));
-  let css = withoutUnusedRules(parts.join('\n'), await classWords(classWriters));
-  if (!css.includes(fomanticStack)) throw new Error(`fomantic-ui-css no longer declares "${fomanticStack}"`);
-  css = css.replaceAll(fomanticStack, portalStack);
-
+/** @param {string} css */
+async function publishFonts(css) {
   // Component files refer to their assets as ../themes/...; resolved from the components folder.
-  const assetDir = path.join(fomanticDir, 'components');
   const relativeUrls = new Map(
     [...css.matchAll(/url\((["']?)(?!data:|https?:|\/\/|#)([^)"']+)\1\)/g)].map((m) => /** @type {const} */ ([m[0], m[2] ?? ''])),
   );
+  let published = css;
   for (const [reference, source] of relativeUrls) {
     const extension = path.extname(source);
-    const asset = await publish(`assets/${path.basename(source, extension)}`, extension, await readFile(path.join(assetDir, source)));
-    css = css.replaceAll(reference, `url(${asset.url})`);
+    const asset = await publish(`assets/${path.basename(source, extension)}`, extension, await readFile(path.join(fomanticComponentsDir, source)));
+    published = published.replaceAll(reference, `url(${asset.url})`);
   }
-  return publish('fomantic', '.css', css);
+  return published;
+}
+
+/** @param {string[]} components @param {Set<string>} words */
+async function stylesheetOf(components, words) {
+  const parts = await Promise.all(components.map((name) => readFile(path.join(fomanticComponentsDir, `${name}.min.css`), 'utf8')));
+  return publishFonts(withoutUnusedRules(parts.join('\n'), words).replaceAll(fomanticStack, portalStack));
+}
+
+/**
+ * Two stylesheets: the page's, with the components the root config and the shared utility use (the
+ * first paint needs no other), and the micro-apps' other components, which the root config adds
+ * when it loads the first micro-app.
+ * @param {string[]} classWriters built code that writes class names (semantic-ui-react's module)
+ */
+export async function publishStylesheets(classWriters) {
+  const sources = await portalSources();
+  const words = new Set([...sources.map((source) => source.code), ...classWriters].flatMap(classWordsOf));
+  const shell = componentsUsedBy(sources.filter(({ file }) => /[\\/](root-config|shared-utility)[\\/]/.test(file)));
+  const onPage = shippedComponents.filter((name) => name === 'reset' || name === 'site' || shell.has(name));
+  const css = await stylesheetOf(onPage, words);
+  if (!css.includes(portalStack)) throw new Error(`fomantic-ui-css no longer declares "${fomanticStack}"`);
+  const forApps = await stylesheetOf(
+    shippedComponents.filter((name) => !onPage.includes(name)),
+    words,
+  );
+  return { stylesheet: await publish('fomantic', '.css', css), appStylesheet: await publish('fomantic-apps', '.css', forApps) };
 }
