@@ -133,7 +133,8 @@ const openBrowser = (profileDir) =>
     },
   });
 
-const firstContentfulPaint = (browser) => browser.execute(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
+const firstContentfulPaint = (browser) =>
+  browser.execute(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
 
 async function staticVisit(origin, profileDir) {
   const browser = await openBrowser(profileDir);
@@ -224,7 +225,9 @@ try {
   console.log(
     `  ${'JS + CSS'.padEnd(34)} ${kb(totals.js.raw + totals.css.raw).padStart(7)}  ${kb(total).padStart(7)}   (target ≤ ${targets.totalKb} KB gzip: ${total <= targets.totalKb * 1024 ? 'met' : 'MISSED'})`,
   );
-  const later = first.allResources.filter((r) => new URL(r.name).pathname.endsWith('.css') && !firstVisitFiles.some((f) => f.name === r.name));
+  const later = first.allResources.filter(
+    (r) => new URL(r.name).pathname.endsWith('.css') && !firstVisitFiles.some((f) => f.name === r.name),
+  );
   for (const r of later) console.log(`  later, with the first micro-app: ${path.basename(r.name)} ${kb(gzipBytes(r.name) ?? 0)} KB gzip`);
 
   console.log(`\nmicro-apps (gzip KB, target ≤ ${targets.appKb} each)`);
@@ -239,7 +242,9 @@ try {
   console.log(`static page, same server:      ${ms(staticFcp)}  (runs: ${staticFcps.map(ms).join(', ')})`);
   if (portalFcp !== null && staticFcp) {
     const ratio = portalFcp / staticFcp;
-    console.log(`FCP portal / static:           ${ratio.toFixed(2)}×  (target ≤ ${targets.fcpRatio}×: ${ratio <= targets.fcpRatio ? 'met' : 'MISSED'})`);
+    console.log(
+      `FCP portal / static:           ${ratio.toFixed(2)}×  (target ≤ ${targets.fcpRatio}×: ${ratio <= targets.fcpRatio ? 'met' : 'MISSED'})`,
+    );
   }
   console.log(`DOMContentLoaded:              ${ms(median(runs.map((r) => r.domContentLoaded)))}`);
   console.log(`demo login:                    ${first.login}`);

@@ -41,7 +41,10 @@ for (const module of [...sharedModules, ...appModules]) {
 await Promise.all(writes);
 const embed = await buildEmbed();
 // semantic-ui-react writes class names of its own (`transition`, `four wide`): its built code counts as a source.
-const [{ stylesheet, appStylesheet }, pageScripts] = await Promise.all([publishStylesheets([codeOf['semantic-ui-react'] ?? '']), pendingPageScripts]);
+const [{ stylesheet, appStylesheet }, pageScripts] = await Promise.all([
+  publishStylesheets([codeOf['semantic-ui-react'] ?? '']),
+  pendingPageScripts,
+]);
 
 // depcache lets SystemJS fetch a module's static imports together with the module itself,
 // instead of one round trip per level of the dependency tree.

@@ -34,7 +34,9 @@ describe('rules for variations no source writes', () => {
   });
 
   it('count string literals, JSX attribute names and object keys as class words, not comments', () => {
-    const words = classWordsOf(`// olive\n<Button basic color="red" icon={open ? 'angle up' : "angle down"} />; const p = { compact: true };`);
+    const words = classWordsOf(
+      `// olive\n<Button basic color="red" icon={open ? 'angle up' : "angle down"} />; const p = { compact: true };`,
+    );
     expect(words).toEqual(expect.arrayContaining(['basic', 'red', 'angle', 'up', 'down', 'compact']));
     expect(words).not.toContain('olive');
   });

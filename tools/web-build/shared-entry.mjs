@@ -48,7 +48,8 @@ export function sharedEntryPlugin(specifier, entryId) {
     async load(id) {
       if (id !== entryId) return null;
       // semantic-ui-react as a whole is 74 KB gzip; the portal uses a third of it.
-      if (specifier === 'semantic-ui-react') return `export { ${semanticReactImports(await portalSources()).join(', ')} } from ${quoted};\n`;
+      if (specifier === 'semantic-ui-react')
+        return `export { ${semanticReactImports(await portalSources()).join(', ')} } from ${quoted};\n`;
       if (!hasEsmBuild(specifier)) {
         const keys = commonJsKeys(specifier);
         return `import m from ${quoted};\nexport default m;\nexport const { ${keys.join(', ')} } = m;\n`;

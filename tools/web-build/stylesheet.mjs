@@ -27,7 +27,9 @@ export function classWordsOf(code) {
   const words = (/** @type {string} */ part) => part.match(/[A-Za-z][\w-]*/g) ?? [];
   return [
     ...[...text.matchAll(stringLiterals)].flatMap((m) => words(m[1] ?? m[2] ?? m[3] ?? '')),
-    ...[...text.matchAll(jsxAttributes)].flatMap((m) => [...(m[1] ?? '').matchAll(/\s([a-z][a-zA-Z]*)(?=[=\s/]|$)/g)].map((a) => a[1] ?? '')),
+    ...[...text.matchAll(jsxAttributes)].flatMap((m) =>
+      [...(m[1] ?? '').matchAll(/\s([a-z][a-zA-Z]*)(?=[=\s/]|$)/g)].map((a) => a[1] ?? ''),
+    ),
     ...[...text.matchAll(objectKeys)].map((m) => m[1] ?? ''),
   ];
 }
@@ -66,7 +68,11 @@ async function publishFonts(css) {
   let published = css;
   for (const [reference, source] of relativeUrls) {
     const extension = path.extname(source);
-    const asset = await publish(`assets/${path.basename(source, extension)}`, extension, await readFile(path.join(fomanticComponentsDir, source)));
+    const asset = await publish(
+      `assets/${path.basename(source, extension)}`,
+      extension,
+      await readFile(path.join(fomanticComponentsDir, source)),
+    );
     published = published.replaceAll(reference, `url(${asset.url})`);
   }
   return published;
