@@ -1,9 +1,10 @@
 // Portal first visit, measured in headless Chromium against the real server and dist/web.
 // Prints figures; it is not a test. Run `npm run build` first.
 //   node bench/portal-first-visit.mjs [--runs 3] [--routes /account/instanceManage,/account/netDisk,/account/recharge]
-// Each run uses a fresh browser profile; timings are the median over the runs. Every run also loads
-// a static page (no script, one short text, written into dist/web for the run) from the same server,
-// so the portal's first contentful paint is compared with a static page's in the same conditions.
+// WEB_ROOT=<folder> measures another build (a copy of an older dist/web). Each run uses a fresh browser
+// profile; timings are the median over the runs. Every run also loads a static page (no script, one
+// short text, written into the web root for the run) from the same server, so the portal's first
+// contentful paint is compared with a static page's in the same conditions.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -14,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { remote } from 'webdriverio';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const webRoot = path.join(repoRoot, 'dist/web');
+const webRoot = path.resolve(process.env.WEB_ROOT ?? path.join(repoRoot, 'dist/web'));
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
@@ -56,7 +57,7 @@ async function startServer(port, dataDir) {
   });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
     const ready = await fetch(`http://127.0.0.1:${port}/importmap.json`).then(
@@ -67,7 +68,7 @@ async function startServer(port, dataDir) {
     await new Promise((r) => setTimeout(r, 250));
   }
   child.kill();
-  throw new Error(`server did not answer within 60 s: ${stderr}`);
+  throw new Error(`server did not answer within 180 s: ${stderr}`);
 }
 
 const fileOf = (url) => path.join(webRoot, new URL(url).pathname);
