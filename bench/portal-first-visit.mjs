@@ -1,9 +1,12 @@
 // Portal first visit, measured in headless Chromium against the real server and dist/web.
 // Prints figures; it is not a test. Run `npm run build` first.
 //   node bench/portal-first-visit.mjs [--runs 3] [--routes /account/instanceManage,/account/netDisk,/account/recharge]
-// Each run uses a fresh browser profile; timings are the median over the runs.
+// WEB_ROOT=<folder> measures another build (a copy of an older dist/web). Each run uses a fresh browser
+// profile; timings are the median over the runs. Every run also loads a static page (no script, one
+// short text, written into the web root for the run) from the same server, so the portal's first
+// contentful paint is compared with a static page's in the same conditions.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { remote } from 'webdriverio';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const webRoot = path.join(repoRoot, 'dist/web');
+const webRoot = path.resolve(process.env.WEB_ROOT ?? path.join(repoRoot, 'dist/web'));
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
@@ -21,7 +24,13 @@ const { values } = parseArgs({
 });
 const routes = values.routes.split(',');
 const demoUser = { mobile: '13800000001', password: 'Demo@2026' };
-const targets = { totalKb: 250, appKb: 40 };
+const targets = { totalKb: 250, appKb: 40, fcpRatio: 1.5 };
+const staticPage = { path: '/bench-static-page.html', file: path.join(webRoot, 'bench-static-page.html') };
+const staticHtml = `<!doctype html>
+<html lang="zh-CN"><head><meta charset="utf-8" /><title>算力云</title></head>
+<body style="margin:0;font-family:'PingFang SC','Microsoft YaHei','Noto Sans CJK SC',system-ui,sans-serif">
+<h1>算力云</h1><p>GPU 算力租用，按量计费。</p></body></html>
+`;
 
 if (!existsSync(path.join(webRoot, 'importmap.json'))) {
   console.error('dist/web is missing: run `npm run build` first');
@@ -48,7 +57,7 @@ async function startServer(port, dataDir) {
   });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
     const ready = await fetch(`http://127.0.0.1:${port}/importmap.json`).then(
@@ -59,11 +68,13 @@ async function startServer(port, dataDir) {
     await new Promise((r) => setTimeout(r, 250));
   }
   child.kill();
-  throw new Error(`server did not answer within 60 s: ${stderr}`);
+  throw new Error(`server did not answer within 180 s: ${stderr}`);
 }
 
+const fileOf = (url) => path.join(webRoot, new URL(url).pathname);
+const rawBytes = (url) => (existsSync(fileOf(url)) ? statSync(fileOf(url)).size : 0);
 const gzipBytes = (url) => {
-  const file = path.join(webRoot, new URL(url).pathname);
+  const file = fileOf(url);
   return existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : null;
 };
 const kb = (bytes) => (bytes / 1024).toFixed(1);
@@ -99,8 +110,8 @@ const navigate = (browser, route) =>
     window.singleSpaNavigate(to);
   }, route);
 
-async function visitOnce(origin, profileDir) {
-  const browser = await remote({
+const openBrowser = (profileDir) =>
+  remote({
     logLevel: 'error',
     capabilities: {
       browserName: 'chrome',
@@ -122,6 +133,23 @@ async function visitOnce(origin, profileDir) {
       'wdio:chromedriverOptions': { binary: '/usr/bin/chromedriver' },
     },
   });
+
+const firstContentfulPaint = (browser) =>
+  browser.execute(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
+
+async function staticVisit(origin, profileDir) {
+  const browser = await openBrowser(profileDir);
+  try {
+    await browser.url(`${origin}${staticPage.path}`);
+    await waitForQuiet(browser);
+    return await firstContentfulPaint(browser);
+  } finally {
+    await browser.deleteSession();
+  }
+}
+
+async function visitOnce(origin, profileDir) {
+  const browser = await openBrowser(profileDir);
   try {
     await browser.url(`${origin}/`);
     await waitForQuiet(browser);
@@ -162,33 +190,46 @@ const median = (numbers) => {
 };
 const ms = (value) => (value === null ? 'none (nothing painted)' : `${value.toFixed(0)} ms`);
 
+const cacheControl = async (url) => (await fetch(url)).headers.get('cache-control');
+
 const port = await freePort();
 const scratch = mkdtempSync(path.join(tmpdir(), 'rc-bench-'));
 const server = await startServer(port, path.join(scratch, 'data'));
 const origin = `http://127.0.0.1:${port}`;
+writeFileSync(staticPage.file, staticHtml);
 try {
   const runs = [];
-  for (let i = 0; i < Number(values.runs); i++) runs.push(await visitOnce(origin, path.join(scratch, `profile-${i}`)));
+  const staticFcps = [];
+  for (let i = 0; i < Number(values.runs); i++) {
+    runs.push(await visitOnce(origin, path.join(scratch, `profile-${i}`)));
+    staticFcps.push(await staticVisit(origin, path.join(scratch, `static-profile-${i}`)));
+  }
   const [first] = runs;
   const fetchCount = (moduleName) => first.allResources.filter((r) => moduleByUrl.get(new URL(r.name).pathname) === moduleName).length;
 
   console.log(`portal first visit — ${origin}/ in Chromium, empty cache, median of ${runs.length} run(s)\n`);
-  console.log('JS fetched for /                  gzip KB  over the wire KB');
-  let total = 0;
-  for (const r of first.resources.filter((r) => new URL(r.name).pathname.endsWith('.js'))) {
+  const firstVisitFiles = first.resources.filter((r) => /\.(js|css)$/.test(new URL(r.name).pathname));
+  const totals = { js: { raw: 0, gzip: 0 }, css: { raw: 0, gzip: 0 } };
+  console.log('fetched for /                        raw KB  gzip KB  over the wire KB');
+  for (const r of firstVisitFiles) {
     const pathname = new URL(r.name).pathname;
-    const gz = gzipBytes(r.name) ?? 0;
-    total += gz;
-    console.log(
-      `  ${(moduleByUrl.get(pathname) ?? path.basename(pathname)).padEnd(32)} ${kb(gz).padStart(7)}  ${kb(r.transfer).padStart(8)}`,
-    );
+    const kind = pathname.endsWith('.css') ? 'css' : 'js';
+    const [raw, gz] = [rawBytes(r.name), gzipBytes(r.name) ?? 0];
+    totals[kind].raw += raw;
+    totals[kind].gzip += gz;
+    const name = moduleByUrl.get(pathname) ?? path.basename(pathname);
+    console.log(`  ${name.padEnd(34)} ${kb(raw).padStart(7)}  ${kb(gz).padStart(7)}  ${kb(r.transfer).padStart(8)}`);
   }
+  const total = totals.js.gzip + totals.css.gzip;
+  console.log(`  ${'JS'.padEnd(34)} ${kb(totals.js.raw).padStart(7)}  ${kb(totals.js.gzip).padStart(7)}`);
+  console.log(`  ${'CSS'.padEnd(34)} ${kb(totals.css.raw).padStart(7)}  ${kb(totals.css.gzip).padStart(7)}`);
   console.log(
-    `  ${'total'.padEnd(32)} ${kb(total).padStart(7)}   (target ≤ ${targets.totalKb} KB: ${total <= targets.totalKb * 1024 ? 'met' : 'MISSED'})`,
+    `  ${'JS + CSS'.padEnd(34)} ${kb(totals.js.raw + totals.css.raw).padStart(7)}  ${kb(total).padStart(7)}   (target ≤ ${targets.totalKb} KB gzip: ${total <= targets.totalKb * 1024 ? 'met' : 'MISSED'})`,
   );
-  for (const r of first.resources.filter((r) => r.name.endsWith('.css'))) {
-    console.log(`  stylesheet ${path.basename(r.name)}: ${kb(gzipBytes(r.name))} KB gzip`);
-  }
+  const later = first.allResources.filter(
+    (r) => new URL(r.name).pathname.endsWith('.css') && !firstVisitFiles.some((f) => f.name === r.name),
+  );
+  for (const r of later) console.log(`  later, with the first micro-app: ${path.basename(r.name)} ${kb(gzipBytes(r.name) ?? 0)} KB gzip`);
 
   console.log(`\nmicro-apps (gzip KB, target ≤ ${targets.appKb} each)`);
   for (const [name, url] of Object.entries(importMap).filter(([name]) => name.startsWith('@rc/mf-'))) {
@@ -196,7 +237,16 @@ try {
     console.log(`  ${name.padEnd(26)} ${kb(gz).padStart(7)}  ${gz <= targets.appKb * 1024 ? 'met' : 'MISSED'}`);
   }
 
-  console.log(`\nfirst contentful paint:        ${ms(median(runs.map((r) => r.fcp)))}  (runs: ${runs.map((r) => ms(r.fcp)).join(', ')})`);
+  const portalFcp = median(runs.map((r) => r.fcp));
+  const staticFcp = median(staticFcps);
+  console.log(`\nfirst contentful paint:        ${ms(portalFcp)}  (runs: ${runs.map((r) => ms(r.fcp)).join(', ')})`);
+  console.log(`static page, same server:      ${ms(staticFcp)}  (runs: ${staticFcps.map(ms).join(', ')})`);
+  if (portalFcp !== null && staticFcp) {
+    const ratio = portalFcp / staticFcp;
+    console.log(
+      `FCP portal / static:           ${ratio.toFixed(2)}×  (target ≤ ${targets.fcpRatio}×: ${ratio <= targets.fcpRatio ? 'met' : 'MISSED'})`,
+    );
+  }
   console.log(`DOMContentLoaded:              ${ms(median(runs.map((r) => r.domContentLoaded)))}`);
   console.log(`demo login:                    ${first.login}`);
   routes.forEach((route, i) => {
@@ -211,7 +261,10 @@ try {
     `switch back to ${back.route.padEnd(21)} ${ms(median(runs.map((r) => r.switchBack.ms))).padStart(7)}  mounted: ${back.mounted.join(', ') || '-'}  (app already loaded)`,
   );
   console.log(`\nReact fetched ${fetchCount('react')}×, react-dom ${fetchCount('react-dom')}× across / and ${routes.length} app routes`);
+  const aModule = new URL(firstVisitFiles[0]?.name ?? `${origin}/`).pathname;
+  console.log(`cache-control: / ${await cacheControl(`${origin}/`)}; ${aModule} ${await cacheControl(`${origin}${aModule}`)}`);
 } finally {
+  rmSync(staticPage.file, { force: true });
   server.kill();
   rmSync(scratch, { recursive: true, force: true });
 }

@@ -1,4 +1,4 @@
-// The two classic scripts the page loads before any module: import-map-overrides and SystemJS.
+// The classic scripts the page loads before any module: import-map-overrides (its API, or with its panel) and SystemJS.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { packageDir } from './paths.mjs';
@@ -8,6 +8,7 @@ import { publish } from './publish.mjs';
 const publishScript = async (stem, name, file) => publish(stem, '.js', await readFile(path.join(packageDir(name), file)));
 
 export const publishPageScripts = async () => ({
-  importMapOverrides: await publishScript('import-map-overrides', 'import-map-overrides', 'dist/import-map-overrides.js'),
+  importMapOverrides: await publishScript('import-map-overrides-api', 'import-map-overrides', 'dist/import-map-overrides-api.js'),
+  importMapOverridesPanel: await publishScript('import-map-overrides', 'import-map-overrides', 'dist/import-map-overrides.js'),
   systemjs: await publishScript('systemjs', 'systemjs', 'dist/s.min.js'),
 });
