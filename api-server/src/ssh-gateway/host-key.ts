@@ -16,9 +16,16 @@ export async function loadHostKey(dataDir: string): Promise<string> {
   }
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const { private: privateKey } = ssh2.utils.generateKeyPairSync('ed25519');
-  // wx: two servers starting at once on one folder keep the first key.
-  await fs.writeFile(file, privateKey, { mode: 0o600, flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EEXIST') throw error;
-  });
+  // Written aside and linked into place, so a reader sees no key or a whole one; of two servers starting at once on
+  // one folder, the first link wins and both use its key.
+  const draft = `${file}.${process.pid}.${Date.now()}`;
+  await fs.writeFile(draft, privateKey, { mode: 0o600 });
+  try {
+    await fs.link(draft, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    await fs.rm(draft, { force: true });
+  }
   return fs.readFile(file, 'utf8');
 }
