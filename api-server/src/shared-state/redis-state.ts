@@ -56,7 +56,7 @@ async function connect(url: string): Promise<Redis> {
   } catch (error) {
     redis.disconnect();
     const reason = lastError?.message ?? (error as Error).message;
-    throw new Error(`REDIS_URL: cannot connect to Redis at ${redis.options.host}:${redis.options.port}: ${reason}`);
+    throw new Error(`REDIS_URL: cannot connect to Redis at ${redis.options.host}:${redis.options.port}: ${reason}`, { cause: error });
   }
   connected = true;
   return redis;
