@@ -16,10 +16,11 @@ const connections = Number(connectionsArg ?? 20);
 
 const privateRedis = process.argv.includes('--redis') ? await startRedisServer() : undefined;
 const redisUrl = privateRedis?.url ?? process.env.REDIS_URL;
-const server = await ServerProcess.start({ env: redisUrl ? { REDIS_URL: redisUrl } : {} });
-const base = server.url;
+let server: ServerProcess | undefined;
 
 try {
+  server = await ServerProcess.start({ env: redisUrl ? { REDIS_URL: redisUrl } : {} });
+  const base = server.url;
   const login = await fetch(`${base}/apis/user/api/user/login/password`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -53,6 +54,6 @@ try {
     `ext/view ÷ bare: ${(authed.reqPerSec / bare.reqPerSec).toFixed(2)} × throughput, ${(authed.p99 / Math.max(bare.p99, 1)).toFixed(1)} × p99`,
   );
 } finally {
-  await server.stop();
+  await server?.stop();
   await privateRedis?.stop();
 }

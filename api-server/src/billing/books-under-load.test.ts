@@ -6,6 +6,7 @@ import { call, type Answer, type TestApp } from '../test-support/test-app.js';
 import { privateNode, rent, setUpComputeTestApp, userWithBalance } from '../compute/compute-test-kit.js';
 import { runComputePass } from '../compute/scheduler.js';
 import { checkLedger, postTransaction } from './ledger.js';
+import { userRowWritten } from '../test-support/user-written.js';
 
 /**
  * A thousand money operations at once, of every kind that moves a balance, through the real routes:
@@ -36,6 +37,7 @@ let node: { id: number; gpuModelId: number };
 async function partyWithMoney(index: number): Promise<Party> {
   const main = await userWithBalance(t.app, 100_000);
   await t.app.db.update(users).set({ idCardCheckStatus: 1, realName: '张三' }).where(eq(users.id, main.id));
+  await userRowWritten(t.app, main.id);
   await postTransaction(t.app.db, {
     kind: 'income_referral',
     note: '此前赚得的推荐返佣',

@@ -16,6 +16,7 @@ import {
 } from './compute-test-kit.js';
 import { runComputePass } from './scheduler.js';
 import { checkLedger } from '../billing/ledger.js';
+import { userRowWritten } from '../test-support/user-written.js';
 
 let t: TestApp;
 let imageId: number;
@@ -128,6 +129,7 @@ describe('a sub-account sharing its main account balance', () => {
     const main = await userWithBalance(t.app, 100_000);
     const sub = await userWithBalance(t.app, 0);
     await t.app.db.update(users).set({ parentId: main.id, shareBalance: true }).where(eq(users.id, sub.id));
+    await userRowWritten(t.app, sub.id);
     const rented = await rent(t.app, sub.token, { nodeId: node.id, gpuModelId: model.id, imageId });
     expect(rented.code).toBe(200);
     t.clock.advance(8 * second);

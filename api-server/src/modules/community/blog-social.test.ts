@@ -4,6 +4,7 @@ import { call, createTestApp, login, type TestApp } from '../../test-support/tes
 import { posts, users } from '../../db/schema.js';
 import { createAccount } from '../../accounts/accounts.js';
 import { hashPassword } from '../../lib/password.js';
+import { userRowWritten } from '../../test-support/user-written.js';
 
 const day = 86_400_000;
 let t: TestApp;
@@ -97,6 +98,7 @@ describe('likes and collections', () => {
     expect((await api('auth/blog/stand', { blogId: id }, other)).data).toEqual({ liked: true, likeCount: 1 });
     const fresh = await createAccount(t.app.db, { mobile: '13700000001', passwordHash: await hashPassword('Demo@2026'), nickname: '新人' });
     await t.app.db.update(users).set({ createdAt: t.app.clock.now() }).where(eq(users.id, fresh.id));
+    await userRowWritten(t.app, fresh.id);
     const newcomer = await login(t.app, '13700000001', 'Demo@2026');
     expect((await api('auth/blog/stand', { blogId: id }, newcomer)).data).toEqual({ liked: true, likeCount: 2 });
     expect((await postRow(id)).likeWeight).toBeCloseTo(1.3);

@@ -5,6 +5,7 @@ import { userWithBalance } from '../../compute/compute-test-kit.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { answerQuestion, api, ask, auth, body, members, signInAgain, type Member } from './question-test-kit.js';
 import { recomputeQuestionHotScores } from '../../community/question-ranking.js';
+import { userRowWritten } from '../../test-support/user-written.js';
 
 let t: TestApp;
 let asker: Member;
@@ -79,6 +80,7 @@ describe('asking', () => {
   it('limits a day-old account to three questions an hour', async () => {
     const fresh = await userWithBalance(t.app, 0);
     await t.app.db.update(users).set({ createdAt: t.clock.now() }).where(eq(users.id, fresh.id));
+    await userRowWritten(t.app, fresh.id);
     for (let i = 0; i < 3; i++) await ask(t, fresh, { title: `新用户的第${i + 1}个问题` });
     const fourth = await call(t.app, 'POST', auth('save'), { title: '新用户的第4个问题', contentMd: body }, fresh.token);
     expect(fourth).toMatchObject({ code: 429, msg: '发布太频繁，请稍后再试' });
@@ -88,6 +90,7 @@ describe('asking', () => {
     const id = await ask(t, asker);
     const fresh = await userWithBalance(t.app, 0);
     await t.app.db.update(users).set({ createdAt: t.clock.now() }).where(eq(users.id, fresh.id));
+    await userRowWritten(t.app, fresh.id);
     const answerId = await answerQuestion(t, fresh, id);
     for (let i = 0; i < 4; i++)
       await call(t.app, 'POST', auth('comment/save'), { questionId: id, parentId: answerId, contentMd: `补充${i}` }, fresh.token);

@@ -4,6 +4,7 @@ import { ShelfStatus, incomeHolds, messages, teacherApplications, users } from '
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { courseFixture, newLearner, newOperator, newTeacher, type Person } from '../../learning/learning-test-kit.js';
 import { signUp } from '../../learning/course-purchase.js';
+import { userRowWritten } from '../../test-support/user-written.js';
 
 let t: TestApp;
 let operator: Person;
@@ -28,6 +29,7 @@ async function verifiedLearner(realName = '张三'): Promise<Person> {
     .update(users)
     .set({ idCardCheckStatus: 1, realName, idCardMasked: '1101**********1234', idCardHash: `test-${process.pid}-${idCards}-${person.id}` })
     .where(eq(users.id, person.id));
+  await userRowWritten(t.app, person.id);
   return person;
 }
 
@@ -128,6 +130,7 @@ describe('applying to teach', () => {
   it('keeps an organization an organization when it becomes a teacher', async () => {
     const organization = await verifiedLearner();
     await t.app.db.update(users).set({ userType: 3 }).where(eq(users.id, organization.id));
+    await userRowWritten(t.app, organization.id);
     await post('/auth/teacher/apply', application, organization);
     await post('/auth/teacher/review/approve', { id: await pendingApplicationOf(organization) }, operator);
     const [row] = await t.app.db

@@ -8,6 +8,7 @@ import { hpcClusters, users } from '../../db/schema.js';
 import { demoAccounts, demoPassword } from '../../seed/demo-data.js';
 import { seedDemoHpcAccounts } from '../../seed/demo-hpc-accounts.js';
 import { enabledClusters, openClusterTreeOf } from '../../storage/clusters.js';
+import { userRowWritten } from '../../test-support/user-written.js';
 
 let t: TestApp;
 let operator: string;
@@ -143,6 +144,7 @@ describe('HPC accounts', () => {
     const parent = await userWithBalance(t.app, 0);
     const sub = await userWithBalance(t.app, 0);
     await t.app.db.update(users).set({ parentId: parent.id }).where(eq(users.id, sub.id));
+    await userRowWritten(t.app, sub.id);
     expect(await apply(sub.token)).toMatchObject({ code: 200 });
     expect(await accountOn(sub.token)).toMatchObject({ status: 1 });
     expect(await accountOn(parent.token)).toMatchObject({ status: 0 });

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema.js';
 import { yuan } from '../../../billing/bill-export.js';
 import { checkLedger } from '../../../billing/ledger.js';
+import { userRowWritten } from '../../../test-support/user-written.js';
 
 let t: TestApp;
 let imageId: number;
@@ -237,6 +238,7 @@ describe('running cost', () => {
     const main = await userWithBalance(t.app, 50_000);
     const sub = await userWithBalance(t.app, 0);
     await t.app.db.update(users).set({ parentId: main.id, shareBalance: true }).where(eq(users.id, sub.id));
+    await userRowWritten(t.app, sub.id);
     const rented = await rent(t.app, sub.token, { nodeId: node.id, gpuModelId: model.id, imageId });
     t.clock.advance(8_000);
     await runComputePass(t.app);

@@ -9,6 +9,7 @@ import { applyLedgerEntry, checkLedger } from '../../../billing/ledger.js';
 import { chinaMonth } from '../../../compute/budget-stops.js';
 import { runComputePass } from '../../../compute/scheduler.js';
 import { messagesOf, privateNode, rent, setUpComputeTestApp, tokenFor, userWithBalance } from '../../../compute/compute-test-kit.js';
+import { userRowWritten } from '../../../test-support/user-written.js';
 
 let t: TestApp;
 let imageId: number;
@@ -21,6 +22,7 @@ async function subAccountOf(mainId: number, shareBalance = false) {
   subs += 1;
   const sub = await createAccount(t.app.db, { mobile: `1370000${String(subs).padStart(4, '0')}`, passwordHash: 'x', parentId: mainId });
   if (shareBalance) await t.app.db.update(users).set({ shareBalance: true }).where(eq(users.id, sub.id));
+  if (shareBalance) await userRowWritten(t.app, sub.id);
   return { id: sub.id, token: await tokenFor(t.app, sub.id) };
 }
 

@@ -7,6 +7,7 @@ import { userWithBalance } from '../../../compute/compute-test-kit.js';
 import { demoOperatorMobile } from '../../../seed/operator.js';
 import { demoPassword } from '../../../seed/demo-data.js';
 import type { SandboxPayoutProvider } from '../../../billing/payouts/sandbox-payout-provider.js';
+import { userRowWritten } from '../../../test-support/user-written.js';
 
 let t: TestApp;
 let operator: string;
@@ -29,6 +30,7 @@ const expectBooksBalanced = async () =>
 async function earner(income: number, cash = 0) {
   const user = await userWithBalance(t.app, cash);
   await t.app.db.update(users).set({ idCardCheckStatus: 1, realName: '张三' }).where(eq(users.id, user.id));
+  await userRowWritten(t.app, user.id);
   if (income > 0)
     await postTransaction(t.app.db, {
       kind: 'income_referral',

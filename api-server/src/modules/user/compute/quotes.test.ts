@@ -5,6 +5,7 @@ import { call, type TestApp } from '../../../test-support/test-app.js';
 import { balanceOf, ledgerSum, privateNode, rent, setUpComputeTestApp, userWithBalance } from '../../../compute/compute-test-kit.js';
 import { runComputePass } from '../../../compute/scheduler.js';
 import { checkLedger } from '../../../billing/ledger.js';
+import { userRowWritten } from '../../../test-support/user-written.js';
 
 let t: TestApp;
 let imageId: number;
@@ -92,6 +93,7 @@ describe('the rent quote', () => {
     const main = await userWithBalance(t.app, 100_000);
     const sub = await userWithBalance(t.app, 0);
     await t.app.db.update(users).set({ parentId: main.id, shareBalance: true }).where(eq(users.id, sub.id));
+    await userRowWritten(t.app, sub.id);
     const quoted = await preview(sub.token, { regionCode: 'xb-1', nodeId: node.id, gpuModelId: model.id, gpuCount: 2, billingType: 2 });
     expect(quoted.data).toMatchObject({ amount: 84_000, balance: 100_000, balanceAfter: 16_000, paidByMainAccount: true, enough: true });
     const paid = await call(
