@@ -9,6 +9,7 @@ import { answerFrameworkError } from './lib/framework-errors.js';
 import core from './plugins/app/core.js';
 import sharedState from './plugins/app/shared-state.js';
 import userChanges from './plugins/app/user-changes.js';
+import sessionCache from './plugins/app/session-cache.js';
 import push from './plugins/app/push.js';
 import securityHeaders from './plugins/external/security-headers.js';
 import openapi from './plugins/external/openapi.js';
@@ -73,6 +74,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(core, { config: parts.config, db: parts.db, clock: parts.clock ?? systemClock });
   await app.register(sharedState);
   await app.register(userChanges);
+  await app.register(sessionCache);
   await app.register(push);
   await app.register(securityHeaders);
   await app.register(envelopeErrors);

@@ -90,7 +90,7 @@ export async function postTransaction(db: Executor, t: LedgerTransaction): Promi
       .where(and(eq(users.id, account.userId), gte(sql`${column} + ${leg.amount}`, 0)))
       .returning({ balance: column });
     if (!updated) throw conflict(shortOf[account.kind]);
-    if (account.kind === 'cash') noteUserChange(account.userId, 'balance');
+    noteUserChange(account.userId, 'balance');
     balanceAfter.set(index, updated.balance);
   }
 

@@ -22,9 +22,9 @@ import { createAccount, findUserByMobile, type UserRow } from '../../../accounts
 import { revokeAllSessions, revokeSession, startSession } from '../../../accounts/sessions.js';
 import { consumeSmsCode, sendSmsCode } from '../../../accounts/sms-codes.js';
 import { toUserInfo } from '../../../accounts/user-info.js';
-import { noteUserChange } from '../../../accounts/user-changes.js';
 import { grantWelcomeCredit } from '../../../billing/welcome-credit.js';
 import { referrerOfCode } from '../../../billing/referral.js';
+import { noteUserChange } from '../../../accounts/user-changes.js';
 
 const tags = ['账户'];
 // Verified against when the mobile is unknown, so a wrong number costs as long as a wrong password.
@@ -36,7 +36,6 @@ function clientOf(request: FastifyRequest) {
 
 async function signIn(app: FastifyInstance, request: FastifyRequest, user: UserRow) {
   const token = await startSession(app, user.id, clientOf(request));
-  noteUserChange(user.id, 'session');
   return ok({ token, userInfo: await toUserInfo(app.db, user, token) }, '登录成功');
 }
 
@@ -139,17 +138,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const passwordHash = await hashPassword(password);
       await app.db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, updatedAt: app.clock.now() }).where(eq(users.id, user.id));
+        noteUserChange(user.id, 'account');
         await revokeAllSessions(tx, user.id, app.clock.now());
       });
-      noteUserChange(user.id, 'session');
       return ok(null, '密码已修改，请重新登录');
     },
   );
 
   app.get('/auth/user/logout', { schema: { tags, summary: '退出登录', response: { 200: Envelope(Type.Null()) } } }, async (request) => {
-    const { id, sessionId } = currentUser(request);
-    await revokeSession(app, sessionId);
-    noteUserChange(id, 'session');
+    await revokeSession(app, currentUser(request));
     return ok(null, '已退出登录');
   });
 
