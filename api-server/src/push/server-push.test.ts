@@ -58,7 +58,7 @@ describe('the event stream', () => {
     stream.close();
   });
 
-  it("pushes an instance's status as it changes, with the instance count", async () => {
+  it("pushes an instance's status as it changes, with the instance count, and the balance as metering charges it", async () => {
     const user = await userWithBalance(t.app, 1_000_000);
     const { node, model } = await privateNode(t.app, 1);
     const stream = await open(user.token);
@@ -72,6 +72,13 @@ describe('the event stream', () => {
     let running = JSON.parse((await stream.next('instances')).data);
     while (running.changed[0]?.status !== 2) running = JSON.parse((await stream.next('instances')).data);
     expect(running).toEqual({ totalContainer: 1, changed: [{ id, status: 2, nextStatus: null }] });
+
+    const before = (await call(t.app, 'GET', '/apis/user/auth/user/ext/get/realtime/balance', undefined, user.token)).data.balance;
+    t.clock.advance(60_000);
+    await inPass(() => runComputePass(t.app));
+    const metered = JSON.parse((await stream.next('balance')).data);
+    expect(metered.balance).toBeLessThan(before);
+    expect(metered).toEqual((await call(t.app, 'GET', '/apis/user/auth/user/ext/get/realtime/balance', undefined, user.token)).data);
     stream.close();
   });
 
@@ -150,5 +157,5 @@ describe('the event stream', () => {
     await stream.nextData('snapshot');
     await other.close();
     await stream.ended;
-  });
+  }, 120_000);
 });
