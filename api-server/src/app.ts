@@ -9,6 +9,7 @@ import { answerFrameworkError } from './lib/framework-errors.js';
 import core from './plugins/app/core.js';
 import sharedState from './plugins/app/shared-state.js';
 import userChanges from './plugins/app/user-changes.js';
+import servedBy from './plugins/app/served-by.js';
 import securityHeaders from './plugins/external/security-headers.js';
 import openapi from './plugins/external/openapi.js';
 import rateLimit from './plugins/external/rate-limit.js';
@@ -70,6 +71,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   // Order matters where hooks meet routes: hooks added after a plugin that registers routes miss those routes,
   // so the envelope and authentication come before any route, and the portal's catch-all comes last.
   await app.register(core, { config: parts.config, db: parts.db, clock: parts.clock ?? systemClock });
+  await app.register(servedBy);
   await app.register(sharedState);
   await app.register(userChanges);
   await app.register(securityHeaders);

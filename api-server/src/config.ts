@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Type, type Static } from 'typebox';
@@ -21,6 +22,9 @@ const Env = Type.Object({
   DATA_DIR: Type.String({ minLength: 1, default: path.join(repoRoot, 'data'), description: 'a folder' }),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://', description: 'a postgres:// URL' })),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://', description: 'a redis:// URL' })),
+  REPLICA_ID: Type.Optional(Type.String({ pattern: '^[\\x21-\\x7e]{1,100}$', description: 'a name of up to 100 visible ASCII characters' })),
+  LEADER_RETRY_MS: Type.Integer({ minimum: 100, maximum: 600_000, default: 2_000, description: 'milliseconds from 100 to 600000' }),
+  CLOCK_FILE: Type.Optional(Type.String({ minLength: 1, description: 'the path of a file holding an ISO time' })),
   WEB_ROOT: Type.String({ minLength: 1, default: path.join(repoRoot, 'dist/web'), description: 'a folder' }),
   LOG_LEVEL: Type.Union(
     logLevels.map((level) => Type.Literal(level)),
@@ -274,6 +278,12 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** Where replicas share session-cache versions, rate-limit counters, the API cache and pushed events; unset, one process keeps them. */
   redisUrl: string | undefined;
+  /** Names this process in the X-Served-By header of every answer (REPLICA_ID; default host name:port). */
+  replicaId: string;
+  /** A follower asks for the scheduler lock this often, and the leader checks it holds it (LEADER_RETRY_MS). */
+  leaderRetryMs: number;
+  /** For drills and tests across processes: the server's time is the ISO time this file holds (CLOCK_FILE). */
+  clockFile: string | undefined;
   webRoot: string;
   logLevel: Env['LOG_LEVEL'];
   sessionTtlMs: number;
@@ -373,6 +383,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    replicaId: e.REPLICA_ID ?? `${os.hostname()}:${e.PORT}`,
+    leaderRetryMs: e.LEADER_RETRY_MS,
+    clockFile: e.CLOCK_FILE && path.resolve(e.CLOCK_FILE),
     webRoot: path.resolve(e.WEB_ROOT),
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: 24 * hour,

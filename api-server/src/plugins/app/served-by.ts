@@ -1,0 +1,12 @@
+import fp from 'fastify-plugin';
+
+/** Every answer names the replica that served it (X-Served-By, REPLICA_ID), so operators and tests behind nginx can tell. */
+export default fp(
+  async (app) => {
+    const { replicaId } = app.config;
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('x-served-by', replicaId);
+    });
+  },
+  { name: 'served-by', dependencies: ['core'] },
+);
