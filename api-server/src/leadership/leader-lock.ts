@@ -21,6 +21,7 @@ export const soleProcessLock: LeaderLock = {
 
 /** One fixed key for "runs the periodic jobs"; the migrations take another (db/open-database.ts). */
 const schedulerLockKey = 7_240_312;
+const answerTimeoutMs = 5_000;
 
 /**
  * A session-level advisory lock on a connection of its own: PostgreSQL frees it when that connection
@@ -57,7 +58,14 @@ export class PostgresLeaderLock implements LeaderLock {
 
   async #connection(): Promise<pg.Client> {
     if (this.#client) return this.#client;
-    const client = new pg.Client({ connectionString: this.connectionString, keepAlive: true, application_name: 'suanli-leader' });
+    // A connection that stops answering counts as lost: the leader must not go on believing it leads.
+    const client = new pg.Client({
+      connectionString: this.connectionString,
+      application_name: 'suanli-leader',
+      keepAlive: true,
+      connectionTimeoutMillis: answerTimeoutMs,
+      query_timeout: answerTimeoutMs,
+    });
     client.on('error', () => this.#drop(client));
     client.on('end', () => this.#drop(client));
     await client.connect();
