@@ -63,6 +63,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
       serializers: { req: requestLogFields },
     },
     genReqId: () => randomUUID(),
+    // Behind nginx the client is the one X-Forwarded-For names, when the proxy is trusted (rate limits per IP).
+    trustProxy: parts.config.trustProxy.length ? parts.config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { verbose: true } },
     frameworkErrors: answerFrameworkError,

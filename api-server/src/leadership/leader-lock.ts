@@ -31,7 +31,11 @@ export class PostgresLeaderLock implements LeaderLock {
   #client: pg.Client | null = null;
   #lost: (() => void) | null = null;
 
-  constructor(private readonly connectionString: string) {}
+  /** `holder` names this process in pg_stat_activity's application_name (`suanli-leader <holder>`), so anyone can see who leads. */
+  constructor(
+    private readonly connectionString: string,
+    private readonly holder: string,
+  ) {}
 
   async tryAcquire(lost: () => void): Promise<boolean> {
     const client = await this.#connection();
@@ -61,7 +65,7 @@ export class PostgresLeaderLock implements LeaderLock {
     // A connection that stops answering counts as lost: the leader must not go on believing it leads.
     const client = new pg.Client({
       connectionString: this.connectionString,
-      application_name: 'suanli-leader',
+      application_name: `suanli-leader ${this.holder}`,
       keepAlive: true,
       connectionTimeoutMillis: answerTimeoutMs,
       query_timeout: answerTimeoutMs,
@@ -84,6 +88,6 @@ export class PostgresLeaderLock implements LeaderLock {
   }
 }
 
-export function createLeaderLock(config: { databaseUrl: string | undefined }): LeaderLock {
-  return config.databaseUrl ? new PostgresLeaderLock(config.databaseUrl) : soleProcessLock;
+export function createLeaderLock(config: { databaseUrl: string | undefined; replicaId: string }): LeaderLock {
+  return config.databaseUrl ? new PostgresLeaderLock(config.databaseUrl, config.replicaId) : soleProcessLock;
 }

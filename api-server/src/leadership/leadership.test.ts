@@ -20,7 +20,7 @@ async function until(condition: () => boolean | Promise<boolean>) {
 
 /** A contender whose lock counts the times it was refused, and whose periodic "work" is a flag. */
 function contender(url: string) {
-  const lock = new PostgresLeaderLock(url);
+  const lock = new PostgresLeaderLock(url, 'test');
   const counting: LeaderLock & { refused: number } = {
     refused: 0,
     async tryAcquire(lost) {
