@@ -21,7 +21,7 @@ export const soleProcessLock: LeaderLock = {
 
 /** One fixed key for "runs the periodic jobs"; the migrations take another (db/open-database.ts). */
 const schedulerLockKey = 7_240_312;
-const answerTimeoutMs = 5_000;
+const answerTimeoutMs = 10_000;
 
 /**
  * A session-level advisory lock on a connection of its own: PostgreSQL frees it when that connection
