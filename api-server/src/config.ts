@@ -21,11 +21,18 @@ const Env = Type.Object({
   DATA_DIR: Type.String({ minLength: 1, default: path.join(repoRoot, 'data'), description: 'a folder' }),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://', description: 'a postgres:// URL' })),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://', description: 'a redis:// URL' })),
-  REPLICA_ID: Type.Optional(Type.String({ pattern: '^[\\x21-\\x7e]{1,100}$', description: 'a name of up to 100 visible ASCII characters' })),
+  REPLICA_ID: Type.Optional(
+    Type.String({ pattern: '^[\\x21-\\x7e]{1,100}$', description: 'a name of up to 100 visible ASCII characters' }),
+  ),
   TRUST_PROXY: Type.Optional(
     Type.String({ pattern: '^[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*$', description: 'addresses or CIDR ranges, comma-separated' }),
   ),
-  METERING_INTERVAL_MS: Type.Integer({ minimum: 100, maximum: 3_600_000, default: 30_000, description: 'milliseconds from 100 to 3600000' }),
+  METERING_INTERVAL_MS: Type.Integer({
+    minimum: 100,
+    maximum: 3_600_000,
+    default: 30_000,
+    description: 'milliseconds from 100 to 3600000',
+  }),
   LEADER_RETRY_MS: Type.Integer({ minimum: 100, maximum: 600_000, default: 2_000, description: 'milliseconds from 100 to 600000' }),
   CLOCK_FILE: Type.Optional(Type.String({ minLength: 1, description: 'the path of a file holding an ISO time' })),
   WEB_ROOT: Type.String({ minLength: 1, default: path.join(repoRoot, 'dist/web'), description: 'a folder' }),

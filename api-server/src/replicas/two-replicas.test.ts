@@ -69,10 +69,12 @@ const balanceOf = async (userId: number) =>
   (await set.database.db.select({ balance: users.balance }).from(users).where(eq(users.id, userId)))[0]!.balance;
 
 const usageSeconds = async (instanceId: number) =>
-  (await set.database.db.select({ seconds: bills.seconds }).from(bills).where(and(eq(bills.instanceId, instanceId), eq(bills.kind, 'usage')))).reduce(
-    (sum, line) => sum + line.seconds,
-    0,
-  );
+  (
+    await set.database.db
+      .select({ seconds: bills.seconds })
+      .from(bills)
+      .where(and(eq(bills.instanceId, instanceId), eq(bills.kind, 'usage')))
+  ).reduce((sum, line) => sum + line.seconds, 0);
 
 beforeAll(async () => {
   set = await ReplicaSet.start();
@@ -95,15 +97,29 @@ describe.skipIf(process.env.DATABASE_URL)('two replicas behind nginx', () => {
     const servedBy = new Set<ReplicaId>();
     for (let n = 1; n <= 5; n++) {
       const form = new FormData();
-      const fields = { identifier, filename: fileName, chunkNumber: n, totalChunks: 5, chunkSize, totalSize: bytes.length, path: 'replicas' };
+      const fields = {
+        identifier,
+        filename: fileName,
+        chunkNumber: n,
+        totalChunks: 5,
+        chunkSize,
+        totalSize: bytes.length,
+        path: 'replicas',
+      };
       for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
       form.append('file', new Blob([new Uint8Array(bytes.subarray((n - 1) * chunkSize, n * chunkSize))]), 'blob');
-      const chunk = await served(await fetch(`${set.url}/apis/orion/auth/file/chunk`, { method: 'POST', headers: { token: data.token }, body: form }));
+      const chunk = await served(
+        await fetch(`${set.url}/apis/orion/auth/file/chunk`, { method: 'POST', headers: { token: data.token }, body: form }),
+      );
       expect(chunk.code).toBe(200);
       servedBy.add(chunk.by);
     }
     expect([...servedBy].sort()).toEqual([...replicaIds]);
-    const merged = await post('/apis/orion/auth/file/mergeFile', { fileName, identifier, chunkSize, totalSize: bytes.length, path: 'replicas' }, data.token);
+    const merged = await post(
+      '/apis/orion/auth/file/mergeFile',
+      { fileName, identifier, chunkSize, totalSize: bytes.length, path: 'replicas' },
+      data.token,
+    );
     expect(merged).toMatchObject({ code: 200, data: { size: bytes.length, md5: identifier } });
   });
 
@@ -117,7 +133,13 @@ describe.skipIf(process.env.DATABASE_URL)('two replicas behind nginx', () => {
 
   it('meters once with one scheduler, and moves the scheduler when its replica is killed under load', async () => {
     const db = set.database.db;
-    expect(await until('a leader', () => set.leader(), (leader) => leader !== null)).toBe(replicaIds[0]);
+    expect(
+      await until(
+        'a leader',
+        () => set.leader(),
+        (leader) => leader !== null,
+      ),
+    ).toBe(replicaIds[0]);
 
     // A running pay-as-you-go instance of the demo user, rented through nginx.
     const login = await signIn();
@@ -126,28 +148,50 @@ describe.skipIf(process.env.DATABASE_URL)('two replicas behind nginx', () => {
     const [model] = await db.select().from(gpuModels).where(eq(gpuModels.code, 'rtx4090'));
     const [node] = await db
       .insert(computeNodes)
-      .values({ regionCode: 'xb-1', name: 'replicas-node', gpuModelId: model!.id, gpuTotal: 1, gpuFree: 1, cpuPerGpu: 16, memoryPerGpuGb: 60, cudaVersion: '12.4', sshHost: 'connect.test' })
+      .values({
+        regionCode: 'xb-1',
+        name: 'replicas-node',
+        gpuModelId: model!.id,
+        gpuTotal: 1,
+        gpuFree: 1,
+        cpuPerGpu: 16,
+        memoryPerGpuGb: 60,
+        cudaVersion: '12.4',
+        sshHost: 'connect.test',
+      })
       .returning();
-    const [image] = await db.select({ id: images.id }).from(images).where(sql`${images.userId} is null`).limit(1);
+    const [image] = await db
+      .select({ id: images.id })
+      .from(images)
+      .where(sql`${images.userId} is null`)
+      .limit(1);
     const order = { regionCode: 'xb-1', gpuCount: 1, billingType: 1, nodeId: node!.id, gpuModelId: model!.id, imageId: image!.id };
     const quoted = await post('/apis/user/auth/order/price/preview', order, login.data.token);
     const rented = await post('/apis/user/auth/order/info/pay', { ...order, quoteToken: quoted.data.quoteToken }, login.data.token);
     expect(rented.code).toBe(200);
     const instanceId = rented.data.instance.id as number;
     set.advance(10_000);
-    const status = async () => (await db.select({ status: instances.status }).from(instances).where(eq(instances.id, instanceId)))[0]!.status;
+    const status = async () =>
+      (await db.select({ status: instances.status }).from(instances).where(eq(instances.id, instanceId)))[0]!.status;
     await until('the instance running', status, (value) => value === 2);
     // Settled up to the clock (the pass that saw it start may charge its first seconds): from here on nothing moves until the clock does.
-    const meteredUntil = async () => (await db.select({ at: instances.meteredUntil }).from(instances).where(eq(instances.id, instanceId)))[0]!.at;
+    const meteredUntil = async () =>
+      (await db.select({ at: instances.meteredUntil }).from(instances).where(eq(instances.id, instanceId)))[0]!.at;
     await until('metering caught up', meteredUntil, (at) => at !== null && at.getTime() > set.now().getTime() - 1000);
     const started = await balanceOf(account!.id);
     const secondsBefore = await usageSeconds(instanceId);
-    const [{ dayRate }] = (await db.select({ dayRate: instances.dayRate }).from(instances).where(eq(instances.id, instanceId))) as [{ dayRate: number }];
+    const [{ dayRate }] = (await db.select({ dayRate: instances.dayRate }).from(instances).where(eq(instances.id, instanceId))) as [
+      { dayRate: number },
+    ];
     const chargeFor = (seconds: number) => Math.floor((seconds * dayRate) / 86_400);
 
     // One hour on the shared clock: one pass, the exact charge.
     set.advance(hour);
-    await until('the first hour metered', () => balanceOf(account!.id), (balance) => balance === started - chargeFor(3600));
+    await until(
+      'the first hour metered',
+      () => balanceOf(account!.id),
+      (balance) => balance === started - chargeFor(3600),
+    );
     expect(await usageSeconds(instanceId)).toBe(secondsBefore + 3600);
 
     // Kill the leader while calls keep coming through nginx: only calls in flight at that moment may fail.
@@ -157,23 +201,45 @@ describe.skipIf(process.env.DATABASE_URL)('two replicas behind nginx', () => {
     const concurrency = 4;
     const load = Array.from({ length: concurrency }, async () => {
       while (!stopLoad) {
-        const response = await fetch(`${set.url}/apis/user/auth/user/ext/view`, { method: 'POST', headers: { token, 'content-type': 'application/json' }, body: '{}' }).catch(() => null);
+        const response = await fetch(`${set.url}/apis/user/auth/user/ext/view`, {
+          method: 'POST',
+          headers: { token, 'content-type': 'application/json' },
+          body: '{}',
+        }).catch(() => null);
         const answer = response?.ok ? ((await response.json()) as { code: number }) : null;
         if (answer?.code === 200) outcomes.ok += 1;
         else outcomes.failed += 1;
       }
     });
-    await until('load flowing', async () => outcomes.ok, (ok) => ok >= 20);
+    await until(
+      'load flowing',
+      async () => outcomes.ok,
+      (ok) => ok >= 20,
+    );
     await set.replicas[replicaIds[0]].kill();
     const okAtKill = outcomes.ok;
-    await until('load flowing on the survivor', async () => outcomes.ok, (ok) => ok >= okAtKill + 50);
+    await until(
+      'load flowing on the survivor',
+      async () => outcomes.ok,
+      (ok) => ok >= okAtKill + 50,
+    );
     stopLoad = true;
     await Promise.all(load);
     expect(outcomes.failed).toBeLessThanOrEqual(concurrency);
 
-    expect(await until('the survivor leading', () => set.leader(), (leader) => leader === replicaIds[1])).toBe(replicaIds[1]);
+    expect(
+      await until(
+        'the survivor leading',
+        () => set.leader(),
+        (leader) => leader === replicaIds[1],
+      ),
+    ).toBe(replicaIds[1]);
     set.advance(hour);
-    await until('the second hour metered by the survivor', () => balanceOf(account!.id), (balance) => balance === started - chargeFor(7200));
+    await until(
+      'the second hour metered by the survivor',
+      () => balanceOf(account!.id),
+      (balance) => balance === started - chargeFor(7200),
+    );
     expect(await usageSeconds(instanceId)).toBe(secondsBefore + 7200);
     expect(await checkLedger(db)).toEqual({ trialBalance: 0, unbalancedTransactions: [], mismatches: [] });
   }, 120_000);

@@ -39,7 +39,8 @@ export async function startPostgresPeer(): Promise<PostgresPeer> {
   return databaseOn(`postgres://postgres@127.0.0.1:${port}/postgres`, async () => {
     await new Promise<void>((resolve) => {
       const args = ['-D', data, '-m', 'immediate', 'stop'];
-      const stop = process.getuid?.() === 0 ? spawn('runuser', ['-u', 'postgres', '--', `${bin}/pg_ctl`, ...args]) : spawn(`${bin}/pg_ctl`, args);
+      const stop =
+        process.getuid?.() === 0 ? spawn('runuser', ['-u', 'postgres', '--', `${bin}/pg_ctl`, ...args]) : spawn(`${bin}/pg_ctl`, args);
       stop.once('exit', () => resolve());
     });
     fs.rmSync(cluster, { recursive: true, force: true });
