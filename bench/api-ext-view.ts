@@ -1,18 +1,22 @@
 /**
- * Authenticated `ext/view` (session lookup + user row + JSON) against the bare health route of the
- * same server process: requests per second, p99 latency and their ratio. The server runs as its own
- * process (PGlite in a temp folder, or PostgreSQL when DATABASE_URL is set); autocannon drives it
- * from this one.
- *   npx tsx bench/api-ext-view.ts [seconds] [connections]
+ * Authenticated `ext/view` (session resolved through the session cache + JSON) against the bare health
+ * route of the same server process: requests per second, p99 latency and their ratio. The server runs
+ * as its own process (PGlite in a temp folder, or PostgreSQL when DATABASE_URL is set; its shared state
+ * in Redis when REDIS_URL is set, or in a private redis-server with `--redis`); autocannon drives it from this one.
+ *   npx tsx bench/api-ext-view.ts [seconds] [connections] [--redis]
  */
 import os from 'node:os';
 import autocannon from 'autocannon';
+import { startRedisServer } from '../api-server/src/test-support/redis-server.js';
 import { ServerProcess } from '../api-server/src/test-support/server-process.js';
 
-const seconds = Number(process.argv[2] ?? 10);
-const connections = Number(process.argv[3] ?? 20);
+const [secondsArg, connectionsArg] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const seconds = Number(secondsArg ?? 10);
+const connections = Number(connectionsArg ?? 20);
 
-const server = await ServerProcess.start();
+const privateRedis = process.argv.includes('--redis') ? await startRedisServer() : undefined;
+const redisUrl = privateRedis?.url ?? process.env.REDIS_URL;
+const server = await ServerProcess.start({ env: redisUrl ? { REDIS_URL: redisUrl } : {} });
 const base = server.url;
 
 try {
@@ -38,7 +42,8 @@ try {
   });
 
   const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-  console.log(`\n${database}, ${connections} connections, ${seconds} s each, ${os.cpus().length} cores`);
+  const sharedState = redisUrl ? 'Redis' : 'in-process';
+  console.log(`\n${database}, shared state ${sharedState}, ${connections} connections, ${seconds} s each, ${os.cpus().length} cores`);
   for (const r of [bare, authed]) {
     console.log(
       `${r.title.padEnd(52)} ${r.reqPerSec.toFixed(0).padStart(7)} req/s   p99 ${String(r.p99).padStart(4)} ms   failures ${r.failures}`,
@@ -49,4 +54,5 @@ try {
   );
 } finally {
   await server.stop();
+  await privateRedis?.stop();
 }

@@ -13,6 +13,10 @@ on_both_databases() {
 echo "── api: authenticated ext/view vs a bare route"
 on_both_databases bench/api-ext-view.ts
 
+echo "── push: 1,000 SSE clients of one server receive one balance change (p50/p99 delivery); heap per stream"
+npx tsx bench/server-push.ts
+bash scripts/with-postgres.sh bash -c "DATABASE_URL=\$TEST_POSTGRES_URL npx tsx bench/server-push.ts"
+
 echo "── compute: one metering pass over 100,000 running instances; instance list of a 10,000-instance user"
 on_both_databases bench/compute-metering.ts
 

@@ -10,6 +10,8 @@ import core from './plugins/app/core.js';
 import sharedState from './plugins/app/shared-state.js';
 import userChanges from './plugins/app/user-changes.js';
 import servedBy from './plugins/app/served-by.js';
+import sessionCache from './plugins/app/session-cache.js';
+import push from './plugins/app/push.js';
 import securityHeaders from './plugins/external/security-headers.js';
 import openapi from './plugins/external/openapi.js';
 import rateLimit from './plugins/external/rate-limit.js';
@@ -76,6 +78,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(servedBy);
   await app.register(sharedState);
   await app.register(userChanges);
+  await app.register(sessionCache);
+  await app.register(push);
   await app.register(securityHeaders);
   await app.register(envelopeErrors);
   await app.register(authentication);

@@ -299,6 +299,8 @@ export interface AppConfig {
   webRoot: string;
   logLevel: Env['LOG_LEVEL'];
   sessionTtlMs: number;
+  /** Server push (`/apis/user/auth/events`): a comment line this often keeps proxies from closing a quiet stream; the browser retries after `retryMs`. */
+  push: { heartbeatMs: number; retryMs: number };
   smsCodeTtlMs: number;
   smsCodeMaxAttempts: number;
   rateLimits: {
@@ -402,6 +404,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     webRoot: path.resolve(e.WEB_ROOT),
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: 24 * hour,
+    push: { heartbeatMs: 20_000, retryMs: 3_000 },
     smsCodeTtlMs: 5 * minute,
     smsCodeMaxAttempts: 5,
     rateLimits: defaultRateLimits,

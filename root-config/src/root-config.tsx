@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { navigateToUrl, start } from 'single-spa';
-import { $isLoggedIn, configure, defineWebComponents, refreshCounters, refreshUserInfo } from '@rc/shared-utility';
+import { $isLoggedIn, configure, defineWebComponents, refreshCounters, refreshUserInfo, startServerEvents } from '@rc/shared-utility';
 import { watchAppErrors } from './apps/app-errors';
 import { watchAppMounting } from './apps/app-mounting';
 import { registerMicroApps } from './apps/register-apps';
@@ -45,3 +45,5 @@ start({ urlRerouteOnly: true });
 void loadSiteData();
 refreshSession();
 $isLoggedIn.listen(refreshSession);
+// The header's balance, instance count and unread count stay current from the server's pushes, not by polling.
+startServerEvents();

@@ -1,3 +1,4 @@
+import type { InstancesPush, UploadPush } from '@rc/api-contract/user/push';
 import type { Theme, UserInfo } from './types';
 
 export type ToastType = 'error' | 'success' | 'info' | 'warning';
@@ -10,6 +11,10 @@ export interface RcEvents {
   'theme:change': { theme: Theme };
   /** Ask for the header counters (messages, instances, balance) to be reloaded. */
   'counters:changed': Record<string, never>;
+  /** Pushed by the server: instances of this user changed status (or were added). */
+  'instances:changed': InstancesPush;
+  /** Pushed by the server: an upload of this user was merged, or failed its check. */
+  'uploads:changed': UploadPush;
 }
 
 export interface EventBus {

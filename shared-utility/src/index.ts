@@ -3,6 +3,7 @@ export { configure, type SharedConfig } from './config';
 export { constants, messages } from './constants';
 export { bus, type EventBus, type RcEvents, type ToastType } from './event-bus';
 export { loginWith, logout, refreshCounters, refreshUserInfo } from './session';
+export { startServerEvents } from './server-events';
 export { storage, type StorageKey } from './storage';
 export { setTokenCookie, clearTokenCookie } from './token-cookie';
 export {

@@ -4,6 +4,8 @@ import { sessions, users } from '../db/schema.js';
 import { loggedInElsewhere, unauthenticated } from '../errors.js';
 import { newSessionToken, sha256 } from '../lib/secrets.js';
 import type { Executor } from '../db/open-database.js';
+import type { SessionSource } from './session-cache.js';
+import { noteUserChange } from './user-changes.js';
 
 export interface SessionUser {
   id: number;
@@ -18,24 +20,36 @@ const tokenShape = /^[A-Za-z0-9_-]{43}$/;
 
 export async function authenticateToken(app: FastifyInstance, token: unknown): Promise<SessionUser> {
   if (typeof token !== 'string' || !tokenShape.test(token)) throw unauthenticated();
-  const [row] = await app.db
-    .select({
-      sessionId: sessions.id,
-      expiresAt: sessions.expiresAt,
-      revokedAt: sessions.revokedAt,
-      supersededAt: sessions.supersededAt,
-      account: users,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, sha256(token)))
-    .limit(1);
-  if (!row || row.revokedAt) throw unauthenticated();
-  if (row.supersededAt) throw loggedInElsewhere();
-  if (row.expiresAt <= app.clock.now()) throw unauthenticated('登录已过期，请重新登录');
-  const { account } = row;
-  return { id: account.id, sessionId: row.sessionId, userType: account.userType, parentId: account.parentId, account };
+  const session = await app.sessionCache.get(sha256(token), sessionsIn(app.db));
+  if (!session || session.revokedAt) throw unauthenticated();
+  if (session.supersededAt) throw loggedInElsewhere();
+  if (session.expiresAt <= app.clock.now()) throw unauthenticated('登录已过期，请重新登录');
+  const { account } = session;
+  return { id: account.id, sessionId: session.sessionId, userType: account.userType, parentId: account.parentId, account };
 }
+
+const sessionsIn = (db: Executor): SessionSource => ({
+  async userIdOf(tokenHash) {
+    const [row] = await db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+    return row?.userId;
+  },
+  async sessionOf(tokenHash) {
+    const [row] = await db
+      .select({
+        sessionId: sessions.id,
+        userId: sessions.userId,
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+        supersededAt: sessions.supersededAt,
+        account: users,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, tokenHash))
+      .limit(1);
+    return row;
+  },
+});
 
 /** Opens a session for the user; any session they still had answers 304 from now on. */
 export async function startSession(app: FastifyInstance, userId: number, client: { ip: string; userAgent: string }): Promise<string> {
@@ -56,11 +70,13 @@ export async function startSession(app: FastifyInstance, userId: number, client:
       userAgent: client.userAgent.slice(0, 300),
     });
   });
+  noteUserChange(userId, 'session');
   return token;
 }
 
-export async function revokeSession(app: FastifyInstance, sessionId: number) {
-  await app.db.update(sessions).set({ revokedAt: app.clock.now() }).where(eq(sessions.id, sessionId));
+export async function revokeSession(app: FastifyInstance, session: Pick<SessionUser, 'id' | 'sessionId'>) {
+  await app.db.update(sessions).set({ revokedAt: app.clock.now() }).where(eq(sessions.id, session.sessionId));
+  noteUserChange(session.id, 'session');
 }
 
 export async function revokeAllSessions(db: Executor, userId: number, now: Date) {
@@ -68,4 +84,5 @@ export async function revokeAllSessions(db: Executor, userId: number, now: Date)
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  noteUserChange(userId, 'session');
 }

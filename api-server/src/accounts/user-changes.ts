@@ -3,7 +3,12 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /** What changed about a user: the session cache forgets its copy, and the user's open tabs are told. */
 export type UserChange = 'session' | 'account' | 'balance' | 'instances' | 'messages' | 'uploads';
 export type UserChanges = ReadonlyMap<number, ReadonlySet<UserChange>>;
-export type UserChangeListener = (changes: UserChanges) => Promise<void>;
+/** What a change was about, where a tab needs more than "it changed": which instance, or which upload ended how. */
+export type UserChangeDetail =
+  { instanceId: number } | { upload: { uploadId: string | null; md5: string; fileName: string; status: 'merged' | 'failed' } };
+/** Per user, the details noted with their changes, in the order noted. */
+export type UserChangeDetails = ReadonlyMap<number, readonly UserChangeDetail[]>;
+export type UserChangeListener = (changes: UserChanges, details: UserChangeDetails) => Promise<void>;
 
 /**
  * Changes noted during one request or one background pass. They are heard when it ends, after its transactions have
@@ -11,14 +16,16 @@ export type UserChangeListener = (changes: UserChanges) => Promise<void>;
  */
 export class UserChangeScope {
   private pending = new Map<number, Set<UserChange>>();
+  private details = new Map<number, UserChangeDetail[]>();
   private ended = false;
 
   constructor(private readonly hear: UserChangeListener) {}
 
-  note(userId: number, change: UserChange): void {
+  note(userId: number, change: UserChange, detail?: UserChangeDetail): void {
     const changes = this.pending.get(userId) ?? new Set<UserChange>();
     changes.add(change);
     this.pending.set(userId, changes);
+    if (detail) this.details.set(userId, [...(this.details.get(userId) ?? []), detail]);
     if (this.ended) void this.flush();
   }
 
@@ -30,16 +37,18 @@ export class UserChangeScope {
   private async flush(): Promise<void> {
     if (this.pending.size === 0) return;
     const changes = this.pending;
+    const details = this.details;
     this.pending = new Map();
-    await this.hear(changes);
+    this.details = new Map();
+    await this.hear(changes, details);
   }
 }
 
 const scopes = new AsyncLocalStorage<UserChangeScope>();
 
-/** Records that something about a user changed, for the request or pass this code runs in. */
-export function noteUserChange(userId: number, change: UserChange): void {
-  scopes.getStore()?.note(userId, change);
+/** Records that something about a user changed, for the request or pass this code runs in; `detail` says what, where tabs need it. */
+export function noteUserChange(userId: number, change: UserChange, detail?: UserChangeDetail): void {
+  scopes.getStore()?.note(userId, change, detail);
 }
 
 /** Runs `work` in a scope of its own, ended (its changes heard) when it settles. */

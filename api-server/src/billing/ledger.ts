@@ -3,6 +3,7 @@ import { ledgerEntries, ledgerIdempotencyKeys, users } from '../db/schema.js';
 import type { Executor } from '../db/open-database.js';
 import { conflict } from '../errors.js';
 import { queryRows } from '../db/query-rows.js';
+import { noteUserChange } from '../accounts/user-changes.js';
 
 /** A user's own accounts; each balance is cached on the user's row and never goes below zero. */
 export type UserAccountKind = 'cash' | 'income' | 'income_held';
@@ -89,6 +90,7 @@ export async function postTransaction(db: Executor, t: LedgerTransaction): Promi
       .where(and(eq(users.id, account.userId), gte(sql`${column} + ${leg.amount}`, 0)))
       .returning({ balance: column });
     if (!updated) throw conflict(shortOf[account.kind]);
+    noteUserChange(account.userId, 'balance');
     balanceAfter.set(index, updated.balance);
   }
 

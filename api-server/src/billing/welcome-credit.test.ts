@@ -5,6 +5,7 @@ import { call, createTestApp, lastSmsCode, login, requestSmsCode, type TestApp }
 import { demoAccounts, demoPassword } from '../seed/demo-data.js';
 import { demoHeadTips, demoWelcomeCredit, seedWelcomeCredit } from '../seed/welcome-credit.js';
 import { welcomeCreditKey, welcomeCreditNote } from './welcome-credit.js';
+import { forgetSiteAnswers } from '../site/website.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -97,6 +98,7 @@ describe('welcome credit', () => {
     await t.app.db.delete(sysConfig).where(eq(sysConfig.key, welcomeCreditKey));
     await t.app.db.update(website).set({ headTipsContent: '新用户注册即送体验金，RTX 4090 低至 1.98 元/小时' });
     expect(await seedWelcomeCredit(t.app.db)).toBe(true);
+    await forgetSiteAnswers(t.app); // the seed wrote the settings row behind the running server
     expect((await t.app.inject({ method: 'GET', url: '/config.json' })).json().headTips.content).toBe(demoHeadTips);
     await setCredit(0);
     expect(await seedWelcomeCredit(t.app.db)).toBe(false);

@@ -3,6 +3,7 @@ import { bills, instanceEvents, instances } from '../db/schema.js';
 import type { Executor } from '../db/open-database.js';
 import { operationNames, type Operation } from './operations.js';
 import { statusNames, type Status } from './states.js';
+import { noteUserChange } from '../accounts/user-changes.js';
 
 /** What the platform does to an instance on its own. */
 export type SystemEvent =
@@ -47,7 +48,11 @@ export async function recordInstanceEvent(
   tx: Executor,
   e: { instanceId: number; kind: InstanceEventKind; actorUserId: number | null; fromStatus: number | null; note?: string; at: Date },
 ) {
-  const [now] = await tx.select({ status: instances.status }).from(instances).where(eq(instances.id, e.instanceId));
+  const [now] = await tx
+    .select({ status: instances.status, userId: instances.userId })
+    .from(instances)
+    .where(eq(instances.id, e.instanceId));
+  noteUserChange(now!.userId, 'instances', { instanceId: e.instanceId });
   const [lastBill] = await tx
     .select({ id: max(bills.id) })
     .from(bills)

@@ -8,6 +8,7 @@ import { returnGpus } from './gpu-pool.js';
 import { recordInstanceEvent } from './instance-events.js';
 import { refusalReason, type Operation } from './operations.js';
 import { Billing, Status } from './states.js';
+import { noteUserChange } from '../accounts/user-changes.js';
 
 export type InstanceRow = typeof instances.$inferSelect;
 
@@ -107,6 +108,7 @@ export async function beginTransition(tx: Executor, id: number, t: PendingTransi
     .set({ status: t.status, nextStatus: t.nextStatus, transitionAt: t.expectedAt, ...extra })
     .where(eq(instances.id, id))
     .returning();
+  noteUserChange(updated!.userId, 'instances', { instanceId: id });
   return updated!;
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/open-database.js';
 import { queryRows } from '../db/query-rows.js';
+import { noteUserChange } from '../accounts/user-changes.js';
 
 export interface MeteringBatch {
   /** Instances due in this batch, and those settled. */
@@ -71,10 +72,12 @@ export async function meterBatch(db: Database, now: Date, batchSize: number, exc
     )
     select (select count(*) from due)::int as due, (select count(*) from advanced)::int as settled,
            (select coalesce(array_agg(user_id), '{}') from per_user where user_id not in (select user_id from paid)) as unpaid,
+           (select coalesce(array_agg(user_id), '{}') from paid where amount > 0) as paid,
            (select count(*) from billed)::int as billed, (select count(*) from earned)::int as earned
   `,
   );
-  const [row] = rows as [{ due: number; settled: number; unpaid: number[] | string }];
+  const [row] = rows as [{ due: number; settled: number; unpaid: number[] | string; paid: number[] | string }];
+  for (const payerId of parseIntArray(row.paid)) noteUserChange(payerId, 'balance');
   return { due: Number(row.due), settled: Number(row.settled), unpaidPayerIds: parseIntArray(row.unpaid) };
 }
 

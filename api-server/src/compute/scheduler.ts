@@ -17,6 +17,7 @@ import { releaseMaturedIncome } from '../billing/income.js';
 import { sweepTrash } from '../storage/trash.js';
 import { cloudDiskUsage } from '../storage/cloud-disk.js';
 import { meterStorage, type StorageMeteringReport } from '../storage/storage-metering.js';
+import { withUserChanges } from '../accounts/user-changes.js';
 import { Billing, Status, billingNames, type Billing as BillingCode } from './states.js';
 
 const dayMs = 86_400_000;
@@ -315,17 +316,20 @@ export function startScheduler(app: FastifyInstance): () => Promise<void> {
     if (running) return;
     running = (async () => {
       try {
-        const now = Date.now();
-        if (now - lastFull >= app.compute.settings.meteringIntervalMs) {
-          lastFull = now;
-          const report = await runComputePass(app);
-          app.log.debug({ report }, 'compute pass');
-        } else {
-          await advanceTransitions(app);
-          await stopScheduled(app);
-          await stopExitedInstances(app);
-          await startQueuedInstances(app);
-        }
+        // What a tick changes about users (balances, instance states, messages) is heard when it ends.
+        await withUserChanges(app.userChanges.hear, async () => {
+          const now = Date.now();
+          if (now - lastFull >= app.compute.settings.meteringIntervalMs) {
+            lastFull = now;
+            const report = await runComputePass(app);
+            app.log.debug({ report }, 'compute pass');
+          } else {
+            await advanceTransitions(app);
+            await stopScheduled(app);
+            await stopExitedInstances(app);
+            await startQueuedInstances(app);
+          }
+        });
       } catch (error) {
         app.log.error({ err: error }, 'compute pass failed');
       } finally {

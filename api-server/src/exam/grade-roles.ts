@@ -4,6 +4,7 @@ import type { Executor } from '../db/open-database.js';
 import { queryRows } from '../db/query-rows.js';
 import { GradeStatus, gradeStudents, grades, users } from '../db/schema.js';
 import { forbidden, notFound } from '../errors.js';
+import { noteUserChange } from '../accounts/user-changes.js';
 
 type Grade = typeof grades.$inferSelect;
 
@@ -81,4 +82,5 @@ export async function syncGradeAdminFlag(tx: Executor, userId: number): Promise<
     .update(users)
     .set({ isGradeAdmin: flag })
     .where(and(eq(users.id, userId), eq(users.isGradeAdmin, !flag)));
+  noteUserChange(userId, 'account');
 }

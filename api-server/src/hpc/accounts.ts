@@ -12,6 +12,7 @@ import { FileSystemError } from '../storage/file-system.js';
 import { userHome } from '../storage/file-trees.js';
 import { HpcAccountStatus, hpcAccountStatusText, unixNameOf, type HpcAccount } from './account-status.js';
 import { clusterAccountOf } from './cluster-paths.js';
+import { noteUserChange } from '../accounts/user-changes.js';
 
 const { none, reviewing, open, rejected, failed } = HpcAccountStatus;
 
@@ -50,6 +51,7 @@ export async function syncChaosuanStatus(tx: Executor, userId: number): Promise<
   const statuses = rows.map((row) => row.status);
   const chaosuanStatus = statuses.includes(open) ? 2 : statuses.includes(reviewing) ? 1 : 0;
   await tx.update(users).set({ chaosuanStatus }).where(eq(users.id, userId));
+  noteUserChange(userId, 'account');
 }
 
 async function enabledCluster(db: Executor, clusterId: number): Promise<HpcCluster> {

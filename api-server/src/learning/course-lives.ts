@@ -4,6 +4,7 @@ import type { SessionUser } from '../accounts/sessions.js';
 import type { Database, Executor } from '../db/open-database.js';
 import { courseEnrollments, courseLives, courses, liveChannels, messages } from '../db/schema.js';
 import { invalid, notFound } from '../errors.js';
+import { noteUserChange } from '../accounts/user-changes.js';
 import { ownCourse, requireTeacher } from './course-access.js';
 import { httpLink, ownChannel } from './live-channels.js';
 
@@ -112,6 +113,7 @@ async function tellLearners(tx: Executor, courseId: number, courseName: string, 
   const when = new Date(startsAt.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
   const content = `你报名的课程「${courseName}」将于 ${when}（北京时间）直播「${title}」，可在「我的直播」进入直播间。`;
   await tx.insert(messages).values(learners.map(({ userId }) => ({ userId, title: '课程直播预告', content, createdAt: now })));
+  for (const { userId } of learners) noteUserChange(userId, 'messages');
 }
 
 /** Schedules a session of one of the teacher's own courses and tells its learners. */

@@ -10,6 +10,7 @@ import type { Database, Executor } from '../db/open-database.js';
 import { teacherApplications, users } from '../db/schema.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { maskMobile } from '../lib/id-card.js';
+import { noteUserChange } from '../accounts/user-changes.js';
 
 type ApplicationRow = typeof teacherApplications.$inferSelect;
 
@@ -128,6 +129,7 @@ export function approveApplication(db: Database, reviewerId: number, id: number,
       .update(users)
       .set({ isTeacher: true, userType: sql`case when ${users.userType} = 1 then 2 else ${users.userType} end`, updatedAt: now })
       .where(eq(users.id, row.userId));
+    noteUserChange(row.userId, 'account');
     await notify(tx, row.userId, '讲师申请已通过', '恭喜，你的讲师申请已通过。现在可以在讲师中心创建课程、安排直播。', now);
   });
 }

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { WebInfo } from '@rc/api-contract/system/site';
 import { website } from '../db/schema.js';
 import type { Executor } from '../db/open-database.js';
 import { notFound } from '../errors.js';
+import { cachedAnswer } from '../shared-state/cached-answer.js';
 
 export async function loadWebsite(db: Executor) {
   const [site] = await db.select().from(website).where(eq(website.id, 1));
@@ -33,3 +35,18 @@ export function publicConfig(site: Website) {
     hotline: site.hotline,
   };
 }
+
+const siteAnswersKey = 'site:answers';
+/** No call edits the settings row; an edit made in the database shows within this time. */
+const siteAnswersTtlMs = 60_000;
+
+/** The site info and the public config, which every page of the portal reads, from the shared cache. */
+export function siteAnswers(app: FastifyInstance): Promise<{ info: WebInfo; config: ReturnType<typeof publicConfig> }> {
+  return cachedAnswer(app, siteAnswersKey, siteAnswersTtlMs, async () => {
+    const site = await loadWebsite(app.db);
+    return { info: websiteInfo(site), config: publicConfig(site) };
+  });
+}
+
+/** For whoever changes the settings row while the server runs. */
+export const forgetSiteAnswers = (app: FastifyInstance) => app.shared.cache.delete([siteAnswersKey]);

@@ -17,6 +17,7 @@ import {
   type UploadRow,
 } from './upload-sessions.js';
 import { areaKey, assemblyKey } from './user-areas.js';
+import { noteUserChange } from '../accounts/user-changes.js';
 
 export type StoredFile = typeof storedFiles.$inferSelect;
 
@@ -125,13 +126,16 @@ export async function storeUploadedFile(
     if (md5 === null) throw new Error(`upload ${upload.id}: the assembled chunks could not be read back to hash them`);
     if (md5 !== identity.md5) {
       await discardUpload(app, upload);
+      noteUpload(userId, identity, upload, 'failed');
       throw invalid('文件校验失败（MD5不一致），请重新上传');
     }
     if (placement.tree) {
       await writeTreeFile(placement.tree, placement.path, app.blobs.readRange(assemblyKey(upload.id), 0, upload.fileSize), upload.fileSize);
     } else await app.blobs.move(assemblyKey(upload.id), target);
     await discardUpload(app, upload);
-    return record(app, userId, placement, upload.fileSize, md5);
+    const stored = await record(app, userId, placement, upload.fileSize, md5);
+    noteUpload(userId, identity, upload, 'merged');
+    return stored;
   }
 
   const source = await instantSource(app, userId, identity.md5, identity.fileSize);
@@ -139,10 +143,19 @@ export async function storeUploadedFile(
   if (upload) await discardUpload(app, upload);
   if (placement.tree) {
     await writeTreeFile(placement.tree, placement.path, await contentOf(app, userId, source), source.size);
-    return record(app, userId, placement, source.size, source.md5);
+  } else {
+    await ensureRoomFor(app, userId, identity.fileSize, placement);
+    if (treeKeyOfArea(source.area) === null) await app.blobs.copy(areaKey(userId, source.area, source.path), target);
+    else await app.blobs.put(target, await contentOf(app, userId, source), { maxBytes: source.size });
   }
-  await ensureRoomFor(app, userId, identity.fileSize, placement);
-  if (treeKeyOfArea(source.area) === null) await app.blobs.copy(areaKey(userId, source.area, source.path), target);
-  else await app.blobs.put(target, await contentOf(app, userId, source), { maxBytes: source.size });
-  return record(app, userId, placement, source.size, source.md5);
+  const stored = await record(app, userId, placement, source.size, source.md5);
+  noteUpload(userId, identity, upload, 'merged');
+  return stored;
+}
+
+/** Tells the user's tabs (the upload list) how the upload of `identity` ended. */
+function noteUpload(userId: number, identity: UploadIdentity, upload: UploadRow | undefined, status: 'merged' | 'failed') {
+  noteUserChange(userId, 'uploads', {
+    upload: { uploadId: upload?.id ?? identity.uploadId ?? null, md5: identity.md5, fileName: identity.fileName, status },
+  });
 }

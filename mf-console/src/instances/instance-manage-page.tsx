@@ -1,15 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Icon, Menu } from 'semantic-ui-react';
-import {
-  ListState,
-  PageHeader,
-  PageSection,
-  PageSwitcher,
-  refreshCounters,
-  usePagedList,
-  type Paging,
-  type ScreenProps,
-} from '@rc/shared-utility';
+import { ListState, PageHeader, PageSection, PageSwitcher, bus, usePagedList, type Paging, type ScreenProps } from '@rc/shared-utility';
 import { listInstances } from './instance-api';
 import { InstanceTable } from './instance-table';
 import './instances.css';
@@ -27,18 +18,21 @@ export function InstanceManagePage({ navigate }: ScreenProps) {
   const paged = usePagedList(fetchPage);
   const { page, setPageNum, reload: load } = paged;
 
+  // The server pushes each status change of the user's instances (and the header's counters with it).
+  useEffect(() => bus.on('instances:changed', () => void load()), [load]);
+
   const changing = page.list.some((instance) => instance.nextStatus !== null);
   useEffect(() => {
     if (!changing) return;
-    const timer = setInterval(() => void load().then(refreshCounters), 2000);
+    const timer = setInterval(() => void load(), 2000);
     return () => clearInterval(timer);
   }, [changing, load]);
 
-  // Running time is charged at least every minute: keep the list and the header's balance current.
+  // Running time is charged at least every minute: keep the list's figures current.
   const running = page.list.some((instance) => instance.status === 2);
   useEffect(() => {
     if (!running || changing) return;
-    const timer = setInterval(() => void load().then(refreshCounters), 30_000);
+    const timer = setInterval(() => void load(), 30_000);
     return () => clearInterval(timer);
   }, [running, changing, load]);
 

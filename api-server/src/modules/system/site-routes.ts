@@ -25,7 +25,7 @@ import { ok } from '../../envelope.js';
 import { invalid, notFound } from '../../errors.js';
 import { referralLink, referrerOfCode } from '../../billing/referral.js';
 import { authenticateToken } from '../../accounts/sessions.js';
-import { loadWebsite, publicConfig, websiteInfo } from '../../site/website.js';
+import { siteAnswers } from '../../site/website.js';
 
 const tags = ['系统'];
 
@@ -67,7 +67,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     method: ['GET', 'POST'],
     url: '/api/website/get',
     schema: { tags, summary: '站点信息', response: { 200: Envelope(WebInfo) } },
-    handler: async () => ok(websiteInfo(await loadWebsite(app.db))),
+    handler: async () => ok((await siteAnswers(app)).info),
   });
 
   app.post('/api/website/link', { schema: { tags, summary: '友情链接', response: { 200: Envelope(Type.Array(FriendLink)) } } }, async () =>
@@ -159,7 +159,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 export const publicConfigRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/config.json', { schema: { tags, summary: '门户公共配置', response: { 200: PublicConfig } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
-    return publicConfig(await loadWebsite(app.db));
+    return (await siteAnswers(app)).config;
   });
 };
 

@@ -3,6 +3,7 @@ import loginRoutes from './account/login-routes.js';
 import profileRoutes from './account/profile-routes.js';
 import subUserRoutes from './account/sub-user-routes.js';
 import messageRoutes from './account/message-routes.js';
+import eventRoutes from './account/event-routes.js';
 import lecturerRoutes from './account/lecturer-routes.js';
 import credentialRoutes from './account/credential-routes.js';
 import orderRoutes from './compute/order-routes.js';
@@ -27,6 +28,7 @@ const userModule: FastifyPluginAsync = async (app) => {
     credentialRoutes,
     subUserRoutes,
     messageRoutes,
+    eventRoutes,
     lecturerRoutes,
     orderRoutes,
     instanceRoutes,

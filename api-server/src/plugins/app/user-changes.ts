@@ -1,6 +1,12 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { runInScope, UserChangeScope, type UserChangeListener, type UserChanges } from '../../accounts/user-changes.js';
+import {
+  runInScope,
+  UserChangeScope,
+  type UserChangeDetails,
+  type UserChangeListener,
+  type UserChanges,
+} from '../../accounts/user-changes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,10 +26,10 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const listeners = new Set<UserChangeListener>();
-    const hear: UserChangeListener = async (changes: UserChanges) => {
+    const hear: UserChangeListener = async (changes: UserChanges, details: UserChangeDetails) => {
       for (const listener of listeners) {
         try {
-          await listener(changes);
+          await listener(changes, details);
         } catch (error) {
           app.log.error({ err: error }, 'a user-change listener failed');
         }

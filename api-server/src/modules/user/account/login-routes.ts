@@ -24,6 +24,7 @@ import { consumeSmsCode, sendSmsCode } from '../../../accounts/sms-codes.js';
 import { toUserInfo } from '../../../accounts/user-info.js';
 import { grantWelcomeCredit } from '../../../billing/welcome-credit.js';
 import { referrerOfCode } from '../../../billing/referral.js';
+import { noteUserChange } from '../../../accounts/user-changes.js';
 
 const tags = ['账户'];
 // Verified against when the mobile is unknown, so a wrong number costs as long as a wrong password.
@@ -137,6 +138,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const passwordHash = await hashPassword(password);
       await app.db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, updatedAt: app.clock.now() }).where(eq(users.id, user.id));
+        noteUserChange(user.id, 'account');
         await revokeAllSessions(tx, user.id, app.clock.now());
       });
       return ok(null, '密码已修改，请重新登录');
@@ -144,7 +146,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get('/auth/user/logout', { schema: { tags, summary: '退出登录', response: { 200: Envelope(Type.Null()) } } }, async (request) => {
-    await revokeSession(app, currentUser(request).sessionId);
+    await revokeSession(app, currentUser(request));
     return ok(null, '已退出登录');
   });
 

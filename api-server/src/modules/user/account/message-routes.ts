@@ -6,6 +6,7 @@ import { currentUser } from '../../../plugins/app/authentication.js';
 import { Envelope, Page } from '@rc/api-contract/envelope';
 import { MessageListBody, MessageReadBody, MessagesRead, UnreadCount, UserMessage } from '@rc/api-contract/user/message';
 import { pageWindow } from '../../../lib/page-window.js';
+import { noteUserChange } from '../../../accounts/user-changes.js';
 
 const tags = ['站内消息'];
 
@@ -48,6 +49,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         .set({ isRead: true, readAt: app.clock.now() })
         .where(and(eq(messages.userId, id), inArray(messages.id, request.body.ids), eq(messages.isRead, false)))
         .returning({ id: messages.id });
+      if (read.length > 0) noteUserChange(id, 'messages');
       return ok({ count: read.length });
     },
   );
@@ -64,11 +66,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/msg/user/read/all',
     { schema: { tags, summary: '全部标记已读', response: { 200: Envelope(MessagesRead) } } },
     async (request) => {
+      const { id } = currentUser(request);
       const read = await app.db
         .update(messages)
         .set({ isRead: true, readAt: app.clock.now() })
-        .where(and(eq(messages.userId, currentUser(request).id), eq(messages.isRead, false)))
+        .where(and(eq(messages.userId, id), eq(messages.isRead, false)))
         .returning({ id: messages.id });
+      if (read.length > 0) noteUserChange(id, 'messages');
       return ok({ count: read.length });
     },
   );

@@ -11,6 +11,7 @@ import { AccountOverview, CertificationBody, ProfileUpdateBody, RealtimeBalance,
 import { uniqueViolation } from '../../../accounts/accounts.js';
 import { loadUser, spendableBalance, toUserInfo } from '../../../accounts/user-info.js';
 import { ledgerSummary } from '../../../billing/ledger.js';
+import { noteUserChange } from '../../../accounts/user-changes.js';
 
 const tags = ['个人中心'];
 
@@ -35,6 +36,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           .update(users)
           .set({ ...changes, updatedAt: app.clock.now() })
           .where(eq(users.id, id));
+        noteUserChange(id, 'account');
       }
       return ok(await toUserInfo(app.db, await loadUser(app.db, id)), '个人信息已更新');
     },
@@ -96,6 +98,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           .where(and(eq(users.id, id), lt(users.idCardCheckStatus, 1)))
           .returning({ id: users.id });
         if (updated.length === 0) throw conflict('您已完成实名认证');
+        noteUserChange(id, 'account');
       } catch (error) {
         if (uniqueViolation(error)) throw conflict('该身份证号已被其他账户认证');
         throw error;
@@ -115,6 +118,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         .where(and(eq(users.id, id), eq(users.idCardCheckStatus, 1)))
         .returning({ id: users.id });
       if (updated.length === 0) throw conflict('您尚未完成实名认证');
+      noteUserChange(id, 'account');
       return ok(await toUserInfo(app.db, await loadUser(app.db, id)), '已取消实名认证');
     },
   );

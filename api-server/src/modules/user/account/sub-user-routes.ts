@@ -24,6 +24,7 @@ import {
 import { pageWindow } from '../../../lib/page-window.js';
 import { createAccount, uniqueViolation } from '../../../accounts/accounts.js';
 import { consumeSmsCode } from '../../../accounts/sms-codes.js';
+import { noteUserChange } from '../../../accounts/user-changes.js';
 
 const tags = ['子账号'];
 
@@ -92,6 +93,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const subId = await ownedSubUser(mainAccountOf(currentUser(request)), request.body.subUserId);
       await app.db.update(users).set({ shareBalance: request.body.shareBalance, updatedAt: app.clock.now() }).where(eq(users.id, subId));
+      noteUserChange(subId, 'account');
       return ok({ id: subId, shareBalance: request.body.shareBalance }, request.body.shareBalance ? '已开启余额共享' : '已关闭余额共享');
     },
   );
@@ -111,6 +113,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       await consumeSmsCode(app, request.body.mobile, 'bind', request.body.code);
       try {
         await app.db.update(users).set({ mobile: request.body.mobile, updatedAt: app.clock.now() }).where(eq(users.id, subId));
+        noteUserChange(subId, 'account');
       } catch (error) {
         if (uniqueViolation(error)) throw conflict('该手机号已注册');
         throw error;
@@ -127,6 +130,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const passwordHash = await hashPassword(request.body.password);
       await app.db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, updatedAt: app.clock.now() }).where(eq(users.id, subId));
+        noteUserChange(subId, 'account');
         await revokeAllSessions(tx, subId, app.clock.now());
       });
       return ok(null, '子账号密码已重设');

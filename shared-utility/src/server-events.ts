@@ -1,0 +1,69 @@
+import type { PushEvents } from '@rc/api-contract/user/push';
+import { getConfig } from './config';
+import { bus } from './event-bus';
+import { refreshUserInfo } from './session';
+import { $balance, $instanceNum, $token, $userMsgNum } from './stores';
+
+/** After the server refused a stream (not a dropped connection, which EventSource retries itself), this long before trying again. */
+const reopenAfterRefusalMs = 10_000;
+
+type Handlers = { [K in keyof PushEvents]: (data: PushEvents[K]) => void };
+
+const handlers: Handlers = {
+  snapshot: ({ balance, totalContainer, num }) => {
+    $balance.set(balance);
+    $instanceNum.set(totalContainer);
+    $userMsgNum.set(num);
+  },
+  balance: ({ balance }) => $balance.set(balance),
+  instances: (data) => {
+    $instanceNum.set(data.totalContainer);
+    bus.emit('instances:changed', data);
+  },
+  messages: ({ num }) => $userMsgNum.set(num),
+  uploads: (data) => bus.emit('uploads:changed', data),
+  // The server ended this session (logged out, signed in elsewhere, expired): asking with the token gets the 401 or
+  // 304 that ends it here as it would any call.
+  session: () => void refreshUserInfo(),
+};
+
+function open(token: string): EventSource {
+  const source = new EventSource(`${getConfig().apiBase}/user/auth/events?token=${encodeURIComponent(token)}`);
+  for (const [type, handle] of Object.entries(handlers) as Array<[keyof PushEvents, (data: unknown) => void]>) {
+    source.addEventListener(type, (event) => handle(JSON.parse((event as MessageEvent<string>).data)));
+  }
+  return source;
+}
+
+/**
+ * While signed in, this tab holds one stream of server events that keeps the header's balance, instance count and
+ * unread count current and tells open screens when instances or uploads change. Returns the function that stops it.
+ */
+export function startServerEvents(): () => void {
+  let source: EventSource | null = null;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+
+  const connect = (token: string | null) => {
+    clearTimeout(retry);
+    source?.close();
+    source = null;
+    if (!token) return;
+    const opened = open(token);
+    opened.addEventListener('session', () => opened.close());
+    opened.onerror = () => {
+      if (opened.readyState !== EventSource.CLOSED || source !== opened) return;
+      // Refused: a session that ended is ended here by the answer to this call; a live one tries again later.
+      void refreshUserInfo().then(() => {
+        if (source === opened && $token.get() === token) retry = setTimeout(() => connect(token), reopenAfterRefusalMs);
+      });
+    };
+    source = opened;
+  };
+
+  connect($token.get());
+  const stopListening = $token.listen(connect);
+  return () => {
+    stopListening();
+    connect(null);
+  };
+}
