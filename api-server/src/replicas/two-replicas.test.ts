@@ -5,6 +5,7 @@ import { bills, computeNodes, gpuModels, images, instances, users } from '../db/
 import { applyLedgerEntry, checkLedger } from '../billing/ledger.js';
 import { demoAccounts, demoPassword } from '../seed/demo-data.js';
 import { ReplicaSet, replicaIds, type ReplicaId } from '../test-support/replica-set.js';
+import { SseClient } from '../test-support/sse-client.js';
 
 // One harness for the file, started once. It runs in the PGlite pass of `npm test` (it brings its own PostgreSQL,
 // or uses TEST_POSTGRES_URL's server); the PostgreSQL pass would only repeat it.
@@ -57,6 +58,16 @@ async function until<T>(what: string, probe: () => Promise<T>, done: (value: T) 
     if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after 30 s`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** The user's event stream through nginx, held by `replica`. */
+async function streamOn(replica: ReplicaId, token: string): Promise<SseClient> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const stream = await SseClient.open(`${set.url}/apis/user/auth/events?token=${encodeURIComponent(token)}`);
+    if (stream.response.headers['x-served-by'] === replica) return stream;
+    stream.close();
+  }
+  throw new Error(`${replica} held none of 10 streams`);
 }
 
 async function signIn(mobile: string = demoAccounts.user) {
@@ -131,6 +142,15 @@ describe.skipIf(process.env.DATABASE_URL)('two replicas behind nginx', () => {
     expect(after.code).toBe(401);
   });
 
+  it('ends a stream held by one replica when a newer sign-in on the other supersedes its session', async () => {
+    const { data } = await signIn();
+    const stream = await streamOn(replicaIds[1], data.token);
+    await stream.nextData('snapshot');
+    await onReplica(replicaIds[0], () => signIn());
+    await stream.ended;
+    expect(stream.events.map((event) => event.event)).toEqual(['snapshot', 'session']);
+  });
+
   it('meters once with one scheduler, and moves the scheduler when its replica is killed under load', async () => {
     const db = set.database.db;
     expect(
@@ -180,6 +200,10 @@ describe.skipIf(process.env.DATABASE_URL)('two replicas behind nginx', () => {
     await until('metering caught up', meteredUntil, (at) => at !== null && at.getTime() > set.now().getTime() - 1000);
     const started = await balanceOf(account!.id);
     const secondsBefore = await usageSeconds(instanceId);
+    // The browser's stream is held by the replica that does not meter: the leader's charge reaches it through Redis.
+    const watcher = await signIn();
+    const stream = await streamOn(replicaIds[1], watcher.data.token);
+    await stream.nextData('snapshot');
     const [{ dayRate }] = (await db.select({ dayRate: instances.dayRate }).from(instances).where(eq(instances.id, instanceId))) as [
       { dayRate: number },
     ];
@@ -195,7 +219,7 @@ describe.skipIf(process.env.DATABASE_URL)('two replicas behind nginx', () => {
     expect(await usageSeconds(instanceId)).toBe(secondsBefore + 3600);
 
     // Kill the leader while calls keep coming through nginx: only calls in flight at that moment may fail.
-    const token = login.data.token;
+    const token = watcher.data.token;
     let stopLoad = false;
     const outcomes = { ok: 0, failed: 0 };
     const concurrency = 4;

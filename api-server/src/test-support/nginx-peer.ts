@@ -75,7 +75,7 @@ http {
   return {
     url: `http://127.0.0.1:${port}`,
     async close() {
-      child.kill('SIGQUIT');
+      child.kill('SIGTERM');
       await exited;
       fs.rmSync(prefix, { recursive: true, force: true });
     },

@@ -9,6 +9,7 @@ import { writeClockFile } from '../file-clock.js';
 import { repoRoot } from '../repo-root.js';
 import { startNginxPeer } from './nginx-peer.js';
 import { startPostgresPeer } from './postgres-peer.js';
+import { startRedisServer } from './redis-server.js';
 import { startS3Peer } from './s3-peer.js';
 import { ServerProcess } from './server-process.js';
 
@@ -16,8 +17,8 @@ export const replicaIds = ['replica-a', 'replica-b'] as const;
 export type ReplicaId = (typeof replicaIds)[number];
 
 /**
- * Two API replicas as they run in production (the compiled build, NODE_ENV=production) on one PostgreSQL and one
- * S3 bucket (s3rver), behind Debian's nginx with the site we ship (deploy/nginx), their time read from one
+ * Two API replicas as they run in production (the compiled build, NODE_ENV=production) on one PostgreSQL, one
+ * Redis and one S3 bucket (s3rver), behind Debian's nginx with the site we ship (deploy/nginx), their time read from one
  * CLOCK_FILE the test moves.
  */
 export class ReplicaSet {
@@ -46,9 +47,12 @@ export class ReplicaSet {
       closers.push(() => postgres.close());
       const s3 = await startS3Peer();
       closers.push(() => s3.close());
+      const redis = await startRedisServer();
+      closers.push(() => redis.stop());
       const env = {
         NODE_ENV: 'production',
         DATABASE_URL: postgres.url,
+        REDIS_URL: redis.url,
         BLOB_STORE: 's3',
         S3_ENDPOINT: s3.settings.endpoint!,
         S3_BUCKET: s3.settings.bucket,
