@@ -11,6 +11,7 @@ const dist = path.join(apiServer, 'dist');
 /**
  * Files the server finds next to its own module through `import.meta.url`, copied to where the bundle (which is
  * all one module in dist/) looks for them.
+ * @type {Array<[string, string]>}
  */
 const besideTheModule = [
   ['src/db/migrations', 'migrations'], // db/open-database.ts
