@@ -9,6 +9,7 @@ import { answerFrameworkError } from './lib/framework-errors.js';
 import core from './plugins/app/core.js';
 import sharedState from './plugins/app/shared-state.js';
 import userChanges from './plugins/app/user-changes.js';
+import servedBy from './plugins/app/served-by.js';
 import sessionCache from './plugins/app/session-cache.js';
 import push from './plugins/app/push.js';
 import securityHeaders from './plugins/external/security-headers.js';
@@ -64,6 +65,8 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
       serializers: { req: requestLogFields },
     },
     genReqId: () => randomUUID(),
+    // Behind nginx the client is the one X-Forwarded-For names, when the proxy is trusted (rate limits per IP).
+    trustProxy: parts.config.trustProxy.length ? parts.config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { verbose: true } },
     frameworkErrors: answerFrameworkError,
@@ -72,6 +75,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   // Order matters where hooks meet routes: hooks added after a plugin that registers routes miss those routes,
   // so the envelope and authentication come before any route, and the portal's catch-all comes last.
   await app.register(core, { config: parts.config, db: parts.db, clock: parts.clock ?? systemClock });
+  await app.register(servedBy);
   await app.register(sharedState);
   await app.register(userChanges);
   await app.register(sessionCache);

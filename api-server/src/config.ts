@@ -1,11 +1,11 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Type, type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { Value } from 'typebox/value';
+import { repoRoot } from './repo-root.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const minute = 60_000;
 const hour = 60 * minute;
 const MiB = 1024 * 1024;
@@ -21,6 +21,20 @@ const Env = Type.Object({
   DATA_DIR: Type.String({ minLength: 1, default: path.join(repoRoot, 'data'), description: 'a folder' }),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://', description: 'a postgres:// URL' })),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://', description: 'a redis:// URL' })),
+  REPLICA_ID: Type.Optional(
+    Type.String({ pattern: '^[\\x21-\\x7e]{1,100}$', description: 'a name of up to 100 visible ASCII characters' }),
+  ),
+  TRUST_PROXY: Type.Optional(
+    Type.String({ pattern: '^[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*$', description: 'addresses or CIDR ranges, comma-separated' }),
+  ),
+  METERING_INTERVAL_MS: Type.Integer({
+    minimum: 100,
+    maximum: 3_600_000,
+    default: 30_000,
+    description: 'milliseconds from 100 to 3600000',
+  }),
+  LEADER_RETRY_MS: Type.Integer({ minimum: 100, maximum: 600_000, default: 2_000, description: 'milliseconds from 100 to 600000' }),
+  CLOCK_FILE: Type.Optional(Type.String({ minLength: 1, description: 'the path of a file holding an ISO time' })),
   WEB_ROOT: Type.String({ minLength: 1, default: path.join(repoRoot, 'dist/web'), description: 'a folder' }),
   LOG_LEVEL: Type.Union(
     logLevels.map((level) => Type.Literal(level)),
@@ -312,6 +326,14 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** Where replicas share session-cache versions, rate-limit counters, the API cache and pushed events; unset, one process keeps them. */
   redisUrl: string | undefined;
+  /** Names this process in the X-Served-By header of every answer (REPLICA_ID; default host name:port). */
+  replicaId: string;
+  /** Proxies (nginx) whose X-Forwarded-For names the client (TRUST_PROXY); none by default. */
+  trustProxy: string[];
+  /** A follower asks for the scheduler lock this often, and the leader checks it holds it (LEADER_RETRY_MS). */
+  leaderRetryMs: number;
+  /** For drills and tests across processes: the server's time is the ISO time this file holds (CLOCK_FILE). */
+  clockFile: string | undefined;
   webRoot: string;
   logLevel: Env['LOG_LEVEL'];
   sessionTtlMs: number;
@@ -413,6 +435,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    replicaId: e.REPLICA_ID ?? `${os.hostname()}:${e.PORT}`,
+    trustProxy: e.TRUST_PROXY?.split(',') ?? [],
+    leaderRetryMs: e.LEADER_RETRY_MS,
+    clockFile: e.CLOCK_FILE && path.resolve(e.CLOCK_FILE),
     webRoot: path.resolve(e.WEB_ROOT),
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: 24 * hour,
@@ -427,7 +453,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
       releaseAfterStoppedDays: e.RELEASE_AFTER_STOPPED_DAYS,
       releaseWarningDays: 3,
       transitionIntervalMs: 1_000,
-      meteringIntervalMs: 30_000,
+      meteringIntervalMs: e.METERING_INTERVAL_MS,
       meteringBatchSize: 100_000,
       metricsIntervalMs: 15_000,
       metricsRetentionMs: 7 * 24 * hour,

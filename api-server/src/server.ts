@@ -1,15 +1,13 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
+import { systemClock } from './clock.js';
+import { fileClock } from './file-clock.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { openDatabase, type OpenDatabase } from './db/open-database.js';
 import { seedDemoData } from './seed/demo-data.js';
-import { startScheduler } from './compute/scheduler.js';
-import { startMetricsPass } from './compute/instance-metrics/metrics-pass.js';
-import { startJobSync } from './hpc/job-sync.js';
-import { startPaymentScheduler } from './billing/payments/payment-scheduler.js';
-import { startTaskRunner } from './storage/task-runner.js';
-import { startCommunityScheduler } from './community/community-scheduler.js';
-import { startExamScheduler } from './exam/exam-scheduler.js';
+import { startPeriodicJobs } from './periodic-jobs.js';
+import { createLeaderLock } from './leadership/leader-lock.js';
+import { startLeadership } from './leadership/leadership.js';
 import { startSshGateway } from './ssh-gateway/ssh-gateway.js';
 
 let config: AppConfig;
@@ -34,18 +32,19 @@ try {
   throw error;
 }
 
-const app = await buildApp({ config, db: database.db });
+const clock = config.clockFile ? fileClock(config.clockFile) : systemClock;
+const app = await buildApp({ config, db: database.db, clock });
 if (config.seedDemoData && (await seedDemoData(database.db, { billingHistory: true, blobs: app.blobs, hpc: app.hpc }))) {
   app.log.info('demo data written: users 13800000001 (default), 13800000002 (teacher), 13800000003 (organization), password Demo@2026');
 }
 
-const stopScheduler = startScheduler(app);
-const stopMetricsPass = startMetricsPass(app);
-const stopJobSync = startJobSync(app);
-const stopPaymentScheduler = startPaymentScheduler(app.payments, app.log);
-const stopTaskRunner = startTaskRunner(app);
-const stopCommunityScheduler = startCommunityScheduler(app);
-const stopExamScheduler = startExamScheduler(app);
+// Metering, expiry, release and every other periodic job run on one replica: the holder of the scheduler lock.
+const leadership = startLeadership(createLeaderLock(config), {
+  retryMs: config.leaderRetryMs,
+  log: app.log,
+  replicaId: config.replicaId,
+  lead: () => startPeriodicJobs(app),
+});
 const sshGateway = await startSshGateway(app, { port: config.ssh.port, host: config.host });
 
 let closing = false;
@@ -53,13 +52,7 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
-  await stopScheduler();
-  await stopMetricsPass();
-  await stopJobSync();
-  await stopPaymentScheduler();
-  await stopTaskRunner();
-  await stopCommunityScheduler();
-  await stopExamScheduler();
+  await leadership.stop();
   await sshGateway.close();
   await app.close();
   await database.close();
@@ -70,5 +63,5 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
-  `算力云 listening on http://localhost:${config.port} (${database.kind}, data in ${database.kind === 'pglite' ? config.dataDir : 'PostgreSQL'})`,
+  `算力云 listening on http://localhost:${config.port} as ${config.replicaId} (${database.kind}, data in ${database.kind === 'pglite' ? config.dataDir : 'PostgreSQL'})`,
 );

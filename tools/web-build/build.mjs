@@ -1,4 +1,4 @@
-// `npm run build`: every in-browser module, the stylesheet and the page into dist/web/.
+// `npm run build:web` (part of `npm run build`): every in-browser module, the stylesheet and the page into dist/web/.
 // New hashed files go in first; index.html and importmap.json are swapped in last.
 import path from 'node:path';
 import { buildApp } from './app-build.mjs';

@@ -1,21 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.js';
 
 const apiServerDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** A fresh data folder; with a copy of the migrated PGlite database folder RC_TEST_PGLITE_TEMPLATE names (e2e/support/migrated-database.ts). */
 function freshDataDir(): string {
@@ -38,12 +28,16 @@ export class ServerProcess {
     readonly dataDir: string,
     private readonly ownsDataDir: boolean,
     private readonly env: Record<string, string>,
+    private readonly compiled: boolean,
   ) {}
 
-  /** `dataDir` names a folder prepared beforehand (kept on stop); by default a fresh one is made and removed. */
-  static async start(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<ServerProcess> {
+  /**
+   * `dataDir` names a folder prepared beforehand (kept on stop); by default a fresh one is made and removed.
+   * `compiled` runs the production build (api-server/dist/server.js, `npm run build:server`) instead of the sources.
+   */
+  static async start(options: { env?: Record<string, string>; dataDir?: string; compiled?: boolean } = {}): Promise<ServerProcess> {
     const dataDir = options.dataDir ?? freshDataDir();
-    const server = new ServerProcess(await freePort(), dataDir, !options.dataDir, options.env ?? {});
+    const server = new ServerProcess(await freePort(), dataDir, !options.dataDir, options.env ?? {}, options.compiled ?? false);
     await server.launch();
     return server;
   }
@@ -60,7 +54,8 @@ export class ServerProcess {
   async launch(): Promise<void> {
     // Node itself with tsx's loader, not the tsx command: that one runs the server as a child of its own,
     // which a SIGKILL would leave running.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const args = this.compiled ? ['--enable-source-maps', 'dist/server.js'] : ['--import', 'tsx', 'src/server.ts'];
+    const child = spawn(process.execPath, args, {
       cwd: apiServerDir,
       env: {
         ...process.env,

@@ -28,6 +28,8 @@ export interface TestApp {
   app: FastifyInstance;
   clock: ManualClock;
   dataDir: string;
+  /** The PostgreSQL database of this app, when the run is on PostgreSQL (for a second app on the same data). */
+  databaseUrl: string | undefined;
   close(): Promise<void>;
 }
 
@@ -77,6 +79,7 @@ export async function createTestApp(
     app,
     clock,
     dataDir,
+    databaseUrl: postgres?.url,
     async close() {
       await app.close();
       await database.close();

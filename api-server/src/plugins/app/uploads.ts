@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 import type { onRequestHookHandler } from 'fastify';
-import { cleanAbandonedUploads } from '../../uploads/cleanup.js';
 import { IncrementalMd5 } from '../../uploads/incremental-md5.js';
 import type { UploadSettings } from '../../config.js';
 import { loadSigningSecret } from '../../uploads/signing-secret.js';
@@ -17,7 +16,7 @@ declare module 'fastify' {
   }
 }
 
-/** Upload settings, the signing key of presigned URLs, incremental MD5s, and the hourly cleanup of abandoned uploads. */
+/** Upload settings, the signing key of presigned URLs, and incremental MD5s (abandoned uploads are cleaned by a periodic job, periodic-jobs.ts). */
 export default fp(
   async (app) => {
     const settings = app.config.uploads;
@@ -35,12 +34,7 @@ export default fp(
       dropSomeChunks,
     });
 
-    const timer = setInterval(() => {
-      cleanAbandonedUploads(app).catch((error: unknown) => app.log.error({ err: error }, 'upload cleanup failed'));
-    }, settings.cleanupIntervalMs);
-    timer.unref();
     app.addHook('onClose', async () => {
-      clearInterval(timer);
       await md5.close();
     });
   },

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { policyForPage } from '../../lib/content-security-policy.js';
+import { repoRoot } from '../../repo-root.js';
 
-const examplesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../examples');
+const examplesDir = path.join(repoRoot, 'examples');
 
 /** `/examples/...`: pages showing the portal's parts embedded elsewhere (the legacy page with `<rc-uploader>`). */
 export default fp(

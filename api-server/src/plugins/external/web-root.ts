@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
@@ -9,8 +8,9 @@ import { website } from '../../db/schema.js';
 import { ok } from '../../envelope.js';
 import { transferOrigin } from '../../blobs/blob-store.js';
 import { policyForPage } from '../../lib/content-security-policy.js';
+import { repoRoot } from '../../repo-root.js';
 
-const ownStaticDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../static');
+const ownStaticDir = path.join(repoRoot, 'api-server/static');
 const immutable = 'public, max-age=31536000, immutable';
 const looksLikeFile = (pathname: string) => pathname.startsWith('/modules/') || /\.[a-z0-9]{1,5}$/i.test(pathname);
 

@@ -1,0 +1,13 @@
+import fp from 'fastify-plugin';
+
+/** Every answer names the replica that served it (X-Served-By, REPLICA_ID), so operators and tests behind nginx can tell. */
+export default fp(
+  async (app) => {
+    const { replicaId } = app.config;
+    // On the raw response, so that answers written around Fastify (the event stream) carry it too.
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.raw.setHeader('x-served-by', replicaId);
+    });
+  },
+  { name: 'served-by', dependencies: ['core'] },
+);

@@ -1,0 +1,44 @@
+// `npm run build:server`: the API server as one ES module, api-server/dist/server.js, run by `npm start` with plain
+// Node (no TypeScript loader). Packages stay in node_modules; our own workspaces (@rc/*, TypeScript) are bundled in.
+import { cp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const apiServer = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../api-server');
+const dist = path.join(apiServer, 'dist');
+
+/**
+ * Files the server finds next to its own module through `import.meta.url`, copied to where the bundle (which is
+ * all one module in dist/) looks for them.
+ * @type {Array<[string, string]>}
+ */
+const besideTheModule = [
+  ['src/db/migrations', 'migrations'], // db/open-database.ts
+  ['src/seed/assets', 'assets'], // seed/demo-lesson-video.ts
+  ['src/uploads/md5-thread.mjs', 'md5-thread.mjs'], // uploads/incremental-md5.ts (a worker thread)
+];
+
+/** @type {import('esbuild').Plugin} */
+const packagesStayExternal = {
+  name: 'packages-stay-external',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@rc/') ? undefined : { external: true }));
+  },
+};
+
+const started = performance.now();
+await rm(dist, { recursive: true, force: true });
+await build({
+  entryPoints: [path.join(apiServer, 'src/server.ts')],
+  outfile: path.join(dist, 'server.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  plugins: [packagesStayExternal],
+  logLevel: 'warning',
+});
+for (const [from, to] of besideTheModule) await cp(path.join(apiServer, from), path.join(dist, to), { recursive: true });
+console.log(`server-build: api-server/dist/server.js in ${Math.round(performance.now() - started)} ms`);
