@@ -59,7 +59,10 @@ describe('every route with malformed input', () => {
   it('never answers a 5xx or code 500', async () => {
     const failures: string[] = [];
     let requests = 0;
-    const routes = t.app.routeTable.filter((route) => route.method !== 'HEAD' && !route.url.endsWith('/logout'));
+    // The event stream answers a valid token with a stream that stays open; its input is the token and Last-Event-ID (push tests).
+    const routes = t.app.routeTable.filter(
+      (route) => route.method !== 'HEAD' && !route.url.endsWith('/logout') && !route.url.endsWith('/auth/events'),
+    );
     for (const route of routes) {
       const url = route.url.replace(/:(\w+)/g, 'x%00y').replace('*', 'a/../../etc/passwd');
       const query = ['', '?shopName=', `?shopName=${'y'.repeat(5000)}`, '?shopName[]=a&shopName[]=b', '?pageNum=abc'];
