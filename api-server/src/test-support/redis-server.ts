@@ -1,24 +1,14 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import { freePort } from './free-port.js';
 
 export interface RedisServer {
   url: string;
   stop(): Promise<void>;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** A private Debian redis-server on a free port of 127.0.0.1 over a temporary folder, keeping nothing on disk. */
 export async function startRedisServer(): Promise<RedisServer> {
