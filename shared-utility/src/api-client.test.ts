@@ -28,6 +28,8 @@ beforeEach(() => {
   api.clearCache();
   localStorage.clear();
   document.cookie = 'RC_WEB_TOKEN=; max-age=0; path=/';
+  // Through null, so the atom writes the token to the storage just cleared, as a sign-in does.
+  $token.set(null);
   $token.set('tok-1');
   $userInfo.set(null);
   navigate.mockReset();
@@ -137,6 +139,14 @@ describe('session codes', () => {
     server.on('POST /apis/community/api/blog/view', { code: 401, msg: '请先登录' });
     await api.post('/community/api/blog/view', { id: 1 }, { loginRedirect: false, errorTip: false });
     expect($token.get()).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('a 304 for a token another tab has replaced (before this tab heard of it) leaves the new session alone', async () => {
+    server.on('POST /apis/user/auth/user/ext/view', { code: 304, msg: '已在别处登录' });
+    localStorage.setItem('RC_WEB_TOKEN', JSON.stringify('tok-other-tab'));
+    await api.post('/user/auth/user/ext/view', undefined, { errorTip: false });
+    expect(localStorage.getItem('RC_WEB_TOKEN')).toBe(JSON.stringify('tok-other-tab'));
     expect(navigate).not.toHaveBeenCalled();
   });
 

@@ -4,6 +4,7 @@ import { getConfig } from './config';
 import { constants, messages } from './constants';
 import { bus } from './event-bus';
 import { endSession, goToLogin } from './session-end';
+import { storage } from './storage';
 import { $token } from './stores';
 
 export type ApiResult<T> = { code: number; data: T; msg: string };
@@ -101,11 +102,14 @@ async function request<T>(method: Method, path: string, payload: unknown, option
   if (result.code === 200) {
     if (ttl > 0) apiCache.write(key, service, result, ttl, cacheVersion);
   } else if (isSessionLost(result.code)) {
-    if (result.code === 304) tip(messages.loggedInElsewhere);
-    else if (errorTip) tip(result.msg);
-    // A request made with an older token must not end a session started since.
-    if (token !== null && token === $token.get()) endSession(`code ${result.code}`);
-    if (loginRedirect) goToLogin();
+    // A request made with an older token must not end a session started since, in this tab or in another one whose
+    // sign-in this tab hears of only by a later storage event: the stored token is the browser's session.
+    if (token === null || token === storage.get<string>('RC_WEB_TOKEN')) {
+      if (result.code === 304) tip(messages.loggedInElsewhere);
+      else if (errorTip) tip(result.msg);
+      if (token !== null) endSession(`code ${result.code}`);
+      if (loginRedirect) goToLogin();
+    }
   } else if (errorTip && !signal?.aborted) {
     tip(result.msg);
   }

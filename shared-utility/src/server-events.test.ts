@@ -103,4 +103,19 @@ describe('server events', () => {
     expect(navigate).toHaveBeenCalledWith('/login?t=login');
     stop();
   });
+
+  it('follows a sign-in another tab stored before this tab heard of it, instead of ending that session', async () => {
+    $token.set('tok-5');
+    const stop = startServerEvents();
+    await until(() => streams.length === 1);
+    // Another tab signed in: its token is in localStorage, and this tab's storage event has not come yet.
+    localStorage.setItem('RC_WEB_TOKEN', JSON.stringify('tok-6'));
+    navigate.mockClear();
+    send(streams[0]!, 'session', { reason: 'superseded' });
+    await until(() => streams.length === 2);
+    expect(streams[1]!.url.searchParams.get('token')).toBe('tok-6');
+    expect($token.get()).toBe('tok-6');
+    expect(navigate).not.toHaveBeenCalled();
+    stop();
+  });
 });

@@ -2,6 +2,7 @@ import type { PushEvents } from '@rc/api-contract/user/push';
 import { getConfig } from './config';
 import { bus } from './event-bus';
 import { refreshUserInfo } from './session';
+import { storage } from './storage';
 import { $balance, $instanceNum, $token, $userMsgNum } from './stores';
 
 /** After the server refused a stream (not a dropped connection, which EventSource retries itself), this long before trying again. */
@@ -22,9 +23,8 @@ const handlers: Handlers = {
   },
   messages: ({ num }) => $userMsgNum.set(num),
   uploads: (data) => bus.emit('uploads:changed', data),
-  // The server ended this session (logged out, signed in elsewhere, expired): asking with the token gets the 401 or
-  // 304 that ends it here as it would any call.
-  session: () => void refreshUserInfo(),
+  // Handled per stream (startServerEvents): what to do depends on the token the stream was opened with.
+  session: () => {},
 };
 
 function open(token: string): EventSource {
@@ -49,7 +49,15 @@ export function startServerEvents(): () => void {
     source = null;
     if (!token) return;
     const opened = open(token);
-    opened.addEventListener('session', () => opened.close());
+    opened.addEventListener('session', () => {
+      opened.close();
+      // The server ended this stream's session. A sign-in in another tab may already have stored the next token
+      // (this tab hears of it by a storage event that can come later): then follow it. Otherwise asking with the
+      // token gets the 401 or 304 that ends the session here as it would any call.
+      const stored = storage.get<string>('RC_WEB_TOKEN');
+      if (stored && stored !== token) $token.set(stored);
+      else void refreshUserInfo();
+    });
     opened.onerror = () => {
       if (opened.readyState !== EventSource.CLOSED || source !== opened) return;
       // Refused: a session that ended is ended here by the answer to this call; a live one tries again later.
