@@ -104,6 +104,19 @@ describe('server events', () => {
     stop();
   });
 
+  it('lets go of the stream while the page is left (back-forward cache) and opens a new one when it is shown again', async () => {
+    $token.set('tok-7');
+    const stop = startServerEvents();
+    await until(() => streams.length === 1);
+    window.dispatchEvent(new Event('pagehide'));
+    await until(() => streams[0]!.closed);
+    window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    await until(() => streams.length === 2);
+    expect(streams[1]!.url.searchParams.get('token')).toBe('tok-7');
+    stop();
+    await until(() => streams[1]!.closed);
+  });
+
   it('follows a sign-in another tab stored before this tab heard of it, instead of ending that session', async () => {
     $token.set('tok-5');
     const stop = startServerEvents();

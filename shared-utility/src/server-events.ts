@@ -68,10 +68,21 @@ export function startServerEvents(): () => void {
     source = opened;
   };
 
+  // A page left for another is not holding its stream meanwhile (the back-forward cache may keep it, and an open
+  // stream would keep one of the browser's few connections to the server); it opens a new one if shown again.
+  const leave = () => connect(null);
+  const shown = (event: PageTransitionEvent) => {
+    if (event.persisted) connect($token.get());
+  };
+  window.addEventListener('pagehide', leave);
+  window.addEventListener('pageshow', shown);
+
   connect($token.get());
   const stopListening = $token.listen(connect);
   return () => {
     stopListening();
+    window.removeEventListener('pagehide', leave);
+    window.removeEventListener('pageshow', shown);
     connect(null);
   };
 }
