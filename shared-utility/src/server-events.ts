@@ -1,3 +1,4 @@
+import { api } from './api-client';
 import type { PushEvents } from '@rc/api-contract/user/push';
 import { getConfig } from './config';
 import { bus } from './event-bus';
@@ -54,9 +55,10 @@ export function startServerEvents(): () => void {
       // The server ended this stream's session. A sign-in in another tab may already have stored the next token
       // (this tab hears of it by a storage event that can come later): then follow it. Otherwise asking with the
       // token gets the 401 or 304 that ends the session here as it would any call.
+      // The page stays where it is (a public page keeps showing, spec §4); the auth guard leaves pages that need a session.
       const stored = storage.get<string>('RC_WEB_TOKEN');
       if (stored && stored !== token) $token.set(stored);
-      else void refreshUserInfo();
+      else void api.post('/user/auth/user/ext/view', undefined, { errorTip: false, cache: false, loginRedirect: false });
     });
     opened.onerror = () => {
       if (opened.readyState !== EventSource.CLOSED || source !== opened) return;
