@@ -193,6 +193,11 @@ describe('session', () => {
   it('leads every side-menu entry to a page with its title', async () => {
     await signInThroughApi(browser, server.url);
     await page.open('/account/home');
+    // The menu is drawn once the shell has read the session, after the page's load event.
+    await browser.waitUntil(async () => (await browser.$$('.rc-side-menu a.item').length) === 33, {
+      timeout: 15_000,
+      timeoutMsg: 'expected the side menu to show its 33 entries',
+    });
     const entries = await browser.$$('.rc-side-menu a.item').map(async (link) => ({
       href: (await link.getAttribute('href')) ?? '',
       // A badge's count may follow the entry's name (我的班级 2).

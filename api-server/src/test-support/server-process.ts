@@ -22,9 +22,10 @@ function freshDataDir(): string {
  */
 export class ServerProcess {
   #child: ChildProcess | null = null;
+  #answered = false;
 
   private constructor(
-    readonly port: number,
+    private currentPort: number,
     readonly dataDir: string,
     private readonly ownsDataDir: boolean,
     private readonly env: Record<string, string>,
@@ -42,6 +43,10 @@ export class ServerProcess {
     return server;
   }
 
+  get port(): number {
+    return this.currentPort;
+  }
+
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
   }
@@ -50,8 +55,26 @@ export class ServerProcess {
     return `${this.url}/apis`;
   }
 
-  /** Starts the process (again, after `kill`) and waits until it answers. */
+  /**
+   * Starts the process (again, after `kill`) and waits until it answers. A port asked for free can be taken
+   * (by any connection's local end) before the server binds it: a first start then moves to another port.
+   */
   async launch(): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      const exit = await this.#launchOnce();
+      if (!exit) {
+        this.#answered = true;
+        return;
+      }
+      if (this.#answered || attempt === 3 || !exit.stderr.includes('EADDRINUSE')) {
+        throw new Error(`api-server exited with code ${exit.code}:\n${exit.stderr}`);
+      }
+      this.currentPort = await freePort();
+    }
+  }
+
+  /** Nothing once the server answers; what it last wrote to stderr if it exits before. */
+  async #launchOnce(): Promise<{ code: number; stderr: string } | undefined> {
     // Node itself with tsx's loader, not the tsx command: that one runs the server as a child of its own,
     // which a SIGKILL would leave running.
     const args = this.compiled ? ['--enable-source-maps', 'dist/server.js'] : ['--import', 'tsx', 'src/server.ts'];
@@ -66,15 +89,20 @@ export class ServerProcess {
         LOG_LEVEL: 'warn',
         ...this.env,
       },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', 'inherit', 'pipe'],
     });
     this.#child = child;
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      stderr = (stderr + chunk.toString()).slice(-4000);
+    });
     const deadline = Date.now() + 90_000;
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`api-server exited with code ${child.exitCode}`);
+      if (child.exitCode !== null) return { code: child.exitCode, stderr };
       try {
         // Answered while our child still runs: not some other server left on the port.
-        if ((await fetch(`${this.apiBase}/system/api/health`)).ok && child.exitCode === null) return;
+        if ((await fetch(`${this.apiBase}/system/api/health`)).ok && child.exitCode === null) return undefined;
       } catch {
         // not listening yet
       }
