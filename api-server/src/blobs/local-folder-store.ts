@@ -174,8 +174,17 @@ export class LocalFolderStore implements BlobStore {
         if ((directoryKey === '' && hiddenFolders.has(entry.name)) || !(key.startsWith(prefix) || prefix.startsWith(`${key}/`))) continue;
         const full = path.join(directory, entry.name);
         if (entry.isDirectory()) {
-          if (options.delimiter && key.startsWith(prefix)) entries.push({ key: `${key}/` });
-          else await walk(full, `${key}/`);
+          if (options.delimiter && key.startsWith(prefix)) {
+            entries.push({ key: `${key}/` });
+            continue;
+          }
+          const before = entries.length;
+          await walk(full, `${key}/`);
+          // An empty folder is what a folder marker leaves here: listed as S3 lists a marker object.
+          if (entries.length === before && key.startsWith(prefix)) {
+            const marker = `${key}/`;
+            entries.push({ key: marker, object: { key: marker, size: 0, lastModified: (await fs.promises.stat(full)).mtime } });
+          }
         } else if (entry.isFile() && key.startsWith(prefix)) {
           const stats = await fs.promises.stat(full);
           entries.push({ key, object: { key, size: stats.size, lastModified: stats.mtime } });

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -10,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { migrationsFolder } from './migrations-folder.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -21,19 +21,25 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const migrationLockKey = 7_240_311;
 
-export async function openDatabase(options: { dataDir: string; databaseUrl?: string }): Promise<OpenDatabase> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+export interface DatabaseLocation {
+  dataDir: string;
+  databaseUrl?: string;
 }
 
-async function openPglite(dataDir: string): Promise<OpenDatabase> {
+/** Opens and migrates the database; `migrations` names another folder to migrate from (db/migrations-folder.ts). */
+export async function openDatabase(options: DatabaseLocation & { migrations?: string }): Promise<OpenDatabase> {
+  const migrations = options.migrations ?? migrationsFolder;
+  return options.databaseUrl ? openPostgres(options.databaseUrl, migrations) : openPglite(options.dataDir, migrations);
+}
+
+async function openPglite(dataDir: string, migrations: string): Promise<OpenDatabase> {
   const unlock = lockDataDir(dataDir);
   try {
     const client = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
     const db = drizzlePglite({ client, schema });
-    await migratePglite(db, { migrationsFolder });
+    await migratePglite(db, { migrationsFolder: migrations });
     return {
       db: db as unknown as Database,
       kind: 'pglite',
@@ -48,13 +54,13 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
   }
 }
 
-async function openPostgres(connectionString: string): Promise<OpenDatabase> {
+async function openPostgres(connectionString: string, migrations: string): Promise<OpenDatabase> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   const connection = await pool.connect();
   try {
     // Replicas starting together apply the migrations once.
     await connection.query('select pg_advisory_lock($1)', [migrationLockKey]);
-    await migratePg(drizzlePg({ client: connection, schema }), { migrationsFolder });
+    await migratePg(drizzlePg({ client: connection, schema }), { migrationsFolder: migrations });
     await connection.query('select pg_advisory_unlock($1)', [migrationLockKey]);
   } finally {
     connection.release();
