@@ -162,6 +162,9 @@ const Env = Type.Object({
     description: 'a positive integer',
   }),
   S3_FORCE_PATH_STYLE: Type.Union([Type.Literal('true'), Type.Literal('false')], { default: 'false', description: 'true or false' }),
+  BACKUP_DIR: Type.Optional(Type.String({ minLength: 1, description: 'a folder' })),
+  BACKUP_INTERVAL_HOURS: Type.Number({ exclusiveMinimum: 0, maximum: 8760, default: 24, description: 'a positive number of hours up to 8760' }),
+  BACKUP_KEEP: Type.Integer({ minimum: 1, maximum: 10_000, default: 7, description: 'an integer from 1 to 10000' }),
 });
 type Env = Static<typeof Env>;
 type EnvName = keyof typeof Env.properties;
@@ -319,6 +322,16 @@ export interface QuoteSettings {
   ttlMs: number;
 }
 
+/** Backups the scheduler leader writes on its own (`npm run backup` makes one by hand). */
+export interface BackupSettings {
+  /** Where they are written (BACKUP_DIR); unset, none are. */
+  dir: string | undefined;
+  /** A backup is due when the newest in `dir` is this old (BACKUP_INTERVAL_HOURS). */
+  intervalMs: number;
+  /** The newest this many are kept, older ones removed (BACKUP_KEEP). */
+  keep: number;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -380,6 +393,7 @@ export interface AppConfig {
   invoices: { provider: Env['INVOICE_PROVIDER'] };
   /** How uploaded videos are probed and transcoded to HLS (VIDEO_TRANSCODER): auto uses ffmpeg when it runs. */
   videoTranscoder: Env['VIDEO_TRANSCODER'];
+  backups: BackupSettings;
 }
 
 export const defaultRateLimits: AppConfig['rateLimits'] = {
@@ -507,6 +521,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     quotes: { signingSecret: e.QUOTE_SIGNING_SECRET, ttlMs: 5 * minute },
     invoices: { provider: e.INVOICE_PROVIDER },
     videoTranscoder: e.VIDEO_TRANSCODER,
+    backups: { dir: e.BACKUP_DIR && path.resolve(e.BACKUP_DIR), intervalMs: e.BACKUP_INTERVAL_HOURS * hour, keep: e.BACKUP_KEEP },
   };
 }
 

@@ -8,10 +8,11 @@ import { startCommunityScheduler } from './community/community-scheduler.js';
 import { startExamScheduler } from './exam/exam-scheduler.js';
 import { cleanAbandonedUploads } from './uploads/cleanup.js';
 import { startPeriodicPass } from './lib/periodic-pass.js';
+import { startScheduledBackups } from './operations/scheduled-backups.js';
 
 /**
  * Starts every periodic job (metering, expiry and release, metrics, HPC job sync, unpaid recharges, storage
- * tasks, community and exam passes, abandoned uploads): the work one replica does for all, run only by the leader. Returns the
+ * tasks, community and exam passes, abandoned uploads, scheduled backups): the work one replica does for all, run only by the leader. Returns the
  * function that stops them all, waiting for passes under way.
  */
 export function startPeriodicJobs(app: FastifyInstance): () => Promise<void> {
@@ -24,6 +25,7 @@ export function startPeriodicJobs(app: FastifyInstance): () => Promise<void> {
     startCommunityScheduler(app),
     startExamScheduler(app),
     startPeriodicPass(app, app.uploads.settings.cleanupIntervalMs, 'upload cleanup failed', () => cleanAbandonedUploads(app)),
+    startScheduledBackups(app),
   ];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));

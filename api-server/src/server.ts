@@ -9,6 +9,7 @@ import { startPeriodicJobs } from './periodic-jobs.js';
 import { createLeaderLock } from './leadership/leader-lock.js';
 import { startLeadership } from './leadership/leadership.js';
 import { startSshGateway } from './ssh-gateway/ssh-gateway.js';
+import { startOperationsSocket } from './operations/operations-socket.js';
 
 let config: AppConfig;
 try {
@@ -46,6 +47,9 @@ const leadership = startLeadership(createLeaderLock(config), {
   lead: () => startPeriodicJobs(app),
 });
 const sshGateway = await startSshGateway(app, { port: config.ssh.port, host: config.host });
+// `npm run backup` asks the process holding the PGlite folder; on PostgreSQL it reads the database itself.
+const stopOperationsSocket =
+  database.kind === 'pglite' ? await startOperationsSocket({ db: database.db, blobs: app.blobs, dataDir: config.dataDir }, app.log) : null;
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -54,6 +58,7 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   await leadership.stop();
   await sshGateway.close();
+  await stopOperationsSocket?.();
   await app.close();
   await database.close();
   process.exit(0);

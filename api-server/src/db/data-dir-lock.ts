@@ -20,20 +20,31 @@ function isAlive(pid: number): boolean {
   }
 }
 
+const lockFileOf = (dir: string) => path.join(dir, 'server.lock');
+
+/** The other live process that holds the folder's lock, if any. */
+export function dataDirHolder(dir: string): number | undefined {
+  let holder: number;
+  try {
+    holder = Number(fs.readFileSync(lockFileOf(dir), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  return Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder) ? holder : undefined;
+}
+
 /** Takes `<dir>/server.lock` for this process; a lock left by a dead process is taken over. */
 export function lockDataDir(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true });
-  const lockFile = path.join(dir, 'server.lock');
+  const lockFile = lockFileOf(dir);
   for (;;) {
     try {
       fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
       return () => fs.rmSync(lockFile, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number(fs.readFileSync(lockFile, 'utf8'));
-      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
-        throw new DataDirLockedError(dir, holder);
-      }
+      const holder = dataDirHolder(dir);
+      if (holder !== undefined) throw new DataDirLockedError(dir, holder);
       fs.rmSync(lockFile, { force: true });
     }
   }
