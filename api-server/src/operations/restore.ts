@@ -89,7 +89,8 @@ async function load(config: AppConfig, dataDir: string, unpacked: Unpacked): Pro
   } finally {
     fs.rmSync(migrations, { recursive: true, force: true });
   }
-  await (await openDatabase(site)).close();
+  // A backup of an older version: its database migrates on to this version's.
+  if (lastMigration !== migrationTags().at(-1)!.tag) await (await openDatabase(site)).close();
 }
 
 /** Removed before loading: a removed folder marker takes the blobs under it along. */
