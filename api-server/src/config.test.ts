@@ -202,6 +202,19 @@ describe('payment providers from the environment', () => {
     expect(() => loadConfig({ ...s3, BLOB_STORE: 'gcs' })).toThrow('BLOB_STORE must be local or s3, got "gcs"');
     expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'minio:9000' })).toThrow('S3_ENDPOINT must be an http(s):// URL, got "minio:9000"');
   });
+
+  it('writes no scheduled backups unless BACKUP_DIR is set, then every day keeping seven by default', () => {
+    expect(loadConfig({}).backups).toEqual({ dir: undefined, intervalMs: 24 * 3_600_000, keep: 7 });
+    expect(loadConfig({ BACKUP_DIR: 'backups', BACKUP_INTERVAL_HOURS: '0.5', BACKUP_KEEP: '30' }).backups).toEqual({
+      dir: path.resolve('backups'),
+      intervalMs: 1_800_000,
+      keep: 30,
+    });
+    expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow('BACKUP_KEEP must be an integer from 1 to 10000, got "0"');
+    expect(() => loadConfig({ BACKUP_INTERVAL_HOURS: '0' })).toThrow(
+      'BACKUP_INTERVAL_HOURS must be a positive number of hours up to 8760, got "0"',
+    );
+  });
 });
 
 describe('the server with a bad variable', () => {

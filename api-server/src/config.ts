@@ -163,7 +163,12 @@ const Env = Type.Object({
   }),
   S3_FORCE_PATH_STYLE: Type.Union([Type.Literal('true'), Type.Literal('false')], { default: 'false', description: 'true or false' }),
   BACKUP_DIR: Type.Optional(Type.String({ minLength: 1, description: 'a folder' })),
-  BACKUP_INTERVAL_HOURS: Type.Number({ exclusiveMinimum: 0, maximum: 8760, default: 24, description: 'a positive number of hours up to 8760' }),
+  BACKUP_INTERVAL_HOURS: Type.Number({
+    exclusiveMinimum: 0,
+    maximum: 8760,
+    default: 24,
+    description: 'a positive number of hours up to 8760',
+  }),
   BACKUP_KEEP: Type.Integer({ minimum: 1, maximum: 10_000, default: 7, description: 'an integer from 1 to 10000' }),
 });
 type Env = Static<typeof Env>;

@@ -92,7 +92,9 @@ function namedEntries(manifest: BackupManifest): Array<{ file: string; sha256: s
   return [
     ...manifest.database.tables.map((table) => ({ file: table.file, sha256: table.sha256, holds: `table ${table.name}` })),
     ...manifest.blobs.flatMap((blob) => (blob.file ? [{ file: blob.file, sha256: blob.sha256, holds: `blob ${blob.key}` }] : [])),
-    ...manifest.files.flatMap((entry) => (entry.file ? [{ file: entry.file, sha256: entry.sha256, holds: `data file ${entry.path}` }] : [])),
+    ...manifest.files.flatMap((entry) =>
+      entry.file ? [{ file: entry.file, sha256: entry.sha256, holds: `data file ${entry.path}` }] : [],
+    ),
   ];
 }
 

@@ -74,7 +74,10 @@ function fingerprint(dir: string): Record<string, string> {
     for (const entry of fs.readdirSync(path.join(dir, relative), { withFileTypes: true })) {
       const child = path.join(relative, entry.name);
       if (entry.isDirectory()) walk(child);
-      else found[child] = createHash('sha256').update(fs.readFileSync(path.join(dir, child))).digest('hex');
+      else
+        found[child] = createHash('sha256')
+          .update(fs.readFileSync(path.join(dir, child)))
+          .digest('hex');
     }
   };
   if (fs.existsSync(dir)) walk('');
@@ -142,7 +145,12 @@ describe('a backup taken while the server takes writes', () => {
   }
 
   async function recharge(token: string): Promise<void> {
-    const created = await post(source, '/user/auth/recharge/create', { amount: 1_000, method: 'sandbox', idempotencyKey: randomKey() }, token);
+    const created = await post(
+      source,
+      '/user/auth/recharge/create',
+      { amount: 1_000, method: 'sandbox', idempotencyKey: randomKey() },
+      token,
+    );
     expect(created.code).toBe(200);
     const confirmed = await fetch(`${source.url}${created.data.payUrl}/confirm`, { method: 'POST', redirect: 'manual' });
     expect(confirmed.status).toBe(303);
@@ -154,7 +162,15 @@ describe('a backup taken while the server takes writes', () => {
     const total = Math.ceil(bytes.length / chunkSize);
     for (let n = 1; n <= total; n++) {
       const form = new FormData();
-      const fields = { identifier: md5Of(bytes), filename: name, chunkNumber: n, totalChunks: total, chunkSize, totalSize: bytes.length, path: 'load' };
+      const fields = {
+        identifier: md5Of(bytes),
+        filename: name,
+        chunkNumber: n,
+        totalChunks: total,
+        chunkSize,
+        totalSize: bytes.length,
+        path: 'load',
+      };
       for (const [field, value] of Object.entries(fields)) form.append(field, String(value));
       form.append('file', new Blob([new Uint8Array(bytes.subarray((n - 1) * chunkSize, n * chunkSize))]), 'blob');
       const answer = await fetch(`${source.apiBase}/orion/auth/file/chunk`, { method: 'POST', headers: { token }, body: form });
@@ -170,7 +186,6 @@ describe('a backup taken while the server takes writes', () => {
     const uploaded = new Map<string, string>();
     const registered: string[] = [];
     let backupRunning = true;
-    let answeredBeforeBackup = { uploads: 0, registrations: 0 };
 
     // Writers that keep going until the backup command has exited.
     const untilBackedUp = async (step: (i: number) => Promise<void>, limit = Infinity) => {
@@ -194,7 +209,7 @@ describe('a backup taken while the server takes writes', () => {
     // The backup starts once every kind of write has been answered at least once.
     const writing = Promise.all(writers);
     while (uploaded.size === 0 || registered.length === 0) await Promise.race([writing, new Promise((resolve) => setTimeout(resolve, 50))]);
-    answeredBeforeBackup = { uploads: uploaded.size, registrations: registered.length };
+    const answeredBeforeBackup = { uploads: uploaded.size, registrations: registered.length };
     const file = path.join(folder('archive'), 'site.tar.gz');
     const backup = await npmRun('backup', [file], sourceSite);
     backupRunning = false;
@@ -289,7 +304,9 @@ describe('restore', () => {
     const target = await emptySite('untouched');
     const refused = await npmRun('restore', [damaged], target);
     expect(refused.code).toBe(1);
-    expect(refused.stderr.trim()).toBe(`restore: the backup's ${blob.file} (blob ${blob.key}) is damaged: its sha256 differs from the manifest's`);
+    expect(refused.stderr.trim()).toBe(
+      `restore: the backup's ${blob.file} (blob ${blob.key}) is damaged: its sha256 differs from the manifest's`,
+    );
     expect(fs.existsSync(target.dataDir)).toBe(false);
     if (target.databaseUrl) {
       const pool = await import('pg').then(({ default: pg }) => new pg.Pool({ connectionString: target.databaseUrl }));
@@ -312,21 +329,31 @@ describe('restore', () => {
     const start = new Date('2026-11-23T08:00:00Z');
     const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
 
-    expect(await scheduledBackupPass(source, settings, at(0))).toEqual({ written: path.join(dir, scheduledBackupName(at(0))), removed: [] });
+    expect(await scheduledBackupPass(source, settings, at(0))).toEqual({
+      written: path.join(dir, scheduledBackupName(at(0))),
+      removed: [],
+    });
     expect(await scheduledBackupPass(source, settings, at(59))).toEqual({ written: null, removed: [] });
     expect((await scheduledBackupPass(source, settings, at(60))).removed).toEqual([]);
     expect(await scheduledBackupPass(source, settings, at(125))).toEqual({
       written: path.join(dir, scheduledBackupName(at(125))),
       removed: [scheduledBackupName(at(0))],
     });
-    expect(fs.readdirSync(dir).sort()).toEqual(['notes.txt', 'suanli-backup-20261123T090000Z.tar.gz', 'suanli-backup-20261123T100500Z.tar.gz']);
+    expect(fs.readdirSync(dir).sort()).toEqual([
+      'notes.txt',
+      'suanli-backup-20261123T090000Z.tar.gz',
+      'suanli-backup-20261123T100500Z.tar.gz',
+    ]);
     expect((await manifestOf(path.join(dir, scheduledBackupName(at(125))))).createdAt).toBe(at(125).toISOString());
   });
 
   it('does not restore a backup made by a newer version', async () => {
     const unpacked = folder('newer');
     await tar.extract({ file: backupFile, cwd: unpacked });
-    const newer = { ...manifest, database: { ...manifest.database, migrations: [...manifest.database.migrations, '9999_from_the_future'] } };
+    const newer = {
+      ...manifest,
+      database: { ...manifest.database, migrations: [...manifest.database.migrations, '9999_from_the_future'] },
+    };
     fs.writeFileSync(path.join(unpacked, 'manifest.json'), JSON.stringify(newer));
     const file = path.join(folder('newer-archive'), 'newer.tar.gz');
     await tar.create({ gzip: true, file, cwd: unpacked }, fs.readdirSync(unpacked));

@@ -37,7 +37,8 @@ export async function startOperationsSocket(source: BackupSource, log: FastifyBa
   }
   const server = http.createServer((request, response) => {
     void (async () => {
-      if (request.method !== 'POST' || request.url !== '/backup') return answer(response, 404, { error: 'POST /backup is the one operation' });
+      if (request.method !== 'POST' || request.url !== '/backup')
+        return answer(response, 404, { error: 'POST /backup is the one operation' });
       const body = (await readJson(request)) as { file?: unknown } | undefined;
       const file = body?.file;
       if (typeof file !== 'string' || !path.isAbsolute(file)) {
@@ -77,14 +78,21 @@ export async function requestBackup(dataDir: string, file: string): Promise<Back
     throw new OperationRefusedError(`a server is using ${dataDir}, whose path is too long for its backup socket: stop it to back up`);
   }
   const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const request = http.request({ socketPath, path: '/backup', method: 'POST', headers: { 'content-type': 'application/json' } }, (response) => {
-      let text = '';
-      response.on('data', (chunk) => (text += String(chunk)));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-      response.on('error', reject);
-    });
+    const request = http.request(
+      { socketPath, path: '/backup', method: 'POST', headers: { 'content-type': 'application/json' } },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk) => (text += String(chunk)));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        response.on('error', reject);
+      },
+    );
     request.on('error', (error) =>
-      reject(new Error(`the server holding ${dataDir} does not answer on ${socketPath} (${(error as NodeJS.ErrnoException).code ?? error.message})`)),
+      reject(
+        new Error(
+          `the server holding ${dataDir} does not answer on ${socketPath} (${(error as NodeJS.ErrnoException).code ?? error.message})`,
+        ),
+      ),
     );
     request.end(JSON.stringify({ file }));
   });

@@ -128,7 +128,8 @@ async function restoreIntoDataFolder(config: AppConfig, unpacked: Unpacked): Pro
   const holds = fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0;
   if (!unpacked.force) {
     if (holds) throw new OperationRefusedError(`${dataDir} is not empty: restore into an empty DATA_DIR, or add --force to replace it`);
-    if (await blobsHeld(config, dataDir)) throw new OperationRefusedError(`the S3 bucket holds blobs: empty it, or add --force to replace them`);
+    if (await blobsHeld(config, dataDir))
+      throw new OperationRefusedError(`the S3 bucket holds blobs: empty it, or add --force to replace them`);
   }
   const building = `${dataDir}.restoring`;
   fs.rmSync(building, { recursive: true, force: true });

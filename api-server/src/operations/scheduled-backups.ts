@@ -31,7 +31,11 @@ export async function scheduledBackupPass(
   now: Date,
 ): Promise<ScheduledPassResult> {
   fs.mkdirSync(settings.dir, { recursive: true });
-  const existing = () => fs.readdirSync(settings.dir).filter((name) => backupName.test(name)).sort();
+  const existing = () =>
+    fs
+      .readdirSync(settings.dir)
+      .filter((name) => backupName.test(name))
+      .sort();
   const newest = existing().at(-1);
   let written: string | null = null;
   if (!newest || now.getTime() - timeOf(newest) >= settings.intervalMs) {
