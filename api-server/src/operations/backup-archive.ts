@@ -133,7 +133,13 @@ function readManifest(dir: string): BackupManifest {
 export async function extractBackup(file: string, dir: string): Promise<BackupManifest> {
   if (!fs.existsSync(file)) throw new OperationRefusedError(`${file} does not exist`);
   try {
-    await tar.extract({ file, cwd: dir, strict: true });
+    // Files and folders only: a link in a crafted archive could make a read or write land outside `dir`.
+    await tar.extract({
+      file,
+      cwd: dir,
+      strict: true,
+      filter: (_path, entry) => 'type' in entry && ['File', 'Directory'].includes(entry.type),
+    });
   } catch (error) {
     throw new OperationRefusedError(`${file} is damaged or not a backup (${(error as Error).message})`);
   }
