@@ -40,6 +40,16 @@ function sizeLimit(maxBytes: number, counted: (bytes: number) => void): Transfor
  * Blobs as files under `root`. `put` and `copy` write to `root/.tmp/<uuid>` first and rename into
  * place (same file system, so the rename is atomic); `writeAt` assembles in place.
  */
+/** A file's stats, or null when it was removed since its folder was read (uploads finish while a listing runs). */
+async function statUnlessRemoved(file: string): Promise<fs.Stats | null> {
+  try {
+    return await fs.promises.stat(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
 export class LocalFolderStore implements BlobStore {
   private readonly root: string;
 
@@ -183,11 +193,12 @@ export class LocalFolderStore implements BlobStore {
           // An empty folder is what a folder marker leaves here: listed as S3 lists a marker object.
           if (entries.length === before && key.startsWith(prefix)) {
             const marker = `${key}/`;
-            entries.push({ key: marker, object: { key: marker, size: 0, lastModified: (await fs.promises.stat(full)).mtime } });
+            const stats = await statUnlessRemoved(full);
+            if (stats) entries.push({ key: marker, object: { key: marker, size: 0, lastModified: stats.mtime } });
           }
         } else if (entry.isFile() && key.startsWith(prefix)) {
-          const stats = await fs.promises.stat(full);
-          entries.push({ key, object: { key, size: stats.size, lastModified: stats.mtime } });
+          const stats = await statUnlessRemoved(full);
+          if (stats) entries.push({ key, object: { key, size: stats.size, lastModified: stats.mtime } });
         }
       }
     };

@@ -23,8 +23,16 @@ export interface DataFileEntry {
   file?: string;
 }
 
+/** Appends what is under `relative`; a folder removed meanwhile (users keep working during a backup) holds nothing. */
 function walk(root: string, relative: string, found: Array<{ path: string; directory: boolean }>): void {
-  for (const entry of fs.readdirSync(path.join(root, relative), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(path.join(root, relative), { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     const child = path.posix.join(relative, entry.name);
     if (entry.isDirectory()) {
       found.push({ path: child, directory: true });
