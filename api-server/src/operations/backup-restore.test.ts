@@ -247,10 +247,11 @@ describe('a backup taken while the server takes writes', () => {
       present++;
     }
     expect(present).toBeGreaterThanOrEqual(answeredBeforeBackup.uploads);
-  }, 150_000);
+  }, 240_000);
 });
 
-describe('restore', () => {
+// Each test opens databases and starts commands: on a busy machine that takes longer than the default 30 s.
+describe('restore', { timeout: 120_000 }, () => {
   let app: TestApp;
   let backupFile: string;
   let manifest: BackupManifest;
