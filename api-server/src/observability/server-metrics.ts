@@ -58,10 +58,13 @@ export function createServerMetrics(app: FastifyInstance) {
   });
   new Gauge({
     name: `${prefix}scheduler_lag_seconds`,
-    help: 'Seconds since the compute scheduler last completed a tick (it ticks every second); NaN where it does not run',
+    help: 'Seconds since the compute scheduler last completed a tick (it ticks every second); only the replica that runs it has a sample',
+    labelNames: ['replica'] as const,
     registers: [registry],
     collect() {
-      this.set(app.scheduling.lagSeconds() ?? Number.NaN);
+      this.reset();
+      const lag = app.scheduling.lagSeconds();
+      if (lag !== null) this.set({ replica: app.config.replicaId }, lag);
     },
   });
   const yuanGauge = (name: string, help: string, total: SQL) =>
