@@ -9,7 +9,10 @@ export interface LogDestination {
 }
 
 /** Every line names the replica that wrote it, so the lines of many replicas can be merged and followed by reqId. */
-export function loggerOptions(config: Pick<AppConfig, 'logLevel' | 'replicaId'>, destination?: LogDestination): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  config: Pick<AppConfig, 'logLevel' | 'replicaId'>,
+  destination?: LogDestination,
+): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     base: { pid: process.pid, hostname: os.hostname(), replica: config.replicaId },

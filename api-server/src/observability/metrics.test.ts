@@ -29,7 +29,12 @@ function sample(text: string, series: string): number | undefined {
 }
 
 const runningInDatabase = async () =>
-  (await t.app.db.select({ count: sql<number>`count(*)::int` }).from(instances).where(eq(instances.status, Status.running)))[0]!.count;
+  (
+    await t.app.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(instances)
+      .where(eq(instances.status, Status.running))
+  )[0]!.count;
 const cashInDatabase = async () => Number((await t.app.db.select({ total: sql<string>`sum(${users.balance})` }).from(users))[0]!.total);
 
 describe('GET /metrics', () => {
@@ -41,7 +46,9 @@ describe('GET /metrics', () => {
     await t.app.inject({ method: 'GET', url: '/apis/no/such/call/12345' });
     const text = await scrape();
     expect(sample(text, requests)).toBe(before + 2);
-    expect(sample(text, 'suanli_http_request_duration_seconds_count{method="GET",route="/apis/system/auth/api/enum/list/:type"}')).toBe(before + 2);
+    expect(sample(text, 'suanli_http_request_duration_seconds_count{method="GET",route="/apis/system/auth/api/enum/list/:type"}')).toBe(
+      before + 2,
+    );
     expect(sample(text, 'suanli_http_requests_total{method="GET",route="unmatched",status_code="200"}')).toBe(1);
     for (const raw of ['secret-token-value', '/list/7', '/list/8', '12345']) expect(text).not.toContain(raw);
   });
@@ -70,7 +77,9 @@ describe('GET /metrics', () => {
     const { client } = await UploadClient.signedIn(t.app);
     const bytes = randomFile(3 * 65_536 + 1000);
     const options = { fileName: '指标.bin', chunkSize: 65_536 };
-    expect((await client.sendChunks('/apis/orion/auth/file/chunk', bytes, options)).map((answer) => answer.code)).toEqual([200, 200, 200, 200]);
+    expect((await client.sendChunks('/apis/orion/auth/file/chunk', bytes, options)).map((answer) => answer.code)).toEqual([
+      200, 200, 200, 200,
+    ]);
     // A chunk sent again is not stored again.
     expect((await client.sendChunks('/apis/orion/auth/file/chunk', bytes, { ...options, numbers: [2] }))[0]!.code).toBe(200);
     expect(sample(await scrape(), uploaded)).toBe(before + bytes.length);
@@ -96,18 +105,6 @@ describe('GET /metrics', () => {
 
     t.app.scheduling.follow({ leading: true });
     expect(sample(await scrape(), 'suanli_scheduler_leader')).toBe(1);
-  });
-
-  it('keeps a registry per app: another app in this process counts its own requests', async () => {
-    const other = await createTestApp();
-    try {
-      const series = 'suanli_http_requests_total{method="GET",route="/apis/health",status_code="200"}';
-      await other.app.inject({ method: 'GET', url: '/apis/health' });
-      expect(sample((await other.app.inject({ method: 'GET', url: '/metrics' })).body, series)).toBe(1);
-      expect(sample(await scrape(), series)).toBeUndefined();
-    } finally {
-      await other.close();
-    }
   });
 });
 

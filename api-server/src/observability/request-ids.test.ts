@@ -7,7 +7,7 @@ let t: TestApp;
 const lines: Record<string, unknown>[] = [];
 beforeAll(async () => {
   t = await createTestApp({
-    config: { replicaId: 'replica-l', logLevel: 'info' },
+    config: { replicaId: 'replica-l' },
     logTo: { write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>) },
   });
 });

@@ -44,7 +44,10 @@ export function createServerMetrics(app: FastifyInstance) {
     help: 'Instances running now (all replicas: read from the database)',
     registers: [registry],
     async collect() {
-      const [row] = await app.db.select({ count: sql<number>`count(*)::int` }).from(instances).where(eq(instances.status, Status.running));
+      const [row] = await app.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(instances)
+        .where(eq(instances.status, Status.running));
       this.set(row?.count ?? 0);
     },
   });
@@ -77,7 +80,11 @@ export function createServerMetrics(app: FastifyInstance) {
         this.set(Number(row?.total ?? 0) / thousandthsPerYuan);
       },
     });
-  yuanGauge('ledger_trial_balance_yuan', 'Sum of every ledger entry: zero while the books balance', sql`(select sum(amount) from ledger_entries)`);
+  yuanGauge(
+    'ledger_trial_balance_yuan',
+    'Sum of every ledger entry: zero while the books balance',
+    sql`(select sum(amount) from ledger_entries)`,
+  );
   yuanGauge('users_cash_balance_yuan', 'Total of the users’ cash balances', sql`(select sum(balance) from users)`);
 
   return {
