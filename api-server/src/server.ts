@@ -45,6 +45,7 @@ const leadership = startLeadership(createLeaderLock(config), {
   replicaId: config.replicaId,
   lead: () => startPeriodicJobs(app),
 });
+app.scheduling.follow(leadership);
 const sshGateway = await startSshGateway(app, { port: config.ssh.port, host: config.host });
 
 let closing = false;

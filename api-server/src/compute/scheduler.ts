@@ -330,6 +330,7 @@ export function startScheduler(app: FastifyInstance): () => Promise<void> {
             await startQueuedInstances(app);
           }
         });
+        app.scheduling.tickCompleted();
       } catch (error) {
         app.log.error({ err: error }, 'compute pass failed');
       } finally {
@@ -337,10 +338,12 @@ export function startScheduler(app: FastifyInstance): () => Promise<void> {
       }
     })();
   };
+  app.scheduling.schedulerStarted();
   const timer = setInterval(tick, app.compute.settings.transitionIntervalMs);
   tick();
   return async () => {
     clearInterval(timer);
     await running;
+    app.scheduling.schedulerStopped();
   };
 }
