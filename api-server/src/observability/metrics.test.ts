@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { Gauge } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { instances, users } from '../db/schema.js';
@@ -105,6 +106,26 @@ describe('GET /metrics', () => {
 
     t.app.scheduling.follow({ leading: true });
     expect(sample(await scrape(), 'suanli_scheduler_leader')).toBe(1);
+  });
+
+  it('answers a scrape it cannot complete with 503 and the reason in plain text, not a JSON envelope', async () => {
+    new Gauge({
+      name: 'suanli_test_unreadable',
+      help: 'a gauge whose source is down',
+      registers: [t.app.metrics.registry],
+      collect() {
+        throw new Error('database unreachable');
+      },
+    });
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/metrics' });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['content-type']).toContain('text/plain');
+      expect(response.body).toContain('database unreachable');
+    } finally {
+      t.app.metrics.registry.removeSingleMetric('suanli_test_unreadable');
+    }
+    await scrape();
   });
 });
 

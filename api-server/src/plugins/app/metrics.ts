@@ -18,9 +18,18 @@ export default fp(
     app.addHook('onResponse', async (request, reply) => {
       metrics.observeRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
     });
-    app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
-      const text = await metrics.registry.metrics();
-      return reply.header('cache-control', 'no-store').type(metrics.registry.contentType).send(text);
+    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      try {
+        return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+      } catch (error) {
+        // Not the envelope (HTTP 200 with a JSON error): Prometheus takes a 503 as a failed scrape and keeps its reason.
+        request.log.error({ err: error }, 'metrics scrape failed');
+        return reply
+          .code(503)
+          .type('text/plain; charset=utf-8')
+          .send(`metrics unavailable: ${(error as Error).message}\n`);
+      }
     });
   },
   { name: 'metrics', dependencies: ['core', 'scheduling'] },
