@@ -38,7 +38,12 @@ async function mergeCutAfterMove(bytes: Buffer, path: string): Promise<UploadIde
 }
 
 const fileRow = async (path: string) =>
-  (await t.app.db.select().from(storedFiles).where(and(eq(storedFiles.userId, userId), eq(storedFiles.area, area), eq(storedFiles.path, path))))[0];
+  (
+    await t.app.db
+      .select()
+      .from(storedFiles)
+      .where(and(eq(storedFiles.userId, userId), eq(storedFiles.area, area), eq(storedFiles.path, path)))
+  )[0];
 
 describe('a merge cut short between moving the bytes and recording the file', () => {
   it('is finished when the merge is asked again: the file is recorded with its content and the upload let go', async () => {
