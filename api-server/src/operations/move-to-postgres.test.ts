@@ -75,8 +75,9 @@ class Site {
   }
 
   async signIn(): Promise<void> {
-    this.token = (await this.call<{ token: string }>('/user/api/user/login/password', { mobile: demoAccounts.user, password: demoPassword }))
-      .token;
+    this.token = (
+      await this.call<{ token: string }>('/user/api/user/login/password', { mobile: demoAccounts.user, password: demoPassword })
+    ).token;
   }
 
   balance = async () => (await this.call<{ ownBalance: number }>('/user/auth/user/account/view')).ownBalance;
@@ -101,7 +102,11 @@ class Site {
     const [image] = await this.get<{ id: number }[]>('/image/auth/allSys');
     const order = { regionCode: cheapest.regionCode, gpuModelId: cheapest.gpuModelId, gpuCount: 1, billingType: 1, imageId: image!.id };
     const { quoteToken } = await this.call<{ quoteToken: string }>('/user/auth/order/price/preview', { ...order, dataDiskExtraGb: 0 });
-    const { instance } = await this.call<{ instance: { id: number } }>('/user/auth/order/info/pay', { ...order, dataDiskExtraGb: 0, quoteToken });
+    const { instance } = await this.call<{ instance: { id: number } }>('/user/auth/order/info/pay', {
+      ...order,
+      dataDiskExtraGb: 0,
+      quoteToken,
+    });
     return instance.id;
   }
 

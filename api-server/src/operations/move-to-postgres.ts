@@ -101,6 +101,9 @@ export async function moveToPostgres(config: AppConfig, options: { force: boolea
 async function refuseHeldDestination(databaseUrl: string, bucket: BlobStore | null): Promise<void> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   try {
+    await pool.query('select 1').catch((error: Error) => {
+      throw new MoveRefusedError(`cannot reach the database of DATABASE_URL: ${error.message}`);
+    });
     const db = drizzle({ client: pool }) as unknown as Database;
     const [tables] = await queryRows<{ present: boolean }>(db, sql`select to_regclass('public.users') is not null as present`);
     if (tables?.present && (await databaseHoldsData(db))) {
@@ -109,9 +112,11 @@ async function refuseHeldDestination(databaseUrl: string, bucket: BlobStore | nu
   } finally {
     await pool.end();
   }
-  if (bucket && (await bucket.listPage('', { maxKeys: 1 })).objects.length > 0) {
-    throw new MoveRefusedError('the destination bucket already holds objects: give --force to write over them');
-  }
+  if (!bucket) return;
+  const page = await bucket.listPage('', { maxKeys: 1 }).catch((error: Error) => {
+    throw new MoveRefusedError(`cannot list the bucket of S3_BUCKET: ${error.message}`);
+  });
+  if (page.objects.length > 0) throw new MoveRefusedError('the destination bucket already holds objects: give --force to write over them');
 }
 
 async function compareDatabases(source: Database, destination: Database): Promise<Omit<MoveResult, 'blobs'>> {
