@@ -68,7 +68,8 @@ Moved, and both sides agree. Start the server on the moved site with these setti
 ${settings.map((setting) => `  ${screenLine(setting)}`).join('\n')}
 All of them, secrets whole, are in ${envFile} (readable by you only):
   set -a; . ${envFile}; set +a; npm start
-Give every replica the same settings. ${
+Give every replica the same settings. DATA_DIR keeps the files that do not move (SSH host key, network disks, file
+storage, datasets): replicas on other machines need that folder shared. ${
   blobsGo
     ? 'The embedded database (DATA_DIR/pglite) and the local blobs (DATA_DIR/blobs) are left as they were: remove them once the moved site runs.'
     : 'The embedded database (DATA_DIR/pglite) is left as it was: remove it once the moved site runs. The blobs stay in use in DATA_DIR/blobs.'
