@@ -183,7 +183,7 @@ describe('moving a site from the embedded database and local blobs to PostgreSQL
       S3_FORCE_PATH_STYLE: 'true',
     };
     source = new Site(await ServerProcess.start({ dataDir, env: { DATABASE_URL: '', BLOB_STORE: 'local', CLOCK_FILE: clockFile } }));
-  }, 90_000);
+  }, 180_000);
   afterAll(async () => {
     await source?.server.stop();
     await postgres?.close();
@@ -207,7 +207,7 @@ describe('moving a site from the embedded database and local blobs to PostgreSQL
     expect(refused.stderr).toContain(`Data directory ${dataDir} is in use by process`);
     expect(refused.stderr).toContain('The server must be stopped while its site moves.');
     await source.server.stop();
-  }, 60_000);
+  }, 120_000);
 
   it('moves everything, checks both sides, and the site runs on the moved data', async () => {
     const moved = await runMove(destinationEnv);
@@ -247,7 +247,7 @@ describe('moving a site from the embedded database and local blobs to PostgreSQL
     } finally {
       await site.server.stop();
     }
-  }, 90_000);
+  }, 240_000);
 
   it('refuses a destination that already holds a site, and changes nothing there', async () => {
     const bucket = new S3BlobStore(s3.settings);
@@ -265,5 +265,5 @@ describe('moving a site from the embedded database and local blobs to PostgreSQL
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('the destination database already holds a site (users): give --force to replace its data');
     expect(await state()).toEqual(held);
-  }, 60_000);
+  }, 120_000);
 });

@@ -78,7 +78,11 @@ export async function moveToPostgres(config: AppConfig, options: { force: boolea
           await loadDatabase(destination.db, work, snapshot);
           const compared = await compareDatabases(source.db, destination.db);
           const blobs = bucket ? await moveBlobs(source.blobs, bucket) : null;
-          if (blobs?.differing.length) compared.differences.push(`blobs differing in the bucket: ${blobs.differing.join(', ')}`);
+          if (blobs?.differing.length) {
+            compared.differences.push(
+              `${blobs.differing.length} blobs missing or different in the bucket: ${blobs.differing.slice(0, 10).join(', ')}`,
+            );
+          }
           result = { ...compared, blobs };
         } finally {
           await destination.close();
