@@ -249,7 +249,7 @@ describe('moving a site from the embedded database and local blobs to PostgreSQL
     }
   }, 240_000);
 
-  it('refuses a destination that already holds a site, and changes nothing there', async () => {
+  it('refuses a destination that already holds a site and changes nothing there, unless forced', async () => {
     const bucket = new S3BlobStore(s3.settings);
     const state = async () => {
       const database = await openDatabase({ dataDir: scratch, databaseUrl: postgres.url });
@@ -265,5 +265,13 @@ describe('moving a site from the embedded database and local blobs to PostgreSQL
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('the destination database already holds a site (users): give --force to replace its data');
     expect(await state()).toEqual(held);
-  }, 120_000);
+
+    // Told to, it replaces what the moved site wrote since (the recharge) with the source's data again.
+    const forced = await runMove(destinationEnv, ['--force']);
+    expect(forced.code).toBe(0);
+    const sourceDatabase = await openDatabase({ dataDir });
+    const sourceRows = await tableRowCounts(sourceDatabase.db).finally(() => sourceDatabase.close());
+    expect(sourceRows).not.toEqual(held.rows);
+    expect(await state()).toEqual({ rows: sourceRows, objects: held.objects });
+  }, 180_000);
 });
