@@ -3,11 +3,12 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { S3BlobStore } from '../blobs/s3-blob-store.js';
 import { openDatabase } from '../db/open-database.js';
 import { writeClockFile } from '../file-clock.js';
+import { repoRoot } from '../repo-root.js';
+import { keptSecret } from '../lib/kept-secret.js';
 import { demoAccounts, demoPassword } from '../seed/demo-data.js';
 import { startPostgresPeer, type PostgresPeer } from '../test-support/postgres-peer.js';
 import { startS3Peer, type S3Peer } from '../test-support/s3-peer.js';
@@ -15,7 +16,6 @@ import { ServerProcess } from '../test-support/server-process.js';
 import { listAllBlobs } from './blob-snapshot.js';
 import { tableRowCounts } from './database-snapshot.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
 const cloudRegion = 'hd-2';
 
@@ -225,7 +225,13 @@ describe('moving a site from the embedded database and local blobs to PostgreSQL
 
     const settings = sourcedEnvFile(envFile);
     expect(settings).toMatchObject({ DATA_DIR: dataDir, DATABASE_URL: postgres.url, BLOB_STORE: 's3', S3_SECRET_ACCESS_KEY: 'S3RVER' });
-    expect(settings.UPLOAD_SIGNING_SECRET).toBe(fs.readFileSync(path.join(dataDir, 'upload-signing.key'), 'utf8').trim());
+    // The moved site signs with the very key the old one kept: what it signed before the move stays valid.
+    expect(keptSecret(settings.UPLOAD_SIGNING_SECRET, os.tmpdir(), 'unused.key')).toEqual(
+      keptSecret(undefined, dataDir, 'upload-signing.key'),
+    );
+    expect(keptSecret(settings.QUOTE_SIGNING_SECRET, os.tmpdir(), 'unused.key')).toEqual(
+      keptSecret(undefined, dataDir, 'quote-signing.key'),
+    );
     expect(moved.stdout).not.toContain(settings.UPLOAD_SIGNING_SECRET);
     expect(moved.stdout).not.toContain(settings.QUOTE_SIGNING_SECRET);
 

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import type { AppConfig } from '../config.js';
+import { keptSecretSetting } from '../lib/kept-secret.js';
 
 export interface Setting {
   name: string;
@@ -43,11 +42,9 @@ export function movedSettings(config: AppConfig): Setting[] {
   return settings;
 }
 
-/** The configured key, or the text of the one kept in the data folder (lib/kept-secret.ts), or a new one. */
+/** The configured key, or the setting that carries the one kept in the data folder. */
 function keptKey(configured: string | undefined, dataDir: string, fileName: string): string {
-  if (configured) return configured;
-  const file = path.join(dataDir, fileName);
-  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : randomBytes(32).toString('base64');
+  return configured ?? keptSecretSetting(dataDir, fileName);
 }
 
 /** `NAME=value` with secrets masked (a database URL keeps all but its password). */
