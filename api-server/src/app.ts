@@ -1,15 +1,19 @@
-import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppConfig } from './config.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Database } from './db/open-database.js';
-import { requestLogFields } from './request-log.js';
+import { loggerOptions, type LogDestination } from './observability/logger-options.js';
+import { requestIdOf } from './observability/request-id.js';
 import { answerFrameworkError } from './lib/framework-errors.js';
 import core from './plugins/app/core.js';
 import sharedState from './plugins/app/shared-state.js';
 import userChanges from './plugins/app/user-changes.js';
 import servedBy from './plugins/app/served-by.js';
+import requestIds from './plugins/app/request-ids.js';
+import scheduling from './plugins/app/scheduling.js';
+import metrics from './plugins/app/metrics.js';
+import health from './plugins/app/health.js';
 import sessionCache from './plugins/app/session-cache.js';
 import push from './plugins/app/push.js';
 import securityHeaders from './plugins/external/security-headers.js';
@@ -55,16 +59,14 @@ export interface AppParts {
   config: AppConfig;
   db: Database;
   clock?: Clock;
-  logger?: FastifyServerOptions['logger'];
+  /** false: no log at all; a destination: the log lines go there instead of stdout. */
+  logger?: false | LogDestination;
 }
 
 export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: parts.logger ?? {
-      level: parts.config.logLevel,
-      serializers: { req: requestLogFields },
-    },
-    genReqId: () => randomUUID(),
+    logger: parts.logger === false ? false : loggerOptions(parts.config, parts.logger),
+    genReqId: requestIdOf,
     // Behind nginx the client is the one X-Forwarded-For names, when the proxy is trusted (rate limits per IP).
     trustProxy: parts.config.trustProxy.length ? parts.config.trustProxy : false,
     bodyLimit: 1024 * 1024,
@@ -76,6 +78,9 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   // so the envelope and authentication come before any route, and the portal's catch-all comes last.
   await app.register(core, { config: parts.config, db: parts.db, clock: parts.clock ?? systemClock });
   await app.register(servedBy);
+  await app.register(requestIds);
+  await app.register(scheduling);
+  await app.register(metrics);
   await app.register(sharedState);
   await app.register(userChanges);
   await app.register(sessionCache);
@@ -118,6 +123,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(applicationModule, { prefix: '/apis/application' });
   await app.register(examModule, { prefix: '/apis/exam' });
   await app.register(publicConfigRoute);
+  await app.register(health);
   await app.register(jupyterProxy);
 
   await app.register(examplesStatic);

@@ -46,6 +46,7 @@ const leadership = startLeadership(createLeaderLock(config), {
   replicaId: config.replicaId,
   lead: () => startPeriodicJobs(app),
 });
+app.scheduling.follow(leadership);
 const sshGateway = await startSshGateway(app, { port: config.ssh.port, host: config.host });
 // `npm run backup` asks the process holding the PGlite folder; on PostgreSQL it reads the database itself.
 const stopOperationsSocket =

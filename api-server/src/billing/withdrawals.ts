@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, lt, type SQL } from 'drizzle-orm';
 import { users, withdrawals } from '../db/schema.js';
 import type { Database, Executor } from '../db/open-database.js';
 import { conflict, invalid, notFound } from '../errors.js';
@@ -148,6 +148,31 @@ export async function approveWithdrawal(db: Database, provider: PayoutProvider, 
     payoutProvider: provider.name,
   });
   if (!paying) throw stateRefusal(existing);
+  return (await payOut(db, provider, paying, now)) ?? findWithdrawal(db, id);
+}
+
+/**
+ * Withdrawals left 打款中 for longer than `stuckAfterMs` (the server died between the transfer and its booking)
+ * are asked for again, which a provider pays at most once per withdrawal, and booked. Answers how many were finished.
+ */
+export async function resumePayouts(db: Database, provider: PayoutProvider, now: () => Date, stuckAfterMs = 5 * 60_000) {
+  const stuck = await db
+    .select()
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.status, WithdrawalStatus.paying),
+        eq(withdrawals.payoutProvider, provider.name),
+        lt(withdrawals.reviewedAt, new Date(now().getTime() - stuckAfterMs)),
+      ),
+    );
+  let finished = 0;
+  for (const row of stuck) if (await payOut(db, provider, row, now)) finished += 1;
+  return finished;
+}
+
+/** Transfers a withdrawal being paid and books the outcome; null when someone else booked it first. */
+async function payOut(db: Database, provider: PayoutProvider, paying: WithdrawalRow, now: () => Date) {
   const result = await provider.transfer({
     withdrawalId: paying.id,
     amount: paying.amount - paying.fee,
@@ -159,6 +184,7 @@ export async function approveWithdrawal(db: Database, provider: PayoutProvider, 
     },
   });
   const at = now();
+  const id = paying.id;
   return db.transaction(async (tx) => {
     if (!result.paid) {
       const failed = await moveState(tx, id, WithdrawalStatus.paying, {
@@ -166,39 +192,41 @@ export async function approveWithdrawal(db: Database, provider: PayoutProvider, 
         reason: `打款失败：${result.reason}`,
         finishedAt: at,
       });
-      await reverseWithdrawal(tx, failed!, at);
+      if (!failed) return null;
+      await reverseWithdrawal(tx, failed, at);
       await notify(
         tx,
-        failed!.userId,
+        failed.userId,
         '提现打款失败',
-        `您申请提现的 ¥${yuanText(failed!.amount)} 打款失败（${result.reason}），款项已退回可提现收益，请核对收款账户后重新申请。`,
+        `您申请提现的 ¥${yuanText(failed.amount)} 打款失败（${result.reason}），款项已退回可提现收益，请核对收款账户后重新申请。`,
         at,
       );
-      return failed!;
+      return failed;
     }
     const paid = await moveState(tx, id, WithdrawalStatus.paying, {
       status: WithdrawalStatus.paid,
       payoutRef: result.reference,
       finishedAt: at,
     });
+    if (!paid) return null;
     await postTransaction(tx, {
       kind: 'withdrawal_payout',
-      note: `提现 #${paid!.id} 已打款`,
+      note: `提现 #${paid.id} 已打款`,
       at,
-      idempotencyKey: `withdrawal-payout:${paid!.id}`,
+      idempotencyKey: `withdrawal-payout:${paid.id}`,
       legs: [
-        { account: { kind: 'withdrawals_payable' }, amount: -(paid!.amount - paid!.fee) },
-        { account: { kind: 'clearing', provider: provider.name }, amount: paid!.amount - paid!.fee },
+        { account: { kind: 'withdrawals_payable' }, amount: -(paid.amount - paid.fee) },
+        { account: { kind: 'clearing', provider: provider.name }, amount: paid.amount - paid.fee },
       ],
     });
     await notify(
       tx,
-      paid!.userId,
+      paid.userId,
       '提现已到账',
-      `您申请提现的 ¥${yuanText(paid!.amount)} 已打款，扣除手续费 ¥${yuanText(paid!.fee)} 后实际到账 ¥${yuanText(paid!.amount - paid!.fee)}。`,
+      `您申请提现的 ¥${yuanText(paid.amount)} 已打款，扣除手续费 ¥${yuanText(paid.fee)} 后实际到账 ¥${yuanText(paid.amount - paid.fee)}。`,
       at,
     );
-    return paid!;
+    return paid;
   });
 }
 

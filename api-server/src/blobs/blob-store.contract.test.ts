@@ -128,6 +128,10 @@ describe.each(Object.keys(backends))('blob store contract: %s', (name) => {
     expect((await store.listPage('p/a/', { delimiter: '/' })).objects.map((o) => o.key)).toEqual(['p/a/1', 'p/a/2']);
   });
 
+  it('answers the readiness probe while it can be written to', async () => {
+    await expect(store.probe()).resolves.toBeUndefined();
+  });
+
   it('refuses keys that leave the store', async () => {
     for (const key of ['../x', 'a/../../x', '/etc/passwd', 'a//b', 'a\\..\\b']) {
       await expect(store.put(key, Readable.from([Buffer.from('x')]))).rejects.toThrow(/outside the store/);

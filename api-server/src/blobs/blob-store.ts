@@ -42,6 +42,8 @@ export interface BlobStore {
   completeMultipartUpload(key: string, uploadId: string, parts: UploadedPart[]): Promise<void>;
   /** A URL that answers the blob (HTTP range requests too) as an attachment named `fileName`. */
   presignGet(key: string, fileName: string, expiry: TransferExpiry): Promise<string>;
+  /** Rejects when the store cannot be reached or written to now (the readiness check); cheap, changes nothing. */
+  probe(): Promise<void>;
 }
 
 export interface ListPageOptions {

@@ -173,6 +173,11 @@ export class LocalFolderStore implements BlobStore {
     return removed;
   }
 
+  /** The folder every write goes through is there and writable (a removed or read-only blob folder fails). */
+  async probe(): Promise<void> {
+    await fs.promises.access(path.join(this.root, temporaryFolder), fs.constants.W_OK);
+  }
+
   async listPage(prefix: string, options: ListPageOptions = {}): Promise<BlobPage> {
     const folderKey = prefix.slice(0, prefix.lastIndexOf('/') + 1);
     const folder = folderKey ? this.resolve(folderKey) : this.root;

@@ -7,6 +7,7 @@ import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -173,6 +174,11 @@ export class S3BlobStore implements BlobStore {
     checkBlobKey(to);
     const source = `${this.bucket}/${from.split('/').map(encodeURIComponent).join('/')}`;
     await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: to, CopySource: source }));
+  }
+
+  /** The bucket answers and these credentials may use it. */
+  async probe(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
   }
 
   async stat(key: string): Promise<{ size: number } | null> {

@@ -106,6 +106,8 @@ export interface ComputeDriver {
   sample(instance: DriverInstance): Promise<InstanceSample | null>;
   /** Where a port inside the running instance is reached from this server; null when it cannot be. */
   httpTarget(instance: DriverInstance, port: number): Promise<{ host: string; port: number } | null>;
+  /** Rejects when the backend cannot be reached now (the readiness check); cheap, changes nothing. */
+  probe(): Promise<void>;
   /** Lets go of connections and background work (the server is closing). */
   close(): Promise<void>;
 }

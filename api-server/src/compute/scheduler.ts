@@ -14,6 +14,7 @@ import { alertBelowThresholds, warnLowBalances } from './balance-alerts.js';
 import { stopOverBudgetSubAccounts } from './budget-stops.js';
 import { startQueuedInstances } from './gpu-queue.js';
 import { releaseMaturedIncome } from '../billing/income.js';
+import { resumePayouts } from '../billing/withdrawals.js';
 import { sweepTrash } from '../storage/trash.js';
 import { cloudDiskUsage } from '../storage/cloud-disk.js';
 import { meterStorage, type StorageMeteringReport } from '../storage/storage-metering.js';
@@ -39,6 +40,8 @@ export interface PassReport {
   thresholdAlerts: number;
   stoppedForBudget: number;
   incomeReleased: number;
+  /** Withdrawals a crash left 打款中, paid and booked now. */
+  payoutsResumed: number;
   trash: { purged: number; warned: number };
   storage: StorageMeteringReport;
 }
@@ -287,6 +290,7 @@ export async function runComputePass(app: FastifyInstance): Promise<PassReport> 
   const exited = await stopExitedInstances(app);
   const queueStarted = await startQueuedInstances(app);
   const incomeReleased = await releaseMaturedIncome(app.db, app.clock.now());
+  const payoutsResumed = await resumePayouts(app.db, app.payout, () => app.clock.now());
   const trash = await sweepTrash(app);
   const storage = await meterStorage(app, cloudDiskUsage);
   return {
@@ -303,6 +307,7 @@ export async function runComputePass(app: FastifyInstance): Promise<PassReport> 
     thresholdAlerts,
     stoppedForBudget,
     incomeReleased,
+    payoutsResumed,
     trash,
     storage,
   };
@@ -330,6 +335,7 @@ export function startScheduler(app: FastifyInstance): () => Promise<void> {
             await startQueuedInstances(app);
           }
         });
+        app.scheduling.tickCompleted();
       } catch (error) {
         app.log.error({ err: error }, 'compute pass failed');
       } finally {
@@ -337,10 +343,12 @@ export function startScheduler(app: FastifyInstance): () => Promise<void> {
       }
     })();
   };
+  app.scheduling.schedulerStarted();
   const timer = setInterval(tick, app.compute.settings.transitionIntervalMs);
   tick();
   return async () => {
     clearInterval(timer);
     await running;
+    app.scheduling.schedulerStopped();
   };
 }

@@ -110,5 +110,7 @@ export class SimulatedDriver implements ComputeDriver {
   async httpTarget() {
     return null;
   }
+  /** Nothing to reach: the simulated backend is this process. */
+  async probe() {}
   async close() {}
 }

@@ -20,7 +20,9 @@ export const soleProcessLock: LeaderLock = {
 };
 
 /** One fixed key for "runs the periodic jobs"; the migrations take another (db/open-database.ts). */
-const schedulerLockKey = 7_240_312;
+export const schedulerLockKey = 7_240_312;
+/** How the leader's lock connection is named in pg_stat_activity, before the replica's id. */
+export const leaderConnectionPrefix = 'suanli-leader ';
 const answerTimeoutMs = 10_000;
 
 /**
@@ -65,7 +67,7 @@ export class PostgresLeaderLock implements LeaderLock {
     // A connection that stops answering counts as lost: the leader must not go on believing it leads.
     const client = new pg.Client({
       connectionString: this.connectionString,
-      application_name: `suanli-leader ${this.holder}`,
+      application_name: leaderConnectionPrefix + this.holder,
       keepAlive: true,
       connectionTimeoutMillis: answerTimeoutMs,
       query_timeout: answerTimeoutMs,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable, Transform, Writable } from 'node:stream';
+import { pipeline as pipe, Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { BlobObject, BlobStore } from '../blobs/blob-store.js';
 
@@ -89,6 +89,27 @@ export async function loadBlobs(store: BlobStore, dir: string, entries: BlobEntr
   for (const entry of entries) {
     await store.put(entry.key, entry.file ? fs.createReadStream(path.join(dir, entry.file)) : Readable.from([]));
   }
+}
+
+/**
+ * Stores every blob of `from` in `to` under the same key, hashing the bytes as they pass: the digests of the source,
+ * for `differingBlobs(to, ...)` to check what `to` answers afterwards. Nothing may write to `from` meanwhile.
+ */
+export async function copyBlobs(from: BlobStore, to: BlobStore): Promise<BlobEntry[]> {
+  const entries: BlobEntry[] = [];
+  for (const blob of await listAllBlobs(from)) {
+    if (isFolderMarker(blob.key)) {
+      await to.put(blob.key, Readable.from([]));
+      entries.push({ key: blob.key, ...emptyDigest });
+      continue;
+    }
+    const { transform, digest } = digesting();
+    // A failed read destroys the transform, which fails the put.
+    pipe(from.readRange(blob.key, 0, blob.size), transform, () => {});
+    await to.put(blob.key, transform);
+    entries.push({ key: blob.key, ...digest() });
+  }
+  return entries;
 }
 
 /** The digest of a blob as the store answers it now. */

@@ -9,6 +9,7 @@ import { buildApp } from '../app.js';
 import type { Clock } from '../clock.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { openDatabase, type OpenDatabase } from '../db/open-database.js';
+import type { LogDestination } from '../observability/logger-options.js';
 import { adminQuery, databaseUrl } from './database-template.js';
 
 export class ManualClock implements Clock {
@@ -61,9 +62,10 @@ async function postgresDatabaseFrom(template: { adminUrl: string; name: string }
 /**
  * The real server on a fresh database (PGlite in a new folder, or a new PostgreSQL database when
  * DATABASE_URL is set) copied from the run's migrated template with the demo data, and a clock the test moves by hand.
+ * No log unless `logTo` is given.
  */
 export async function createTestApp(
-  options: { config?: Partial<AppConfig>; beforeReady?: (app: FastifyInstance) => void } = {},
+  options: { config?: Partial<AppConfig>; beforeReady?: (app: FastifyInstance) => void; logTo?: LogDestination } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-test-'));
   const template = inject('databaseTemplate');
@@ -72,7 +74,7 @@ export async function createTestApp(
   const config: AppConfig = { ...loadConfig({ DATA_DIR: dataDir, WEB_ROOT: path.join(dataDir, 'web') }), ...options.config };
   const database: OpenDatabase = await openDatabase({ dataDir, databaseUrl: postgres?.url });
   const clock = new ManualClock();
-  const app = await buildApp({ config, db: database.db, clock, logger: false });
+  const app = await buildApp({ config, db: database.db, clock, logger: options.logTo ?? false });
   options.beforeReady?.(app);
   await app.ready();
   return {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -121,6 +122,12 @@ export async function storeUploadedFile(
   }
 
   if (upload && received.length === count) {
+    if (!placement.tree && (await movedBeforeCrash(app, upload, target, identity.md5))) {
+      const stored = await record(app, userId, placement, upload.fileSize, identity.md5);
+      await discardUpload(app, upload);
+      noteUpload(userId, identity, upload, 'merged');
+      return stored;
+    }
     // Usually hashed already while the chunks arrived; after a restart, hashed now.
     const md5 = await app.uploads.md5.digest(upload);
     if (md5 === null) throw new Error(`upload ${upload.id}: the assembled chunks could not be read back to hash them`);
@@ -132,8 +139,9 @@ export async function storeUploadedFile(
     if (placement.tree) {
       await writeTreeFile(placement.tree, placement.path, app.blobs.readRange(assemblyKey(upload.id), 0, upload.fileSize), upload.fileSize);
     } else await app.blobs.move(assemblyKey(upload.id), target);
-    await discardUpload(app, upload);
+    // Recorded before the upload is discarded: a merge cut short here is finished when asked again (movedBeforeCrash).
     const stored = await record(app, userId, placement, upload.fileSize, md5);
+    await discardUpload(app, upload);
     noteUpload(userId, identity, upload, 'merged');
     return stored;
   }
@@ -151,6 +159,18 @@ export async function storeUploadedFile(
   const stored = await record(app, userId, placement, source.size, source.md5);
   noteUpload(userId, identity, upload, 'merged');
   return stored;
+}
+
+/**
+ * Whether an earlier merge of this upload moved its assembled bytes to `target` and stopped (the server died)
+ * before the file was recorded: the assembly is gone and the target holds exactly the declared content.
+ */
+async function movedBeforeCrash(app: FastifyInstance, upload: UploadRow, target: string, md5: string): Promise<boolean> {
+  if (await app.blobs.stat(assemblyKey(upload.id))) return false;
+  if ((await app.blobs.stat(target))?.size !== upload.fileSize) return false;
+  const hash = createHash('md5');
+  for await (const chunk of app.blobs.readRange(target, 0, upload.fileSize)) hash.update(chunk as Buffer);
+  return hash.digest('hex') === md5;
 }
 
 /** Tells the user's tabs (the upload list) how the upload of `identity` ended. */

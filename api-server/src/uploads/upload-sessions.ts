@@ -176,6 +176,7 @@ export async function receiveChunk(app: FastifyInstance, upload: UploadRow, chun
     }
     if (size !== expected) throw invalid(`分片${chunkNumber}大小不正确`);
     await app.blobs.put(marker, Readable.from([]));
+    app.metrics.uploadBytes.inc(size);
   } finally {
     chunksBeingWritten.delete(lock);
   }

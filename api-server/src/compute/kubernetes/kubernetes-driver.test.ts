@@ -160,6 +160,14 @@ describe('the Kubernetes driver against a recorded Kubernetes API', () => {
     expect(lists()).toBeGreaterThan(before);
   });
 
+  it('answers the readiness probe by listing its own pods in its namespace', async () => {
+    const before = peer.requests.length;
+    await t.app.compute.driver.probe();
+    expect(peer.requests.slice(before)).toEqual(['GET /api/v1/namespaces/gpu/pods']);
+    const { body } = await t.app.inject({ method: 'GET', url: '/apis/ready' });
+    expect(JSON.parse(body).checks.computeDriver).toMatchObject({ ok: true, detail: 'kubernetes reachable' });
+  });
+
   it('refuses to save an image, and clones the data disk from the source claim', async () => {
     const { id, token } = await rented(1);
     await settled(id);

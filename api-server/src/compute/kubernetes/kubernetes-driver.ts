@@ -129,6 +129,11 @@ export class KubernetesDriver implements ComputeDriver {
     return host ? { host, port } : null;
   }
 
+  /** The API server answers and this server may list its pods in the namespace (one pod at most is read). */
+  async probe() {
+    await this.ctx.api.listNamespacedPod({ namespace: this.ctx.settings.namespace, labelSelector: this.ctx.names.selector, limit: 1 });
+  }
+
   /** Lets the work under way finish or end with the watch; pods keep running for the next server. */
   async close() {
     await this.ctx.watch.close();

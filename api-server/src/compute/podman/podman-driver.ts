@@ -155,6 +155,11 @@ export class PodmanDriver implements ComputeDriver {
   }
 
   /** Lets the work under way finish, then closes the connection; containers keep running for the next server. */
+  /** The Podman API answers on its socket. */
+  async probe() {
+    await this.ctx.docker.ping();
+  }
+
   async close() {
     await this.jobs.settle();
     await this.connection.close();

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { call, createTestApp, login, type TestApp } from '../../../test-support/test-app.js';
-import { users } from '../../../db/schema.js';
+import { ledgerEntries, users, withdrawals } from '../../../db/schema.js';
+import { WithdrawalStatus } from '../../../billing/withdrawals.js';
+import { runComputePass } from '../../../compute/scheduler.js';
 import { checkLedger, postTransaction } from '../../../billing/ledger.js';
 import { userWithBalance } from '../../../compute/compute-test-kit.js';
 import { demoOperatorMobile } from '../../../seed/operator.js';
@@ -167,6 +169,37 @@ describe('withdrawals', () => {
     expect(await balancesOf(user.id)).toMatchObject({ income: 50_000 });
     const messages = (await call(t.app, 'POST', '/apis/user/auth/msg/user/list', { pageSize: 10 }, user.token)).data.list;
     expect(messages[0]).toMatchObject({ title: '提现打款失败' });
+    await expectBooksBalanced();
+  });
+
+  it('left 打款中 by a server that died around the transfer are paid once and booked by the scheduler', async () => {
+    const user = await earner(60_000);
+    const requested = (await save({ ...alipay, amount: 60_000 }, user.token)).data;
+    // What approval writes before the transfer, and the transfer itself: then the process is gone.
+    await t.app.db
+      .update(withdrawals)
+      .set({ status: WithdrawalStatus.paying, reviewedAt: t.app.clock.now(), payoutProvider: t.app.payout.name })
+      .where(eq(withdrawals.id, requested.id));
+    const transferred = await t.app.payout.transfer({
+      withdrawalId: requested.id,
+      amount: 1,
+      payee: { channel: 'alipay', account: '', name: '', bankName: '' },
+    });
+    expect(transferred.paid).toBe(true);
+    const payoutEntries = () =>
+      t.app.db
+        .select()
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.kind, 'withdrawal_payout'), eq(ledgerEntries.note, `提现 #${requested.id} 已打款`)));
+
+    // An approval may still be under way: left alone for a while.
+    expect((await runComputePass(t.app)).payoutsResumed).toBe(0);
+    t.clock.advance(10 * 60_000);
+    expect((await runComputePass(t.app)).payoutsResumed).toBe(1);
+    expect((await runComputePass(t.app)).payoutsResumed).toBe(0);
+    const [row] = await t.app.db.select().from(withdrawals).where(eq(withdrawals.id, requested.id));
+    expect(row).toMatchObject({ status: WithdrawalStatus.paid, payoutRef: (transferred as { reference: string }).reference });
+    expect(await payoutEntries()).toHaveLength(2);
     await expectBooksBalanced();
   });
 });

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { startNginxPeer, type NginxPeer } from '../test-support/nginx-peer.js';
+
+let t: TestApp;
+let nginx: NginxPeer;
+let direct: string;
+const lines: Record<string, unknown>[] = [];
+beforeAll(async () => {
+  t = await createTestApp({ config: { replicaId: 'replica-n' }, logTo: { write: (line) => lines.push(JSON.parse(line)) } });
+  direct = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const port = Number(new URL(direct).port);
+  // The shipped site with this one replica as both of its upstream servers.
+  nginx = await startNginxPeer([port, port]);
+}, 60_000);
+afterAll(async () => {
+  await nginx?.close();
+  await t?.close();
+});
+
+describe('the shipped nginx site in front of a replica', () => {
+  it('gives every request an id of its own, which the replica logs and answers', async () => {
+    const [first, second] = [await fetch(`${nginx.url}/apis/health`), await fetch(`${nginx.url}/apis/health`)];
+    const ids = [first, second].map((response) => response.headers.get('x-request-id')!);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+    expect(lines.find((line) => line.reqId === ids[0] && line.msg === 'request completed')).toMatchObject({ replica: 'replica-n' });
+  });
+
+  it('refuses /metrics and /apis/ready from outside, while the replica answers them directly', async () => {
+    expect((await fetch(`${nginx.url}/metrics`)).status).toBe(403);
+    expect((await fetch(`${nginx.url}/apis/ready`)).status).toBe(403);
+    expect((await fetch(`${direct}/metrics`)).status).toBe(200);
+    expect((await fetch(`${direct}/apis/ready`)).status).toBe(200);
+    expect((await fetch(`${nginx.url}/apis/health`)).status).toBe(200);
+  });
+});
