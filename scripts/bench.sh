@@ -44,6 +44,10 @@ echo "── hpc: 1,000 jobs submitted, followed and charged on the simulated cl
 npx tsx bench/hpc-jobs.ts
 bash scripts/with-postgres.sh npx tsx bench/hpc-jobs.ts
 
+echo "── operations: back up a site of 300,000 bill lines and 64 MiB of blobs, restore it into a fresh site"
+npx tsx bench/backup-restore.ts
+bash scripts/with-postgres.sh npx tsx bench/backup-restore.ts
+
 echo "── portal: first visit"
 node bench/portal-first-visit.mjs
 
