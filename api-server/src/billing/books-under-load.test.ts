@@ -87,7 +87,7 @@ const move = (party: Party, direction: 'allot' | 'recall', amount: number) =>
   call(t.app, 'POST', `/apis/user/auth/user/ext/sub/money/${direction}`, { subUserId: party.subId, amount }, party.token);
 
 beforeAll(async () => {
-  node = (await privateNode(t.app, 200)).node;
+  node = (await privateNode(t.app.db, 200)).node;
   parties = [];
   for (let index = 0; index < mains; index++) parties.push(await partyWithMoney(index));
   for (const party of parties) {

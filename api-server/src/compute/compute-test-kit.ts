@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { computeNodes, gpuModels, images, ledgerEntries, users } from '../db/schema.js';
+import type { Executor } from '../db/open-database.js';
 import { call, createTestApp, type TestApp } from '../test-support/test-app.js';
 import { applyLedgerEntry } from '../billing/ledger.js';
 import { createAccount } from '../accounts/accounts.js';
@@ -13,7 +14,7 @@ export function setUpComputeTestApp(opened: (compute: { t: TestApp; imageId: num
   let t: TestApp | undefined;
   beforeAll(async () => {
     t = await createTestApp();
-    opened({ t, imageId: await systemImageId(t.app) });
+    opened({ t, imageId: await systemImageId(t.app.db) });
   });
   afterAll(() => t?.close());
 }
@@ -48,9 +49,9 @@ export function tokenFor(app: FastifyInstance, userId: number) {
 let privateNodes = 0;
 
 /** A node of its own (so tests do not share GPUs) with `gpus` cards of the RTX 4090. */
-export async function privateNode(app: FastifyInstance, gpus: number) {
-  const [model] = await app.db.select().from(gpuModels).where(eq(gpuModels.code, 'rtx4090'));
-  const [node] = await app.db
+export async function privateNode(db: Executor, gpus: number) {
+  const [model] = await db.select().from(gpuModels).where(eq(gpuModels.code, 'rtx4090'));
+  const [node] = await db
     .insert(computeNodes)
     .values({
       regionCode: 'xb-1',
@@ -67,8 +68,8 @@ export async function privateNode(app: FastifyInstance, gpus: number) {
   return { node: node!, model: model! };
 }
 
-export async function systemImageId(app: FastifyInstance) {
-  const [image] = await app.db
+export async function systemImageId(db: Executor) {
+  const [image] = await db
     .select({ id: images.id })
     .from(images)
     .where(sql`${images.userId} is null`)

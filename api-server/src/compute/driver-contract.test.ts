@@ -153,7 +153,7 @@ function driverContract(subject: Subject) {
       const env = (await subject.env?.()) ?? {};
       const defaults = loadConfig({ DATA_DIR: '.', WEB_ROOT: '.', COMPUTE_DRIVER: subject.driver, ...env }).compute;
       t = await createTestApp({ config: { compute: defaults } });
-      imageId = await systemImageId(t.app);
+      imageId = await systemImageId(t.app.db);
       const [other] = await t.app.db.select({ id: images.id }).from(images).where(eq(images.name, 'JAX 0.4.26'));
       otherImageId = other!.id;
     });
@@ -193,7 +193,7 @@ function driverContract(subject: Subject) {
     }
 
     async function rented(o: { gpus?: number; imageId?: number } = {}) {
-      const { node, model } = await privateNode(t.app, o.gpus ?? 2);
+      const { node, model } = await privateNode(t.app.db, o.gpus ?? 2);
       const user = await userWithBalance(t.app, 1_000_000);
       const answer = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId: o.imageId ?? imageId });
       expect(answer.code).toBe(200);

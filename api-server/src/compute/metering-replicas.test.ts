@@ -42,7 +42,7 @@ describe.runIf(process.env.DATABASE_URL)('two replicas metering one database', (
     const dayRate = 24 * 1980;
     const running: Array<{ userId: number; instanceId: number }> = [];
     for (let index = 0; index < 6; index++) {
-      const { node, model } = await privateNode(t.app, 1);
+      const { node, model } = await privateNode(t.app.db, 1);
       const user = await userWithBalance(t.app, 1_000_000);
       const rented = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId });
       expect(rented.code).toBe(200);

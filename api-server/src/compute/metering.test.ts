@@ -27,7 +27,7 @@ const hour = 3600 * second;
 const day = 24 * hour;
 
 async function runningPayAsYouGo(balance: number, o: { gpuCount?: number; dataDiskExtraGb?: number } = {}) {
-  const { node, model } = await privateNode(t.app, 8);
+  const { node, model } = await privateNode(t.app.db, 8);
   const user = await userWithBalance(t.app, balance);
   const rented = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId, ...o });
   expect(rented.code).toBe(200);
@@ -125,7 +125,7 @@ describe('pay-as-you-go metering', () => {
 
 describe('a sub-account sharing its main account balance', () => {
   it('rents and runs on the main account balance, its bills under its own name', async () => {
-    const { node, model } = await privateNode(t.app, 8);
+    const { node, model } = await privateNode(t.app.db, 8);
     const main = await userWithBalance(t.app, 100_000);
     const sub = await userWithBalance(t.app, 0);
     await t.app.db.update(users).set({ parentId: main.id, shareBalance: true }).where(eq(users.id, sub.id));
@@ -146,7 +146,7 @@ describe('a sub-account sharing its main account balance', () => {
 
 describe('packages', () => {
   it('are paid up front, never metered, and end at expiry: the instance stops, frees its GPUs and the user is told', async () => {
-    const { node, model } = await privateNode(t.app, 8);
+    const { node, model } = await privateNode(t.app.db, 8);
     const user = await userWithBalance(t.app, 100_000);
     const rented = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId, billingType: 2, gpuCount: 2 });
     expect(await balanceOf(t.app, user.id)).toBe(100_000 - 84_000);
@@ -166,7 +166,7 @@ describe('packages', () => {
   });
 
   it('renewal extends the expiry and a stopped package keeps its GPUs', async () => {
-    const { node, model } = await privateNode(t.app, 8);
+    const { node, model } = await privateNode(t.app.db, 8);
     const user = await userWithBalance(t.app, 500_000);
     const rented = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId, billingType: 2 });
     const id = rented.data.instance.id;

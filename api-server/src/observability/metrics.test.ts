@@ -59,8 +59,8 @@ describe('GET /metrics', () => {
     expect(sample(await scrape(), 'suanli_instances_running')).toBe(runningBefore);
 
     const user = await userWithBalance(t.app, 1_234_567);
-    const { node, model } = await privateNode(t.app, 1);
-    const rented = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId: await systemImageId(t.app) });
+    const { node, model } = await privateNode(t.app.db, 1);
+    const rented = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId: await systemImageId(t.app.db) });
     expect(rented.code).toBe(200);
     await settle(t, 60_000);
 

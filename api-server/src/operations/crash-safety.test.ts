@@ -2,11 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomInt } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from '../db/open-database.js';
 import { queryRows } from '../db/query-rows.js';
-import { computeNodes, gpuModels, images } from '../db/schema.js';
 import { createAccount } from '../accounts/accounts.js';
 import { hashPassword } from '../lib/password.js';
 import { applyLedgerEntry, checkLedger } from '../billing/ledger.js';
@@ -14,6 +13,7 @@ import { writeClockFile } from '../file-clock.js';
 import { adminQuery, databaseUrl } from '../test-support/database-template.js';
 import { ServerProcess } from '../test-support/server-process.js';
 import { Billing, OrderType, Status } from '../compute/states.js';
+import { privateNode, systemImageId } from '../compute/compute-test-kit.js';
 
 /**
  * 1,000 mixed money operations against the real server process, SIGKILLed three times at moments drawn from a
@@ -118,29 +118,10 @@ async function prepareData() {
       await applyLedgerEntry(db, { userId: user.id, amount: startingBalance, kind: 'grant', note: '测试', at: new Date() });
       userIds.push(user.id);
     }
-    const [model] = await db.select().from(gpuModels).where(eq(gpuModels.code, 'rtx4090'));
-    const [node] = await db
-      .insert(computeNodes)
-      .values({
-        regionCode: 'xb-1',
-        name: 'crash-safety',
-        gpuModelId: model!.id,
-        gpuTotal: 2_000,
-        gpuFree: 2_000,
-        cpuPerGpu: 16,
-        memoryPerGpuGb: 60,
-        cudaVersion: '12.4',
-        sshHost: 'connect.test',
-      })
-      .returning();
-    const [image] = await db
-      .select({ id: images.id })
-      .from(images)
-      .where(sql`${images.userId} is null`)
-      .limit(1);
-    nodeId = node!.id;
-    gpuModelId = model!.id;
-    imageId = image!.id;
+    const { node, model } = await privateNode(db, 2_000);
+    nodeId = node.id;
+    gpuModelId = model.id;
+    imageId = await systemImageId(db);
   });
 }
 

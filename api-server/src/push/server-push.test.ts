@@ -60,10 +60,10 @@ describe('the event stream', () => {
 
   it("pushes an instance's status as it changes, with the instance count, and the balance as metering charges it", async () => {
     const user = await userWithBalance(t.app, 1_000_000);
-    const { node, model } = await privateNode(t.app, 1);
+    const { node, model } = await privateNode(t.app.db, 1);
     const stream = await open(user.token);
     await stream.nextData('snapshot');
-    const rented = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId: await systemImageId(t.app) });
+    const rented = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId: await systemImageId(t.app.db) });
     const id = rented.data.instance.id as number;
     const creating = await stream.next('instances');
     expect(JSON.parse(creating.data)).toEqual({ totalContainer: 1, changed: [{ id, status: 0, nextStatus: 2 }] });

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bills, computeNodes, gpuModels, images, instances, users } from '../db/schema.js';
+import { bills, instances, users } from '../db/schema.js';
 import { applyLedgerEntry, checkLedger } from '../billing/ledger.js';
 import { demoAccounts, demoPassword } from '../seed/demo-data.js';
 import { ReplicaSet, replicaIds, type ReplicaId } from '../test-support/replica-set.js';
 import { SseClient } from '../test-support/sse-client.js';
+import { privateNode, systemImageId } from '../compute/compute-test-kit.js';
 
 // One harness for the file, started once. It runs in the PGlite pass of `npm test` (it brings its own PostgreSQL,
 // or uses TEST_POSTGRES_URL's server); the PostgreSQL pass would only repeat it.
@@ -165,27 +166,15 @@ describe.skipIf(process.env.DATABASE_URL)('two replicas behind nginx', () => {
     const login = await signIn();
     const [account] = await db.select().from(users).where(eq(users.mobile, demoAccounts.user));
     await applyLedgerEntry(db, { userId: account!.id, amount: 1_000_000, kind: 'grant', note: '测试', at: set.now() });
-    const [model] = await db.select().from(gpuModels).where(eq(gpuModels.code, 'rtx4090'));
-    const [node] = await db
-      .insert(computeNodes)
-      .values({
-        regionCode: 'xb-1',
-        name: 'replicas-node',
-        gpuModelId: model!.id,
-        gpuTotal: 1,
-        gpuFree: 1,
-        cpuPerGpu: 16,
-        memoryPerGpuGb: 60,
-        cudaVersion: '12.4',
-        sshHost: 'connect.test',
-      })
-      .returning();
-    const [image] = await db
-      .select({ id: images.id })
-      .from(images)
-      .where(sql`${images.userId} is null`)
-      .limit(1);
-    const order = { regionCode: 'xb-1', gpuCount: 1, billingType: 1, nodeId: node!.id, gpuModelId: model!.id, imageId: image!.id };
+    const { node, model } = await privateNode(db, 1);
+    const order = {
+      regionCode: 'xb-1',
+      gpuCount: 1,
+      billingType: 1,
+      nodeId: node.id,
+      gpuModelId: model.id,
+      imageId: await systemImageId(db),
+    };
     const quoted = await post('/apis/user/auth/order/price/preview', order, login.data.token);
     const rented = await post('/apis/user/auth/order/info/pay', { ...order, quoteToken: quoted.data.quoteToken }, login.data.token);
     expect(rented.code).toBe(200);

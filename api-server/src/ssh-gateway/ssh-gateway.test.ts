@@ -73,8 +73,8 @@ beforeAll(async () => {
     },
   });
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-ssh-gateway-'));
-  const imageId = await systemImageId(t.app);
-  const { node, model } = await privateNode(t.app, 4);
+  const imageId = await systemImageId(t.app.db);
+  const { node, model } = await privateNode(t.app.db, 4);
   const owner = await userWithBalance(t.app, 1_000_000);
   const stranger = await userWithBalance(t.app, 1_000_000);
   [a, b, other] = await Promise.all([

@@ -185,8 +185,8 @@ describe('network disk usage warnings', () => {
 describe('network disk mounts', () => {
   it('mounts the region’s disk at /root/netdisk into running instances on activation and into new ones', async () => {
     const user = await userWithBalance(t.app, 100_000);
-    const { node, model } = await privateNode(t.app, 2);
-    const imageId = await systemImageId(t.app);
+    const { node, model } = await privateNode(t.app.db, 2);
+    const imageId = await systemImageId(t.app.db);
     const rented = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId });
     expect(rented.code).toBe(200);
     const mounts = () => t.app.db.select().from(instanceMounts).where(eq(instanceMounts.kind, 'netdisk'));

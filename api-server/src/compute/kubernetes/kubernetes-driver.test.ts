@@ -35,7 +35,7 @@ describe('the Kubernetes driver against a recorded Kubernetes API', () => {
     const env = { DATA_DIR: '.', WEB_ROOT: '.', COMPUTE_DRIVER: 'kubernetes', KUBECONFIG: kubeconfig, K8S_NAMESPACE: 'gpu' };
     t = await createTestApp({ config: { compute: loadConfig({ ...env, K8S_SSH_SERVICE_TYPE: 'NodePort' }).compute } });
     side = kubernetesOfTestApp(t.dataDir, t.app.config.compute.kubernetes);
-    imageId = await systemImageId(t.app);
+    imageId = await systemImageId(t.app.db);
   });
   afterAll(async () => {
     await side?.removeAll();
@@ -57,7 +57,7 @@ describe('the Kubernetes driver against a recorded Kubernetes API', () => {
   }
 
   async function rented(gpus: number, o: { imageId?: number; poolGpus?: number } = {}) {
-    const { node, model } = await privateNode(t.app, o.poolGpus ?? gpus);
+    const { node, model } = await privateNode(t.app.db, o.poolGpus ?? gpus);
     const user = await userWithBalance(t.app, 1_000_000);
     const answer = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId: o.imageId ?? imageId, gpuCount: gpus });
     expect(answer.code).toBe(200);

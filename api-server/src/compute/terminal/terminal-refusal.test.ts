@@ -15,9 +15,9 @@ afterAll(() => t?.close());
 
 describe('the web terminal on the simulated pool', () => {
   it("closes with the driver's refusal: its instances have no container to log into", async () => {
-    const { node, model } = await privateNode(t.app, 1);
+    const { node, model } = await privateNode(t.app.db, 1);
     const user = await userWithBalance(t.app, 1_000_000);
-    const rented = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId: await systemImageId(t.app) });
+    const rented = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId: await systemImageId(t.app.db) });
     const id: number = rented.data.instance.id;
     t.clock.advance(10_000);
     await runComputePass(t.app);

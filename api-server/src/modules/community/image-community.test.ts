@@ -203,7 +203,7 @@ describe('using a shared image', () => {
       renter.token,
     );
     expect(onNode.data.fits).toBe(false);
-    const fitting = await privateNode(t.app, 1);
+    const fitting = await privateNode(t.app.db, 1);
     const fits = await call(
       t.app,
       'POST',
@@ -241,7 +241,7 @@ describe('using a shared image', () => {
     );
     expect(refusedInRegion.msg).toContain('所选 RTX 3090 节点的驱动最高支持 CUDA 11.8');
 
-    const { node, model } = await privateNode(t.app, 2);
+    const { node, model } = await privateNode(t.app.db, 2);
     const rented = await rent(t.app, renter.token, { nodeId: node.id, gpuModelId: model.id, imageId: image.id });
     expect(rented).toMatchObject({ code: 200, data: { instance: { imageName: image.name } } });
     const [row] = await t.app.db.select().from(communityImages).where(eq(communityImages.id, data.id));
@@ -255,7 +255,7 @@ describe('using a shared image', () => {
     const shared = await privateImage(owner.id);
     const { data } = await publish(owner.token, shared.id);
     await call(t.app, 'POST', '/apis/community/auth/image/unpublish', { id: data.id }, owner.token);
-    const { node, model } = await privateNode(t.app, 2);
+    const { node, model } = await privateNode(t.app.db, 2);
     for (const imageId of [kept.id, shared.id]) {
       expect(await rent(t.app, renter.token, { nodeId: node.id, gpuModelId: model.id, imageId })).toMatchObject({
         code: 404,

@@ -47,7 +47,7 @@ async function publicDataset(name: string) {
 }
 
 async function runningInstance(token: string) {
-  const { node, model } = await privateNode(t.app, 2);
+  const { node, model } = await privateNode(t.app.db, 2);
   const rented = await rent(t.app, token, { nodeId: node.id, gpuModelId: model.id, imageId });
   t.clock.advance(8_000);
   await runComputePass(t.app);

@@ -175,7 +175,7 @@ describe('bill lines', () => {
   });
 
   it('keeps a name a spreadsheet would run as a formula as text in the CSV', async () => {
-    const { node, model } = await privateNode(t.app, 1);
+    const { node, model } = await privateNode(t.app.db, 1);
     const user = await userWithBalance(t.app, 100_000);
     await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId, billingType: 2, name: '=HYPERLINK("x")' } as never);
     const csv = await t.app.inject({
@@ -215,7 +215,7 @@ describe('statements and spend', () => {
 
 describe('running cost', () => {
   it("prices the running pay-as-you-go instances per hour and tells how long the payer's balance lasts", async () => {
-    const { node, model } = await privateNode(t.app, 2);
+    const { node, model } = await privateNode(t.app.db, 2);
     const user = await userWithBalance(t.app, 100_000);
     expect((await post('bill/running', {}, user.token)).data).toMatchObject({ hourAmount: 0, hoursLeft: null, instances: [] });
     const rented = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId, gpuCount: 2 });
@@ -234,7 +234,7 @@ describe('running cost', () => {
     expect((await post('bill/running', {}, other.token)).data.instances).toEqual([]);
   });
   it("gives a sub-account sharing its main account's balance that balance, and the main account its sub-account's instances", async () => {
-    const { node, model } = await privateNode(t.app, 2);
+    const { node, model } = await privateNode(t.app.db, 2);
     const main = await userWithBalance(t.app, 50_000);
     const sub = await userWithBalance(t.app, 0);
     await t.app.db.update(users).set({ parentId: main.id, shareBalance: true }).where(eq(users.id, sub.id));

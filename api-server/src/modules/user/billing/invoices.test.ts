@@ -58,7 +58,7 @@ async function operatorToken() {
 
 /** Rents a daily package through the real quote and order path: the order is paid and its amount charged. */
 async function paidOrder(token: string) {
-  const { node, model } = await privateNode(t.app, 1);
+  const { node, model } = await privateNode(t.app.db, 1);
   const rented = await rent(t.app, token, { nodeId: node.id, gpuModelId: model.id, imageId, billingType: 2, duration: 1 });
   expect(rented.code, rented.msg).toBe(200);
   const [order] = await t.app.db.select().from(orders).where(eq(orders.instanceId, rented.data.instance.id));

@@ -98,7 +98,7 @@ describe('sub-account money', () => {
     const main = await userWithBalance(t.app, 500_000);
     const sub = await subAccountOf(main.id);
     await money('money/allot', { subUserId: sub.id, amount: 200_000 }, main.token);
-    const { node, model } = await privateNode(t.app, 2);
+    const { node, model } = await privateNode(t.app.db, 2);
     const rented = await rent(t.app, sub.token, { nodeId: node.id, gpuModelId: model.id, imageId });
     expect(rented.code).toBe(200);
     t.clock.advance(8_000);

@@ -24,7 +24,7 @@ const view = async (token: string, id: number) => (await call(t.app, 'POST', '/a
 
 /** A one-card node with `waiting` stopped pay-as-you-go instances of their own users, and a running one holding the card. */
 async function fullNode(waiting: number) {
-  const { node, model } = await privateNode(t.app, 1);
+  const { node, model } = await privateNode(t.app.db, 1);
   const rentOne = async () => {
     const user = await userWithBalance(t.app, 1_000_000);
     const rented = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId });

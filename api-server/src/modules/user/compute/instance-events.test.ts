@@ -42,7 +42,7 @@ async function timeline(token: string, id: number) {
 
 describe('the instance 状态记录', () => {
   it('lists every state change with who caused it, and the charges and refunds between them', async () => {
-    const { node, model } = await privateNode(t.app, 4);
+    const { node, model } = await privateNode(t.app.db, 4);
     const user = await userWithBalance(t.app, 1_000_000);
     const { token } = user;
     const id = (await rent(t.app, token, { nodeId: node.id, gpuModelId: model.id, imageId })).data.instance.id as number;
@@ -99,7 +99,7 @@ describe('the instance 状态记录', () => {
   });
 
   it('records what the platform did on its own: 欠费停机, 包周期到期 and 自动释放', async () => {
-    const { node, model } = await privateNode(t.app, 4);
+    const { node, model } = await privateNode(t.app.db, 4);
     const poor = await userWithBalance(t.app, 2_500);
     const payg = (await rent(t.app, poor.token, { nodeId: node.id, gpuModelId: model.id, imageId })).data.instance.id as number;
     const rich = await userWithBalance(t.app, 1_000_000);
@@ -126,7 +126,7 @@ describe('the instance 状态记录', () => {
   });
 
   it('pages the records and refuses another user’s instance', async () => {
-    const { node, model } = await privateNode(t.app, 4);
+    const { node, model } = await privateNode(t.app.db, 4);
     const user = await userWithBalance(t.app, 1_000_000);
     const id = (await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId, billingType: 2 })).data.instance
       .id as number;

@@ -26,7 +26,7 @@ const quoted = (token: string, operation: string, path: string, body: { id: numb
 const put = (token: string, path: string, body: object) => call(t.app, 'PUT', `/apis/container/auth/${path}`, body, token);
 
 async function running(o: { gpus?: number; gpuCount?: number } = {}) {
-  const { node, model } = await privateNode(t.app, o.gpus ?? 2);
+  const { node, model } = await privateNode(t.app.db, o.gpus ?? 2);
   const user = await userWithBalance(t.app, 1_000_000);
   const rented = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId, gpuCount: o.gpuCount ?? 1 });
   await settle(t, 8 * second);
@@ -35,7 +35,7 @@ async function running(o: { gpus?: number; gpuCount?: number } = {}) {
 
 describe('the instance lifecycle', () => {
   it('creating → running → stopping → stopped → starting → running, refusing what each state does not allow', async () => {
-    const { node, model } = await privateNode(t.app, 2);
+    const { node, model } = await privateNode(t.app.db, 2);
     const user = await userWithBalance(t.app, 1_000_000);
     const rented = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId });
     const id = rented.data.instance.id;
@@ -94,7 +94,7 @@ describe('the instance lifecycle', () => {
   });
 
   it('two stopped instances racing to start on the last free GPU of their node: exactly one gets it', async () => {
-    const { node, model } = await privateNode(t.app, 2);
+    const { node, model } = await privateNode(t.app.db, 2);
     const owners = await Promise.all([userWithBalance(t.app, 1_000_000), userWithBalance(t.app, 1_000_000)]);
     const ids: number[] = [];
     for (const owner of owners)

@@ -29,7 +29,7 @@ const driver = () => t.app.compute.driver as SimulatedDriver;
 const setLoad = (id: number, load: Partial<InstanceSample>) => driver().setLoad(id, load);
 
 async function running() {
-  const { node, model } = await privateNode(t.app, 1);
+  const { node, model } = await privateNode(t.app.db, 1);
   const user = await userWithBalance(t.app, 1_000_000);
   const rented = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId });
   t.clock.advance(8 * second);

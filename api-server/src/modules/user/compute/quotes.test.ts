@@ -27,7 +27,7 @@ async function billCount(userId: number) {
 
 /** A running instance of its own node; daily package when `billingType` is 2. */
 async function runningInstance(balance: number, billingType = 1) {
-  const { node, model } = await privateNode(t.app, 4);
+  const { node, model } = await privateNode(t.app.db, 4);
   const user = await userWithBalance(t.app, balance);
   const rented = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId, billingType });
   t.clock.advance(8 * second);
@@ -43,7 +43,7 @@ async function stopped(token: string, id: number) {
 
 describe('the rent quote', () => {
   it('names the amount, the unit price and the balance after, and paying it charges exactly that', async () => {
-    const { node, model } = await privateNode(t.app, 4);
+    const { node, model } = await privateNode(t.app.db, 4);
     const user = await userWithBalance(t.app, 500_000);
     const order = {
       regionCode: 'xb-1',
@@ -82,14 +82,14 @@ describe('the rent quote', () => {
   });
 
   it('pay-as-you-go pays nothing now and quotes the hourly price, needing an hour in the balance', async () => {
-    const { node, model } = await privateNode(t.app, 4);
+    const { node, model } = await privateNode(t.app.db, 4);
     const user = await userWithBalance(t.app, 1_000);
     const quoted = await preview(user.token, { regionCode: 'xb-1', nodeId: node.id, gpuModelId: model.id, gpuCount: 1, billingType: 1 });
     expect(quoted.data).toMatchObject({ amount: 0, unitPrice: 1980, unitName: '小时', balance: 1_000, balanceAfter: 1_000, enough: false });
   });
 
   it('a sub-account sharing its main account balance is quoted the main account balance', async () => {
-    const { node, model } = await privateNode(t.app, 4);
+    const { node, model } = await privateNode(t.app.db, 4);
     const main = await userWithBalance(t.app, 100_000);
     const sub = await userWithBalance(t.app, 0);
     await t.app.db.update(users).set({ parentId: main.id, shareBalance: true }).where(eq(users.id, sub.id));
@@ -116,7 +116,7 @@ describe('the rent quote', () => {
   });
 
   it('refuses a quote whose price changed, whose parameters were altered, that expired or that was given to another user, charging nothing', async () => {
-    const { node, model } = await privateNode(t.app, 4);
+    const { node, model } = await privateNode(t.app.db, 4);
     const user = await userWithBalance(t.app, 1_000_000);
     const other = await userWithBalance(t.app, 1_000_000);
     const order = { regionCode: 'xb-1', nodeId: node.id, gpuModelId: model.id, gpuCount: 1, billingType: 2, dataDiskExtraGb: 100 };

@@ -32,7 +32,7 @@ describe('the pool', () => {
 describe('price preview', () => {
   it('multiplies GPU count, unit price and duration, adds the data disk and shows the package discount', async () => {
     const token = await login(t.app, demoAccounts.user, demoPassword);
-    const { model } = await privateNode(t.app, 1);
+    const { model } = await privateNode(t.app.db, 1);
     const payg = await call(
       t.app,
       'POST',
@@ -55,7 +55,7 @@ describe('price preview', () => {
 
 describe('order and pay', () => {
   it('creates the order and the instance and charges a package up front', async () => {
-    const { node, model } = await privateNode(t.app, 4);
+    const { node, model } = await privateNode(t.app.db, 4);
     const user = await userWithBalance(t.app, 100_000);
     const answer = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId, billingType: 2 });
     expect(answer).toMatchObject({ code: 200 });
@@ -81,7 +81,7 @@ describe('order and pay', () => {
   });
 
   it('refuses too little balance and too few free GPUs in Chinese, creating nothing', async () => {
-    const { node, model } = await privateNode(t.app, 2);
+    const { node, model } = await privateNode(t.app.db, 2);
     const poor = await userWithBalance(t.app, 1_000);
     expect(await rent(t.app, poor.token, { nodeId: node.id, gpuModelId: model.id, imageId })).toMatchObject({
       code: 409,
@@ -102,7 +102,7 @@ describe('order and pay', () => {
   });
 
   it('gives the last GPU to exactly one of two racing users', async () => {
-    const { node, model } = await privateNode(t.app, 1);
+    const { node, model } = await privateNode(t.app.db, 1);
     const [a, b] = await Promise.all([userWithBalance(t.app, 100_000), userWithBalance(t.app, 100_000)]);
     const answers = await Promise.all([a, b].map((u) => rent(t.app, u.token, { nodeId: node.id, gpuModelId: model.id, imageId })));
     expect(answers.map((answer) => answer.code).sort()).toEqual([200, 409]);
@@ -110,7 +110,7 @@ describe('order and pay', () => {
   });
 
   it('lets exactly 150 of 200 parallel package orders through on a balance for 150', async () => {
-    const { node, model } = await privateNode(t.app, 300);
+    const { node, model } = await privateNode(t.app.db, 300);
     const user = await userWithBalance(t.app, 150 * 42_000);
     const answers = await Promise.all(
       Array.from({ length: 200 }, () => rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId, billingType: 2 })),
