@@ -16,6 +16,8 @@ export function run(argv: string[], o: { input?: string | Buffer } = {}): Promis
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.once('error', reject);
     child.once('close', (code) => resolve({ code, stdout, stderr }));
+    // A program that exits before reading its input (a refused login) breaks the pipe: its exit code and output tell.
+    child.stdin.once('error', () => {});
     child.stdin.end(o.input ?? '');
   });
 }
