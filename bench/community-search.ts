@@ -18,6 +18,7 @@ import { ContentStatus, posts } from '../api-server/src/db/schema.js';
 import { indexDocument, tsqueryOf } from '../api-server/src/community/search-index.js';
 import { seedDemoData } from '../api-server/src/seed/demo-data.js';
 import { percentile, query } from './bench-kit.js';
+import { seededRandom } from '../api-server/src/lib/seeded-random.js';
 
 const runs = Number(process.argv[2] ?? 50);
 const postCount = 100_000;
@@ -25,18 +26,7 @@ const batch = 1_000;
 const serverUrl = process.env.TEST_POSTGRES_URL || process.env.DATABASE_URL || undefined;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-bench-community-'));
 
-/** mulberry32: the same posts on every run. */
-function randomFrom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = randomFrom(2026);
+const random = seededRandom(2026);
 const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
 
 const things = [

@@ -14,6 +14,7 @@ import { adminQuery, databaseUrl } from '../test-support/database-template.js';
 import { ServerProcess } from '../test-support/server-process.js';
 import { Billing, OrderType, Status } from '../compute/states.js';
 import { privateNode, systemImageId } from '../compute/compute-test-kit.js';
+import { seededRandom } from '../lib/seeded-random.js';
 
 /**
  * 1,000 mixed money operations against the real server process, SIGKILLed three times at moments drawn from a
@@ -24,17 +25,6 @@ import { privateNode, systemImageId } from '../compute/compute-test-kit.js';
 const seed = Number(process.env.CRASH_SEED ?? randomInt(2 ** 31));
 console.log(`crash-safety seed ${seed} (CRASH_SEED=${seed} repeats this run)`);
 
-/** mulberry32: a small seeded generator, so a run's mix and kill moments repeat under the same seed. */
-function seededRandom(start: number) {
-  let state = start >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 const random = seededRandom(seed);
 const pick = <T>(items: readonly T[], r = random()) => items[Math.floor(r * items.length)]!;
 

@@ -5,21 +5,10 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { datasets } from '../db/schema.js';
 import { datasetFolder, indexPublicDataset, sealDataset } from './datasets.js';
-
-/** A deterministic stream of numbers in [0, 1) (mulberry32), so every install writes the same bytes. */
-function randomFrom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../lib/seeded-random.js';
 
 function sensorReadings(): Map<string, Buffer> {
-  const random = randomFrom(2026);
+  const random = seededRandom(2026);
   const rows = ['timestamp,station,temperature_c,humidity_pct,pressure_hpa'];
   const start = Date.UTC(2026, 0, 1);
   for (let i = 0; i < 2000; i++) {
@@ -40,7 +29,7 @@ function sensorReadings(): Map<string, Buffer> {
 }
 
 function chineseCorpus(): Map<string, Buffer> {
-  const random = randomFrom(10);
+  const random = seededRandom(10);
   const subjects = ['模型', '数据集', '显卡', '实例', '网盘', '训练任务', '推理服务', '镜像'];
   const verbs = ['加载了', '保存了', '读取了', '压缩了', '校验了', '复制了', '清理了', '评估了'];
   const objects = ['一批样本', '检查点文件', '日志', '配置', '权重', '图像', '语料', '指标'];
@@ -83,7 +72,7 @@ function png(width: number, height: number, pixel: (x: number, y: number) => [nu
 }
 
 function shapeImages(): Map<string, Buffer> {
-  const random = randomFrom(7);
+  const random = seededRandom(7);
   const files = new Map<string, Buffer>();
   const labels = ['file,label'];
   for (const shape of ['circle', 'square'] as const) {
