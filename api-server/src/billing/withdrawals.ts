@@ -21,7 +21,14 @@ type WithdrawalRow = typeof withdrawals.$inferSelect;
  * once, into withdrawals payable (what the payee will receive) and fees; the conditional update in postTransaction
  * refuses more than the withdrawable income, however many requests race.
  */
-export async function requestWithdrawal(db: Database, userId: number, amount: number, payeeAccountId: number, code: MatchedSmsCode, at: Date) {
+export async function requestWithdrawal(
+  db: Database,
+  userId: number,
+  amount: number,
+  payeeAccountId: number,
+  code: MatchedSmsCode,
+  at: Date,
+) {
   const { withdrawal: settings } = await loadIncomeSettings(db);
   if (amount % 10 !== 0) throw invalid('提现金额须精确到分');
   if (amount < settings.minAmount) throw invalid(`单笔提现金额不能低于 ¥${yuanText(settings.minAmount)}`);

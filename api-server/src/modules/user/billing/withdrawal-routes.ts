@@ -72,7 +72,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/user/account/extract/log/save',
-    { schema: { tags, summary: '申请提现到已保存的收款账户（仅可提现收益，不含充值余额；需绑定手机的提现验证码）', body: WithdrawalBody, response: { 200: Envelope(Withdrawal) } } },
+    {
+      schema: {
+        tags,
+        summary: '申请提现到已保存的收款账户（仅可提现收益，不含充值余额；需绑定手机的提现验证码）',
+        body: WithdrawalBody,
+        response: { 200: Envelope(Withdrawal) },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const { amount, payeeAccountId, code } = request.body;
