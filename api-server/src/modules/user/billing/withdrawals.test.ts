@@ -111,7 +111,7 @@ describe('payee accounts (卡信息)', () => {
     });
   });
 
-  it('send their codes to the signed-in account’s own mobile only, one a minute, saying what they are for', async () => {
+  it('send their codes to the signed-in account’s own mobile only, one a minute for each purpose, saying what they are for', async () => {
     const user = await earner(t, 0);
     await ownSmsCode(t, user, 'withdraw');
     const outbox = fs.readFileSync(path.join(t.dataDir, 'sms-outbox.jsonl'), 'utf8').trim().split('\n');
@@ -120,10 +120,12 @@ describe('payee accounts (卡信息)', () => {
       type: 'withdraw',
       text: expect.stringContaining('您正在申请提现'),
     });
-    expect(await call(t.app, 'POST', '/apis/user/auth/user/send/code', { type: 'payee' }, user.token)).toMatchObject({
-      code: 429,
-      msg: '验证码发送过于频繁，请60秒后再试',
-    });
+    const send = (type: string) => call(t.app, 'POST', '/apis/user/auth/user/send/code', { type }, user.token);
+    expect(await send('withdraw')).toMatchObject({ code: 429, msg: '验证码发送过于频繁，请60秒后再试' });
+    expect(await send('payee')).toMatchObject({ code: 200 });
+    expect(await send('payee')).toMatchObject({ code: 429 });
+    expect(await call(t.app, 'POST', '/apis/user/api/user/send/code', { type: 'login', mobile: user.mobile })).toMatchObject({ code: 200 });
+    expect(await call(t.app, 'POST', '/apis/user/api/user/send/code', { type: 'reset', mobile: user.mobile })).toMatchObject({ code: 429 });
     expect(await call(t.app, 'POST', '/apis/user/auth/user/send/code', { type: 'withdraw', mobile: '13800000001' })).toMatchObject({
       code: 401,
     });
