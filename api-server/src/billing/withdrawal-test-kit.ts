@@ -46,7 +46,7 @@ export async function ownSmsCode(t: TestApp, user: Earner, type: 'payee' | 'with
   return lastSmsCode(t.dataDir, user.mobile);
 }
 
-export const alipayPayee = { channel: 'alipay', account: 'zhangsan@example.com' } as const;
+const alipayPayee = { channel: 'alipay', account: 'zhangsan@example.com' } as const;
 
 /** Saves a payee account (an Alipay account unless told) with a fresh payee code, as 卡信息 does; answers its id. */
 export async function savedPayeeAccount(
