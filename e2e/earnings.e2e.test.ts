@@ -3,8 +3,9 @@ import type { Browser } from './support/chromium';
 import type { PortalPage } from './support/portal-page';
 import type { PortalServer } from './support/portal-server';
 import { setUpPortalSuite } from './support/portal-suite';
-import { demoOperator, signInAs, signInThroughApi } from './support/demo-session';
+import { demoOperator, demoUser, signInAs, signInThroughApi } from './support/demo-session';
 import { fillRegisterForm } from './support/register-form';
+import { latestSmsCode } from './support/sms-outbox';
 
 let server: PortalServer;
 let browser: Browser;
@@ -52,16 +53,35 @@ describe('income, referral and withdrawal', () => {
     await page.waitForText('.rc-referred-table', '139****1234');
   });
 
-  it('the demo user requests a withdrawal with the fee shown, and the operator approves and pays it', async () => {
+  it('the demo user adds a payee account on 卡信息 with a code sent to their mobile; it is listed masked', async () => {
     await page.open('/account/draw_money');
-    await browser.$('.rc-withdraw-form input[name="amount"]').waitForDisplayed({ timeout: 15_000 });
+    await page.waitForText('.rc-payee-accounts', '还没有收款账户');
+    await browser.$('.rc-add-payee').click();
+    await browser.$('.rc-payee-form input[name="account"]').waitForDisplayed({ timeout: 10_000 });
+    await browser.$('.rc-payee-form input[name="account"]').setValue('liming@example.com');
+    await browser.$('.rc-payee-form .rc-dialog-submit').click();
+    await page.waitForText('.rc-payee-form', '请输入6位验证码');
+    await browser.$('.rc-payee-form .rc-send-code').click();
+    await page.waitForText('.rc-payee-form .rc-send-code', '秒后重新获取');
+    await browser.$('.rc-payee-form input[name="code"]').setValue(await latestSmsCode(server.dataDir, demoUser.mobile, 'payee'));
+    await browser.$('.rc-payee-form .rc-dialog-submit').click();
+    await page.waitForText('.rc-payee-table', 'li***@example.com');
+    expect(await page.textOf('.rc-payee-table')).toContain('李明');
+    expect(await page.textOf('.rc-draw-money')).not.toContain('liming@example.com');
+  });
+
+  it('the demo user withdraws to it with the fee shown and a withdraw code, and the operator approves and pays it', async () => {
     await browser.$('.rc-withdraw-form input[name="amount"]').setValue('50');
     await page.waitForText('.rc-withdraw-arrival', '¥49.00');
     expect(await page.textOf('.rc-withdraw-fee')).toBe('¥1.00');
-    await browser.$('.rc-withdraw-form input[name="payeeAccount"]').setValue('liming@example.com');
+    expect(await page.textOf('.rc-withdraw-form .rc-payee-choice')).toBe('支付宝 li***@example.com');
+    await browser.$('.rc-withdraw-form .rc-send-code').click();
+    await page.waitForText('.rc-withdraw-form .rc-send-code', '秒后重新获取');
+    await browser.$('.rc-withdraw-form input[name="code"]').setValue(await latestSmsCode(server.dataDir, demoUser.mobile, 'withdraw'));
     await browser.$('.rc-withdraw-form button[type="submit"]').click();
     await page.waitForText('.rc-withdrawal-table', '申请中');
     await page.waitForText('.rc-withdrawable', '¥50.00');
+    expect(await page.textOf('.rc-withdrawal-table')).toContain('li***@example.com');
 
     await signInAs(page, browser, server.url, demoOperator);
     await page.open('/account/review/withdrawal');

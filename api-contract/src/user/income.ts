@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Id, PageQuery } from '../common.js';
+import { Id, PageQuery, SmsCode } from '../common.js';
 import { DateTime, Money, NullableDateTime } from '../values.js';
 
 /** 我的收益: held, withdrawable and earned income, by source, with the referral code and link. */
@@ -52,15 +52,46 @@ export const WithdrawalOptions = Type.Object({
 });
 export type WithdrawalOptions = Static<typeof WithdrawalOptions>;
 
+const PayeeChannel = Type.Union([Type.Literal('alipay'), Type.Literal('bank')], {
+  title: '收款方式',
+  description: 'alipay 支付宝；bank 银行卡',
+});
+
+/** A saved payee account (卡信息), shown masked: the full number never leaves the server again. */
+export const PayeeAccount = Type.Object({
+  id: Type.Integer(),
+  channel: Type.String({ description: 'alipay 支付宝；bank 银行卡' }),
+  accountMasked: Type.String({ description: '打码的收款账号：银行卡只显示后4位，支付宝手机号或邮箱中间打码' }),
+  payeeName: Type.String({ description: '收款人（实名认证姓名）' }),
+  bankName: Type.String(),
+  gmtCreate: DateTime,
+  gmtModified: DateTime,
+});
+export type PayeeAccount = Static<typeof PayeeAccount>;
+
+export const PayeeAccountList = Type.Object({ list: Type.Array(PayeeAccount) });
+export type PayeeAccountList = Static<typeof PayeeAccountList>;
+
+/** Adding a payee account needs a code of type payee sent to the account's bound mobile; the payee is the real-name holder. */
+export const PayeeAccountSaveBody = Type.Object({
+  channel: PayeeChannel,
+  account: Type.String({ title: '收款账号', minLength: 1, maxLength: 40, description: '支付宝手机号或邮箱；银行卡号12-19位数字' }),
+  bankName: Type.Optional(Type.String({ title: '开户银行', maxLength: 60 })),
+  code: SmsCode,
+});
+export type PayeeAccountSaveBody = Static<typeof PayeeAccountSaveBody>;
+
+export const PayeeAccountUpdateBody = Type.Intersect([Type.Object({ id: Id('收款账户ID') }), PayeeAccountSaveBody]);
+export type PayeeAccountUpdateBody = Static<typeof PayeeAccountUpdateBody>;
+
+export const PayeeAccountIdBody = Type.Object({ id: Id('收款账户ID') });
+export type PayeeAccountIdBody = Static<typeof PayeeAccountIdBody>;
+
+/** Every withdrawal goes to a saved payee account and needs a code of type withdraw sent to the account's bound mobile. */
 export const WithdrawalBody = Type.Object({
   amount: Type.Integer({ title: '提现金额', minimum: 1, maximum: 1_000_000_000_000, description: '单位：厘（千分之一元），须为整分' }),
-  payeeChannel: Type.Union([Type.Literal('alipay'), Type.Literal('bank')], {
-    title: '收款方式',
-    description: 'alipay 支付宝；bank 银行卡',
-  }),
-  payeeAccount: Type.String({ title: '收款账号', minLength: 1, maxLength: 40 }),
-  payeeName: Type.String({ title: '收款人姓名', minLength: 1, maxLength: 40 }),
-  bankName: Type.Optional(Type.String({ title: '开户银行', maxLength: 60 })),
+  payeeAccountId: Id('收款账户ID'),
+  code: SmsCode,
 });
 export type WithdrawalBody = Static<typeof WithdrawalBody>;
 
@@ -71,7 +102,7 @@ export const Withdrawal = Type.Object({
   fee: Money('手续费'),
   arrival: Money('实际到账'),
   payeeChannel: Type.String(),
-  payeeAccount: Type.String({ description: '收款账号' }),
+  payeeAccount: Type.String({ description: '收款账号（用户本人看到的打码；运营审核看到完整账号）' }),
   payeeName: Type.String(),
   bankName: Type.String(),
   status: Type.Integer({ description: '0 申请中；1 打款中；2 已到账；3 已驳回；4 已取消' }),

@@ -16,6 +16,15 @@ export const SendCodeBody = Type.Object({
 });
 export type SendCodeBody = Static<typeof SendCodeBody>;
 
+/** A code to the signed-in account's own bound mobile, for what needs its owner: payee accounts, withdrawals. */
+export const OwnSendCodeBody = Type.Object({
+  type: Type.Union([Type.Literal('payee'), Type.Literal('withdraw')], {
+    title: '验证码类型',
+    description: 'payee 添加或修改收款账户；withdraw 提现',
+  }),
+});
+export type OwnSendCodeBody = Static<typeof OwnSendCodeBody>;
+
 export const RegisterBody = Type.Object({
   mobile: Mobile,
   code: SmsCode,

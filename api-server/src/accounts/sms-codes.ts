@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { smsCodes, users } from '../db/schema.js';
+import type { Executor } from '../db/open-database.js';
 import { conflict, invalid, notFound, tooMany } from '../errors.js';
 import { newSmsCode, sha256 } from '../lib/secrets.js';
 import type { SmsPurpose } from '../lib/sms/sms-provider.js';
@@ -15,10 +16,17 @@ async function checkRecipient(app: FastifyInstance, mobile: string, purpose: Sms
   if (!wantsNewNumber && !existing) throw notFound('该手机号未注册');
 }
 
+/** Codes only the signed-in owner asks for, to their own bound mobile. */
+const ownerPurposes: ReadonlySet<SmsPurpose> = new Set(['payee', 'withdraw']);
+/** Says what a code of a money purpose allows, so that the owner knows what they would confirm. */
+const purposeLines: Partial<Record<SmsPurpose, string>> = { payee: '您正在添加或修改提现收款账户，', withdraw: '您正在申请提现，' };
+
 export async function sendSmsCode(app: FastifyInstance, mobile: string, purpose: SmsPurpose, ip: string) {
   const limits = app.config.rateLimits;
   if (!(await app.rateLimiter.hit(`send-code:ip:${ip}`, limits.sendCodePerIp))) throw tooMany('验证码发送过于频繁，请稍后再试');
-  if (!(await app.rateLimiter.hit(`send-code:mobile:${mobile}`, limits.sendCodePerMobile))) {
+  // The owner's own codes (signed in) count per purpose, so adding a card and then withdrawing need not wait a minute.
+  const mobileKey = ownerPurposes.has(purpose) ? `send-code:mobile:${mobile}:${purpose}` : `send-code:mobile:${mobile}`;
+  if (!(await app.rateLimiter.hit(mobileKey, limits.sendCodePerMobile))) {
     throw tooMany('验证码发送过于频繁，请60秒后再试');
   }
   await checkRecipient(app, mobile, purpose);
@@ -36,18 +44,28 @@ export async function sendSmsCode(app: FastifyInstance, mobile: string, purpose:
     mobile,
     code,
     type: purpose,
-    text: `【算力云】您的验证码为${code}，${minutes}分钟内有效，请勿泄露给他人。`,
+    text: `【算力云】${purposeLines[purpose] ?? ''}您的验证码为${code}，${minutes}分钟内有效，请勿泄露给他人。`,
     sentAt: now.toISOString(),
   });
 }
 
-/** Accepts the newest live code for this number and purpose exactly once; wrong guesses are counted. */
-export async function consumeSmsCode(app: FastifyInstance, mobile: string, purpose: SmsPurpose, code: string) {
-  const now = app.clock.now();
+/** A code that matched the newest live one of its number and purpose, not spent yet. */
+export interface MatchedSmsCode {
+  id: number;
+}
+
+/**
+ * Checks a code against the newest live one for this number and purpose, counting wrong guesses
+ * (committed at once, whatever the caller does next). Spending it is the caller's `spendSmsCode`,
+ * so that a code is used up only together with what it allowed.
+ */
+export async function matchSmsCode(app: FastifyInstance, mobile: string, purpose: SmsPurpose, code: string): Promise<MatchedSmsCode> {
   const [latest] = await app.db
     .select()
     .from(smsCodes)
-    .where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.purpose, purpose), isNull(smsCodes.usedAt), gt(smsCodes.expiresAt, now)))
+    .where(
+      and(eq(smsCodes.mobile, mobile), eq(smsCodes.purpose, purpose), isNull(smsCodes.usedAt), gt(smsCodes.expiresAt, app.clock.now())),
+    )
     .orderBy(desc(smsCodes.id))
     .limit(1);
   if (!latest) throw invalid('验证码错误或已过期');
@@ -59,10 +77,20 @@ export async function consumeSmsCode(app: FastifyInstance, mobile: string, purpo
       .where(eq(smsCodes.id, latest.id));
     throw invalid('验证码错误或已过期');
   }
-  const used = await app.db
+  return { id: latest.id };
+}
+
+/** Uses a matched code up, exactly once however many requests race with it: the others are refused. */
+export async function spendSmsCode(db: Executor, matched: MatchedSmsCode, at: Date) {
+  const used = await db
     .update(smsCodes)
-    .set({ usedAt: now })
-    .where(and(eq(smsCodes.id, latest.id), isNull(smsCodes.usedAt)))
+    .set({ usedAt: at })
+    .where(and(eq(smsCodes.id, matched.id), isNull(smsCodes.usedAt), gt(smsCodes.expiresAt, at)))
     .returning({ id: smsCodes.id });
   if (used.length === 0) throw invalid('验证码错误或已过期');
+}
+
+/** Accepts the newest live code for this number and purpose exactly once; wrong guesses are counted. */
+export async function consumeSmsCode(app: FastifyInstance, mobile: string, purpose: SmsPurpose, code: string) {
+  await spendSmsCode(app.db, await matchSmsCode(app, mobile, purpose, code), app.clock.now());
 }

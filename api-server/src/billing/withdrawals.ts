@@ -3,9 +3,11 @@ import { users, withdrawals } from '../db/schema.js';
 import type { Database, Executor } from '../db/open-database.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { notify } from '../accounts/messages.js';
+import { spendSmsCode, type MatchedSmsCode } from '../accounts/sms-codes.js';
 import { postTransaction } from './ledger.js';
 import { loadIncomeSettings, withdrawalFee } from './income-settings.js';
 import type { Payee, PayoutProvider } from './payouts/payout-provider.js';
+import { ownPayeeAccount, verifiedRealName } from './payee-accounts.js';
 import { yuanText } from './welcome-credit.js';
 
 export const WithdrawalStatus = { requested: 0, paying: 1, paid: 2, rejected: 3, cancelled: 4 } as const;
@@ -13,32 +15,30 @@ export const withdrawalStatusNames = ['申请中', '打款中', '已到账', '�
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 
-const payeePatterns: Record<Payee['channel'], RegExp> = {
-  alipay: /^(1[3-9]\d{9}|[\w.+-]+@[\w-]+(\.[\w-]+)+)$/,
-  bank: /^\d{12,19}$/,
-};
-
 /**
- * Books a withdrawal request: the income leaves the user's withdrawable income at once, into
- * withdrawals payable (what the payee will receive) and fees. The conditional update in
- * postTransaction refuses more than the withdrawable income, however many requests race.
+ * Books a withdrawal request to one of the user's saved payee accounts, spending the owner's code in the same
+ * transaction: 20 requests with one code book at most one. The income leaves the user's withdrawable income at
+ * once, into withdrawals payable (what the payee will receive) and fees; the conditional update in postTransaction
+ * refuses more than the withdrawable income, however many requests race.
  */
-export async function requestWithdrawal(db: Database, userId: number, amount: number, payee: Payee, at: Date) {
+export async function requestWithdrawal(
+  db: Database,
+  userId: number,
+  amount: number,
+  payeeAccountId: number,
+  code: MatchedSmsCode,
+  at: Date,
+) {
   const { withdrawal: settings } = await loadIncomeSettings(db);
   if (amount % 10 !== 0) throw invalid('提现金额须精确到分');
   if (amount < settings.minAmount) throw invalid(`单笔提现金额不能低于 ¥${yuanText(settings.minAmount)}`);
   if (amount > settings.maxAmount) throw invalid(`单笔提现金额不能超过 ¥${yuanText(settings.maxAmount)}`);
-  if (!payeePatterns[payee.channel].test(payee.account))
-    throw invalid(payee.channel === 'alipay' ? '支付宝账号应为手机号或邮箱' : '银行卡号应为12-19位数字');
-  if (payee.channel === 'bank' && payee.bankName.trim() === '') throw invalid('请填写开户银行');
-  const [user] = await db
-    .select({ idCardCheckStatus: users.idCardCheckStatus, realName: users.realName })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (user?.idCardCheckStatus !== 1 || !user.realName) throw conflict('请先完成实名认证再提现');
-  if (payee.name.trim() !== user.realName) throw invalid('收款人姓名须与实名认证姓名一致');
+  const realName = await verifiedRealName(db, userId);
+  const payee = await ownPayeeAccount(db, userId, payeeAccountId);
+  if (payee.payeeName !== realName) throw invalid('收款人姓名须与实名认证姓名一致');
   const fee = withdrawalFee(settings, amount);
   return db.transaction(async (tx) => {
+    await spendSmsCode(tx, code, at);
     const [row] = await tx
       .insert(withdrawals)
       .values({
@@ -47,8 +47,8 @@ export async function requestWithdrawal(db: Database, userId: number, amount: nu
         fee,
         payeeChannel: payee.channel,
         payeeAccount: payee.account,
-        payeeName: payee.name.trim(),
-        bankName: payee.channel === 'bank' ? payee.bankName.trim() : '',
+        payeeName: payee.payeeName,
+        bankName: payee.bankName,
         createdAt: at,
       })
       .returning();

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Button, Form, Label, Message, Table } from 'semantic-ui-react';
+import { Button, Dropdown, Form, Input, Label, Message, Table } from 'semantic-ui-react';
 import {
   ErrorState,
   FieldError,
@@ -11,6 +11,7 @@ import {
   PageSection,
   PagedTable,
   runAction,
+  SmsCodeButton,
   useLoaded,
   usePagedList,
   useSubmit,
@@ -19,37 +20,32 @@ import {
 import {
   cancelWithdrawal,
   myWithdrawals,
+  payeeAccountName,
+  payeeAccounts,
   requestWithdrawal,
   withdrawalOptions,
   withdrawalStatusColors,
-  type WithdrawalBody,
+  type PayeeAccount,
   type WithdrawalOptions,
 } from './earnings-api';
+import { PayeeAccountsSection } from './payee-accounts-section';
 import './earnings.css';
 
-type Field = 'amount' | 'payeeAccount' | 'bankName';
+type Field = 'amount' | 'payeeAccountId' | 'code';
 
 function feeOf(options: WithdrawalOptions, amount: number) {
   return Math.min(amount, Math.max(options.minFee, Math.floor((amount * options.feeBasisPoints) / 10_000)));
 }
 
-function WithdrawForm({ options, done }: { options: WithdrawalOptions; done: () => void }) {
+/** The amount with its fee and what arrives, one of the saved payee accounts, and the withdraw code sent to the bound mobile. */
+function WithdrawForm({ options, accounts, done }: { options: WithdrawalOptions; accounts: PayeeAccount[]; done: () => void }) {
   const [amountText, setAmountText] = useState('');
-  const [channel, setChannel] = useState<WithdrawalBody['payeeChannel']>('alipay');
-  const [account, setAccount] = useState('');
-  const [bankName, setBankName] = useState('');
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [code, setCode] = useState('');
   const { busy, errors, submit } = useSubmit<Field>();
   const amount = parseYuan(amountText);
   const fee = amount === null ? null : feeOf(options, amount);
-
-  if (options.realName === null)
-    return (
-      <Message
-        warning
-        header="请先完成实名认证"
-        content="提现只能打款到与实名认证姓名一致的收款账户。请在「实名认证」中完成认证后再申请提现。"
-      />
-    );
+  const payeeAccountId = accounts.some((account) => account.id === chosen) ? chosen : (accounts[0]?.id ?? null);
 
   const check = () => ({
     amount:
@@ -60,8 +56,8 @@ function WithdrawForm({ options, done }: { options: WithdrawalOptions; done: () 
           : amount > options.withdrawable
             ? '超过可提现收益'
             : undefined,
-    payeeAccount: account.trim() ? undefined : channel === 'alipay' ? '请输入支付宝账号' : '请输入银行卡号',
-    bankName: channel === 'bank' && !bankName.trim() ? '请输入开户银行' : undefined,
+    payeeAccountId: payeeAccountId === null ? '请先在「卡信息」中添加收款账户' : undefined,
+    code: /^\d{6}$/.test(code.trim()) ? undefined : '请输入6位验证码',
   });
 
   return (
@@ -70,16 +66,10 @@ function WithdrawForm({ options, done }: { options: WithdrawalOptions; done: () 
       onSubmit={() =>
         void submit({
           check,
-          call: () =>
-            requestWithdrawal({
-              amount: amount!,
-              payeeChannel: channel,
-              payeeAccount: account.trim(),
-              payeeName: options.realName!,
-              bankName,
-            }),
+          call: () => requestWithdrawal({ amount: amount!, payeeAccountId: payeeAccountId!, code: code.trim() }),
           then: () => {
             setAmountText('');
+            setCode('');
             done();
           },
         })
@@ -101,24 +91,29 @@ function WithdrawForm({ options, done }: { options: WithdrawalOptions; done: () 
         <strong className="rc-withdraw-fee">{fee === null ? '—' : formatYuan(fee)}</strong>，实际到账{' '}
         <strong className="rc-withdraw-arrival">{amount === null || fee === null ? '—' : formatYuan(amount - fee)}</strong>
       </p>
-      <Form.Group inline>
-        <label>收款方式</label>
-        <Form.Radio label="支付宝" checked={channel === 'alipay'} onChange={() => setChannel('alipay')} />
-        <Form.Radio label="银行卡" checked={channel === 'bank'} onChange={() => setChannel('bank')} />
-      </Form.Group>
-      <Form.Field error={Boolean(errors.payeeAccount)}>
-        <label>{channel === 'alipay' ? '支付宝账号（手机号或邮箱）' : '银行卡号'}</label>
-        <Form.Input name="payeeAccount" value={account} maxLength={40} onChange={(_, data) => setAccount(data.value)} />
-        <FieldError message={errors.payeeAccount} />
+      <Form.Field error={Boolean(errors.payeeAccountId)}>
+        <label>收款账户（收款人：{options.realName}）</label>
+        <Dropdown
+          selection
+          className="rc-payee-choice"
+          placeholder="请先在「卡信息」中添加收款账户"
+          value={payeeAccountId ?? undefined}
+          options={accounts.map((account) => ({ key: account.id, value: account.id, text: payeeAccountName(account) }))}
+          onChange={(_, data) => setChosen(Number(data.value))}
+        />
+        <FieldError message={errors.payeeAccountId} />
       </Form.Field>
-      {channel === 'bank' ? (
-        <Form.Field error={Boolean(errors.bankName)}>
-          <label>开户银行</label>
-          <Form.Input name="bankName" value={bankName} maxLength={60} onChange={(_, data) => setBankName(data.value)} />
-          <FieldError message={errors.bankName} />
-        </Form.Field>
-      ) : null}
-      <Form.Input label="收款人" value={options.realName} readOnly />
+      <Form.Field error={Boolean(errors.code)}>
+        <label>验证码（发送至本账号绑定的手机）</label>
+        <Input
+          name="code"
+          value={code}
+          maxLength={6}
+          onChange={(_, data) => setCode(data.value)}
+          action={<SmsCodeButton type="withdraw" />}
+        />
+        <FieldError message={errors.code} />
+      </Form.Field>
       <Button primary type="submit" loading={busy} disabled={busy}>
         申请提现
       </Button>
@@ -126,9 +121,10 @@ function WithdrawForm({ options, done }: { options: WithdrawalOptions; done: () 
   );
 }
 
-/** `/account/draw_money` (提现): the amount with its fee and what arrives, the payee, and the withdrawal records. */
+/** `/account/draw_money` (提现): the withdrawal form, the saved payee accounts (卡信息), and the withdrawal records. */
 export function DrawMoneyPage(_: ScreenProps) {
   const options = useLoaded(useCallback(() => withdrawalOptions(), []));
+  const accounts = useLoaded(useCallback(() => payeeAccounts(), []));
   const records = usePagedList(useCallback((paging) => myWithdrawals(paging), []));
   const refresh = () => {
     void options.reload();
@@ -148,10 +144,19 @@ export function DrawMoneyPage(_: ScreenProps) {
               可提现收益：<strong className="rc-withdrawable">{formatYuan(options.data.withdrawable)}</strong>
               <span className="rc-muted">（仅收益可提现，充值余额不可提现）</span>
             </p>
-            <WithdrawForm options={options.data} done={refresh} />
+            {options.data.realName === null ? (
+              <Message
+                warning
+                header="请先完成实名认证"
+                content="提现只能打款到与实名认证姓名一致的收款账户。请在「实名认证」中完成认证后再添加收款账户、申请提现。"
+              />
+            ) : (
+              <WithdrawForm options={options.data} accounts={accounts.data?.list ?? []} done={refresh} />
+            )}
           </>
         )}
       </PageSection>
+      <PayeeAccountsSection accounts={accounts} realName={options.data?.realName ?? null} />
       <PageSection title="提现记录">
         <PagedTable
           list={records}

@@ -1,6 +1,10 @@
 import type {
   IncomeLine,
   IncomeOverview,
+  PayeeAccount,
+  PayeeAccountList,
+  PayeeAccountSaveBody,
+  PayeeAccountUpdateBody,
   ReferredUser,
   Withdrawal,
   WithdrawalBody,
@@ -9,7 +13,7 @@ import type {
 } from '@rc/api-contract/user/income';
 import { api, type Page, type Paging } from '@rc/shared-utility';
 
-export type { IncomeLine, IncomeOverview, ReferredUser, Withdrawal, WithdrawalBody, WithdrawalOptions };
+export type { IncomeLine, IncomeOverview, PayeeAccount, PayeeAccountSaveBody, ReferredUser, Withdrawal, WithdrawalOptions };
 
 export const incomeOverview = () => api.post<IncomeOverview>('/user/auth/user/income/view', undefined, { errorTip: false });
 export const incomeLines = (paging: Paging) => api.post<Page<IncomeLine>>('/user/auth/user/income/lines', paging, { errorTip: false });
@@ -22,6 +26,15 @@ export const requestWithdrawal = (body: WithdrawalBody) => api.post<Withdrawal>(
 export const myWithdrawals = (body: Paging & Pick<WithdrawalListBody, 'status'>) =>
   api.post<Page<Withdrawal>>('/user/auth/user/account/extract/log/list', body, { errorTip: false });
 export const cancelWithdrawal = (id: number) => api.post<Withdrawal>('/user/auth/user/account/extract/log/cancel', { id });
+
+export const payeeAccounts = () => api.post<PayeeAccountList>('/user/auth/user/account/payee/list', undefined, { errorTip: false });
+export const savePayeeAccount = (body: PayeeAccountSaveBody) => api.post<PayeeAccount>('/user/auth/user/account/payee/save', body);
+export const updatePayeeAccount = (body: PayeeAccountUpdateBody) => api.post<PayeeAccount>('/user/auth/user/account/payee/update', body);
+export const deletePayeeAccount = (id: number) => api.post<null>('/user/auth/user/account/payee/delete', { id });
+
+/** 「支付宝 zh***@example.com」, 「工商银行 **** **** **** 4567」: how a saved payee account is named on the screens. */
+export const payeeAccountName = (account: Pick<PayeeAccount, 'channel' | 'bankName' | 'accountMasked'>) =>
+  `${account.channel === 'alipay' ? '支付宝' : account.bankName} ${account.accountMasked}`;
 
 export const withdrawalStatusColors: Record<number, 'orange' | 'blue' | 'green' | 'red' | 'grey'> = {
   0: 'orange',

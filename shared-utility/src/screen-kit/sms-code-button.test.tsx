@@ -50,4 +50,13 @@ describe('SmsCodeButton', () => {
     await vi.waitFor(() => expect(button.disabled).toBe(false));
     expect(button.textContent).toBe('获取验证码');
   });
+
+  it('sends a payee or withdraw code to the signed-in account’s own mobile, which the screen never names', async () => {
+    server.on('POST /apis/user/auth/user/send/code', { code: 200, msg: '' });
+    const host = render(<SmsCodeButton type="withdraw" />);
+    const button = host.querySelector<HTMLButtonElement>('button.rc-send-code')!;
+    button.click();
+    await vi.waitFor(() => expect(button.textContent).toBe('60秒后重新获取'));
+    expect(server.seen.map((request) => [request.url, request.body])).toEqual([['/apis/user/auth/user/send/code', { type: 'withdraw' }]]);
+  });
 });

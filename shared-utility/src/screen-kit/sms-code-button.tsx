@@ -5,17 +5,21 @@ import { bus } from '../event-bus';
 import { mobileError } from './form-rules';
 
 export type SmsCodeType = 'register' | 'login' | 'reset' | 'bind';
+/** Codes for what only the account's owner may do (payee accounts, withdrawals): sent to the signed-in account's bound mobile. */
+type OwnSmsCodeType = 'payee' | 'withdraw';
 
 const countdownSeconds = 60;
 
-interface SmsCodeButtonProps {
-  mobile: string;
-  type: SmsCodeType;
-  /** Shows the mobile rule's message beside the field; without it the message is toasted. */
-  onInvalidMobile?: (message: string) => void;
-}
+type SmsCodeButtonProps =
+  | {
+      mobile: string;
+      type: SmsCodeType;
+      /** Shows the mobile rule's message beside the field; without it the message is toasted. */
+      onInvalidMobile?: (message: string) => void;
+    }
+  | { mobile?: never; type: OwnSmsCodeType; onInvalidMobile?: never };
 
-/** Sends an SMS code to `mobile`, then counts down 60 s before it can be sent again. */
+/** Sends an SMS code to `mobile` (or, for an own-number type, to the signed-in account's), then counts down 60 s before it can be sent again. */
 export function SmsCodeButton({ mobile, type, onInvalidMobile }: SmsCodeButtonProps) {
   const [remaining, setRemaining] = useState(0);
   const [sending, setSending] = useState(false);
@@ -27,14 +31,17 @@ export function SmsCodeButton({ mobile, type, onInvalidMobile }: SmsCodeButtonPr
   }, [remaining]);
 
   const send = async () => {
-    const invalid = mobileError(mobile);
+    const invalid = mobile === undefined ? undefined : mobileError(mobile);
     if (invalid) {
       if (onInvalidMobile) onInvalidMobile(invalid);
       else bus.emit('toast', { type: 'warning', message: invalid });
       return;
     }
     setSending(true);
-    const result = await api.post<null>('/user/api/user/send/code', { mobile, type });
+    const result =
+      mobile === undefined
+        ? await api.post<null>('/user/auth/user/send/code', { type })
+        : await api.post<null>('/user/api/user/send/code', { mobile, type });
     setSending(false);
     if (result.code !== 200) return;
     setRemaining(countdownSeconds);

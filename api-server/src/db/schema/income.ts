@@ -33,6 +33,28 @@ export const incomeHolds = pgTable(
   ],
 );
 
+/**
+ * A saved payee account (卡信息): an Alipay account or a bank card in the real-name holder's name. Adding or
+ * changing one needs a code sent to the user's bound mobile; a withdrawal names one and copies it in.
+ */
+export const payeeAccounts = pgTable(
+  'payee_accounts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** 'alipay' or 'bank'. */
+    channel: varchar('channel', { length: 16 }).notNull(),
+    account: varchar('account', { length: 40 }).notNull(),
+    payeeName: varchar('payee_name', { length: 40 }).notNull(),
+    bankName: varchar('bank_name', { length: 60 }).notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payee_accounts_user_account_idx').on(t.userId, t.channel, t.account)],
+);
+
 /** A request to pay out withdrawable income. Status: 0 申请中, 1 打款中, 2 已到账, 3 已驳回, 4 已取消. */
 export const withdrawals = pgTable(
   'withdrawals',

@@ -1,4 +1,5 @@
-export type SmsPurpose = 'register' | 'login' | 'reset' | 'bind';
+/** Codes for a number's owner: sign up, sign in, reset, bind a number; add or change a payee account, withdraw. */
+export type SmsPurpose = 'register' | 'login' | 'reset' | 'bind' | 'payee' | 'withdraw';
 
 export interface SmsMessage {
   mobile: string;

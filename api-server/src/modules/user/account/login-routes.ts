@@ -11,6 +11,7 @@ import { Envelope } from '@rc/api-contract/envelope';
 import {
   CodeLoginBody,
   LoginResult,
+  OwnSendCodeBody,
   PasswordLoginBody,
   RegisterBody,
   ResetPasswordBody,
@@ -103,6 +104,22 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, summary: '发送短信验证码', body: SendCodeBody, response: { 200: Envelope(Type.Null()) } } },
     async (request) => {
       await sendSmsCode(app, request.body.mobile, request.body.type, request.ip);
+      return ok(null, '验证码已发送');
+    },
+  );
+
+  app.post(
+    '/auth/user/send/code',
+    {
+      schema: {
+        tags,
+        summary: '发送短信验证码到本账号绑定的手机（收款账户、提现）',
+        body: OwnSendCodeBody,
+        response: { 200: Envelope(Type.Null()) },
+      },
+    },
+    async (request) => {
+      await sendSmsCode(app, currentUser(request).account.mobile, request.body.type, request.ip);
       return ok(null, '验证码已发送');
     },
   );

@@ -6,11 +6,12 @@ import payRoutes from './pay-routes.js';
 import invoiceRoutes from './invoice-routes.js';
 import incomeRoutes from './income-routes.js';
 import withdrawalRoutes from './withdrawal-routes.js';
+import payeeAccountRoutes from './payee-account-routes.js';
 import subMoneyRoutes from './sub-money-routes.js';
 import balanceAlertRoutes from './balance-alert-routes.js';
 
 /**
- * `/apis/user/...` money: orders, bills, recharge, invoices, income and withdrawals, sub-account money and
+ * `/apis/user/...` money: orders, bills, recharge, invoices, income, payee accounts and withdrawals, sub-account money and
  * low-balance alerts (`auth/...`, with the operators' reviews) and the providers' public endpoints (`api/pay/...`).
  */
 const billingModule: FastifyPluginAsync = async (app) => {
@@ -22,6 +23,7 @@ const billingModule: FastifyPluginAsync = async (app) => {
     invoiceRoutes,
     incomeRoutes,
     withdrawalRoutes,
+    payeeAccountRoutes,
     subMoneyRoutes,
     balanceAlertRoutes,
   ]) {

@@ -6,6 +6,8 @@ import { currentUser, requireOperator } from '../../../plugins/app/authenticatio
 import { pageWindow } from '../../../lib/page-window.js';
 import { maskMobile } from '../../../lib/id-card.js';
 import { loadIncomeSettings } from '../../../billing/income-settings.js';
+import { maskPayeeAccount } from '../../../billing/payee-accounts.js';
+import { matchSmsCode } from '../../../accounts/sms-codes.js';
 import {
   approveWithdrawal,
   cancelWithdrawal,
@@ -26,7 +28,8 @@ import {
 
 const tags = ['收益与提现'];
 
-function toWithdrawal(row: typeof withdrawals.$inferSelect, mobile: string): Withdrawal {
+/** A withdrawal as its owner sees it (the payee account masked) or as the reviewing operator does (in full). */
+function toWithdrawal(row: typeof withdrawals.$inferSelect, mobile: string, viewer: 'owner' | 'operator'): Withdrawal {
   return {
     id: row.id,
     mobile: maskMobile(mobile),
@@ -34,7 +37,7 @@ function toWithdrawal(row: typeof withdrawals.$inferSelect, mobile: string): Wit
     fee: row.fee,
     arrival: row.amount - row.fee,
     payeeChannel: row.payeeChannel,
-    payeeAccount: row.payeeAccount,
+    payeeAccount: viewer === 'owner' ? maskPayeeAccount(row.payeeChannel, row.payeeAccount) : row.payeeAccount,
     payeeName: row.payeeName,
     bankName: row.bankName,
     status: row.status,
@@ -69,18 +72,20 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/user/account/extract/log/save',
-    { schema: { tags, summary: '申请提现（仅可提现收益，不含充值余额）', body: WithdrawalBody, response: { 200: Envelope(Withdrawal) } } },
+    {
+      schema: {
+        tags,
+        summary: '申请提现到已保存的收款账户（仅可提现收益，不含充值余额；需绑定手机的提现验证码）',
+        body: WithdrawalBody,
+        response: { 200: Envelope(Withdrawal) },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
-      const { amount, payeeChannel, payeeAccount, payeeName, bankName = '' } = request.body;
-      const row = await requestWithdrawal(
-        app.db,
-        user.id,
-        amount,
-        { channel: payeeChannel, account: payeeAccount.trim(), name: payeeName, bankName },
-        app.clock.now(),
-      );
-      return ok(toWithdrawal(row, user.account.mobile), '提现申请已提交，等待审核');
+      const { amount, payeeAccountId, code } = request.body;
+      const matched = await matchSmsCode(app, user.account.mobile, 'withdraw', code);
+      const row = await requestWithdrawal(app.db, user.id, amount, payeeAccountId, matched, app.clock.now());
+      return ok(toWithdrawal(row, user.account.mobile, 'owner'), '提现申请已提交，等待审核');
     },
   );
 
@@ -95,7 +100,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         pageSize,
         offset,
       );
-      return ok({ list: rows.map((row) => toWithdrawal(row.withdrawal, row.mobile)), total, pageNum, pageSize });
+      return ok({ list: rows.map((row) => toWithdrawal(row.withdrawal, row.mobile, 'owner')), total, pageNum, pageSize });
     },
   );
 
@@ -105,7 +110,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = currentUser(request);
       const row = await cancelWithdrawal(app.db, user.id, request.body.id, app.clock.now());
-      return ok(toWithdrawal(row, user.account.mobile), '提现申请已撤回，款项已退回可提现收益');
+      return ok(toWithdrawal(row, user.account.mobile, 'owner'), '提现申请已撤回，款项已退回可提现收益');
     },
   );
 
@@ -123,7 +128,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       requireOperator(request);
       const { pageNum, pageSize, offset } = pageWindow(request.body);
       const { rows, total } = await listWithdrawals(app.db, { status: request.body.status }, pageSize, offset);
-      return ok({ list: rows.map((row) => toWithdrawal(row.withdrawal, row.mobile)), total, pageNum, pageSize });
+      return ok({ list: rows.map((row) => toWithdrawal(row.withdrawal, row.mobile, 'operator')), total, pageNum, pageSize });
     },
   );
 
@@ -134,7 +139,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const operator = requireOperator(request);
       const row = await approveWithdrawal(app.db, app.payout, operator.id, request.body.id, () => app.clock.now());
       const [owner] = await app.db.select({ mobile: users.mobile }).from(users).where(eq(users.id, row.userId));
-      return ok(toWithdrawal(row, owner!.mobile), row.status === 2 ? '已打款' : `打款失败：${row.reason}`);
+      return ok(toWithdrawal(row, owner!.mobile, 'operator'), row.status === 2 ? '已打款' : `打款失败：${row.reason}`);
     },
   );
 
@@ -146,7 +151,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const reason = request.body.reason.trim();
       const row = await rejectWithdrawal(app.db, operator.id, request.body.id, reason === '' ? '未说明' : reason, app.clock.now());
       const [owner] = await app.db.select({ mobile: users.mobile }).from(users).where(eq(users.id, row.userId));
-      return ok(toWithdrawal(row, owner!.mobile), '已驳回');
+      return ok(toWithdrawal(row, owner!.mobile, 'operator'), '已驳回');
     },
   );
 };
