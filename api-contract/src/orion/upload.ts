@@ -42,6 +42,18 @@ export type ChunkCheckResult = Static<typeof ChunkCheckResult>;
 export const ChunkResult = Type.Object({ chunkNumber: Type.Integer({ minimum: 1 }) });
 export type ChunkResult = Static<typeof ChunkResult>;
 
+/**
+ * The test request of the standard chunk client (simple-uploader.js with `testChunks`): a GET carrying the chunk
+ * form's fields in its query. Any other field it sends (filename, totalChunks, relativePath, ...) is ignored.
+ */
+export const ChunkTestQuery = Type.Object({
+  identifier: Md5('文件标识'),
+  chunkNumber: Type.Integer({ title: '分片序号', minimum: 1, maximum: 1_000_000 }),
+  chunkSize: ChunkSize,
+  totalSize: TotalSize,
+});
+export type ChunkTestQuery = Static<typeof ChunkTestQuery>;
+
 export const MergeBody = Type.Object({
   fileName: FileName,
   identifier: Md5('文件标识'),

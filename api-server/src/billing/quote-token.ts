@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { conflict } from '../errors.js';
 
 /** What a quote promises: this user may run this operation with these parameters for this amount until `expiresAt`. */
@@ -10,7 +10,12 @@ export interface QuoteClaims {
   /** When the amount was priced (ms); the confirmation is priced at the same instant. */
   quotedAt: number;
   expiresAt: number;
+  /** Makes every quote its own, two asked for the same thing at the same instant included. */
+  nonce: string;
 }
+
+/** A genuine quote's claims and its id (its signature, which no other quote has). */
+export type AcceptedQuote = QuoteClaims & { quoteId: string };
 
 export const staleQuoteMessage = '价格或余额已变化，请重新确认';
 export const expiredQuoteMessage = '报价已过期，请重新确认';
@@ -18,18 +23,19 @@ export const expiredQuoteMessage = '报价已过期，请重新确认';
 /** Parameters in a fixed key order, so the same request always signs the same text. */
 function canonical(claims: QuoteClaims) {
   const params = Object.fromEntries(Object.entries(claims.params).sort(([a], [b]) => a.localeCompare(b)));
-  return JSON.stringify([claims.userId, claims.operation, params, claims.amount, claims.quotedAt, claims.expiresAt]);
+  return JSON.stringify([claims.userId, claims.operation, params, claims.amount, claims.quotedAt, claims.expiresAt, claims.nonce]);
 }
 
 const mac = (secret: Buffer, text: string) => createHmac('sha256', secret).update(text).digest();
 
-/** `<claims as base64url JSON>.<HMAC-SHA256 of their canonical form>` */
-export function signQuote(secret: Buffer, claims: QuoteClaims): string {
+/** `<claims as base64url JSON>.<HMAC-SHA256 of their canonical form>`, the claims given a nonce of their own. */
+export function signQuote(secret: Buffer, given: Omit<QuoteClaims, 'nonce'>): string {
+  const claims = { ...given, nonce: randomBytes(12).toString('base64url') };
   const body = Buffer.from(canonical(claims), 'utf8').toString('base64url');
   return `${body}.${mac(secret, canonical(claims)).toString('base64url')}`;
 }
 
-function readQuote(secret: Buffer, token: string): QuoteClaims | null {
+function readQuote(secret: Buffer, token: string): AcceptedQuote | null {
   const [body, signature, extra] = token.split('.');
   if (!body || !signature || extra !== undefined) return null;
   let text: string;
@@ -40,22 +46,25 @@ function readQuote(secret: Buffer, token: string): QuoteClaims | null {
   } catch {
     return null;
   }
-  if (!Array.isArray(fields) || fields.length !== 6) return null;
-  const [userId, operation, params, amount, quotedAt, expiresAt] = fields as [
+  if (!Array.isArray(fields) || fields.length !== 7) return null;
+  const [userId, operation, params, amount, quotedAt, expiresAt, nonce] = fields as [
     number,
     string,
     QuoteClaims['params'],
     number,
     number,
     number,
+    string,
   ];
   const numbers = [userId, amount, quotedAt, expiresAt].every((n) => Number.isSafeInteger(n));
-  if (!numbers || typeof operation !== 'string' || typeof params !== 'object' || params === null || Array.isArray(params)) return null;
-  const claims = { userId, operation, params, amount, quotedAt, expiresAt };
+  const texts = typeof operation === 'string' && typeof nonce === 'string';
+  if (!numbers || !texts || typeof params !== 'object' || params === null || Array.isArray(params)) return null;
+  const claims = { userId, operation, params, amount, quotedAt, expiresAt, nonce };
   const expected = mac(secret, text);
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected) || canonical(claims) !== text) return null;
-  return claims;
+  // The id is the MAC computed here: the signature as given may be spelt several ways that decode to it.
+  return { ...claims, quoteId: expected.toString('base64url') };
 }
 
 /**
@@ -66,7 +75,7 @@ export function acceptedQuote(
   secret: Buffer,
   token: string,
   expected: { userId: number; operation: string; params: QuoteClaims['params']; now: Date },
-): QuoteClaims {
+): AcceptedQuote {
   const claims = readQuote(secret, token);
   const sameParams = (a: QuoteClaims['params'], b: QuoteClaims['params']) =>
     canonical({ ...claims!, params: a }) === canonical({ ...claims!, params: b });

@@ -1,5 +1,7 @@
 import type { MoneyQuote } from '@rc/api-contract/user/quote';
+import { usedQuotes } from '../db/schema.js';
 import type { Executor } from '../db/open-database.js';
+import { conflict } from '../errors.js';
 import { payerBalance, payerOf } from './charges.js';
 import { acceptedQuote, requireQuotedAmount, signQuote, type QuoteClaims } from './quote-token.js';
 
@@ -50,18 +52,29 @@ export async function issueQuote(
   };
 }
 
+export const usedQuoteMessage = '该报价已使用，请重新确认';
+
 /**
  * Checks the quote the user confirmed and prices the operation again at the quote's instant, against the state
  * now; answers the price to charge, which is the quoted one, or refuses the stale, expired or foreign quote.
+ * The quote confirms one operation: it is recorded as used in `tx`, the operation's transaction, and a second
+ * payment with it is refused, a simultaneous one too (it waits on the first's row, then finds it).
  */
-export function confirmedPrice(
+export async function confirmedPrice(
+  tx: Executor,
   key: QuoteKey,
   token: string,
   request: QuoteRequest & { now: Date },
   price: (at: Date) => PricedOperation,
-): PricedOperation {
+): Promise<PricedOperation> {
   const claims = acceptedQuote(key.secret, token, request);
   const priced = price(new Date(claims.quotedAt));
   requireQuotedAmount(claims, priced.amount);
+  const [used] = await tx
+    .insert(usedQuotes)
+    .values({ quoteId: claims.quoteId, userId: request.userId, usedAt: request.now })
+    .onConflictDoNothing()
+    .returning({ quoteId: usedQuotes.quoteId });
+  if (!used) throw conflict(usedQuoteMessage);
   return priced;
 }

@@ -172,7 +172,8 @@ export async function confirmedOperationPrice(
   o: { token: string; instance: InstanceRow; request: OperationRequest; now: Date },
 ) {
   const prices = await pricesOf(tx, o.instance.gpuModelId);
-  const priced = confirmedPrice(
+  const priced = await confirmedPrice(
+    tx,
     key,
     o.token,
     { userId: o.instance.userId, operation: o.request.operation, params: operationParams(o.request), now: o.now },

@@ -163,6 +163,19 @@ describe('packages', () => {
     expect((await call(t.app, 'GET', '/apis/hpc/auth/package/list', undefined, user.token)).data).toHaveLength(1);
     expect(await balanceOf(t.app, user.id)).toBe(20_000);
   });
+
+  it('a quote buys one package: buying again with the same quote is refused and charges nothing', async () => {
+    const user = await hpcUser(t.app, 200_000);
+    const products = (await call(t.app, 'GET', '/apis/hpc/auth/package/products', undefined, user.token)).data;
+    const starter = products.find((p: { name: string }) => p.name === '入门核时包');
+    const quote = await call(t.app, 'POST', '/apis/hpc/auth/package/quote', { productId: starter.id }, user.token);
+    const buy = () =>
+      call(t.app, 'POST', '/apis/hpc/auth/package/buy', { productId: starter.id, quoteToken: quote.data.quoteToken }, user.token);
+    expect((await buy()).code).toBe(200);
+    expect(await buy()).toMatchObject({ code: 409, msg: '该报价已使用，请重新确认' });
+    expect((await call(t.app, 'GET', '/apis/hpc/auth/package/list', undefined, user.token)).data).toHaveLength(1);
+    expect(await balanceOf(t.app, user.id)).toBe(120_000);
+  });
 });
 
 describe('cancelling', () => {

@@ -83,10 +83,14 @@ export async function quotePackage(app: FastifyInstance, userId: number, product
 export async function buyPackage(app: FastifyInstance, userId: number, productId: number, quoteToken: string): Promise<HpcPackageView> {
   const product = await productOnSale(app, productId);
   const now = app.clock.now();
-  const priced = confirmedPrice(app.quotes, quoteToken, { userId, operation: quoteOperation, params: { productId }, now }, (at) =>
-    priceOf(product, at),
-  );
   const id = await app.db.transaction(async (tx) => {
+    const priced = await confirmedPrice(
+      tx,
+      app.quotes,
+      quoteToken,
+      { userId, operation: quoteOperation, params: { productId }, now },
+      (at) => priceOf(product, at),
+    );
     const order = await recordOrder(tx, {
       userId,
       instanceId: null,

@@ -66,9 +66,9 @@ export class WechatpayGatewayPeer {
     return new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
-  /** Wechatpay-* headers signing `body` the way WeChat Pay signs answers and notifications. */
-  signedHeaders(body: string, signingKey = this.platformKeys.privateKey): Record<string, string> {
-    const timestamp = Math.floor(Date.now() / 1000).toString();
+  /** Wechatpay-* headers signing `body` the way WeChat Pay signs answers and notifications, stamped with the time `at`. */
+  signedHeaders(body: string, signingKey = this.platformKeys.privateKey, at = new Date()): Record<string, string> {
+    const timestamp = Math.floor(at.getTime() / 1000).toString();
     const nonce = randomBytes(16).toString('hex');
     return {
       'wechatpay-timestamp': timestamp,
@@ -155,11 +155,11 @@ export class WechatpayGatewayPeer {
     transaction.trade_state_desc = '支付成功';
     transaction.success_time = wechatTime(at);
     transaction.amount.payer_total = transaction.amount.total;
-    return this.notification(this.view(transaction));
+    return this.notification(this.view(transaction), { at });
   }
 
-  /** A TRANSACTION.SUCCESS notification about `transaction`: resource encrypted with the APIv3 key, headers signed. */
-  notification(transaction: Record<string, unknown>, options: { signingKey?: string; apiV3Key?: string } = {}): RawNotification {
+  /** A TRANSACTION.SUCCESS notification about `transaction`: resource encrypted with the APIv3 key, headers signed at `at` (now). */
+  notification(transaction: Record<string, unknown>, options: { signingKey?: string; apiV3Key?: string; at?: Date } = {}): RawNotification {
     const nonce = randomBytes(6).toString('hex');
     const cipher = createCipheriv('aes-256-gcm', Buffer.from(options.apiV3Key ?? this.apiV3Key, 'utf8'), Buffer.from(nonce, 'utf8'));
     cipher.setAAD(Buffer.from('transaction', 'utf8'));
@@ -168,12 +168,12 @@ export class WechatpayGatewayPeer {
     );
     const body = JSON.stringify({
       id: randomBytes(16).toString('hex'),
-      create_time: wechatTime(new Date()),
+      create_time: wechatTime(options.at ?? new Date()),
       resource_type: 'encrypt-resource',
       event_type: 'TRANSACTION.SUCCESS',
       summary: '支付成功',
       resource: { original_type: 'transaction', algorithm: 'AEAD_AES_256_GCM', ciphertext, associated_data: 'transaction', nonce },
     });
-    return { headers: { 'content-type': 'application/json', ...this.signedHeaders(body, options.signingKey) }, body };
+    return { headers: { 'content-type': 'application/json', ...this.signedHeaders(body, options.signingKey, options.at) }, body };
   }
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ChunkCheckBody, ChunkOpenBody } from '@rc/api-contract/orion/upload';
+import type { ChunkCheckBody, ChunkOpenBody, ChunkTestQuery } from '@rc/api-contract/orion/upload';
 import { invalid } from '../errors.js';
 import { currentUser } from '../plugins/app/authentication.js';
 import { readChunkForm } from './chunk-form.js';
@@ -78,4 +78,16 @@ export async function checkChunks(app: FastifyInstance, request: FastifyRequest,
   const upload = await findUpload(app, userId, { kind, md5, chunkSize: body.chunkSize, fileSize: body.totalSize });
   if (!upload) await ensureRoomFor(app, userId, body.totalSize);
   return { skipUpload: false, uploaded: upload ? await receivedChunks(app, upload) : [] };
+}
+
+/**
+ * The standard chunk client's test request: does this user's upload of this content already hold this chunk?
+ * simple-uploader.js reads any 200 to its test as "already there" and skips the chunk, so only a held chunk
+ * may be answered with 200; the route answers 204 otherwise and the client uploads it.
+ */
+export async function holdsChunk(app: FastifyInstance, request: FastifyRequest, kind: UploadKind, query: ChunkTestQuery): Promise<boolean> {
+  const { id: userId } = currentUser(request);
+  const identity = { kind, md5: query.identifier.toLowerCase(), chunkSize: query.chunkSize, fileSize: query.totalSize };
+  const upload = await findUpload(app, userId, identity);
+  return upload !== undefined && (await receivedChunks(app, upload)).includes(query.chunkNumber);
 }

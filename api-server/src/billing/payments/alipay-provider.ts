@@ -66,11 +66,16 @@ export class AlipayProvider implements PaymentProvider {
     };
     const result = await this.call('alipay.trade.precreate', bizContent, payment.notifyUrl);
     if (result.code !== '10000') AlipayProvider.failed(result, '支付宝下单');
-    const payUrl = this.sdk.pageExec('alipay.trade.page.pay', 'GET', {
-      bizContent: { ...bizContent, productCode: 'FAST_INSTANT_TRADE_PAY' },
-      notifyUrl: payment.notifyUrl,
-      returnUrl: payment.returnUrl,
-    });
+    let payUrl: string;
+    try {
+      payUrl = this.sdk.pageExec('alipay.trade.page.pay', 'GET', {
+        bizContent: { ...bizContent, productCode: 'FAST_INSTANT_TRADE_PAY' },
+        notifyUrl: payment.notifyUrl,
+        returnUrl: payment.returnUrl,
+      });
+    } catch (error) {
+      throw new PaymentProviderError(`支付宝支付链接生成失败：${(error as Error).message}`, { cause: error });
+    }
     return { payUrl, qrCode: String(result.qrCode) };
   }
 

@@ -17,6 +17,6 @@ export function createPaymentProviders(config: AppConfig, deps: { db: Executor; 
   const sandbox = new SandboxProvider(deps.db, sandboxKeys(config.dataDir), deps.clock);
   const enabled: PaymentProvider[] = config.payments.sandbox ? [sandbox] : [];
   if (config.payments.alipay) enabled.push(new AlipayProvider(config.payments.alipay));
-  if (config.payments.wechatpay) enabled.push(new WechatpayProvider(config.payments.wechatpay));
+  if (config.payments.wechatpay) enabled.push(new WechatpayProvider(config.payments.wechatpay, deps.clock));
   return { byName: new Map(enabled.map((provider) => [provider.name, provider])), sandbox };
 }

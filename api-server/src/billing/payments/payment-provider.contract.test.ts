@@ -211,3 +211,28 @@ describe.each(['sandbox', 'alipay', 'wechatpay'])('PaymentProvider contract: %s'
     await expect(provider().refund({ ...refund, refundNo: `${refundNo}2`, amount: 30_000 })).rejects.toBeInstanceOf(PaymentProviderError);
   });
 });
+
+describe('WeChat Pay notification time', () => {
+  it('refuses a genuine notification stamped more than 5 minutes before or after the server clock, and credits nothing', async () => {
+    const created = await createRecharge('wechatpay', 15_000);
+    const before = await balance();
+    const minute = 60_000;
+    const stampedAt = (offset: number) =>
+      wechatpay.notification(wechatTransaction(created.paymentNo, 15_000), { at: new Date(t.clock.now().getTime() + offset) });
+    const refused = t.app.payments.providers.byName.get('wechatpay')!.ack(false);
+    for (const offset of [-6 * minute, 6 * minute, -24 * 60 * minute]) {
+      const answer = await deliver('wechatpay', stampedAt(offset));
+      expect({ status: answer.statusCode, body: answer.body }).toEqual({ status: refused.status, body: refused.body });
+    }
+    expect(await balance()).toBe(before);
+    const log = await t.app.db
+      .select()
+      .from(paymentNotifications)
+      .where(eq(paymentNotifications.reason, '通知时间戳与服务器时间相差超过5分钟'));
+    expect(log).toHaveLength(3);
+
+    const inTime = await deliver('wechatpay', stampedAt(-4 * minute));
+    expect(inTime.statusCode).toBe(200);
+    expect(await balance()).toBe(before + 15_000);
+  });
+});

@@ -164,7 +164,7 @@ export async function createRecharge(
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     await markClosed(ctx.db, created.payment.id, created.order.id, OrderStatus.closed, now);
-    throw conflict(`${provider.label}下单失败，请稍后重试或选择其他支付方式（${error.message}）`);
+    throw conflict(`${provider.label}下单失败，请稍后重试或选择其他支付方式`, error);
   }
   const row = await reload(ctx, created.payment.id);
   return rechargeView(ctx, row.payment, row.order);

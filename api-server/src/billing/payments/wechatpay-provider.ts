@@ -1,4 +1,5 @@
 import { createDecipheriv, randomBytes } from 'node:crypto';
+import type { Clock } from '../../clock.js';
 import type { WechatpaySettings } from '../../config.js';
 import { rsa2Sign, rsa2Verify } from './sandbox-provider.js';
 import {
@@ -16,6 +17,9 @@ const header = (headers: RawNotification['headers'], name: string) => {
   const value = headers[name.toLowerCase()];
   return Array.isArray(value) ? value[0] : value;
 };
+
+/** WeChat Pay's own verification refuses a notification whose Wechatpay-Timestamp is further than this from the clock. */
+const notificationToleranceSeconds = 5 * 60;
 
 /** The AEAD_AES_256_GCM resource of a v3 notification: base64 of ciphertext followed by its 16-byte tag. */
 export function decryptResource(resource: { ciphertext: string; nonce: string; associated_data?: string }, apiV3Key: string): string {
@@ -45,7 +49,10 @@ export class WechatpayProvider implements PaymentProvider {
   readonly name = 'wechatpay';
   readonly label = '微信支付';
 
-  constructor(private readonly settings: WechatpaySettings) {}
+  constructor(
+    private readonly settings: WechatpaySettings,
+    private readonly clock: Clock,
+  ) {}
 
   private signedHeaders(method: string, pathAndQuery: string, body: string) {
     const timestamp = Math.floor(Date.now() / 1000).toString();
@@ -122,8 +129,16 @@ export class WechatpayProvider implements PaymentProvider {
     };
   }
 
+  /** Was the notification signed within five minutes of now (a replayed old one is not)? */
+  private fresh(headers: RawNotification['headers']): boolean {
+    const timestamp = header(headers, 'Wechatpay-Timestamp') ?? '';
+    if (!/^\d{1,12}$/.test(timestamp)) return false;
+    return Math.abs(this.clock.now().getTime() / 1000 - Number(timestamp)) <= notificationToleranceSeconds;
+  }
+
   async verifyNotification(raw: RawNotification): Promise<VerifiedNotification> {
     if (!this.signedByWechatpay(raw.headers, raw.body)) return { ok: false, reason: '签名验证失败' };
+    if (!this.fresh(raw.headers)) return { ok: false, reason: '通知时间戳与服务器时间相差超过5分钟' };
     let transaction: Transaction;
     let eventType: string | undefined;
     try {

@@ -205,6 +205,14 @@ export const orders = pgTable(
   (t) => [index('orders_user_idx').on(t.userId, t.id), index('orders_user_time_idx').on(t.userId, t.createdAt, t.id)],
 );
 
+/** The price quotes already confirmed: a quote confirms one operation, so a second payment with it finds its row and is refused. */
+export const usedQuotes = pgTable('used_quotes', {
+  /** The quote's signature, unique to it. */
+  quoteId: varchar('quote_id', { length: 64 }).primaryKey(),
+  userId: integer('user_id').notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }).notNull(),
+});
+
 /**
  * One charge (or refund) and what it was for, linked to its ledger entry. Written only in the
  * transaction that writes that entry; no foreign keys, which would cost a lookup per line in the

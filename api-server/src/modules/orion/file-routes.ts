@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { ok } from '../../envelope.js';
 import { currentUser } from '../../plugins/app/authentication.js';
 import { checkFileName, checkRelativePath, joinPath } from '../../uploads/file-names.js';
@@ -6,10 +7,18 @@ import { storeUploadedFile, treePlacement } from '../../uploads/store-file.js';
 import { openClusterTreeOf } from '../../storage/clusters.js';
 import { openTree } from '../../storage/file-trees.js';
 import { warnTreeUsage } from '../../storage/storage-metering.js';
-import { checkChunks, openChunkUpload, receiveChunkForm } from '../../uploads/chunk-upload.js';
+import { checkChunks, holdsChunk, openChunkUpload, receiveChunkForm } from '../../uploads/chunk-upload.js';
 import { Envelope } from '@rc/api-contract/envelope';
 import { MergeFileResult } from '@rc/api-contract/orion/file';
-import { ChunkCheckBody, ChunkCheckResult, ChunkOpenBody, ChunkOpenResult, ChunkResult, MergeBody } from '@rc/api-contract/orion/upload';
+import {
+  ChunkCheckBody,
+  ChunkCheckResult,
+  ChunkOpenBody,
+  ChunkOpenResult,
+  ChunkResult,
+  ChunkTestQuery,
+  MergeBody,
+} from '@rc/api-contract/orion/upload';
 
 const tags = ['文件存储'];
 
@@ -25,6 +34,20 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.uploads.dropSomeChunks,
     },
     async (request) => ok(await receiveChunkForm(app, request, 'cpu')),
+  );
+
+  app.get(
+    '/auth/file/chunk',
+    {
+      schema: {
+        tags,
+        summary: '分片是否已上传（simple-uploader.js 的 testChunks）：已有则 200，没有则 204，客户端随后上传该分片',
+        querystring: ChunkTestQuery,
+        response: { 200: Envelope(ChunkResult), 204: Type.Null({ description: '服务端没有该分片' }) },
+      },
+    },
+    async (request, reply) =>
+      (await holdsChunk(app, request, 'cpu', request.query)) ? ok({ chunkNumber: request.query.chunkNumber }) : reply.code(204).send(null),
   );
 
   app.post(

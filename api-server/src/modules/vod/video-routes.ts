@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { videos } from '../../db/schema.js';
 import { ok } from '../../envelope.js';
 import { currentUser } from '../../plugins/app/authentication.js';
 import { checkFileName } from '../../uploads/file-names.js';
 import { storeUploadedFile } from '../../uploads/store-file.js';
 import { videosArea } from '../../uploads/user-areas.js';
-import { checkChunks, receiveChunkForm } from '../../uploads/chunk-upload.js';
+import { checkChunks, holdsChunk, receiveChunkForm } from '../../uploads/chunk-upload.js';
 import { Envelope } from '@rc/api-contract/envelope';
-import { ChunkCheckBody, ChunkCheckResult, ChunkResult } from '@rc/api-contract/orion/upload';
+import { ChunkCheckBody, ChunkCheckResult, ChunkResult, ChunkTestQuery } from '@rc/api-contract/orion/upload';
 import { VideoMergeBody, VideoMergeResult } from '@rc/api-contract/vod/video';
 
 const tags = ['视频'];
@@ -21,6 +22,22 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.uploads.dropSomeChunks,
     },
     async (request) => ok(await receiveChunkForm(app, request, 'video')),
+  );
+
+  app.get(
+    '/auth/videoInfo/upload',
+    {
+      schema: {
+        tags,
+        summary: '视频分片是否已上传（simple-uploader.js 的 testChunks）：已有则 200，没有则 204，客户端随后上传该分片',
+        querystring: ChunkTestQuery,
+        response: { 200: Envelope(ChunkResult), 204: Type.Null({ description: '服务端没有该分片' }) },
+      },
+    },
+    async (request, reply) =>
+      (await holdsChunk(app, request, 'video', request.query))
+        ? ok({ chunkNumber: request.query.chunkNumber })
+        : reply.code(204).send(null),
   );
 
   app.post(

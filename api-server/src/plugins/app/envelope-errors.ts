@@ -39,7 +39,10 @@ function refusal(code: number, msg: string): Envelope<null> {
 }
 
 function toEnvelope(error: FastifyError | AppError, request: FastifyRequest): Envelope<null> {
-  if (error instanceof AppError) return refusal(error.code, error.message);
+  if (error instanceof AppError) {
+    if (error.cause) request.log.warn({ err: error.cause }, error.message);
+    return refusal(error.code, error.message);
+  }
   if (error.validation) return refusal(422, describeValidationError(error.validation, error.validationContext ?? 'body'));
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return refusal(422, '请求内容过大');
   const status = error.statusCode ?? 500;

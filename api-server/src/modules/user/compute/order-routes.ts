@@ -76,11 +76,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const dataDiskExtraGb = body.dataDiskExtraGb ?? 0;
       const { params, prices } = await rentPriced(app.db, body, now);
       const { model, site } = prices;
-      const priced = confirmedPrice(app.quotes, body.quoteToken, { userId: user.id, operation: 'rent', params, now }, (at) =>
-        rentPrice({ gpuCount: body.gpuCount, billingType: body.billingType, duration, dataDiskExtraGb }, prices, at),
-      );
 
       const instance = await app.db.transaction(async (tx) => {
+        const priced = await confirmedPrice(tx, app.quotes, body.quoteToken, { userId: user.id, operation: 'rent', params, now }, (at) =>
+          rentPrice({ gpuCount: body.gpuCount, billingType: body.billingType, duration, dataDiskExtraGb }, prices, at),
+        );
         const image = await usableImage(tx, user.id, body.imageId);
         const launched = body.appId ? await launchableApp(tx, body.appId, { ...body, dataDiskExtraGb }) : null;
         const fittingNodeIds = await nodesFittingImage(tx, image.id, body);

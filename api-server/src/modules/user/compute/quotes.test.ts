@@ -268,3 +268,45 @@ describe('instance operation quotes', () => {
     });
   });
 });
+
+describe('a quote confirms one operation', () => {
+  const used = { code: 409, msg: '该报价已使用，请重新确认' };
+
+  it('paying a second time with the same quote is refused and charges nothing: a rent and a renewal', async () => {
+    const { node, model } = await privateNode(t.app.db, 4);
+    const user = await userWithBalance(t.app, 1_000_000);
+    const order = { regionCode: 'xb-1', nodeId: node.id, gpuModelId: model.id, gpuCount: 1, billingType: 2, duration: 1, imageId };
+    const quoted = await preview(user.token, order);
+    const pay = (quoteToken = quoted.data.quoteToken) =>
+      call(t.app, 'POST', '/apis/user/auth/order/info/pay', { ...order, quoteToken }, user.token);
+    expect((await pay()).code).toBe(200);
+    expect(await pay()).toMatchObject(used);
+    // The same signature spelt another way (base64 padding) is the same quote.
+    expect(await pay(`${quoted.data.quoteToken}=`)).toMatchObject(used);
+    expect(await balanceOf(t.app, user.id)).toBe(quoted.data.balanceAfter);
+    expect(await billCount(user.id)).toBe(1);
+
+    const packaged = await runningInstance(1_000_000, 2);
+    const renewal = await quote(packaged.token, { operation: 'renew', id: packaged.id, duration: 1 });
+    const renew = () =>
+      call(t.app, 'POST', instancePath('renew'), { id: packaged.id, duration: 1, quoteToken: renewal.data.quoteToken }, packaged.token);
+    expect((await renew()).code).toBe(200);
+    expect(await renew()).toMatchObject(used);
+    expect(await balanceOf(t.app, packaged.user.id)).toBe(renewal.data.balanceAfter);
+    expect(await checkLedger(t.app.db, [user.id, packaged.user.id])).toEqual(balancedBooks);
+  });
+
+  it('two simultaneous payments with one quote: one succeeds, the other is refused, one charge', async () => {
+    const { node, model } = await privateNode(t.app.db, 4);
+    const user = await userWithBalance(t.app, 1_000_000);
+    const order = { regionCode: 'xb-1', nodeId: node.id, gpuModelId: model.id, gpuCount: 1, billingType: 2, duration: 1, imageId };
+    const quoted = await preview(user.token, order);
+    const pay = () => call(t.app, 'POST', '/apis/user/auth/order/info/pay', { ...order, quoteToken: quoted.data.quoteToken }, user.token);
+    const answers = await Promise.all([pay(), pay()]);
+    expect(answers.map((answer) => answer.code).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.code === 409)).toMatchObject(used);
+    expect(await balanceOf(t.app, user.id)).toBe(quoted.data.balanceAfter);
+    expect(await billCount(user.id)).toBe(1);
+    expect(await checkLedger(t.app.db, [user.id])).toEqual(balancedBooks);
+  });
+});

@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAccounts, demoPassword } from '../seed/demo-data.js';
+import { createTestApp, login, type TestApp } from '../test-support/test-app.js';
+import { md5Of, randomFile, UploadClient } from './test-upload-client.js';
+
+// The standard client of the spec's chunk form, simple-uploader.js 0.6, run as shipped in jsdom's window against the real server.
+const require = createRequire(import.meta.url);
+const { JSDOM } = require('jsdom') as { JSDOM: new (html: string, options: object) => { window: UploaderWindow } };
+const uploaderSource = readFileSync(require.resolve('simple-uploader.js/dist/uploader.js'), 'utf8');
+
+interface UploaderWindow {
+  eval(source: string): void;
+  File: new (parts: Uint8Array[], name: string) => object;
+  Uploader: new (options: object) => {
+    on(event: string, listener: (...args: unknown[]) => void): void;
+    addFile(file: object): void;
+    upload(): void;
+  };
+}
+
+/** Uploads `bytes` with simple-uploader.js's default options (testChunks on, 1 MiB chunks), told only the target, token and MD5. */
+function uploadWithSimpleUploader(origin: string, o: { target: string; token: string; bytes: Buffer; fileName: string }) {
+  const { window } = new JSDOM('<!doctype html><body></body>', { url: origin, runScripts: 'outside-only' });
+  window.eval(uploaderSource);
+  const uploader = new window.Uploader({
+    target: `${origin}${o.target}`,
+    headers: { token: o.token },
+    generateUniqueIdentifier: () => md5Of(o.bytes),
+  });
+  return new Promise<{ outcome: 'success' | 'error'; message: unknown }>((resolve) => {
+    uploader.on('fileSuccess', (_root, _file, message) => resolve({ outcome: 'success', message }));
+    uploader.on('fileError', (_root, _file, message) => resolve({ outcome: 'error', message }));
+    uploader.addFile(new window.File([new Uint8Array(o.bytes)], o.fileName));
+    uploader.upload();
+  });
+}
+
+const mib = 1024 * 1024;
+let t: TestApp;
+let client: UploadClient;
+let origin: string;
+let token: string;
+/** Every chunk request the server answered: the method, the chunk, the HTTP status. */
+const chunkRequests: Array<{ method: string; chunkNumber: number; status: number }> = [];
+
+beforeAll(async () => {
+  t = await createTestApp({
+    beforeReady: (app) =>
+      app.addHook('onResponse', async (request, reply) => {
+        if (!/\/auth\/(file\/chunk|videoInfo\/upload)(\?|$)/.test(request.url)) return;
+        const chunkNumber = Number(new URL(request.url, 'http://server').searchParams.get('chunkNumber') ?? 0);
+        chunkRequests.push({ method: request.method, chunkNumber, status: reply.statusCode });
+      }),
+  });
+  token = await login(t.app, demoAccounts.user, demoPassword);
+  client = await UploadClient.listening(t.app, token);
+  origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => t.close());
+
+describe('simple-uploader.js 0.6 with its default options (testChunks: true)', () => {
+  it('uploads a file completely: its test GET for a chunk the server lacks answers 204, for one it holds 200 (that chunk is skipped)', async () => {
+    const bytes = randomFile(3 * mib);
+    const fileName = 'simple-uploader.bin';
+    chunkRequests.length = 0;
+    // Chunk 2 arrived before (an upload resumed after a crash).
+    await client.sendChunks('/apis/orion/auth/file/chunk', bytes, { fileName, chunkSize: mib, numbers: [2] });
+
+    const uploaded = await uploadWithSimpleUploader(origin, { target: '/apis/orion/auth/file/chunk', token, bytes, fileName });
+    expect(uploaded.outcome).toBe('success');
+    const tests = chunkRequests.filter((request) => request.method === 'GET').sort((a, b) => a.chunkNumber - b.chunkNumber);
+    expect(tests).toEqual([
+      { method: 'GET', chunkNumber: 1, status: 204 },
+      { method: 'GET', chunkNumber: 2, status: 200 },
+      { method: 'GET', chunkNumber: 3, status: 204 },
+    ]);
+    expect(chunkRequests.filter((request) => request.method === 'POST')).toHaveLength(3);
+
+    const merged = await client.post('/apis/orion/auth/file/mergeFile', {
+      fileName,
+      identifier: md5Of(bytes),
+      chunkSize: mib,
+      totalSize: bytes.length,
+    });
+    expect(merged).toMatchObject({ code: 200, data: { size: bytes.length, md5: md5Of(bytes) } });
+  });
+
+  it('sends every chunk of a video to the video chunk form the same way', async () => {
+    const bytes = randomFile(2 * mib);
+    chunkRequests.length = 0;
+    const target = '/apis/vod/auth/videoInfo/upload';
+    const uploaded = await uploadWithSimpleUploader(origin, { target, token, bytes, fileName: 'clip.mp4' });
+    expect(uploaded.outcome).toBe('success');
+    const answered = chunkRequests.map(({ method, status }) => `${method} ${status}`).sort();
+    expect(answered).toEqual(['GET 204', 'GET 204', 'POST 200', 'POST 200']);
+    const held = await client.post(`${target}/check`, {
+      identifier: md5Of(bytes),
+      fileName: 'clip.mp4',
+      chunkSize: mib,
+      totalSize: bytes.length,
+    });
+    expect(held.data).toEqual({ skipUpload: false, uploaded: [1, 2] });
+  });
+});
