@@ -45,6 +45,9 @@ const Env = Type.Object({
     default: 'simulated',
     description: 'a known compute driver (simulated, podman or kubernetes)',
   }),
+  SIMULATED_WEB_TARGET: Type.Optional(
+    Type.String({ pattern: '^[A-Za-z0-9.-]+:[0-9]{1,5}$', maxLength: 260, description: 'a host:port' }),
+  ),
   PODMAN_SOCKET: Type.Optional(Type.String({ minLength: 1, description: 'the path of a Podman API socket' })),
   KUBECONFIG: Type.Optional(Type.String({ minLength: 1, description: 'the path of a kubeconfig file' })),
   K8S_NAMESPACE: Type.String({
@@ -194,6 +197,8 @@ export interface ComputeSettings {
   /** Running instances' use is sampled this often and kept for `metricsRetentionMs`. */
   metricsIntervalMs: number;
   metricsRetentionMs: number;
+  /** The simulated pool's stand-in for every instance's web ports (SIMULATED_WEB_TARGET); unset, they have none. */
+  simulatedWebTarget: { host: string; port: number } | undefined;
   /** The Podman API socket (PODMAN_SOCKET); when unset the server starts `podman system service` under DATA_DIR/podman. */
   podmanSocket: string | undefined;
   kubernetes: KubernetesSettings;
@@ -476,6 +481,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
       meteringBatchSize: 100_000,
       metricsIntervalMs: 15_000,
       metricsRetentionMs: 7 * 24 * hour,
+      simulatedWebTarget: hostAndPort(e.SIMULATED_WEB_TARGET),
       podmanSocket: e.PODMAN_SOCKET,
       kubernetes: {
         kubeconfig: e.KUBECONFIG,
@@ -528,6 +534,12 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     videoTranscoder: e.VIDEO_TRANSCODER,
     backups: { dir: e.BACKUP_DIR && path.resolve(e.BACKUP_DIR), intervalMs: e.BACKUP_INTERVAL_HOURS * hour, keep: e.BACKUP_KEEP },
   };
+}
+
+function hostAndPort(value: string | undefined) {
+  if (!value) return undefined;
+  const separator = value.lastIndexOf(':');
+  return { host: value.slice(0, separator), port: Number(value.slice(separator + 1)) };
 }
 
 /** A PEM key given inline, or read from the file it names. */

@@ -12,8 +12,8 @@ export function jupyterBasePath(instanceId: number): string {
 }
 
 /** The console's JupyterLab link: through the portal while the instance runs in a real container, else why not. */
-export function jupyterLink(o: { realContainers: boolean; id: number; status: number; jupyterToken: string }) {
-  if (!o.realContainers) return { jupyterUrl: null, jupyterReason: '模拟资源池中的实例没有真实容器，无法打开 JupyterLab' };
+export function jupyterLink(o: { webPages: boolean; id: number; status: number; jupyterToken: string }) {
+  if (!o.webPages) return { jupyterUrl: null, jupyterReason: '模拟资源池中的实例没有真实容器，无法打开 JupyterLab' };
   if (o.status !== Status.running) return { jupyterUrl: null, jupyterReason: '开机后可用' };
   return { jupyterUrl: `${jupyterBasePath(o.id)}?token=${o.jupyterToken}`, jupyterReason: '' };
 }
