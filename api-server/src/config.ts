@@ -45,9 +45,7 @@ const Env = Type.Object({
     default: 'simulated',
     description: 'a known compute driver (simulated, podman or kubernetes)',
   }),
-  SIMULATED_WEB_TARGET: Type.Optional(
-    Type.String({ pattern: '^[A-Za-z0-9.-]+:[0-9]{1,5}$', maxLength: 260, description: 'a host:port' }),
-  ),
+  SIMULATED_WEB_TARGET: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9.-]+:[0-9]{1,5}$', maxLength: 260, description: 'a host:port' })),
   PODMAN_SOCKET: Type.Optional(Type.String({ minLength: 1, description: 'the path of a Podman API socket' })),
   KUBECONFIG: Type.Optional(Type.String({ minLength: 1, description: 'the path of a kubeconfig file' })),
   K8S_NAMESPACE: Type.String({
@@ -70,6 +68,13 @@ const Env = Type.Object({
     default: 'topology.kubernetes.io/region',
     description: 'a node label key',
   }),
+  INSTANCE_PAGES_ORIGIN: Type.Optional(
+    Type.String({
+      pattern: '^https?://(?=[^/]*\\{id\\})(?=[^/]*\\{port\\})[A-Za-z0-9.{}:-]+$',
+      maxLength: 200,
+      description: 'an http(s):// origin whose host holds {id} and {port}',
+    }),
+  ),
   SSH_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 2222, description: 'a port number from 0 to 65535' }),
   SSH_PUBLIC_HOST: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'a host name or address' })),
   INVOICE_PROVIDER: Type.Union([Type.Literal('local')], { default: 'local', description: 'a known invoice provider (local)' }),
@@ -388,6 +393,11 @@ export interface AppConfig {
   seedDemoData: boolean;
   compute: ComputeSettings;
   ssh: SshSettings;
+  /**
+   * The origin of every page served from inside an instance (INSTANCE_PAGES_ORIGIN), `{id}` and `{port}` filled in:
+   * never the portal's own, so those pages cannot reach the portal's session.
+   */
+  instancePagesOrigin: string;
   uploads: UploadSettings;
   storage: StorageSettings;
   hpc: HpcSettings;
@@ -494,6 +504,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
       },
     },
     ssh: { port: e.SSH_PORT, publicHost: e.SSH_PUBLIC_HOST ?? (e.COMPUTE_DRIVER === 'podman' ? 'localhost' : null) },
+    instancePagesOrigin: e.INSTANCE_PAGES_ORIGIN ?? `http://{id}-{port}.apps.localhost:${e.PORT}`,
     uploads: {
       quotaBytes: e.STORAGE_QUOTA_BYTES,
       abandonedAfterMs: 24 * hour,

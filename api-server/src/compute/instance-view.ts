@@ -5,7 +5,7 @@ import type { Executor } from '../db/open-database.js';
 import { loadSitePrices } from './prices.js';
 import { operationStates } from './operations.js';
 import { releaseAt } from './instance-state.js';
-import { jupyterLink } from './jupyter/jupyter-target.js';
+import { jupyterLink } from './instance-pages/jupyter-link.js';
 import { queuePosition } from './gpu-queue.js';
 import { Status, billingNames, statusNames, type Billing } from './states.js';
 
@@ -123,7 +123,7 @@ function toView({ instance: i, node, model, region }: Row, settings: ViewSetting
       command: `ssh -p ${port} root@${host}`,
       keyCommand: `ssh -p ${port} root.${i.id}@${host}`,
     },
-    ...jupyterLink({ webPages: settings.webPages, id: i.id, status: i.status, jupyterToken: i.jupyterToken }),
+    ...jupyterLink({ webPages: settings.webPages, running: i.status === Status.running }),
     gmtCreate: i.createdAt,
     operations: operationStates(i),
   };
