@@ -16,64 +16,80 @@ beforeAll(async () => {
 });
 afterAll(() => closePodmanTestApp(t));
 
-/** A funded user's running instance, its Jupyter (started by the driver in its container) ready to answer. */
+/** A funded user's running instance, the browser let into its Jupyter's origin, Jupyter ready to answer. */
 async function instanceWithJupyter() {
   const { user, id, row } = await runningPodmanInstance(t);
   const token = row.jupyterToken;
+  const asked = await call(t.app, 'POST', '/apis/user/auth/user/instance/page/ticket', { id, port: 8888 }, user.token);
+  const entered = await t.app.inject({
+    method: 'GET',
+    url: new URL(asked.data.url).pathname + new URL(asked.data.url).search,
+    headers: { host: hostOf(id) },
+  });
+  expect(entered.statusCode).toBe(303);
+  const pass = String(entered.headers['set-cookie']).split(';')[0]!;
   // Jupyter starts a few seconds after its container; the proxy answers 502 until it listens.
-  for (let waited = 0; (await jupyter(id, 'api/status', { token })).status !== 200; waited += 200) {
+  for (let waited = 0; (await jupyter(id, pass, 'api/status', { token })).statusCode !== 200; waited += 200) {
     if (waited > 60_000) throw new Error('Jupyter did not start');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { user, id, token };
+  return { user, id, token, pass };
 }
+
+/** The instance-pages origin of the test app (`http://{id}-{port}.apps.localhost:8080`) names Jupyter's port by its Host. */
+const hostOf = (id: number) => `${id}-8888.apps.localhost:8080`;
 
 const viewOf = async (token: string, id: number) =>
   (await call(t.app, 'POST', '/apis/container/auth/list', { pageNum: 1, pageSize: 1, id }, token)).data.list[0];
 
-function jupyter(id: number | string, path: string, o: { token?: string; method?: string; body?: string; accept?: string } = {}) {
-  const headers: Record<string, string> = {
-    ...(o.token ? { authorization: `token ${o.token}` } : {}),
-    ...(o.accept ? { accept: o.accept } : {}),
-  };
-  return fetch(`http://${base}/jupyter/${id}/${path}`, { method: o.method ?? 'GET', headers, body: o.body, redirect: 'manual' });
+function jupyter(
+  id: number,
+  pass: string,
+  path: string,
+  o: { token?: string; method?: 'GET' | 'PUT' | 'POST' | 'DELETE'; body?: string } = {},
+) {
+  const headers: Record<string, string> = { host: hostOf(id), cookie: pass, ...(o.token ? { authorization: `token ${o.token}` } : {}) };
+  return t.app.inject({ method: o.method ?? 'GET', url: `/${path}`, headers, payload: o.body });
 }
 
-describe('Jupyter through the portal', () => {
-  it("serves the instance's Jupyter with its token only, with Jupyter's own headers, and streams large bodies both ways", async () => {
+describe("Jupyter on the instance's own origin", () => {
+  it("serves the instance's Jupyter to the pass holder, with Jupyter's token and headers, and streams large bodies both ways", async () => {
     const a = await instanceWithJupyter();
     const b = await instanceWithJupyter();
-    expect(await viewOf(a.user.token, a.id)).toMatchObject({ jupyterUrl: `/jupyter/${a.id}/?token=${a.token}`, jupyterReason: '' });
-    // The console's link logs in with the token and lands in Jupyter.
-    const opened = await fetch(`http://${base}/jupyter/${a.id}/?token=${a.token}`, { redirect: 'manual' });
-    expect(opened.status).toBe(302);
-    expect(opened.headers.get('location')).toMatch(new RegExp(`^/jupyter/${a.id}/`));
+    expect(await viewOf(a.user.token, a.id)).toMatchObject({ jupyterPort: 8888, jupyterReason: '' });
+    // The ticket's landing page logs into Jupyter with its token and lands in Jupyter, on the instance's origin.
+    const opened = await jupyter(a.id, a.pass, `?token=${a.token}`);
+    expect(opened.statusCode).toBe(302);
+    expect(opened.headers.location).toMatch(/^\/(tree|lab)/);
 
-    const status = await fetch(`http://${base}/jupyter/${a.id}/api/status?token=${a.token}`);
-    expect(status.status).toBe(200);
-    expect(await status.json()).toHaveProperty('started');
-    expect(status.headers.get('content-security-policy')).toContain(`report-uri /jupyter/${a.id}/api/security/csp-report`);
-    expect((await jupyter(a.id, 'api/status')).status).toBe(403);
-    expect((await jupyter(b.id, 'api/status', { token: a.token })).status).toBe(403);
+    const status = await jupyter(a.id, a.pass, `api/status?token=${a.token}`);
+    expect(status.statusCode).toBe(200);
+    expect(status.json()).toHaveProperty('started');
+    expect(status.headers['content-security-policy']).toContain('report-uri /api/security/csp-report');
+    expect((await jupyter(a.id, a.pass, 'api/status')).statusCode).toBe(403);
+    expect((await jupyter(b.id, a.pass, 'api/status', { token: b.token })).statusCode).toBe(404);
 
     // Beyond the portal's 1 MiB body limit: the body streams through unparsed.
     const content = 'x'.repeat(3 * 1024 * 1024);
-    const saved = await jupyter(a.id, 'api/contents/big.txt', {
+    const saved = await jupyter(a.id, a.pass, 'api/contents/big.txt', {
       token: a.token,
       method: 'PUT',
       body: JSON.stringify({ type: 'file', format: 'text', content }),
     });
-    expect(saved.status).toBe(201);
-    const read = await jupyter(a.id, 'api/contents/big.txt?content=1', { token: a.token });
-    expect(((await read.json()) as { content: string }).content).toBe(content);
+    expect(saved.statusCode).toBe(201);
+    const read = await jupyter(a.id, a.pass, 'api/contents/big.txt?content=1', { token: a.token });
+    expect((read.json() as { content: string }).content).toBe(content);
   });
 
-  it('runs code in a kernel over the proxied WebSocket', async () => {
-    const { id, token } = await instanceWithJupyter();
-    const started = await jupyter(id, 'api/kernels', { token, method: 'POST', body: '{}' });
-    expect(started.status).toBe(201);
-    const kernel = ((await started.json()) as { id: string }).id;
-    const socket = new WebSocket(`ws://${base}/jupyter/${id}/api/kernels/${kernel}/channels?token=${token}`, { origin: `http://${base}` });
+  it('runs code in a kernel over the relayed WebSocket', async () => {
+    const { id, token, pass } = await instanceWithJupyter();
+    const started = await jupyter(id, pass, 'api/kernels', { token, method: 'POST', body: '{}' });
+    expect(started.statusCode).toBe(201);
+    const kernel = (started.json() as { id: string }).id;
+    const socket = new WebSocket(`ws://${base}/api/kernels/${kernel}/channels?token=${token}`, {
+      origin: `http://${hostOf(id)}`,
+      headers: { host: hostOf(id), cookie: pass },
+    });
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
     const msgId = randomUUID();
     const printed = new Promise<string>((resolve) =>
@@ -101,23 +117,16 @@ describe('Jupyter through the portal', () => {
     );
     expect(await printed).toBe('42\n');
     socket.close();
-    expect((await jupyter(id, `api/kernels/${kernel}`, { token, method: 'DELETE' })).status).toBe(204);
+    expect((await jupyter(id, pass, `api/kernels/${kernel}`, { token, method: 'DELETE' })).statusCode).toBe(204);
   });
 
-  it('refuses unknown and stopped instances with a page or a message in Chinese', async () => {
-    const unknown = await jupyter(999_999, 'api/status');
-    expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toMatchObject({ msg: '实例不存在' });
-    const page = await jupyter('not-an-id', 'tree', { accept: 'text/html' });
-    expect(page.headers.get('content-type')).toContain('text/html');
-    expect(await page.text()).toContain('实例不存在');
-
-    const { user, id } = await runningPodmanInstance(t);
+  it('refuses a stopped instance with the one refusal page, and the console says why', async () => {
+    const { user, id, pass, token } = await instanceWithJupyter();
     expect(await call(t.app, 'POST', '/apis/user/auth/user/instance/stop', { id }, user.token)).toMatchObject({ code: 200 });
     await reachStatus(t, id, Status.stopped);
-    expect(await viewOf(user.token, id)).toMatchObject({ jupyterUrl: null, jupyterReason: '开机后可用' });
-    const stopped = await jupyter(id, 'api/status');
-    expect(stopped.status).toBe(409);
-    expect(await stopped.json()).toMatchObject({ msg: '实例未运行' });
+    expect(await viewOf(user.token, id)).toMatchObject({ jupyterPort: null, jupyterReason: '开机后可用' });
+    const stopped = await jupyter(id, pass, 'api/status', { token });
+    expect(stopped.statusCode).toBe(404);
+    expect(stopped.body).toContain('无法打开该页面');
   });
 });
