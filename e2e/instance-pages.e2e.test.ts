@@ -1,7 +1,5 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { WebSocketServer } from 'ws';
+import { startWebPortStandIn } from '../api-server/src/test-support/web-port-stand-in';
 import type { Browser } from './support/chromium';
 import { apiCall, browserToken } from './support/demo-session';
 import type { PortalPage } from './support/portal-page';
@@ -49,33 +47,17 @@ const hostilePage = `<!doctype html><html><head><meta charset="utf-8"><title>ins
 })();
 </script></body></html>`;
 
-/** The instance's web port as the simulated pool answers it (SIMULATED_WEB_TARGET): the hostile page, and an echo socket. */
-function startInstanceStage() {
-  const stage = { portal: '', instanceId: 0, heard: [] as IncomingHttpHeaders[] };
-  const server = createServer((request, response) => {
-    stage.heard.push(request.headers);
-    if (request.url?.includes('/apis/')) return void response.writeHead(404).end('the instance has no /apis');
-    const page = hostilePage.replace('PORTAL', JSON.stringify(stage.portal)).replace('INSTANCE', String(stage.instanceId));
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
-  });
-  const sockets = new WebSocketServer({ server });
-  sockets.on('connection', (socket, request) => {
-    stage.heard.push(request.headers);
-    socket.on('message', (data) => socket.send(`echo: ${String(data)}`));
-  });
-  return new Promise<typeof stage & { address: string; close(): Promise<void> }>((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve(
-        Object.assign(stage, {
-          address: `127.0.0.1:${(server.address() as AddressInfo).port}`,
-          close: () => new Promise<void>((closed) => sockets.close(() => server.close(() => closed()))),
-        }),
-      ),
-    ),
-  );
-}
-
-const stage = await startInstanceStage();
+const target = { portal: '', instanceId: 0 };
+/** The instance's web port as the simulated pool answers it: the hostile page, no `/apis` of its own, an echo socket. */
+const stage = await startWebPortStandIn((request) =>
+  request.url?.includes('/apis/')
+    ? { status: 404, type: 'text/plain', body: 'the instance has no /apis' }
+    : {
+        status: 200,
+        type: 'text/html; charset=utf-8',
+        body: hostilePage.replace('PORTAL', JSON.stringify(target.portal)).replace('INSTANCE', String(target.instanceId)),
+      },
+);
 afterAll(() => stage.close());
 
 let suite: PortalSuite;
@@ -125,7 +107,7 @@ describe('a page served by an instance', () => {
   it('opened from the console, finds no session to read and cannot act as its user', async () => {
     const token = await browserToken(browser);
     const id = await rentRunningInstance(token);
-    Object.assign(stage, { portal: suite.server.url, instanceId: id });
+    Object.assign(target, { portal: suite.server.url, instanceId: id });
 
     await page.open('/account/instanceManage');
     await row().$('.rc-jupyter-link').waitForClickable({ timeout: 15_000 });

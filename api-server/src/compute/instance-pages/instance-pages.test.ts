@@ -1,27 +1,26 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket, { WebSocketServer } from 'ws';
+import WebSocket from 'ws';
 import { loadConfig } from '../../config.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { startWebPortStandIn } from '../../test-support/web-port-stand-in.js';
 import { instanceOp, privateNode, rent, settle, systemImageId, userWithBalance } from '../compute-test-kit.js';
 import { ticketLifetimeMs } from './instance-page-passes.js';
 
 /** What the simulated pool answers for every instance's web port (SIMULATED_WEB_TARGET): the request it got, and an echo socket. */
-const heard: IncomingHttpHeaders[] = [];
-const standIn = createServer((request, response) => {
-  heard.push(request.headers);
-  response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ servedBy: 'instance', url: request.url }));
-});
-new WebSocketServer({ server: standIn }).on('connection', (socket) => socket.on('message', (data) => socket.send(`echo: ${String(data)}`)));
+const standIn = await startWebPortStandIn((request) => ({
+  status: 200,
+  type: 'application/json',
+  body: JSON.stringify({ servedBy: 'instance', url: request.url }),
+}));
+const { heard } = standIn;
 
 let t: TestApp;
 let imageId: number;
 let listening: number;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
-  const { compute } = loadConfig({ SIMULATED_WEB_TARGET: `127.0.0.1:${(standIn.address() as AddressInfo).port}` });
+  const { compute } = loadConfig({ SIMULATED_WEB_TARGET: standIn.address });
   t = await createTestApp({ config: { compute } });
   imageId = await systemImageId(t.app.db);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -29,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise((resolve) => standIn.close(resolve));
+  await standIn.close();
 });
 
 /** A funded user and their instance, running. */
