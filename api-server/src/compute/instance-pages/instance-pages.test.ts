@@ -151,8 +151,10 @@ describe('instance pages on their own origin', () => {
 
     const portal = await t.app.inject({ method: 'POST', url: '/apis/user/auth/user/account/view', headers: { cookie }, payload: {} });
     expect(portal.json()).toMatchObject({ code: 401 });
-    // The portal's own host does not reach the instance.
-    expect((await t.app.inject({ method: 'GET', url: '/instance-page-host/', headers: { cookie } })).body).not.toContain('servedBy');
+    // The portal's own host does not reach the instance, by the old path or the routed one.
+    for (const url of [`/jupyter/${id}/`, `/jupyter/${id}/api/status`, '/instance-page-host/']) {
+      expect((await t.app.inject({ method: 'GET', url, headers: { cookie } })).body).not.toContain('servedBy');
+    }
   });
 
   it('relays WebSockets with the pass and refuses them without it', async () => {
