@@ -30,6 +30,11 @@ const refusalPage = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><ti
 <body style="font-family:sans-serif;text-align:center;padding-top:20vh;color:#555"><h2>无法打开该页面</h2>
 <p>实例不存在、未运行，或你没有访问权限。请登录控制台，从实例列表重新打开。</p></body></html>`;
 
+/** For an admitted request whose port does not answer (Jupyter still starting). */
+const unreachablePage = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>服务尚未就绪</title>
+<body style="font-family:sans-serif;text-align:center;padding-top:20vh;color:#555"><h2>服务尚未就绪</h2>
+<p>实例中该端口暂时没有响应，请稍后刷新。</p></body></html>`;
+
 function refuse(reply: FastifyReply) {
   return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(refusalPage);
 }
@@ -143,7 +148,3 @@ export default async function instancePagesProxy(app: FastifyInstance) {
   app.route({ ...common, method: 'GET', handler: forward, wsHandler: relay });
   app.route({ ...common, method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], handler: forward });
 }
-
-const unreachablePage = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>服务尚未就绪</title>
-<body style="font-family:sans-serif;text-align:center;padding-top:20vh;color:#555"><h2>服务尚未就绪</h2>
-<p>实例中该端口暂时没有响应，请稍后刷新。</p></body></html>`;
