@@ -53,7 +53,7 @@ import courseModule from './modules/course/index.js';
 import applicationModule from './modules/application/index.js';
 import examModule from './modules/exam/index.js';
 import demoDatasets from './plugins/app/demo-datasets.js';
-import jupyterProxy from './compute/jupyter/jupyter-proxy.js';
+import instancePagesProxy, { routeInstancePageHosts } from './compute/instance-pages/instance-pages-proxy.js';
 
 export interface AppParts {
   config: AppConfig;
@@ -72,6 +72,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { verbose: true } },
     frameworkErrors: answerFrameworkError,
+    rewriteUrl: routeInstancePageHosts(parts.config.instancePagesOrigin),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Order matters where hooks meet routes: hooks added after a plugin that registers routes miss those routes,
@@ -124,7 +125,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
   await app.register(examModule, { prefix: '/apis/exam' });
   await app.register(publicConfigRoute);
   await app.register(health);
-  await app.register(jupyterProxy);
+  await app.register(instancePagesProxy);
 
   await app.register(examplesStatic);
   await app.register(webRoot);

@@ -45,6 +45,7 @@ const Env = Type.Object({
     default: 'simulated',
     description: 'a known compute driver (simulated, podman or kubernetes)',
   }),
+  SIMULATED_WEB_TARGET: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9.-]+:[0-9]{1,5}$', maxLength: 260, description: 'a host:port' })),
   PODMAN_SOCKET: Type.Optional(Type.String({ minLength: 1, description: 'the path of a Podman API socket' })),
   KUBECONFIG: Type.Optional(Type.String({ minLength: 1, description: 'the path of a kubeconfig file' })),
   K8S_NAMESPACE: Type.String({
@@ -67,6 +68,13 @@ const Env = Type.Object({
     default: 'topology.kubernetes.io/region',
     description: 'a node label key',
   }),
+  INSTANCE_PAGES_ORIGIN: Type.Optional(
+    Type.String({
+      pattern: '^https?://(?=[^/]*\\{id\\})(?=[^/]*\\{port\\})[A-Za-z0-9.{}:-]+$',
+      maxLength: 200,
+      description: 'an http(s):// origin whose host holds {id} and {port}',
+    }),
+  ),
   SSH_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 2222, description: 'a port number from 0 to 65535' }),
   SSH_PUBLIC_HOST: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'a host name or address' })),
   INVOICE_PROVIDER: Type.Union([Type.Literal('local')], { default: 'local', description: 'a known invoice provider (local)' }),
@@ -194,6 +202,8 @@ export interface ComputeSettings {
   /** Running instances' use is sampled this often and kept for `metricsRetentionMs`. */
   metricsIntervalMs: number;
   metricsRetentionMs: number;
+  /** The simulated pool's stand-in for every instance's web ports (SIMULATED_WEB_TARGET); unset, they have none. */
+  simulatedWebTarget: { host: string; port: number } | undefined;
   /** The Podman API socket (PODMAN_SOCKET); when unset the server starts `podman system service` under DATA_DIR/podman. */
   podmanSocket: string | undefined;
   kubernetes: KubernetesSettings;
@@ -383,6 +393,11 @@ export interface AppConfig {
   seedDemoData: boolean;
   compute: ComputeSettings;
   ssh: SshSettings;
+  /**
+   * The origin of every page served from inside an instance (INSTANCE_PAGES_ORIGIN), `{id}` and `{port}` filled in:
+   * never the portal's own, so those pages cannot reach the portal's session.
+   */
+  instancePagesOrigin: string;
   uploads: UploadSettings;
   storage: StorageSettings;
   hpc: HpcSettings;
@@ -476,6 +491,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
       meteringBatchSize: 100_000,
       metricsIntervalMs: 15_000,
       metricsRetentionMs: 7 * 24 * hour,
+      simulatedWebTarget: hostAndPort(e.SIMULATED_WEB_TARGET),
       podmanSocket: e.PODMAN_SOCKET,
       kubernetes: {
         kubeconfig: e.KUBECONFIG,
@@ -488,6 +504,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
       },
     },
     ssh: { port: e.SSH_PORT, publicHost: e.SSH_PUBLIC_HOST ?? (e.COMPUTE_DRIVER === 'podman' ? 'localhost' : null) },
+    instancePagesOrigin: e.INSTANCE_PAGES_ORIGIN ?? `http://{id}-{port}.apps.localhost:${e.PORT}`,
     uploads: {
       quotaBytes: e.STORAGE_QUOTA_BYTES,
       abandonedAfterMs: 24 * hour,
@@ -528,6 +545,12 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     videoTranscoder: e.VIDEO_TRANSCODER,
     backups: { dir: e.BACKUP_DIR && path.resolve(e.BACKUP_DIR), intervalMs: e.BACKUP_INTERVAL_HOURS * hour, keep: e.BACKUP_KEEP },
   };
+}
+
+function hostAndPort(value: string | undefined) {
+  if (!value) return undefined;
+  const separator = value.lastIndexOf(':');
+  return { host: value.slice(0, separator), port: Number(value.slice(separator + 1)) };
 }
 
 /** A PEM key given inline, or read from the file it names. */

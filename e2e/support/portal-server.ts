@@ -12,9 +12,9 @@ export type PortalServer = ServerProcess & { objectStore: S3Settings };
 /**
  * The real api-server serving the built portal from dist/web, with a fresh data folder and its blobs
  * on S3 (`BLOB_STORE=s3` against s3rver on a free port, stopped with it): every journey runs on S3,
- * the api-server suites cover the local store.
+ * the api-server suites cover the local store. `extraEnv` adds settings of the journey's own.
  */
-export async function startPortalServer(): Promise<PortalServer> {
+export async function startPortalServer(extraEnv: Record<string, string> = {}): Promise<PortalServer> {
   const peer = await startS3Peer();
   const { endpoint = '', region, bucket, accessKeyId, secretAccessKey } = peer.settings;
   const env = {
@@ -25,6 +25,7 @@ export async function startPortalServer(): Promise<PortalServer> {
     S3_ACCESS_KEY_ID: accessKeyId,
     S3_SECRET_ACCESS_KEY: secretAccessKey,
     S3_FORCE_PATH_STYLE: 'true',
+    ...extraEnv,
   };
   const server = await ServerProcess.start({ env }).catch(async (error: unknown) => {
     await peer.close();

@@ -19,6 +19,8 @@ interface PortalSuiteOptions {
   signedIn?: boolean;
   /** Where Chromium saves downloads. */
   downloadDir?: string;
+  /** Settings of the server's own beyond the journeys' shared ones. */
+  env?: Record<string, string>;
 }
 
 /**
@@ -31,7 +33,7 @@ export function setUpPortalSuite(options: PortalSuiteOptions, opened: (suite: Po
   let server: PortalServer | undefined;
 
   beforeAll(async () => {
-    server = await startPortalServer();
+    server = await startPortalServer(options.env);
     const chromium = await openChromium({ downloadDir: options.downloadDir });
     closeBrowser = chromium.close;
     suite = { server, browser: chromium.browser, page: portalPage(chromium.browser, server.url) };

@@ -97,10 +97,10 @@ export const InstanceView = Type.Object({
     /** `ssh -p <port> root.<id>@<host>`: logs in with the password or a key saved at /account/ssh. */
     keyCommand: Type.String(),
   }),
-  jupyterUrl: Type.Union([Type.String(), Type.Null()], {
-    description: '经门户打开 Jupyter 的地址（相对门户，含令牌）；实例未运行或资源池没有真实容器时为 null',
+  jupyterPort: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'JupyterLab 在实例中的端口，经实例页面域名打开（先换取一次性凭证）；实例未运行或资源池没有真实容器时为 null',
   }),
-  jupyterReason: Type.String({ description: 'jupyterUrl 为 null 的原因；可用时为空' }),
+  jupyterReason: Type.String({ description: 'jupyterPort 为 null 的原因；可用时为空' }),
   gmtCreate: DateTime,
   operations: Type.Object(
     Object.fromEntries(operations.map((operation) => [operation, OperationState])) as Record<Operation, typeof OperationState>,

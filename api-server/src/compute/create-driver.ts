@@ -8,7 +8,7 @@ import { SimulatedDriver } from './simulated-driver.js';
 export async function createDriver(app: FastifyInstance): Promise<ComputeDriver> {
   switch (app.config.compute.driver) {
     case 'simulated':
-      return new SimulatedDriver();
+      return new SimulatedDriver(undefined, app.config.compute.simulatedWebTarget);
     case 'podman':
       return PodmanDriver.open(app);
     case 'kubernetes':

@@ -5,7 +5,7 @@ import type { Executor } from '../db/open-database.js';
 import { loadSitePrices } from './prices.js';
 import { operationStates } from './operations.js';
 import { releaseAt } from './instance-state.js';
-import { jupyterLink } from './jupyter/jupyter-target.js';
+import { jupyterLink } from './instance-pages/jupyter-link.js';
 import { queuePosition } from './gpu-queue.js';
 import { Status, billingNames, statusNames, type Billing } from './states.js';
 
@@ -14,8 +14,8 @@ interface ViewSettings {
   freeDataDiskGb: number;
   /** Where the SSH gateway is reached: SSH_PUBLIC_HOST (else each node's own host) and the port it listens on. */
   ssh: { publicHost: string | null; port: number };
-  /** The driver runs instances as containers (every driver but the simulated pool). */
-  realContainers: boolean;
+  /** Instances serve web pages: every driver but the simulated pool, and that one with a stand-in (SIMULATED_WEB_TARGET). */
+  webPages: boolean;
 }
 
 async function viewSettings(app: FastifyInstance): Promise<ViewSettings> {
@@ -24,7 +24,7 @@ async function viewSettings(app: FastifyInstance): Promise<ViewSettings> {
     releaseAfterStoppedDays: app.compute.settings.releaseAfterStoppedDays,
     freeDataDiskGb: site.freeDataDiskGb,
     ssh: { publicHost: app.config.ssh.publicHost, port: app.compute.ssh.port },
-    realContainers: app.compute.driver.name !== 'simulated',
+    webPages: app.compute.driver.name !== 'simulated' || app.config.compute.simulatedWebTarget !== undefined,
   };
 }
 
@@ -123,7 +123,7 @@ function toView({ instance: i, node, model, region }: Row, settings: ViewSetting
       command: `ssh -p ${port} root@${host}`,
       keyCommand: `ssh -p ${port} root.${i.id}@${host}`,
     },
-    ...jupyterLink({ realContainers: settings.realContainers, id: i.id, status: i.status, jupyterToken: i.jupyterToken }),
+    ...jupyterLink({ webPages: settings.webPages, running: i.status === Status.running }),
     gmtCreate: i.createdAt,
     operations: operationStates(i),
   };

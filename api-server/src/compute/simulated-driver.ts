@@ -25,14 +25,19 @@ const gib = 1024 ** 3;
 /**
  * No containers: each operation is a timed state change that completes once the clock passes its
  * delay. GPU allocation is real, but it lives in the database (compute_nodes.gpu_free), not here.
- * An instance's use reads as idle unless a test sets it; nothing can be logged into.
+ * An instance's use reads as idle unless a test sets it; nothing can be logged into, and its web ports are
+ * answered by SIMULATED_WEB_TARGET when one is set.
  */
 export class SimulatedDriver implements ComputeDriver {
   readonly name = 'simulated';
   private readonly mounted = new Map<number, DriverMount[]>();
   private readonly loads = new Map<number, Partial<InstanceSample>>();
   private readonly exits = new Map<number, string>();
-  constructor(private readonly delays: SimulatedDelays = defaultDelays) {}
+  constructor(
+    private readonly delays: SimulatedDelays = defaultDelays,
+    /** Answers for every port of every running instance (SIMULATED_WEB_TARGET): a stand-in for what a container would serve. */
+    private readonly webTarget?: { host: string; port: number },
+  ) {}
 
   /** What `sample` reads for the instance from now on. */
   setLoad(instanceId: number, load: Partial<InstanceSample>) {
@@ -107,8 +112,8 @@ export class SimulatedDriver implements ComputeDriver {
       ...this.loads.get(instance.id),
     };
   }
-  async httpTarget() {
-    return null;
+  async httpTarget(instance: DriverInstance) {
+    return instance.status === Status.running ? (this.webTarget ?? null) : null;
   }
   /** Nothing to reach: the simulated backend is this process. */
   async probe() {}

@@ -47,6 +47,12 @@ class InProcessCache implements SharedCache {
     this.entries.set(key, { value, expiresAt: this.clock.now().getTime() + ttlMs });
   }
 
+  async take(key: string) {
+    const value = await this.get(key);
+    this.entries.delete(key);
+    return value;
+  }
+
   async delete(keys: string[]) {
     for (const key of keys) this.entries.delete(key);
   }

@@ -127,7 +127,14 @@ class RedisCache implements SharedCache {
   ) {}
 
   async get(key: string) {
-    const stored = await this.redis.get(cacheKey(key));
+    return this.unexpired(await this.redis.get(cacheKey(key)));
+  }
+
+  async take(key: string) {
+    return this.unexpired(await this.redis.getdel(cacheKey(key)));
+  }
+
+  private unexpired(stored: string | null) {
     if (stored === null) return undefined;
     const separator = stored.indexOf(':');
     if (Number(stored.slice(0, separator)) <= this.clock.now().getTime()) return undefined;

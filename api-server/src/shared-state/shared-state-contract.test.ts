@@ -95,6 +95,19 @@ function sharedStateContract(subject: Subject) {
       expect(await state.cache.get(b)).toBeUndefined();
     });
 
+    it('take answers a value once and never an expired one', async () => {
+      const clock = new ManualClock();
+      const state = await open(clock);
+      const [a, b] = [fresh('ticket'), fresh('ticket')];
+      await state.cache.set(a, 'once', 60_000);
+      await state.cache.set(b, 'late', 60_000);
+      expect(await state.cache.take(a)).toBe('once');
+      expect(await state.cache.take(a)).toBeUndefined();
+      expect(await state.cache.get(a)).toBeUndefined();
+      clock.advance(60_000);
+      expect(await state.cache.take(b)).toBeUndefined();
+    });
+
     it('a stream resumes after any id it still holds, and refuses ids it cannot continue from', async () => {
       const state = await open(new ManualClock(), 3);
       const stream = fresh('user-1');
@@ -177,6 +190,10 @@ describe('Redis', () => {
       expect(await two.cache.get(cached)).toBe('value');
       await two.cache.delete([cached]);
       expect(await one.cache.get(cached)).toBeUndefined();
+      const ticket = fresh('ticket');
+      await one.cache.set(ticket, 'once', 60_000);
+      const taken = await Promise.all([one.cache.take(ticket), two.cache.take(ticket), one.cache.take(ticket), two.cache.take(ticket)]);
+      expect(taken.filter((value) => value === 'once')).toHaveLength(1);
     });
 
     it('hear each other’s events, and either resumes a stream the other appended to', async () => {

@@ -29,6 +29,8 @@ export interface VersionCounters {
 export interface SharedCache {
   get(key: string): Promise<string | undefined>;
   set(key: string, value: string, ttlMs: number): Promise<void>;
+  /** Reads the value and forgets it in one step: of callers racing on any replica, at most one gets it (single-use tickets). */
+  take(key: string): Promise<string | undefined>;
   delete(keys: string[]): Promise<void>;
 }
 

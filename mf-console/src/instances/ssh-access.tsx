@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Icon, Popup } from 'semantic-ui-react';
 import { bus, copyText, sshCommand } from '@rc/shared-utility';
 import type { InstanceView } from './instance-types';
+import { openInstancePage } from './instance-page-api';
 
 async function copy(text: string, what: string) {
   if (await copyText(text)) bus.emit('toast', { type: 'success', message: `${what}已复制` });
@@ -43,11 +44,11 @@ export function SshAccess({ instance }: { instance: InstanceView }) {
         />
         <Button icon="copy outline" size="mini" basic aria-label="复制密码" onClick={() => void copy(instance.ssh.password, '密码')} />
       </div>
-      {instance.jupyterUrl ? (
-        <a href={instance.jupyterUrl} target="_blank" rel="noreferrer" className="rc-jupyter-link">
+      {instance.jupyterPort ? (
+        <Button size="mini" basic className="rc-jupyter-link" onClick={() => void openInstancePage(instance.id, instance.jupyterPort!)}>
           <Icon name="external" />
           JupyterLab
-        </a>
+        </Button>
       ) : (
         <Popup
           content={instance.jupyterReason}

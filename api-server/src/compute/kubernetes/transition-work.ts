@@ -54,7 +54,7 @@ async function planOf(ctx: KubernetesContext, row: InstanceRow): Promise<PodPlan
     instanceId: row.id,
     name: row.name,
     image: podImage(image?.runtimeRef ?? baseImageRef, ctx.settings.imageRegistry),
-    env: { SUANLI_JUPYTER_TOKEN: row.jupyterToken, SUANLI_JUPYTER_BASE_URL: `/jupyter/${row.id}/` },
+    env: { SUANLI_JUPYTER_TOKEN: row.jupyterToken },
     ...limitsOf(node!, row),
     gpus: row.noGpu ? 0 : row.gpuHeld,
     gpuModelCode: node!.gpuModelCode,

@@ -62,7 +62,7 @@ async function planOf(ctx: PodmanContext, row: InstanceRow): Promise<ContainerPl
     image: image?.runtimeRef ?? baseImageRef,
     hostname: hostnameOf(row.name, row.id),
     labels: ctx.names.labels(row.id),
-    env: { SUANLI_JUPYTER_TOKEN: row.jupyterToken, SUANLI_JUPYTER_BASE_URL: `/jupyter/${row.id}/` },
+    env: { SUANLI_JUPYTER_TOKEN: row.jupyterToken },
     ...limitsOf(node!, row),
     dataVolume: ctx.names.dataVolume(row.id),
     binds: await bindsOf(ctx, row.id),

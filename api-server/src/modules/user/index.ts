@@ -13,6 +13,7 @@ import quoteRoutes from './compute/quote-routes.js';
 import instanceEventRoutes from './compute/instance-event-routes.js';
 import sshKeyRoutes from './compute/ssh-key-routes.js';
 import terminalRoutes from './compute/terminal-routes.js';
+import instancePageRoutes from './compute/instance-page-routes.js';
 import instanceMetricsRoutes from './compute/instance-metrics-routes.js';
 import billingRoutes from './billing/index.js';
 
@@ -37,6 +38,7 @@ const userModule: FastifyPluginAsync = async (app) => {
     instanceEventRoutes,
     sshKeyRoutes,
     terminalRoutes,
+    instancePageRoutes,
     instanceMetricsRoutes,
     billingRoutes,
   ]) {

@@ -132,8 +132,8 @@ describe('numbers that are not finite', () => {
   }, 120_000);
 });
 
-/** Jupyter's pages and calls pass through the portal untouched (compute/jupyter/): they are Jupyter's, not the API's. */
-const jupyterProxy = (url: string) => url.startsWith('/jupyter/');
+/** Instances' pages and calls pass through untouched, on their own origin (compute/instance-pages/): they are the instance's, not the API's. */
+const jupyterProxy = (url: string) => url.startsWith('/instance-page-host/');
 
 describe('a body nested deeper than any schema', () => {
   const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);

@@ -73,7 +73,7 @@ describe('order and pay', () => {
       keyCommand: `ssh -p 2222 root.${answer.data.instance.id}@connect.test`,
     });
     expect(answer.data.instance.ssh.password).toMatch(/^[A-Za-z0-9]{16}$/);
-    expect(answer.data.instance).toMatchObject({ jupyterUrl: null, jupyterReason: '模拟资源池中的实例没有真实容器，无法打开 JupyterLab' });
+    expect(answer.data.instance).toMatchObject({ jupyterPort: null, jupyterReason: '模拟资源池中的实例没有真实容器，无法打开 JupyterLab' });
     expect(await balanceOf(t.app, user.id)).toBe(58_000);
     expect(await gpuFree(t.app, node.id)).toBe(3);
     const bills = await call(t.app, 'POST', '/apis/user/auth/order/bill/list', {}, user.token);

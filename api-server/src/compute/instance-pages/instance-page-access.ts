@@ -1,0 +1,50 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { instances } from '../../db/schema.js';
+import { conflict, notFound } from '../../errors.js';
+import { Status } from '../states.js';
+import { jupyterPort } from './jupyter-link.js';
+import { instancePageOrigin, type InstancePageAddress } from './instance-page-origin.js';
+import { issueTicket, ticketLifetimeMs, type PageGrant } from './instance-page-passes.js';
+
+/** The query parameter that carries the ticket to the instance's origin. */
+export const ticketParam = 'rc_ticket';
+
+const ownInstance = (app: FastifyInstance, userId: number, id: number) =>
+  app.db
+    .select()
+    .from(instances)
+    .where(and(eq(instances.id, id), eq(instances.userId, userId)))
+    .then(([row]) => row);
+
+/** Where this server reaches the port: the instance is the grant holder's own and runs, and the driver reaches it. */
+async function reachablePort(app: FastifyInstance, grant: PageGrant) {
+  const instance = await ownInstance(app, grant.userId, grant.instanceId);
+  if (!instance || instance.status !== Status.running) return { instance, target: null };
+  return { instance, target: await app.compute.driver.httpTarget(instance, grant.port) };
+}
+
+/**
+ * The address that opens the port of the user's own running instance on its own origin, with a single-use ticket
+ * for it; Jupyter's port also logs into Jupyter with its token. Another user's instance answers 「实例不存在」.
+ */
+export async function issueInstancePageTicket(app: FastifyInstance, userId: number, address: InstancePageAddress) {
+  const { instance, target } = await reachablePort(app, { userId, ...address });
+  if (!instance || instance.status === Status.released) throw notFound('实例不存在');
+  if (instance.status !== Status.running) throw conflict('实例未运行，请先开机');
+  if (!target) throw conflict('该实例的网页暂时无法打开，请稍后再试');
+  const ticket = await issueTicket(app.shared, { userId, ...address });
+  const login = address.port === jupyterPort ? `token=${instance.jupyterToken}&` : '';
+  return {
+    url: `${instancePageOrigin(app.config.instancePagesOrigin, address)}/?${login}${ticketParam}=${ticket}`,
+    expiresInSeconds: ticketLifetimeMs / 1000,
+  };
+}
+
+/** Where the grant's request goes (`http://host:port`), decided afresh each time; null for every kind of no. */
+export async function instancePageUpstream(app: FastifyInstance, grant: PageGrant | null): Promise<string | null> {
+  if (!grant) return null;
+  const { target } = await reachablePort(app, grant);
+  if (!target) return null;
+  return `http://${target.host.includes(':') ? `[${target.host}]` : target.host}:${target.port}`;
+}

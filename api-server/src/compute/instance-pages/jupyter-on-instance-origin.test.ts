@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { call, type TestApp } from '../../test-support/test-app.js';
+import { closePodmanTestApp, createPodmanTestApp, reachStatus, runningPodmanInstance } from '../../test-support/podman-test-app.js';
+import { Status } from '../states.js';
+
+let t: TestApp;
+let base: string;
+
+beforeAll(async () => {
+  t = await createPodmanTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => closePodmanTestApp(t));
+
+/** A funded user's running instance, the browser let into its Jupyter's origin, Jupyter ready to answer. */
+async function instanceWithJupyter() {
+  const { user, id, row } = await runningPodmanInstance(t);
+  const token = row.jupyterToken;
+  const asked = await call(t.app, 'POST', '/apis/user/auth/user/instance/page/ticket', { id, port: 8888 }, user.token);
+  const entered = await t.app.inject({
+    method: 'GET',
+    url: new URL(asked.data.url).pathname + new URL(asked.data.url).search,
+    headers: { host: hostOf(id) },
+  });
+  expect(entered.statusCode).toBe(303);
+  const pass = String(entered.headers['set-cookie']).split(';')[0]!;
+  // Jupyter starts a few seconds after its container; the proxy answers 502 until it listens.
+  for (let waited = 0; (await jupyter(id, pass, 'api/status', { token })).statusCode !== 200; waited += 200) {
+    if (waited > 60_000) throw new Error('Jupyter did not start');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { user, id, token, pass };
+}
+
+/** The instance-pages origin of the test app (`http://{id}-{port}.apps.localhost:8080`) names Jupyter's port by its Host. */
+const hostOf = (id: number) => `${id}-8888.apps.localhost:8080`;
+
+const viewOf = async (token: string, id: number) =>
+  (await call(t.app, 'POST', '/apis/container/auth/list', { pageNum: 1, pageSize: 1, id }, token)).data.list[0];
+
+function jupyter(
+  id: number,
+  pass: string,
+  path: string,
+  o: { token?: string; method?: 'GET' | 'PUT' | 'POST' | 'DELETE'; body?: string } = {},
+) {
+  const headers: Record<string, string> = { host: hostOf(id), cookie: pass, ...(o.token ? { authorization: `token ${o.token}` } : {}) };
+  return t.app.inject({ method: o.method ?? 'GET', url: `/${path}`, headers, payload: o.body });
+}
+
+describe("Jupyter on the instance's own origin", () => {
+  it("serves the instance's Jupyter to the pass holder, with Jupyter's token and headers, and streams large bodies both ways", async () => {
+    const a = await instanceWithJupyter();
+    const b = await instanceWithJupyter();
+    expect(await viewOf(a.user.token, a.id)).toMatchObject({ jupyterPort: 8888, jupyterReason: '' });
+    // The ticket's landing page logs into Jupyter with its token and lands in Jupyter, on the instance's origin.
+    const opened = await jupyter(a.id, a.pass, `?token=${a.token}`);
+    expect(opened.statusCode).toBe(302);
+    expect(opened.headers.location).toMatch(/^\/(tree|lab)/);
+
+    const status = await jupyter(a.id, a.pass, `api/status?token=${a.token}`);
+    expect(status.statusCode).toBe(200);
+    expect(status.json()).toHaveProperty('started');
+    expect(status.headers['content-security-policy']).toContain('report-uri /api/security/csp-report');
+    expect((await jupyter(a.id, a.pass, 'api/status')).statusCode).toBe(403);
+    expect((await jupyter(b.id, a.pass, 'api/status', { token: b.token })).statusCode).toBe(404);
+
+    // Beyond the portal's 1 MiB body limit: the body streams through unparsed.
+    const content = 'x'.repeat(3 * 1024 * 1024);
+    const saved = await jupyter(a.id, a.pass, 'api/contents/big.txt', {
+      token: a.token,
+      method: 'PUT',
+      body: JSON.stringify({ type: 'file', format: 'text', content }),
+    });
+    expect(saved.statusCode).toBe(201);
+    const read = await jupyter(a.id, a.pass, 'api/contents/big.txt?content=1', { token: a.token });
+    expect((read.json() as { content: string }).content).toBe(content);
+  });
+
+  it('runs code in a kernel over the relayed WebSocket', async () => {
+    const { id, token, pass } = await instanceWithJupyter();
+    const started = await jupyter(id, pass, 'api/kernels', { token, method: 'POST', body: '{}' });
+    expect(started.statusCode).toBe(201);
+    const kernel = (started.json() as { id: string }).id;
+    const socket = new WebSocket(`ws://${base}/api/kernels/${kernel}/channels?token=${token}`, {
+      origin: `http://${hostOf(id)}`,
+      headers: { host: hostOf(id), cookie: pass },
+    });
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const msgId = randomUUID();
+    const printed = new Promise<string>((resolve) =>
+      socket.on('message', (data) => {
+        const message = JSON.parse(data.toString()) as { msg_type: string; parent_header: { msg_id?: string }; content: { text?: string } };
+        if (message.msg_type === 'stream' && message.parent_header.msg_id === msgId) resolve(message.content.text!);
+      }),
+    );
+    socket.send(
+      JSON.stringify({
+        header: {
+          msg_id: msgId,
+          username: 'test',
+          session: randomUUID(),
+          msg_type: 'execute_request',
+          version: '5.3',
+          date: new Date().toISOString(),
+        },
+        parent_header: {},
+        metadata: {},
+        content: { code: 'print(6*7)', silent: false, store_history: false, user_expressions: {}, allow_stdin: false, stop_on_error: true },
+        channel: 'shell',
+        buffers: [],
+      }),
+    );
+    expect(await printed).toBe('42\n');
+    socket.close();
+    expect((await jupyter(id, pass, `api/kernels/${kernel}`, { token, method: 'DELETE' })).statusCode).toBe(204);
+  });
+
+  it('refuses a stopped instance with the one refusal page, and the console says why', async () => {
+    const { user, id, pass, token } = await instanceWithJupyter();
+    expect(await call(t.app, 'POST', '/apis/user/auth/user/instance/stop', { id }, user.token)).toMatchObject({ code: 200 });
+    await reachStatus(t, id, Status.stopped);
+    expect(await viewOf(user.token, id)).toMatchObject({ jupyterPort: null, jupyterReason: '开机后可用' });
+    const stopped = await jupyter(id, pass, 'api/status', { token });
+    expect(stopped.statusCode).toBe(404);
+    expect(stopped.body).toContain('无法打开该页面');
+  });
+});

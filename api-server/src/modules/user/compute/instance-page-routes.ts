@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ok } from '../../../envelope.js';
+import { currentUser } from '../../../plugins/app/authentication.js';
+import { issueInstancePageTicket } from '../../../compute/instance-pages/instance-page-access.js';
+import { Envelope } from '@rc/api-contract/envelope';
+import { InstancePagePort, InstancePageTicket } from '@rc/api-contract/user/instance-pages';
+
+const tags = ['容器实例'];
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/auth/user/instance/page/ticket',
+    {
+      schema: {
+        tags,
+        summary: '实例网页（JupyterLab 等）：换取在实例独立域名上打开端口的一次性凭证（60 秒内有效）',
+        body: InstancePagePort,
+        response: { 200: Envelope(InstancePageTicket) },
+      },
+    },
+    async (request) =>
+      ok(await issueInstancePageTicket(app, currentUser(request).id, { instanceId: request.body.id, port: request.body.port })),
+  );
+};
+
+export default routes;
