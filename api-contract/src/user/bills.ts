@@ -24,6 +24,7 @@ const BillProduct = Type.Union([...Product.anyOf, Type.Literal('community'), Typ
 export const BillKind = Type.Union(
   [
     Type.Literal('usage'),
+    Type.Literal('gpu_usage'),
     Type.Literal('package'),
     Type.Literal('renew'),
     Type.Literal('disk'),
@@ -33,7 +34,8 @@ export const BillKind = Type.Union(
   ],
   {
     title: '计费类型',
-    description: 'usage 按量计费；package 包周期；renew 续费；disk 数据盘；refund 退款；bounty 问答悬赏；course 课程购买',
+    description:
+      'usage 按量计费（超算为核时）；gpu_usage 超算 GPU 卡时；package 包周期；renew 续费；disk 数据盘；refund 退款；bounty 问答悬赏；course 课程购买',
   },
 );
 
@@ -61,9 +63,9 @@ export const BillLine = Type.Object({
   periodStart: NullableDateTime,
   periodEnd: NullableDateTime,
   unitPrice: Money('单价'),
-  priceUnit: Type.String({ description: '单价的计量单位：小时、天或次' }),
+  priceUnit: Type.String({ description: '单价的计量单位：天、次，超算为核时或卡时' }),
   quantity: Type.Number({ description: '用量，按 quantityUnit 计' }),
-  quantityUnit: Type.String({ description: '秒、天或次' }),
+  quantityUnit: Type.String({ description: '秒、天或次，超算为核秒或卡秒' }),
   amount: Money('扣费为正，退款为负'),
   note: Type.String(),
   gmtCreate: DateTime,

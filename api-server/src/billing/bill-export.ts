@@ -5,14 +5,16 @@ import { roundingRule } from './bill-lines.js';
 /** The most lines one export writes; a wider filter is refused so a file never silently drops lines. */
 export const exportLimit = 100_000;
 
-const productNames: Record<string, string> = { gpu: '算力', storage: '存储', hpc: '超算', community: '社区' };
+const productNames: Record<string, string> = { gpu: '算力', storage: '存储', hpc: '超算', community: '社区', course: '课程' };
 export const billKindNames: Record<string, string> = {
   usage: '按量计费',
+  gpu_usage: 'GPU卡时',
   package: '包周期',
   renew: '续费',
   disk: '数据盘',
   refund: '退款',
   bounty: '问答悬赏',
+  course: '课程购买',
 };
 
 /** Thousandths → yuan with 2 decimals, rounded half away from zero (as the screens' formatMoney does, without separators). */

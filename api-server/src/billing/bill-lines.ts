@@ -54,10 +54,15 @@ type BillRow = {
 };
 
 /**
- * Unit price and quantity of a line: metering's seconds at the day rate it charges by (the screens add
+ * Unit price and quantity of a line: an HPC job's core-seconds and GPU-seconds at the partition's price per
+ * core-hour and GPU-hour, metering's seconds at the day rate it charges by (the screens add
  * the hourly equivalent), the days of a period bought at its average day price, else one item.
  */
 function pricing(row: BillRow): Pick<BillLine, 'unitPrice' | 'priceUnit' | 'quantity' | 'quantityUnit'> {
+  if (row.product === 'hpc' && (row.kind === 'usage' || row.kind === 'gpu_usage')) {
+    const [priceUnit, quantityUnit] = row.kind === 'usage' ? ['核时', '核秒'] : ['卡时', '卡秒'];
+    return { unitPrice: Math.round(row.dayRate / 24), priceUnit, quantity: row.seconds, quantityUnit };
+  }
   if (row.kind === 'usage') return { unitPrice: row.dayRate, priceUnit: '天', quantity: row.seconds, quantityUnit: '秒' };
   if (row.periodStart && row.periodEnd && row.kind !== 'refund') {
     const days = Math.round((row.periodEnd.getTime() - row.periodStart.getTime()) / dayMs);

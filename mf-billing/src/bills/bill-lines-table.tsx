@@ -6,15 +6,17 @@ import type { BillLine } from './bills-api';
 
 export const billColumns = ['时间', '产品', '类型', '实例', '计费周期', '单价', '用量', '金额', ''] as const;
 
-/** A unit price: metering's day rate also reads per hour: '¥95.04/天（¥3.96/小时）'. */
+/** A unit price: metering's day rate also reads per hour, '¥95.04/天（¥3.96/小时）'; an HPC job's '¥0.10/核时', '¥6.00/卡时'. */
 export function unitPriceText(line: Pick<BillLine, 'kind' | 'unitPrice' | 'priceUnit'>): string {
   const text = `${formatYuan(line.unitPrice)}/${line.priceUnit}`;
-  return line.kind === 'usage' ? `${text}（${formatYuan(line.unitPrice / 24)}/小时）` : text;
+  return line.kind === 'usage' && line.priceUnit === '天' ? `${text}（${formatYuan(line.unitPrice / 24)}/小时）` : text;
 }
 
-/** Seconds also read as hours: '21600 秒（6.00 小时）'. */
+/** Seconds also read as hours: '21600 秒（6.00 小时）', '9000 核秒（2.50 核时）'. */
 export function quantityText(line: Pick<BillLine, 'quantity' | 'quantityUnit'>): string {
   if (line.quantityUnit === '秒') return `${line.quantity} 秒（${(line.quantity / 3600).toFixed(2)} 小时）`;
+  const hpcHours = { 核秒: '核时', 卡秒: '卡时' }[line.quantityUnit];
+  if (hpcHours) return `${line.quantity} ${line.quantityUnit}（${(line.quantity / 3600).toFixed(2)} ${hpcHours}）`;
   return `${line.quantity} ${line.quantityUnit}`;
 }
 
