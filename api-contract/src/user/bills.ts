@@ -60,6 +60,7 @@ export const BillLine = Type.Object({
   instanceId: Type.Union([Type.Integer(), Type.Null()]),
   instanceName: Type.Union([Type.String(), Type.Null()]),
   orderId: Type.Union([Type.Integer(), Type.Null()]),
+  orderNo: Type.Union([Type.String(), Type.Null()], { description: '订单号：与我的订单、收银台和发票上的相同' }),
   periodStart: NullableDateTime,
   periodEnd: NullableDateTime,
   unitPrice: Money('单价'),
@@ -97,7 +98,6 @@ export type IdBody = Static<typeof IdBody>;
 export const BillView = Type.Intersect([
   BillLine,
   Type.Object({
-    orderNo: Type.Union([Type.String(), Type.Null()]),
     ledgerEntryId: Type.Integer(),
     balanceAfter: Type.Union([Money('扣费后余额'), Type.Null()]),
     rule: Type.String(),

@@ -43,6 +43,7 @@ export const exportHeader = [
   '用量单位',
   '金额(元)',
   '备注',
+  '订单号',
 ];
 
 /** The rows of a bill export, as the screen shows them: every line, then the totals row. */
@@ -60,6 +61,7 @@ export function exportRows(lines: BillLine[], totals: BillTotals): string[][] {
     line.quantityUnit,
     yuan(line.amount),
     line.note,
+    line.orderNo ?? '',
   ]);
   const totalRow = [
     '合计',
@@ -74,6 +76,7 @@ export function exportRows(lines: BillLine[], totals: BillTotals): string[][] {
     '',
     yuan(totals.amount),
     `扣费 ${yuan(totals.charged)}，退款 ${yuan(totals.refunded)}`,
+    '',
   ];
   return [exportHeader, ...rows, totalRow];
 }

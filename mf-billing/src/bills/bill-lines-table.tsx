@@ -4,7 +4,7 @@ import { EmptyState, formatDateTime, formatYuan, type ScreenProps } from '@rc/sh
 import { billKindNames, productNames } from '../labels';
 import type { BillLine } from './bills-api';
 
-export const billColumns = ['时间', '产品', '类型', '实例', '计费周期', '单价', '用量', '金额', ''] as const;
+export const billColumns = ['时间', '产品', '类型', '实例', '订单号', '计费周期', '单价', '用量', '金额', ''] as const;
 
 /** A unit price: metering's day rate also reads per hour, '¥95.04/天（¥3.96/小时）'; an HPC job's '¥0.10/核时', '¥6.00/卡时'. */
 export function unitPriceText(line: Pick<BillLine, 'kind' | 'unitPrice' | 'priceUnit'>): string {
@@ -31,6 +31,7 @@ export function BillLineRow({ line, navigate }: { line: BillLine; navigate: Scre
       <Table.Cell>{productNames[line.product] ?? line.product}</Table.Cell>
       <Table.Cell>{billKindNames[line.kind] ?? line.kind}</Table.Cell>
       <Table.Cell>{line.instanceName ?? '—'}</Table.Cell>
+      <Table.Cell className="rc-bill-order">{line.orderNo ?? '—'}</Table.Cell>
       <Table.Cell className="rc-bill-period">
         {line.periodStart ? `${formatDateTime(line.periodStart)} 至 ${formatDateTime(line.periodEnd)}` : '—'}
       </Table.Cell>
