@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Table } from 'semantic-ui-react';
-import { EmptyState, formatDateTime, formatYuan, type ScreenProps } from '@rc/shared-utility';
+import { EmptyState, formatCharge, formatDateTime, formatYuan, type ScreenProps } from '@rc/shared-utility';
 import { billKindNames, productNames } from '../labels';
 import type { BillLine } from './bills-api';
 
@@ -12,13 +12,19 @@ export function unitPriceText(line: Pick<BillLine, 'kind' | 'unitPrice' | 'price
   return line.kind === 'usage' && line.priceUnit === '天' ? `${text}（${formatYuan(line.unitPrice / 24)}/小时）` : text;
 }
 
+/** Hours to the hundredth; a few seconds read '<0.01' rather than '0.00'. */
+const hoursText = (seconds: number) => (seconds > 0 && seconds < 36 ? '<0.01' : (seconds / 3600).toFixed(2));
+
 /** Seconds also read as hours: '21600 秒（6.00 小时）', '9000 核秒（2.50 核时）'. */
 export function quantityText(line: Pick<BillLine, 'quantity' | 'quantityUnit'>): string {
-  if (line.quantityUnit === '秒') return `${line.quantity} 秒（${(line.quantity / 3600).toFixed(2)} 小时）`;
+  if (line.quantityUnit === '秒') return `${line.quantity} 秒（${hoursText(line.quantity)} 小时）`;
   const hpcHours = { 核秒: '核时', 卡秒: '卡时' }[line.quantityUnit];
-  if (hpcHours) return `${line.quantity} ${line.quantityUnit}（${(line.quantity / 3600).toFixed(2)} ${hpcHours}）`;
+  if (hpcHours) return `${line.quantity} ${line.quantityUnit}（${hoursText(line.quantity)} ${hpcHours}）`;
   return `${line.quantity} ${line.quantityUnit}`;
 }
+
+/** A line's amount to the cent, a refund negative; a charge below one cent reads '<¥0.01' rather than '¥0.00'. */
+export const lineAmountText = (amount: number) => (amount < 0 ? formatCharge(-amount) : formatCharge(amount).slice(1));
 
 export function BillLineRow({ line, navigate }: { line: BillLine; navigate: ScreenProps['navigate'] }) {
   const open = (event: MouseEvent) => {
@@ -37,7 +43,7 @@ export function BillLineRow({ line, navigate }: { line: BillLine; navigate: Scre
       </Table.Cell>
       <Table.Cell>{unitPriceText(line)}</Table.Cell>
       <Table.Cell>{quantityText(line)}</Table.Cell>
-      <Table.Cell className="rc-amount rc-bill-amount">{formatYuan(line.amount)}</Table.Cell>
+      <Table.Cell className="rc-amount rc-bill-amount">{lineAmountText(line.amount)}</Table.Cell>
       <Table.Cell>
         <a href={`/account/definAndDetail?bill=${line.id}`} onClick={open}>
           详情
