@@ -95,7 +95,8 @@ describe('the demo user’s bills', () => {
   it('lists the recharges 我的订单 lists on 充值记录, under the same order numbers', async () => {
     await browser.url(`${server.url}/account/order`);
     await browser.$('.rc-order-row').waitForDisplayed({ timeout: 20_000 });
-    const ordered = await browser.$$('.rc-order-row*=充值').map((row) => row.$('td').getText());
+    const orderRows = await browser.$$('.rc-order-row').map((row) => row.getText());
+    const ordered = orderRows.filter((row) => row.includes('充值')).map((row) => row.split(/\s+/)[0]);
     expect(ordered).toHaveLength(2);
 
     await browser.url(`${server.url}/account/recharge`);
@@ -110,8 +111,11 @@ describe('the demo user’s bills', () => {
   it('shows each bill line’s order number and says what a movement below one cent reads as', async () => {
     await browser.url(`${server.url}/account/definAndDetail`);
     await browser.$('.rc-bill-row').waitForDisplayed({ timeout: 20_000 });
-    expect(await browser.$('.rc-bill-row*=包周期').$('.rc-bill-order').getText()).toMatch(/^\d{14}[0-9a-f]{10}$/);
-    expect(await browser.$('.rc-bill-row*=按量计费').$('.rc-bill-order').getText()).toBe('—');
+    const orderNumbers = await browser
+      .$$('.rc-bill-row')
+      .map(async (row) => [await row.getText(), await row.$('.rc-bill-order').getText()]);
+    expect(orderNumbers.find(([text]) => text!.includes('包周期'))![1]).toMatch(/^\d{14}[0-9a-f]{10}$/);
+    expect(orderNumbers.find(([text]) => text!.includes('按量计费'))![1]).toBe('—');
     await browser.url(`${server.url}/account/billDetails`);
     expect(await textOf('.rc-ledger-rule')).toContain('不足 1 分的收支显示为「<¥0.01」');
   });
