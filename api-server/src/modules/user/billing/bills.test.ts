@@ -112,7 +112,10 @@ describe('orders', () => {
       createdAt: at,
     });
     const legacy = (await post('recharge/list', {}, other.token)).data;
-    expect(legacy).toMatchObject({ total: 1, list: [{ amount: 30_000, method: 'sandbox', statusName: '已支付', paidAt: at.toISOString() }] });
+    expect(legacy).toMatchObject({
+      total: 1,
+      list: [{ amount: 30_000, method: 'sandbox', statusName: '已支付', paidAt: at.toISOString() }],
+    });
   });
 });
 

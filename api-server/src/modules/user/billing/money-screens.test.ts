@@ -14,7 +14,6 @@ import { runComputePass } from '../../../compute/scheduler.js';
 import { jobBody, localCluster, submit } from '../../../hpc/hpc-test-kit.js';
 import { runJobSync } from '../../../hpc/job-sync.js';
 import { courseFixture, newTeacher } from '../../../learning/learning-test-kit.js';
-import { answerQuestion, ask } from '../../community/question-test-kit.js';
 
 /**
  * One user does one of each thing that moves money, through the real routes: a recharge by each provider, a rented
@@ -201,8 +200,16 @@ describe('one user, one of each money operation', () => {
     t.clock.advance(25 * hour);
     user.token = await tokenFor(t.app, user.id);
     const helper = await userWithBalance(t.app, 0);
-    const questionId = await ask(t, user, { bounty: 5 });
-    await answerQuestion(t, helper, questionId);
+    const question = await post(
+      '/apis/community/auth/questions/save',
+      { title: '怎样在多卡上设置 NCCL 环境变量？', contentMd: '训练脚本在两张卡上卡住不动，想知道需要设置哪些环境变量。', bounty: 5 },
+      user,
+    );
+    await post(
+      '/apis/community/auth/questions/comment/save',
+      { questionId: question.id, contentMd: '设置 NCCL_P2P_DISABLE=1 试试。' },
+      helper,
+    );
   });
 
   it('withdraws the referral income once it is released, and asks for an invoice for the course order', async () => {
