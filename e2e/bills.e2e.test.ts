@@ -92,6 +92,34 @@ describe('the demo user’s bills', () => {
     expect(await textOf('.rc-bill-row')).toContain('¥128.00');
   });
 
+  it('lists the recharges 我的订单 lists on 充值记录, under the same order numbers', async () => {
+    await browser.url(`${server.url}/account/order`);
+    await browser.$('.rc-order-row').waitForDisplayed({ timeout: 20_000 });
+    const orderRows = await browser.$$('.rc-order-row').map((row) => row.getText());
+    const ordered = orderRows.filter((row) => row.includes('充值')).map((row) => row.split(/\s+/)[0]);
+    expect(ordered).toHaveLength(2);
+
+    await browser.url(`${server.url}/account/recharge`);
+    await browser.$('.rc-recharge-list tbody tr td').waitForDisplayed({ timeout: 20_000 });
+    expect(await browser.$('.rc-recharge-list').getText()).not.toContain('还没有充值记录');
+    const listed = await browser.$$('.rc-recharge-list tbody tr').map((row) => row.getText());
+    expect(listed).toHaveLength(2);
+    expect(listed.map((row) => row.split(/\s+/)[0])).toEqual(ordered);
+    expect(listed.every((row) => row.includes('已支付') && row.includes('模拟支付'))).toBe(true);
+  });
+
+  it('shows each bill line’s order number and says what a movement below one cent reads as', async () => {
+    await browser.url(`${server.url}/account/definAndDetail`);
+    await browser.$('.rc-bill-row').waitForDisplayed({ timeout: 20_000 });
+    const orderNumbers = await browser
+      .$$('.rc-bill-row')
+      .map(async (row) => [await row.getText(), await row.$('.rc-bill-order').getText()]);
+    expect(orderNumbers.find(([text]) => text!.includes('包周期'))![1]).toMatch(/^\d{14}[0-9a-f]{10}$/);
+    expect(orderNumbers.find(([text]) => text!.includes('按量计费'))![1]).toBe('—');
+    await browser.url(`${server.url}/account/billDetails`);
+    expect(await textOf('.rc-ledger-rule')).toContain('不足 1 分的收支显示为「<¥0.01」');
+  });
+
   it('shows the ledger, the monthly statements, the empty storage bills and the resources', async () => {
     await browser.url(`${server.url}/account/billDetails`);
     await browser.$('.rc-ledger-row').waitForDisplayed({ timeout: 20_000 });

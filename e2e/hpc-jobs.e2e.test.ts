@@ -175,5 +175,13 @@ describe('my batch jobs', () => {
     await clickCentered(`${row(quick)} .rc-job-output`);
     await page.waitForPath('/account/fileManage/fileList');
     await page.waitForText('.rc-app-area', '.out');
+
+    // 账单明细 prices the finished job in core-hours at its partition's price, not at ¥0.00 a day.
+    await page.open('/account/definAndDetail');
+    await page.waitForText('.rc-bill-table', '核时');
+    const jobLine = (await browser.$$('.rc-bill-row').map((row) => row.getText())).find((text) => text.includes('核秒'))!;
+    expect(jobLine).toMatch(/¥0\.\d\d\/核时/);
+    expect(jobLine).not.toContain('¥0.00/');
+    expect(jobLine).not.toContain('/天');
   }, 240_000);
 });

@@ -15,6 +15,7 @@ export const billingTypeNames: Record<number, string> = { 0: '—', 1: '按量�
 export const productNames: Record<string, string> = { gpu: '算力', storage: '存储', hpc: '超算', community: '社区', course: '课程' };
 export const billKindNames: Record<string, string> = {
   usage: '按量计费',
+  gpu_usage: 'GPU卡时',
   package: '包周期',
   renew: '续费',
   disk: '数据盘',

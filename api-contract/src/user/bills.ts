@@ -24,6 +24,7 @@ const BillProduct = Type.Union([...Product.anyOf, Type.Literal('community'), Typ
 export const BillKind = Type.Union(
   [
     Type.Literal('usage'),
+    Type.Literal('gpu_usage'),
     Type.Literal('package'),
     Type.Literal('renew'),
     Type.Literal('disk'),
@@ -33,7 +34,8 @@ export const BillKind = Type.Union(
   ],
   {
     title: '计费类型',
-    description: 'usage 按量计费；package 包周期；renew 续费；disk 数据盘；refund 退款；bounty 问答悬赏；course 课程购买',
+    description:
+      'usage 按量计费（超算为核时）；gpu_usage 超算 GPU 卡时；package 包周期；renew 续费；disk 数据盘；refund 退款；bounty 问答悬赏；course 课程购买',
   },
 );
 
@@ -58,12 +60,13 @@ export const BillLine = Type.Object({
   instanceId: Type.Union([Type.Integer(), Type.Null()]),
   instanceName: Type.Union([Type.String(), Type.Null()]),
   orderId: Type.Union([Type.Integer(), Type.Null()]),
+  orderNo: Type.Union([Type.String(), Type.Null()], { description: '订单号：与我的订单、收银台和发票上的相同' }),
   periodStart: NullableDateTime,
   periodEnd: NullableDateTime,
   unitPrice: Money('单价'),
-  priceUnit: Type.String({ description: '单价的计量单位：小时、天或次' }),
+  priceUnit: Type.String({ description: '单价的计量单位：天、次，超算为核时或卡时' }),
   quantity: Type.Number({ description: '用量，按 quantityUnit 计' }),
-  quantityUnit: Type.String({ description: '秒、天或次' }),
+  quantityUnit: Type.String({ description: '秒、天或次，超算为核秒或卡秒' }),
   amount: Money('扣费为正，退款为负'),
   note: Type.String(),
   gmtCreate: DateTime,
@@ -95,7 +98,6 @@ export type IdBody = Static<typeof IdBody>;
 export const BillView = Type.Intersect([
   BillLine,
   Type.Object({
-    orderNo: Type.Union([Type.String(), Type.Null()]),
     ledgerEntryId: Type.Integer(),
     balanceAfter: Type.Union([Money('扣费后余额'), Type.Null()]),
     rule: Type.String(),

@@ -5,14 +5,16 @@ import { roundingRule } from './bill-lines.js';
 /** The most lines one export writes; a wider filter is refused so a file never silently drops lines. */
 export const exportLimit = 100_000;
 
-const productNames: Record<string, string> = { gpu: '算力', storage: '存储', hpc: '超算', community: '社区' };
+const productNames: Record<string, string> = { gpu: '算力', storage: '存储', hpc: '超算', community: '社区', course: '课程' };
 export const billKindNames: Record<string, string> = {
   usage: '按量计费',
+  gpu_usage: 'GPU卡时',
   package: '包周期',
   renew: '续费',
   disk: '数据盘',
   refund: '退款',
   bounty: '问答悬赏',
+  course: '课程购买',
 };
 
 /** Thousandths → yuan with 2 decimals, rounded half away from zero (as the screens' formatMoney does, without separators). */
@@ -41,6 +43,7 @@ export const exportHeader = [
   '用量单位',
   '金额(元)',
   '备注',
+  '订单号',
 ];
 
 /** The rows of a bill export, as the screen shows them: every line, then the totals row. */
@@ -58,6 +61,7 @@ export function exportRows(lines: BillLine[], totals: BillTotals): string[][] {
     line.quantityUnit,
     yuan(line.amount),
     line.note,
+    line.orderNo ?? '',
   ]);
   const totalRow = [
     '合计',
@@ -72,6 +76,7 @@ export function exportRows(lines: BillLine[], totals: BillTotals): string[][] {
     '',
     yuan(totals.amount),
     `扣费 ${yuan(totals.charged)}，退款 ${yuan(totals.refunded)}`,
+    '',
   ];
   return [exportHeader, ...rows, totalRow];
 }

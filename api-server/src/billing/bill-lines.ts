@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { BillFilter, BillLine, BillTotals } from '@rc/api-contract/user/bills';
-import { billDays, bills, instances } from '../db/schema.js';
+import { billDays, bills, instances, orders } from '../db/schema.js';
 import type { Executor } from '../db/open-database.js';
 
 const dayMs = 86_400_000;
@@ -54,10 +54,15 @@ type BillRow = {
 };
 
 /**
- * Unit price and quantity of a line: metering's seconds at the day rate it charges by (the screens add
+ * Unit price and quantity of a line: an HPC job's core-seconds and GPU-seconds at the partition's price per
+ * core-hour and GPU-hour, metering's seconds at the day rate it charges by (the screens add
  * the hourly equivalent), the days of a period bought at its average day price, else one item.
  */
 function pricing(row: BillRow): Pick<BillLine, 'unitPrice' | 'priceUnit' | 'quantity' | 'quantityUnit'> {
+  if (row.product === 'hpc' && (row.kind === 'usage' || row.kind === 'gpu_usage')) {
+    const [priceUnit, quantityUnit] = row.kind === 'usage' ? ['核时', '核秒'] : ['卡时', '卡秒'];
+    return { unitPrice: Math.round(row.dayRate / 24), priceUnit, quantity: row.seconds, quantityUnit };
+  }
   if (row.kind === 'usage') return { unitPrice: row.dayRate, priceUnit: '天', quantity: row.seconds, quantityUnit: '秒' };
   if (row.periodStart && row.periodEnd && row.kind !== 'refund') {
     const days = Math.round((row.periodEnd.getTime() - row.periodStart.getTime()) / dayMs);
@@ -66,7 +71,7 @@ function pricing(row: BillRow): Pick<BillLine, 'unitPrice' | 'priceUnit' | 'quan
   return { unitPrice: row.amount, priceUnit: '次', quantity: 1, quantityUnit: '次' };
 }
 
-export function toBillLine(row: BillRow, instanceName: string | null): BillLine {
+export function toBillLine(row: BillRow, instanceName: string | null, orderNo: string | null): BillLine {
   return {
     id: row.id,
     product: row.product,
@@ -74,6 +79,7 @@ export function toBillLine(row: BillRow, instanceName: string | null): BillLine 
     instanceId: row.instanceId,
     instanceName,
     orderId: row.orderId,
+    orderNo,
     periodStart: row.periodStart?.toISOString() ?? null,
     periodEnd: row.periodEnd?.toISOString() ?? null,
     ...pricing(row),
@@ -91,9 +97,23 @@ async function instanceNames(db: Executor, rows: Array<{ instanceId: number | nu
   return new Map(found.map((row) => [row.id, row.name]));
 }
 
+/** Numbers of the orders the rows name, in one query. */
+async function orderNumbers(db: Executor, rows: Array<{ orderId: number | null }>) {
+  const ids = [...new Set(rows.map((row) => row.orderId).filter((id): id is number => id !== null))];
+  if (ids.length === 0) return new Map<number, string>();
+  const found = await db.select({ id: orders.id, orderNo: orders.orderNo }).from(orders).where(inArray(orders.id, ids));
+  return new Map(found.map((row) => [row.id, row.orderNo]));
+}
+
 export async function toBillLines(db: Executor, rows: BillRow[]): Promise<BillLine[]> {
-  const names = await instanceNames(db, rows);
-  return rows.map((row) => toBillLine(row, row.instanceId === null ? null : (names.get(row.instanceId) ?? null)));
+  const [names, numbers] = await Promise.all([instanceNames(db, rows), orderNumbers(db, rows)]);
+  return rows.map((row) =>
+    toBillLine(
+      row,
+      row.instanceId === null ? null : (names.get(row.instanceId) ?? null),
+      row.orderId === null ? null : (numbers.get(row.orderId) ?? null),
+    ),
+  );
 }
 
 /** A page of lines, newest first (the `bills_user_time_idx` order). */

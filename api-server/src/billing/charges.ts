@@ -8,7 +8,8 @@ export interface Charge {
   userId: number;
   /** Thousandths of a yuan; positive takes from the balance, negative gives back. */
   amount: number;
-  kind: 'usage' | 'package' | 'renew' | 'disk' | 'refund' | 'course';
+  /** `gpu_usage`: an HPC job's GPU-seconds, priced apart from its core-seconds (`usage`). */
+  kind: 'usage' | 'gpu_usage' | 'package' | 'renew' | 'disk' | 'refund' | 'course';
   /** What was billed; 'gpu' by default. */
   product?: 'gpu' | 'storage' | 'hpc' | 'course';
   note: string;
@@ -45,33 +46,48 @@ export async function ensureCanPayAnHour(tx: Executor, userId: number, hourAmoun
     throw conflict(`账户余额不足：按量计费需至少可支付1小时费用（¥${formatYuan(hourAmount)}），请先充值`);
 }
 
+/** One bill line of a charge: what it counts and at what day rate (per instance, or per core or GPU for HPC). */
+export type ChargePart = Pick<Charge, 'kind' | 'amount' | 'seconds' | 'dayRate'> & { note?: string };
+
 /**
  * Moves the payer's balance through the ledger and writes the bill line (under the instance's
  * owner) that explains it. Refuses to overdraw.
  */
 export async function charge(tx: Executor, c: Charge) {
-  if (c.amount === 0) return;
+  await chargeInParts(tx, c, [c]);
+}
+
+/**
+ * One movement of the payer's balance (the sum of the parts) explained by one bill line per part that
+ * moves money: an HPC job's core-hours and GPU-hours, each at its own unit price.
+ */
+export async function chargeInParts(tx: Executor, c: Omit<Charge, keyof ChargePart> & { note: string }, parts: ChargePart[]) {
+  const amount = parts.reduce((sum, part) => sum + part.amount, 0);
+  if (amount === 0) return;
   const payer = await payerOf(tx, c.userId);
   const { entryId } = await applyLedgerEntry(tx, {
     userId: payer,
-    amount: -c.amount,
-    kind: c.amount > 0 ? 'charge' : 'refund',
+    amount: -amount,
+    kind: amount > 0 ? 'charge' : 'refund',
     note: c.note.slice(0, 200),
     at: c.now,
   });
-  await tx.insert(bills).values({
-    userId: c.userId,
-    instanceId: c.instanceId,
-    orderId: c.orderId,
-    ledgerEntryId: entryId,
-    kind: c.kind,
-    product: c.product ?? 'gpu',
-    amount: c.amount,
-    seconds: c.seconds ?? 0,
-    dayRate: c.dayRate ?? 0,
-    periodStart: c.periodStart,
-    periodEnd: c.periodEnd,
-    note: c.note,
-    createdAt: c.now,
-  });
+  const lines = parts.filter((part) => part.amount !== 0);
+  await tx.insert(bills).values(
+    lines.map((part) => ({
+      userId: c.userId,
+      instanceId: c.instanceId,
+      orderId: c.orderId,
+      ledgerEntryId: entryId,
+      kind: part.kind,
+      product: c.product ?? 'gpu',
+      amount: part.amount,
+      seconds: part.seconds ?? 0,
+      dayRate: part.dayRate ?? 0,
+      periodStart: c.periodStart,
+      periodEnd: c.periodEnd,
+      note: part.note ?? c.note,
+      createdAt: c.now,
+    })),
+  );
 }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { notify } from '../accounts/messages.js';
-import { charge, formatYuan, payerOf } from '../billing/charges.js';
+import { chargeInParts, formatYuan, payerOf } from '../billing/charges.js';
 import { hpcClusters, hpcJobs, hpcPackages, hpcPartitions, users } from '../db/schema.js';
 import type { Executor } from '../db/open-database.js';
 import { defaultHpcPrices } from './partitions.js';
@@ -59,7 +59,9 @@ export async function endAndChargeJob(tx: Executor, job: HpcJob, status: JobStat
   const gpuSeconds = status.allocGpus * elapsed;
   const endedAt = status.endedAt ?? now;
   const packageCoreSeconds = await drawFromPackages(tx, job, coreSeconds, endedAt);
-  const due = usageAmount(await pricesOf(tx, job), coreSeconds - packageCoreSeconds, gpuSeconds);
+  const billedCoreSeconds = coreSeconds - packageCoreSeconds;
+  const prices = await pricesOf(tx, job);
+  const due = usageAmount(prices, billedCoreSeconds, gpuSeconds);
 
   const [payer] = await tx
     .select({ balance: users.balance })
@@ -67,16 +69,27 @@ export async function endAndChargeJob(tx: Executor, job: HpcJob, status: JobStat
     .where(eq(users.id, await payerOf(tx, job.userId)))
     .for('update');
   const chargedAmount = Math.min(due, Math.max(0, payer?.balance ?? 0));
+  const coreAmount = Math.min(chargedAmount, usageAmount(prices, billedCoreSeconds, 0));
   const [cluster] = await tx.select({ name: hpcClusters.name }).from(hpcClusters).where(eq(hpcClusters.id, job.clusterId));
-  await charge(tx, {
-    userId: job.userId,
-    amount: chargedAmount,
-    kind: 'usage',
-    product: 'hpc',
-    seconds: coreSeconds,
-    note: `超算（${cluster?.name ?? ''}·${job.partition}） 作业${job.schedulerJobId}「${job.name}」 ${status.allocCpus}核×${elapsed}秒`,
-    now,
-  });
+  const about = `超算（${cluster?.name ?? ''}·${job.partition}） 作业${job.schedulerJobId}「${job.name}」`;
+  const gpus = status.allocGpus > 0 ? `+${status.allocGpus}卡` : '';
+  // Each part at its partition's hourly price, kept as a day rate so that amount = seconds × day rate ÷ 86400 (rounded up).
+  await chargeInParts(tx, { userId: job.userId, product: 'hpc', note: `${about} ${status.allocCpus}核${gpus}×${elapsed}秒`, now }, [
+    {
+      kind: 'usage',
+      amount: coreAmount,
+      seconds: billedCoreSeconds,
+      dayRate: prices.coreHourPrice * 24,
+      note: `${about} ${status.allocCpus}核×${elapsed}秒${packageCoreSeconds > 0 ? `，资源包抵扣 ${packageCoreSeconds} 核秒` : ''}`,
+    },
+    {
+      kind: 'gpu_usage',
+      amount: chargedAmount - coreAmount,
+      seconds: gpuSeconds,
+      dayRate: prices.gpuHourPrice * 24,
+      note: `${about} ${status.allocGpus}卡×${elapsed}秒`,
+    },
+  ]);
   const shortfall = due - chargedAmount;
   const shortfallText = shortfall > 0 ? `余额不足，尚有 ¥${formatYuan(shortfall)} 未能扣除` : '';
   await tx

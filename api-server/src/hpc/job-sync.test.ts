@@ -106,6 +106,37 @@ describe('a job from submission to its bill', () => {
   });
 });
 
+describe('HPC bill lines', () => {
+  it('bill a GPU job in core-hours and GPU-hours at the partition prices, one movement of the balance', async () => {
+    const user = await hpcUser(t.app, 100_000);
+    const { data } = await submit(t.app, user.token, jobBody(clusterId, { name: '训练', partition: 'gpu', tasks: 2, gpus: 1 }));
+    t.clock.advance(910 * second);
+    await runJobSync(t.app);
+    const job = await jobRow(t.app, data.id);
+    expect(job).toMatchObject({ elapsedSeconds: 900, coreSeconds: 1_800, gpuSeconds: 900, chargedAmount: 1_550 });
+
+    const lines = (await call(t.app, 'POST', '/apis/user/auth/bill/list', { product: 'hpc' }, user.token)).data.list;
+    expect(
+      lines.map((line: Record<string, unknown>) => [
+        line.kind,
+        line.unitPrice,
+        line.priceUnit,
+        line.quantity,
+        line.quantityUnit,
+        line.amount,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['usage', 100, '核时', 1_800, '核秒', 50],
+        ['gpu_usage', 6_000, '卡时', 900, '卡秒', 1_500],
+      ]),
+    );
+    expect(lines).toHaveLength(2);
+    const movements = (await call(t.app, 'POST', '/apis/user/auth/bill/ledger/list', { kind: 'charge' }, user.token)).data.list;
+    expect(movements).toMatchObject([{ amount: -1_550, note: `超算（默认集群·gpu） 作业${job.schedulerJobId}「训练」 2核+1卡×900秒` }]);
+  });
+});
+
 describe('packages', () => {
   it('draw core-seconds from the earliest-expiring usable package first, then the balance pays the rest', async () => {
     const user = await hpcUser(t.app, 10_000);
@@ -120,7 +151,8 @@ describe('packages', () => {
     await runJobSync(t.app);
     expect(await jobRow(t.app, data.id)).toMatchObject({ coreSeconds: 3_600, packageCoreSeconds: 1_800, chargedAmount: 50 });
     expect([await remainingOf(soon), await remainingOf(later), await remainingOf(expired)]).toEqual([0, 0, 50_000]);
-    expect((await hpcBills(t.app, user.id))[0]).toMatchObject({ amount: 50, seconds: 3_600 });
+    expect((await hpcBills(t.app, user.id))[0]).toMatchObject({ amount: 50, seconds: 1_800 });
+    expect((await hpcBills(t.app, user.id))[0]!.note).toContain('4核×900秒，资源包抵扣 1800 核秒');
     expect(await balanceOf(t.app, user.id)).toBe(9_950);
   });
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database, Executor } from '../db/open-database.js';
-import { bills, computeNodes, gpuModels, images, instances, orders, users } from '../db/schema.js';
+import { bills, computeNodes, gpuModels, images, instances, orders, payments, users } from '../db/schema.js';
 import { charge } from '../billing/charges.js';
 import { postTransaction } from '../billing/ledger.js';
 import { newOrderNo, placeOrder } from '../billing/orders.js';
@@ -147,8 +147,8 @@ async function createPastInstance(tx: Executor, userId: number, p: PastInstance,
 }
 
 /**
- * A month of history for the demo user, written once through the real charge path: recharge
- * orders, instances bought by the hour and by the week or day, a renewal, a data-disk expansion,
+ * A month of history for the demo user, written once through the real charge path: paid recharge
+ * orders (with their sandbox payments, as the cashier leaves them), instances bought by the hour and by the week or day, a renewal, a data-disk expansion,
  * and the pay-as-you-go sessions' bill lines. The instances are released, so the pool is untouched.
  */
 export async function seedDemoBillingHistory(db: Database, now = new Date()): Promise<boolean> {
@@ -158,22 +158,41 @@ export async function seedDemoBillingHistory(db: Database, now = new Date()): Pr
   if (billed) return false;
   const userId = demo.id;
   await db.transaction(async (tx) => {
-    for (const r of recharges) {
+    for (const [index, r] of recharges.entries()) {
       const paidAt = at(now, r.daysAgo, 9);
-      await tx.insert(orders).values({
-        orderNo: newOrderNo(paidAt),
+      const orderNo = newOrderNo(paidAt);
+      const tradeNo = `demo${orderNo}`;
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          orderNo,
+          userId,
+          orderType: 5,
+          billingType: 0,
+          status: 1,
+          amount: r.amount,
+          detail: { method: 'sandbox' },
+          createdAt: paidAt,
+        })
+        .returning({ id: orders.id });
+      await tx.insert(payments).values({
+        paymentNo: orderNo,
+        orderId: order!.id,
         userId,
-        orderType: 5,
-        billingType: 0,
-        status: 1,
+        provider: 'sandbox',
+        providerTradeNo: tradeNo,
         amount: r.amount,
-        detail: { channel: 'sandbox', paidAt: paidAt.toISOString() },
+        status: 'paid',
+        idempotencyKey: `demo-history-${index}`,
+        expiresAt: new Date(paidAt.getTime() + 30 * 60_000),
+        paidAt,
         createdAt: paidAt,
       });
       await postTransaction(tx, {
         kind: 'recharge',
-        note: '在线充值',
+        note: `充值 订单号 ${orderNo}（sandbox 交易号 ${tradeNo}）`,
         at: paidAt,
+        idempotencyKey: `pay:sandbox:${tradeNo}`,
         legs: [
           { account: { kind: 'cash', userId }, amount: r.amount },
           { account: { kind: 'clearing', provider: 'sandbox' }, amount: -r.amount },

@@ -2,7 +2,7 @@ import { useCallback, type MouseEvent } from 'react';
 import { Button, Table } from 'semantic-ui-react';
 import { formatDateTime, formatYuan, ListState, PageSection, useLoaded, type ScreenProps } from '@rc/shared-utility';
 import { billKindNames, productNames } from '../labels';
-import { quantityText, unitPriceText } from './bill-lines-table';
+import { lineAmountText, quantityText, unitPriceText } from './bill-lines-table';
 import { viewBill } from './bills-api';
 
 /** One charge line: what, when, the period, unit price × quantity, the rounding rule, its order and the balance after it. */
@@ -32,7 +32,7 @@ export function BillDetail({ id, navigate }: { id: number; navigate: ScreenProps
                   ['计费周期', b.periodStart ? `${formatDateTime(b.periodStart)} 至 ${formatDateTime(b.periodEnd)}` : '—'],
                   ['单价', unitPriceText(b)],
                   ['用量', quantityText(b)],
-                  ['金额', `${formatYuan(b.amount)}（${b.amount} 厘）`],
+                  ['金额', `${lineAmountText(b.amount)}（${b.amount} 厘）`],
                   ['扣费后余额', b.balanceAfter === null ? '—' : formatYuan(b.balanceAfter)],
                   ['说明', b.note],
                   ['计费规则', b.rule],

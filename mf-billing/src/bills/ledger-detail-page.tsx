@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { Button, Message, Table } from 'semantic-ui-react';
 import {
+  formatCharge,
   formatDateTime,
   formatYuan,
   ListState,
@@ -37,7 +38,7 @@ export function LedgerDetailPage({ navigate }: ScreenProps) {
                     [
                       ['时间', formatDateTime(e.gmtCreate)],
                       ['类型', ledgerKindNames[e.kind] ?? e.kind],
-                      ['金额', `${e.amount >= 0 ? '+' : ''}${formatYuan(e.amount)}`],
+                      ['金额', `${formatCharge(-e.amount)}（${e.amount} 厘）`],
                       ['变动后余额', formatYuan(e.balanceAfter)],
                       ['说明', e.note || '—'],
                     ] as const

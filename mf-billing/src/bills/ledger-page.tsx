@@ -1,6 +1,7 @@
 import { useCallback, useState, type MouseEvent } from 'react';
 import { Dropdown, Form, Table } from 'semantic-ui-react';
 import {
+  formatCharge,
   formatDateTime,
   formatYuan,
   PageHeader,
@@ -70,6 +71,9 @@ export function LedgerPage({ navigate }: ScreenProps) {
           <b className="rc-ledger-expense">{formatYuan(loaded.expense)}</b>
         </div>
       ) : null}
+      <p className="rc-bill-rule rc-ledger-rule">
+        金额按厘（0.001 元）记账：几秒钟的按量计费等不足 1 分的收支显示为「&lt;¥0.01」，在详情中可见精确到厘的金额。
+      </p>
       <PagedTable
         list={paged}
         className="rc-ledger-table"
@@ -79,10 +83,7 @@ export function LedgerPage({ navigate }: ScreenProps) {
           <Table.Row key={entry.id} className="rc-ledger-row">
             <Table.Cell>{formatDateTime(entry.gmtCreate)}</Table.Cell>
             <Table.Cell>{ledgerKindNames[entry.kind] ?? entry.kind}</Table.Cell>
-            <Table.Cell className={entry.amount >= 0 ? 'rc-amount rc-income' : 'rc-amount'}>
-              {entry.amount >= 0 ? '+' : ''}
-              {formatYuan(entry.amount)}
-            </Table.Cell>
+            <Table.Cell className={entry.amount >= 0 ? 'rc-amount rc-income' : 'rc-amount'}>{formatCharge(-entry.amount)}</Table.Cell>
             <Table.Cell className="rc-amount">{formatYuan(entry.balanceAfter)}</Table.Cell>
             <Table.Cell>{entry.note}</Table.Cell>
             <Table.Cell>

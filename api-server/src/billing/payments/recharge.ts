@@ -39,20 +39,24 @@ export async function rechargeOptions(ctx: PaymentsContext) {
 type PaymentRow = typeof payments.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 
-async function rechargeView(ctx: PaymentsContext, payment: PaymentRow, order: OrderRow) {
-  const payable = payment.status === 'unpaid' && payment.expiresAt > ctx.clock.now();
+/** A recharge order and its payment; an order recorded without one (the demo history of an older seed) reads from the order alone. */
+async function rechargeView(ctx: PaymentsContext, payment: PaymentRow | null, order: OrderRow) {
+  const payable = payment?.status === 'unpaid' && payment.expiresAt > ctx.clock.now();
+  const recorded = order.detail as { method?: string; channel?: string; paidAt?: string };
+  const method = payment?.provider ?? recorded.method ?? recorded.channel ?? '';
+  const paidAt = payment ? payment.paidAt : order.status === OrderStatus.paid ? new Date(recorded.paidAt ?? order.createdAt) : null;
   return {
     orderNo: order.orderNo,
-    paymentNo: payment.paymentNo,
-    amount: payment.amount,
-    method: payment.provider,
-    methodName: ctx.providers.byName.get(payment.provider)?.label ?? payment.provider,
+    paymentNo: payment?.paymentNo ?? order.orderNo,
+    amount: order.amount,
+    method,
+    methodName: ctx.providers.byName.get(method)?.label ?? method,
     status: order.status,
     statusName: orderStatusNames[order.status] ?? String(order.status),
     payUrl: payable ? payment.payUrl : null,
     qrCodeSvg: payable && payment.qrCode ? await QRCode.toString(payment.qrCode, { type: 'svg', margin: 1, width: 200 }) : null,
-    expiresAt: payment.expiresAt,
-    paidAt: payment.paidAt,
+    expiresAt: payment?.expiresAt ?? order.createdAt,
+    paidAt,
     gmtCreate: order.createdAt,
   };
 }
@@ -115,10 +119,11 @@ export async function createRecharge(
   let created: { payment: PaymentRow; order: OrderRow };
   try {
     created = await ctx.db.transaction(async (tx) => {
+      const orderNo = newOrderNo(now);
       const [order] = await tx
         .insert(orders)
         .values({
-          orderNo: newOrderNo(now),
+          orderNo,
           userId,
           orderType: rechargeOrderType,
           billingType: 0,
@@ -131,7 +136,8 @@ export async function createRecharge(
       const [payment] = await tx
         .insert(payments)
         .values({
-          paymentNo: newOrderNo(now),
+          // The provider's out_trade_no is the order number: the cashier, 我的订单 and the invoice show one number.
+          paymentNo: orderNo,
           orderId: order!.id,
           userId,
           provider: provider.name,
@@ -201,15 +207,16 @@ export async function viewRecharge(ctx: PaymentsContext, userId: number, orderNo
   return rechargeView(ctx, row.payment, row.order);
 }
 
+/** 充值记录: the user's recharge orders, newest first; the page and its total come from the same rows. */
 export async function listRecharges(ctx: PaymentsContext, userId: number, page: { offset: number; pageSize: number }) {
   const mine = and(eq(orders.userId, userId), eq(orders.orderType, rechargeOrderType));
   const [rows, [total]] = await Promise.all([
     ctx.db
       .select({ payment: payments, order: orders })
-      .from(payments)
-      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .from(orders)
+      .leftJoin(payments, and(eq(payments.userId, userId), eq(payments.orderId, orders.id)))
       .where(mine)
-      .orderBy(desc(payments.id))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(page.pageSize)
       .offset(page.offset),
     ctx.db.select({ total: count() }).from(orders).where(mine),

@@ -40,9 +40,14 @@ export async function settlePayment(db: Database, provider: string, notice: Paid
       .where(and(eq(payments.id, payment.id), ne(payments.status, 'paid')))
       .returning();
     if (!paid) return { outcome: 'replayed', paymentId: payment.id };
+    const [order] = await tx
+      .update(orders)
+      .set({ status: OrderStatus.paid })
+      .where(eq(orders.id, payment.orderId))
+      .returning({ orderNo: orders.orderNo });
     await postTransaction(tx, {
       kind: 'recharge',
-      note: `充值（${provider} ${notice.providerTradeNo}）`,
+      note: `充值 订单号 ${order!.orderNo}（${provider} 交易号 ${notice.providerTradeNo}）`,
       at: now,
       idempotencyKey: `pay:${provider}:${notice.providerTradeNo}`,
       legs: [
@@ -50,11 +55,6 @@ export async function settlePayment(db: Database, provider: string, notice: Paid
         { account: { kind: 'cash', userId: payment.userId }, amount: payment.amount },
       ],
     });
-    const [order] = await tx
-      .update(orders)
-      .set({ status: OrderStatus.paid })
-      .where(eq(orders.id, payment.orderId))
-      .returning({ orderNo: orders.orderNo });
     await awardReferralCommission(tx, { referredUserId: payment.userId, rechargeAmount: payment.amount, source: order!.orderNo, at: now });
     return {
       outcome: 'settled',

@@ -24,7 +24,7 @@ import {
   StatementView,
   StatementViewBody,
 } from '@rc/api-contract/user/bills';
-import { bills, ledgerEntries, orders } from '../../../db/schema.js';
+import { bills, ledgerEntries } from '../../../db/schema.js';
 import { ok } from '../../../envelope.js';
 import { invalid, notFound } from '../../../errors.js';
 import { currentUser } from '../../../plugins/app/authentication.js';
@@ -85,7 +85,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         .where(and(eq(bills.id, request.body.id), eq(bills.userId, userId)));
       if (!row) throw notFound('账单明细不存在');
       const [line] = await toBillLines(app.db, [row]);
-      const [order] = row.orderId ? await app.db.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, row.orderId)) : [];
       // The balance after the charge is the payer's: shown only when that is this user.
       const [entry] = await app.db
         .select({ balanceAfter: ledgerEntries.balanceAfter })
@@ -93,7 +92,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         .where(and(eq(ledgerEntries.id, row.ledgerEntryId), eq(ledgerEntries.userId, userId), eq(ledgerEntries.account, 'cash')));
       return ok({
         ...line!,
-        orderNo: order?.orderNo ?? null,
         ledgerEntryId: row.ledgerEntryId,
         balanceAfter: entry?.balanceAfter ?? null,
         rule: roundingRule,

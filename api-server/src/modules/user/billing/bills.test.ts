@@ -6,7 +6,8 @@ import { seedDemoBillingHistory } from '../../../seed/billing-history.js';
 import { runComputePass } from '../../../compute/scheduler.js';
 import { balanceOf, privateNode, rent, setUpComputeTestApp, userWithBalance } from '../../../compute/compute-test-kit.js';
 import { eq } from 'drizzle-orm';
-import { users } from '../../../db/schema.js';
+import { orders, users } from '../../../db/schema.js';
+import { newOrderNo } from '../../../billing/orders.js';
 import { yuan } from '../../../billing/bill-export.js';
 import { checkLedger } from '../../../billing/ledger.js';
 import { userRowWritten } from '../../../test-support/user-written.js';
@@ -85,6 +86,36 @@ describe('orders', () => {
       bills: [{ kind: 'renew', amount: 445_000, unitPrice: 63_571, priceUnit: '天', quantity: 7, quantityUnit: '天' }],
     });
     expect(await post('order/view', { id: renewal.id }, other.token)).toMatchObject({ code: 404, msg: '订单不存在', data: null });
+  });
+
+  it('充值记录 lists the recharges 我的订单 lists, its page and total from the same rows', async () => {
+    const ordered = (await post('order/list', { orderType: 5 }, demo)).data;
+    const recharges = (await post('recharge/list', {}, demo)).data;
+    expect(recharges.total).toBe(2);
+    expect(recharges.list.map((r: { orderNo: string }) => r.orderNo)).toEqual(ordered.list.map((o: { orderNo: string }) => o.orderNo));
+    expect(recharges.list).toMatchObject([
+      { amount: 250_000, method: 'sandbox', status: 1, statusName: '已支付' },
+      { amount: 1_000_000, method: 'sandbox', status: 1, statusName: '已支付' },
+    ]);
+    expect(recharges.list.every((r: { paidAt: string | null }) => r.paidAt !== null)).toBe(true);
+
+    // A recharge order recorded without a payment row (as the demo history of an older seed was) is still listed.
+    const at = t.clock.now();
+    await t.app.db.insert(orders).values({
+      orderNo: newOrderNo(at),
+      userId: other.id,
+      orderType: 5,
+      billingType: 0,
+      status: 1,
+      amount: 30_000,
+      detail: { channel: 'sandbox', paidAt: at.toISOString() },
+      createdAt: at,
+    });
+    const legacy = (await post('recharge/list', {}, other.token)).data;
+    expect(legacy).toMatchObject({
+      total: 1,
+      list: [{ amount: 30_000, method: 'sandbox', statusName: '已支付', paidAt: at.toISOString() }],
+    });
   });
 });
 

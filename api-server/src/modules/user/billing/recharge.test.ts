@@ -77,6 +77,21 @@ describe('recharge through the sandbox cashier', () => {
     expect(await balanceOf(demoAccounts.user)).toBe(before + 100_000);
   });
 
+  it('shows one order number end to end: the cashier, 充值记录, 我的订单 and 收支明细', async () => {
+    const created = (await create(20_000)).data;
+    const cashier = await t.app.inject({ method: 'GET', url: created.payUrl });
+    expect(cashier.body).toContain(`<dt>商户订单号</dt><dd>${created.orderNo}</dd>`);
+    await t.app.inject({ method: 'POST', url: `${created.payUrl}/confirm` });
+
+    const listed = (await call(t.app, 'POST', '/apis/user/auth/recharge/list', {}, token)).data.list;
+    expect(listed[0]).toMatchObject({ orderNo: created.orderNo, paymentNo: created.orderNo, status: 1 });
+    const ordered = (await call(t.app, 'POST', '/apis/user/auth/order/list', { orderType: 5 }, token)).data.list;
+    expect(ordered[0]).toMatchObject({ orderNo: created.orderNo, amount: 20_000, status: 1 });
+    const [movement] = (await call(t.app, 'POST', '/apis/user/auth/bill/ledger/list', { kind: 'recharge' }, token)).data.list;
+    expect(movement).toMatchObject({ amount: 20_000 });
+    expect(movement.note).toContain(`订单号 ${created.orderNo}`);
+  });
+
   it('a failed payment leaves the order unpaid; it can be continued and then cancelled, closing the trade', async () => {
     const created = await create(10_000);
     const failed = await t.app.inject({ method: 'POST', url: `${created.data.payUrl}/fail` });
