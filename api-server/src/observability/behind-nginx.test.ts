@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { startNginxPeer, type NginxPeer } from '../test-support/nginx-peer.js';
@@ -18,7 +19,34 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** A GET through nginx naming `host` (fetch sends the URL's own host). */
+function getAs(host: string, url: string): Promise<{ status: number; servedBy: string | undefined; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: { host } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, servedBy: response.headers['x-served-by'] as string, body }));
+    });
+    request.once('error', reject);
+  });
+}
+
 describe('the shipped nginx site in front of a replica', () => {
+  it("answers its host name on Debian's stock nginx, whose default site stays enabled as the default server", async () => {
+    const health = await fetch(`${nginx.url}/apis/health`);
+    expect(health.headers.get('x-served-by')).toBe('replica-n');
+    expect(await health.json()).toMatchObject({ status: 'ok', replica: 'replica-n' });
+    const portal = await fetch(`${nginx.url}/`);
+    expect(portal.status).toBe(200);
+    expect(portal.headers.get('x-served-by')).toBe('replica-n');
+    expect(await portal.text()).not.toContain('Welcome to nginx');
+    // The stock default site is really there: a name the site does not serve gets Debian's welcome page.
+    const elsewhere = await getAs('not-this-site.example', `${nginx.url}/`);
+    expect(elsewhere).toMatchObject({ status: 200, servedBy: undefined });
+    expect(elsewhere.body).toContain('Welcome to nginx');
+  });
+
   it('gives every request an id of its own, which the replica logs and answers', async () => {
     const [first, second] = [await fetch(`${nginx.url}/apis/health`), await fetch(`${nginx.url}/apis/health`)];
     const ids = [first, second].map((response) => response.headers.get('x-request-id')!);
