@@ -1,6 +1,9 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { createTestApp, login, type TestApp } from '../test-support/test-app.js';
+import { openEventStream } from '../test-support/sse-client.js';
+import { demoAccounts, demoPassword } from '../seed/demo-data.js';
 import { startNginxPeer, type NginxPeer } from '../test-support/nginx-peer.js';
 
 let t: TestApp;
@@ -53,6 +56,20 @@ describe('the shipped nginx site in front of a replica', () => {
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{32}$/);
     expect(ids[0]).not.toBe(ids[1]);
     expect(lines.find((line) => line.reqId === ids[0] && line.msg === 'request completed')).toMatchObject({ replica: 'replica-n' });
+  });
+
+  it("opens the event stream without the session token in any URL nginx's access log keeps", async () => {
+    const token = await login(t.app, demoAccounts.user, demoPassword);
+    const stream = await openEventStream(`${nginx.url}/apis`, token);
+    await stream.nextData('snapshot');
+    stream.close();
+    // nginx writes a request's line once it has ended, which it learns when the client's connection closes.
+    const streamLogged = () => fs.readFileSync(nginx.accessLog, 'utf8').includes('GET /apis/user/auth/events?ticket=');
+    for (let attempt = 0; !streamLogged(); attempt++) {
+      if (attempt === 200) throw new Error('nginx never logged the stream');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(fs.readFileSync(nginx.accessLog, 'utf8')).not.toContain(token);
   });
 
   it('refuses /metrics and /apis/ready from outside, while the replica answers them directly', async () => {

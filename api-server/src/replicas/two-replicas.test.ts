@@ -5,7 +5,7 @@ import { bills, instances, users } from '../db/schema.js';
 import { applyLedgerEntry, checkLedger } from '../billing/ledger.js';
 import { demoAccounts, demoPassword } from '../seed/demo-data.js';
 import { ReplicaSet, replicaIds, type ReplicaId } from '../test-support/replica-set.js';
-import { SseClient } from '../test-support/sse-client.js';
+import { openEventStream, type SseClient } from '../test-support/sse-client.js';
 import { privateNode, systemImageId } from '../compute/compute-test-kit.js';
 
 // One harness for the file, started once. It runs in the PGlite pass of `npm test` (it brings its own PostgreSQL,
@@ -64,7 +64,8 @@ async function until<T>(what: string, probe: () => Promise<T>, done: (value: T) 
 /** The user's event stream through nginx, held by `replica`. */
 async function streamOn(replica: ReplicaId, token: string): Promise<SseClient> {
   for (let attempt = 0; attempt < 10; attempt++) {
-    const stream = await SseClient.open(`${set.url}/apis/user/auth/events?token=${encodeURIComponent(token)}`);
+    // The ticket may be issued by either replica: they share it through Redis.
+    const stream = await openEventStream(`${set.url}/apis`, token);
     if (stream.response.headers['x-served-by'] === replica) return stream;
     stream.close();
   }

@@ -127,11 +127,7 @@ class RedisCache implements SharedCache {
   ) {}
 
   async get(key: string) {
-    const stored = await this.redis.get(cacheKey(key));
-    if (stored === null) return undefined;
-    const separator = stored.indexOf(':');
-    if (Number(stored.slice(0, separator)) <= this.clock.now().getTime()) return undefined;
-    return stored.slice(separator + 1);
+    return this.fresh(await this.redis.get(cacheKey(key)));
   }
 
   async set(key: string, value: string, ttlMs: number) {
@@ -141,6 +137,17 @@ class RedisCache implements SharedCache {
 
   async delete(keys: string[]) {
     if (keys.length > 0) await this.redis.del(keys.map(cacheKey));
+  }
+
+  async take(key: string) {
+    return this.fresh(await this.redis.getdel(cacheKey(key)));
+  }
+
+  private fresh(stored: string | null): string | undefined {
+    if (stored === null) return undefined;
+    const separator = stored.indexOf(':');
+    if (Number(stored.slice(0, separator)) <= this.clock.now().getTime()) return undefined;
+    return stored.slice(separator + 1);
   }
 }
 

@@ -30,6 +30,8 @@ export interface SharedCache {
   get(key: string): Promise<string | undefined>;
   set(key: string, value: string, ttlMs: number): Promise<void>;
   delete(keys: string[]): Promise<void>;
+  /** Reads and forgets the value in one step: of several callers on any replicas, one gets it (single-use tickets). */
+  take(key: string): Promise<string | undefined>;
 }
 
 export interface StreamEvent {
