@@ -2,7 +2,7 @@
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { url, count } = workerData;
+const { url, token, count } = workerData;
 const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 const now = () => performance.timeOrigin + performance.now();
 /** Per round, when each client got that round's balance event (absolute ms). */
@@ -10,7 +10,8 @@ const arrivals = new Map();
 let ready = 0;
 
 for (let i = 0; i < count; i++) {
-  http.get(url, { agent, headers: { accept: 'text/event-stream' } }, (response) => {
+  // A program sends the token header; only a browser's EventSource, which cannot, opens the stream with a ticket.
+  http.get(url, { agent, headers: { accept: 'text/event-stream', token } }, (response) => {
     let buffer = '';
     response.setEncoding('utf8');
     response.on('data', (chunk) => {

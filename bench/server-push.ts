@@ -52,7 +52,7 @@ try {
 
   const heapBefore = heapNow();
   const worker = new Worker(new URL('./server-push-clients.mjs', import.meta.url), {
-    workerData: { url: `http://127.0.0.1:${port}/apis/user/auth/events?token=${token}`, count: clients },
+    workerData: { url: `http://127.0.0.1:${port}/apis/user/auth/events`, token, count: clients },
   });
   const messages: Array<{ type: string; balance?: number; times?: number[] }> = [];
   let wake: (() => void) | undefined;

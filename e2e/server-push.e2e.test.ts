@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser } from './support/chromium';
-import { apiCall, browserToken, demoTeacher, logInThroughApi } from './support/demo-session';
+import { apiCall, browserToken, demoTeacher, demoUser, logInThroughApi } from './support/demo-session';
 import type { PortalPage } from './support/portal-page';
 import type { PortalServer } from './support/portal-server';
 import { setUpPortalSuite } from './support/portal-suite';
@@ -71,5 +71,28 @@ describe('server push', () => {
       timeoutMsg: `the unread count stayed at ${before}`,
     });
     expect(await pageKept()).toBe(true);
+  });
+
+  it('a tab signed out because the account signed in elsewhere says so on the login page, also after a reload, until the next login', async () => {
+    await page.open('/account/home');
+    await browser.$('.rc-unread-count').waitForExist({ timeout: 20_000 });
+    // A sign-in in another browser: this tab hears of it from its stream, and its session ends with code 304.
+    await logInThroughApi(server.url, demoUser);
+    await page.waitForPath('/login');
+    await page.waitForText('.rc-signed-out-reason', '你的账户已在其他地方登录！');
+    await browser.refresh();
+    await page.waitForText('.rc-auth', '欢迎登录');
+    expect(await page.textOf('.rc-signed-out-reason')).toBe('你的账户已在其他地方登录！');
+
+    await browser.$('.rc-login-password input[name="mobile"]').setValue(demoUser.mobile);
+    await browser.$('.rc-login-password input[name="password"]').setValue(demoUser.password);
+    await browser.$('.rc-login-password button[type="submit"]').click();
+    await browser.waitUntil(async () => (await page.pathname()) !== '/login', { timeout: 20_000, timeoutMsg: 'the login did not finish' });
+    await browser.$('.rc-user-menu').waitForClickable({ timeout: 15_000 });
+    await browser.$('.rc-user-menu').click();
+    await browser.$('.rc-logout').click();
+    await page.waitForPath('/login');
+    await page.waitForText('.rc-auth', '欢迎登录');
+    expect(await browser.$('.rc-signed-out-reason').isExisting()).toBe(false);
   });
 });

@@ -34,10 +34,16 @@ try {
 }
 
 const clock = config.clockFile ? fileClock(config.clockFile) : systemClock;
-const app = await buildApp({ config, db: database.db, clock });
-if (config.seedDemoData && (await seedDemoData(database.db, { billingHistory: true, blobs: app.blobs, hpc: app.hpc }))) {
-  app.log.info('demo data written: users 13800000001 (default), 13800000002 (teacher), 13800000003 (organization), password Demo@2026');
-}
+// What a server writes while it starts (partitions, demo datasets, demo data) is written by one replica at a time:
+// replicas started at the same moment on an empty database write it once.
+const app = await database.exclusively(async () => {
+  const built = await buildApp({ config, db: database.db, clock });
+  await built.ready();
+  if (config.seedDemoData && (await seedDemoData(database.db, { billingHistory: true, blobs: built.blobs, hpc: built.hpc }))) {
+    built.log.info('demo data written: users 13800000001 (default), 13800000002 (teacher), 13800000003 (organization), password Demo@2026');
+  }
+  return built;
+});
 
 // Metering, expiry, release and every other periodic job run on one replica: the holder of the scheduler lock.
 const leadership = startLeadership(createLeaderLock(config), {

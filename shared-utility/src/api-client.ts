@@ -4,6 +4,7 @@ import { getConfig } from './config';
 import { constants, messages } from './constants';
 import { bus } from './event-bus';
 import { endSession, goToLogin } from './session-end';
+import { signOutReason } from './sign-out-reason';
 import { storage } from './storage';
 import { $token } from './stores';
 
@@ -105,8 +106,10 @@ async function request<T>(method: Method, path: string, payload: unknown, option
     // A request made with an older token must not end a session started since, in this tab or in another one whose
     // sign-in this tab hears of only by a later storage event: the stored token is the browser's session.
     if (token === null || token === storage.get<string>('RC_WEB_TOKEN')) {
-      if (result.code === 304) tip(messages.loggedInElsewhere);
-      else if (errorTip) tip(result.msg);
+      if (result.code === 304) {
+        tip(messages.loggedInElsewhere);
+        signOutReason.remember(messages.loggedInElsewhere);
+      } else if (errorTip) tip(result.msg);
       if (token !== null) endSession(`code ${result.code}`);
       if (loginRedirect) goToLogin();
     }

@@ -4,6 +4,7 @@ export { constants, messages } from './constants';
 export { bus, type EventBus, type RcEvents, type ToastType } from './event-bus';
 export { loginWith, logout, refreshCounters, refreshUserInfo } from './session';
 export { startServerEvents } from './server-events';
+export { signOutReason } from './sign-out-reason';
 export { storage, type StorageKey } from './storage';
 export { setTokenCookie, clearTokenCookie } from './token-cookie';
 export {

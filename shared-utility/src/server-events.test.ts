@@ -9,10 +9,18 @@ import { TestEventSource } from './test-event-source';
 
 globalThis.EventSource = TestEventSource as unknown as typeof EventSource;
 
-/** The server side of the streams this tab opens (real HTTP), and an `ext/view` that answers 304 (signed in elsewhere). */
+/**
+ * The server side of the streams this tab opens (real HTTP): tickets named after the token that asked for them, the
+ * streams, and an `ext/view` that answers 304 (signed in elsewhere).
+ */
 const streams: Array<{ url: URL; response: ServerResponse; closed: boolean }> = [];
 const server = createServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://localhost');
+  if (url.pathname.endsWith('/user/auth/events/ticket')) {
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify({ code: 200, data: { ticket: `ticket-of-${request.headers.token}`, expiresInSeconds: 60 }, msg: '' }));
+    return;
+  }
   if (url.pathname.endsWith('/user/auth/events')) {
     response.writeHead(200, { 'content-type': 'text/event-stream' });
     response.write('retry: 60000\n\n');
@@ -57,7 +65,9 @@ describe('server events', () => {
     $token.set('tok-1');
     const stop = startServerEvents();
     await until(() => streams.length === 1);
-    expect(streams[0]!.url.searchParams.get('token')).toBe('tok-1');
+    // Opened with a ticket asked for with the token: the token itself is in no URL.
+    expect(streams[0]!.url.searchParams.get('ticket')).toBe('ticket-of-tok-1');
+    expect(streams[0]!.url.searchParams.has('token')).toBe(false);
 
     send(streams[0]!, 'snapshot', { balance: 500_000, totalContainer: 2, num: 3 });
     await until(() => $balance.get() === 500_000);
@@ -80,6 +90,21 @@ describe('server events', () => {
     await until(() => streams[0]!.closed);
   });
 
+  it('opens a dropped stream again with a new ticket, from the last event it heard', async () => {
+    $token.set('tok-8');
+    const stop = startServerEvents();
+    await until(() => streams.length === 1);
+    send(streams[0]!, 'balance', { balance: 1_000 }, '1-41');
+    await until(() => $balance.get() === 1_000);
+    streams[0]!.response.end();
+    await until(() => streams.length === 2);
+    expect(streams[1]!.url.searchParams.get('ticket')).toBe('ticket-of-tok-8');
+    expect(streams[1]!.url.searchParams.get('lastEventId')).toBe('1-41');
+    expect($token.get()).toBe('tok-8');
+    stop();
+    await until(() => streams[1]!.closed);
+  });
+
   it('closes the stream on logout and opens one for the next sign-in', async () => {
     const stop = startServerEvents();
     $token.set('tok-2');
@@ -88,7 +113,7 @@ describe('server events', () => {
     await until(() => streams[0]!.closed);
     $token.set('tok-3');
     await until(() => streams.length === 2);
-    expect(streams[1]!.url.searchParams.get('token')).toBe('tok-3');
+    expect(streams[1]!.url.searchParams.get('ticket')).toBe('ticket-of-tok-3');
     stop();
     await until(() => streams[1]!.closed);
   });
@@ -113,7 +138,7 @@ describe('server events', () => {
     await until(() => streams[0]!.closed);
     window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
     await until(() => streams.length === 2);
-    expect(streams[1]!.url.searchParams.get('token')).toBe('tok-7');
+    expect(streams[1]!.url.searchParams.get('ticket')).toBe('ticket-of-tok-7');
     stop();
     await until(() => streams[1]!.closed);
   });
@@ -127,7 +152,7 @@ describe('server events', () => {
     navigate.mockClear();
     send(streams[0]!, 'session', { reason: 'superseded' });
     await until(() => streams.length === 2);
-    expect(streams[1]!.url.searchParams.get('token')).toBe('tok-6');
+    expect(streams[1]!.url.searchParams.get('ticket')).toBe('ticket-of-tok-6');
     expect($token.get()).toBe('tok-6');
     expect(navigate).not.toHaveBeenCalled();
     stop();

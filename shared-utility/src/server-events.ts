@@ -1,13 +1,15 @@
 import { api } from './api-client';
-import type { PushEvents } from '@rc/api-contract/user/push';
+import type { EventStreamTicket, PushEvents } from '@rc/api-contract/user/push';
 import { getConfig } from './config';
 import { bus } from './event-bus';
 import { refreshUserInfo } from './session';
 import { storage } from './storage';
 import { $balance, $instanceNum, $token, $userMsgNum } from './stores';
 
-/** After the server refused a stream (not a dropped connection, which EventSource retries itself), this long before trying again. */
+/** After the server refused a stream (not a dropped connection), this long before trying again. */
 const reopenAfterRefusalMs = 10_000;
+/** A stream whose connection dropped is opened again, with a new ticket and from its last event, after this long. */
+const reopenAfterDropMs = 3_000;
 
 type Handlers = { [K in keyof PushEvents]: (data: PushEvents[K]) => void };
 
@@ -28,10 +30,29 @@ const handlers: Handlers = {
   session: () => {},
 };
 
-function open(token: string): EventSource {
-  const source = new EventSource(`${getConfig().apiBase}/user/auth/events?token=${encodeURIComponent(token)}`);
+/**
+ * A single-use ticket for one stream: EventSource cannot send the token header, and the token must not be in a URL
+ * (proxies log URLs). A session that ended is ended here by the API client, as by any call.
+ */
+async function streamTicket(): Promise<string | null> {
+  const answer = await api.post<EventStreamTicket>('/user/auth/events/ticket', undefined, {
+    errorTip: false,
+    cache: false,
+    loginRedirect: false,
+  });
+  return answer.code === 200 ? answer.data.ticket : null;
+}
+
+/** The stream opened with `ticket`; after `lastEventId` when resuming. `seen` hears each event's id. */
+function open(ticket: string, lastEventId: string | undefined, seen: (id: string) => void): EventSource {
+  const query = new URLSearchParams({ ticket, ...(lastEventId ? { lastEventId } : {}) });
+  const source = new EventSource(`${getConfig().apiBase}/user/auth/events?${query}`);
   for (const [type, handle] of Object.entries(handlers) as Array<[keyof PushEvents, (data: unknown) => void]>) {
-    source.addEventListener(type, (event) => handle(JSON.parse((event as MessageEvent<string>).data)));
+    source.addEventListener(type, (event) => {
+      const message = event as MessageEvent<string>;
+      if (message.lastEventId) seen(message.lastEventId);
+      handle(JSON.parse(message.data));
+    });
   }
   return source;
 }
@@ -43,13 +64,25 @@ function open(token: string): EventSource {
 export function startServerEvents(): () => void {
   let source: EventSource | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
+  /** Bumped by every connect: a ticket that arrives after a newer connect began is not used. */
+  let attempt = 0;
+  let lastEventId: string | undefined;
 
-  const connect = (token: string | null) => {
+  const connect = async (token: string | null, resume = false) => {
+    const mine = ++attempt;
     clearTimeout(retry);
     source?.close();
     source = null;
+    if (!resume) lastEventId = undefined;
     if (!token) return;
-    const opened = open(token);
+    const ticket = await streamTicket();
+    if (mine !== attempt) return;
+    if (!ticket) {
+      // The server could not be reached, or the session ended (then $token is null by now and nothing is retried).
+      if ($token.get() === token) retry = setTimeout(() => void connect(token, true), reopenAfterRefusalMs);
+      return;
+    }
+    const opened = open(ticket, lastEventId, (id) => (lastEventId = id));
     opened.addEventListener('session', () => {
       opened.close();
       // The server ended this stream's session. A sign-in in another tab may already have stored the next token
@@ -61,10 +94,17 @@ export function startServerEvents(): () => void {
       else void api.post('/user/auth/user/ext/view', undefined, { errorTip: false, cache: false, loginRedirect: false });
     });
     opened.onerror = () => {
-      if (opened.readyState !== EventSource.CLOSED || source !== opened) return;
+      if (source !== opened) return;
+      // EventSource would reconnect by itself with the spent ticket: a new stream takes over from the last event.
+      const dropped = opened.readyState === EventSource.CONNECTING;
+      opened.close();
+      if (dropped) {
+        retry = setTimeout(() => void connect(token, true), reopenAfterDropMs);
+        return;
+      }
       // Refused: a session that ended is ended here by the answer to this call; a live one tries again later.
       void refreshUserInfo().then(() => {
-        if (source === opened && $token.get() === token) retry = setTimeout(() => connect(token), reopenAfterRefusalMs);
+        if (source === opened && $token.get() === token) retry = setTimeout(() => void connect(token, true), reopenAfterRefusalMs);
       });
     };
     source = opened;
@@ -72,19 +112,19 @@ export function startServerEvents(): () => void {
 
   // A page left for another is not holding its stream meanwhile (the back-forward cache may keep it, and an open
   // stream would keep one of the browser's few connections to the server); it opens a new one if shown again.
-  const leave = () => connect(null);
+  const leave = () => void connect(null);
   const shown = (event: PageTransitionEvent) => {
-    if (event.persisted) connect($token.get());
+    if (event.persisted) void connect($token.get());
   };
   window.addEventListener('pagehide', leave);
   window.addEventListener('pageshow', shown);
 
-  connect($token.get());
-  const stopListening = $token.listen(connect);
+  void connect($token.get());
+  const stopListening = $token.listen((token) => void connect(token));
   return () => {
     stopListening();
     window.removeEventListener('pagehide', leave);
     window.removeEventListener('pageshow', shown);
-    connect(null);
+    void connect(null);
   };
 }

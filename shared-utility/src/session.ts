@@ -3,6 +3,7 @@ import { bus } from './event-bus';
 import { endSession, goToLogin } from './session-end';
 import { $balance, $idCardCheckStatus, $instanceNum, $token, $userInfo, $userMsgNum } from './stores';
 import { setTokenCookie } from './token-cookie';
+import { signOutReason } from './sign-out-reason';
 import type { UnreadCount } from '@rc/api-contract/user/message';
 import type { RealtimeBalance } from '@rc/api-contract/user/profile';
 import type { LoginResult, UserInfo } from './types';
@@ -17,6 +18,7 @@ function applyUserInfo(userInfo: UserInfo): void {
 
 export function loginWith({ token, userInfo }: LoginResult): void {
   api.clearCache();
+  signOutReason.forget();
   $token.set(token);
   setTokenCookie(token);
   applyUserInfo(userInfo);

@@ -2,7 +2,9 @@ import { get, type ClientRequest } from 'node:http';
 
 /**
  * Enough of the browser's EventSource for jsdom tests (which have none, and whose Event Node's cannot dispatch): it
- * reads a real stream over HTTP and dispatches each named event as a MessageEvent; it does not reconnect.
+ * reads a real stream over HTTP and dispatches each named event as a MessageEvent with its id. A stream that ends
+ * after it opened reads as a dropped connection (CONNECTING, as the browser's before it reconnects), but it does not
+ * reconnect; a refused one is CLOSED.
  */
 export class TestEventSource extends EventTarget {
   static readonly CONNECTING = 0;
@@ -10,6 +12,7 @@ export class TestEventSource extends EventTarget {
   static readonly CLOSED = 2;
   readyState = TestEventSource.CONNECTING;
   onerror: ((event: Event) => void) | null = null;
+  private lastEventId = '';
   private readonly request: ClientRequest;
 
   constructor(readonly url: string) {
@@ -26,9 +29,11 @@ export class TestEventSource extends EventTarget {
           buffer = buffer.slice(end + 2);
         }
       });
-      response.on('end', () => this.fail());
+      response.on('end', () => this.fail(TestEventSource.CONNECTING));
     });
-    this.request.on('error', () => this.fail());
+    this.request.on('error', () =>
+      this.fail(this.readyState === TestEventSource.OPEN ? TestEventSource.CONNECTING : TestEventSource.CLOSED),
+    );
   }
 
   close(): void {
@@ -36,9 +41,9 @@ export class TestEventSource extends EventTarget {
     this.request.destroy();
   }
 
-  private fail(): void {
+  private fail(state: number = TestEventSource.CLOSED): void {
     if (this.readyState === TestEventSource.CLOSED) return;
-    this.readyState = TestEventSource.CLOSED;
+    this.readyState = state;
     this.onerror?.(new Event('error'));
   }
 
@@ -48,7 +53,10 @@ export class TestEventSource extends EventTarget {
     for (const line of block.split('\n')) {
       if (line.startsWith('event: ')) type = line.slice('event: '.length);
       else if (line.startsWith('data: ')) data = line.slice('data: '.length);
+      else if (line.startsWith('id: ')) this.lastEventId = line.slice('id: '.length);
     }
-    if (data !== undefined && this.readyState === TestEventSource.OPEN) this.dispatchEvent(new MessageEvent(type, { data }));
+    if (data !== undefined && this.readyState === TestEventSource.OPEN) {
+      this.dispatchEvent(new MessageEvent(type, { data, lastEventId: this.lastEventId }));
+    }
   }
 }

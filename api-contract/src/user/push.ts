@@ -1,10 +1,20 @@
 import { Type, type Static } from 'typebox';
 
-/** `GET /apis/user/auth/events`: EventSource cannot send headers, so the session token comes in the query string. */
+/**
+ * `GET /apis/user/auth/events`: EventSource cannot send headers, and a URL reaches access logs, so the stream is opened
+ * with a single-use ticket (`POST /apis/user/auth/events/ticket`), never the session token.
+ */
 export const EventStreamQuery = Type.Object({
-  token: Type.Optional(Type.String({ description: '会话令牌（EventSource 无法携带请求头）' })),
+  ticket: Type.Optional(Type.String({ description: '推送票据（一次性，60 秒内有效；EventSource 无法携带请求头）' })),
+  lastEventId: Type.Optional(Type.String({ description: '重新连接时收到的最后一个事件ID（同 Last-Event-ID 请求头）' })),
 });
 export type EventStreamQuery = Static<typeof EventStreamQuery>;
+
+export const EventStreamTicket = Type.Object({
+  ticket: Type.String({ description: '打开一次推送连接用的票据，用后即废' }),
+  expiresInSeconds: Type.Integer({ description: '票据有效期（秒）' }),
+});
+export type EventStreamTicket = Static<typeof EventStreamTicket>;
 
 export const BalancePush = Type.Object({ balance: Type.Integer({ description: '可用余额（千分之一元），同「实时余额」' }) });
 export type BalancePush = Static<typeof BalancePush>;

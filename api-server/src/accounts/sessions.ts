@@ -4,7 +4,7 @@ import { sessions, users } from '../db/schema.js';
 import { loggedInElsewhere, unauthenticated } from '../errors.js';
 import { newSessionToken, sha256 } from '../lib/secrets.js';
 import type { Executor } from '../db/open-database.js';
-import type { SessionSource } from './session-cache.js';
+import type { SessionRecord, SessionSource } from './session-cache.js';
 import { noteUserChange } from './user-changes.js';
 
 export interface SessionUser {
@@ -20,7 +20,16 @@ const tokenShape = /^[A-Za-z0-9_-]{43}$/;
 
 export async function authenticateToken(app: FastifyInstance, token: unknown): Promise<SessionUser> {
   if (typeof token !== 'string' || !tokenShape.test(token)) throw unauthenticated();
-  const session = await app.sessionCache.get(sha256(token), sessionsIn(app.db));
+  return liveSession(app, await app.sessionCache.get(sha256(token), sessionsIn(app.db)));
+}
+
+/** The session `sessionId` as a token would authenticate it, read from the database (a ticket stands for it). */
+export async function authenticateSession(app: FastifyInstance, sessionId: number): Promise<SessionUser> {
+  const [session] = await sessionRows(app.db).where(eq(sessions.id, sessionId)).limit(1);
+  return liveSession(app, session);
+}
+
+function liveSession(app: FastifyInstance, session: SessionRecord | undefined): SessionUser {
   if (!session || session.revokedAt) throw unauthenticated();
   if (session.supersededAt) throw loggedInElsewhere();
   if (session.expiresAt <= app.clock.now()) throw unauthenticated('登录已过期，请重新登录');
@@ -34,22 +43,23 @@ const sessionsIn = (db: Executor): SessionSource => ({
     return row?.userId;
   },
   async sessionOf(tokenHash) {
-    const [row] = await db
-      .select({
-        sessionId: sessions.id,
-        userId: sessions.userId,
-        expiresAt: sessions.expiresAt,
-        revokedAt: sessions.revokedAt,
-        supersededAt: sessions.supersededAt,
-        account: users,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.tokenHash, tokenHash))
-      .limit(1);
+    const [row] = await sessionRows(db).where(eq(sessions.tokenHash, tokenHash)).limit(1);
     return row;
   },
 });
+
+const sessionRows = (db: Executor) =>
+  db
+    .select({
+      sessionId: sessions.id,
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      supersededAt: sessions.supersededAt,
+      account: users,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId));
 
 /** Opens a session for the user; any session they still had answers 304 from now on. */
 export async function startSession(app: FastifyInstance, userId: number, client: { ip: string; userAgent: string }): Promise<string> {

@@ -18,10 +18,16 @@ export type Executor = Database | Transaction;
 export interface OpenDatabase {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /**
+   * Runs `work` while no other process setting up this database runs its own: on PostgreSQL under the advisory lock
+   * 7240311 (the one the migrations take), so replicas started at the same moment write the site's first rows once;
+   * on PGlite the data-folder lock already keeps every other process out.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
-const migrationLockKey = 7_240_311;
+const setupLockKey = 7_240_311;
 
 export interface DatabaseLocation {
   dataDir: string;
@@ -43,6 +49,7 @@ async function openPglite(dataDir: string, migrations: string): Promise<OpenData
     return {
       db: db as unknown as Database,
       kind: 'pglite',
+      exclusively: (work) => work(),
       async close() {
         await client.close();
         unlock();
@@ -56,18 +63,31 @@ async function openPglite(dataDir: string, migrations: string): Promise<OpenData
 
 async function openPostgres(connectionString: string, migrations: string): Promise<OpenDatabase> {
   const pool = new pg.Pool({ connectionString, max: 10 });
-  const connection = await pool.connect();
+  // A session lock on a connection of its own, which is closed when anything fails: a process that dies or fails
+  // while holding the lock loses it with its connection.
+  async function exclusively<T>(work: (connection: pg.PoolClient) => Promise<T>): Promise<T> {
+    const connection = await pool.connect();
+    try {
+      await connection.query('select pg_advisory_lock($1)', [setupLockKey]);
+      const result = await work(connection);
+      await connection.query('select pg_advisory_unlock($1)', [setupLockKey]);
+      connection.release();
+      return result;
+    } catch (error) {
+      connection.release(error as Error);
+      throw error;
+    }
+  }
   try {
-    // Replicas starting together apply the migrations once.
-    await connection.query('select pg_advisory_lock($1)', [migrationLockKey]);
-    await migratePg(drizzlePg({ client: connection, schema }), { migrationsFolder: migrations });
-    await connection.query('select pg_advisory_unlock($1)', [migrationLockKey]);
-  } finally {
-    connection.release();
+    await exclusively((connection) => migratePg(drizzlePg({ client: connection, schema }), { migrationsFolder: migrations }));
+  } catch (error) {
+    await pool.end();
+    throw error;
   }
   return {
     db: drizzlePg({ client: pool, schema }) as unknown as Database,
     kind: 'postgres',
+    exclusively: (work) => exclusively(() => work()),
     close: () => pool.end(),
   };
 }

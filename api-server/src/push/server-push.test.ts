@@ -7,20 +7,35 @@ import { privateNode, rent, systemImageId, userWithBalance } from '../compute/co
 import { runComputePass } from '../compute/scheduler.js';
 import { demoAccounts, demoPassword } from '../seed/demo-data.js';
 import { call, createTestApp, login, type TestApp } from '../test-support/test-app.js';
-import { SseClient } from '../test-support/sse-client.js';
+import { openEventStream, SseClient } from '../test-support/sse-client.js';
 import { requestLogFields } from '../request-log.js';
 
 let t: TestApp;
+let apiBase: string;
 let base: string;
 
 beforeAll(async () => {
   t = await createTestApp({ config: { push: { heartbeatMs: 200, retryMs: 1_500 } } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/apis/user/auth/events`;
+  apiBase = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/apis`;
+  base = `${apiBase}/user/auth/events`;
 });
 afterAll(() => t?.close());
 
-const open = (token: string, headers: Record<string, string> = {}) => SseClient.open(`${base}?token=${token}`, headers);
+const open = (token: string, headers: Record<string, string> = {}) => openEventStream(apiBase, token, headers);
+
+async function ticketOf(token: string): Promise<string> {
+  const answer = await call(t.app, 'POST', '/apis/user/auth/events/ticket', {}, token);
+  expect(answer).toMatchObject({ code: 200, data: { expiresInSeconds: 60 } });
+  return answer.data.ticket;
+}
+
+/** The envelope's code of a stream that was refused. */
+async function refusal(url: string): Promise<number> {
+  const response = await fetch(url, { headers: { accept: 'text/event-stream' } });
+  expect(response.headers.get('content-type')).toContain('application/json');
+  return ((await response.json()) as { code: number }).code;
+}
 
 /** Work done outside a request, heard like a periodic pass's. */
 const inPass = <T>(work: () => Promise<T>) => withUserChanges(t.app.userChanges.hear, work);
@@ -105,18 +120,50 @@ describe('the event stream', () => {
     const unknown = await open(user.token, { 'last-event-id': '1-999999999' });
     expect(await unknown.nextData('snapshot')).toEqual({ balance: 46_500, totalContainer: 0, num: 1 });
     unknown.close();
+
+    // The portal opens a new stream with a new ticket, so it names the last event in the query.
+    const lastSeen = resumed.lastEventId!;
+    await charge(user.id, 250);
+    const reopened = await SseClient.open(`${base}?ticket=${await ticketOf(user.token)}&lastEventId=${encodeURIComponent(lastSeen)}`);
+    expect(await reopened.nextData('balance')).toEqual({ balance: 46_250 });
+    expect(reopened.events.map((event) => event.event)).not.toContain('snapshot');
+    reopened.close();
   });
 
-  it('is refused without a valid token, and the token never reaches the log', async () => {
-    for (const token of ['', 'not-a-token', 'A'.repeat(43)]) {
-      const refused = await SseClient.open(`${base}?token=${token}`);
-      expect(refused.contentType).toContain('application/json');
-      refused.response.resume();
-      await refused.ended;
-    }
+  it('is refused without a valid ticket, and a session token in the URL opens nothing', async () => {
+    for (const ticket of ['', 'not-a-ticket', 'A'.repeat(43)]) expect(await refusal(`${base}?ticket=${ticket}`)).toBe(401);
     const user = await userWithBalance(t.app, 0);
+    expect(await refusal(`${base}?token=${user.token}`)).toBe(401);
+    expect(await refusal(base)).toBe(401);
+    // Form-post downloads still take the token in the query: the server's own log masks it there.
     const logged = requestLogFields({ method: 'GET', url: `/apis/user/auth/events?token=${user.token}`, ip: '127.0.0.1' });
     expect(logged.url).toBe('/apis/user/auth/events?token=***');
+  });
+
+  it('opens a stream once per ticket, within a minute of its issue, and only while the session that asked for it lives', async () => {
+    const user = await userWithBalance(t.app, 7_000);
+    const ticket = await ticketOf(user.token);
+    const stream = await SseClient.open(`${base}?ticket=${ticket}`);
+    expect(await stream.nextData('snapshot')).toEqual({ balance: 7_000, totalContainer: 0, num: 0 });
+    stream.close();
+    expect(await refusal(`${base}?ticket=${ticket}`)).toBe(401);
+
+    const late = await ticketOf(user.token);
+    const inTime = await ticketOf(user.token);
+    t.clock.advance(59_999);
+    const opened = await SseClient.open(`${base}?ticket=${inTime}`);
+    expect(await opened.nextData('snapshot')).toEqual({ balance: 7_000, totalContainer: 0, num: 0 });
+    opened.close();
+    t.clock.advance(1);
+    expect(await refusal(`${base}?ticket=${late}`)).toBe(401);
+
+    const first = await login(t.app, demoAccounts.organization, demoPassword);
+    const ofSuperseded = await ticketOf(first);
+    const second = await login(t.app, demoAccounts.organization, demoPassword);
+    expect(await refusal(`${base}?ticket=${ofSuperseded}`)).toBe(304);
+    const ofLoggedOut = await ticketOf(second);
+    expect((await call(t.app, 'GET', '/apis/user/auth/user/logout', undefined, second)).code).toBe(200);
+    expect(await refusal(`${base}?ticket=${ofLoggedOut}`)).toBe(401);
   });
 
   it('tells the tab and ends the stream when its session is logged out or signed in elsewhere', async () => {
@@ -153,7 +200,7 @@ describe('the event stream', () => {
     await other.app.listen({ port: 0, host: '127.0.0.1' });
     const user = await userWithBalance(other.app, 0);
     const port = (other.app.server.address() as AddressInfo).port;
-    const stream = await SseClient.open(`http://127.0.0.1:${port}/apis/user/auth/events?token=${user.token}`);
+    const stream = await openEventStream(`http://127.0.0.1:${port}/apis`, user.token);
     await stream.nextData('snapshot');
     await other.close();
     await stream.ended;

@@ -5,7 +5,7 @@ import { bills, instances, users } from '../db/schema.js';
 import { applyLedgerEntry, checkLedger } from '../billing/ledger.js';
 import { demoAccounts, demoPassword } from '../seed/demo-data.js';
 import { ReplicaSet, replicaIds, type ReplicaId } from '../test-support/replica-set.js';
-import { SseClient } from '../test-support/sse-client.js';
+import { openEventStream, SseClient } from '../test-support/sse-client.js';
 import { privateNode, systemImageId } from '../compute/compute-test-kit.js';
 
 // One harness for the file, started once. It runs in the PGlite pass of `npm test` (it brings its own PostgreSQL,
@@ -64,7 +64,8 @@ async function until<T>(what: string, probe: () => Promise<T>, done: (value: T) 
 /** The user's event stream through nginx, held by `replica`. */
 async function streamOn(replica: ReplicaId, token: string): Promise<SseClient> {
   for (let attempt = 0; attempt < 10; attempt++) {
-    const stream = await SseClient.open(`${set.url}/apis/user/auth/events?token=${encodeURIComponent(token)}`);
+    // The ticket may be issued by either replica: they share it through Redis.
+    const stream = await openEventStream(`${set.url}/apis`, token);
     if (stream.response.headers['x-served-by'] === replica) return stream;
     stream.close();
   }
@@ -150,6 +151,18 @@ describe.skipIf(process.env.DATABASE_URL)('two replicas behind nginx', () => {
     await onReplica(replicaIds[0], () => signIn());
     await stream.ended;
     expect(stream.events.map((event) => event.event)).toEqual(['snapshot', 'session']);
+  });
+
+  it('opens a stream on one replica with a ticket the other issued, and only once', async () => {
+    const { data } = await signIn();
+    const [issuer, redeemer] = replicaIds.map((id) => set.replicas[id].apiBase);
+    const issued = await fetch(`${issuer}/user/auth/events/ticket`, { method: 'POST', headers: { token: data.token } });
+    const { ticket } = ((await issued.json()) as { data: { ticket: string } }).data;
+    const stream = await SseClient.open(`${redeemer}/user/auth/events?ticket=${ticket}`);
+    await stream.nextData('snapshot');
+    stream.close();
+    const again = await fetch(`${issuer}/user/auth/events?ticket=${ticket}`);
+    expect(((await again.json()) as { code: number }).code).toBe(401);
   });
 
   it('meters once with one scheduler, and moves the scheduler when its replica is killed under load', async () => {

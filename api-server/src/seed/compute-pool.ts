@@ -29,6 +29,13 @@ const modelList = [
   { code: 'h800', name: 'H800', memoryGb: 80, hourPrice: 9_980, dayPrice: 215_000, weekPrice: 1_360_000, monthPrice: 5_400_000, sort: 4 },
 ];
 
+/** The hour price per card of the catalogue's model `code`: the figure the demo site's advert and tip bar state. */
+export function catalogueHourPrice(code: string): number {
+  const model = modelList.find((candidate) => candidate.code === code);
+  if (!model) throw new Error(`no GPU model ${code} in the catalogue`);
+  return model.hourPrice;
+}
+
 /** [region, model, node count, GPUs per node, vCPU per GPU, memory GB per GPU, CUDA]. */
 const nodePlan: Array<[string, string, number, number, number, number, string]> = [
   ['bj-a', 'rtx4090', 4, 8, 16, 60, '12.4'],

@@ -19,7 +19,8 @@ import { maskIdCard } from '../lib/id-card.js';
 import { sha256 } from '../lib/secrets.js';
 import { createAccount } from '../accounts/accounts.js';
 import { applyLedgerEntry } from '../billing/ledger.js';
-import { seedComputePool } from './compute-pool.js';
+import { catalogueHourPrice, seedComputePool } from './compute-pool.js';
+import { yuanText } from '../billing/welcome-credit.js';
 import { seedHpcCatalogue } from './hpc-catalogue.js';
 import { seedDemoHpcAccounts } from './demo-hpc-accounts.js';
 import { seedDemoBillingHistory } from './billing-history.js';
@@ -135,7 +136,7 @@ async function seedSiteAndAccounts(db: Database): Promise<boolean> {
     );
     await tx.insert(adverts).values([
       {
-        title: '新用户专享 RTX 4090',
+        title: `新用户专享 RTX 4090，${yuanText(catalogueHourPrice('rtx4090'))} 元/小时起`,
         imageUrl: '/static/demo/advert-home.svg',
         linkUrl: '/account/suanli/create',
         position: 'home_popup',

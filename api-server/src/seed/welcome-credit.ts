@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/open-database.js';
 import { sysConfig, website } from '../db/schema.js';
-import { welcomeCreditKey } from '../billing/welcome-credit.js';
+import { welcomeCreditKey, yuanText } from '../billing/welcome-credit.js';
+import { catalogueHourPrice } from './compute-pool.js';
 
 /** ¥5.00 for each new account on the demo site. */
 export const demoWelcomeCredit = 5_000;
-export const demoHeadTips = `新用户注册即送 ${demoWelcomeCredit / 1000} 元体验金，RTX 4090 低至 1.98 元/小时`;
+export const demoHeadTips = `新用户注册即送 ${demoWelcomeCredit / 1000} 元体验金，RTX 4090 低至 ${yuanText(catalogueHourPrice('rtx4090'))} 元/小时`;
 /** The banner of sites seeded before the credit was granted: it promised credit without an amount. */
 const promiseWithoutAmount = '新用户注册即送体验金，RTX 4090 低至 1.98 元/小时';
 

@@ -36,25 +36,29 @@ class InProcessCache implements SharedCache {
   constructor(private readonly clock: Clock) {}
 
   async get(key: string) {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt > this.clock.now().getTime()) return entry.value;
-    this.entries.delete(key);
-    return undefined;
+    return this.read(key);
   }
 
   async set(key: string, value: string, ttlMs: number) {
     this.entries.set(key, { value, expiresAt: this.clock.now().getTime() + ttlMs });
   }
 
+  async delete(keys: string[]) {
+    for (const key of keys) this.entries.delete(key);
+  }
+
   async take(key: string) {
-    const value = await this.get(key);
+    const value = this.read(key);
     this.entries.delete(key);
     return value;
   }
 
-  async delete(keys: string[]) {
-    for (const key of keys) this.entries.delete(key);
+  private read(key: string): string | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt > this.clock.now().getTime()) return entry.value;
+    this.entries.delete(key);
+    return undefined;
   }
 }
 

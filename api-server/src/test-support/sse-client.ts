@@ -110,3 +110,11 @@ export class SseClient {
     this.wake?.();
   }
 }
+
+/** Opens the user's event stream under `apiBase` as the portal does: a ticket asked for with the token, then the stream with the ticket. */
+export async function openEventStream(apiBase: string, token: string, headers: Record<string, string> = {}): Promise<SseClient> {
+  const response = await fetch(`${apiBase}/user/auth/events/ticket`, { method: 'POST', headers: { token } });
+  const answer = (await response.json()) as { code: number; data: { ticket: string }; msg: string };
+  if (answer.code !== 200) throw new Error(`no stream ticket: code ${answer.code} ${answer.msg}`);
+  return SseClient.open(`${apiBase}/user/auth/events?ticket=${answer.data.ticket}`, headers);
+}

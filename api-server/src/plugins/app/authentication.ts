@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import { forbidden, unauthenticated } from '../../errors.js';
 import { authenticateToken, type SessionUser } from '../../accounts/sessions.js';
+import { redeemStreamTicket } from '../../push/stream-tickets.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -10,6 +11,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The token may come as `?token=` (form-post downloads, which cannot send headers). */
     tokenInQuery?: boolean;
+    /** Without the token header, a stream ticket may come as `?ticket=` (the event stream: EventSource cannot send headers). */
+    ticketInQuery?: boolean;
   }
 }
 
@@ -36,8 +39,13 @@ export default fp(
     app.decorateRequest('sessionUser', null);
 
     const authenticate: onRequestHookHandler = async (request) => {
-      const fromQuery = request.routeOptions.config.tokenInQuery ? (request.query as { token?: string }).token : undefined;
-      request.sessionUser = await authenticateToken(app, request.headers.token ?? fromQuery);
+      const { tokenInQuery, ticketInQuery } = request.routeOptions.config;
+      const query = request.query as { token?: string; ticket?: string };
+      if (ticketInQuery && request.headers.token === undefined && query.ticket !== undefined) {
+        request.sessionUser = await redeemStreamTicket(app, query.ticket);
+        return;
+      }
+      request.sessionUser = await authenticateToken(app, request.headers.token ?? (tokenInQuery ? query.token : undefined));
     };
 
     app.addHook('onRoute', (route) => {

@@ -50,7 +50,8 @@ export default fp(
         const stream = new EventStream(app, reply.raw, user, (ended) => hub.remove(ended));
         // Listening before the replay is read: an event appended meanwhile waits in the stream, deduplicated by id.
         hub.add(stream);
-        const lastEventId = request.headers['last-event-id'];
+        // EventSource sends the header when it reconnects by itself; the portal, opening a new stream with a new ticket, the query.
+        const lastEventId = request.headers['last-event-id'] ?? (request.query as { lastEventId?: string }).lastEventId;
         try {
           await stream.start(typeof lastEventId === 'string' && lastEventId !== '' ? lastEventId : undefined);
         } catch (error) {

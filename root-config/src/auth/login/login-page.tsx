@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Menu } from 'semantic-ui-react';
+import { Menu, Message } from 'semantic-ui-react';
+import { signOutReason } from '@rc/shared-utility';
 import { Link } from '../../shell/link';
 import { AuthFrame } from '../auth-frame';
 import { LoginForm, type LoginTab } from './login-form';
@@ -9,8 +10,11 @@ const initialTab = (): LoginTab => (new URLSearchParams(window.location.search).
 
 export function LoginPage() {
   const [tab, setTab] = useState<LoginTab>(initialTab);
+  // Why the last session ended (signed in elsewhere), also after a reload, until the next login.
+  const [reason] = useState(signOutReason.read);
   return (
     <AuthFrame title="欢迎登录">
+      {reason && <Message warning className="rc-signed-out-reason" content={reason} />}
       <Menu secondary pointing widths={2}>
         <Menu.Item name="password" active={tab === 'password'} onClick={() => setTab('password')}>
           密码登录
