@@ -15,7 +15,7 @@ export async function loadHostKey(dataDir: string): Promise<string> {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-  const { private: privateKey } = ssh2.utils.generateKeyPairSync('ed25519');
+  const privateKey = readableEd25519Key();
   // Written aside and linked into place, so a reader sees no key or a whole one; of two servers starting at once on
   // one folder, the first link wins and both use its key.
   const draft = `${file}.${process.pid}.${Date.now()}`;
@@ -28,4 +28,12 @@ export async function loadHostKey(dataDir: string): Promise<string> {
     await fs.rm(draft, { force: true });
   }
   return fs.readFile(file, 'utf8');
+}
+
+/** ssh2 writes about one ed25519 key in 200 that its own parser then refuses ("Malformed OpenSSH private key"). */
+function readableEd25519Key(): string {
+  for (;;) {
+    const { private: privateKey } = ssh2.utils.generateKeyPairSync('ed25519');
+    if (!(ssh2.utils.parseKey(privateKey) instanceof Error)) return privateKey;
+  }
 }
