@@ -272,7 +272,7 @@ describe('the server with a bad variable', () => {
     });
     let stderr = '';
     server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    server.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('listening on') && server.kill('SIGTERM'));
+    server.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('算力云 listening on') && server.kill('SIGTERM'));
     const exitCode = await new Promise((resolve) => server.once('exit', (code, signal) => resolve(signal ? 'started' : code)));
     fs.rmSync(dataDir, { recursive: true, force: true });
     return { exitCode, stderr };

@@ -5,6 +5,7 @@ import { fileClock } from './file-clock.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { openDatabase, type OpenDatabase } from './db/open-database.js';
 import { seedDemoData } from './seed/demo-data.js';
+import { warnOfDemoSite } from './seed/demo-site.js';
 import { startPeriodicJobs } from './periodic-jobs.js';
 import { createLeaderLock } from './leadership/leader-lock.js';
 import { startLeadership } from './leadership/leadership.js';
@@ -38,6 +39,7 @@ const app = await buildApp({ config, db: database.db, clock });
 if (config.seedDemoData && (await seedDemoData(database.db, { billingHistory: true, blobs: app.blobs, hpc: app.hpc }))) {
   app.log.info('demo data written: users 13800000001 (default), 13800000002 (teacher), 13800000003 (organization), password Demo@2026');
 }
+await warnOfDemoSite(app);
 
 // Metering, expiry, release and every other periodic job run on one replica: the holder of the scheduler lock.
 const leadership = startLeadership(createLeaderLock(config), {
