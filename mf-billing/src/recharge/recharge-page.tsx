@@ -17,6 +17,7 @@ import {
 } from '@rc/shared-utility';
 import {
   PAID,
+  SANDBOX,
   UNPAID,
   cancelRecharge,
   continueRecharge,
@@ -81,6 +82,9 @@ function RechargeForm({ options, onWechatOrder }: { options: RechargeOptions; on
 
   return (
     <Form className="rc-recharge-form" onSubmit={() => void pay()}>
+      {options.methods.some((option) => option.code === SANDBOX) ? (
+        <Message warning size="small" className="rc-recharge-sandbox" content="演示环境：充值通过模拟收银台完成，不会真实扣款" />
+      ) : null}
       <Form.Field>
         <label>充值金额</label>
         <div className="rc-recharge-presets">
