@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, defaultRateLimits, loadConfig } from './config.js';
+import { ConfigError, defaultRateLimits, loadConfig, settingNames } from './config.js';
+import { repoRoot } from './repo-root.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const MiB = 1024 * 1024;
@@ -259,6 +260,21 @@ describe('payment providers from the environment', () => {
     expect(() => loadConfig({ BACKUP_INTERVAL_HOURS: '0' })).toThrow(
       'BACKUP_INTERVAL_HOURS must be a positive number of hours up to 8760, got "0"',
     );
+  });
+});
+
+describe('the README’s settings table', () => {
+  it('lists every setting the server reads, and none that it does not', () => {
+    const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+    const start = readme.indexOf('### Environment');
+    const table = readme.slice(start, readme.indexOf('\n#', start + 1));
+    const listed = table
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .flatMap((line) => [...line.split('|')[1]!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1]!));
+    expect(settingNames).toContain('PAYMENT_SANDBOX');
+    expect(settingNames.filter((name) => !listed.includes(name))).toEqual([]);
+    expect(listed.filter((name) => !(settingNames as string[]).includes(name))).toEqual([]);
   });
 });
 
