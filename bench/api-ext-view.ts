@@ -2,12 +2,14 @@
  * Authenticated `ext/view` (session resolved through the session cache + JSON) against the bare health
  * route of the same server process: requests per second, p99 latency and their ratio. The server runs
  * as its own process (PGlite in a temp folder, or PostgreSQL when DATABASE_URL is set; its shared state
- * in Redis when REDIS_URL is set, or in a private redis-server with `--redis`); autocannon drives it from this one.
+ * in Redis when REDIS_URL is set, or in a private redis-server with `--redis`, its blobs then in a private s3rver, as a
+ * replica's must be); autocannon drives it from this one.
  *   npx tsx bench/api-ext-view.ts [seconds] [connections] [--redis]
  */
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { startRedisServer } from '../api-server/src/test-support/redis-server.js';
+import { startS3Peer } from '../api-server/src/test-support/s3-peer.js';
 import { ServerProcess } from '../api-server/src/test-support/server-process.js';
 
 const [secondsArg, connectionsArg] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
@@ -16,10 +18,21 @@ const connections = Number(connectionsArg ?? 20);
 
 const privateRedis = process.argv.includes('--redis') ? await startRedisServer() : undefined;
 const redisUrl = privateRedis?.url ?? process.env.REDIS_URL;
+// A server sharing its state in Redis is a replica, which the server refuses with a local blob store.
+const s3 = redisUrl ? await startS3Peer() : undefined;
 let server: ServerProcess | undefined;
 
 try {
-  server = await ServerProcess.start({ env: redisUrl ? { REDIS_URL: redisUrl } : {} });
+  const replicaEnv = (url: string, { settings }: NonNullable<typeof s3>) => ({
+    REDIS_URL: url,
+    BLOB_STORE: 's3',
+    S3_ENDPOINT: settings.endpoint!,
+    S3_BUCKET: settings.bucket,
+    S3_ACCESS_KEY_ID: settings.accessKeyId,
+    S3_SECRET_ACCESS_KEY: settings.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+  });
+  server = await ServerProcess.start({ env: redisUrl && s3 ? replicaEnv(redisUrl, s3) : {} });
   const base = server.url;
   const login = await fetch(`${base}/apis/user/api/user/login/password`, {
     method: 'POST',
@@ -55,5 +68,6 @@ try {
   );
 } finally {
   await server?.stop();
+  await s3?.close();
   await privateRedis?.stop();
 }

@@ -23,6 +23,7 @@ let page: PortalPage;
 setUpPortalSuite({ downloadDir: downloads }, (opened) => ({ browser, page } = suite = opened));
 afterAll(() => rmSync(downloads, { recursive: true, force: true }));
 
+const demoBanner = '演示环境：充值通过模拟收银台完成，不会真实扣款；仍有账户使用公开的演示密码，请尽快修改';
 const mobile = `137${String(Date.now()).slice(-8)}`;
 const password = 'Pay@2026x';
 
@@ -93,10 +94,13 @@ async function clickCentered(selector: string, within?: string) {
 describe('a new user’s money, from registration to an invoice', () => {
   it('registers, is sent from 余额不足 to 充值, pays ¥100 at the cashier, sees the balance grow, rents with it and finds the order', async () => {
     await fillRegisterForm(suite, mobile, password);
+    // A demo site (the sandbox cashier on, the demo accounts on their published password) says so on every page.
+    await page.waitForText('.rc-demo-banner', demoBanner);
     await browser.$('.rc-register .ui.checkbox').click();
     await browser.$('.rc-register button[type="submit"]').click();
     await page.waitForPath('/');
     await browser.$('.rc-user-menu').waitForDisplayed({ timeout: 15_000 });
+    expect(await page.textOf('.rc-demo-banner')).toBe(demoBanner);
 
     await page.open('/account/suanli/create');
     await chooseEightH800();
@@ -108,11 +112,14 @@ describe('a new user’s money, from registration to an invoice', () => {
     await page.waitForPath('/account/recharge');
 
     await browser.$('.rc-recharge-presets').waitForDisplayed({ timeout: 15_000 });
+    expect(await page.textOf('.rc-demo-banner')).toBe(demoBanner);
+    expect(await page.textOf('.rc-recharge-sandbox')).toBe('演示环境：充值通过模拟收银台完成，不会真实扣款');
     await browser.$('.rc-recharge-presets [data-amount="100000"]').click();
     await browser.$('.rc-recharge-methods [data-method="sandbox"]').click();
     await browser.$('.rc-recharge-form button[type="submit"]').click();
 
     await page.waitForText('main', '沙箱收银台');
+    expect(await page.textOf('.hint')).toContain('演示环境：充值通过模拟收银台完成，不会真实扣款');
     expect(await page.pathname()).toMatch(/^\/apis\/user\/api\/pay\/sandbox\/cashier\/\w+$/);
     expect(await browser.$('.amount').getText()).toBe('¥100.00');
     await browser.$('button.pay').click();

@@ -1,8 +1,11 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, defaultRateLimits, loadConfig } from './config.js';
+import { ConfigError, defaultRateLimits, loadConfig, settingNames } from './config.js';
+import { repoRoot } from './repo-root.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const MiB = 1024 * 1024;
@@ -175,6 +178,34 @@ describe('payment providers from the environment', () => {
     expect(loadConfig({ ...wechat, WECHATPAY_PLATFORM_SERIAL: '' }).payments.wechatpay).toBeUndefined();
   });
 
+  it('keeps the sandbox cashier to a demo site or an explicit PAYMENT_SANDBOX=true, and turns it off beside a real provider', () => {
+    const alipay = { ALIPAY_APP_ID: '2021', ALIPAY_PRIVATE_KEY: pem, ALIPAY_PUBLIC_KEY: pem };
+    const sandboxOf = (env: Record<string, string>) => loadConfig(env).payments.sandbox;
+    expect(sandboxOf({})).toBe(true);
+    expect(sandboxOf({ SEED_DEMO_DATA: 'false' })).toBe(false);
+    expect(sandboxOf({ SEED_DEMO_DATA: 'false', PAYMENT_SANDBOX: 'true' })).toBe(true);
+    expect(sandboxOf({ PAYMENT_SANDBOX: 'false' })).toBe(false);
+    expect(sandboxOf(alipay)).toBe(false);
+    expect(sandboxOf(wechat)).toBe(false);
+    expect(sandboxOf({ ...alipay, PAYMENT_SANDBOX: 'false' })).toBe(false);
+    // Half a provider's keys turn no provider on, so the demo's sandbox stays.
+    expect(sandboxOf({ ALIPAY_APP_ID: '2021' })).toBe(true);
+  });
+
+  it('refuses PAYMENT_SANDBOX=true together with a real provider’s keys, saying why', () => {
+    const refusal = (providers: string) =>
+      new ConfigError(
+        `PAYMENT_SANDBOX=true cannot be set together with the keys of ${providers}: the sandbox cashier credits any recharge ` +
+          'without moving money, so a site that takes real payments must not offer it. Unset PAYMENT_SANDBOX',
+      );
+    const alipay = { ALIPAY_APP_ID: '2021', ALIPAY_PRIVATE_KEY: pem, ALIPAY_PUBLIC_KEY: pem };
+    expect(() => loadConfig({ ...alipay, PAYMENT_SANDBOX: 'true' })).toThrow(refusal('Alipay (ALIPAY_*)'));
+    expect(() => loadConfig({ ...wechat, SEED_DEMO_DATA: 'false', PAYMENT_SANDBOX: 'true' })).toThrow(refusal('WeChat Pay (WECHATPAY_*)'));
+    expect(() => loadConfig({ ...alipay, ...wechat, PAYMENT_SANDBOX: 'true' })).toThrow(
+      refusal('Alipay (ALIPAY_*) and WeChat Pay (WECHATPAY_*)'),
+    );
+  });
+
   it('refuses an APIv3 key that is not 32 characters and a notify address that is not http(s)', () => {
     expect(() => loadConfig({ ...wechat, WECHATPAY_API_V3_KEY: 'short' })).toThrow(
       'WECHATPAY_API_V3_KEY must be a 32-character key, got "short"',
@@ -203,6 +234,21 @@ describe('payment providers from the environment', () => {
     expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'minio:9000' })).toThrow('S3_ENDPOINT must be an http(s):// URL, got "minio:9000"');
   });
 
+  it('refuses replicas (REDIS_URL) that would keep blobs each in its own data folder', () => {
+    const s3 = { BLOB_STORE: 's3', S3_BUCKET: 'rc-blobs', S3_ACCESS_KEY_ID: 'AK', S3_SECRET_ACCESS_KEY: 'SK' };
+    expect(() => loadConfig({ REDIS_URL: 'redis://cache:6379' })).toThrow(
+      new ConfigError(
+        'REDIS_URL makes this server one of several replicas, and replicas need BLOB_STORE=s3 (with BLOB_STORE=local each keeps ' +
+          'uploaded files in its own DATA_DIR, where the others cannot read them): set BLOB_STORE=s3 and S3_*, or unset REDIS_URL for a single server',
+      ),
+    );
+    expect(loadConfig({ REDIS_URL: 'redis://cache:6379', ...s3 })).toMatchObject({
+      redisUrl: 'redis://cache:6379',
+      blobs: { store: 's3' },
+    });
+    expect(loadConfig({}).blobs).toEqual({ store: 'local' });
+  });
+
   it('writes no scheduled backups unless BACKUP_DIR is set, then every day keeping seven by default', () => {
     expect(loadConfig({}).backups).toEqual({ dir: undefined, intervalMs: 24 * 3_600_000, keep: 7 });
     expect(loadConfig({ BACKUP_DIR: 'backups', BACKUP_INTERVAL_HOURS: '0.5', BACKUP_KEEP: '30' }).backups).toEqual({
@@ -217,16 +263,55 @@ describe('payment providers from the environment', () => {
   });
 });
 
+describe('the README’s settings table', () => {
+  it('lists every setting the server reads, and none that it does not', () => {
+    const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+    const start = readme.indexOf('### Environment');
+    const table = readme.slice(start, readme.indexOf('\n#', start + 1));
+    const listed = table
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .flatMap((line) => [...line.split('|')[1]!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1]!));
+    expect(settingNames).toContain('PAYMENT_SANDBOX');
+    expect(settingNames.filter((name) => !listed.includes(name))).toEqual([]);
+    expect(listed.filter((name) => !(settingNames as string[]).includes(name))).toEqual([]);
+  });
+});
+
 describe('the server with a bad variable', () => {
-  it('stops at start and says which variable is wrong', async () => {
+  /** Starts server.ts with `env` added, expecting it to stop at once: its exit code and stderr ('started' if it listened instead). */
+  async function refusedStart(env: Record<string, string>) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-config-'));
     const server = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'server.ts')], {
-      env: { ...process.env, STORAGE_QUOTA_BYTES: 'abc' },
+      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', SSH_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
     server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exitCode = await new Promise((resolve) => server.once('exit', resolve));
+    server.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('算力云 listening on') && server.kill('SIGTERM'));
+    const exitCode = await new Promise((resolve) => server.once('exit', (code, signal) => resolve(signal ? 'started' : code)));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    return { exitCode, stderr };
+  }
+
+  it('stops at start and says which variable is wrong', async () => {
+    const { exitCode, stderr } = await refusedStart({ STORAGE_QUOTA_BYTES: 'abc' });
     expect(exitCode).toBe(1);
     expect(stderr).toContain('api-server: STORAGE_QUOTA_BYTES must be a positive integer, got "abc"');
+  }, 60_000);
+
+  it('refuses to start with the sandbox cashier beside a real payment provider, and with replicas on local blob stores', async () => {
+    const pem = '-----BEGIN PUBLIC KEY-----\\nAAAA\\n-----END PUBLIC KEY-----';
+    const sandboxed = await refusedStart({
+      PAYMENT_SANDBOX: 'true',
+      ALIPAY_APP_ID: '2021',
+      ALIPAY_PRIVATE_KEY: pem,
+      ALIPAY_PUBLIC_KEY: pem,
+    });
+    expect(sandboxed.exitCode).toBe(1);
+    expect(sandboxed.stderr).toContain('api-server: PAYMENT_SANDBOX=true cannot be set together with the keys of Alipay (ALIPAY_*)');
+    const replica = await refusedStart({ REDIS_URL: 'redis://127.0.0.1:1', BLOB_STORE: 'local' });
+    expect(replica.exitCode).toBe(1);
+    expect(replica.stderr).toContain('api-server: REDIS_URL makes this server one of several replicas, and replicas need BLOB_STORE=s3');
   }, 60_000);
 });

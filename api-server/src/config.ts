@@ -139,7 +139,7 @@ const Env = Type.Object({
     default: 0,
     description: 'a number from 0 up to but not including 1',
   }),
-  PAYMENT_SANDBOX: Type.Union([Type.Literal('true'), Type.Literal('false')], { default: 'true', description: 'true or false' }),
+  PAYMENT_SANDBOX: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')], { description: 'true or false' })),
   PAYMENT_PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://', description: 'an http(s):// URL' })),
   ALIPAY_APP_ID: Type.Optional(Type.String({ minLength: 1, description: 'an app id' })),
   ALIPAY_PRIVATE_KEY: Type.Optional(Type.String({ minLength: 1, description: 'a PEM key or the path of one' })),
@@ -181,6 +181,8 @@ const Env = Type.Object({
 });
 type Env = Static<typeof Env>;
 type EnvName = keyof typeof Env.properties;
+/** The name of every environment variable the server reads (the README's settings table lists each). */
+export const settingNames = Object.keys(Env.properties) as EnvName[];
 const checkEnv = Compile(Env);
 
 export interface RateLimitRule {
@@ -320,7 +322,10 @@ export interface WechatpaySettings {
 export interface PaymentSettings {
   /** The portal's address as the providers reach it, for their notifications and the return page; unset, the sandbox alone works. */
   publicUrl: string | undefined;
-  /** The sandbox cashier credits whoever confirms it: on for trying the portal, off on a site that takes real money. */
+  /**
+   * The sandbox cashier credits whoever confirms it, so it is a demo feature: on only on a demo site (SEED_DEMO_DATA)
+   * or when PAYMENT_SANDBOX=true, and never beside a real provider (their keys turn it off; PAYMENT_SANDBOX=true with them is refused).
+   */
   sandbox: boolean;
   /** A provider is on only when all its keys are configured. */
   alipay: AlipaySettings | undefined;
@@ -529,16 +534,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
       slurmConf: e.HPC_SLURM_CONF,
       slurmJobcompLog: e.HPC_SLURM_JOBCOMP_LOG,
     },
-    blobs: blobSettings(e),
+    blobs: replicaBlobSettings(e),
     cloudDisk: { quotaBytes: e.CLOUD_DISK_QUOTA_BYTES },
-    payments: {
-      sandbox: e.PAYMENT_SANDBOX === 'true',
-      publicUrl: e.PAYMENT_PUBLIC_URL?.replace(/\/+$/, ''),
-      alipay: alipaySettings(e),
-      wechatpay: wechatpaySettings(e),
-      unpaidTimeoutMs: 30 * minute,
-      closeIntervalMs: minute,
-    },
+    payments: paymentSettings(e),
     payoutProvider: e.PAYOUT_PROVIDER,
     quotes: { signingSecret: e.QUOTE_SIGNING_SECRET, ttlMs: 5 * minute },
     invoices: { provider: e.INVOICE_PROVIDER },
@@ -586,6 +584,38 @@ function blobSettings(e: Env): BlobSettings {
     forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
   };
   return { store: 's3', s3 };
+}
+
+/** REDIS_URL is what makes servers replicas of one site; each would keep uploads in its own DATA_DIR, which the others cannot read. */
+function replicaBlobSettings(e: Env): BlobSettings {
+  const blobs = blobSettings(e);
+  if (e.REDIS_URL && blobs.store === 'local') {
+    throw new ConfigError(
+      'REDIS_URL makes this server one of several replicas, and replicas need BLOB_STORE=s3 (with BLOB_STORE=local each keeps ' +
+        'uploaded files in its own DATA_DIR, where the others cannot read them): set BLOB_STORE=s3 and S3_*, or unset REDIS_URL for a single server',
+    );
+  }
+  return blobs;
+}
+
+function paymentSettings(e: Env): PaymentSettings {
+  const alipay = alipaySettings(e);
+  const wechatpay = wechatpaySettings(e);
+  const realProviders = [alipay && 'Alipay (ALIPAY_*)', wechatpay && 'WeChat Pay (WECHATPAY_*)'].filter(Boolean);
+  if (realProviders.length && e.PAYMENT_SANDBOX === 'true') {
+    throw new ConfigError(
+      `PAYMENT_SANDBOX=true cannot be set together with the keys of ${realProviders.join(' and ')}: the sandbox cashier credits ` +
+        'any recharge without moving money, so a site that takes real payments must not offer it. Unset PAYMENT_SANDBOX',
+    );
+  }
+  return {
+    sandbox: realProviders.length === 0 && (e.PAYMENT_SANDBOX ?? e.SEED_DEMO_DATA) === 'true',
+    publicUrl: e.PAYMENT_PUBLIC_URL?.replace(/\/+$/, ''),
+    alipay,
+    wechatpay,
+    unpaidTimeoutMs: 30 * minute,
+    closeIntervalMs: minute,
+  };
 }
 
 function alipaySettings(e: Env): AlipaySettings | undefined {

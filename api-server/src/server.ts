@@ -5,6 +5,7 @@ import { fileClock } from './file-clock.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { openDatabase, type OpenDatabase } from './db/open-database.js';
 import { seedDemoData } from './seed/demo-data.js';
+import { warnOfDemoSite } from './seed/demo-site.js';
 import { startPeriodicJobs } from './periodic-jobs.js';
 import { createLeaderLock } from './leadership/leader-lock.js';
 import { startLeadership } from './leadership/leadership.js';
@@ -44,6 +45,7 @@ const app = await database.exclusively(async () => {
   }
   return built;
 });
+await warnOfDemoSite(app);
 
 // Metering, expiry, release and every other periodic job run on one replica: the holder of the scheduler lock.
 const leadership = startLeadership(createLeaderLock(config), {

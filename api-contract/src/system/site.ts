@@ -91,7 +91,17 @@ export type EnumListParams = Static<typeof EnumListParams>;
 export const EnumItem = Type.Object({ code: Type.Integer(), name: Type.String(), desc: Type.String() });
 export type EnumItem = Static<typeof EnumItem>;
 
-/** The public `/config.json` of spec §3 (not wrapped in the envelope). */
+/** Why the site is (still) a demo: the portal shows a banner on every page while either holds. */
+export const DemoSite = Type.Object(
+  {
+    paymentSandbox: Type.Boolean({ description: '模拟收银台开启：充值不会真实扣款' }),
+    publishedPassword: Type.Boolean({ description: '仍有账户使用公开的演示密码' }),
+  },
+  { description: '演示环境' },
+);
+export type DemoSite = Static<typeof DemoSite>;
+
+/** The public `/config.json` of spec §3 (not wrapped in the envelope), and `demoSite`. */
 export const PublicConfig = Type.Object({
   logo: Type.String(),
   ico: Type.String(),
@@ -104,5 +114,6 @@ export const PublicConfig = Type.Object({
   headTips: Type.Object({ show: Type.Boolean(), bgColor: Type.String(), content: Type.String() }, { description: '页头提示条' }),
   userIntro: Type.String(),
   hotline: Type.String(),
+  demoSite: DemoSite,
 });
 export type PublicConfig = Static<typeof PublicConfig>;

@@ -108,6 +108,18 @@ describe('GET /metrics', () => {
     expect(sample(await scrape(), 'suanli_scheduler_leader')).toBe(1);
   });
 
+  it('says whether the sandbox cashier is on', async () => {
+    expect(t.app.config.payments.sandbox).toBe(true);
+    expect(sample(await scrape(), 'suanli_payment_sandbox')).toBe(1);
+    const site = await createTestApp({ config: { payments: { ...t.app.config.payments, sandbox: false } } });
+    try {
+      const response = await site.app.inject({ method: 'GET', url: '/metrics' });
+      expect(sample(response.body, 'suanli_payment_sandbox')).toBe(0);
+    } finally {
+      await site.close();
+    }
+  }, 60_000);
+
   it('answers a scrape it cannot complete with 503 and the reason in plain text, not a JSON envelope', async () => {
     new Gauge({
       name: 'suanli_test_unreadable',

@@ -70,6 +70,14 @@ export function createServerMetrics(app: FastifyInstance) {
       if (lag !== null) this.set({ replica: app.config.replicaId }, lag);
     },
   });
+  new Gauge({
+    name: `${prefix}payment_sandbox`,
+    help: '1 while the sandbox cashier is on (PAYMENT_SANDBOX: recharges credited without money moving, a demo feature), else 0',
+    registers: [registry],
+    collect() {
+      this.set(app.config.payments.sandbox ? 1 : 0);
+    },
+  });
   const yuanGauge = (name: string, help: string, total: SQL) =>
     new Gauge({
       name: `${prefix}${name}`,

@@ -9,6 +9,7 @@ import { dumpDatabase, type DatabaseSnapshot } from './database-snapshot.js';
 import { dumpBlobs, type BlobEntry } from './blob-snapshot.js';
 import { dumpDataFiles, isKeptPath, type DataFileEntry } from './data-folder-files.js';
 import { OperationRefusedError } from './operation-refused.js';
+import { unreachableBlobs } from './named-blobs.js';
 
 /** What a backup holds, in its `manifest.json`: every other entry of the archive is named here with its sha256. */
 export interface BackupManifest {
@@ -66,16 +67,26 @@ export async function writeBackup(source: BackupSource, file: string, now = new 
   const staging = fs.mkdtempSync(path.join(path.dirname(target), '.suanli-backup-'));
   const partial = `${target}.partial`;
   try {
+    const database = await dumpDatabase(source.db, staging);
+    const blobs = await dumpBlobs(source.blobs, staging);
+    await refuseUnreachableBlobs(source, blobs);
     const manifest: BackupManifest = {
       format: 'suanli-backup',
       formatVersion: 1,
       createdAt: now.toISOString(),
-      database: await dumpDatabase(source.db, staging),
-      blobs: await dumpBlobs(source.blobs, staging),
+      database,
+      blobs,
       files: await dumpDataFiles(source.dataDir, staging),
     };
     fs.writeFileSync(path.join(staging, manifestName), JSON.stringify(manifest, null, 1));
-    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [manifestName, 'database', 'blobs', 'files']);
+    // Readable by its owner only: it holds the signing keys, the SSH host key and every password hash.
+    fs.rmSync(partial, { force: true });
+    await tar.create({ gzip: true, file: partial, mode: 0o600, cwd: staging, portable: true }, [
+      manifestName,
+      'database',
+      'blobs',
+      'files',
+    ]);
     const handle = fs.openSync(partial, 'r');
     fs.fsyncSync(handle);
     fs.closeSync(handle);
@@ -85,6 +96,18 @@ export async function writeBackup(source: BackupSource, file: string, now = new 
     fs.rmSync(partial, { force: true });
     fs.rmSync(staging, { recursive: true, force: true });
   }
+}
+
+/** A backup without a blob the database names would restore a site with a hole in it: none is written, and the blob is named. */
+async function refuseUnreachableBlobs(source: BackupSource, copied: BlobEntry[]): Promise<void> {
+  const unreachable = await unreachableBlobs(source.db, source.blobs, new Set(copied.map((blob) => blob.key)));
+  if (!unreachable.length) return;
+  const [first] = unreachable;
+  const more = unreachable.length > 1 ? ` and ${unreachable.length - 1} more` : '';
+  throw new OperationRefusedError(
+    `the blob store lacks ${first!.key}, which the database names (${first!.namedBy})${more}: no backup written ` +
+      '(replicas need one shared blob store, BLOB_STORE=s3)',
+  );
 }
 
 /** Every entry the manifest names, with its sha256 and what it holds (for error messages), in manifest order. */

@@ -19,6 +19,7 @@ import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { md5Of, randomFile } from '../uploads/test-upload-client.js';
 import { extractBackup, writeBackup, type BackupManifest } from './backup-archive.js';
 import { tableRowCounts } from './database-snapshot.js';
+import { OperationRefusedError } from './operation-refused.js';
 import { restoreBackup } from './restore.js';
 import { scheduledBackupName, scheduledBackupPass } from './scheduled-backups.js';
 
@@ -217,6 +218,7 @@ describe('a backup taken while the server takes writes', () => {
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
     expect(backup.stdout).toContain('backup written');
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
 
     const manifest = await manifestOf(file);
     const target = await emptySite('target');
@@ -322,6 +324,32 @@ describe('restore', { timeout: 120_000 }, () => {
     expect(fs.existsSync(target.dataDir)).toBe(false);
   });
 
+  it('writes no backup that lacks a blob the database names, and names that blob', async () => {
+    const source = { db: app.app.db, blobs: app.app.blobs, dataDir: app.dataDir };
+    const [demoUser] = await queryRows<{ id: number }>(app.app.db, sql`select id from users where mobile = ${demoAccounts.user}`);
+    const [row] = await queryRows<{ id: number }>(
+      app.app.db,
+      sql`insert into stored_files (user_id, area, path, size, md5) values (${demoUser!.id}, 'files', 'on-another-replica.bin', 3, 'x')
+          returning id`,
+    );
+    const file = path.join(folder('unreachable'), 'site.tar.gz');
+    try {
+      await expect(writeBackup(source, file)).rejects.toThrow(
+        new OperationRefusedError(
+          `the blob store lacks users/${demoUser!.id}/files/on-another-replica.bin, which the database names (stored_files row ${row!.id}): ` +
+            'no backup written (replicas need one shared blob store, BLOB_STORE=s3)',
+        ),
+      );
+      expect(fs.readdirSync(path.dirname(file))).toEqual([]);
+      await app.app.blobs.put(`users/${demoUser!.id}/files/on-another-replica.bin`, Readable.from([Buffer.from('abc')]));
+      await writeBackup(source, file);
+      expect((await manifestOf(file)).blobs.map((blob) => blob.key)).toContain(`users/${demoUser!.id}/files/on-another-replica.bin`);
+    } finally {
+      await app.app.blobs.remove(`users/${demoUser!.id}/files/on-another-replica.bin`);
+      await queryRows(app.app.db, sql`delete from stored_files where id = ${row!.id}`);
+    }
+  });
+
   it('writes scheduled backups when one is due and keeps the newest BACKUP_KEEP', async () => {
     const dir = folder('scheduled');
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'not a backup');
@@ -346,6 +374,9 @@ describe('restore', { timeout: 120_000 }, () => {
       'suanli-backup-20261123T100500Z.tar.gz',
     ]);
     expect((await manifestOf(path.join(dir, scheduledBackupName(at(125))))).createdAt).toBe(at(125).toISOString());
+    for (const name of fs.readdirSync(dir).filter((entry) => entry.endsWith('.tar.gz'))) {
+      expect([name, fs.statSync(path.join(dir, name)).mode & 0o777]).toEqual([name, 0o600]);
+    }
   });
 
   it('does not restore a backup made by a newer version', async () => {

@@ -308,6 +308,8 @@ describe('crash safety: 1,000 money operations, three SIGKILLs', () => {
         CLOCK_FILE: clockFile,
         METERING_INTERVAL_MS: '1000',
         SEED_DEMO_DATA: 'false',
+        // Recharges go through the sandbox cashier, which a site without demo data offers only when asked.
+        PAYMENT_SANDBOX: 'true',
       },
     });
     for (let i = 0; i < userCount; i++) {

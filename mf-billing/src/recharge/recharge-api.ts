@@ -20,5 +20,8 @@ export function newIdempotencyKey(): string {
 /** The QR code the server drew, as an image source (the portal's CSP allows data: images). */
 export const svgSource = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
+/** The demo's simulated cashier: offered, it credits recharges without money moving. */
+export const SANDBOX = 'sandbox';
+
 export const UNPAID = 0;
 export const PAID = 1;

@@ -17,6 +17,7 @@ import {
 } from '@rc/shared-utility';
 import {
   PAID,
+  SANDBOX,
   UNPAID,
   cancelRecharge,
   continueRecharge,
@@ -80,65 +81,71 @@ function RechargeForm({ options, onWechatOrder }: { options: RechargeOptions; on
     });
 
   return (
-    <Form className="rc-recharge-form" onSubmit={() => void pay()}>
-      <Form.Field>
-        <label>充值金额</label>
-        <div className="rc-recharge-presets">
-          {options.presets.map((value) => (
-            <Button
-              type="button"
-              key={value}
-              data-amount={value}
-              basic={preset !== value}
-              color={preset === value ? 'blue' : undefined}
-              onClick={() => {
-                setPreset(value);
-                setCustom('');
+    <>
+      {options.methods.some((option) => option.code === SANDBOX) ? (
+        // Outside the form: Fomantic hides a form's warning messages unless the whole form is in a warning state.
+        <Message warning size="small" className="rc-recharge-sandbox" content="演示环境：充值通过模拟收银台完成，不会真实扣款" />
+      ) : null}
+      <Form className="rc-recharge-form" onSubmit={() => void pay()}>
+        <Form.Field>
+          <label>充值金额</label>
+          <div className="rc-recharge-presets">
+            {options.presets.map((value) => (
+              <Button
+                type="button"
+                key={value}
+                data-amount={value}
+                basic={preset !== value}
+                color={preset === value ? 'blue' : undefined}
+                onClick={() => {
+                  setPreset(value);
+                  setCustom('');
+                }}
+              >
+                {formatYuan(value)}
+              </Button>
+            ))}
+            <Input
+              className="rc-recharge-custom"
+              label={{ basic: true, content: '¥' }}
+              placeholder="自定义金额"
+              value={custom}
+              aria-label="自定义金额"
+              onFocus={() => setPreset(null)}
+              onChange={(_, data) => {
+                setPreset(null);
+                setCustom(String(data.value));
               }}
-            >
-              {formatYuan(value)}
-            </Button>
-          ))}
-          <Input
-            className="rc-recharge-custom"
-            label={{ basic: true, content: '¥' }}
-            placeholder="自定义金额"
-            value={custom}
-            aria-label="自定义金额"
-            onFocus={() => setPreset(null)}
-            onChange={(_, data) => {
-              setPreset(null);
-              setCustom(String(data.value));
-            }}
-          />
-        </div>
-        <p className="rc-muted">
-          单笔 {formatYuan(options.minAmount)} 至 {formatYuan(options.maxAmount)}，未支付的订单 {options.timeoutMinutes} 分钟后自动关闭。
-        </p>
-        <FieldError message={errors.amount} />
-      </Form.Field>
-      <Form.Field>
-        <label>支付方式</label>
-        <div className="rc-recharge-methods">
-          {options.methods.map((option) => (
-            <Button
-              type="button"
-              key={option.code}
-              data-method={option.code}
-              basic={method !== option.code}
-              color={method === option.code ? 'blue' : undefined}
-              onClick={() => setMethod(option.code)}
-            >
-              {option.name}
-            </Button>
-          ))}
-        </div>
-        <FieldError message={errors.method} />
-      </Form.Field>
-      <Button primary type="submit" loading={busy} disabled={busy}>
-        立即充值{amount !== null ? ` ${formatYuan(amount)}` : ''}
-      </Button>
-    </Form>
+            />
+          </div>
+          <p className="rc-muted">
+            单笔 {formatYuan(options.minAmount)} 至 {formatYuan(options.maxAmount)}，未支付的订单 {options.timeoutMinutes} 分钟后自动关闭。
+          </p>
+          <FieldError message={errors.amount} />
+        </Form.Field>
+        <Form.Field>
+          <label>支付方式</label>
+          <div className="rc-recharge-methods">
+            {options.methods.map((option) => (
+              <Button
+                type="button"
+                key={option.code}
+                data-method={option.code}
+                basic={method !== option.code}
+                color={method === option.code ? 'blue' : undefined}
+                onClick={() => setMethod(option.code)}
+              >
+                {option.name}
+              </Button>
+            ))}
+          </div>
+          <FieldError message={errors.method} />
+        </Form.Field>
+        <Button primary type="submit" loading={busy} disabled={busy}>
+          立即充值{amount !== null ? ` ${formatYuan(amount)}` : ''}
+        </Button>
+      </Form>
+    </>
   );
 }
 

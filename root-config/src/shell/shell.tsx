@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { $webInfo } from '@rc/shared-utility';
 import { $siteConfig } from '../boot/site-data';
 import { SiteFooter } from '../footer/site-footer';
+import { DemoBanner } from '../header/demo-banner';
 import { SiteHeader } from '../header/site-header';
 import { isAuthPage } from '../routing/auth-guard';
 import { SideMenu } from '../side-menu/side-menu';
@@ -39,7 +40,7 @@ export function Shell() {
 
   return (
     <div className={`rc-shell rc-layout-${layout}`}>
-      {bare ? null : <SiteHeader floating={isHome} />}
+      {bare ? <DemoBanner /> : <SiteHeader floating={isHome} />}
       <div className="rc-body">
         {layout === 'account' ? <SideMenu pathname={pathname} /> : null}
         <main className="rc-main">

@@ -78,6 +78,7 @@ a.rc-header-link, .rc-header-link { color: var(--rc-text); }
 .rc-user-card-row { display: flex; align-items: center; justify-content: space-between; gap: 12px; margin-top: 10px; }
 .rc-money { font-weight: 700; color: #f2711c; }
 .rc-tip-bar { height: 32px; line-height: 32px; text-align: center; font-size: 13px; overflow: hidden; white-space: nowrap; }
+.rc-demo-banner { height: 24px; line-height: 24px; text-align: center; font-size: 12px; overflow: hidden; white-space: nowrap; background: #fff1f0; color: #a8071a; border-bottom: 1px solid #ffccc7; }
 
 /* side menu */
 .rc-side-menu { width: var(--rc-side-width); flex: none; background: var(--rc-surface); border-right: 1px solid var(--rc-border); padding: 12px 0; }
@@ -219,6 +220,7 @@ body.theme_dark .ui.basic.button:not(.primary):not(.red):not(.inverted):hover { 
 body.theme_dark .ui.pagination.menu .active.item { background: var(--rc-hover); }
 body.theme_dark .ui.message:not(.warning):not(.error):not(.success):not(.positive):not(.negative) { background: var(--rc-surface-2); color: var(--rc-text); box-shadow: 0 0 0 1px var(--rc-border) inset; }
 body.theme_dark .ui.message .header { color: inherit; }
+body.theme_dark .rc-demo-banner { background: #2a1215; color: #ffa39e; border-bottom-color: #5c2223; }
 body.theme_dark .rc-tip-bar { background: #2b2616 !important; color: #f0dca8 !important; border-bottom: 1px solid var(--rc-border); }
 body.theme_dark .ui.button:not(.basic):not(.primary):not(.positive):not(.negative):not(.red):not(.orange):not(.green):not(.blue):not(.inverted),
 body.theme_dark .ui.buttons .button:not(.basic):not(.primary):not(.active) { background: var(--rc-surface-2); color: var(--rc-text); box-shadow: 0 0 0 1px var(--rc-border) inset; }

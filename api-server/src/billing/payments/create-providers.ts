@@ -12,7 +12,7 @@ export interface PaymentProviders {
   sandbox: SandboxProvider;
 }
 
-/** The sandbox unless PAYMENT_SANDBOX=false; Alipay and WeChat Pay when their keys are configured (ALIPAY_*, WECHATPAY_*). */
+/** The sandbox when `payments.sandbox` is on (a demo site without real providers, config.ts); Alipay and WeChat Pay when their keys are configured (ALIPAY_*, WECHATPAY_*). */
 export function createPaymentProviders(config: AppConfig, deps: { db: Executor; clock: Clock }): PaymentProviders {
   const sandbox = new SandboxProvider(deps.db, sandboxKeys(config.dataDir), deps.clock);
   const enabled: PaymentProvider[] = config.payments.sandbox ? [sandbox] : [];

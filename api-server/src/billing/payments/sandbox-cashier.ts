@@ -32,7 +32,7 @@ export function cashierPage(trade: Trade | null): string {
       : `<p class="state">${stateNames[trade.status] ?? trade.status}</p><a href="${escapeHtml(trade.returnUrl)}">返回商户</a>`;
   return page(
     '沙箱收银台',
-    `<h1>沙箱收银台</h1><p class="hint">模拟支付机构：确认后由支付机构向平台发送已签名的支付通知</p>
+    `<h1>沙箱收银台</h1><p class="hint">演示环境：充值通过模拟收银台完成，不会真实扣款。确认后由模拟支付机构向平台发送已签名的支付通知</p>
 <div class="amount">¥${amount}</div>
 <dl><dt>商品</dt><dd>${escapeHtml(trade.subject)}</dd><dt>商户订单号</dt><dd>${escapeHtml(trade.paymentNo)}</dd><dt>交易号</dt><dd>${escapeHtml(trade.tradeNo)}</dd></dl>
 ${buttons}`,

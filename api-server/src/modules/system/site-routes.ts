@@ -26,6 +26,7 @@ import { invalid, notFound } from '../../errors.js';
 import { referralLink, referrerOfCode } from '../../billing/referral.js';
 import { authenticateToken } from '../../accounts/sessions.js';
 import { siteAnswers } from '../../site/website.js';
+import { demoSite } from '../../seed/demo-site.js';
 
 const tags = ['系统'];
 
@@ -159,7 +160,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 export const publicConfigRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/config.json', { schema: { tags, summary: '门户公共配置', response: { 200: PublicConfig } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
-    return (await siteAnswers(app)).config;
+    return { ...(await siteAnswers(app)).config, demoSite: await demoSite(app) };
   });
 };
 

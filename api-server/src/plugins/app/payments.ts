@@ -8,7 +8,7 @@ declare module 'fastify' {
   }
 }
 
-/** The payment providers chosen by configuration (the sandbox always; ALIPAY_*, WECHATPAY_* when set), with what settling needs. */
+/** The payment providers chosen by configuration (the sandbox on a demo site; ALIPAY_*, WECHATPAY_* when set), with what settling needs. */
 export default fp(
   async (app) => {
     const deps = { db: app.db, clock: app.clock };

@@ -7,6 +7,7 @@ import { closeExpiredRecharges } from '../../../billing/payments/recharge.js';
 import { checkLedger } from '../../../billing/ledger.js';
 import { generateRsaKeyPair } from '../../../billing/payments/sandbox-provider.js';
 import { chinaTime, yuanText } from '../../../billing/payments/provider.js';
+import { loadConfig } from '../../../config.js';
 
 let t: TestApp;
 let token: string;
@@ -239,9 +240,47 @@ describe('notifications', () => {
 });
 
 describe('a site that takes real money', () => {
+  /** A second server whose payment settings come from these environment variables, as `npm start` reads them. */
+  const siteWith = (env: Record<string, string>) => createTestApp({ config: { payments: loadConfig(env).payments } });
+  const offered = async (site: TestApp) => {
+    const user = await login(site.app, demoAccounts.user, demoPassword);
+    return (await call(site.app, 'POST', '/apis/user/auth/recharge/options', {}, user)).data.methods;
+  };
+
   // Builds a second server with its demo data, so it gets a hook's time.
+  it('offers Alipay and WeChat Pay once their keys are set, and then never the sandbox, demo site or not', async () => {
+    const keys = generateRsaKeyPair();
+    const site = await siteWith({
+      ALIPAY_APP_ID: '2021000000000001',
+      ALIPAY_PRIVATE_KEY: keys.privateKey,
+      ALIPAY_PUBLIC_KEY: keys.publicKey,
+      WECHATPAY_MCH_ID: '1900000001',
+      WECHATPAY_APP_ID: 'wx0000000000000001',
+      WECHATPAY_SERIAL_NO: 'SERIAL01',
+      WECHATPAY_PRIVATE_KEY: keys.privateKey,
+      WECHATPAY_API_V3_KEY: 'k'.repeat(32),
+      WECHATPAY_PLATFORM_PUBLIC_KEY: keys.publicKey,
+      WECHATPAY_PLATFORM_SERIAL: 'PUB_KEY_ID_01',
+    });
+    try {
+      expect(await offered(site)).toEqual([
+        { code: 'alipay', name: '支付宝' },
+        { code: 'wechatpay', name: '微信支付' },
+      ]);
+      const cashier = await site.app.inject({ method: 'GET', url: '/apis/user/api/pay/sandbox/cashier/0a1b2c' });
+      expect(cashier.json()).toMatchObject({ code: 404 });
+    } finally {
+      await site.close();
+    }
+  }, 60_000);
+
+  it('offers the sandbox on a demo site without provider keys, and only there', async () => {
+    expect(loadConfig({}).payments.sandbox).toBe(true);
+    expect(await offered(t)).toEqual([{ code: 'sandbox', name: '模拟支付（沙箱）' }]);
+  });
+
   it('turns the sandbox off: not offered, no cashier, its notifications refused', async () => {
-    const site = await createTestApp({ config: { payments: { ...t.app.config.payments, sandbox: false } } });
+    const site = await siteWith({ SEED_DEMO_DATA: 'false' });
     try {
       const user = await login(site.app, demoAccounts.user, demoPassword);
       const options = await call(site.app, 'POST', '/apis/user/auth/recharge/options', {}, user);
