@@ -265,4 +265,22 @@ describe('a multipart content type over a body that is not multipart', () => {
     }
     expect(wrong).toEqual([]);
   });
+
+  it('is refused with code 422 by the blog image, course cover and course attachment uploads', async () => {
+    const teacher = await login(t.app, demoAccounts.teacher, demoPassword);
+    const wrong: string[] = [];
+    const urls = [
+      '/apis/community/auth/blog/image/upload',
+      '/apis/course/auth/course/cover/upload',
+      '/apis/course/auth/course/accessory/save',
+    ];
+    for (const url of urls) {
+      for (const [contentType, payload] of bodies) {
+        const response = await t.app.inject({ method: 'POST', url, headers: { token: teacher, 'content-type': contentType }, payload });
+        const answer = response.json();
+        if (answer.code !== 422) wrong.push(`${url} ${JSON.stringify(payload.slice(-30))} → ${answer.code} ${answer.msg}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
 });
