@@ -8,7 +8,7 @@ import type { VideoMergeBody, VideoMergeResult } from '@rc/api-contract/vod/vide
 import { removeVideo } from './my-videos.js';
 import { recordDuration, withStagedVideo } from './video-processing.js';
 
-export const unsupportedVideoMessage = '不支持的视频格式';
+const unsupportedVideoMessage = '不支持的视频格式';
 
 /**
  * Makes a merged upload the user's video once the transcoder has probed it as a single-file media
