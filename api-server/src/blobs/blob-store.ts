@@ -97,6 +97,14 @@ export function attachmentDisposition(name: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
 
+/** A key that would make one name both a file and a folder (`a` beside `a/b`), which a store of real folders cannot hold. */
+export class KeyClashError extends Error {
+  constructor(readonly key: string) {
+    super(`a file and a folder would share a name: ${key}`);
+    this.name = 'KeyClashError';
+  }
+}
+
 export class TooLargeError extends Error {
   constructor(readonly maxBytes: number) {
     super(`more than ${maxBytes} bytes`);

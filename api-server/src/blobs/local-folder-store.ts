@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  KeyClashError,
   TooLargeError,
   checkBlobKey,
   type BlobObject,
@@ -19,6 +20,18 @@ const temporaryFolder = '.tmp';
 /** Uploads in parts, one folder each: the target key in `key`, part n in `n` with its MD5 in `n.etag`. */
 const multipartFolder = '.multipart';
 const hiddenFolders = new Set([temporaryFolder, multipartFolder]);
+
+/** What the file system answers when a file stands where a folder is needed, or the other way round. */
+const clashCodes = new Set(['EISDIR', 'ENOTDIR', 'EEXIST', 'ENOTEMPTY']);
+
+async function withoutClash<T>(key: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (clashCodes.has((error as NodeJS.ErrnoException).code ?? '')) throw new KeyClashError(key);
+    throw error;
+  }
+}
 
 const expiresAt = (expiry: TransferExpiry) => expiry.now.getTime() + expiry.expiresInSeconds * 1000;
 const byKey = (a: { key: string }, b: { key: string }) => Buffer.compare(Buffer.from(a.key), Buffer.from(b.key));
@@ -82,15 +95,17 @@ export class LocalFolderStore implements BlobStore {
 
   private async moveIntoPlace(temporary: string, key: string): Promise<void> {
     const target = this.resolve(key);
-    await fs.promises.mkdir(path.dirname(target), { recursive: true });
-    await fs.promises.rename(temporary, target);
+    await withoutClash(key, async () => {
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      await fs.promises.rename(temporary, target);
+    });
   }
 
   async put(key: string, source: Readable, options: { maxBytes?: number } = {}): Promise<{ size: number }> {
     if (key.endsWith('/')) {
       // A folder marker: a folder is what stands for it here.
       for await (const _ of source);
-      await fs.promises.mkdir(this.resolve(key), { recursive: true });
+      await withoutClash(key, () => fs.promises.mkdir(this.resolve(key), { recursive: true }));
       return { size: 0 };
     }
     const temporary = this.temporaryFile();

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { invalid, notFound } from '../errors.js';
+import type { FileFormMessages } from '../uploads/chunk-form.js';
 
 type ImageExtension = 'png' | 'jpg' | 'gif' | 'webp';
 
@@ -45,6 +46,13 @@ async function readLimited(source: Readable, shelf: ImageShelf): Promise<Buffer>
 }
 
 /** Stores an uploaded image on the shelf and answers the URL that serves it. */
+/** How an image's upload form refuses a body that is not the form, no image, or more than one. */
+export const imageFormMessages = (shelf: ImageShelf): FileFormMessages => ({
+  malformed: '请以 multipart/form-data 上传图片',
+  empty: shelf.messages.empty,
+  oneFile: '每次只能上传一张图片',
+});
+
 export async function storeImage(app: FastifyInstance, shelf: ImageShelf, source: Readable) {
   const bytes = await readLimited(source, shelf);
   if (bytes.length === 0) throw invalid(shelf.messages.empty);

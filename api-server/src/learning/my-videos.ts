@@ -57,11 +57,18 @@ export async function deleteVideo(app: FastifyInstance, userId: number, videoId:
   const video = await ownVideo(app, userId, videoId);
   const [use] = await app.db.select({ title: coursePeriods.title }).from(coursePeriods).where(eq(coursePeriods.videoId, videoId)).limit(1);
   if (use) throw conflict(`课时「${use.title}」正在使用该视频，请先更换课时的视频`);
+  await removeVideo(app, video);
+}
+
+/** Removes a video's row, its stored-file record (what counts against the quota) and its bytes (original and HLS). */
+export async function removeVideo(app: FastifyInstance, video: { id: number; userId: number; fileName: string }): Promise<void> {
   await app.db.transaction(async (tx) => {
-    await tx.delete(videos).where(eq(videos.id, videoId));
+    await tx.delete(videos).where(eq(videos.id, video.id));
     await tx
       .delete(storedFiles)
-      .where(and(eq(storedFiles.userId, userId), eq(storedFiles.area, videosArea), eq(storedFiles.path, `${video.id}/${video.fileName}`)));
+      .where(
+        and(eq(storedFiles.userId, video.userId), eq(storedFiles.area, videosArea), eq(storedFiles.path, `${video.id}/${video.fileName}`)),
+      );
   });
   await app.blobs.remove(videoFolderKey(video));
 }

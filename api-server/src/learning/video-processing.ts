@@ -7,13 +7,34 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { coursePeriods, videos } from '../db/schema.js';
 import { VideoState } from '@rc/api-contract/vod/video';
-import { hlsFolderKey, originalKey } from './video-stream.js';
+import { hlsFolderKey, originalKey, originalStreamName } from './video-stream.js';
 import type { VideoTranscoder } from './video-transcoder.js';
 
 /** Records a video's length on it and on every period that plays it (progress is measured against it). */
 export async function recordDuration(app: FastifyInstance, videoId: number, durationSeconds: number): Promise<void> {
   await app.db.update(videos).set({ durationSeconds }).where(eq(videos.id, videoId));
   await app.db.update(coursePeriods).set({ durationSeconds }).where(eq(coursePeriods.videoId, videoId));
+}
+
+type VideoRow = typeof videos.$inferSelect;
+
+/**
+ * Runs `use` on a copy of the video's original, alone in a fresh folder (the transcoder's working
+ * folder, so it sees no other file), and removes the folder afterwards.
+ */
+export async function withStagedVideo<T>(
+  app: FastifyInstance,
+  video: VideoRow,
+  use: (file: string, folder: string) => Promise<T>,
+): Promise<T> {
+  const folder = await fsp.mkdtemp(path.join(os.tmpdir(), 'rc-video-'));
+  try {
+    const file = path.join(folder, `input${originalStreamName(video.fileName).slice('original'.length)}`);
+    await pipeline(app.blobs.readRange(originalKey(video), 0, video.size), fs.createWriteStream(file));
+    return await use(file, folder);
+  } finally {
+    await fsp.rm(folder, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -23,32 +44,30 @@ export async function recordDuration(app: FastifyInstance, videoId: number, dura
 async function processVideo(app: FastifyInstance, transcoder: VideoTranscoder, videoId: number): Promise<void> {
   const [video] = await app.db.select().from(videos).where(eq(videos.id, videoId));
   if (!video) return;
-  const workDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'rc-video-'));
   try {
-    const input = path.join(workDir, `input${path.extname(video.fileName)}`);
-    await pipeline(app.blobs.readRange(originalKey(video), 0, video.size), fs.createWriteStream(input));
-    const duration = await transcoder.probeDuration(input);
-    if (duration !== null) await recordDuration(app, video.id, duration);
-    const outDir = path.join(workDir, 'hls');
-    await fsp.mkdir(outDir);
-    if (!(await transcoder.transcodeToHls(input, outDir))) {
-      await app.db.update(videos).set({ state: VideoState.stored }).where(eq(videos.id, video.id));
-      return;
-    }
-    // The playlist goes last: a rendition is complete once its playlist is there.
-    const names = (await fsp.readdir(outDir)).sort((a, b) => Number(a.endsWith('.m3u8')) - Number(b.endsWith('.m3u8')));
-    for (const name of names) await app.blobs.put(`${hlsFolderKey(video)}/${name}`, fs.createReadStream(path.join(outDir, name)));
-    const updated = await app.db
-      .update(videos)
-      .set({ state: VideoState.hlsReady })
-      .where(eq(videos.id, video.id))
-      .returning({ id: videos.id });
-    if (updated.length === 0) await app.blobs.remove(`${hlsFolderKey(video)}/`);
+    await withStagedVideo(app, video, async (input, folder) => {
+      const probe = await transcoder.probe(input);
+      if (!probe) throw new Error('not a single-file media container');
+      if (probe.durationSeconds !== null) await recordDuration(app, video.id, probe.durationSeconds);
+      const outDir = path.join(folder, 'hls');
+      await fsp.mkdir(outDir);
+      if (!(await transcoder.transcodeToHls(input, probe, outDir))) {
+        await app.db.update(videos).set({ state: VideoState.stored }).where(eq(videos.id, video.id));
+        return;
+      }
+      // The playlist goes last: a rendition is complete once its playlist is there.
+      const names = (await fsp.readdir(outDir)).sort((a, b) => Number(a.endsWith('.m3u8')) - Number(b.endsWith('.m3u8')));
+      for (const name of names) await app.blobs.put(`${hlsFolderKey(video)}/${name}`, fs.createReadStream(path.join(outDir, name)));
+      const updated = await app.db
+        .update(videos)
+        .set({ state: VideoState.hlsReady })
+        .where(eq(videos.id, video.id))
+        .returning({ id: videos.id });
+      if (updated.length === 0) await app.blobs.remove(`${hlsFolderKey(video)}/`);
+    });
   } catch (error) {
     app.log.warn({ err: error, videoId }, 'video transcoding failed; the original is played');
     await app.db.update(videos).set({ state: VideoState.failed }).where(eq(videos.id, video.id));
-  } finally {
-    await fsp.rm(workDir, { recursive: true, force: true });
   }
 }
 

@@ -8,6 +8,29 @@ import { md5Of, UploadClient } from '../uploads/test-upload-client.js';
 export const lessonVideo = fs.readFileSync(new URL('../seed/assets/lesson-20s.webm', import.meta.url));
 export const lessonSeconds = 20;
 
+/** Two-second clips (64×48, H.264 or the container's usual codec, with sound) in each other allowed container. */
+export const testClips = {
+  mp4: new URL('./test-media/clip.mp4', import.meta.url).pathname,
+  flv: new URL('./test-media/clip.flv', import.meta.url).pathname,
+  mpegts: new URL('./test-media/clip.mpegts', import.meta.url).pathname,
+  avi: new URL('./test-media/clip.avi', import.meta.url).pathname,
+};
+
+const hlsPlaylist = (entry: string) => `#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:2.0,\n${entry}\n#EXT-X-ENDLIST\n`;
+
+/**
+ * "Videos" that are really lists of other files: an HLS playlist naming another user's video by its
+ * path, an ffconcat list named .mp4, and HLS playlists with a `file:` URL and a local web address.
+ */
+export function hostileVideos(otherUsersVideo: string, localWebAddress: string): Record<string, string> {
+  return {
+    'playlist.m3u8': hlsPlaylist(otherUsersVideo),
+    'concat.mp4': `ffconcat version 1.0\nfile '${otherUsersVideo}'\n`,
+    'file-url.mp4': hlsPlaylist(`file:${otherUsersVideo}`),
+    'local-web.mp4': hlsPlaylist(localWebAddress),
+  };
+}
+
 /** Uploads `bytes` as a video through the real chunk and merge calls; answers the merge. */
 /** `durationSeconds` as a browser's upload form sends it: text. */
 export async function uploadVideo(

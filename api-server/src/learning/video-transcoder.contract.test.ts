@@ -1,32 +1,66 @@
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lessonSeconds } from './video-test-kit.js';
-import { runnableTranscoders, type VideoTranscoder } from './video-transcoder.js';
+import { hostileVideos, lessonSeconds, testClips } from './video-test-kit.js';
+import { runnableTranscoders, type VideoProbe, type VideoTranscoder } from './video-transcoder.js';
 
 const lesson = new URL('../seed/assets/lesson-20s.webm', import.meta.url).pathname;
 const transcoders = await runnableTranscoders();
 let workDir: string;
+/** Another user's private video somewhere on this machine, which no upload may reach. */
+let privateVideo: string;
+/** A local web server that counts every request a transcoder makes to it. */
+let server: http.Server;
+let requests = 0;
 beforeAll(async () => {
   workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'rc-transcoder-'));
+  privateVideo = path.join(workDir, 'other-user', 'private.mp4');
+  await fs.mkdir(path.dirname(privateVideo));
+  await fs.copyFile(testClips.mp4, privateVideo);
+  server = http.createServer((_request, response) => {
+    requests += 1;
+    response.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 });
-afterAll(() => fs.rm(workDir, { recursive: true, force: true }));
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await fs.rm(workDir, { recursive: true, force: true });
+});
 
 const emptyFolder = async () => fs.mkdtemp(path.join(workDir, 'out-'));
+/** A file staged alone in a folder of its own, as uploads are. */
+async function staged(name: string, content: Buffer | string): Promise<string> {
+  const file = path.join(await fs.mkdtemp(path.join(workDir, 'stage-')), name);
+  await fs.writeFile(file, content);
+  return file;
+}
 
 describe.each(transcoders.map((transcoder) => [transcoder.kind, transcoder] as [string, VideoTranscoder]))(
   '%s transcoder',
   (_kind, transcoder) => {
-    it('measures the lesson as 20 seconds, or says it cannot', async () => {
-      const seconds = await transcoder.probeDuration(lesson);
-      if (seconds === null) expect(transcoder.kind).toBe('none');
-      else expect(seconds).toBeCloseTo(lessonSeconds, 0);
+    it('finds the lesson a Matroska (WebM) file and measures it as 20 seconds, or says it cannot measure', async () => {
+      const probe = await transcoder.probe(lesson);
+      expect(probe?.container).toBe('matroska');
+      if (probe!.durationSeconds === null) expect(transcoder.kind).toBe('none');
+      else expect(probe!.durationSeconds).toBeCloseTo(lessonSeconds, 0);
+    });
+
+    it.each([
+      ['mp4', 'mov'],
+      ['flv', 'flv'],
+      ['mpegts', 'mpegts'],
+      ['avi', 'avi'],
+    ] as const)('takes a real .%s as the %s container', async (extension, container) => {
+      expect((await transcoder.probe(testClips[extension]))?.container).toBe(container);
     });
 
     it('writes a VOD playlist whose segments are files beside it, or declines to transcode', async () => {
       const outDir = await emptyFolder();
-      const transcoded = await transcoder.transcodeToHls(lesson, outDir);
+      const transcoded = await transcoder.transcodeToHls(lesson, (await transcoder.probe(lesson))!, outDir);
       const files = await fs.readdir(outDir);
       if (!transcoded) {
         expect(files).toEqual([]);
@@ -44,15 +78,32 @@ describe.each(transcoders.map((transcoder) => [transcoder.kind, transcoder] as [
       expect(lengths.reduce((sum, seconds) => sum + seconds, 0)).toBeCloseTo(lessonSeconds, 0);
     });
 
-    it('cannot measure a file that is not a video, and refuses to transcode it', async () => {
-      const junk = path.join(workDir, 'junk.mp4');
-      await fs.writeFile(junk, 'this is not a video');
-      expect(await transcoder.probeDuration(junk)).toBeNull();
-      const outcome = await transcoder.transcodeToHls(junk, await emptyFolder()).then(
-        (transcoded) => (transcoded ? 'transcoded' : 'declined'),
-        () => 'rejected',
-      );
-      expect(outcome).toBe(transcoder.kind === 'none' ? 'declined' : 'rejected');
+    it('refuses a file that is not a video', async () => {
+      expect(await transcoder.probe(await staged('junk.mp4', 'this is not a video'))).toBeNull();
+      expect(await transcoder.probe(await staged('empty.mp4', ''))).toBeNull();
+    });
+
+    it('refuses playlists and concat lists naming another user’s video, a file: URL or a local web address', async () => {
+      const lists = hostileVideos(privateVideo, `http://127.0.0.1:${(server.address() as AddressInfo).port}/private.mp4`);
+      for (const [name, content] of Object.entries(lists)) {
+        expect({ name, probe: await transcoder.probe(await staged(name, content)) }).toEqual({ name, probe: null });
+      }
+      expect(requests).toBe(0);
+    });
+
+    it('told a playlist is an mp4, still reads nothing it names: it fails or declines, and writes nothing', async () => {
+      const lists = hostileVideos(privateVideo, `http://127.0.0.1:${(server.address() as AddressInfo).port}/private.mp4`);
+      const claimed: VideoProbe = { container: 'mov', durationSeconds: null };
+      for (const [name, content] of Object.entries(lists)) {
+        const outDir = await emptyFolder();
+        const outcome = await transcoder.transcodeToHls(await staged(name, content), claimed, outDir).then(
+          (transcoded) => (transcoded ? 'transcoded' : 'declined'),
+          () => 'rejected',
+        );
+        expect({ name, outcome }).toEqual({ name, outcome: transcoder.kind === 'none' ? 'declined' : 'rejected' });
+        expect(await fs.readdir(outDir)).toEqual([]);
+      }
+      expect(requests).toBe(0);
     });
   },
 );

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import type { UploadedPart } from '../blobs/blob-store.js';
+import { KeyClashError, type UploadedPart } from '../blobs/blob-store.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { cloudDiskRoot, ensureCloudRoom, type CloudDisk } from './cloud-disk.js';
 
@@ -34,10 +34,18 @@ function openUploadId(app: FastifyInstance, disk: CloudDisk, key: string, upload
   return storeId;
 }
 
-/** Refuses a new object where a file or a folder of that name is already. */
+const sameNameClash = (name: string) => conflict(`「${name}」处已有同名的文件或文件夹，请换一个名称`);
+
+/** Refuses a new object where a file or a folder of that name is already, or inside a folder that is really a file. */
 async function ensureFree(app: FastifyInstance, disk: CloudDisk, key: string): Promise<void> {
-  const full = cloudDiskRoot(disk.userId, disk.regionCode) + key;
-  const name = key.replace(/\/$/, '').split('/').at(-1);
+  const root = cloudDiskRoot(disk.userId, disk.regionCode);
+  const full = root + key;
+  const segments = key.replace(/\/$/, '').split('/');
+  const name = segments.at(-1);
+  for (let depth = 1; depth < segments.length; depth++) {
+    const folder = segments.slice(0, depth).join('/');
+    if (await app.blobs.stat(root + folder)) throw conflict(`「${folder}」是文件，不能在其中新建文件或文件夹`);
+  }
   if (await app.blobs.stat(full.replace(/\/$/, ''))) throw conflict(`已存在同名文件「${name}」，请换一个名称`);
   const folder = `${full.replace(/\/$/, '')}/`;
   const inside = await app.blobs.listPage(folder, { maxKeys: 1 });
@@ -88,6 +96,7 @@ export async function completeMultipartUpload(
   try {
     await app.blobs.completeMultipartUpload(full, storeId, parts);
   } catch (error) {
+    if (error instanceof KeyClashError) throw sameNameClash(key.split('/').at(-1)!);
     app.log.warn({ err: error, key: full }, 'completing a multipart upload failed');
     throw conflict('分片不完整或上传已失效，请重新上传');
   }
@@ -108,7 +117,12 @@ export async function completeMultipartUpload(
 
 export async function createFolder(app: FastifyInstance, disk: CloudDisk, folderKey: string) {
   await ensureFree(app, disk, folderKey);
-  await app.blobs.put(cloudDiskRoot(disk.userId, disk.regionCode) + folderKey, Readable.from([]));
+  try {
+    await app.blobs.put(cloudDiskRoot(disk.userId, disk.regionCode) + folderKey, Readable.from([]));
+  } catch (error) {
+    if (error instanceof KeyClashError) throw sameNameClash(folderKey.replace(/\/$/, '').split('/').at(-1)!);
+    throw error;
+  }
 }
 
 export async function presignDownload(app: FastifyInstance, disk: CloudDisk, key: string) {

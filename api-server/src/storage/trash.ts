@@ -4,11 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { notify } from '../accounts/messages.js';
 import { trashItems } from '../db/schema.js';
 import { conflict, invalid, notFound } from '../errors.js';
+import { internalName } from '../uploads/file-names.js';
 import { openTree, type FileTree } from './file-trees.js';
 import type { FileEntry } from './file-system.js';
 
 /** Where a tree keeps what was deleted from it: a folder at its root, hidden from listings, counted by its quota. */
-export const trashFolder = '.rc-trash';
+export const trashFolder = internalName('trash');
 const day = 86_400_000;
 
 export type TrashItem = typeof trashItems.$inferSelect;

@@ -24,7 +24,7 @@ export async function inTree<T>(run: () => Promise<T>): Promise<T> {
 
 /** A path a call may work on: the rules of uploads (no traversal, no bad names), never inside the trash. */
 export function treePath(text: string, label = '路径'): string {
-  return ensureOutsideTrash(checkRelativePath(text, label));
+  return ensureOutsideTrash(checkRelativePath(ensureOutsideTrash(text), label));
 }
 
 /** A path naming a file or folder, not the root. */

@@ -27,6 +27,8 @@ const badNames = [
   '%2e%2e%2fescape',
   '..%2fescape',
   '%2e%2e',
+  '.rc-trash',
+  '.rc-partial',
   '%252e%252e%252fescape',
   '%2fetc%2fpasswd',
   'nul\u0000byte',

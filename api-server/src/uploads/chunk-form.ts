@@ -30,36 +30,56 @@ export class FormFields {
   }
 }
 
+/** What a file form answers, in its own words, when its body is not the form, holds no file, or more than one. */
+export interface FileFormMessages {
+  malformed: string;
+  empty: string;
+  oneFile: string;
+}
+
+const chunkFormMessages: FileFormMessages = {
+  malformed: '分片表单格式不正确，应为 multipart/form-data',
+  empty: '分片文件不能为空',
+  oneFile: '每次只能上传一个分片',
+};
+
 /**
- * Reads a multipart chunk form whose text fields come before its one file part, and hands both to
- * `receive` while the file is still streaming. A body that is not the multipart form its content
- * type claims is the request's fault: refused, not answered as a server error.
+ * Reads a multipart form whose text fields come before its one file part, and hands both (and the
+ * file's name) to `receive` while the file is still streaming. A body that is not the multipart form
+ * its content type claims is the request's fault: refused with `messages.malformed`, not answered as a
+ * server error. `fileSize` raises the site's limit of one chunk for forms that take a whole file.
  */
-export async function readChunkForm(
+export async function readFileForm(
   request: FastifyRequest,
-  receive: (fields: FormFields, file: Readable) => Promise<void>,
+  messages: FileFormMessages,
+  receive: (fields: FormFields, file: Readable, fileName: string) => Promise<void>,
+  options: { fileSize?: number } = {},
 ): Promise<void> {
   const values = new Map<string, string>();
   let receiving: Readable | undefined;
   let received = false;
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts(options.fileSize ? { limits: { fileSize: options.fileSize, files: 1 } } : {})) {
       if (part.type === 'field') {
         if (typeof part.value !== 'string') throw invalid('表单字段格式不正确');
         values.set(part.fieldname, part.value);
       } else if (received) {
-        throw invalid('每次只能上传一个分片');
+        throw invalid(messages.oneFile);
       } else {
         received = true;
         receiving = part.file;
-        await receive(new FormFields(values), part.file);
+        await receive(new FormFields(values), part.file, part.filename);
         receiving = undefined;
       }
     }
   } catch (error) {
     // While the file streams, only an error of the file part itself (the form ending early) is the form's fault.
     if (error instanceof AppError || (receiving && receiving.errored !== error)) throw error;
-    throw invalid('分片表单格式不正确，应为 multipart/form-data');
+    throw invalid(messages.malformed);
   }
-  if (!received) throw invalid('分片文件不能为空');
+  if (!received) throw invalid(messages.empty);
 }
+
+/** Reads the chunk form of the uploader (its fields, then one chunk): see `readFileForm`. */
+export const readChunkForm = (request: FastifyRequest, receive: (fields: FormFields, file: Readable) => Promise<void>) =>
+  readFileForm(request, chunkFormMessages, receive);

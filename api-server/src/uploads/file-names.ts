@@ -7,6 +7,11 @@ const controlCharacter = /[\u0000-\u001f\u007f]/;
 const gpuForbidden = /[/\\:*?"<>|（）！]/;
 export const gpuFileNameMessage = '文件名称不能包含特殊中文字符和空格！';
 
+/** Names beginning so are the server's own inside users' folders (the trash, half-written files), never a user's. */
+const internalPrefix = '.rc-';
+/** One of the server's own names: `.rc-` and a word. */
+export const internalName = (word: string) => `${internalPrefix}${word}`;
+
 /** Undoes percent-encoding layer by layer, so `%252e%252e` is judged as `..`. */
 function decodedForms(text: string): string[] {
   const forms = [text];
@@ -32,11 +37,12 @@ function nameProblem(name: string): string | null {
     if (controlCharacter.test(form)) return '不能包含控制字符';
     if (form.includes('/') || form.includes('\\')) return '不能包含路径分隔符';
     if (form === '.' || form === '..') return '不能为“.”或“..”';
+    if (form.toLowerCase().startsWith(internalPrefix)) return `不能以“${internalPrefix}”开头（系统保留名称）`;
   }
   return null;
 }
 
-/** A single file or folder name: no separators, no `.`/`..`, no control characters, at most 255 bytes. */
+/** A single file or folder name: no separators, no `.`/`..`, no control characters, not the server's own, at most 255 bytes. */
 export function checkFileName(name: string, label = '文件名'): string {
   const problem = nameProblem(name);
   if (problem) throw invalid(`${label}${problem}`);

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope } from '@rc/api-contract/envelope';
 import { BlobTransferQuery, BlobTransferResult } from '@rc/api-contract/cloud-net-disk/cloud-disk';
-import { TooLargeError, attachmentDisposition } from '../../blobs/blob-store.js';
+import { KeyClashError, TooLargeError, attachmentDisposition } from '../../blobs/blob-store.js';
 import { byteRange } from '../../blobs/byte-range.js';
 import { LocalFolderStore } from '../../blobs/local-folder-store.js';
 import { localTransferPath, type TransferGrant } from '../../blobs/local-transfer.js';
@@ -43,7 +43,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: '按本机签发的地址上传一个对象或一个分片（请求体为字节，应答头带 ETag）',
         querystring: BlobTransferQuery,
-        response: { 200: Envelope(BlobTransferResult), 403: Refusal, 404: Refusal, 422: Refusal },
+        response: { 200: Envelope(BlobTransferResult), 403: Refusal, 404: Refusal, 409: Refusal, 422: Refusal },
       },
     },
     async (request, reply) => {
@@ -63,6 +63,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         return reply.header('etag', etag).send(ok({ etag }));
       } catch (error) {
         if (error instanceof TooLargeError) return refuse(reply, 422, '上传的字节多于申报的大小');
+        if (error instanceof KeyClashError) return refuse(reply, 409, '此处已有同名的文件或文件夹，请换一个名称后重新上传');
         throw error;
       }
     },

@@ -141,6 +141,43 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('cloud disk on %s'
     });
   });
 
+  it('answers a file and a folder of the same name with 409 in Chinese, whichever comes first', async () => {
+    const signed = await alice.post(api('single-presigned'), { regionCode: region, fileName: 'same', fileSize: 3 });
+    expect((await fetch(absolute(signed.data.url), { method: 'PUT', body: 'abc' })).status).toBe(200);
+    const insideFile = { code: 409, msg: '「same」是文件，不能在其中新建文件或文件夹' };
+    expect(await alice.post(api('folder'), { regionCode: region, prefix: 'same', name: 'inner' })).toMatchObject(insideFile);
+    expect(await alice.post(api('single-presigned'), { regionCode: region, prefix: 'same', fileName: 'x', fileSize: 1 })).toMatchObject(
+      insideFile,
+    );
+    const multipart = { regionCode: region, prefix: 'same/deeper', fileName: 'x', chunkSize: 5 * MiB, fileSize: 1 };
+    expect(await alice.post(api('multipar-presigned'), multipart)).toMatchObject(insideFile);
+    expect(await alice.post(api('folder'), { regionCode: region, name: 'same' })).toMatchObject({
+      code: 409,
+      msg: '已存在同名文件「same」，请换一个名称',
+    });
+    await alice.post(api('delete'), { regionCode: region, keys: ['same'] }, 'DELETE');
+  });
+
+  it.runIf(storeName === 'local folder')('refuses with 409 a file whose name became a folder while it was uploading', async () => {
+    const single = await alice.post(api('single-presigned'), { regionCode: region, fileName: 'late', fileSize: 3 });
+    const parts = await alice.post(api('multipar-presigned'), { regionCode: region, fileName: 'later', chunkSize: 5 * MiB, fileSize: 3 });
+    for (const name of ['late', 'later']) expect((await alice.post(api('folder'), { regionCode: region, name })).code).toBe(200);
+    const put = await fetch(absolute(single.data.url), { method: 'PUT', body: 'abc' });
+    expect({ status: put.status, answer: await put.json() }).toMatchObject({
+      status: 409,
+      answer: { code: 409, msg: '此处已有同名的文件或文件夹，请换一个名称后重新上传' },
+    });
+    const part = await fetch(absolute(parts.data.chunkUrls[0]), { method: 'PUT', body: 'abc' });
+    const completed = await alice.post(api('complete-multipar'), {
+      regionCode: region,
+      fileName: 'later',
+      uploadId: parts.data.uploadId,
+      parts: [{ partNumber: 1, etag: part.headers.get('etag')! }],
+    });
+    expect(completed).toMatchObject({ code: 409, msg: '「later」处已有同名的文件或文件夹，请换一个名称' });
+    await alice.post(api('delete'), { regionCode: region, keys: ['late/', 'later/'] }, 'DELETE');
+  });
+
   it('pages a big folder by continuation token', async () => {
     const root = `users/${aliceId}/cloud/${region}/many/`;
     for (let i = 0; i < 205; i++) await t.app.blobs.put(`${root}f${String(i).padStart(3, '0')}.txt`, Readable.from([Buffer.from('x')]));

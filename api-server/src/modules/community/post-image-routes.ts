@@ -3,10 +3,10 @@ import { Type } from 'typebox';
 import { Envelope } from '@rc/api-contract/envelope';
 import { UploadedImage } from '@rc/api-contract/community/blog';
 import { ok } from '../../envelope.js';
-import { invalid } from '../../errors.js';
 import { currentUser } from '../../plugins/app/authentication.js';
 import { postImages } from '../../community/image-shelves.js';
-import { sendImage, storeImage } from '../../community/stored-images.js';
+import { imageFormMessages, sendImage, storeImage } from '../../community/stored-images.js';
+import { readFileForm } from '../../uploads/chunk-form.js';
 
 const tags = ['社区'];
 const ImageBytes = Type.Unsafe<unknown>({ type: 'string', format: 'binary', description: '图片字节' });
@@ -24,10 +24,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       currentUser(request);
-      if (!request.isMultipart()) throw invalid('请以 multipart/form-data 上传图片');
-      const file = await request.file({ limits: { fileSize: postImages.maxBytes + 1, files: 1 } });
-      if (!file) throw invalid('图片不能为空');
-      return ok(await storeImage(app, postImages, file.file), '图片已上传');
+      let stored: Awaited<ReturnType<typeof storeImage>> | undefined;
+      await readFileForm(
+        request,
+        imageFormMessages(postImages),
+        async (_fields, file) => {
+          stored = await storeImage(app, postImages, file);
+        },
+        { fileSize: postImages.maxBytes + 1 },
+      );
+      return ok(stored!, '图片已上传');
     },
   );
 

@@ -7,6 +7,7 @@ import { ok } from '../../envelope.js';
 import { attachmentDisposition } from '../../blobs/blob-store.js';
 import { invalid } from '../../errors.js';
 import { currentUser } from '../../plugins/app/authentication.js';
+import { readFileForm } from '../../uploads/chunk-form.js';
 import {
   deleteAccessory,
   downloadableAccessory,
@@ -18,6 +19,11 @@ import {
 const tags = ['课程附件'];
 const FileBytes = Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: '附件字节（attachment）' });
 const courseIdField = /^[1-9]\d{0,9}$/;
+const accessoryFormMessages = {
+  malformed: '请以 multipart/form-data 上传附件',
+  empty: '请选择要上传的附件',
+  oneFile: '每次只能上传一个附件',
+};
 
 /** Course accessories: the teacher uploads and removes them; those who may study the course download them. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -37,16 +43,18 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      if (!request.isMultipart()) throw invalid('请以 multipart/form-data 上传附件');
-      const file = await request.file({ limits: { fileSize: maxAccessoryBytes + 1, files: 1 } });
-      if (!file) throw invalid('请选择要上传的附件');
-      const field = file.fields.courseId;
-      const courseId = field && 'value' in field ? String(field.value) : '';
-      if (!courseIdField.test(courseId)) {
-        file.file.resume();
-        throw invalid('请指定课程');
-      }
-      return ok(await saveAccessory(app, user, Number(courseId), file.filename, file.file), '附件已上传');
+      let saved: Awaited<ReturnType<typeof saveAccessory>> | undefined;
+      await readFileForm(
+        request,
+        accessoryFormMessages,
+        async (fields, file, fileName) => {
+          const courseId = fields.text('courseId', '课程', { optional: true });
+          if (!courseIdField.test(courseId)) throw invalid('请指定课程');
+          saved = await saveAccessory(app, user, Number(courseId), fileName, file);
+        },
+        { fileSize: maxAccessoryBytes + 1 },
+      );
+      return ok(saved!, '附件已上传');
     },
   );
 

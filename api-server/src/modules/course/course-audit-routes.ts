@@ -13,10 +13,10 @@ import {
   UploadedCover,
 } from '@rc/api-contract/course/authoring';
 import { ok } from '../../envelope.js';
-import { invalid } from '../../errors.js';
 import { pageWindow } from '../../lib/page-window.js';
 import { currentUser } from '../../plugins/app/authentication.js';
-import { sendImage, storeImage } from '../../community/stored-images.js';
+import { imageFormMessages, sendImage, storeImage } from '../../community/stored-images.js';
+import { readFileForm } from '../../uploads/chunk-form.js';
 import { requireTeacher } from '../../learning/course-access.js';
 import {
   deleteCourse,
@@ -120,11 +120,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       requireTeacher(currentUser(request));
-      if (!request.isMultipart()) throw invalid('请以 multipart/form-data 上传图片');
-      const file = await request.file({ limits: { fileSize: courseCovers.maxBytes + 1, files: 1 } });
-      if (!file) throw invalid(courseCovers.messages.empty);
-      const stored = await storeImage(app, courseCovers, file.file);
-      return ok({ key: stored.key, url: stored.url }, '封面已上传');
+      let stored: Awaited<ReturnType<typeof storeImage>> | undefined;
+      await readFileForm(
+        request,
+        imageFormMessages(courseCovers),
+        async (_fields, file) => {
+          stored = await storeImage(app, courseCovers, file);
+        },
+        { fileSize: courseCovers.maxBytes + 1 },
+      );
+      return ok({ key: stored!.key, url: stored!.url }, '封面已上传');
     },
   );
 

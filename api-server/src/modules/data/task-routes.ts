@@ -4,7 +4,7 @@ import { StorageTaskView, TaskCreateBody, TaskIdBody, TaskListBody } from '@rc/a
 import { ok } from '../../envelope.js';
 import { pageWindow } from '../../lib/page-window.js';
 import { currentUser } from '../../plugins/app/authentication.js';
-import { checkRelativePath } from '../../uploads/file-names.js';
+import { treePath } from '../../storage/tree-operations.js';
 import { cancelTask, createTransferTask, ownTask, pageOfTasks, taskView } from '../../storage/tasks.js';
 
 const tags = ['存储任务'];
@@ -23,8 +23,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { kind, sourceTree, targetTree } = request.body;
-      const paths = request.body.paths.map((path) => checkRelativePath(path, '路径'));
-      const targetFolder = checkRelativePath(request.body.targetFolder, '目标文件夹');
+      const paths = request.body.paths.map((path) => treePath(path, '路径'));
+      const targetFolder = treePath(request.body.targetFolder, '目标文件夹');
       const task = await createTransferTask(app, currentUser(request).id, { kind, sourceTree, paths, targetTree, targetFolder });
       return ok(taskView(task), `已开始${kind === 'copy' ? '复制' : '移动'}，可在「我的下载」中查看进度`);
     },
@@ -48,7 +48,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/task/cancel',
-    { schema: { tags, summary: '取消任务（在两个文件之间停下，已完成的保留）', body: TaskIdBody, response: { 200: Envelope(StorageTaskView) } } },
+    {
+      schema: {
+        tags,
+        summary: '取消任务（在两个文件之间停下，已完成的保留）',
+        body: TaskIdBody,
+        response: { 200: Envelope(StorageTaskView) },
+      },
+    },
     async (request) => ok(taskView(await cancelTask(app, currentUser(request).id, request.body.id)), '已取消'),
   );
 };

@@ -1,12 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { videos } from '../../db/schema.js';
+import { storeUploadedVideo } from '../../learning/video-uploads.js';
 import { ok } from '../../envelope.js';
 import { currentUser } from '../../plugins/app/authentication.js';
-import { checkFileName } from '../../uploads/file-names.js';
-import { storeUploadedFile } from '../../uploads/store-file.js';
-import { videosArea } from '../../uploads/user-areas.js';
 import { checkChunks, holdsChunk, receiveChunkForm } from '../../uploads/chunk-upload.js';
 import { Envelope } from '@rc/api-contract/envelope';
 import { ChunkCheckBody, ChunkCheckResult, ChunkResult, ChunkTestQuery } from '@rc/api-contract/orion/upload';
@@ -51,29 +47,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: '合并视频分片，返回 { state, videoId }；有 ffmpeg 时随后在后台转码为 HLS',
+        summary:
+          '合并视频分片，返回 { state, videoId }；只收单文件视频（mp4/mov、mkv/webm、flv、ts、avi），播放列表等答 422 不支持的视频格式；有 ffmpeg 时随后在后台转码为 HLS',
         body: VideoMergeBody,
         response: { 200: Envelope(VideoMergeResult) },
       },
     },
-    async (request) => {
-      const { id: userId } = currentUser(request);
-      const { fileName, identifier, chunkSize, totalSize, durationSeconds } = request.body;
-      checkFileName(fileName);
-      const md5 = identifier.toLowerCase();
-      const [video] = await app.db
-        .insert(videos)
-        .values({ userId, fileName, title: fileName.slice(0, 80), size: totalSize, md5, durationSeconds, createdAt: app.clock.now() })
-        .returning();
-      const identity = { kind: 'video' as const, md5, chunkSize, fileSize: totalSize, fileName };
-      try {
-        await storeUploadedFile(app, userId, identity, { area: videosArea, path: `${video!.id}/${fileName}` });
-      } catch (error) {
-        await app.db.delete(videos).where(eq(videos.id, video!.id));
-        throw error;
-      }
-      return ok({ state: await app.videos.queue.submit(video!.id), videoId: video!.id }, '上传成功');
-    },
+    async (request) => ok(await storeUploadedVideo(app, currentUser(request).id, request.body), '上传成功'),
   );
 };
 

@@ -1,24 +1,88 @@
-import { describe, expect, it } from 'vitest';
-import { demoAccounts } from '../../seed/demo-data.js';
-import type { TestApp } from '../../test-support/test-app.js';
-import { md5Of, randomFile, setUpSignedInApp, type UploadClient } from '../../uploads/test-upload-client.js';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { videos } from '../../db/schema.js';
+import { hostileVideos, lessonVideo, testClips, uploadVideo } from '../../learning/video-test-kit.js';
+import { originalKey } from '../../learning/video-stream.js';
+import { runnableTranscoders } from '../../learning/video-transcoder.js';
+import { demoAccounts, demoPassword } from '../../seed/demo-data.js';
+import { createTestApp, login, type TestApp } from '../../test-support/test-app.js';
+import { usedBytes } from '../../uploads/quota.js';
+import { md5Of, UploadClient } from '../../uploads/test-upload-client.js';
 
-let client: UploadClient;
-let t: TestApp;
 const chunkSize = 2_048_000;
+const mp4 = fs.readFileSync(testClips.mp4);
+const kinds = (await runnableTranscoders()).map((transcoder) => transcoder.kind);
 
-setUpSignedInApp((signedIn) => ({ client, t } = signedIn), demoAccounts.teacher);
+describe.each(kinds)('video upload with the %s transcoder', (kind) => {
+  let t: TestApp;
+  let teacher: UploadClient;
+  let teacherId: number;
+  let user: UploadClient;
+  let userId: number;
+  let server: http.Server;
+  let requests = 0;
 
-describe('video upload', () => {
+  beforeAll(async () => {
+    t = await createTestApp({ config: { videoTranscoder: kind } });
+    ({ client: user, userId } = await UploadClient.signedIn(t.app, demoAccounts.user));
+    teacher = user.withToken(await login(t.app, demoAccounts.teacher, demoPassword));
+    teacherId = (await teacher.post<{ id: number }>('/apis/user/auth/user/ext/view', {})).data.id;
+    server = http.createServer((_request, response) => {
+      requests += 1;
+      response.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await t.close();
+  });
+
   it('takes 2048000-byte chunks and answers the merge with { state, videoId }', async () => {
-    const bytes = randomFile(2 * chunkSize + 10);
+    // A real mp4 with bytes after its last atom, so it spans three chunks.
+    const bytes = Buffer.concat([mp4, Buffer.alloc(2 * chunkSize + 10 - mp4.length, 7)]);
     const body = { identifier: md5Of(bytes), fileName: '第一课.mp4', chunkSize, totalSize: bytes.length };
-    expect((await client.post('/apis/vod/auth/videoInfo/upload/check', body)).data).toEqual({ skipUpload: false, uploaded: [] });
-    const answers = await client.sendChunks('/apis/vod/auth/videoInfo/upload', bytes, { fileName: '第一课.mp4', chunkSize });
+    expect((await teacher.post('/apis/vod/auth/videoInfo/upload/check', body)).data).toEqual({ skipUpload: false, uploaded: [] });
+    const answers = await teacher.sendChunks('/apis/vod/auth/videoInfo/upload', bytes, { fileName: '第一课.mp4', chunkSize });
     expect(answers.map((a) => a.code)).toEqual([200, 200, 200]);
-    const merged = await client.post('/apis/vod/auth/videoInfo/merge', body);
+    const merged = await teacher.post('/apis/vod/auth/videoInfo/merge', body);
     // Stored (1), or queued for transcoding (2) where ffmpeg runs.
-    const state = t.app.videos.queue.transcoder.kind === 'none' ? 1 : 2;
-    expect(merged).toMatchObject({ code: 200, msg: '上传成功', data: { state, videoId: expect.any(Number) } });
+    expect(merged).toMatchObject({ code: 200, msg: '上传成功', data: { state: kind === 'none' ? 1 : 2, videoId: expect.any(Number) } });
+  });
+
+  it('still transcodes a real mp4, measured by ffprobe', async () => {
+    const merged = await uploadVideo(teacher, mp4, '片段.mp4', 99);
+    expect(merged.code).toBe(200);
+    await t.app.videos.queue.idle();
+    const [video] = await t.app.db.select().from(videos).where(eq(videos.id, merged.data.videoId));
+    expect(video).toMatchObject(kind === 'none' ? { state: 1, durationSeconds: 99 } : { state: 3, durationSeconds: 2 });
+  });
+
+  it('refuses playlists and concat lists naming another user’s video, leaving no row, no bytes and no quota used', async () => {
+    const [secret] = await t.app.db.select().from(videos).where(eq(videos.userId, teacherId)).limit(1);
+    const secretFile = path.join(t.dataDir, 'blobs', originalKey(secret!));
+    expect(fs.existsSync(secretFile)).toBe(true);
+    const before = { rows: await t.app.db.select().from(videos).where(eq(videos.userId, userId)), used: await usedBytes(t.app, userId) };
+    const lists = hostileVideos(secretFile, `http://127.0.0.1:${(server.address() as AddressInfo).port}/secret.mp4`);
+    for (const [fileName, content] of Object.entries(lists)) {
+      const answer = await uploadVideo(user, Buffer.from(content), fileName);
+      expect({ fileName, answer }).toEqual({ fileName, answer: expect.objectContaining({ code: 422, msg: '不支持的视频格式' }) });
+    }
+    await t.app.videos.queue.idle();
+    expect(await t.app.db.select().from(videos).where(eq(videos.userId, userId))).toEqual(before.rows);
+    expect(await usedBytes(t.app, userId)).toEqual(before.used);
+    const userVideos = path.join(t.dataDir, 'blobs', 'users', String(userId), 'videos');
+    const files = fs.existsSync(userVideos) ? fs.readdirSync(userVideos, { recursive: true, withFileTypes: true }) : [];
+    expect(files.filter((entry) => entry.isFile())).toEqual([]);
+    expect(requests).toBe(0);
+  });
+
+  it('refuses a file that is not a video at all, and takes the same user’s next real one', async () => {
+    expect(await uploadVideo(user, Buffer.from('这不是视频'), 'notes.webm')).toMatchObject({ code: 422, msg: '不支持的视频格式' });
+    expect(await uploadVideo(user, lessonVideo, 'lesson.webm')).toMatchObject({ code: 200 });
   });
 });

@@ -79,8 +79,13 @@ export default fp(
       if (field) throw invalid(`${field}应为有限的数字`);
     });
 
+    // Serialised as it is, not by the route's response schema: a route that answers a bare document (`/config.json`) refuses in the envelope too.
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-      reply.status(200).send(toEnvelope(error, request));
+      reply
+        .status(200)
+        .type('application/json; charset=utf-8')
+        .serializer((payload) => JSON.stringify(payload))
+        .send(toEnvelope(error, request));
     });
 
     app.addHook('onSend', async (request, reply) => {

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createServerMetrics, type ServerMetrics } from '../../observability/server-metrics.js';
 
@@ -18,7 +19,10 @@ export default fp(
     app.addHook('onResponse', async (request, reply) => {
       metrics.observeRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
     });
-    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    const refuseScrape = (error: Error, _request: FastifyRequest, reply: FastifyReply) =>
+      reply.code(400).type('text/plain; charset=utf-8').send(`bad request: ${error.message}\n`);
+    // Registered before the envelope's error handler: a request the input checks refuse gets a plain 400.
+    app.get('/metrics', { schema: { hide: true }, errorHandler: refuseScrape }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       try {
         return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
