@@ -54,6 +54,8 @@ describe.each(forms)('the chunk form $form', ({ form, check }) => {
     );
     expect(answer).toMatchObject({ code: 422, msg: '分片总数与文件大小不符' });
     expect(await held(bytes, 'neither.bin')).toEqual([]);
+    const tested = await client.get(form, { ...fieldsOf(bytes, 'neither.bin'), chunkNumber: 1, totalChunks });
+    expect(tested).toMatchObject({ code: 422, msg: '分片总数与文件大小不符' });
   });
 
   it.each([

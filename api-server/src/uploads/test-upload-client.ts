@@ -62,8 +62,9 @@ export class UploadClient {
     return response.json() as Promise<Answer<T>>;
   }
 
-  async get<T = any>(path: string, query: Record<string, string> = {}): Promise<Answer<T>> {
-    const response = await fetch(`${this.base}${path}?${new URLSearchParams(query)}`, { headers: { token: this.token } });
+  async get<T = any>(path: string, query: Record<string, string | number> = {}): Promise<Answer<T>> {
+    const search = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)]));
+    const response = await fetch(`${this.base}${path}?${search}`, { headers: { token: this.token } });
     return response.json() as Promise<Answer<T>>;
   }
 
