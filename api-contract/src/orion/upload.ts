@@ -44,13 +44,19 @@ export type ChunkResult = Static<typeof ChunkResult>;
 
 /**
  * The test request of the standard chunk client (simple-uploader.js with `testChunks`): a GET carrying the chunk
- * form's fields in its query. Any other field it sends (filename, totalChunks, relativePath, ...) is ignored.
+ * form's fields in its query. Any other field it sends (filename, relativePath, ...) is ignored.
  */
 export const ChunkTestQuery = Type.Object({
   identifier: Md5('文件标识'),
   chunkNumber: Type.Integer({ title: '分片序号', minimum: 1, maximum: 1_000_000 }),
   chunkSize: ChunkSize,
   totalSize: TotalSize,
+  totalChunks: Type.Integer({
+    title: '分片总数',
+    minimum: 1,
+    maximum: 1_000_000,
+    description: '文件切成的分片数：余下不足一个分片的字节单独成片（向上取整），或并入最后一片（向下取整，simple-uploader.js 的默认切法）',
+  }),
 });
 export type ChunkTestQuery = Static<typeof ChunkTestQuery>;
 

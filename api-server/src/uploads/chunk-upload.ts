@@ -3,13 +3,14 @@ import type { ChunkCheckBody, ChunkOpenBody, ChunkTestQuery } from '@rc/api-cont
 import { invalid } from '../errors.js';
 import { currentUser } from '../plugins/app/authentication.js';
 import { readChunkForm } from './chunk-form.js';
+import { checkTotalChunks, piecesOfChunk } from './chunk-layout.js';
 import { checkFileName, checkRelativePath } from './file-names.js';
 import { ensureRoomFor } from './quota.js';
 import { giveUpIfHeld, instantSource } from './store-file.js';
 import {
-  chunkCount,
   checkChunking,
   findUpload,
+  missingPieces,
   openUpload,
   openUploadById,
   ownUploadById,
@@ -24,6 +25,7 @@ const uploadIdPattern = /^[0-9a-f-]{36}$/;
  * The CPU chunk form (spec §3: file, filename, chunkNumber, identifier plus chunkSize, totalSize,
  * totalChunks and path), shared by file storage and video uploads, which differ only in `kind`.
  * A chunk of an upload opened before its MD5 was known names it by `uploadId` instead of `identifier`.
+ * `totalChunks` tells how the file was cut: its remainder a short last chunk, or folded into the last (`chunk-layout.ts`).
  */
 export async function receiveChunkForm(app: FastifyInstance, request: FastifyRequest, kind: UploadKind): Promise<{ chunkNumber: number }> {
   const { id: userId } = currentUser(request);
@@ -38,11 +40,11 @@ export async function receiveChunkForm(app: FastifyInstance, request: FastifyReq
     const fileSize = fields.integer('totalSize', '文件大小', 0, Number.MAX_SAFE_INTEGER);
     const totalChunks = fields.integer('totalChunks', '分片总数', 1, 1_000_000);
     chunkNumber = fields.integer('chunkNumber', '分片序号', 1, totalChunks);
-    if (totalChunks !== chunkCount(fileSize, chunkSize)) throw invalid('分片总数与文件大小不符');
+    checkTotalChunks({ fileSize, chunkSize }, totalChunks);
     const upload = uploadId
       ? await ownUploadById(app, userId, kind, uploadId, { chunkSize, fileSize })
       : await openUpload(app, userId, { kind, md5, chunkSize, fileSize, fileName });
-    await receiveChunk(app, upload, chunkNumber, file);
+    await receiveChunk(app, upload, chunkNumber, file, totalChunks);
   });
   return { chunkNumber };
 }
@@ -81,13 +83,14 @@ export async function checkChunks(app: FastifyInstance, request: FastifyRequest,
 }
 
 /**
- * The standard chunk client's test request: does this user's upload of this content already hold this chunk?
- * simple-uploader.js reads any 200 to its test as "already there" and skips the chunk, so only a held chunk
- * may be answered with 200; the route answers 204 otherwise and the client uploads it.
+ * The standard chunk client's test request: does this user's upload of this content already hold this chunk (both
+ * pieces of a folded last chunk)? simple-uploader.js reads any 200 to its test as "already there" and skips the chunk,
+ * so only a held chunk may be answered with 200; the route answers 204 otherwise and the client uploads it.
  */
 export async function holdsChunk(app: FastifyInstance, request: FastifyRequest, kind: UploadKind, query: ChunkTestQuery): Promise<boolean> {
   const { id: userId } = currentUser(request);
   const identity = { kind, md5: query.identifier.toLowerCase(), chunkSize: query.chunkSize, fileSize: query.totalSize };
+  const pieces = piecesOfChunk(identity, query.chunkNumber, query.totalChunks);
   const upload = await findUpload(app, userId, identity);
-  return upload !== undefined && (await receivedChunks(app, upload)).includes(query.chunkNumber);
+  return upload !== undefined && (await missingPieces(app, upload, pieces)).length === 0;
 }

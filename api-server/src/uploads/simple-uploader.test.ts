@@ -105,3 +105,64 @@ describe('simple-uploader.js 0.6 with its default options (testChunks: true)', (
     expect(held.data).toEqual({ skipUpload: false, uploaded: [1, 2] });
   });
 });
+
+describe('simple-uploader.js 0.6 with a file whose size is not a multiple of its chunk size (forceChunkSize: false)', () => {
+  const sortedTests = () => chunkRequests.filter((request) => request.method === 'GET').sort((a, b) => a.chunkNumber - b.chunkNumber);
+  const posts = () => chunkRequests.filter((request) => request.method === 'POST').length;
+
+  it('uploads a 3.5 MiB file completely as 3 chunks, the last 1.5 MiB, and the merge finds the right MD5', async () => {
+    const bytes = randomFile(3.5 * mib);
+    const fileName = 'folded.bin';
+    chunkRequests.length = 0;
+    const uploaded = await uploadWithSimpleUploader(origin, { target: '/apis/orion/auth/file/chunk', token, bytes, fileName });
+    expect(uploaded.outcome).toBe('success');
+    expect(sortedTests().map((request) => request.status)).toEqual([204, 204, 204]);
+    expect(posts()).toBe(3);
+
+    const merged = await client.post('/apis/orion/auth/file/mergeFile', {
+      fileName,
+      identifier: md5Of(bytes),
+      chunkSize: mib,
+      totalSize: bytes.length,
+    });
+    expect(merged).toMatchObject({ code: 200, data: { size: bytes.length, md5: md5Of(bytes) } });
+  });
+
+  it('resumes what our own uploader began: its folded last chunk counts as there only when both of its MiB are', async () => {
+    const bytes = randomFile(3.5 * mib);
+    const fileName = 'folded-resumed.bin';
+    // Our uploader cuts the same file into 4 chunks and had sent its 2nd and 3rd: half of simple-uploader's 3rd.
+    await client.sendChunks('/apis/orion/auth/file/chunk', bytes, { fileName, chunkSize: mib, numbers: [2, 3] });
+    chunkRequests.length = 0;
+
+    const uploaded = await uploadWithSimpleUploader(origin, { target: '/apis/orion/auth/file/chunk', token, bytes, fileName });
+    expect(uploaded.outcome).toBe('success');
+    expect(sortedTests()).toEqual([
+      { method: 'GET', chunkNumber: 1, status: 204 },
+      { method: 'GET', chunkNumber: 2, status: 200 },
+      { method: 'GET', chunkNumber: 3, status: 204 },
+    ]);
+    expect(posts()).toBe(2);
+
+    const merged = await client.post('/apis/orion/auth/file/mergeFile', {
+      fileName,
+      identifier: md5Of(bytes),
+      chunkSize: mib,
+      totalSize: bytes.length,
+    });
+    expect(merged).toMatchObject({ code: 200, data: { size: bytes.length, md5: md5Of(bytes) } });
+  });
+
+  it('uploads a 2.5 MiB video completely as 2 chunks, and its merge finds the right MD5', async () => {
+    const bytes = randomFile(2.5 * mib);
+    const target = '/apis/vod/auth/videoInfo/upload';
+    chunkRequests.length = 0;
+    const uploaded = await uploadWithSimpleUploader(origin, { target, token, bytes, fileName: 'folded.mp4' });
+    expect(uploaded.outcome).toBe('success');
+    expect(posts()).toBe(2);
+
+    const body = { identifier: md5Of(bytes), fileName: 'folded.mp4', chunkSize: mib, totalSize: bytes.length };
+    expect((await client.post(`${target}/check`, body)).data).toEqual({ skipUpload: false, uploaded: [1, 2, 3] });
+    expect(await client.post('/apis/vod/auth/videoInfo/merge', body)).toMatchObject({ code: 200, msg: '上传成功' });
+  });
+});

@@ -8,15 +8,8 @@ import { openTree, type FileTree } from '../storage/file-trees.js';
 import { treeArea, treeClash, writeTreeFile } from '../storage/tree-operations.js';
 import { pathClash } from './path-clash.js';
 import { ensureRoomFor } from './quota.js';
-import {
-  chunkCount,
-  discardUpload,
-  findUpload,
-  findUploadById,
-  receivedChunks,
-  type UploadIdentity,
-  type UploadRow,
-} from './upload-sessions.js';
+import { chunkCount } from './chunk-layout.js';
+import { discardUpload, findUpload, findUploadById, receivedChunks, type UploadIdentity, type UploadRow } from './upload-sessions.js';
 import { areaKey, assemblyKey } from './user-areas.js';
 import { noteUserChange } from '../accounts/user-changes.js';
 
@@ -112,7 +105,7 @@ export async function storeUploadedFile(
     : await findUpload(app, userId, identity);
   if (upload && (upload.chunkSize !== identity.chunkSize || upload.fileSize !== identity.fileSize))
     throw invalid('分片大小或文件大小与上传任务不符');
-  const count = chunkCount(identity.fileSize, identity.chunkSize);
+  const count = chunkCount(identity);
   const received = upload ? await receivedChunks(app, upload) : [];
   const clash = placement.tree ? await treeClash(placement.tree, placement.path) : await pathClash(app, userId, placement);
   if (clash) {

@@ -62,8 +62,9 @@ export class UploadClient {
     return response.json() as Promise<Answer<T>>;
   }
 
-  async get<T = any>(path: string, query: Record<string, string> = {}): Promise<Answer<T>> {
-    const response = await fetch(`${this.base}${path}?${new URLSearchParams(query)}`, { headers: { token: this.token } });
+  async get<T = any>(path: string, query: Record<string, string | number> = {}): Promise<Answer<T>> {
+    const search = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)]));
+    const response = await fetch(`${this.base}${path}?${search}`, { headers: { token: this.token } });
     return response.json() as Promise<Answer<T>>;
   }
 
@@ -100,13 +101,16 @@ export class UploadClient {
     return response.json() as Promise<Answer<T>>;
   }
 
-  /** Every chunk of `bytes` to a chunk-form endpoint (`numbers` limits which, from 1). */
+  /**
+   * Every chunk of `bytes` to a chunk-form endpoint (`numbers` limits which, from 1). With `foldRemainder`, cut as
+   * simple-uploader.js cuts by default: the remainder after the last whole chunk goes into that chunk.
+   */
   async sendChunks(
     path: string,
     bytes: Buffer,
-    o: { fileName: string; chunkSize: number; uploadPath?: string; numbers?: number[] },
+    o: { fileName: string; chunkSize: number; uploadPath?: string; numbers?: number[]; foldRemainder?: boolean },
   ): Promise<Answer[]> {
-    const total = Math.max(1, Math.ceil(bytes.length / o.chunkSize));
+    const total = Math.max(1, (o.foldRemainder ? Math.floor : Math.ceil)(bytes.length / o.chunkSize));
     const answers: Answer[] = [];
     for (let n = 1; n <= total; n++) {
       if (o.numbers && !o.numbers.includes(n)) continue;
@@ -119,7 +123,8 @@ export class UploadClient {
         totalSize: bytes.length,
         path: o.uploadPath ?? '',
       };
-      answers.push(await this.chunkForm(path, fields, bytes.subarray((n - 1) * o.chunkSize, n * o.chunkSize)));
+      const end = n === total ? bytes.length : n * o.chunkSize;
+      answers.push(await this.chunkForm(path, fields, bytes.subarray((n - 1) * o.chunkSize, end)));
     }
     return answers;
   }

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { TooLargeError } from '../blobs/blob-store.js';
 import { uploads } from '../db/schema.js';
 import { conflict, invalid, notFound } from '../errors.js';
+import { ByteCursor } from './byte-cursor.js';
+import { chunkCount, pieceBytes, piecesOfChunk } from './chunk-layout.js';
 import { ensureRoomFor } from './quota.js';
 import { assemblyKey, chunkKey, uploadPrefix } from './user-areas.js';
 
@@ -22,12 +23,10 @@ export interface UploadIdentity {
   uploadId?: string;
 }
 
-export const chunkCount = (fileSize: number, chunkSize: number) => Math.max(1, Math.ceil(fileSize / chunkSize));
-
 export function checkChunking(app: FastifyInstance, chunkSize: number, fileSize: number): void {
   const { minChunkSize, maxChunkSize, maxChunks } = app.uploads.settings;
   if (chunkSize < minChunkSize || chunkSize > maxChunkSize) throw invalid(`分片大小应在${minChunkSize}到${maxChunkSize}字节之间`);
-  if (chunkCount(fileSize, chunkSize) > maxChunks) throw invalid(`分片数量不能超过${maxChunks}`);
+  if (chunkCount({ fileSize, chunkSize }) > maxChunks) throw invalid(`分片数量不能超过${maxChunks}`);
 }
 
 export async function findUpload(
@@ -137,48 +136,73 @@ export async function receivedChunks(app: FastifyInstance, upload: UploadRow): P
     .sort((a, b) => a - b);
 }
 
-export function expectedChunkBytes(upload: UploadRow, chunkNumber: number): number {
-  const count = chunkCount(upload.fileSize, upload.chunkSize);
-  if (!Number.isInteger(chunkNumber) || chunkNumber < 1 || chunkNumber > count) throw invalid(`分片序号应在1到${count}之间`);
-  return chunkNumber < count ? upload.chunkSize : upload.fileSize - (count - 1) * upload.chunkSize;
-}
-
 const cutShortCodes = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'ABORT_ERR', 'FST_REQ_FILE_TOO_LARGE']);
 const isCutShort = (error: unknown) => cutShortCodes.has((error as { code?: string }).code ?? '');
 
-/** Chunks being written now, so two requests for one chunk never write it at once. */
-const chunksBeingWritten = new Set<string>();
+/** Pieces being written now, so two requests for one piece never write it at once. */
+const piecesBeingWritten = new Set<string>();
+
+const piecesFrom = (first: number, last: number) => Array.from({ length: last - first + 1 }, (_, i) => first + i);
+
+/** The pieces from `first` to `last` the server does not hold whole yet. */
+export async function missingPieces(
+  app: FastifyInstance,
+  upload: UploadRow,
+  { first, last }: { first: number; last: number },
+): Promise<number[]> {
+  const pieces = piecesFrom(first, last);
+  const held = await Promise.all(pieces.map((piece) => app.blobs.stat(chunkKey(upload.id, piece))));
+  return pieces.filter((_, i) => !held[i]);
+}
 
 /**
- * Streams one chunk to its place in the upload's assembly; it counts as held (its marker is
- * written) only with exactly the expected size. A chunk already held is not written again, so the
- * bytes behind the running MD5 never change.
+ * Streams chunk `chunkNumber` of a file cut into `totalChunks` (by default the server's own cut) to its place in the
+ * upload's assembly, one piece at a time (a folded last chunk is two, see `chunk-layout.ts`). Its pieces count as
+ * held (their markers are written) only once the whole chunk arrived with exactly the expected size. A piece already
+ * held is not written again, so the bytes behind the running MD5 never change.
  */
-export async function receiveChunk(app: FastifyInstance, upload: UploadRow, chunkNumber: number, source: Readable): Promise<void> {
-  const expected = expectedChunkBytes(upload, chunkNumber);
-  const marker = chunkKey(upload.id, chunkNumber);
-  if (await app.blobs.stat(marker)) {
+export async function receiveChunk(
+  app: FastifyInstance,
+  upload: UploadRow,
+  chunkNumber: number,
+  source: Readable,
+  totalChunks = chunkCount(upload),
+): Promise<void> {
+  const { first, last } = piecesOfChunk(upload, chunkNumber, totalChunks);
+  const missing = await missingPieces(app, upload, { first, last });
+  if (missing.length === 0) {
     for await (const _ of source);
     await touch(app, upload);
     return;
   }
-  const lock = `${upload.id}/${chunkNumber}`;
-  if (chunksBeingWritten.has(lock)) throw conflict(`分片${chunkNumber}正在上传`);
-  chunksBeingWritten.add(lock);
+  const locks = missing.map((piece) => `${upload.id}/${piece}`);
+  if (locks.some((lock) => piecesBeingWritten.has(lock))) throw conflict(`分片${chunkNumber}正在上传`);
+  for (const lock of locks) piecesBeingWritten.add(lock);
   try {
-    let size: number;
+    const wrongSize = () => invalid(`分片${chunkNumber}大小不正确`);
+    const cursor = new ByteCursor(source);
+    const chunkStart = pieceBytes(upload, first).start;
+    let written = 0;
     try {
-      ({ size } = await app.blobs.writeAt(assemblyKey(upload.id), (chunkNumber - 1) * upload.chunkSize, source, { maxBytes: expected }));
+      for (let piece = first; piece <= last; piece++) {
+        const { start, end } = pieceBytes(upload, piece);
+        const bytes = cursor.take(end - start);
+        if (missing.includes(piece)) {
+          await app.blobs.writeAt(assemblyKey(upload.id), start, Readable.from(bytes), { maxBytes: end - start });
+          written += end - start;
+        } else for await (const _ of bytes);
+        if (cursor.position !== end - chunkStart) throw wrongSize();
+      }
+      if (!(await cursor.ended())) throw wrongSize();
     } catch (error) {
-      if (error instanceof TooLargeError) throw invalid(`分片${chunkNumber}大小不正确`);
+      source.destroy();
       if (isCutShort(error)) throw invalid(`分片${chunkNumber}上传中断`);
       throw error;
     }
-    if (size !== expected) throw invalid(`分片${chunkNumber}大小不正确`);
-    await app.blobs.put(marker, Readable.from([]));
-    app.metrics.uploadBytes.inc(size);
+    for (const piece of missing) await app.blobs.put(chunkKey(upload.id, piece), Readable.from([]));
+    app.metrics.uploadBytes.inc(written);
   } finally {
-    chunksBeingWritten.delete(lock);
+    for (const lock of locks) piecesBeingWritten.delete(lock);
   }
   await touch(app, upload);
   void app.uploads.md5.advance(upload);
