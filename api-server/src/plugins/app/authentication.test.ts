@@ -120,7 +120,7 @@ describe('every form-post download route (tokenInFormBody)', () => {
   it('refuse a missing, malformed or revoked token in the form with 401', async () => {
     const revoked = await login(t.app, demoAccounts.teacher, demoPassword);
     expect((await call(t.app, 'GET', '/apis/user/auth/user/logout', undefined, revoked)).code).toBe(200);
-    for (const fields of [{}, { token: 'not a token' }, { token: revoked }]) {
+    for (const fields of [{}, { token: 'not a token' }, { token: revoked }] as Record<string, string>[]) {
       const codes: Record<string, number> = {};
       for (const route of formRoutes()) codes[route] = (await formPost(route.slice('POST '.length), fields)).json().code;
       expect(Object.keys(codes)).toHaveLength(5);

@@ -26,7 +26,8 @@ export default fp<CoreParts>(
     app.decorate('clock', parts.clock);
     app.decorate('routeTable', []);
     app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url, schema: route.schema, config: route.config });
+      for (const method of [route.method].flat())
+        app.routeTable.push({ method, url: route.url, schema: route.schema, config: route.config });
     });
   },
   { name: 'core' },
