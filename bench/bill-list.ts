@@ -81,9 +81,9 @@ try {
     const t0 = performance.now();
     const file = await app.inject({
       method: 'POST',
-      url: `/apis/user/auth/bill/export?token=${token}`,
+      url: '/apis/user/auth/bill/export',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ format: 'csv', startTime: monthStart, endTime: monthEnd }).toString(),
+      payload: new URLSearchParams({ format: 'csv', startTime: monthStart, endTime: monthEnd, token }).toString(),
     });
     exportTimes.push(performance.now() - t0);
     if (!String(file.headers['content-type']).startsWith('text/csv')) throw new Error(`export: ${file.body.slice(0, 300)}`);

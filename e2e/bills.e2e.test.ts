@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openChromium, type Browser } from './support/chromium';
 import { signInThroughApi } from './support/demo-session';
+import { recordedFormPosts, recordFormPosts } from './support/form-posts';
 import { ServerProcess } from '../api-server/src/test-support/server-process';
 
 let browser: Browser;
@@ -42,9 +43,14 @@ describe('the demo user’s bills', () => {
     expect(await textOf('.rc-running-panel')).toContain('余额');
     await browser.$('.rc-spend-chart canvas').waitForDisplayed({ timeout: 20_000 });
 
+    await recordFormPosts(browser);
     await browser.$('.rc-export-csv').click();
     const csvFile = () => readdirSync(downloads).find((name) => name.endsWith('.csv'));
     await browser.waitUntil(() => Boolean(csvFile()), { timeout: 20_000, timeoutMsg: 'the CSV was not downloaded' });
+    // The session token travels as a hidden field of the form, never in its action URL, which access logs keep.
+    const [post] = await recordedFormPosts(browser);
+    expect(post!.action).toBe(`${server.url}/apis/user/auth/bill/export`);
+    expect(post!.fields.token).toMatch(/^[\w-]{43}$/);
     const file = path.join(downloads, csvFile()!);
     expect(existsSync(file)).toBe(true);
     const bytes = readFileSync(file);

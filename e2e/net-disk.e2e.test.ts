@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser } from './support/chromium';
 import { setUpPortalSuite } from './support/portal-suite';
 import type { PortalPage } from './support/portal-page';
+import { recordedFormPosts, recordFormPosts } from './support/form-posts';
 import { confirmDialog } from './support/rc-dialogs';
 import { generatedFile, uploaderOn } from './support/uploader';
 
@@ -67,9 +68,13 @@ describe('网盘', () => {
 
     await row('models').$('.rc-folder-link').click();
     await waitForRow('data-v2.bin');
+    await recordFormPosts(browser);
     await row('data-v2.bin').$('.rc-download').click();
     const downloaded = path.join(downloads, 'data-v2.bin');
     await browser.waitUntil(() => existsSync(downloaded), { timeout: 20_000, timeoutMsg: 'data-v2.bin was not downloaded' });
+    const [post] = await recordedFormPosts(browser);
+    expect(post!.action).toMatch(/\/apis\/net-disk\/auth\/download$/);
+    expect(post!.fields).toMatchObject({ path: expect.stringContaining('data-v2.bin'), token: expect.stringMatching(/^[\w-]{43}$/) });
     await browser.waitUntil(() => createHash('md5').update(readFileSync(downloaded)).digest('hex') === file.md5, {
       timeout: 10_000,
       timeoutMsg: 'the download differs from the upload',

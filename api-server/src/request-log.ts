@@ -18,7 +18,7 @@ function maskToken(url: string): string {
   return `${url.slice(0, start)}?${masked.join('&')}`;
 }
 
-/** What the log keeps of a request: no session token, even where a form-post download puts it in the URL. */
+/** What the log keeps of a request: no session token, even where a client puts one in the URL (every route refuses it there). */
 export function requestLogFields(request: Pick<FastifyRequest, 'method' | 'url' | 'ip'>) {
   return { method: request.method, url: maskToken(request.url), remoteAddress: request.ip };
 }

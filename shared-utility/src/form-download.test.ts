@@ -5,7 +5,7 @@ import { $token } from './stores';
 afterEach(() => vi.restoreAllMocks());
 
 describe('formDownload', () => {
-  it('posts a hidden form to /apis{path}?token with the fields, then takes the form away', () => {
+  it('posts a hidden form to /apis{path} with the fields and the token as one of them, never in the URL, then takes the form away', () => {
     $token.set('tok en');
     let posted: { action: string; method: string; fields: Record<string, string> } | null = null;
     vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
@@ -17,9 +17,9 @@ describe('formDownload', () => {
     });
     formDownload('/orion/auth/file/download', { path: '报告/a b.bin' });
     expect(posted).toEqual({
-      action: `${location.origin}/apis/orion/auth/file/download?token=tok%20en`,
+      action: `${location.origin}/apis/orion/auth/file/download`,
       method: 'post',
-      fields: { path: '报告/a b.bin' },
+      fields: { path: '报告/a b.bin', token: 'tok en' },
     });
     expect(document.querySelector('form')).toBeNull();
   });

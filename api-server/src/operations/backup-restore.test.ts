@@ -235,10 +235,10 @@ describe('a backup taken while the server takes writes', () => {
     const uploadedBefore = [...uploaded].slice(0, answeredBeforeBackup.uploads);
     let present = 0;
     for (const [storedPath, md5] of uploaded) {
-      const response = await fetch(`${restored.apiBase}/orion/auth/file/download?token=${encodeURIComponent(token)}`, {
+      const response = await fetch(`${restored.apiBase}/orion/auth/file/download`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ path: storedPath }).toString(),
+        body: new URLSearchParams({ path: storedPath, token }).toString(),
       });
       const body = Buffer.from(await response.arrayBuffer());
       const answeredBefore = uploadedBefore.some(([before]) => before === storedPath);

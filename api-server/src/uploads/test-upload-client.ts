@@ -68,13 +68,12 @@ export class UploadClient {
     return response.json() as Promise<Answer<T>>;
   }
 
-  /** A plain HTML form post (urlencoded), the token in the query string as a download form sends it (or none). */
-  postForm(path: string, fields: Record<string, string>, token: 'query' | 'none' = 'query'): Promise<Response> {
-    const query = token === 'query' ? `?token=${encodeURIComponent(this.token)}` : '';
-    return fetch(this.base + path + query, {
+  /** A plain HTML form post (urlencoded), the token a hidden field as a download form sends it (or none). */
+  postForm(path: string, fields: Record<string, string>, token: 'field' | 'none' = 'field'): Promise<Response> {
+    return fetch(this.base + path, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(fields).toString(),
+      body: new URLSearchParams(token === 'field' ? { ...fields, token: this.token } : fields).toString(),
     });
   }
 

@@ -27,7 +27,7 @@ const accessoryFormMessages = {
 
 /** Course accessories: the teacher uploads and removes them; those who may study the course download them. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  // Spec §7: a download is a form post to /apis{path}?token with hidden fields, so the browser saves the answer.
+  // Spec §7: a download is a form post to /apis{path} with hidden fields (the token one of them), so the browser saves the answer.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
@@ -78,10 +78,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/course/accessory/download',
     {
-      config: { tokenInQuery: true },
+      config: { tokenInFormBody: true },
       schema: {
         tags,
-        summary: '下载课程附件（讲师、运营及已报名的学员；表单提交，token 在查询串中）',
+        summary: '下载课程附件（讲师、运营及已报名的学员；表单提交，token 为表单隐藏字段）',
         body: AccessoryDownloadBody,
         response: { 200: Type.Union([FileBytes, Envelope(Type.Null())]) },
       },

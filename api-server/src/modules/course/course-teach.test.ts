@@ -74,8 +74,8 @@ async function uploadAccessory(courseId: number, token: string | undefined, byte
 const download = (id: number, token?: string) =>
   t.app.inject({
     method: 'POST',
-    url: `/apis/course/auth/course/accessory/download${token ? `?token=${encodeURIComponent(token)}` : ''}`,
-    payload: `id=${id}`,
+    url: '/apis/course/auth/course/accessory/download',
+    payload: new URLSearchParams({ id: String(id), ...(token ? { token } : {}) }).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
 

@@ -74,7 +74,7 @@ async function ownNetDiskItem(app: FastifyInstance, userId: number, id: number) 
 }
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  // Downloads are form posts with the token in the query (spec §7), so the browser saves the answer.
+  // Downloads are form posts with the token a hidden field (spec §7), so the browser saves the answer.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
@@ -237,10 +237,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/download',
     {
-      config: { tokenInQuery: true },
+      config: { tokenInFormBody: true },
       schema: {
         tags,
-        summary: '下载网盘中的文件或文件夹（表单提交，token 在查询串中；文件支持 Range 断点续传，文件夹打包为 zip）',
+        summary: '下载网盘中的文件或文件夹（表单提交，token 为表单隐藏字段；文件支持 Range 断点续传，文件夹打包为 zip）',
         body: DownloadBody,
         response: {
           200: Type.Union([FileBytes, Envelope(Type.Null())]),

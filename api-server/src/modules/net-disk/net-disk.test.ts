@@ -22,8 +22,8 @@ const put = async (path: string, content: string | Buffer) =>
 const download = (body: Record<string, string>, headers: Record<string, string> = {}, token = owner.token) =>
   t.app.inject({
     method: 'POST',
-    url: `/apis/net-disk/auth/download?token=${token}`,
-    payload: new URLSearchParams(body).toString(),
+    url: '/apis/net-disk/auth/download',
+    payload: new URLSearchParams({ ...body, token }).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
   });
 

@@ -78,8 +78,8 @@ describe.each(backends)('file storage calls: $name', (backend) => {
   const download = (body: Record<string, string>, headers: Record<string, string> = {}, as = token) =>
     t.app.inject({
       method: 'POST',
-      url: `/apis/orion/auth/file/download?token=${as}`,
-      payload: new URLSearchParams(body).toString(),
+      url: '/apis/orion/auth/file/download',
+      payload: new URLSearchParams({ ...body, token: as }).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     });
 
@@ -254,8 +254,8 @@ describe.each(backends)('file storage calls: $name', (backend) => {
     expect(suffix.rawPayload.toString()).toBe('cdef');
     const link = await t.app.inject({
       method: 'GET',
-      url: `/apis/orion/auth/file/download?token=${token}&path=${encodeURIComponent('下载/季度 报告.bin')}`,
-      headers: { range: 'bytes=0-9' },
+      url: `/apis/orion/auth/file/download?path=${encodeURIComponent('下载/季度 报告.bin')}`,
+      headers: { token, range: 'bytes=0-9' },
     });
     expect(link.statusCode).toBe(206);
     expect(link.rawPayload.toString()).toBe('0123456789');

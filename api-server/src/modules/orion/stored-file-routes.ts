@@ -15,7 +15,7 @@ const tags = ['文件存储'];
 const FileBytes = Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: '文件字节（attachment）' });
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  // Spec §7: a download is a form post to /apis{path}?token with hidden fields, so the browser saves the answer.
+  // Spec §7: a download is a form post to /apis{path} with hidden fields (the token one of them), so the browser saves the answer.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
@@ -23,10 +23,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/file/download',
     {
-      config: { tokenInQuery: true },
+      config: { tokenInFormBody: true },
       schema: {
         tags,
-        summary: '下载文件存储中的一个文件（支持 Range 断点续传）或整个文件夹（zip）（表单提交，token 在查询串中）',
+        summary: '下载文件存储中的一个文件（支持 Range 断点续传）或整个文件夹（zip）（表单提交，token 为表单隐藏字段）',
         body: DownloadBody,
         response: { 200: Type.Union([FileBytes, Envelope(Type.Null())]) },
       },
@@ -38,14 +38,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  // The same download as a link, which a browser's download manager can resume with Range requests.
+  // The same download as a GET with the token header, which a program can resume with Range requests.
   app.get(
     '/auth/file/download',
     {
-      config: { tokenInQuery: true },
       schema: {
         tags,
-        summary: '下载文件存储中的文件或文件夹（链接形式，浏览器可断点续传；token 在查询串中）',
+        summary: '下载文件存储中的文件或文件夹（GET 形式，token 请求头，可断点续传）',
         querystring: DownloadBody,
         response: { 200: Type.Union([FileBytes, Envelope(Type.Null())]) },
       },

@@ -38,7 +38,7 @@ const names = async (folder: string) =>
   ((await client.post('/apis/orion/auth/file/userDirs', { path: folder })).data as { name: string }[]).map((e) => e.name);
 
 describe('stored files: download, removal and the upload speed test', () => {
-  it('downloads through a form post with the token in the query, keeping a Chinese file name', async () => {
+  it('downloads through a form post with the token a hidden field, keeping a Chinese file name', async () => {
     const bytes = await storeFile('报告', '季度 总结.bin', 2 * chunkSize + 10);
     const response = await client.postForm('/apis/orion/auth/file/download', { path: '报告/季度 总结.bin' });
     expect(response.status).toBe(200);

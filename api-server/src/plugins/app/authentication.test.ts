@@ -66,4 +66,65 @@ describe('every /auth/ route in the route table', () => {
     t.clock.advance(1000);
     expect(everyRouteAnswers(await codesFor(token), 401)).toEqual([]);
   });
+
+  it('refuses a live token sent in the query string (it would reach access logs) with 401', async () => {
+    const token = await login(t.app, demoAccounts.user, demoPassword);
+    const codes: Record<string, number> = {};
+    for (const route of authRoutes()) {
+      const url = `${route.url}${route.url.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`;
+      codes[`${route.method} ${route.url}`] = (await call(t.app, route.method, url, {})).code;
+    }
+    expect(everyRouteAnswers(codes, 401)).toEqual([]);
+  });
+});
+
+describe('every form-post download route (tokenInFormBody)', () => {
+  const formRoutes = () => t.app.routeTable.filter((route) => route.config?.tokenInFormBody).map((route) => `${route.method} ${route.url}`);
+  const formPost = (url: string, fields: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
+  const codesFor = async (send: (url: string, token: string) => Promise<{ json(): { code: number } }>) => {
+    const token = await login(t.app, demoAccounts.user, demoPassword);
+    const codes: Record<string, number> = {};
+    for (const route of formRoutes()) codes[route] = (await send(route.slice('POST '.length), token)).json().code;
+    expect(Object.keys(codes)).toHaveLength(5);
+    return codes;
+  };
+
+  it('are the POST downloads of invoices, bill exports, stored files, course attachments and the net disk', () => {
+    expect(formRoutes().sort()).toEqual([
+      'POST /apis/course/auth/course/accessory/download',
+      'POST /apis/net-disk/auth/download',
+      'POST /apis/orion/auth/file/download',
+      'POST /apis/user/auth/bill/export',
+      'POST /apis/user/auth/invoice/pdf',
+    ]);
+  });
+
+  it('take the token as a hidden form field: the request passes authentication and reaches the route', async () => {
+    const codes = await codesFor((url, token) => formPost(url, { token }));
+    expect(Object.entries(codes).filter(([, code]) => code === 401 || code === 304)).toEqual([]);
+  });
+
+  it('refuse the same token in the query string with 401, even with the form fields in the body', async () => {
+    const codes = await codesFor((url, token) =>
+      formPost(`${url}?token=${encodeURIComponent(token)}`, { id: '1', path: 'a.bin', format: 'csv' }),
+    );
+    expect(everyRouteAnswers(codes, 401)).toEqual([]);
+  });
+
+  it('refuse a missing, malformed or revoked token in the form with 401', async () => {
+    const revoked = await login(t.app, demoAccounts.teacher, demoPassword);
+    expect((await call(t.app, 'GET', '/apis/user/auth/user/logout', undefined, revoked)).code).toBe(200);
+    for (const fields of [{}, { token: 'not a token' }, { token: revoked }] as Record<string, string>[]) {
+      const codes: Record<string, number> = {};
+      for (const route of formRoutes()) codes[route] = (await formPost(route.slice('POST '.length), fields)).json().code;
+      expect(Object.keys(codes)).toHaveLength(5);
+      expect(everyRouteAnswers(codes, 401)).toEqual([]);
+    }
+  });
 });

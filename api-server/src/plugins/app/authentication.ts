@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestHookHandler, preValidationHookHandler } from 'fastify';
 import { forbidden, unauthenticated } from '../../errors.js';
 import { authenticateToken, type SessionUser } from '../../accounts/sessions.js';
 import { redeemStreamTicket } from '../../push/stream-tickets.js';
@@ -9,8 +9,11 @@ declare module 'fastify' {
     sessionUser: SessionUser | null;
   }
   interface FastifyContextConfig {
-    /** The token may come as `?token=` (form-post downloads, which cannot send headers). */
-    tokenInQuery?: boolean;
+    /**
+     * Without the token header, the token may come as the field `token` of the POST body (spec §7's form-post
+     * downloads, which cannot send headers); never in the URL, which nginx's access log keeps.
+     */
+    tokenInFormBody?: boolean;
     /** Without the token header, a stream ticket may come as `?ticket=` (the event stream: EventSource cannot send headers). */
     ticketInQuery?: boolean;
   }
@@ -32,24 +35,35 @@ export function requireOperator(request: FastifyRequest): SessionUser {
 /**
  * Every route whose path contains `/auth/` requires a live session, decided from the route table
  * itself so a new route cannot forget it. Runs before body validation: an anonymous caller learns
- * nothing about a route's schema.
+ * nothing about a route's schema. A route whose token may come in the body authenticates once the
+ * body is parsed, and takes the token out of the body before the route's schema sees it.
  */
 export default fp(
   async (app) => {
     app.decorateRequest('sessionUser', null);
 
     const authenticate: onRequestHookHandler = async (request) => {
-      const { tokenInQuery, ticketInQuery } = request.routeOptions.config;
-      const query = request.query as { token?: string; ticket?: string };
-      if (ticketInQuery && request.headers.token === undefined && query.ticket !== undefined) {
-        request.sessionUser = await redeemStreamTicket(app, query.ticket);
+      const { ticket } = request.query as { ticket?: string };
+      if (request.routeOptions.config.ticketInQuery && request.headers.token === undefined && ticket !== undefined) {
+        request.sessionUser = await redeemStreamTicket(app, ticket);
         return;
       }
-      request.sessionUser = await authenticateToken(app, request.headers.token ?? (tokenInQuery ? query.token : undefined));
+      request.sessionUser = await authenticateToken(app, request.headers.token);
+    };
+
+    const authenticateFromFormBody: preValidationHookHandler = async (request) => {
+      const body = request.body as { token?: unknown } | null | undefined;
+      const fromBody = body?.token;
+      if (fromBody !== undefined) delete body!.token;
+      request.sessionUser = await authenticateToken(app, request.headers.token ?? fromBody);
     };
 
     app.addHook('onRoute', (route) => {
       if (!route.url.includes('/auth/')) return;
+      if (route.config?.tokenInFormBody) {
+        route.preValidation = [authenticateFromFormBody, ...(route.preValidation ? [route.preValidation].flat() : [])];
+        return;
+      }
       const existing = route.onRequest ? [route.onRequest].flat() : [];
       route.onRequest = [authenticate, ...existing];
     });

@@ -8,7 +8,7 @@ declare module 'fastify' {
     config: AppConfig;
     db: Database;
     clock: Clock;
-    routeTable: Array<{ method: string; url: string; schema?: FastifySchema }>;
+    routeTable: Array<{ method: string; url: string; schema?: FastifySchema; config?: FastifyContextConfig }>;
   }
 }
 
@@ -26,7 +26,8 @@ export default fp<CoreParts>(
     app.decorate('clock', parts.clock);
     app.decorate('routeTable', []);
     app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url, schema: route.schema });
+      for (const method of [route.method].flat())
+        app.routeTable.push({ method, url: route.url, schema: route.schema, config: route.config });
     });
   },
   { name: 'core' },

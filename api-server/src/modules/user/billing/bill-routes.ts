@@ -48,7 +48,7 @@ const fileTypes = {
 
 /** `/account/definAndDetail`, `billDetails`, `cpuBillManage`, `storeBillManage`, `superBill`, and the resources billed. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  // An export is a form post (token in the query), so the browser saves the answer as a file.
+  // An export is a form post (the token a hidden field), so the browser saves the answer as a file.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
     done(null, Object.fromEntries([...new URLSearchParams(body as string)].filter(([, value]) => value !== '')));
   });
@@ -102,10 +102,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/bill/export',
     {
-      config: { tokenInQuery: true },
+      config: { tokenInFormBody: true },
       schema: {
         tags,
-        summary: '导出账单明细（CSV 或 Excel；与列表相同的筛选与合计行；表单提交，token 在查询串中）',
+        summary: '导出账单明细（CSV 或 Excel；与列表相同的筛选与合计行；表单提交，token 为表单隐藏字段）',
         body: BillExportBody,
         response: { 200: Type.Union([FileBytes, Envelope(Type.Null())]) },
       },

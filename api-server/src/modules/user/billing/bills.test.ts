@@ -165,9 +165,9 @@ describe('bill lines', () => {
     const exported = async (format: string) =>
       t.app.inject({
         method: 'POST',
-        url: `/apis/user/auth/bill/export?token=${demo}`,
+        url: '/apis/user/auth/bill/export',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ format, kind: 'usage', product: '', startTime: '' }).toString(),
+        payload: new URLSearchParams({ format, kind: 'usage', product: '', startTime: '', token: demo }).toString(),
       });
     const csv = await exported('csv');
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -198,9 +198,9 @@ describe('bill lines', () => {
 
     const refused = await t.app.inject({
       method: 'POST',
-      url: `/apis/user/auth/bill/export?token=${demo}`,
+      url: '/apis/user/auth/bill/export',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'format=pdf',
+      payload: new URLSearchParams({ format: 'pdf', token: demo }).toString(),
     });
     expect(refused.json()).toMatchObject({ code: 422 });
   });
@@ -211,9 +211,9 @@ describe('bill lines', () => {
     await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId, billingType: 2, name: '=HYPERLINK("x")' } as never);
     const csv = await t.app.inject({
       method: 'POST',
-      url: `/apis/user/auth/bill/export?token=${user.token}`,
+      url: '/apis/user/auth/bill/export',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'format=csv',
+      payload: new URLSearchParams({ format: 'csv', token: user.token }).toString(),
     });
     expect(csv.rawPayload.toString('utf8')).toContain(`"'=HYPERLINK(""x"")"`);
   });

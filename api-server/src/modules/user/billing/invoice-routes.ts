@@ -59,7 +59,7 @@ const titleView = (title: InvoiceTitleRow) => ({
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const provider = createInvoiceProvider(app.config.invoices);
 
-  // The PDF download is a form post (token in the query string), so the browser saves the answer.
+  // The PDF download is a form post (the token a hidden field), so the browser saves the answer.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
@@ -183,7 +183,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/invoice/pdf',
     {
-      config: { tokenInQuery: true },
+      config: { tokenInFormBody: true },
       schema: {
         tags,
         summary: '下载电子发票 PDF（answers the PDF bytes）',

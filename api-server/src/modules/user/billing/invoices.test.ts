@@ -373,9 +373,9 @@ describe('review, issue and red reversal', () => {
 
     const formPost = await t.app.inject({
       method: 'POST',
-      url: `/apis/user/auth/invoice/pdf?token=${encodeURIComponent(user.token)}`,
+      url: '/apis/user/auth/invoice/pdf',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `id=${applied.data.id}`,
+      payload: new URLSearchParams({ id: String(applied.data.id), token: user.token }).toString(),
     });
     expect(formPost.headers['content-disposition']).toBe(`attachment; filename="invoice-${invoiceNo}.pdf"`);
     expect(formPost.rawPayload.equals(pdf.rawPayload)).toBe(true);

@@ -316,9 +316,9 @@ describe('one user, one of each money operation', () => {
     // The CSV: the lines of 账单明细 in the same order, to the cent, with their order numbers, and the same totals.
     const exported = await t.app.inject({
       method: 'POST',
-      url: `/apis/user/auth/bill/export?token=${user.token}`,
+      url: '/apis/user/auth/bill/export',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ format: 'csv' }).toString(),
+      payload: new URLSearchParams({ format: 'csv', token: user.token }).toString(),
     });
     const [header, ...body] = csvRows(exported.rawPayload);
     const column = (name: string) => header!.indexOf(name);
