@@ -95,7 +95,15 @@ const siteConfiguration: Array<{ key: string; value: unknown }> = [
 ];
 
 async function seedSiteInfo(db: Database, site: SiteInfo): Promise<boolean> {
-  return (await db.insert(website).values({ id: 1, ...site }).onConflictDoNothing().returning({ id: website.id })).length > 0;
+  return (
+    (
+      await db
+        .insert(website)
+        .values({ id: 1, ...site })
+        .onConflictDoNothing()
+        .returning({ id: website.id })
+    ).length > 0
+  );
 }
 
 /** Inserts `rows` when `table` has none yet. */
@@ -118,7 +126,12 @@ async function seedSiteConfiguration(db: Database): Promise<boolean> {
 export async function seedBaseData(db: Database, site: SiteInfo = neutralSiteInfo): Promise<boolean> {
   const seeders: Array<() => Promise<boolean>> = [
     () => seedSiteInfo(db, site),
-    () => seedWhenEmpty(db, navItems, navigation.map(([navTitle, navUrl], sort) => ({ navTitle, navUrl, target: '_self', sort }))),
+    () =>
+      seedWhenEmpty(
+        db,
+        navItems,
+        navigation.map(([navTitle, navUrl], sort) => ({ navTitle, navUrl, target: '_self', sort })),
+      ),
     () =>
       seedWhenEmpty(
         db,
