@@ -9,7 +9,7 @@ import { seedLearningCatalogue } from './learning-catalogue.js';
 export type SiteInfo = Omit<typeof website.$inferInsert, 'id'>;
 
 /** What a real site says about itself until its operator edits the `website` row: no contact, no registration numbers. */
-export const neutralSiteInfo: SiteInfo = {
+const neutralSiteInfo: SiteInfo = {
   title: '算力云 - GPU 算力租用平台',
   systemName: '算力云',
   logo: '/static/demo/logo.svg',
