@@ -5,6 +5,7 @@ import { fileClock } from './file-clock.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { openDatabase, type OpenDatabase } from './db/open-database.js';
 import { seedDemoData } from './seed/demo-data.js';
+import { seedBaseData } from './seed/base-data.js';
 import { warnOfDemoSite } from './seed/demo-site.js';
 import { startPeriodicJobs } from './periodic-jobs.js';
 import { createLeaderLock } from './leadership/leader-lock.js';
@@ -35,13 +36,16 @@ try {
 }
 
 const clock = config.clockFile ? fileClock(config.clockFile) : systemClock;
-// What a server writes while it starts (partitions, demo datasets, demo data) is written by one replica at a time:
-// replicas started at the same moment on an empty database write it once.
+// What a server writes while it starts (partitions, demo datasets, the site's base data, demo data) is written by one
+// replica at a time: replicas started at the same moment on an empty database write it once.
 const app = await database.exclusively(async () => {
   const built = await buildApp({ config, db: database.db, clock });
   await built.ready();
   if (config.seedDemoData && (await seedDemoData(database.db, { billingHistory: true, blobs: built.blobs, hpc: built.hpc }))) {
     built.log.info('demo data written: users 13800000001 (default), 13800000002 (teacher), 13800000003 (organization), password Demo@2026');
+  }
+  if (!config.seedDemoData && (await seedBaseData(database.db))) {
+    built.log.info('site data written: site information, navigation, prices and catalogues; no accounts, no GPU nodes');
   }
   return built;
 });

@@ -107,31 +107,39 @@ const systemImages = [
   },
 ];
 
-/** The GPU pool (regions, models, nodes) and the system images, written once. */
-export async function seedComputePool(db: Database): Promise<boolean> {
+/** The rent page's catalogue: regions, GPU models with their prices, and the system images; written once. */
+export async function seedComputeCatalogue(db: Database): Promise<boolean> {
   const [existing] = await db.select({ code: regions.code }).from(regions).limit(1);
   if (existing) return false;
   await db.transaction(async (tx) => {
     await tx.insert(regions).values(regionList);
-    const models = await tx.insert(gpuModels).values(modelList).returning({ id: gpuModels.id, code: gpuModels.code });
-    const modelId = new Map(models.map((model) => [model.code, model.id]));
-    await tx.insert(computeNodes).values(
-      nodePlan.flatMap(([regionCode, model, count, gpus, cpuPerGpu, memoryPerGpuGb, cudaVersion]) =>
-        Array.from({ length: count }, (_, index) => ({
-          regionCode,
-          name: `${regionCode}-${model}-${String(index + 1).padStart(2, '0')}`,
-          gpuModelId: modelId.get(model)!,
-          gpuTotal: gpus,
-          gpuFree: gpus,
-          cpuPerGpu,
-          memoryPerGpuGb,
-          cudaVersion,
-          sshHost: `connect.${regionCode}.suanli.example`,
-        })),
-      ),
-    );
+    await tx.insert(gpuModels).values(modelList);
     // Every system image runs the one image `npm run images` builds (under COMPUTE_DRIVER=podman).
     await tx.insert(images).values(systemImages.map((image) => ({ ...image, runtimeRef: baseImageRef })));
   });
+  return true;
+}
+
+/** The demo's pool of made-up nodes (a real site describes its own machines), written once into the catalogue. */
+export async function seedDemoComputeNodes(db: Database): Promise<boolean> {
+  const [existing] = await db.select({ id: computeNodes.id }).from(computeNodes).limit(1);
+  if (existing) return false;
+  const models = await db.select({ id: gpuModels.id, code: gpuModels.code }).from(gpuModels);
+  const modelId = new Map(models.map((model) => [model.code, model.id]));
+  await db.insert(computeNodes).values(
+    nodePlan.flatMap(([regionCode, model, count, gpus, cpuPerGpu, memoryPerGpuGb, cudaVersion]) =>
+      Array.from({ length: count }, (_, index) => ({
+        regionCode,
+        name: `${regionCode}-${model}-${String(index + 1).padStart(2, '0')}`,
+        gpuModelId: modelId.get(model)!,
+        gpuTotal: gpus,
+        gpuFree: gpus,
+        cpuPerGpu,
+        memoryPerGpuGb,
+        cudaVersion,
+        sshHost: `connect.${regionCode}.suanli.example`,
+      })),
+    ),
+  );
   return true;
 }

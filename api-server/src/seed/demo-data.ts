@@ -1,43 +1,28 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/open-database.js';
-import {
-  aboutGroups,
-  aboutItems,
-  adverts,
-  enumItems,
-  friendLinks,
-  messages,
-  navItems,
-  sysConfig,
-  users,
-  website,
-  zones,
-} from '../db/schema.js';
+import { aboutGroups, aboutItems, adverts, friendLinks, messages, users } from '../db/schema.js';
 import { hashPassword } from '../lib/password.js';
 import { maskIdCard } from '../lib/id-card.js';
 import { sha256 } from '../lib/secrets.js';
 import { createAccount } from '../accounts/accounts.js';
 import { applyLedgerEntry } from '../billing/ledger.js';
-import { catalogueHourPrice, seedComputePool } from './compute-pool.js';
+import { catalogueHourPrice, seedDemoComputeNodes } from './compute-pool.js';
+import { seedBaseData, type SiteInfo } from './base-data.js';
 import { yuanText } from '../billing/welcome-credit.js';
-import { seedHpcCatalogue } from './hpc-catalogue.js';
 import { seedDemoHpcAccounts } from './demo-hpc-accounts.js';
 import { seedDemoBillingHistory } from './billing-history.js';
 import { demoHeadTips, seedWelcomeCredit } from './welcome-credit.js';
 import { demoOperatorMobile, seedOperator } from './operator.js';
 import { seedDemoIncome } from './demo-income.js';
-import { seedCommunityLabels } from './community-labels.js';
 import { seedDemoBlogs } from './demo-blogs.js';
 import { seedDemoQuestions } from './demo-questions.js';
-import { seedLearningCatalogue } from './learning-catalogue.js';
 import { seedDemoCourses } from './demo-courses.js';
 import { seedDemoApps } from './demo-apps.js';
 import { seedDemoClasses } from './demo-classes.js';
 import { seedDemoLessonVideo } from './demo-lesson-video.js';
 import type { BlobStore } from '../blobs/blob-store.js';
 import { seedDemoCommunityImages } from './demo-community-images.js';
-import { defaultCloudDiskTerms, defaultNetDiskTerms } from '../storage/storage-terms.js';
 
 export const demoPassword = 'Demo@2026';
 export const demoAccounts = {
@@ -48,47 +33,36 @@ export const demoAccounts = {
 } as const;
 const demoIdCard = '11010519491231002X';
 
-const enums: Record<string, Array<[number, string, string]>> = {
-  OrderTypeEnum: [
-    [1, 'NEW', '新购'],
-    [2, 'RENEW', '续费'],
-    [3, 'CHANGE_CONFIG', '升降配置'],
-    [4, 'CHANGE_BILLING', '转换计费'],
-    [5, 'RECHARGE', '充值'],
-    [6, 'DISK_EXPAND', '数据盘扩容'],
-    [7, 'COURSE', '课程购买'],
-    [8, 'HPC_PACKAGE', '超算资源包'],
-  ],
-  OrderStatusEnum: [
-    [0, 'UNPAID', '待支付'],
-    [1, 'PAID', '已支付'],
-    [2, 'CANCELLED', '已取消'],
-    [3, 'REFUNDED', '已退款'],
-    [4, 'CLOSED', '已关闭'],
-  ],
-  BillingTypeEnum: [
-    [1, 'PAY_AS_YOU_GO', '按量计费'],
-    [2, 'DAILY', '包日'],
-    [3, 'WEEKLY', '包周'],
-    [4, 'MONTHLY', '包月'],
-  ],
-  OpsInstanceEnum: [
-    [0, 'CREATING', '创建中'],
-    [1, 'STARTING', '开机中'],
-    [2, 'RUNNING', '运行中'],
-    [3, 'STOPPING', '关机中'],
-    [4, 'STOPPED', '已关机'],
-    [5, 'RELEASING', '释放中'],
-    [6, 'RELEASED', '已释放'],
-    [7, 'RESETTING', '重置中'],
-    [8, 'COMMITTING', '保存镜像中'],
-    [9, 'FAILED', '创建失败'],
-  ],
+/** What the demo site says about itself. */
+const demoSiteInfo: SiteInfo = {
+  title: '算力云 - GPU 算力租用平台',
+  systemName: '算力云',
+  logo: '/static/demo/logo.svg',
+  footLogo: '/static/demo/logo.svg',
+  ico: '/static/demo/logo.svg',
+  keyword: 'GPU租用,算力云,RTX 4090,A800,H800,深度学习,云服务器',
+  desc: '算力云提供按秒计费的 GPU 容器实例、镜像、网盘与文件存储，以及课程、班级与社区。',
+  copyright: '© 2026 算力云 版权所有',
+  icp: '京ICP备2026000001号-1',
+  icpText: 'ICP备案号',
+  prn: '京公网安备',
+  prnNo: '11010802000001号',
+  isShowService: true,
+  service1: '在线客服：工作日 9:00-21:00',
+  service2: '客服电话：400-800-2026',
+  service3: '客服邮箱：support@suanli.example',
+  service4: '企业合作：bd@suanli.example',
+  service5: '技术支持 QQ 群：200020262',
+  hotline: '400-800-2026',
+  headTipsShow: true,
+  headTipsBgColor: '#fff7e6',
+  headTipsContent: demoHeadTips,
+  userIntro: '注册即可租用 GPU 实例，按秒计费，随时关机释放。',
 };
 
-/** The demo site and accounts, written once into an empty database. */
-async function seedSiteAndAccounts(db: Database): Promise<boolean> {
-  const [existing] = await db.select({ id: website.id }).from(website).where(eq(website.id, 1));
+/** The demo accounts with their messages, and the demo's adverts, friend links and footer pages; once. */
+async function seedDemoSiteAndAccounts(db: Database): Promise<boolean> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.mobile, demoAccounts.user));
   if (existing) return false;
   const [userHash, teacherHash, organizationHash] = await Promise.all([
     hashPassword(demoPassword),
@@ -97,43 +71,6 @@ async function seedSiteAndAccounts(db: Database): Promise<boolean> {
   ]);
 
   await db.transaction(async (tx) => {
-    await tx.insert(website).values({
-      id: 1,
-      title: '算力云 - GPU 算力租用平台',
-      systemName: '算力云',
-      logo: '/static/demo/logo.svg',
-      footLogo: '/static/demo/logo.svg',
-      ico: '/static/demo/logo.svg',
-      keyword: 'GPU租用,算力云,RTX 4090,A800,H800,深度学习,云服务器',
-      desc: '算力云提供按秒计费的 GPU 容器实例、镜像、网盘与文件存储，以及课程、班级与社区。',
-      copyright: '© 2026 算力云 版权所有',
-      icp: '京ICP备2026000001号-1',
-      icpText: 'ICP备案号',
-      prn: '京公网安备',
-      prnNo: '11010802000001号',
-      isShowService: true,
-      service1: '在线客服：工作日 9:00-21:00',
-      service2: '客服电话：400-800-2026',
-      service3: '客服邮箱：support@suanli.example',
-      service4: '企业合作：bd@suanli.example',
-      service5: '技术支持 QQ 群：200020262',
-      hotline: '400-800-2026',
-      headTipsShow: true,
-      headTipsBgColor: '#fff7e6',
-      headTipsContent: demoHeadTips,
-      userIntro: '注册即可租用 GPU 实例，按秒计费，随时关机释放。',
-    });
-    await tx.insert(navItems).values(
-      [
-        ['首页', '/', '_self'],
-        ['算力市场', '/account/suanli/create', '_self'],
-        ['镜像社区', '/imageCommunity', '_self'],
-        ['课程', '/resource', '_self'],
-        ['班级', '/grade', '_self'],
-        ['博客', '/blog', '_self'],
-        ['问答', '/question', '_self'],
-      ].map(([navTitle, navUrl, target], sort) => ({ navTitle: navTitle!, navUrl: navUrl!, target: target!, sort })),
-    );
     await tx.insert(adverts).values([
       {
         title: `新用户专享 RTX 4090，${yuanText(catalogueHourPrice('rtx4090'))} 元/小时起`,
@@ -172,26 +109,6 @@ async function seedSiteAndAccounts(db: Database): Promise<boolean> {
       { groupId: legal, navName: '用户协议', url: '/agreement', sort: 0 },
       { groupId: legal, navName: '隐私政策', url: '/privacy', sort: 1 },
     ]);
-    await tx.insert(zones).values([
-      { name: '人工智能', code: 'ai', categoryType: 1, zoneLocation: 1, sort: 0 },
-      { name: '大模型', code: 'llm', categoryType: 1, zoneLocation: 1, sort: 1 },
-      { name: '计算机视觉', code: 'cv', categoryType: 1, zoneLocation: 1, sort: 2 },
-      { name: '科学计算', code: 'hpc', categoryType: 1, zoneLocation: 2, sort: 3 },
-    ]);
-    await tx
-      .insert(enumItems)
-      .values(
-        Object.entries(enums).flatMap(([type, items]) => items.map(([code, name, desc], sort) => ({ type, code, name, desc, sort }))),
-      );
-    await tx.insert(sysConfig).values([
-      { key: 'priceCalc', value: 1000 },
-      { key: 'dataDiskPrice', value: 7 },
-      { key: 'sysConfigPrice', value: { noGpuHourPrice: 100, freeDataDiskGb: 50, releaseAfterStoppedDays: 15 } },
-      { key: 'rechargeConfig', value: { minAmount: 1_000, maxAmount: 50_000_000, presets: [10_000, 50_000, 100_000, 500_000, 1_000_000] } },
-      { key: 'netDiskPrice', value: defaultNetDiskTerms },
-      { key: 'cloudDiskPrice', value: defaultCloudDiskTerms },
-    ]);
-
     const demoUser = await createAccount(tx, { mobile: demoAccounts.user, passwordHash: userHash!, nickname: '算力体验官' });
     await tx
       .update(users)
@@ -217,19 +134,18 @@ async function seedSiteAndAccounts(db: Database): Promise<boolean> {
   return true;
 }
 
-/** Each domain seeds itself once, so a data folder created before a domain existed still gains its demo data. */
+/** The base data with the demo's site information, then the demo: each domain seeds itself once, so a data folder
+ * created before a domain existed still gains its demo data. */
 const seeders: Array<(db: Database) => Promise<boolean>> = [
-  seedSiteAndAccounts,
-  seedComputePool,
-  seedHpcCatalogue,
+  (db) => seedBaseData(db, demoSiteInfo),
+  seedDemoSiteAndAccounts,
+  seedDemoComputeNodes,
   seedWelcomeCredit,
   (db) => seedOperator(db, demoPassword),
   (db) => seedDemoIncome(db, { referrer: demoAccounts.user, referred: demoAccounts.organization }),
-  seedCommunityLabels,
   seedDemoBlogs,
   seedDemoQuestions,
   seedDemoCommunityImages,
-  seedLearningCatalogue,
   seedDemoCourses,
   seedDemoApps,
   seedDemoClasses,

@@ -126,6 +126,7 @@ function RechargeForm({ options, onWechatOrder }: { options: RechargeOptions; on
         <Form.Field>
           <label>支付方式</label>
           <div className="rc-recharge-methods">
+            {options.methods.length === 0 && <p className="rc-muted rc-recharge-no-method">本站暂未开通在线支付</p>}
             {options.methods.map((option) => (
               <Button
                 type="button"
@@ -141,7 +142,7 @@ function RechargeForm({ options, onWechatOrder }: { options: RechargeOptions; on
           </div>
           <FieldError message={errors.method} />
         </Form.Field>
-        <Button primary type="submit" loading={busy} disabled={busy}>
+        <Button primary type="submit" loading={busy} disabled={busy || options.methods.length === 0}>
           立即充值{amount !== null ? ` ${formatYuan(amount)}` : ''}
         </Button>
       </Form>

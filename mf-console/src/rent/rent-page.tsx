@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { Button, Dropdown, Form, Input, Menu, Message, Segment } from 'semantic-ui-react';
 import {
   $balance,
+  EmptyState,
   formatYuan,
   IntegerInput,
   PageHeader,
@@ -27,6 +28,7 @@ export function RentPage({ navigate }: ScreenProps) {
   const [regions, setRegions] = useState<Region[]>([]);
   const [regionCode, setRegionCode] = useState('');
   const [models, setModels] = useState<GpuModelStat[]>([]);
+  const [modelsOfRegion, setModelsOfRegion] = useState('');
   const [gpuModelId, setGpuModelId] = useState<number | null>(null);
   const [gpuCount, setGpuCount] = useState(1);
   const [billingType, setBillingType] = useState(1);
@@ -66,6 +68,7 @@ export function RentPage({ navigate }: ScreenProps) {
     void gpuModelsIn(regionCode).then((result) => {
       if (result.code !== 200) return;
       setModels(result.data);
+      setModelsOfRegion(regionCode);
       const wanted = template && result.data.find((model) => model.gpuModelId === template.gpuModelId);
       const first = wanted || result.data.find((model) => model.freeGpu > 0) || result.data[0];
       setGpuModelId(first?.gpuModelId ?? null);
@@ -157,6 +160,7 @@ export function RentPage({ navigate }: ScreenProps) {
         </Form.Field>
         <Form.Field>
           <label>GPU型号</label>
+          {modelsOfRegion === regionCode && models.length === 0 && <EmptyState>该地区暂无可租用的 GPU</EmptyState>}
           <GpuModelCards
             models={models}
             selected={gpuModelId}
