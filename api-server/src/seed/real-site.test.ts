@@ -2,18 +2,30 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/open-database.js';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase, type DatabaseLocation } from '../db/open-database.js';
 import { computeNodes, users, website } from '../db/schema.js';
+import { adminQuery, databaseUrl } from '../test-support/database-template.js';
 import { lastSmsCode } from '../test-support/test-app.js';
 import { ServerProcess } from '../test-support/server-process.js';
 import { accountsWithDemoPassword } from './demo-site.js';
 import { demoAccounts, demoPassword } from './demo-data.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-real-site-'));
+// An empty database of the run's kind: a fresh PGlite folder, or on PostgreSQL a new database with no tables.
+const template = inject('databaseTemplate');
+const emptyDatabase = `rc_real_site_${randomBytes(6).toString('hex')}`;
+const location: DatabaseLocation =
+  template.kind === 'postgres' ? { dataDir, databaseUrl: databaseUrl(template.adminUrl, emptyDatabase) } : { dataDir };
+const siteEnv = { SEED_DEMO_DATA: 'false', ...(location.databaseUrl ? { DATABASE_URL: location.databaseUrl } : {}) };
 let server: ServerProcess | undefined;
+beforeAll(async () => {
+  if (template.kind === 'postgres') await adminQuery(template.adminUrl, `create database ${emptyDatabase}`);
+});
 afterAll(async () => {
   await server?.stop();
+  if (template.kind === 'postgres') await adminQuery(template.adminUrl, `drop database if exists ${emptyDatabase} with (force)`);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }, 60_000);
 
@@ -33,7 +45,7 @@ const newMobile = '13912340001';
 
 describe('a real site (SEED_DEMO_DATA=false) started on an empty database', () => {
   it('serves the portal its site, navigation and catalogue, has no demo account nor sandbox, and lets a new user register', async () => {
-    server = await ServerProcess.start({ dataDir, env: { SEED_DEMO_DATA: 'false' } });
+    server = await ServerProcess.start({ dataDir, env: siteEnv });
 
     const config = await fetch(`${server.url}/config.json`);
     expect(config.status).toBe(200);
@@ -66,12 +78,12 @@ describe('a real site (SEED_DEMO_DATA=false) started on an empty database', () =
 
   it('starts again on the same data without writing its base data twice, and holds only the registered account, no GPU node', async () => {
     await server!.stop();
-    server = await ServerProcess.start({ dataDir, env: { SEED_DEMO_DATA: 'false' } });
+    server = await ServerProcess.start({ dataDir, env: siteEnv });
     expect((await call('POST', '/system/api/website/get')).code).toBe(200);
     await server.stop();
     server = undefined;
 
-    const database = await openDatabase({ dataDir });
+    const database = await openDatabase(location);
     try {
       expect(await database.db.select({ mobile: users.mobile }).from(users)).toEqual([{ mobile: newMobile }]);
       expect(await accountsWithDemoPassword(database.db)).toEqual([]);
