@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { coursePeriods, videos } from '../db/schema.js';
@@ -54,4 +56,19 @@ export async function uploadVideo(
 export async function attachVideo(app: FastifyInstance, periodId: number, videoId: number): Promise<void> {
   const [video] = await app.db.select().from(videos).where(eq(videos.id, videoId));
   await app.db.update(coursePeriods).set({ videoId, durationSeconds: video!.durationSeconds }).where(eq(coursePeriods.id, periodId));
+}
+
+/** A local web server that counts the requests it gets: a transcoder that fetched a URL a "video" names would show. */
+export async function countingWebServer(): Promise<{ url(file: string): string; requests(): number; close(): Promise<void> }> {
+  let requests = 0;
+  const server = http.createServer((_request, response) => {
+    requests += 1;
+    response.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: (file) => `http://127.0.0.1:${(server.address() as AddressInfo).port}/${file}`,
+    requests: () => requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }

@@ -1,10 +1,8 @@
 import fs from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostileVideos, lessonSeconds, testClips } from './video-test-kit.js';
+import { countingWebServer, hostileVideos, lessonSeconds, testClips } from './video-test-kit.js';
 import { runnableTranscoders, type VideoProbe, type VideoTranscoder } from './video-transcoder.js';
 
 const lesson = new URL('../seed/assets/lesson-20s.webm', import.meta.url).pathname;
@@ -12,22 +10,16 @@ const transcoders = await runnableTranscoders();
 let workDir: string;
 /** Another user's private video somewhere on this machine, which no upload may reach. */
 let privateVideo: string;
-/** A local web server that counts every request a transcoder makes to it. */
-let server: http.Server;
-let requests = 0;
+let webServer: Awaited<ReturnType<typeof countingWebServer>>;
 beforeAll(async () => {
   workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'rc-transcoder-'));
   privateVideo = path.join(workDir, 'other-user', 'private.mp4');
   await fs.mkdir(path.dirname(privateVideo));
   await fs.copyFile(testClips.mp4, privateVideo);
-  server = http.createServer((_request, response) => {
-    requests += 1;
-    response.end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  webServer = await countingWebServer();
 });
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await webServer.close();
   await fs.rm(workDir, { recursive: true, force: true });
 });
 
@@ -84,15 +76,15 @@ describe.each(transcoders.map((transcoder) => [transcoder.kind, transcoder] as [
     });
 
     it('refuses playlists and concat lists naming another user’s video, a file: URL or a local web address', async () => {
-      const lists = hostileVideos(privateVideo, `http://127.0.0.1:${(server.address() as AddressInfo).port}/private.mp4`);
+      const lists = hostileVideos(privateVideo, webServer.url('private.mp4'));
       for (const [name, content] of Object.entries(lists)) {
         expect({ name, probe: await transcoder.probe(await staged(name, content)) }).toEqual({ name, probe: null });
       }
-      expect(requests).toBe(0);
+      expect(webServer.requests()).toBe(0);
     });
 
     it('told a playlist is an mp4, still reads nothing it names: it fails or declines, and writes nothing', async () => {
-      const lists = hostileVideos(privateVideo, `http://127.0.0.1:${(server.address() as AddressInfo).port}/private.mp4`);
+      const lists = hostileVideos(privateVideo, webServer.url('private.mp4'));
       const claimed: VideoProbe = { container: 'mov', durationSeconds: null };
       for (const [name, content] of Object.entries(lists)) {
         const outDir = await emptyFolder();
@@ -103,7 +95,7 @@ describe.each(transcoders.map((transcoder) => [transcoder.kind, transcoder] as [
         expect({ name, outcome }).toEqual({ name, outcome: transcoder.kind === 'none' ? 'declined' : 'rejected' });
         expect(await fs.readdir(outDir)).toEqual([]);
       }
-      expect(requests).toBe(0);
+      expect(webServer.requests()).toBe(0);
     });
   },
 );

@@ -62,6 +62,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Merges an upload of `bytes` in the file-storage form and expects the stored file to be those very bytes. */
+async function expectMerged(fileName: string, bytes: Buffer) {
+  const body = { fileName, identifier: md5Of(bytes), chunkSize: mib, totalSize: bytes.length };
+  expect(await client.post('/apis/orion/auth/file/mergeFile', body)).toMatchObject({
+    code: 200,
+    data: { size: bytes.length, md5: md5Of(bytes) },
+  });
+}
+
 describe('simple-uploader.js 0.6 with its default options (testChunks: true)', () => {
   it('uploads a file completely: its test GET for a chunk the server lacks answers 204, for one it holds 200 (that chunk is skipped)', async () => {
     const bytes = randomFile(3 * mib);
@@ -80,13 +89,7 @@ describe('simple-uploader.js 0.6 with its default options (testChunks: true)', (
     ]);
     expect(chunkRequests.filter((request) => request.method === 'POST')).toHaveLength(3);
 
-    const merged = await client.post('/apis/orion/auth/file/mergeFile', {
-      fileName,
-      identifier: md5Of(bytes),
-      chunkSize: mib,
-      totalSize: bytes.length,
-    });
-    expect(merged).toMatchObject({ code: 200, data: { size: bytes.length, md5: md5Of(bytes) } });
+    await expectMerged(fileName, bytes);
   });
 
   it('sends every chunk of a video to the video chunk form the same way', async () => {
@@ -120,13 +123,7 @@ describe('simple-uploader.js 0.6 with a file whose size is not a multiple of its
     expect(sortedTests().map((request) => request.status)).toEqual([204, 204, 204]);
     expect(posts()).toBe(3);
 
-    const merged = await client.post('/apis/orion/auth/file/mergeFile', {
-      fileName,
-      identifier: md5Of(bytes),
-      chunkSize: mib,
-      totalSize: bytes.length,
-    });
-    expect(merged).toMatchObject({ code: 200, data: { size: bytes.length, md5: md5Of(bytes) } });
+    await expectMerged(fileName, bytes);
   });
 
   it('resumes what our own uploader began: its folded last chunk counts as there only when both of its MiB are', async () => {
@@ -145,13 +142,7 @@ describe('simple-uploader.js 0.6 with a file whose size is not a multiple of its
     ]);
     expect(posts()).toBe(2);
 
-    const merged = await client.post('/apis/orion/auth/file/mergeFile', {
-      fileName,
-      identifier: md5Of(bytes),
-      chunkSize: mib,
-      totalSize: bytes.length,
-    });
-    expect(merged).toMatchObject({ code: 200, data: { size: bytes.length, md5: md5Of(bytes) } });
+    await expectMerged(fileName, bytes);
   });
 
   it('uploads a 2.5 MiB video completely as 2 chunks, and its merge finds the right MD5', async () => {

@@ -1,11 +1,9 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos } from '../../db/schema.js';
-import { hostileVideos, lessonVideo, testClips, uploadVideo } from '../../learning/video-test-kit.js';
+import { countingWebServer, hostileVideos, lessonVideo, testClips, uploadVideo } from '../../learning/video-test-kit.js';
 import { originalKey } from '../../learning/video-stream.js';
 import { runnableTranscoders } from '../../learning/video-transcoder.js';
 import { demoAccounts, demoPassword } from '../../seed/demo-data.js';
@@ -23,22 +21,17 @@ describe.each(kinds)('video upload with the %s transcoder', (kind) => {
   let teacherId: number;
   let user: UploadClient;
   let userId: number;
-  let server: http.Server;
-  let requests = 0;
+  let webServer: Awaited<ReturnType<typeof countingWebServer>>;
 
   beforeAll(async () => {
     t = await createTestApp({ config: { videoTranscoder: kind } });
     ({ client: user, userId } = await UploadClient.signedIn(t.app, demoAccounts.user));
     teacher = user.withToken(await login(t.app, demoAccounts.teacher, demoPassword));
     teacherId = (await teacher.post<{ id: number }>('/apis/user/auth/user/ext/view', {})).data.id;
-    server = http.createServer((_request, response) => {
-      requests += 1;
-      response.end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    webServer = await countingWebServer();
   });
   afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
+    await webServer.close();
     await t.close();
   });
 
@@ -67,7 +60,7 @@ describe.each(kinds)('video upload with the %s transcoder', (kind) => {
     const secretFile = path.join(t.dataDir, 'blobs', originalKey(secret!));
     expect(fs.existsSync(secretFile)).toBe(true);
     const before = { rows: await t.app.db.select().from(videos).where(eq(videos.userId, userId)), used: await usedBytes(t.app, userId) };
-    const lists = hostileVideos(secretFile, `http://127.0.0.1:${(server.address() as AddressInfo).port}/secret.mp4`);
+    const lists = hostileVideos(secretFile, webServer.url('secret.mp4'));
     for (const [fileName, content] of Object.entries(lists)) {
       const answer = await uploadVideo(user, Buffer.from(content), fileName);
       expect({ fileName, answer }).toEqual({ fileName, answer: expect.objectContaining({ code: 422, msg: '不支持的视频格式' }) });
@@ -78,7 +71,7 @@ describe.each(kinds)('video upload with the %s transcoder', (kind) => {
     const userVideos = path.join(t.dataDir, 'blobs', 'users', String(userId), 'videos');
     const files = fs.existsSync(userVideos) ? fs.readdirSync(userVideos, { recursive: true, withFileTypes: true }) : [];
     expect(files.filter((entry) => entry.isFile())).toEqual([]);
-    expect(requests).toBe(0);
+    expect(webServer.requests()).toBe(0);
   });
 
   it('refuses a file that is not a video at all, and takes the same user’s next real one', async () => {
