@@ -117,6 +117,9 @@ try {
         ['account-personal', '/account/personal'],
         ['account-credential', '/account/realAuth/credential'],
         ['account-instance', '/account/instance'],
+        ['recharge', '/account/recharge'],
+        ['draw-money', '/account/draw_money'],
+        ['bills', '/account/definAndDetail'],
       ] as const) {
         await browser.url(server.url + url);
         await browser.pause(1500);
