@@ -18,12 +18,18 @@ async function until(condition: () => boolean | Promise<boolean>) {
   }
 }
 
-/** A contender whose lock counts the times it was refused, and whose periodic "work" is a flag. */
+/**
+ * A contender whose lock counts the times it was refused, and whose periodic "work" is a flag. While `dead`
+ * it stops asking, as a replica whose process hangs: otherwise the leader whose connection was cut could
+ * reconnect and take the lock back before the other asks, and the hand-over would be left to chance.
+ */
 function contender(url: string) {
   const lock = new PostgresLeaderLock(url, 'test');
-  const counting: LeaderLock & { refused: number } = {
+  const counting: LeaderLock & { refused: number; dead: boolean } = {
     refused: 0,
+    dead: false,
     async tryAcquire(lost) {
+      if (counting.dead) return false;
       const acquired = await lock.tryAcquire(lost);
       if (!acquired) counting.refused += 1;
       return acquired;
@@ -72,13 +78,15 @@ describe.runIf(adminUrl)('the scheduler lock on PostgreSQL', () => {
     await until(() => second.lock.refused >= 3);
     expect([first.working, second.working]).toEqual([true, false]);
 
+    first.lock.dead = true;
     await killLockHolder(url);
     await until(() => second.leadership.leading);
     expect(second.working).toBe(true);
     await until(() => !first.working);
     expect(first.leadership.leading).toBe(false);
 
-    // The old leader asks again and is refused while the new one holds the lock; it gets it back once that one stops.
+    // The old leader comes back, asks again and is refused while the new one holds the lock; it gets it back once that one stops.
+    first.lock.dead = false;
     const refusedBefore = first.lock.refused;
     await until(() => first.lock.refused >= refusedBefore + 2);
     expect(first.working).toBe(false);
