@@ -263,17 +263,30 @@ describe('payment providers from the environment', () => {
   });
 });
 
-describe('the README’s settings table', () => {
-  it('lists every setting the server reads, and none that it does not', () => {
-    const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
-    const start = readme.indexOf('### Environment');
-    const table = readme.slice(start, readme.indexOf('\n#', start + 1));
-    const listed = table
+describe('the settings tables', () => {
+  /** The variables named in the first column of the table under `heading` in `file` (relative to the repository). */
+  function listedSettings(file: string, heading: string): string[] {
+    const text = fs.readFileSync(path.join(repoRoot, file), 'utf8');
+    const start = text.indexOf(`\n${heading}\n`);
+    expect(start, `${file} has ${heading}`).toBeGreaterThan(-1);
+    const next = text.indexOf('\n#', start + 1);
+    return text
+      .slice(start, next === -1 ? undefined : next)
       .split('\n')
       .filter((line) => line.startsWith('| `'))
       .flatMap((line) => [...line.split('|')[1]!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1]!));
+  }
+
+  it('docs/settings.md lists every setting the server reads, and none that it does not', () => {
+    const listed = listedSettings('docs/settings.md', '## Every setting');
     expect(settingNames).toContain('PAYMENT_SANDBOX');
     expect(settingNames.filter((name) => !listed.includes(name))).toEqual([]);
+    expect(listed.filter((name) => !(settingNames as string[]).includes(name))).toEqual([]);
+  });
+
+  it('the README’s main settings are settings the server reads', () => {
+    const listed = listedSettings('README.md', '## Main settings');
+    expect(listed).toContain('DATA_DIR');
     expect(listed.filter((name) => !(settingNames as string[]).includes(name))).toEqual([]);
   });
 });

@@ -181,7 +181,7 @@ const Env = Type.Object({
 });
 type Env = Static<typeof Env>;
 type EnvName = keyof typeof Env.properties;
-/** The name of every environment variable the server reads (the README's settings table lists each). */
+/** The name of every environment variable the server reads (docs/settings.md lists each). */
 export const settingNames = Object.keys(Env.properties) as EnvName[];
 const checkEnv = Compile(Env);
 

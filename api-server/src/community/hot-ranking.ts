@@ -4,7 +4,7 @@ import type { Executor } from '../db/open-database.js';
 import { ContentStatus, posts } from '../db/schema.js';
 
 /**
- * The 热门 ranking, published (README "Community: hot ranking"), in the manner of Discourse and Hacker News:
+ * The 热门 ranking, published (docs/community.md, "Hot ranking"), in the manner of Discourse and Hacker News:
  *
  *   score = (likeWeight + 2·comments + collects + views/20) / (ageHours + 2)^1.5
  *

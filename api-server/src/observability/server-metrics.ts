@@ -6,7 +6,7 @@ import { queryRows } from '../db/query-rows.js';
 import { Status } from '../compute/states.js';
 
 const prefix = 'suanli_';
-/** Money is kept in thousandths of a yuan (README, "Money"); the gauges read in yuan. */
+/** Money is kept in thousandths of a yuan (docs/billing.md, "Money"); the gauges read in yuan. */
 const thousandthsPerYuan = 1000;
 
 export type ServerMetrics = ReturnType<typeof createServerMetrics>;

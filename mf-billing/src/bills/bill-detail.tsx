@@ -2,7 +2,7 @@ import { useCallback, type MouseEvent } from 'react';
 import { Button, Table } from 'semantic-ui-react';
 import { formatDateTime, formatYuan, ListState, PageSection, useLoaded, type ScreenProps } from '@rc/shared-utility';
 import { billKindNames, productNames } from '../labels';
-import { lineAmountText, quantityText, unitPriceText } from './bill-lines-table';
+import { lineAmountText, quantityText, unitPriceText } from './bill-line-text';
 import { viewBill } from './bills-api';
 
 /** One charge line: what, when, the period, unit price × quantity, the rounding rule, its order and the balance after it. */

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BlogFields } from './blog-api';
+import { DraftSaver, worthSaving, type DraftCalls } from './draft-saver';
 
 const localKey = 'rc-blog-draft';
-export const autosaveDelayMs = 2000;
 
 /** What the browser keeps of the post being written, so a crash or a failed save loses nothing. */
 export interface LocalDraft {
@@ -27,8 +27,8 @@ export const forgetLocalDraft = () => localStorage.removeItem(localKey);
 const timeOfDay = (date: Date) => date.toTimeString().slice(0, 8);
 
 /**
- * Saves the post as a draft on the server 2 s after the last change: the first save creates it
- * (`create` answers its id), later ones update it. Saves never overlap; the latest fields win.
+ * Saves the post as a draft on the server 2 s after the last change (`DraftSaver`), and keeps every change in the
+ * browser at once.
  */
 export function useDraftAutosave(
   fields: BlogFields,
@@ -38,10 +38,8 @@ export function useDraftAutosave(
     update,
     enabled,
     toServer,
-  }: {
+  }: DraftCalls & {
     id: number | null;
-    create: (fields: BlogFields) => Promise<number | null>;
-    update: (id: number, fields: BlogFields) => Promise<boolean>;
     /** False until the fields are loaded. */
     enabled: boolean;
     /** False for a published post: its changes stay in the browser until it is published again. */
@@ -50,50 +48,36 @@ export function useDraftAutosave(
 ) {
   const [savedAt, setSavedAt] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
-  const draftId = useRef(id);
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
-  const lastSaved = useRef<string | null>(null);
+  const [saver] = useState(
+    () =>
+      new DraftSaver(id, (saved, current) => {
+        setFailed(saved === null);
+        if (saved === null) return;
+        keepLocalDraft({ id: saved, fields: current, published: false });
+        setSavedAt(timeOfDay(new Date()));
+      }),
+  );
   const touched = useRef(false);
 
   useEffect(() => {
-    draftId.current = id;
-  }, [id]);
-
-  const saveNow = useCallback(
-    (current: BlogFields) => {
-      const snapshot = JSON.stringify(current);
-      const run = queue.current.then(async () => {
-        if (snapshot === lastSaved.current) return draftId.current;
-        const saved = draftId.current === null ? await create(current) : (await update(draftId.current, current)) ? draftId.current : null;
-        setFailed(saved === null);
-        if (saved === null) return null;
-        draftId.current = saved;
-        lastSaved.current = snapshot;
-        keepLocalDraft({ id: saved, fields: current, published: false });
-        setSavedAt(timeOfDay(new Date()));
-        return saved;
-      });
-      queue.current = run.catch(() => null);
-      return run;
-    },
-    [create, update],
-  );
+    saver.id = id;
+  }, [saver, id]);
 
   useEffect(() => {
     if (!enabled) return;
     if (!touched.current) {
       touched.current = true;
-      lastSaved.current = JSON.stringify(fields);
+      saver.loaded(fields);
       return;
     }
-    keepLocalDraft({ id: draftId.current, fields, published: !toServer });
-    if (!toServer || (!fields.title.trim() && !fields.content.trim())) return;
-    const timer = setTimeout(() => void saveNow(fields), autosaveDelayMs);
-    return () => clearTimeout(timer);
-  }, [fields, enabled, toServer, saveNow]);
+    keepLocalDraft({ id: saver.id, fields, published: !toServer });
+    if (!worthSaving(fields, toServer)) return;
+    saver.later(fields, { create, update });
+    return () => saver.cancel();
+  }, [fields, enabled, toServer, saver, create, update]);
 
   /** Waits for saves under way; the draft's id, if it has one. */
-  const settled = useCallback(() => queue.current.then(() => draftId.current), []);
+  const settled = useCallback(() => saver.settled(), [saver]);
 
   return { savedAt, failed, settled };
 }

@@ -59,6 +59,8 @@ export class AnswerKeeper {
   constructor(
     private readonly sheet: ExamSheet,
     private readonly events: KeeperEvents,
+    /** Sends answers to the server; a test gives its own server's answers. */
+    private readonly save: typeof saveAnswers = saveAnswers,
   ) {
     const local = readLocalCopy(sheet.attemptId);
     this.lastVersion = local.lastVersion;
@@ -170,7 +172,7 @@ export class AnswerKeeper {
     const pending = this.unsynced();
     if (this.stopped || pending.length === 0) return;
     clearTimeout(this.retry);
-    const result = await saveAnswers({
+    const result = await this.save({
       attemptId: this.sheet.attemptId,
       answers: pending.map(([itemId, kept]) => ({ itemId, answer: kept.answer, version: kept.version })),
     });

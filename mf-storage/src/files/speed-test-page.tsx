@@ -1,15 +1,9 @@
 import { useState } from 'react';
 import { Button, Message, Progress, Statistic } from 'semantic-ui-react';
-import { constants, formatElapsed, formatSize, PageHeader, PageSection } from '@rc/shared-utility';
-import { measureUploadSpeed, type SpeedTestResult } from './speed-test';
+import { constants, formatSize, PageHeader, PageSection } from '@rc/shared-utility';
+import { measureUploadSpeed, uploadTimeText, type SpeedTestResult } from './speed-test';
 
 const GiB = 1024 ** 3;
-
-/** How long a file of `bytes` would take at this speed, in words. */
-function timeFor(bytes: number, bytesPerSecond: number): string {
-  const ms = (bytes / bytesPerSecond) * 1000;
-  return ms < 60_000 ? `约${Math.max(1, Math.round(ms / 1000))}秒` : `约${formatElapsed(ms)}`;
-}
 
 /** `/account/upload/test`: the upload speed from this browser to the storage service. */
 export function SpeedTestPage() {
@@ -51,13 +45,13 @@ export function SpeedTestPage() {
               <Statistic.Label>延迟</Statistic.Label>
             </Statistic>
             <Statistic>
-              <Statistic.Value>{timeFor(10 * GiB, result.bytesPerSecond)}</Statistic.Value>
+              <Statistic.Value>{uploadTimeText(10 * GiB, result.bytesPerSecond)}</Statistic.Value>
               <Statistic.Label>上传 10 GB 文件</Statistic.Label>
             </Statistic>
           </Statistic.Group>
           <p className="rc-muted">
             按上传时的方式测得：每片 {formatSize(constants.chunkSize)}，同时 {constants.parallelChunks} 片。上传 1 GB 文件
-            {timeFor(GiB, result.bytesPerSecond)}。
+            {uploadTimeText(GiB, result.bytesPerSecond)}。
           </p>
         </>
       ) : null}

@@ -1,5 +1,5 @@
-import { constants } from '@rc/shared-utility';
-import { postSpeedTest as post } from './files-api';
+import { constants, formatElapsed } from '@rc/shared-utility';
+import { postSpeedTest } from './files-api';
 
 export interface SpeedTestResult {
   /** Median round trip of an empty request, ms. */
@@ -28,7 +28,11 @@ async function timed(send: () => Promise<{ code: number }>): Promise<number> {
 }
 
 /** Measures like the uploader sends: chunks of the upload chunk size, as many at once as it runs. */
-export async function measureUploadSpeed(onProgress: (percent: number) => void): Promise<SpeedTestResult> {
+export async function measureUploadSpeed(
+  onProgress: (percent: number) => void,
+  /** Sends one test body to the server; a test gives its own server's answers. */
+  post: (body: Blob) => Promise<{ code: number }> = postSpeedTest,
+): Promise<SpeedTestResult> {
   const empty = new Blob([], { type: 'application/octet-stream' });
   const latencies: number[] = [];
   for (let i = 0; i < pings; i++) latencies.push(await timed(() => post(empty)));
@@ -44,4 +48,10 @@ export async function measureUploadSpeed(onProgress: (percent: number) => void):
   }
   const sent = rounds * constants.parallelChunks * chunk.size;
   return { latencyMs: Math.round(median(latencies)), bytesPerSecond: Math.round(sent / (elapsed / 1000)) };
+}
+
+/** How long a file of `bytes` would take at this speed, in words. */
+export function uploadTimeText(bytes: number, bytesPerSecond: number): string {
+  const ms = (bytes / bytesPerSecond) * 1000;
+  return ms < 60_000 ? `约${Math.max(1, Math.round(ms / 1000))}秒` : `约${formatElapsed(ms)}`;
 }
