@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CredentialSide } from '@rc/api-contract/user/credential';
 import { idCardImages } from '../db/schema.js';
 import { conflict, invalid, notFound } from '../errors.js';
-import { checkFileName } from '../uploads/file-names.js';
+import { checkFileName } from '../lib/file-names.js';
 
 export type IdCardSide = CredentialSide;
 export type IdCardImage = typeof idCardImages.$inferSelect;

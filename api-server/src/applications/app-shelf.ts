@@ -5,8 +5,8 @@ import { notify } from '../accounts/messages.js';
 import type { Executor } from '../db/open-database.js';
 import { ShelfStatus, appCategories, appLaunches, appTemplates, applications } from '../db/schema.js';
 import { conflict, invalid, notFound } from '../errors.js';
-import { plainTextOf, renderMarkdown } from '../community/markdown.js';
-import { indexDocument, removeDocument } from '../community/search-index.js';
+import { plainTextOf, renderMarkdown } from '../content/markdown.js';
+import { indexDocument, removeDocument } from '../content/search-index.js';
 import type { Application } from './app-access.js';
 
 async function checkCategory(db: Executor, categoryId: number) {

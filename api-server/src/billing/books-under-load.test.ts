@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, users } from '../db/schema.js';
 import { createAccount } from '../accounts/accounts.js';
 import { call, lastSmsCode, type Answer, type TestApp } from '../test-support/test-app.js';
-import { privateNode, rent, setUpComputeTestApp } from '../compute/compute-test-kit.js';
+import { privateNode, rent, setUpComputeTestApp } from '../test-support/compute-test-kit.js';
 import { runComputePass } from '../compute/scheduler.js';
 import { checkLedger } from './ledger.js';
-import { earner, savedPayeeAccount } from './withdrawal-test-kit.js';
+import { earner, savedPayeeAccount } from '../test-support/withdrawal-test-kit.js';
 
 /**
  * A thousand money operations at once, of every kind that moves a balance, through the real routes:

@@ -11,9 +11,9 @@ import { communityImages, communityImageStars, ContentStatus, images, users } fr
 import { conflict, invalid, notFound } from '../errors.js';
 import { pageWindow } from '../lib/page-window.js';
 import { queryRows } from '../db/query-rows.js';
-import { plainTextOf, renderMarkdown } from './markdown.js';
+import { plainTextOf, renderMarkdown } from '../content/markdown.js';
 import { statusOnSubmit } from './moderation.js';
-import { indexDocument, removeDocument } from './search-index.js';
+import { indexDocument, removeDocument } from '../content/search-index.js';
 
 export const statusNames: Record<number, string> = {
   [ContentStatus.draft]: '已下架',

@@ -4,7 +4,7 @@ import type { NewsDetail, NewsSaveBody } from '@rc/api-contract/community/blog';
 import type { Executor } from '../db/open-database.js';
 import { ContentStatus, posts } from '../db/schema.js';
 import { conflict, invalid, notFound } from '../errors.js';
-import { renderMarkdown, summaryOf } from './markdown.js';
+import { renderMarkdown, summaryOf } from '../content/markdown.js';
 import { afterStatusChange } from './blog-writing.js';
 import { pageOf, type PageArgs } from './blog-views.js';
 

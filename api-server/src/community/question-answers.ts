@@ -7,7 +7,7 @@ import type { SessionUser } from '../accounts/sessions.js';
 import type { Executor } from '../db/open-database.js';
 import { ContentStatus, QuestionRecordKind, questionAnswers, questionRecords, questions, users } from '../db/schema.js';
 import { conflict, forbidden, invalid, notFound } from '../errors.js';
-import { renderMarkdown, summaryOf } from './markdown.js';
+import { renderMarkdown, summaryOf } from '../content/markdown.js';
 import { enforcePostingLimit, statusOnSubmit } from './moderation.js';
 import { payBounty } from './question-bounty.js';
 import { refreshQuestionHotScore } from './question-ranking.js';

@@ -2,7 +2,7 @@ import { asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/open-database.js';
 import { labels, questionLabels, questions, users } from '../db/schema.js';
-import { summaryOf } from './markdown.js';
+import { summaryOf } from '../content/markdown.js';
 
 const itemColumns = {
   id: questions.id,

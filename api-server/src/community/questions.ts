@@ -6,12 +6,12 @@ import type { Executor } from '../db/open-database.js';
 import { BountyState, ContentStatus, QuestionRecordKind, questionLabels, questionRecords, questions } from '../db/schema.js';
 import { conflict, forbidden, invalid, notFound } from '../errors.js';
 import { existingLabelIds } from './labels.js';
-import { plainTextOf, renderMarkdown } from './markdown.js';
+import { plainTextOf, renderMarkdown } from '../content/markdown.js';
 import { enforcePostingLimit, statusOnSubmit } from './moderation.js';
 import { holdBounty, refundBounty } from './question-bounty.js';
 import { questionDetail } from './question-items.js';
 import { refreshQuestionHotScore } from './question-ranking.js';
-import { indexDocument, removeDocument } from './search-index.js';
+import { indexDocument, removeDocument } from '../content/search-index.js';
 
 export const questionGone = () => notFound('问题不存在或已删除');
 

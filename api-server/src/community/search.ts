@@ -4,7 +4,7 @@ import type { Executor } from '../db/open-database.js';
 import { queryRows } from '../db/query-rows.js';
 import { searchDocuments } from '../db/schema.js';
 import { invalid } from '../errors.js';
-import { searchWords, tsqueryOf } from './search-index.js';
+import { searchWords, tsqueryOf } from '../content/search-index.js';
 
 /** Spec §2's search types and the kinds each covers; the default (1) covers everything. */
 export const kindsOfType: Record<SearchType, readonly SearchHitKind[]> = {

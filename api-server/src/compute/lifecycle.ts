@@ -9,7 +9,7 @@ import { beginTransition, settleInstance, type InstanceRow } from './instance-st
 import { mountsOf } from './instance-mounts.js';
 import { dayRateOf, loadSitePrices, type SitePrices } from './prices.js';
 import { Billing, Status } from './states.js';
-import { mountRegionNetDisk } from '../storage/net-disk-mounts.js';
+import { mountRegionNetDisk } from './net-disk-mounts.js';
 
 export async function modelOf(tx: Executor, gpuModelId: number) {
   const [model] = await tx.select().from(gpuModels).where(eq(gpuModels.id, gpuModelId));

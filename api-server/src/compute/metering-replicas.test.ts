@@ -10,7 +10,7 @@ import { openDatabase, type OpenDatabase } from '../db/open-database.js';
 import { bills } from '../db/schema.js';
 import { checkLedger } from '../billing/ledger.js';
 import type { TestApp } from '../test-support/test-app.js';
-import { balanceOf, privateNode, rent, setUpComputeTestApp, userWithBalance } from './compute-test-kit.js';
+import { balanceOf, privateNode, rent, setUpComputeTestApp, userWithBalance } from '../test-support/compute-test-kit.js';
 import { meterRunningInstances, runComputePass } from './scheduler.js';
 
 const hour = 3_600_000;

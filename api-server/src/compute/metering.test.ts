@@ -13,7 +13,7 @@ import {
   tokenFor,
   userWithBalance,
   setUpComputeTestApp,
-} from './compute-test-kit.js';
+} from '../test-support/compute-test-kit.js';
 import { runComputePass } from './scheduler.js';
 import { checkLedger } from '../billing/ledger.js';
 import { userRowWritten } from '../test-support/user-written.js';

@@ -9,7 +9,7 @@ import { mountsOf } from './instance-mounts.js';
 import type { ModelPrices, SitePrices } from './prices.js';
 import { dayRateOf } from './prices.js';
 import { Billing } from './states.js';
-import { mountRegionNetDisk } from '../storage/net-disk-mounts.js';
+import { mountRegionNetDisk } from './net-disk-mounts.js';
 
 const passwordAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 

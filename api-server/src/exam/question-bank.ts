@@ -6,7 +6,7 @@ import {
 } from '@rc/api-contract/exam/question-bank';
 import { and, count, desc, eq, ilike, isNull } from 'drizzle-orm';
 import type { SessionUser } from '../accounts/sessions.js';
-import { renderMarkdown } from '../community/markdown.js';
+import { renderMarkdown } from '../content/markdown.js';
 import type { Database, Executor } from '../db/open-database.js';
 import { QuestionKind, examQuestions, type AnswerKey, type QuestionKindValue } from '../db/schema.js';
 import { conflict, invalid, notFound } from '../errors.js';

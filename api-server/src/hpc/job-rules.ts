@@ -5,7 +5,7 @@ import { hpcClusters, hpcPartitions } from '../db/schema.js';
 import { invalid, notFound } from '../errors.js';
 import { clusterHome, openClusterTreeOf, type HpcCluster } from '../storage/clusters.js';
 import { inTree } from '../storage/tree-operations.js';
-import { checkFileName } from '../uploads/file-names.js';
+import { checkFileName } from '../lib/file-names.js';
 import { requireOpenAccount, type HpcAccount } from './account-status.js';
 import { clusterPathOf, type ClusterPath } from './cluster-paths.js';
 

@@ -7,7 +7,7 @@ import type { Executor } from '../db/open-database.js';
 import { courseAccessories } from '../db/schema.js';
 import { TooLargeError } from '../blobs/blob-store.js';
 import { forbidden, invalid, notFound } from '../errors.js';
-import { checkFileName } from '../uploads/file-names.js';
+import { checkFileName } from '../lib/file-names.js';
 import { areaKey, courseAccessoriesArea } from '../uploads/user-areas.js';
 import { canOpenPeriod, ownCourse, visibleCourse } from './course-access.js';
 

@@ -14,9 +14,9 @@ import {
   courses,
 } from '../db/schema.js';
 import { conflict, invalid } from '../errors.js';
-import { renderMarkdown } from '../community/markdown.js';
+import { renderMarkdown } from '../content/markdown.js';
 import { statusOnSubmit } from '../community/moderation.js';
-import { removeDocument } from '../community/search-index.js';
+import { removeDocument } from '../content/search-index.js';
 import { ownCourse, requireTeacher } from './course-access.js';
 import { courseCoverUrl } from './course-covers.js';
 import { indexCourse } from './course-search.js';

@@ -13,7 +13,7 @@ import {
   teacherApplications,
   users,
 } from '../db/schema.js';
-import { tsqueryOf } from '../community/search-index.js';
+import { tsqueryOf } from '../content/search-index.js';
 import { courseCoverUrl } from './course-covers.js';
 import { visibleCourse } from './course-access.js';
 import { accessoriesOf } from './course-accessories.js';

@@ -5,7 +5,7 @@ import type { SessionUser } from '../accounts/sessions.js';
 import type { Executor } from '../db/open-database.js';
 import { ShelfStatus, courseChapters, coursePeriods, courses, images, videos } from '../db/schema.js';
 import { conflict, invalid, notFound } from '../errors.js';
-import { renderMarkdown } from '../community/markdown.js';
+import { renderMarkdown } from '../content/markdown.js';
 import { ownCourse, requireTeacher } from './course-access.js';
 
 type Course = typeof courses.$inferSelect;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { videos } from '../db/schema.js';
 import { invalid } from '../errors.js';
-import { checkFileName } from '../uploads/file-names.js';
+import { checkFileName } from '../lib/file-names.js';
 import { storeUploadedFile } from '../uploads/store-file.js';
 import { videosArea } from '../uploads/user-areas.js';
 import type { VideoMergeBody, VideoMergeResult } from '@rc/api-contract/vod/video';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withUserChanges } from '../accounts/user-changes.js';
 import { notify } from '../accounts/messages.js';
 import { applyLedgerEntry } from '../billing/ledger.js';
-import { privateNode, rent, systemImageId, userWithBalance } from '../compute/compute-test-kit.js';
+import { privateNode, rent, systemImageId, userWithBalance } from '../test-support/compute-test-kit.js';
 import { runComputePass } from '../compute/scheduler.js';
 import { demoAccounts, demoPassword } from '../seed/demo-data.js';
 import { call, createTestApp, login, type TestApp } from '../test-support/test-app.js';

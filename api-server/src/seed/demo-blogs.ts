@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/open-database.js';
 import { bloggerFollows, bloggers, ContentStatus, labels, postComments, postLabels, postLikes, posts, users } from '../db/schema.js';
-import { plainTextOf, renderMarkdown, summaryOf } from '../community/markdown.js';
-import { indexDocument } from '../community/search-index.js';
+import { plainTextOf, renderMarkdown, summaryOf } from '../content/markdown.js';
+import { indexDocument } from '../content/search-index.js';
 import { recomputeHotScores } from '../community/hot-ranking.js';
 
 const hour = 3_600_000;

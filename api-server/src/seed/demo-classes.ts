@@ -21,7 +21,7 @@ import {
   type QuestionKindValue,
   type StudentAnswer,
 } from '../db/schema.js';
-import { renderMarkdown } from '../community/markdown.js';
+import { renderMarkdown } from '../content/markdown.js';
 import { markAttempt } from '../exam/exam-marking.js';
 import { syncGradeAdminFlag } from '../exam/grade-roles.js';
 

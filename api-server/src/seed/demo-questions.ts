@@ -3,7 +3,7 @@ import type { Database, Executor } from '../db/open-database.js';
 import { ContentStatus, labels, questionAnswers, questionLabels, questions, users } from '../db/schema.js';
 import { createAccount } from '../accounts/accounts.js';
 import { applyLedgerEntry } from '../billing/ledger.js';
-import { renderMarkdown } from '../community/markdown.js';
+import { renderMarkdown } from '../content/markdown.js';
 import { holdBounty } from '../community/question-bounty.js';
 import { refreshQuestionHotScore } from '../community/question-ranking.js';
 import { syncQuestionIndex } from '../community/questions.js';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { cloudDisks, regions } from '../db/schema.js';
 import { conflict, invalid } from '../errors.js';
-import { checkGpuFileName, checkRelativePath, joinPath } from '../uploads/file-names.js';
+import { checkGpuFileName, checkRelativePath, joinPath } from '../lib/file-names.js';
 
 export type CloudDisk = typeof cloudDisks.$inferSelect;
 

@@ -7,7 +7,7 @@ import { datasets } from '../db/schema.js';
 import type { Executor } from '../db/open-database.js';
 import { conflict, notFound } from '../errors.js';
 import { instancesMounting } from '../compute/instance-mounts.js';
-import { indexDocument, removeDocument } from '../community/search-index.js';
+import { indexDocument, removeDocument } from '../content/search-index.js';
 import type { FileSystem } from './file-system.js';
 import type { FileTree } from './file-trees.js';
 import { LocalFileSystem } from './local-file-system.js';

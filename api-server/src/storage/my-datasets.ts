@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { MyDatasetCreateBody } from '@rc/api-contract/data/dataset';
 import { datasets } from '../db/schema.js';
 import { invalid } from '../errors.js';
-import { checkRelativePath } from '../uploads/file-names.js';
+import { checkRelativePath } from '../lib/file-names.js';
 import { datasetTreeKey, ensureDatasetNameFree } from './datasets.js';
 import { asUserError, netDiskTreeKey, openTree } from './file-trees.js';
 import { createTask } from './tasks.js';

@@ -7,7 +7,7 @@ import { conflict, invalid } from '../errors.js';
 import { charge, formatYuan, payerBalance } from '../billing/charges.js';
 import { formatBytes } from './byte-size.js';
 import { netDiskTreeKey, openTree, type FileTree } from './file-trees.js';
-import { mountOnLiveInstances } from './net-disk-mounts.js';
+import { mountOnLiveInstances } from '../compute/net-disk-mounts.js';
 import { dayAmountOf, loadStorageTerms, quotaFilesOf, type StorageTerms } from './storage-terms.js';
 
 export type NetDisk = typeof netDisks.$inferSelect;

@@ -11,7 +11,7 @@ import {
   systemImageId,
   tokenFor,
   userWithBalance,
-} from '../compute/compute-test-kit.js';
+} from '../test-support/compute-test-kit.js';
 import { runComputePass } from '../compute/scheduler.js';
 import { buildApp } from '../app.js';
 import { bills, cloudDisks, instanceMounts, netDisks, sysConfig } from '../db/schema.js';

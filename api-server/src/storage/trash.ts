@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { notify } from '../accounts/messages.js';
 import { trashItems } from '../db/schema.js';
 import { conflict, invalid, notFound } from '../errors.js';
-import { internalName } from '../uploads/file-names.js';
+import { internalName } from '../lib/file-names.js';
 import { openTree, type FileTree } from './file-trees.js';
 import type { FileEntry } from './file-system.js';
 

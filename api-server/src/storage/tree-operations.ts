@@ -4,7 +4,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { storedFiles } from '../db/schema.js';
 import { conflict, invalid, notFound } from '../errors.js';
-import { checkFileName, checkRelativePath, joinPath } from '../uploads/file-names.js';
+import { checkFileName, checkRelativePath, joinPath } from '../lib/file-names.js';
 import type { FileEntry } from './file-system.js';
 import { asUserError, type FileTree } from './file-trees.js';
 import { createTransferTask } from './tasks.js';

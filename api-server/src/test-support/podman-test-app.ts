@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
 import { instances } from '../db/schema.js';
-import { privateNode, rent, systemImageId, userWithBalance } from '../compute/compute-test-kit.js';
+import { privateNode, rent, systemImageId, userWithBalance } from './compute-test-kit.js';
 import { advanceTransitions } from '../compute/scheduler.js';
 import { Status } from '../compute/states.js';
 import { createTestApp, type TestApp } from './test-app.js';

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ChunkCheckBody, ChunkOpenBody, ChunkTestQuery } from '@rc/api-contract/orion/upload';
 import { invalid } from '../errors.js';
 import { currentUser } from '../plugins/app/authentication.js';
-import { readChunkForm } from './chunk-form.js';
+import { readChunkForm } from '../lib/chunk-form.js';
 import { checkTotalChunks, piecesOfChunk } from './chunk-layout.js';
-import { checkFileName, checkRelativePath } from './file-names.js';
+import { checkFileName, checkRelativePath } from '../lib/file-names.js';
 import { ensureRoomFor } from './quota.js';
 import { giveUpIfHeld, instantSource } from './store-file.js';
 import {

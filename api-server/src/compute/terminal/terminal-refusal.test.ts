@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { privateNode, rent, systemImageId, userWithBalance } from '../compute-test-kit.js';
+import { privateNode, rent, systemImageId, userWithBalance } from '../../test-support/compute-test-kit.js';
 import { runComputePass } from '../scheduler.js';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { downloadRecords, netDisks } from '../../db/schema.js';
-import { privateNode, rent, setUpComputeTestApp, userWithBalance } from '../../compute/compute-test-kit.js';
+import { privateNode, rent, setUpComputeTestApp, userWithBalance } from '../../test-support/compute-test-kit.js';
 import { runComputePass } from '../../compute/scheduler.js';
 import type { SimulatedDriver } from '../../compute/simulated-driver.js';
 import { netDiskTreeKey, openTree, type FileTree } from '../../storage/file-trees.js';

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { onRequestHookHandler } from 'fastify';
 import { IncrementalMd5 } from '../../uploads/incremental-md5.js';
 import type { UploadSettings } from '../../config.js';
-import { loadSigningSecret } from '../../uploads/signing-secret.js';
+import { loadSigningSecret } from '../../lib/signing-secret.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { loadSigningSecret } from '../../uploads/signing-secret.js';
+import { loadSigningSecret } from '../../lib/signing-secret.js';
 import { createVideoQueue, type VideoQueue } from '../../learning/video-processing.js';
 import { StreamSigner } from '../../learning/video-stream.js';
 import { chooseTranscoder } from '../../learning/video-transcoder.js';

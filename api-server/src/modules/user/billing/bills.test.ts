@@ -4,7 +4,7 @@ import { call, login, type TestApp } from '../../../test-support/test-app.js';
 import { demoAccounts, demoPassword } from '../../../seed/demo-data.js';
 import { seedDemoBillingHistory } from '../../../seed/billing-history.js';
 import { runComputePass } from '../../../compute/scheduler.js';
-import { balanceOf, privateNode, rent, setUpComputeTestApp, userWithBalance } from '../../../compute/compute-test-kit.js';
+import { balanceOf, privateNode, rent, setUpComputeTestApp, userWithBalance } from '../../../test-support/compute-test-kit.js';
 import { eq } from 'drizzle-orm';
 import { orders, users } from '../../../db/schema.js';
 import { newOrderNo } from '../../../billing/orders.js';

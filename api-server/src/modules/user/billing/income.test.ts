@@ -5,7 +5,7 @@ import { sysConfig, users } from '../../../db/schema.js';
 import { awardReferralCommission } from '../../../billing/referral.js';
 import { checkLedger } from '../../../billing/ledger.js';
 import { runComputePass } from '../../../compute/scheduler.js';
-import { tokenFor, userWithBalance } from '../../../compute/compute-test-kit.js';
+import { tokenFor, userWithBalance } from '../../../test-support/compute-test-kit.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { createAccount } from '../../../accounts/accounts.js';
 import { applyLedgerEntry, checkLedger } from '../../../billing/ledger.js';
 import { chinaMonth } from '../../../compute/budget-stops.js';
 import { runComputePass } from '../../../compute/scheduler.js';
-import { messagesOf, privateNode, rent, setUpComputeTestApp, tokenFor, userWithBalance } from '../../../compute/compute-test-kit.js';
+import { messagesOf, privateNode, rent, setUpComputeTestApp, tokenFor, userWithBalance } from '../../../test-support/compute-test-kit.js';
 import { userRowWritten } from '../../../test-support/user-written.js';
 
 let t: TestApp;

@@ -7,13 +7,13 @@ import { ledgerEntries, users, withdrawals } from '../../../db/schema.js';
 import { requestWithdrawal, WithdrawalStatus } from '../../../billing/withdrawals.js';
 import { runComputePass } from '../../../compute/scheduler.js';
 import { checkLedger } from '../../../billing/ledger.js';
-import { userWithBalance } from '../../../compute/compute-test-kit.js';
+import { userWithBalance } from '../../../test-support/compute-test-kit.js';
 import { demoOperatorMobile } from '../../../seed/operator.js';
 import { demoPassword } from '../../../seed/demo-data.js';
 import type { SandboxPayoutProvider } from '../../../billing/payouts/sandbox-payout-provider.js';
 import { defaultRateLimits } from '../../../config.js';
 import { matchSmsCode } from '../../../accounts/sms-codes.js';
-import { earner, ownSmsCode, savedPayeeAccount, withdrawWithCode } from '../../../billing/withdrawal-test-kit.js';
+import { earner, ownSmsCode, savedPayeeAccount, withdrawWithCode } from '../../../test-support/withdrawal-test-kit.js';
 let t: TestApp;
 let operator: string;
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import {
   settle,
   tokenFor,
   userWithBalance,
-} from '../../../compute/compute-test-kit.js';
+} from '../../../test-support/compute-test-kit.js';
 import { runComputePass } from '../../../compute/scheduler.js';
 
 let t: TestApp;

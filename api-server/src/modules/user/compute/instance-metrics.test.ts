@@ -11,7 +11,7 @@ import {
   rent,
   setUpComputeTestApp,
   userWithBalance,
-} from '../../../compute/compute-test-kit.js';
+} from '../../../test-support/compute-test-kit.js';
 import { runComputePass } from '../../../compute/scheduler.js';
 import { runMetricsPass } from '../../../compute/instance-metrics/metrics-pass.js';
 import type { SimulatedDriver } from '../../../compute/simulated-driver.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { bills, sysConfig, users } from '../../../db/schema.js';
 import { call, type TestApp } from '../../../test-support/test-app.js';
-import { balanceOf, ledgerSum, privateNode, rent, setUpComputeTestApp, userWithBalance } from '../../../compute/compute-test-kit.js';
+import { balanceOf, ledgerSum, privateNode, rent, setUpComputeTestApp, userWithBalance } from '../../../test-support/compute-test-kit.js';
 import { runComputePass } from '../../../compute/scheduler.js';
 import { checkLedger } from '../../../billing/ledger.js';
 import { userRowWritten } from '../../../test-support/user-written.js';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from '../accounts/sessions.js';
-import { newLearner, newTeacher, type Person } from '../learning/learning-test-kit.js';
-import { renderMarkdown } from '../community/markdown.js';
+import { newLearner, newTeacher, type Person } from './learning-test-kit.js';
+import { renderMarkdown } from '../content/markdown.js';
 import {
   ExamAudience,
   MultipleChoiceRule,
@@ -17,7 +17,7 @@ import {
   type AnswerKey,
   type QuestionKindValue,
 } from '../db/schema.js';
-import { syncGradeAdminFlag } from './grade-roles.js';
+import { syncGradeAdminFlag } from '../exam/grade-roles.js';
 
 export interface QuestionSpec {
   kind: QuestionKindValue;

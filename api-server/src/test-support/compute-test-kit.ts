@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { computeNodes, gpuModels, images, ledgerEntries, users } from '../db/schema.js';
 import type { Executor } from '../db/open-database.js';
-import { call, createTestApp, type TestApp } from '../test-support/test-app.js';
+import { call, createTestApp, type TestApp } from './test-app.js';
 import { applyLedgerEntry } from '../billing/ledger.js';
 import { createAccount } from '../accounts/accounts.js';
 import { startSession } from '../accounts/sessions.js';
-import { runComputePass } from './scheduler.js';
+import { runComputePass } from '../compute/scheduler.js';
 
 /** Registers a compute test file's hooks: a fresh app and a system image to rent with, handed to `opened`. */
 export function setUpComputeTestApp(opened: (compute: { t: TestApp; imageId: number }) => void): void {
