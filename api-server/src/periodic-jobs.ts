@@ -7,7 +7,7 @@ import { startTaskRunner } from './storage/task-runner.js';
 import { startCommunityScheduler } from './community/community-scheduler.js';
 import { startExamScheduler } from './exam/exam-scheduler.js';
 import { cleanAbandonedUploads } from './uploads/cleanup.js';
-import { startPeriodicPass } from './lib/periodic-pass.js';
+import { startPeriodicPass } from './accounts/periodic-pass.js';
 import { startScheduledBackups } from './operations/scheduled-backups.js';
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { hpcJobs, hpcPartitions } from '../db/schema.js';
-import { startPeriodicPass } from '../lib/periodic-pass.js';
+import { startPeriodicPass } from '../accounts/periodic-pass.js';
 import { enabledClusters } from '../storage/clusters.js';
 import { endAndChargeJob } from './job-charge.js';
 import type { HpcJob } from './job-views.js';

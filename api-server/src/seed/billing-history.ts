@@ -5,7 +5,7 @@ import { charge } from '../billing/charges.js';
 import { postTransaction } from '../billing/ledger.js';
 import { newOrderNo, placeOrder } from '../billing/orders.js';
 import { Billing, OrderType, Status } from '../compute/states.js';
-import { demoAccounts } from './demo-data.js';
+import { demoAccounts } from './demo-accounts.js';
 
 const hourMs = 3_600_000;
 const dayMs = 24 * hourMs;

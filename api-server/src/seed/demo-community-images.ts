@@ -3,7 +3,7 @@ import type { Database } from '../db/open-database.js';
 import { communityImages, ContentStatus, images, users } from '../db/schema.js';
 import { plainTextOf, renderMarkdown } from '../content/markdown.js';
 import { indexDocument } from '../content/search-index.js';
-import { demoAccounts } from './demo-data.js';
+import { demoAccounts } from './demo-accounts.js';
 
 const gib = 1024 ** 3;
 

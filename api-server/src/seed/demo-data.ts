@@ -13,7 +13,7 @@ import { yuanText } from '../billing/welcome-credit.js';
 import { seedDemoHpcAccounts } from './demo-hpc-accounts.js';
 import { seedDemoBillingHistory } from './billing-history.js';
 import { demoHeadTips, seedWelcomeCredit } from './welcome-credit.js';
-import { demoOperatorMobile, seedOperator } from './operator.js';
+import { seedOperator } from './operator.js';
 import { seedDemoIncome } from './demo-income.js';
 import { seedDemoBlogs } from './demo-blogs.js';
 import { seedDemoQuestions } from './demo-questions.js';
@@ -23,14 +23,10 @@ import { seedDemoClasses } from './demo-classes.js';
 import { seedDemoLessonVideo } from './demo-lesson-video.js';
 import type { BlobStore } from '../blobs/blob-store.js';
 import { seedDemoCommunityImages } from './demo-community-images.js';
+import { demoAccounts, demoPassword } from './demo-accounts.js';
 
-export const demoPassword = 'Demo@2026';
-export const demoAccounts = {
-  user: '13800000001',
-  teacher: '13800000002',
-  organization: '13800000003',
-  operator: demoOperatorMobile,
-} as const;
+export { demoAccounts, demoPassword } from './demo-accounts.js';
+
 const demoIdCard = '11010519491231002X';
 
 /** What the demo site says about itself. */

@@ -5,7 +5,7 @@ import type { Executor } from '../db/open-database.js';
 import { users } from '../db/schema.js';
 import { verifyPassword } from '../lib/password.js';
 import { cachedAnswer } from '../shared-state/cached-answer.js';
-import { demoAccounts, demoPassword } from './demo-data.js';
+import { demoAccounts, demoPassword } from './demo-accounts.js';
 
 /** The seeded demo accounts that still sign in with the published demo password, by mobile. */
 export async function accountsWithDemoPassword(db: Executor): Promise<string[]> {

@@ -7,7 +7,6 @@ import { conflict, invalid } from '../errors.js';
 import { charge, formatYuan, payerBalance } from '../billing/charges.js';
 import { formatBytes } from './byte-size.js';
 import { netDiskTreeKey, openTree, type FileTree } from './file-trees.js';
-import { mountOnLiveInstances } from '../compute/net-disk-mounts.js';
 import { dayAmountOf, loadStorageTerms, quotaFilesOf, type StorageTerms } from './storage-terms.js';
 
 export type NetDisk = typeof netDisks.$inferSelect;
@@ -124,7 +123,7 @@ export async function activateNetDisk(app: FastifyInstance, userId: number, regi
         periodStart: now,
         periodEnd: disk.paidThrough,
       });
-      await mountOnLiveInstances(tx, app.compute.driver, disk);
+      await app.compute.mounts.mountOnLiveInstances(tx, disk);
       return { disk: view(region, terms, disk), charged: firstDay };
     }
     // The row lock orders this resize against the daily charge and a second resize.

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ChunkCheckBody, ChunkOpenBody, ChunkTestQuery } from '@rc/api-contract/orion/upload';
 import { invalid } from '../errors.js';
-import { currentUser } from '../plugins/app/authentication.js';
+import { currentUser } from '../accounts/current-user.js';
 import { readChunkForm } from '../lib/chunk-form.js';
 import { checkTotalChunks, piecesOfChunk } from './chunk-layout.js';
 import { checkFileName, checkRelativePath } from '../lib/file-names.js';

@@ -6,7 +6,7 @@ import { call, type TestApp } from '../../../test-support/test-app.js';
 import { users } from '../../../db/schema.js';
 import { createAccount } from '../../../accounts/accounts.js';
 import { applyLedgerEntry, checkLedger } from '../../../billing/ledger.js';
-import { chinaMonth } from '../../../compute/budget-stops.js';
+import { chinaMonth } from '../../../billing/monthly-charges.js';
 import { runComputePass } from '../../../compute/scheduler.js';
 import { messagesOf, privateNode, rent, setUpComputeTestApp, tokenFor, userWithBalance } from '../../../test-support/compute-test-kit.js';
 import { userRowWritten } from '../../../test-support/user-written.js';
