@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { startScheduler } from './compute/scheduler.js';
-import { startMetricsPass } from './compute/instance-metrics/metrics-pass.js';
-import { startJobSync } from './hpc/job-sync.js';
-import { startPaymentScheduler } from './billing/payments/payment-scheduler.js';
-import { startTaskRunner } from './storage/task-runner.js';
-import { startCommunityScheduler } from './community/community-scheduler.js';
-import { startExamScheduler } from './exam/exam-scheduler.js';
-import { cleanAbandonedUploads } from './uploads/cleanup.js';
-import { startPeriodicPass } from './accounts/periodic-pass.js';
-import { startScheduledBackups } from './operations/scheduled-backups.js';
+import { startScheduler } from './compute/index.js';
+import { startMetricsPass } from './compute/index.js';
+import { startJobSync } from './hpc/index.js';
+import { startPaymentScheduler } from './billing/index.js';
+import { startTaskRunner } from './storage/index.js';
+import { startCommunityScheduler } from './community/index.js';
+import { startExamScheduler } from './exam/index.js';
+import { cleanAbandonedUploads } from './uploads/index.js';
+import { startPeriodicPass } from './accounts/index.js';
+import { startScheduledBackups } from './operations/index.js';
 
 /**
  * Starts every periodic job (metering, expiry and release, metrics, HPC job sync, unpaid recharges, storage

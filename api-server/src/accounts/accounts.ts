@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { users } from '../db/index.js';
+import type { Executor } from '../db/index.js';
 import { conflict } from '../errors.js';
-import { newReferralCode } from '../lib/secrets.js';
+import { newReferralCode } from '../lib/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -1,5 +1,5 @@
-import { messages } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { messages } from '../db/index.js';
+import type { Executor } from '../db/index.js';
 import { noteUserChange } from './user-changes.js';
 
 /** Leaves a message in the user's inbox (站内消息). */

@@ -1,6 +1,6 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
-import { bills } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { bills } from '../db/index.js';
+import type { Executor } from '../db/index.js';
 
 const chinaOffsetMs = 8 * 3_600_000;
 

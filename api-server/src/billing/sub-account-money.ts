@@ -1,6 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import { subAccountBudgets, subAccountTransfers, users } from '../db/schema.js';
-import type { Database, Executor } from '../db/open-database.js';
+import { subAccountBudgets, subAccountTransfers, users } from '../db/index.js';
+import type { Database, Executor } from '../db/index.js';
 import { AppError, conflict, invalid, notFound } from '../errors.js';
 import { postTransaction } from './ledger.js';
 import { chargedThisMonth } from './monthly-charges.js';

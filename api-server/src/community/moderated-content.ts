@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { ReportKind } from '@rc/api-contract/community/report';
-import type { Executor } from '../db/open-database.js';
-import { queryRows } from '../db/query-rows.js';
-import { ContentStatus } from '../db/schema.js';
-import { plainTextOf } from '../content/markdown.js';
-import { indexDocument, removeDocument } from '../content/search-index.js';
+import type { Executor } from '../db/index.js';
+import { queryRows } from '../db/index.js';
+import { ContentStatus } from '../db/index.js';
+import { plainTextOf } from '../content/index.js';
+import { indexDocument, removeDocument } from '../content/index.js';
 
 /** Where each reportable kind lives: its table and the columns the review queue reads (constants, never user input). */
 const sources: Record<ReportKind, { table: string; author: string; title: string; text: string; parent: string; note: string }> = {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../db/open-database.js';
-import { ContentStatus, QuestionRecordKind, questionRecords, questions } from '../db/schema.js';
+import type { Executor } from '../db/index.js';
+import { ContentStatus, QuestionRecordKind, questionRecords, questions } from '../db/index.js';
 import { refreshQuestionHotScore } from './question-ranking.js';
 import { questionGone } from './questions.js';
 

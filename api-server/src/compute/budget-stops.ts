@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { instances, subAccountBudgets, users } from '../db/schema.js';
-import { notify } from '../accounts/messages.js';
-import { yuanText } from '../billing/welcome-credit.js';
-import { chinaMonth } from '../billing/monthly-charges.js';
-import { maskMobile } from '../lib/id-card.js';
+import { instances, subAccountBudgets, users } from '../db/index.js';
+import { notify } from '../accounts/index.js';
+import { yuanText } from '../billing/index.js';
+import { chinaMonth } from '../billing/index.js';
+import { maskMobile } from '../lib/index.js';
 import { withLockedInstance } from './locked-instance.js';
 import { stopInstance } from './lifecycle.js';
 import { recordInstanceEvent } from './instance-events.js';

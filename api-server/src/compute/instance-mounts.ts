@@ -1,7 +1,7 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { instanceMounts, instances } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { instanceMounts, instances } from '../db/index.js';
+import type { Executor } from '../db/index.js';
 import { conflict, notFound } from '../errors.js';
 import type { DriverMount } from './driver.js';
 import { completeTransition } from './instance-state.js';

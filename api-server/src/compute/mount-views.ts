@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { datasets, instances, netDisks } from '../db/schema.js';
+import { datasets, instances, netDisks } from '../db/index.js';
 import { notFound } from '../errors.js';
 import { mountsOf } from './instance-mounts.js';
 

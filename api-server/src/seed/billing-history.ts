@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Database, Executor } from '../db/open-database.js';
-import { bills, computeNodes, gpuModels, images, instances, orders, payments, users } from '../db/schema.js';
-import { charge } from '../billing/charges.js';
-import { postTransaction } from '../billing/ledger.js';
-import { newOrderNo, placeOrder } from '../billing/orders.js';
-import { Billing, OrderType, Status } from '../compute/states.js';
+import type { Database, Executor } from '../db/index.js';
+import { bills, computeNodes, gpuModels, images, instances, orders, payments, users } from '../db/index.js';
+import { charge } from '../billing/index.js';
+import { postTransaction } from '../billing/index.js';
+import { newOrderNo, placeOrder } from '../billing/index.js';
+import { Billing, OrderType, Status } from '../compute/index.js';
 import { demoAccounts } from './demo-accounts.js';
 
 const hourMs = 3_600_000;

@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Database } from '../db/open-database.js';
-import { ShelfStatus, appCategories, appTemplates, applications, images, users, type TemplatePort } from '../db/schema.js';
-import { plainTextOf, renderMarkdown } from '../content/markdown.js';
-import { indexDocument } from '../content/search-index.js';
+import type { Database } from '../db/index.js';
+import { ShelfStatus, appCategories, appTemplates, applications, images, users, type TemplatePort } from '../db/index.js';
+import { plainTextOf, renderMarkdown } from '../content/index.js';
+import { indexDocument } from '../content/index.js';
 
 interface DemoApp {
   name: string;

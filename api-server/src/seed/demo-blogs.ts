@@ -1,9 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Database } from '../db/open-database.js';
-import { bloggerFollows, bloggers, ContentStatus, labels, postComments, postLabels, postLikes, posts, users } from '../db/schema.js';
-import { plainTextOf, renderMarkdown, summaryOf } from '../content/markdown.js';
-import { indexDocument } from '../content/search-index.js';
-import { recomputeHotScores } from '../community/hot-ranking.js';
+import type { Database } from '../db/index.js';
+import { bloggerFollows, bloggers, ContentStatus, labels, postComments, postLabels, postLikes, posts, users } from '../db/index.js';
+import { plainTextOf, renderMarkdown, summaryOf } from '../content/index.js';
+import { indexDocument } from '../content/index.js';
+import { recomputeHotScores } from '../community/index.js';
 
 const hour = 3_600_000;
 

@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Database } from '../db/open-database.js';
+import type { Database } from '../db/index.js';
 import {
   AttemptStatus,
   ExamAudience,
@@ -20,10 +20,10 @@ import {
   type AnswerKey,
   type QuestionKindValue,
   type StudentAnswer,
-} from '../db/schema.js';
-import { renderMarkdown } from '../content/markdown.js';
-import { markAttempt } from '../exam/exam-marking.js';
-import { syncGradeAdminFlag } from '../exam/grade-roles.js';
+} from '../db/index.js';
+import { renderMarkdown } from '../content/index.js';
+import { markAttempt } from '../exam/index.js';
+import { syncGradeAdminFlag } from '../exam/index.js';
 
 interface DemoQuestion {
   kind: QuestionKindValue;

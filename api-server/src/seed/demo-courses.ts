@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Database } from '../db/open-database.js';
-import { ShelfStatus, courseCategories, courseChapters, coursePeriods, courses, images, users, type PeriodKind } from '../db/schema.js';
-import { plainTextOf, renderMarkdown } from '../content/markdown.js';
-import { indexDocument } from '../content/search-index.js';
+import type { Database } from '../db/index.js';
+import { ShelfStatus, courseCategories, courseChapters, coursePeriods, courses, images, users, type PeriodKind } from '../db/index.js';
+import { plainTextOf, renderMarkdown } from '../content/index.js';
+import { indexDocument } from '../content/index.js';
 
 interface DemoPeriod {
   title: string;

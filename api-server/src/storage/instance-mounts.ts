@@ -1,4 +1,4 @@
-import type { Executor } from '../db/open-database.js';
+import type { Executor } from '../db/index.js';
 
 /**
  * What storage asks of the instances that mount its disks and datasets. Compute answers it (`app.compute.mounts`,

@@ -1,10 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { NetDiskRegion } from '@rc/api-contract/net-disk/net-disk';
-import { netDisks, regions } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { netDisks, regions } from '../db/index.js';
+import type { Executor } from '../db/index.js';
 import { conflict, invalid } from '../errors.js';
-import { charge, formatYuan, payerBalance } from '../billing/charges.js';
+import { charge, formatYuan, payerBalance } from '../billing/index.js';
 import { formatBytes } from './byte-size.js';
 import { netDiskTreeKey, openTree, type FileTree } from './file-trees.js';
 import { dayAmountOf, loadStorageTerms, quotaFilesOf, type StorageTerms } from './storage-terms.js';

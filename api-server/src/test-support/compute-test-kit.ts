@@ -1,13 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { computeNodes, gpuModels, images, ledgerEntries, users } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { computeNodes, gpuModels, images, ledgerEntries, users } from '../db/index.js';
+import type { Executor } from '../db/index.js';
 import { call, createTestApp, type TestApp } from './test-app.js';
-import { applyLedgerEntry } from '../billing/ledger.js';
-import { createAccount } from '../accounts/accounts.js';
-import { startSession } from '../accounts/sessions.js';
-import { runComputePass } from '../compute/scheduler.js';
+import { applyLedgerEntry } from '../billing/index.js';
+import { createAccount } from '../accounts/index.js';
+import { startSession } from '../accounts/index.js';
+import { runComputePass } from '../compute/index.js';
 
 /** Registers a compute test file's hooks: a fresh app and a system image to rent with, handed to `opened`. */
 export function setUpComputeTestApp(opened: (compute: { t: TestApp; imageId: number }) => void): void {

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { HpcJobSubmitBody } from '@rc/api-contract/hpc/job';
 import { userWithBalance } from './compute-test-kit.js';
-import { bills, hpcClusters, hpcJobs } from '../db/schema.js';
+import { bills, hpcClusters, hpcJobs } from '../db/index.js';
 import { call } from './test-app.js';
 import { openLocalHpcAccount } from './hpc-account.js';
 

@@ -1,8 +1,8 @@
 import { ApiException, CoreV1Api } from '@kubernetes/client-node';
 import type { KubernetesSettings } from '../config.js';
-import { kubeConfigOf } from '../compute/kubernetes/kubernetes-driver.js';
-import { kubernetesNames } from '../compute/kubernetes/kubernetes-objects.js';
-import { namespaceOf } from '../compute/podman/podman-driver.js';
+import { kubeConfigOf } from '../compute/index.js';
+import { kubernetesNames } from '../compute/index.js';
+import { namespaceOf } from '../compute/index.js';
 
 const absent = (error: unknown) => {
   if (error instanceof ApiException && error.code === 404) return null;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../db/schema.js';
+import { users } from '../db/index.js';
 import { tokenFor, userWithBalance } from './compute-test-kit.js';
 import { call, type TestApp } from './test-app.js';
 

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { coursePeriods, videos } from '../db/schema.js';
+import { coursePeriods, videos } from '../db/index.js';
 import { md5Of, UploadClient } from './upload-client.js';
 
 /** The 20-second VP8 lesson the demo course plays (seed/assets). */

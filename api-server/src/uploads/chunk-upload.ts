@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ChunkCheckBody, ChunkOpenBody, ChunkTestQuery } from '@rc/api-contract/orion/upload';
 import { invalid } from '../errors.js';
-import { currentUser } from '../accounts/current-user.js';
-import { readChunkForm } from '../lib/chunk-form.js';
+import { currentUser } from '../accounts/index.js';
+import { readChunkForm } from '../lib/index.js';
 import { checkTotalChunks, piecesOfChunk } from './chunk-layout.js';
-import { checkFileName, checkRelativePath } from '../lib/file-names.js';
+import { checkFileName, checkRelativePath } from '../lib/index.js';
 import { ensureRoomFor } from './quota.js';
 import { giveUpIfHeld, instantSource } from './store-file.js';
 import {

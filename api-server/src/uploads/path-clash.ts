@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { storedFiles } from '../db/schema.js';
-import type { FileTree } from '../storage/file-trees.js';
+import { storedFiles } from '../db/index.js';
+import type { FileTree } from '../storage/index.js';
 
 /** Where a stored file goes: an area of the blob store, or a file tree. */
 export interface Placement {

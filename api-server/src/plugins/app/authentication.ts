@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest, onRequestHookHandler, preValidationHookHandler } from 'fastify';
 import { forbidden } from '../../errors.js';
-import { currentUser } from '../../accounts/current-user.js';
-import { authenticateToken, type SessionUser } from '../../accounts/sessions.js';
-import { redeemStreamTicket } from '../../push/stream-tickets.js';
+import { currentUser } from '../../accounts/index.js';
+import { authenticateToken, type SessionUser } from '../../accounts/index.js';
+import { redeemStreamTicket } from '../../push/index.js';
 
 export { currentUser };
 

@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin';
 import type { ComputeSettings } from '../../config.js';
-import type { ComputeDriver } from '../../compute/driver.js';
-import { createDriver } from '../../compute/create-driver.js';
-import { instancesMounting } from '../../compute/instance-mounts.js';
-import { mountOnLiveInstances } from '../../compute/net-disk-mounts.js';
-import type { InstanceMounts } from '../../storage/instance-mounts.js';
+import type { ComputeDriver } from '../../compute/index.js';
+import { createDriver } from '../../compute/index.js';
+import { instancesMounting } from '../../compute/index.js';
+import { mountOnLiveInstances } from '../../compute/index.js';
+import type { InstanceMounts } from '../../storage/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import { ensureClusters } from '../../storage/clusters.js';
-import { SftpPool } from '../../storage/sftp-pool.js';
+import { ensureClusters } from '../../storage/index.js';
+import { SftpPool } from '../../storage/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import { createSharedState } from '../../shared-state/create-shared-state.js';
-import type { SharedState } from '../../shared-state/shared-state.js';
+import { createSharedState } from '../../shared-state/index.js';
+import type { SharedState } from '../../shared-state/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

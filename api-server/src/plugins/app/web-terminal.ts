@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import { TerminalTickets } from '../../compute/terminal/terminal-tickets.js';
-import { OpenTerminals } from '../../compute/terminal/open-terminals.js';
+import { TerminalTickets } from '../../compute/index.js';
+import { OpenTerminals } from '../../compute/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
