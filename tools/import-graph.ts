@@ -5,10 +5,14 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
 import ts from 'typescript';
-import { domainOrder } from '../eslint.config.js';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../api-server/src');
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(repoRoot, 'api-server/src');
+/** eslint.config.js's domainOrder, as the rule domains/one-way receives it. */
+const lintConfig = await new ESLint({ cwd: repoRoot }).calculateConfigForFile('api-server/src/lib/probe.ts');
+const { order: domainOrder } = lintConfig.rules['domains/one-way'][1] as { order: string[] };
 const list = process.argv.includes('--list');
 
 function sourceFiles(folder: string): string[] {
