@@ -1,3 +1,4 @@
+export { type BillingPassReport, runBillingPass } from './billing-pass.js';
 export { charge, chargeInParts, formatYuan, payerBalance, payerOf } from './charges.js';
 export { defaultReferralSettings } from './income-settings.js';
 export { holdIncome, releaseMaturedIncome } from './income.js';
@@ -14,4 +15,3 @@ export type { PayoutProvider } from './payouts/payout-provider.js';
 export type { QuoteClaims } from './quote-token.js';
 export { confirmedPrice, issueQuote, type PricedOperation, type QuoteKey } from './quotes.js';
 export { welcomeCreditKey, yuanText } from './welcome-credit.js';
-export { resumePayouts } from './withdrawals.js';

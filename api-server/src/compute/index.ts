@@ -9,7 +9,7 @@ export { mountOnLiveInstances } from './net-disk-mounts.js';
 export { usableImage } from './new-instance.js';
 export { namespaceOf } from './podman/podman-driver.js';
 export { baseImageRef, podmanNames } from './podman/podman-names.js';
-export { advanceTransitions, runComputePass, startScheduler } from './scheduler.js';
+export { advanceTransitions, type PassReport, runComputePass, startScheduler } from './scheduler.js';
 export { Billing, OrderType, Status, statusNames } from './states.js';
 export { OpenTerminals } from './terminal/open-terminals.js';
 export { TerminalTickets } from './terminal/terminal-tickets.js';

@@ -13,11 +13,6 @@ import { meterBatch } from './metering.js';
 import { alertBelowThresholds, warnLowBalances } from './balance-alerts.js';
 import { stopOverBudgetSubAccounts } from './budget-stops.js';
 import { startQueuedInstances } from './gpu-queue.js';
-import { releaseMaturedIncome } from '../billing/index.js';
-import { resumePayouts } from '../billing/index.js';
-import { sweepTrash } from '../storage/index.js';
-import { cloudDiskUsage } from '../storage/index.js';
-import { meterStorage, type StorageMeteringReport } from '../storage/index.js';
 import { withUserChanges } from '../accounts/index.js';
 import { Billing, Status, billingNames, type Billing as BillingCode } from './states.js';
 
@@ -39,11 +34,6 @@ export interface PassReport {
   queueStarted: number;
   thresholdAlerts: number;
   stoppedForBudget: number;
-  incomeReleased: number;
-  /** Withdrawals a crash left 打款中, paid and booked now. */
-  payoutsResumed: number;
-  trash: { purged: number; warned: number };
-  storage: StorageMeteringReport;
 }
 
 const formatDate = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
@@ -277,7 +267,7 @@ export async function releaseLongStopped(app: FastifyInstance) {
   return { warned, released };
 }
 
-/** One pass of everything time-based. Tests call it directly; `startScheduler` runs it on a timer. */
+/** One pass of compute's time-based work (billing and storage run their own passes, periodic-jobs.ts); `startScheduler` runs it on a timer. */
 export async function runComputePass(app: FastifyInstance): Promise<PassReport> {
   const transitions = await advanceTransitions(app);
   const { metered, stopped } = await meterRunningInstances(app);
@@ -289,10 +279,6 @@ export async function runComputePass(app: FastifyInstance): Promise<PassReport> 
   const { warned, released } = await releaseLongStopped(app);
   const exited = await stopExitedInstances(app);
   const queueStarted = await startQueuedInstances(app);
-  const incomeReleased = await releaseMaturedIncome(app.db, app.clock.now());
-  const payoutsResumed = await resumePayouts(app.db, app.payout, () => app.clock.now());
-  const trash = await sweepTrash(app);
-  const storage = await meterStorage(app, cloudDiskUsage);
   return {
     transitions: transitions + (await advanceTransitions(app)),
     metered,
@@ -306,10 +292,6 @@ export async function runComputePass(app: FastifyInstance): Promise<PassReport> 
     queueStarted,
     thresholdAlerts,
     stoppedForBudget,
-    incomeReleased,
-    payoutsResumed,
-    trash,
-    storage,
   };
 }
 

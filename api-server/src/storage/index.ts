@@ -1,4 +1,3 @@
-export { cloudDiskUsage } from './cloud-disk.js';
 export { clusterHome, clustersOfUser, enabledClusters, ensureClusters, type HpcCluster, openClusterTreeOf } from './clusters.js';
 export { datasetFolder } from './datasets.js';
 export { ensureDemoDatasets } from './demo-datasets.js';
@@ -6,8 +5,7 @@ export { type FileSystem, FileSystemError } from './file-system.js';
 export { clusterTreeKey, type FileTree, netDiskFolder, openTree, userHome } from './file-trees.js';
 export type { InstanceMounts } from './instance-mounts.js';
 export { SftpPool, type SftpTarget } from './sftp-pool.js';
-export { meterStorage, type StorageMeteringReport } from './storage-metering.js';
+export { runStoragePass, type StoragePassReport } from './storage-pass.js';
 export { defaultCloudDiskTerms, defaultNetDiskTerms } from './storage-terms.js';
 export { startTaskRunner } from './task-runner.js';
-export { sweepTrash } from './trash.js';
 export { inTree, treeArea, treeClash, treePath, writeTreeFile } from './tree-operations.js';

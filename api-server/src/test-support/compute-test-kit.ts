@@ -7,7 +7,7 @@ import { call, createTestApp, type TestApp } from './test-app.js';
 import { applyLedgerEntry } from '../billing/index.js';
 import { createAccount } from '../accounts/index.js';
 import { startSession } from '../accounts/index.js';
-import { runComputePass } from '../compute/index.js';
+import { runMeteringPasses } from '../periodic-jobs.js';
 
 /** Registers a compute test file's hooks: a fresh app and a system image to rent with, handed to `opened`. */
 export function setUpComputeTestApp(opened: (compute: { t: TestApp; imageId: number }) => void): void {
@@ -26,7 +26,7 @@ export const instanceOp = (app: FastifyInstance, token: string, path: string, bo
 /** Moves the clock on and runs one scheduler pass. */
 export async function settle(t: TestApp, ms: number) {
   t.clock.advance(ms);
-  await runComputePass(t.app);
+  await runMeteringPasses(t.app);
 }
 
 let accounts = 0;
