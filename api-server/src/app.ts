@@ -3,56 +3,59 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppConfig } from './config.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Database } from './db/index.js';
-import { loggerOptions, type LogDestination } from './observability/index.js';
-import { requestIdOf } from './observability/index.js';
+import { loggerOptions, type LogDestination, requestIdOf } from './observability/index.js';
 import { answerFrameworkError } from './lib/index.js';
-import { core } from './plugins/index.js';
-import { sharedState } from './plugins/index.js';
-import { userChanges } from './plugins/index.js';
-import { servedBy } from './plugins/index.js';
-import { requestIds } from './plugins/index.js';
-import { scheduling } from './plugins/index.js';
-import { metrics } from './plugins/index.js';
-import { health } from './plugins/index.js';
-import { sessionCache } from './plugins/index.js';
-import { push } from './plugins/index.js';
-import { securityHeaders } from './plugins/index.js';
-import { openapi } from './plugins/index.js';
-import { rateLimit } from './plugins/index.js';
-import { multipart } from './plugins/index.js';
-import { websocket } from './plugins/index.js';
-import { examplesStatic } from './plugins/index.js';
-import { webRoot } from './plugins/index.js';
-import { envelopeErrors } from './plugins/index.js';
-import { authentication } from './plugins/index.js';
-import { sms } from './plugins/index.js';
-import { payouts } from './plugins/index.js';
-import { compute } from './plugins/index.js';
-import { webTerminal } from './plugins/index.js';
-import { blobStore } from './plugins/index.js';
-import { uploads } from './plugins/index.js';
-import { fileStorage } from './plugins/index.js';
-import { hpc } from './plugins/index.js';
-import { payments } from './plugins/index.js';
-import { quotes } from './plugins/index.js';
-import { videoTranscoding } from './plugins/index.js';
-import { userModule } from './modules/index.js';
-import { systemModule } from './modules/index.js';
-import { publicConfigRoute } from './modules/index.js';
-import { nodeModule } from './modules/index.js';
-import { containerModule } from './modules/index.js';
-import { imageModule } from './modules/index.js';
-import { orionModule } from './modules/index.js';
-import { vodModule } from './modules/index.js';
-import { cloudNetDiskModule } from './modules/index.js';
-import { hpcModule } from './modules/index.js';
-import { netDiskModule } from './modules/index.js';
-import { dataModule } from './modules/index.js';
-import { communityModule } from './modules/index.js';
-import { courseModule } from './modules/index.js';
-import { applicationModule } from './modules/index.js';
-import { examModule } from './modules/index.js';
-import { demoDatasets } from './plugins/index.js';
+import {
+  core,
+  sharedState,
+  userChanges,
+  servedBy,
+  requestIds,
+  scheduling,
+  metrics,
+  health,
+  sessionCache,
+  push,
+  securityHeaders,
+  openapi,
+  rateLimit,
+  multipart,
+  websocket,
+  examplesStatic,
+  webRoot,
+  envelopeErrors,
+  authentication,
+  sms,
+  payouts,
+  compute,
+  webTerminal,
+  blobStore,
+  uploads,
+  fileStorage,
+  hpc,
+  payments,
+  quotes,
+  videoTranscoding,
+  demoDatasets,
+} from './plugins/index.js';
+import {
+  userModule,
+  systemModule,
+  publicConfigRoute,
+  nodeModule,
+  containerModule,
+  imageModule,
+  orionModule,
+  vodModule,
+  cloudNetDiskModule,
+  hpcModule,
+  netDiskModule,
+  dataModule,
+  communityModule,
+  courseModule,
+  applicationModule,
+  examModule,
+} from './modules/index.js';
 import { instancePagesProxy, routeInstancePageHosts } from './compute/index.js';
 
 export interface AppParts {

@@ -2,14 +2,10 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { systemClock } from './clock.js';
 import { fileClock } from './file-clock.js';
-import { DataDirLockedError } from './db/index.js';
-import { openDatabase, type OpenDatabase } from './db/index.js';
-import { seedDemoData } from './seed/index.js';
-import { seedBaseData } from './seed/index.js';
-import { warnOfDemoSite } from './seed/index.js';
+import { DataDirLockedError, openDatabase, type OpenDatabase } from './db/index.js';
+import { seedDemoData, seedBaseData, warnOfDemoSite } from './seed/index.js';
 import { startPeriodicJobs } from './periodic-jobs.js';
-import { createLeaderLock } from './leadership/index.js';
-import { startLeadership } from './leadership/index.js';
+import { createLeaderLock, startLeadership } from './leadership/index.js';
 import { startSshGateway } from './ssh-gateway/index.js';
 import { startOperationsSocket } from './operations/index.js';
 

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../db/index.js';
-import type { Executor } from '../db/index.js';
+import { users, type Executor } from '../db/index.js';
 import { conflict } from '../errors.js';
 import { newReferralCode } from '../lib/index.js';
 

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../db/index.js';
-import type { Executor } from '../db/index.js';
+import { users, type Executor } from '../db/index.js';
 import { unauthenticated } from '../errors.js';
 import { maskMobile } from '../lib/index.js';
 import type { UserRow } from './accounts.js';

@@ -1,7 +1,6 @@
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { TemplateBody, TemplateGpuModel, TemplateImage, TemplateScope } from '@rc/api-contract/application/app';
-import type { Executor } from '../db/index.js';
-import { ContentStatus, appTemplates, communityImages, computeNodes, gpuModels, images, regions } from '../db/index.js';
+import { type Executor, ContentStatus, appTemplates, communityImages, computeNodes, gpuModels, images, regions } from '../db/index.js';
 import { invalid } from '../errors.js';
 import { compareCuda, imageFit } from '../community/index.js';
 import { usableImage } from '../compute/index.js';

@@ -1,8 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { ledgerEntries, ledgerIdempotencyKeys, users } from '../db/index.js';
-import type { Executor } from '../db/index.js';
+import { ledgerEntries, ledgerIdempotencyKeys, users, type Executor, queryRows } from '../db/index.js';
 import { conflict } from '../errors.js';
-import { queryRows } from '../db/index.js';
 import { noteUserChange } from '../accounts/index.js';
 
 /** A user's own accounts; each balance is cached on the user's row and never goes below zero. */

@@ -1,6 +1,5 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
-import { bills } from '../db/index.js';
-import type { Executor } from '../db/index.js';
+import { bills, type Executor } from '../db/index.js';
 
 const chinaOffsetMs = 8 * 3_600_000;
 

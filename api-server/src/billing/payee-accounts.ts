@@ -1,6 +1,5 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import { payeeAccounts, users } from '../db/index.js';
-import type { Database, Executor } from '../db/index.js';
+import { payeeAccounts, users, type Database, type Executor } from '../db/index.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { maskMobile } from '../lib/index.js';
 import { spendSmsCode, type MatchedSmsCode } from '../accounts/index.js';

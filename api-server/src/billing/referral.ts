@@ -1,6 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { incomeHolds, users } from '../db/index.js';
-import type { Executor } from '../db/index.js';
+import { incomeHolds, users, type Executor } from '../db/index.js';
 import { maskMobile } from '../lib/index.js';
 import { holdIncome } from './income.js';
 import { loadIncomeSettings } from './income-settings.js';

@@ -1,6 +1,5 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import { subAccountBudgets, subAccountTransfers, users } from '../db/index.js';
-import type { Database, Executor } from '../db/index.js';
+import { subAccountBudgets, subAccountTransfers, users, type Database, type Executor } from '../db/index.js';
 import { AppError, conflict, invalid, notFound } from '../errors.js';
 import { postTransaction } from './ledger.js';
 import { chargedThisMonth } from './monthly-charges.js';

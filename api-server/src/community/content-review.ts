@@ -1,8 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ReportKind, ReviewItem } from '@rc/api-contract/community/report';
-import type { Executor, Database } from '../db/index.js';
-import { queryRows } from '../db/index.js';
-import { ContentStatus, contentReports } from '../db/index.js';
+import { type Executor, type Database, queryRows, ContentStatus, contentReports } from '../db/index.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { notify } from '../accounts/index.js';
 import {

@@ -1,8 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { NewsDetail, NewsSaveBody } from '@rc/api-contract/community/blog';
-import type { Executor } from '../db/index.js';
-import { ContentStatus, posts } from '../db/index.js';
+import { type Executor, ContentStatus, posts } from '../db/index.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { renderMarkdown, summaryOf } from '../content/index.js';
 import { afterStatusChange } from './blog-writing.js';

@@ -1,7 +1,6 @@
 import { asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Executor } from '../db/index.js';
-import { labels, questionLabels, questions, users } from '../db/index.js';
+import { type Executor, labels, questionLabels, questions, users } from '../db/index.js';
 import { summaryOf } from '../content/index.js';
 
 const itemColumns = {

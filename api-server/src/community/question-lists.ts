@@ -1,6 +1,14 @@
 import { and, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../db/index.js';
-import { BountyState, ContentStatus, questionAnswers, questionLabels, questionRecords, questions, searchDocuments } from '../db/index.js';
+import {
+  type Executor,
+  BountyState,
+  ContentStatus,
+  questionAnswers,
+  questionLabels,
+  questionRecords,
+  questions,
+  searchDocuments,
+} from '../db/index.js';
 import { invalid } from '../errors.js';
 import { pageOfQuestionItems } from './question-items.js';
 import { searchWords, tsqueryOf } from '../content/index.js';

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../db/index.js';
-import { ContentStatus, questions } from '../db/index.js';
+import { type Executor, ContentStatus, questions } from '../db/index.js';
 import { hotScoreSql } from './hot-ranking.js';
 
 /**

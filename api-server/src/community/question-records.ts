@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../db/index.js';
-import { ContentStatus, QuestionRecordKind, questionRecords, questions } from '../db/index.js';
+import { type Executor, ContentStatus, QuestionRecordKind, questionRecords, questions } from '../db/index.js';
 import { refreshQuestionHotScore } from './question-ranking.js';
 import { questionGone } from './questions.js';
 

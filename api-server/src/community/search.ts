@@ -1,8 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SearchHit, SearchHitKind, SearchPage, SearchType } from '@rc/api-contract/community/search';
-import type { Executor } from '../db/index.js';
-import { queryRows } from '../db/index.js';
-import { searchDocuments } from '../db/index.js';
+import { type Executor, queryRows, searchDocuments } from '../db/index.js';
 import { invalid } from '../errors.js';
 import { searchWords, tsqueryOf } from '../content/index.js';
 

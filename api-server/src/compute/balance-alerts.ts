@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/index.js';
-import { queryRows } from '../db/index.js';
+import { type Database, queryRows } from '../db/index.js';
 import { notify } from '../accounts/index.js';
 import { yuanText } from '../billing/index.js';
 

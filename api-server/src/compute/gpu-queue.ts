@@ -1,7 +1,6 @@
 import { and, asc, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { computeNodes, instances } from '../db/index.js';
-import type { Executor, Transaction } from '../db/index.js';
+import { computeNodes, instances, type Executor, type Transaction } from '../db/index.js';
 import { notify } from '../accounts/index.js';
 import { payerBalance } from '../billing/index.js';
 import { AppError, conflict } from '../errors.js';

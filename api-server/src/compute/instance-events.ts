@@ -1,6 +1,5 @@
 import { eq, max } from 'drizzle-orm';
-import { bills, instanceEvents, instances } from '../db/index.js';
-import type { Executor } from '../db/index.js';
+import { bills, instanceEvents, instances, type Executor } from '../db/index.js';
 import { operationNames, type Operation } from './operations.js';
 import { statusNames, type Status } from './states.js';
 import { noteUserChange } from '../accounts/index.js';

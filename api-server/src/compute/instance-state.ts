@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { images, instances, users } from '../db/index.js';
-import type { Executor } from '../db/index.js';
+import { images, instances, users, type Executor } from '../db/index.js';
 import { conflict, notFound } from '../errors.js';
 import { charge, payerOf } from '../billing/index.js';
 import type { ComputeDriver, PendingTransition } from './driver.js';

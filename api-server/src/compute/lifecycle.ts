@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { gpuModels, instances } from '../db/index.js';
+import { gpuModels, instances, type Executor } from '../db/index.js';
 import { formatYuan, payerBalance } from '../billing/index.js';
-import type { Executor } from '../db/index.js';
 import { conflict } from '../errors.js';
 import type { ComputeDriver } from './driver.js';
 import { returnGpus, takeGpus } from './gpu-pool.js';

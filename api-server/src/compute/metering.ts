@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/index.js';
-import { queryRows } from '../db/index.js';
+import { type Database, queryRows } from '../db/index.js';
 import { noteUserChange } from '../accounts/index.js';
 
 export interface MeteringBatch {

@@ -1,6 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { instanceMounts, instances, netDisks } from '../db/index.js';
-import type { Executor } from '../db/index.js';
+import { instanceMounts, instances, netDisks, type Executor } from '../db/index.js';
 import type { ComputeDriver } from './driver.js';
 import { mountsOf } from './instance-mounts.js';
 import { Status } from './states.js';

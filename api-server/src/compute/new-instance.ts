@@ -1,7 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, exists, isNull, or } from 'drizzle-orm';
-import { communityImages, computeNodes, ContentStatus, images, instances } from '../db/index.js';
-import type { Executor } from '../db/index.js';
+import { communityImages, computeNodes, ContentStatus, images, instances, type Executor } from '../db/index.js';
 import { conflict, notFound } from '../errors.js';
 import type { ComputeDriver } from './driver.js';
 import { beginTransition } from './instance-state.js';

@@ -1,8 +1,7 @@
 import { and, asc, eq, isNull, lte, ne, notInArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { instances, users } from '../db/index.js';
-import { notify } from '../accounts/index.js';
-import type { Transaction } from '../db/index.js';
+import { instances, users, type Transaction } from '../db/index.js';
+import { notify, withUserChanges } from '../accounts/index.js';
 import type { InstanceRow } from './instance-state.js';
 import { withLockedInstance } from './locked-instance.js';
 import { recordInstanceEvent, type SystemEvent } from './instance-events.js';
@@ -13,7 +12,6 @@ import { meterBatch } from './metering.js';
 import { alertBelowThresholds, warnLowBalances } from './balance-alerts.js';
 import { stopOverBudgetSubAccounts } from './budget-stops.js';
 import { startQueuedInstances } from './gpu-queue.js';
-import { withUserChanges } from '../accounts/index.js';
 import { Billing, Status, billingNames, type Billing as BillingCode } from './states.js';
 
 const dayMs = 86_400_000;

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { AnswerSaveBody, AnswerSaveResult, ExamSheet, SubmitResult } from '@rc/api-contract/exam/sheet';
 import type { SessionUser } from '../accounts/index.js';
-import type { Database, Executor } from '../db/index.js';
 import {
+  type Database,
+  type Executor,
   AttemptStatus,
   ExamAudience,
   QuestionKind,

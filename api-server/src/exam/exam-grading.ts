@@ -8,10 +8,10 @@ import type {
   RemarkResult,
 } from '@rc/api-contract/exam/grading';
 import { and, asc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
-import type { SessionUser } from '../accounts/index.js';
-import { notify } from '../accounts/index.js';
-import type { Database, Executor } from '../db/index.js';
+import { type SessionUser, notify } from '../accounts/index.js';
 import {
+  type Database,
+  type Executor,
   AttemptStatus,
   ExamAudience,
   QuestionKind,

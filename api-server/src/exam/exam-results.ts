@@ -1,8 +1,17 @@
 import type { AttemptEvent, AttemptView, MarkedPaper, MyAttemptScore, MyExamScore } from '@rc/api-contract/exam/grading';
 import { and, asc, eq } from 'drizzle-orm';
 import type { SessionUser } from '../accounts/index.js';
-import type { Executor } from '../db/index.js';
-import { AttemptStatus, QuestionKind, examAnswers, examAttemptEvents, examAttempts, examItems, gradeStudents, users } from '../db/index.js';
+import {
+  type Executor,
+  AttemptStatus,
+  QuestionKind,
+  examAnswers,
+  examAttemptEvents,
+  examAttempts,
+  examItems,
+  gradeStudents,
+  users,
+} from '../db/index.js';
 import { conflict, notFound } from '../errors.js';
 import { examForStudent } from './exam-attempts.js';
 import { attemptSummary, liveExam } from './exam-grading.js';

@@ -2,9 +2,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { HpcPackageProduct, HpcPackageView } from '@rc/api-contract/hpc/resource';
 import type { MoneyQuote } from '@rc/api-contract/user/quote';
-import { charge } from '../billing/index.js';
-import { hpcPackageOrderType, recordOrder } from '../billing/index.js';
-import { confirmedPrice, issueQuote, type PricedOperation } from '../billing/index.js';
+import { charge, hpcPackageOrderType, recordOrder, confirmedPrice, issueQuote, type PricedOperation } from '../billing/index.js';
 import { hpcClusters, hpcPackageProducts, hpcPackages } from '../db/index.js';
 import { notFound } from '../errors.js';
 

@@ -2,8 +2,8 @@ import { and, count, countDistinct, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { CourseSaveBody, CourseUpdateBody, TeachingListBody } from '@rc/api-contract/course/authoring';
 import type { SessionUser } from '../accounts/index.js';
-import type { Executor } from '../db/index.js';
 import {
+  type Executor,
   ContentStatus,
   ShelfStatus,
   courseAccessories,
@@ -14,9 +14,8 @@ import {
   courses,
 } from '../db/index.js';
 import { conflict, invalid } from '../errors.js';
-import { renderMarkdown } from '../content/index.js';
+import { renderMarkdown, removeDocument } from '../content/index.js';
 import { statusOnSubmit } from '../community/index.js';
-import { removeDocument } from '../content/index.js';
 import { ownCourse, requireTeacher } from './course-access.js';
 import { courseCoverUrl } from './course-covers.js';
 import { indexCourse } from './course-search.js';

@@ -2,8 +2,8 @@ import { and, asc, avg, count, desc, eq, gt, isNull, ne, sql, sum, type SQL } fr
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { CourseCard, CourseListBody, CourseView, LecturerProfile } from '@rc/api-contract/course/catalogue';
 import type { SessionUser } from '../accounts/index.js';
-import type { Executor } from '../db/index.js';
 import {
+  type Executor,
   ShelfStatus,
   courseCategories,
   courseComments,

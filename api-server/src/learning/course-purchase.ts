@@ -1,10 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { notify } from '../accounts/index.js';
-import { charge, formatYuan } from '../billing/index.js';
-import { holdIncome } from '../billing/index.js';
-import { recordOrder } from '../billing/index.js';
-import type { Executor } from '../db/index.js';
-import { ShelfStatus, courseEnrollments, courses, sysConfig } from '../db/index.js';
+import { charge, formatYuan, holdIncome, recordOrder } from '../billing/index.js';
+import { type Executor, ShelfStatus, courseEnrollments, courses, sysConfig } from '../db/index.js';
 import { conflict, notFound } from '../errors.js';
 
 /** Order type of a course purchase (OrderTypeEnum 7 COURSE). */

@@ -5,12 +5,10 @@ import {
   type TeacherApplyState,
   type TeacherReviewItem,
 } from '@rc/api-contract/course/teacher';
-import { notify } from '../accounts/index.js';
-import type { Database, Executor } from '../db/index.js';
-import { teacherApplications, users } from '../db/index.js';
+import { notify, noteUserChange } from '../accounts/index.js';
+import { type Database, type Executor, teacherApplications, users } from '../db/index.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { maskMobile } from '../lib/index.js';
-import { noteUserChange } from '../accounts/index.js';
 
 type ApplicationRow = typeof teacherApplications.$inferSelect;
 

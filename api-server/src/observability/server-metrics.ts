@@ -1,8 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { instances } from '../db/index.js';
-import { queryRows } from '../db/index.js';
+import { instances, queryRows } from '../db/index.js';
 import { Status } from '../compute/index.js';
 
 const prefix = 'suanli_';

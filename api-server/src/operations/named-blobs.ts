@@ -1,7 +1,6 @@
 import { isNotNull, notLike } from 'drizzle-orm';
 import type { BlobStore } from '../blobs/index.js';
-import type { Database } from '../db/index.js';
-import { courseAccessories, invoiceRequests, storedFiles } from '../db/index.js';
+import { type Database, courseAccessories, invoiceRequests, storedFiles } from '../db/index.js';
 import { treeArea } from '../storage/index.js';
 import { areaKey } from '../uploads/index.js';
 

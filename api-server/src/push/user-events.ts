@@ -1,9 +1,7 @@
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import type { PushEvents } from '@rc/api-contract/user/push';
-import type { UserChange, UserChangeDetail } from '../accounts/index.js';
-import { loadUser, spendableBalance } from '../accounts/index.js';
-import type { Executor } from '../db/index.js';
-import { instances, messages, users } from '../db/index.js';
+import { type UserChange, type UserChangeDetail, loadUser, spendableBalance } from '../accounts/index.js';
+import { type Executor, instances, messages, users } from '../db/index.js';
 import { Status } from '../compute/index.js';
 
 /** One event as it goes into a user's stream: `check-session` is for the replicas (every stream of the user re-checks its session), never sent. */

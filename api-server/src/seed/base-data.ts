@@ -1,5 +1,4 @@
-import type { Database } from '../db/index.js';
-import { enumItems, navItems, sysConfig, website, zones } from '../db/index.js';
+import { type Database, enumItems, navItems, sysConfig, website, zones } from '../db/index.js';
 import { defaultCloudDiskTerms, defaultNetDiskTerms } from '../storage/index.js';
 import { seedComputeCatalogue } from './compute-pool.js';
 import { seedHpcCatalogue } from './hpc-catalogue.js';

@@ -1,9 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Database, Executor } from '../db/index.js';
-import { bills, computeNodes, gpuModels, images, instances, orders, payments, users } from '../db/index.js';
-import { charge } from '../billing/index.js';
-import { postTransaction } from '../billing/index.js';
-import { newOrderNo, placeOrder } from '../billing/index.js';
+import { type Database, type Executor, bills, computeNodes, gpuModels, images, instances, orders, payments, users } from '../db/index.js';
+import { charge, postTransaction, newOrderNo, placeOrder } from '../billing/index.js';
 import { Billing, OrderType, Status } from '../compute/index.js';
 import { demoAccounts } from './demo-accounts.js';
 

@@ -1,5 +1,4 @@
-import type { Database } from '../db/index.js';
-import { computeNodes, gpuModels, images, regions } from '../db/index.js';
+import { type Database, computeNodes, gpuModels, images, regions } from '../db/index.js';
 import { baseImageRef } from '../compute/index.js';
 
 const gib = 1024 ** 3;

@@ -1,8 +1,17 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Database } from '../db/index.js';
-import { bloggerFollows, bloggers, ContentStatus, labels, postComments, postLabels, postLikes, posts, users } from '../db/index.js';
-import { plainTextOf, renderMarkdown, summaryOf } from '../content/index.js';
-import { indexDocument } from '../content/index.js';
+import {
+  type Database,
+  bloggerFollows,
+  bloggers,
+  ContentStatus,
+  labels,
+  postComments,
+  postLabels,
+  postLikes,
+  posts,
+  users,
+} from '../db/index.js';
+import { plainTextOf, renderMarkdown, summaryOf, indexDocument } from '../content/index.js';
 import { recomputeHotScores } from '../community/index.js';
 
 const hour = 3_600_000;

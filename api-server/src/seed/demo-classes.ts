@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Database } from '../db/index.js';
 import {
+  type Database,
   AttemptStatus,
   ExamAudience,
   MultipleChoiceRule,
@@ -22,8 +22,7 @@ import {
   type StudentAnswer,
 } from '../db/index.js';
 import { renderMarkdown } from '../content/index.js';
-import { markAttempt } from '../exam/index.js';
-import { syncGradeAdminFlag } from '../exam/index.js';
+import { markAttempt, syncGradeAdminFlag } from '../exam/index.js';
 
 interface DemoQuestion {
   kind: QuestionKindValue;

@@ -1,8 +1,6 @@
 import { inArray } from 'drizzle-orm';
-import type { Database } from '../db/index.js';
-import { communityImages, ContentStatus, images, users } from '../db/index.js';
-import { plainTextOf, renderMarkdown } from '../content/index.js';
-import { indexDocument } from '../content/index.js';
+import { type Database, communityImages, ContentStatus, images, users } from '../db/index.js';
+import { plainTextOf, renderMarkdown, indexDocument } from '../content/index.js';
 import { demoAccounts } from './demo-accounts.js';
 
 const gib = 1024 ** 3;

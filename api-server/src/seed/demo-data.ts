@@ -1,15 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/index.js';
-import { aboutGroups, aboutItems, adverts, friendLinks, messages, users } from '../db/index.js';
-import { hashPassword } from '../lib/index.js';
-import { maskIdCard } from '../lib/index.js';
-import { sha256 } from '../lib/index.js';
+import { type Database, aboutGroups, aboutItems, adverts, friendLinks, messages, users } from '../db/index.js';
+import { hashPassword, maskIdCard, sha256 } from '../lib/index.js';
 import { createAccount } from '../accounts/index.js';
-import { applyLedgerEntry } from '../billing/index.js';
+import { applyLedgerEntry, yuanText } from '../billing/index.js';
 import { catalogueHourPrice, seedDemoComputeNodes } from './compute-pool.js';
 import { seedBaseData, type SiteInfo } from './base-data.js';
-import { yuanText } from '../billing/index.js';
 import { seedDemoHpcAccounts } from './demo-hpc-accounts.js';
 import { seedDemoBillingHistory } from './billing-history.js';
 import { demoHeadTips, seedWelcomeCredit } from './welcome-credit.js';

@@ -1,8 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/index.js';
-import { incomeHolds, users } from '../db/index.js';
-import { holdIncome, releaseMaturedIncome } from '../billing/index.js';
-import { defaultReferralSettings } from '../billing/index.js';
+import { type Database, incomeHolds, users } from '../db/index.js';
+import { holdIncome, releaseMaturedIncome, defaultReferralSettings } from '../billing/index.js';
 import { maskMobile } from '../lib/index.js';
 
 const dayMs = 86_400_000;

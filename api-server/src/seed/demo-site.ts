@@ -1,8 +1,7 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DemoSite } from '@rc/api-contract/system/site';
-import type { Executor } from '../db/index.js';
-import { users } from '../db/index.js';
+import { type Executor, users } from '../db/index.js';
 import { verifyPassword } from '../lib/index.js';
 import { cachedAnswer } from '../shared-state/index.js';
 import { demoAccounts, demoPassword } from './demo-accounts.js';

@@ -1,5 +1,4 @@
-import { hpcPackageProducts, sysConfig } from '../db/index.js';
-import type { Database } from '../db/index.js';
+import { hpcPackageProducts, sysConfig, type Database } from '../db/index.js';
 import { hpcPricesKey, type HpcDefaultPrices } from '../hpc/index.js';
 
 const defaultPrices: HpcDefaultPrices = { coreHourPrice: 100, gpuHourPrice: 6_000 };

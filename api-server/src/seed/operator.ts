@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/index.js';
-import { users } from '../db/index.js';
+import { type Database, users } from '../db/index.js';
 import { createAccount } from '../accounts/index.js';
 import { hashPassword } from '../lib/index.js';
 

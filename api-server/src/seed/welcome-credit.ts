@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../db/index.js';
-import { sysConfig, website } from '../db/index.js';
+import { type Database, sysConfig, website } from '../db/index.js';
 import { welcomeCreditKey, yuanText } from '../billing/index.js';
 import { catalogueHourPrice } from './compute-pool.js';
 

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { WebInfo } from '@rc/api-contract/system/site';
-import { website } from '../db/index.js';
-import type { Executor } from '../db/index.js';
+import { website, type Executor } from '../db/index.js';
 import { notFound } from '../errors.js';
 import { cachedAnswer } from '../shared-state/index.js';
 

@@ -1,8 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { NetDiskRegion } from '@rc/api-contract/net-disk/net-disk';
-import { netDisks, regions } from '../db/index.js';
-import type { Executor } from '../db/index.js';
+import { netDisks, regions, type Executor } from '../db/index.js';
 import { conflict, invalid } from '../errors.js';
 import { charge, formatYuan, payerBalance } from '../billing/index.js';
 import { formatBytes } from './byte-size.js';

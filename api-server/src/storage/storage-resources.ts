@@ -1,7 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { StorageResourceRow } from '@rc/api-contract/user/bills';
-import { bills, cloudDisks, netDisks, regions } from '../db/index.js';
-import type { Executor } from '../db/index.js';
+import { bills, cloudDisks, netDisks, regions, type Executor } from '../db/index.js';
 import { dayAmountOf, loadStorageTerms } from './storage-terms.js';
 
 /** The user's network and cloud disks; a disk's spend is the storage lines whose note starts with its label. */

@@ -1,12 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { computeNodes, gpuModels, images, ledgerEntries, users } from '../db/index.js';
-import type { Executor } from '../db/index.js';
+import { computeNodes, gpuModels, images, ledgerEntries, users, type Executor } from '../db/index.js';
 import { call, createTestApp, type TestApp } from './test-app.js';
 import { applyLedgerEntry } from '../billing/index.js';
-import { createAccount } from '../accounts/index.js';
-import { startSession } from '../accounts/index.js';
+import { createAccount, startSession } from '../accounts/index.js';
 import { runMeteringPasses } from '../periodic-jobs.js';
 
 /** Registers a compute test file's hooks: a fresh app and a system image to rent with, handed to `opened`. */

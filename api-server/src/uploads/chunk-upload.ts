@@ -2,9 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ChunkCheckBody, ChunkOpenBody, ChunkTestQuery } from '@rc/api-contract/orion/upload';
 import { invalid } from '../errors.js';
 import { currentUser } from '../accounts/index.js';
-import { readChunkForm } from '../lib/index.js';
+import { readChunkForm, checkFileName, checkRelativePath } from '../lib/index.js';
 import { checkTotalChunks, piecesOfChunk } from './chunk-layout.js';
-import { checkFileName, checkRelativePath } from '../lib/index.js';
 import { ensureRoomFor } from './quota.js';
 import { giveUpIfHeld, instantSource } from './store-file.js';
 import {

@@ -1,8 +1,7 @@
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { invoiceRequests } from '../../db/index.js';
-import type { Executor } from '../../db/index.js';
+import { invoiceRequests, type Executor } from '../../db/index.js';
 import { conflict, notFound } from '../../errors.js';
 import { notify } from '../../accounts/index.js';
 import { formatYuan } from '../charges.js';

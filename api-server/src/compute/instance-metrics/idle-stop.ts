@@ -1,8 +1,6 @@
 import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { instanceEvents, instances } from '../../db/index.js';
-import type { Executor } from '../../db/index.js';
-import { queryRows } from '../../db/index.js';
+import { instanceEvents, instances, type Executor, queryRows } from '../../db/index.js';
 import { notify } from '../../accounts/index.js';
 import { recordInstanceEvent } from '../instance-events.js';
 import type { InstanceRow } from '../instance-state.js';

@@ -1,8 +1,7 @@
 import { Readable } from 'node:stream';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
-import type { Database } from '../../db/index.js';
-import { hpcClusters, hpcSimulatedJobs } from '../../db/index.js';
+import { type Database, hpcClusters, hpcSimulatedJobs } from '../../db/index.js';
 import type { FileSystem } from '../../storage/index.js';
 import type { ClusterAccount, HpcScheduler, JobState, JobStatus, JobSubmission, PartitionState } from '../scheduler.js';
 import { simulateScript } from './script-simulation.js';

@@ -1,8 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest, onRequestHookHandler, preValidationHookHandler } from 'fastify';
 import { forbidden } from '../../errors.js';
-import { currentUser } from '../../accounts/index.js';
-import { authenticateToken, type SessionUser } from '../../accounts/index.js';
+import { currentUser, authenticateToken, type SessionUser } from '../../accounts/index.js';
 import { redeemStreamTicket } from '../../push/index.js';
 
 export { currentUser };

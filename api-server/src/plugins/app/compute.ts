@@ -1,9 +1,6 @@
 import fp from 'fastify-plugin';
 import type { ComputeSettings } from '../../config.js';
-import type { ComputeDriver } from '../../compute/index.js';
-import { createDriver } from '../../compute/index.js';
-import { instancesMounting } from '../../compute/index.js';
-import { mountOnLiveInstances } from '../../compute/index.js';
+import { type ComputeDriver, createDriver, instancesMounting, mountOnLiveInstances } from '../../compute/index.js';
 import type { InstanceMounts } from '../../storage/index.js';
 
 declare module 'fastify' {

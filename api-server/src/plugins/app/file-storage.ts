@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
-import { ensureClusters } from '../../storage/index.js';
-import { SftpPool } from '../../storage/index.js';
+import { ensureClusters, SftpPool } from '../../storage/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,10 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { HpcSettings } from '../../config.js';
 import { hpcClusters } from '../../db/index.js';
 import { notFound } from '../../errors.js';
-import { createScheduler } from '../../hpc/index.js';
-import { ensurePartitions } from '../../hpc/index.js';
+import { createScheduler, ensurePartitions, type HpcScheduler } from '../../hpc/index.js';
 import { enabledClusters } from '../../storage/index.js';
-import type { HpcScheduler } from '../../hpc/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
-import { createPaymentProviders } from '../../billing/index.js';
-import type { PaymentsContext } from '../../billing/index.js';
+import { createPaymentProviders, type PaymentsContext } from '../../billing/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

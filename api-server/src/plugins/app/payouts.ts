@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
-import type { PayoutProvider } from '../../billing/index.js';
-import { createPayoutProvider } from '../../billing/index.js';
+import { type PayoutProvider, createPayoutProvider } from '../../billing/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

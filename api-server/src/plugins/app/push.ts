@@ -1,8 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../accounts/index.js';
-import { EventStream, StreamHub } from '../../push/index.js';
-import { eventsFor, userStream } from '../../push/index.js';
+import { EventStream, StreamHub, eventsFor, userStream } from '../../push/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

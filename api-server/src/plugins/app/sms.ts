@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
-import type { SmsProvider } from '../../lib/index.js';
-import { createSmsProvider } from '../../lib/index.js';
+import { type SmsProvider, createSmsProvider } from '../../lib/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

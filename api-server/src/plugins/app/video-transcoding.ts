@@ -1,8 +1,6 @@
 import fp from 'fastify-plugin';
 import { loadSigningSecret } from '../../lib/index.js';
-import { createVideoQueue, type VideoQueue } from '../../learning/index.js';
-import { StreamSigner } from '../../learning/index.js';
-import { chooseTranscoder } from '../../learning/index.js';
+import { createVideoQueue, type VideoQueue, StreamSigner, chooseTranscoder } from '../../learning/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
