@@ -21,6 +21,7 @@ import type { BlobStore } from '../blobs/index.js';
 import { seedDemoCommunityImages } from './demo-community-images.js';
 import { demoAccounts, demoPassword } from './demo-accounts.js';
 
+// Tests and journeys take the demo accounts from here, beside the seeding that makes them.
 export { demoAccounts, demoPassword } from './demo-accounts.js';
 
 const demoIdCard = '11010519491231002X';

@@ -4,6 +4,7 @@ import { forbidden } from '../../errors.js';
 import { currentUser, authenticateToken, type SessionUser } from '../../accounts/index.js';
 import { redeemStreamTicket } from '../../push/index.js';
 
+// Route modules have long taken the current user from here; it lives in accounts/ now, where domain code reaches it too.
 export { currentUser };
 
 declare module 'fastify' {
