@@ -1,12 +1,35 @@
 // `npm run lint`: typescript-eslint's recommended rules, the rules of hooks, and the import boundaries of
-// docs/ARCHITECTURE (route modules apart from each other, domain folders apart from HTTP, micro-apps apart).
+// docs/architecture.md (the server's domain order and faces, route modules apart from each other, micro-apps apart).
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { oneWay } from './tools/lint/domain-order.js';
 
-const domainFolders = ['accounts', 'billing', 'site', 'compute', 'uploads', 'blobs', 'lib', 'db', 'seed', 'plugins'];
+/**
+ * The server's domain order (docs/architecture.md, "Domain order"): each folder or top-level file of api-server/src
+ * imports only those before it (and itself), and another folder only through its index.ts. A folder missing here
+ * fails lint (see the domain blocks below), so a new folder has to take its place the day it is made.
+ */
+export const domainOrder = [
+  ...['repo-root.ts', 'clock.ts', 'file-clock.ts', 'config.ts', 'errors.ts', 'envelope.ts', 'request-log.ts'],
+  ...['lib', 'db', 'shared-state', 'blobs', 'leadership', 'site', 'content'],
+  ...['accounts', 'billing', 'storage', 'uploads', 'compute', 'push', 'observability', 'hpc', 'ssh-gateway'],
+  ...['community', 'learning', 'exam', 'applications', 'operations', 'seed', 'plugins', 'modules'],
+  ...['periodic-jobs.ts', 'app.ts', 'server.ts', 'test-support', 'replicas'],
+];
+
+const serverRoot = fileURLToPath(new URL('api-server/src/', import.meta.url));
+/** Every folder of api-server/src, read when lint starts: a folder made today is checked today. */
+const serverFolders = readdirSync(serverRoot, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** The folders below the route modules: they hold the rules and never import HTTP. */
+const domainFolders = serverFolders.filter((folder) => domainOrder.indexOf(folder) < domainOrder.indexOf('modules'));
+const oneWayOptions = { serverRoot, order: domainOrder };
 
 /** One no-restricted-imports setting per file set: a later block replaces an earlier one, so each lists all its patterns. */
 const restrictImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
@@ -94,6 +117,21 @@ export default defineConfig(
       regex: String.raw`^\.\.?/(.+/)?modules(/|$)`,
       message: 'A domain folder never imports a route module (src/modules/**); move what both need into the domain folder.',
     }),
+  },
+  // Boundaries, api-server: each folder (and top-level file) imports only itself and what comes before it in domainOrder,
+  // another folder only through its index.ts. Tests may reach test-support/, which stands above every domain.
+  {
+    files: ['api-server/src/**/*.{ts,mts,mjs}'],
+    ignores: ['**/*.test.ts'],
+    plugins: { domains: { rules: { 'one-way': oneWay } } },
+    rules: { 'domains/one-way': ['error', oneWayOptions] },
+  },
+  {
+    // The route modules keep the order; their imports of domain files move to the faces with routes-http (issue 28,
+    // item 2), who turns `faces` on here once modules/ imports no domain file past its index.ts.
+    files: ['api-server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'domains/one-way': ['error', { ...oneWayOptions, faces: false }] },
   },
   // Boundaries, browser: a micro-app never imports another micro-app or the root config; they talk through @rc/shared-utility.
   {

@@ -15,7 +15,7 @@ import { ManualClock } from '../api-server/src/test-support/test-app.js';
 import { loadConfig } from '../api-server/src/config.js';
 import { openDatabase } from '../api-server/src/db/open-database.js';
 import { ContentStatus, posts } from '../api-server/src/db/schema.js';
-import { indexDocument, tsqueryOf } from '../api-server/src/community/search-index.js';
+import { indexDocument, tsqueryOf } from '../api-server/src/content/search-index.js';
 import { seedDemoData } from '../api-server/src/seed/demo-data.js';
 import { percentile, query } from './bench-kit.js';
 import { seededRandom } from '../api-server/src/lib/seeded-random.js';

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { buildApp } from '../api-server/src/app.js';
 import { startSession } from '../api-server/src/accounts/sessions.js';
 import { createAccount } from '../api-server/src/accounts/accounts.js';
-import { indexDocument } from '../api-server/src/community/search-index.js';
+import { indexDocument } from '../api-server/src/content/search-index.js';
 import { loadConfig } from '../api-server/src/config.js';
 import { openDatabase } from '../api-server/src/db/open-database.js';
 import { ShelfStatus, courseChapters, courseEnrollments, coursePeriods, courses } from '../api-server/src/db/schema.js';

@@ -16,7 +16,7 @@ import { createAccount } from '../api-server/src/accounts/accounts.js';
 import { loadConfig } from '../api-server/src/config.js';
 import { openDatabase } from '../api-server/src/db/open-database.js';
 import { QuestionKind, gradeStudents, grades, type StudentAnswer } from '../api-server/src/db/schema.js';
-import { examFixture, type QuestionSpec } from '../api-server/src/exam/exam-test-kit.js';
+import { examFixture, type QuestionSpec } from '../api-server/src/test-support/exam-test-kit.js';
 import { remarkExam } from '../api-server/src/exam/exam-marking.js';
 import { seedDemoData } from '../api-server/src/seed/demo-data.js';
 import { ManualClock } from '../api-server/src/test-support/test-app.js';

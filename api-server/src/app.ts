@@ -2,58 +2,61 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppConfig } from './config.js';
 import { systemClock, type Clock } from './clock.js';
-import type { Database } from './db/open-database.js';
-import { loggerOptions, type LogDestination } from './observability/logger-options.js';
-import { requestIdOf } from './observability/request-id.js';
-import { answerFrameworkError } from './lib/framework-errors.js';
-import core from './plugins/app/core.js';
-import sharedState from './plugins/app/shared-state.js';
-import userChanges from './plugins/app/user-changes.js';
-import servedBy from './plugins/app/served-by.js';
-import requestIds from './plugins/app/request-ids.js';
-import scheduling from './plugins/app/scheduling.js';
-import metrics from './plugins/app/metrics.js';
-import health from './plugins/app/health.js';
-import sessionCache from './plugins/app/session-cache.js';
-import push from './plugins/app/push.js';
-import securityHeaders from './plugins/external/security-headers.js';
-import openapi from './plugins/external/openapi.js';
-import rateLimit from './plugins/external/rate-limit.js';
-import multipart from './plugins/external/multipart.js';
-import websocket from './plugins/external/websocket.js';
-import examplesStatic from './plugins/external/examples-static.js';
-import webRoot from './plugins/external/web-root.js';
-import envelopeErrors from './plugins/app/envelope-errors.js';
-import authentication from './plugins/app/authentication.js';
-import sms from './plugins/app/sms.js';
-import payouts from './plugins/app/payouts.js';
-import compute from './plugins/app/compute.js';
-import webTerminal from './plugins/app/web-terminal.js';
-import blobStore from './plugins/app/blob-store.js';
-import uploads from './plugins/app/uploads.js';
-import fileStorage from './plugins/app/file-storage.js';
-import hpc from './plugins/app/hpc.js';
-import payments from './plugins/app/payments.js';
-import quotes from './plugins/app/quotes.js';
-import videoTranscoding from './plugins/app/video-transcoding.js';
-import userModule from './modules/user/index.js';
-import systemModule from './modules/system/index.js';
-import { publicConfigRoute } from './modules/system/site-routes.js';
-import nodeModule from './modules/node/index.js';
-import containerModule from './modules/container/index.js';
-import imageModule from './modules/image/index.js';
-import orionModule from './modules/orion/index.js';
-import vodModule from './modules/vod/index.js';
-import cloudNetDiskModule from './modules/cloud-net-disk/index.js';
-import hpcModule from './modules/hpc/index.js';
-import netDiskModule from './modules/net-disk/index.js';
-import dataModule from './modules/data/index.js';
-import communityModule from './modules/community/index.js';
-import courseModule from './modules/course/index.js';
-import applicationModule from './modules/application/index.js';
-import examModule from './modules/exam/index.js';
-import demoDatasets from './plugins/app/demo-datasets.js';
-import instancePagesProxy, { routeInstancePageHosts } from './compute/instance-pages/instance-pages-proxy.js';
+import type { Database } from './db/index.js';
+import { loggerOptions, type LogDestination, requestIdOf } from './observability/index.js';
+import { answerFrameworkError } from './lib/index.js';
+import {
+  core,
+  sharedState,
+  userChanges,
+  servedBy,
+  requestIds,
+  scheduling,
+  metrics,
+  health,
+  sessionCache,
+  push,
+  securityHeaders,
+  openapi,
+  rateLimit,
+  multipart,
+  websocket,
+  examplesStatic,
+  webRoot,
+  envelopeErrors,
+  authentication,
+  sms,
+  payouts,
+  compute,
+  webTerminal,
+  blobStore,
+  uploads,
+  fileStorage,
+  hpc,
+  payments,
+  quotes,
+  videoTranscoding,
+  demoDatasets,
+} from './plugins/index.js';
+import {
+  userModule,
+  systemModule,
+  publicConfigRoute,
+  nodeModule,
+  containerModule,
+  imageModule,
+  orionModule,
+  vodModule,
+  cloudNetDiskModule,
+  hpcModule,
+  netDiskModule,
+  dataModule,
+  communityModule,
+  courseModule,
+  applicationModule,
+  examModule,
+} from './modules/index.js';
+import { instancePagesProxy, routeInstancePageHosts } from './compute/index.js';
 
 export interface AppParts {
   config: AppConfig;

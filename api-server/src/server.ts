@@ -2,16 +2,12 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { systemClock } from './clock.js';
 import { fileClock } from './file-clock.js';
-import { DataDirLockedError } from './db/data-dir-lock.js';
-import { openDatabase, type OpenDatabase } from './db/open-database.js';
-import { seedDemoData } from './seed/demo-data.js';
-import { seedBaseData } from './seed/base-data.js';
-import { warnOfDemoSite } from './seed/demo-site.js';
+import { DataDirLockedError, openDatabase, type OpenDatabase } from './db/index.js';
+import { seedDemoData, seedBaseData, warnOfDemoSite } from './seed/index.js';
 import { startPeriodicJobs } from './periodic-jobs.js';
-import { createLeaderLock } from './leadership/leader-lock.js';
-import { startLeadership } from './leadership/leadership.js';
-import { startSshGateway } from './ssh-gateway/ssh-gateway.js';
-import { startOperationsSocket } from './operations/operations-socket.js';
+import { createLeaderLock, startLeadership } from './leadership/index.js';
+import { startSshGateway } from './ssh-gateway/index.js';
+import { startOperationsSocket } from './operations/index.js';
 
 let config: AppConfig;
 try {

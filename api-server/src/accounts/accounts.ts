@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { users, type Executor } from '../db/index.js';
 import { conflict } from '../errors.js';
-import { newReferralCode } from '../lib/secrets.js';
+import { newReferralCode } from '../lib/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 

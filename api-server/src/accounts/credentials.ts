@@ -3,9 +3,9 @@ import { Readable } from 'node:stream';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { CredentialSide } from '@rc/api-contract/user/credential';
-import { idCardImages } from '../db/schema.js';
+import { idCardImages } from '../db/index.js';
 import { conflict, invalid, notFound } from '../errors.js';
-import { checkFileName } from '../uploads/file-names.js';
+import { checkFileName } from '../lib/index.js';
 
 export type IdCardSide = CredentialSide;
 export type IdCardImage = typeof idCardImages.$inferSelect;

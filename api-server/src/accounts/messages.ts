@@ -1,5 +1,4 @@
-import { messages } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { messages, type Executor } from '../db/index.js';
 import { noteUserChange } from './user-changes.js';
 
 /** Leaves a message in the user's inbox (站内消息). */

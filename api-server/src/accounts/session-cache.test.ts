@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { applyLedgerEntry } from '../billing/ledger.js';
 import { users } from '../db/schema.js';
-import { courseFixture, newTeacher } from '../learning/learning-test-kit.js';
+import { courseFixture, newTeacher } from '../test-support/learning-test-kit.js';
 import { hashPassword } from '../lib/password.js';
 import { startRedisServer, type RedisServer } from '../test-support/redis-server.js';
 import { call, createTestApp, login, requestSmsCode, type TestApp } from '../test-support/test-app.js';

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.js';
-import type { VersionCounters } from '../shared-state/shared-state.js';
+import type { VersionCounters } from '../shared-state/index.js';
 import type { UserRow } from './accounts.js';
 import type { UserChange, UserChanges } from './user-changes.js';
 

@@ -1,9 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { sessions, users } from '../db/schema.js';
+import { sessions, users, type Executor } from '../db/index.js';
 import { loggedInElsewhere, unauthenticated } from '../errors.js';
-import { newSessionToken, sha256 } from '../lib/secrets.js';
-import type { Executor } from '../db/open-database.js';
+import { newSessionToken, sha256 } from '../lib/index.js';
 import type { SessionRecord, SessionSource } from './session-cache.js';
 import { noteUserChange } from './user-changes.js';
 

@@ -1,10 +1,8 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { smsCodes, users } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { smsCodes, users, type Executor } from '../db/index.js';
 import { conflict, invalid, notFound, tooMany } from '../errors.js';
-import { newSmsCode, sha256 } from '../lib/secrets.js';
-import type { SmsPurpose } from '../lib/sms/sms-provider.js';
+import { newSmsCode, sha256, type SmsPurpose } from '../lib/index.js';
 
 const codeHash = (mobile: string, purpose: SmsPurpose, code: string) => sha256(`${mobile}:${purpose}:${code}`);
 

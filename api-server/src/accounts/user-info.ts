@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { users, type Executor } from '../db/index.js';
 import { unauthenticated } from '../errors.js';
-import { maskMobile } from '../lib/id-card.js';
+import { maskMobile } from '../lib/index.js';
 import type { UserRow } from './accounts.js';
 import type { UserInfo } from '@rc/api-contract/user/profile';
 

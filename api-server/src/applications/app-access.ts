@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { SessionUser } from '../accounts/sessions.js';
-import type { Executor } from '../db/open-database.js';
-import { ShelfStatus, applications } from '../db/schema.js';
+import type { SessionUser } from '../accounts/index.js';
+import { type Executor, ShelfStatus, applications } from '../db/index.js';
 import { conflict, notFound } from '../errors.js';
 
 export type Application = typeof applications.$inferSelect;

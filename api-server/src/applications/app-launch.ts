@@ -1,6 +1,5 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../db/open-database.js';
-import { ShelfStatus, appLaunches, appTemplates, applications, gpuModels, instances } from '../db/schema.js';
+import { type Executor, ShelfStatus, appLaunches, appTemplates, applications, gpuModels, instances } from '../db/index.js';
 import { conflict, notFound } from '../errors.js';
 
 /** What a rent order asks for, compared with the application's template. */

@@ -1,12 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { AppFields } from '@rc/api-contract/application/app';
-import type { SessionUser } from '../accounts/sessions.js';
-import { notify } from '../accounts/messages.js';
-import type { Executor } from '../db/open-database.js';
-import { ShelfStatus, appCategories, appLaunches, appTemplates, applications } from '../db/schema.js';
+import { type SessionUser, notify } from '../accounts/index.js';
+import { type Executor, ShelfStatus, appCategories, appLaunches, appTemplates, applications } from '../db/index.js';
 import { conflict, invalid, notFound } from '../errors.js';
-import { plainTextOf, renderMarkdown } from '../community/markdown.js';
-import { indexDocument, removeDocument } from '../community/search-index.js';
+import { plainTextOf, renderMarkdown, indexDocument, removeDocument } from '../content/index.js';
 import type { Application } from './app-access.js';
 
 async function checkCategory(db: Executor, categoryId: number) {

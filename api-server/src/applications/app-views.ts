@@ -1,8 +1,7 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { AppTemplateView } from '@rc/api-contract/application/app';
-import type { SessionUser } from '../accounts/sessions.js';
-import type { Executor } from '../db/open-database.js';
-import { ShelfStatus, appCategories, appTemplates, applications, gpuModels, images, regions, users } from '../db/schema.js';
+import type { SessionUser } from '../accounts/index.js';
+import { type Executor, ShelfStatus, appCategories, appTemplates, applications, gpuModels, images, regions, users } from '../db/index.js';
 import { shelfStatusNames, type Application } from './app-access.js';
 
 const cardColumns = {

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { balanceThresholds, users } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { balanceThresholds, users, type Executor } from '../db/index.js';
 
 export async function balanceThresholdOf(db: Executor, userId: number) {
   const [row] = await db

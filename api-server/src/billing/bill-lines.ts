@@ -1,7 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { BillFilter, BillLine, BillTotals } from '@rc/api-contract/user/bills';
-import { billDays, bills, instances, orders } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { billDays, bills, instances, orders, type Executor } from '../db/index.js';
 
 const dayMs = 86_400_000;
 

@@ -1,7 +1,6 @@
 import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { ResourceRow, ResourceView } from '@rc/api-contract/user/bills';
-import { billDays, bills, gpuModels, instances, regions } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { billDays, bills, gpuModels, instances, regions, type Executor } from '../db/index.js';
 import { notFound } from '../errors.js';
 import { billColumns, toBillLines } from './bill-lines.js';
 

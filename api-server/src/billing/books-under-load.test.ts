@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, users } from '../db/schema.js';
 import { createAccount } from '../accounts/accounts.js';
 import { call, lastSmsCode, type Answer, type TestApp } from '../test-support/test-app.js';
-import { privateNode, rent, setUpComputeTestApp } from '../compute/compute-test-kit.js';
-import { runComputePass } from '../compute/scheduler.js';
+import { privateNode, rent, setUpComputeTestApp } from '../test-support/compute-test-kit.js';
+import { runMeteringPasses } from '../periodic-jobs.js';
 import { checkLedger } from './ledger.js';
-import { earner, savedPayeeAccount } from './withdrawal-test-kit.js';
+import { earner, savedPayeeAccount } from '../test-support/withdrawal-test-kit.js';
 
 /**
  * A thousand money operations at once, of every kind that moves a balance, through the real routes:
@@ -88,7 +88,7 @@ beforeAll(async () => {
     const rented = await rent(t.app, party.token, { nodeId: node.id, gpuModelId: node.gpuModelId, imageId });
     expect(rented.code).toBe(200);
   }
-  await runComputePass(t.app);
+  await runMeteringPasses(t.app);
   t.clock.advance(hour);
   for (const party of parties) {
     expect(await call(t.app, 'POST', '/apis/user/auth/user/send/code', { type: 'withdraw' }, party.token)).toMatchObject({ code: 200 });
@@ -109,7 +109,7 @@ describe('the books under 1,000 concurrent money operations', () => {
       for (let k = 0; k < 25; k++) operations.push(() => (k % 2 ? move(party, 'recall', 3_000) : move(party, 'allot', 5_000)));
     }
     const meteringPasses = 1_000 - operations.length;
-    for (let pass = 0; pass < meteringPasses; pass++) operations.push(() => runComputePass(t.app));
+    for (let pass = 0; pass < meteringPasses; pass++) operations.push(() => runMeteringPasses(t.app));
     expect(operations).toHaveLength(1_000);
     // Interleave the kinds instead of running them in blocks: stride through the list.
     const order = Array.from({ length: operations.length }, (_, i) => (i * 389) % operations.length);

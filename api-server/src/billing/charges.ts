@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { bills, users } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { bills, users, type Executor } from '../db/index.js';
 import { conflict } from '../errors.js';
 import { applyLedgerEntry } from './ledger.js';
 

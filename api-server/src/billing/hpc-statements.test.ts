@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../test-support/test-app.js';
-import { userWithBalance } from '../compute/compute-test-kit.js';
+import { userWithBalance } from '../test-support/compute-test-kit.js';
 import { charge, type Charge } from './charges.js';
 
 let t: TestApp;

@@ -1,6 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { sysConfig } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { sysConfig, type Executor } from '../db/index.js';
 
 /** Site configuration key `referralCommission`: the share of a referred user's recharges the referrer earns. */
 export interface ReferralSettings {

@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
-import { incomeHolds, users } from '../db/schema.js';
-import type { Database, Executor } from '../db/open-database.js';
+import { incomeHolds, users, type Database, type Executor } from '../db/index.js';
 import { postTransaction } from './ledger.js';
 
 /** What earns income: commission on a referred user's recharge, or (#12) a course sale. */

@@ -1,7 +1,6 @@
 import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { LedgerListBody, LedgerView } from '@rc/api-contract/user/bills';
-import { bills, ledgerEntries } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { bills, ledgerEntries, type Executor } from '../db/index.js';
 import { notFound } from '../errors.js';
 import { billColumns, toBillLines } from './bill-lines.js';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries } from '../db/schema.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
-import { userWithBalance } from '../compute/compute-test-kit.js';
+import { userWithBalance } from '../test-support/compute-test-kit.js';
 import { checkLedger, postTransaction, type LedgerLeg } from './ledger.js';
 
 let t: TestApp;

@@ -1,9 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { ledgerEntries, ledgerIdempotencyKeys, users } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { ledgerEntries, ledgerIdempotencyKeys, users, type Executor, queryRows } from '../db/index.js';
 import { conflict } from '../errors.js';
-import { queryRows } from '../db/query-rows.js';
-import { noteUserChange } from '../accounts/user-changes.js';
+import { noteUserChange } from '../accounts/index.js';
 
 /** A user's own accounts; each balance is cached on the user's row and never goes below zero. */
 export type UserAccountKind = 'cash' | 'income' | 'income_held';

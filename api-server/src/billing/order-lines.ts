@@ -1,7 +1,6 @@
 import { and, count, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { OrderListBody, OrderRow, OrderView } from '@rc/api-contract/user/account-orders';
-import { bills, gpuModels, instances, orders, regions } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { bills, gpuModels, instances, orders, regions, type Executor } from '../db/index.js';
 import { notFound } from '../errors.js';
 import { billColumns, toBillLines } from './bill-lines.js';
 

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { orders } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { orders, type Executor } from '../db/index.js';
 import { charge, type Charge } from './charges.js';
 
 /** OrderTypeEnum 8 HPC_PACKAGE: a core-hour package (超算资源包). */

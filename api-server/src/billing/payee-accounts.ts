@@ -1,9 +1,8 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import { payeeAccounts, users } from '../db/schema.js';
-import type { Database, Executor } from '../db/open-database.js';
+import { payeeAccounts, users, type Database, type Executor } from '../db/index.js';
 import { conflict, invalid, notFound } from '../errors.js';
-import { maskMobile } from '../lib/id-card.js';
-import { spendSmsCode, type MatchedSmsCode } from '../accounts/sms-codes.js';
+import { maskMobile } from '../lib/index.js';
+import { spendSmsCode, type MatchedSmsCode } from '../accounts/index.js';
 
 type PayeeChannel = 'alipay' | 'bank';
 type PayeeAccountRow = typeof payeeAccounts.$inferSelect;

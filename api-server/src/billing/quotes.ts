@@ -1,6 +1,5 @@
 import type { MoneyQuote } from '@rc/api-contract/user/quote';
-import { usedQuotes } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { usedQuotes, type Executor } from '../db/index.js';
 import { conflict } from '../errors.js';
 import { payerBalance, payerOf } from './charges.js';
 import { acceptedQuote, requireQuotedAmount, signQuote, type QuoteClaims } from './quote-token.js';

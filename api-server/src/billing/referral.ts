@@ -1,7 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { incomeHolds, users } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
-import { maskMobile } from '../lib/id-card.js';
+import { incomeHolds, users, type Executor } from '../db/index.js';
+import { maskMobile } from '../lib/index.js';
 import { holdIncome } from './income.js';
 import { loadIncomeSettings } from './income-settings.js';
 import { yuanText } from './welcome-credit.js';

@@ -1,7 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { RunningCost } from '@rc/api-contract/user/bills';
-import { instances, users } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { instances, users, type Executor } from '../db/index.js';
 import { payerBalance, payerOf } from './charges.js';
 
 const running = 2;

@@ -1,7 +1,6 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { DailySpend, MonthStatement, Product, StatementView } from '@rc/api-contract/user/bills';
-import { billDays, bills, instances } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { billDays, bills, instances, type Executor } from '../db/index.js';
 
 // Statements and days are Beijing days, summed from `bill_days`.
 const hourMs = 3_600_000;

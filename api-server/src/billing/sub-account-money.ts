@@ -1,9 +1,8 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import { subAccountBudgets, subAccountTransfers, users } from '../db/schema.js';
-import type { Database, Executor } from '../db/open-database.js';
+import { subAccountBudgets, subAccountTransfers, users, type Database, type Executor } from '../db/index.js';
 import { AppError, conflict, invalid, notFound } from '../errors.js';
 import { postTransaction } from './ledger.js';
-import { chargedThisMonth } from '../compute/budget-stops.js';
+import { chargedThisMonth } from './monthly-charges.js';
 
 /** The main account's own sub-account, or 404 (another main's sub-account is as unknown as a missing one). */
 export async function ownedSubAccount(db: Executor, mainId: number, subId: number) {

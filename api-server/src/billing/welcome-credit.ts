@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { ledgerEntries, sysConfig } from '../db/schema.js';
-import { notify } from '../accounts/messages.js';
-import type { Executor } from '../db/open-database.js';
+import { ledgerEntries, sysConfig, type Executor } from '../db/index.js';
+import { notify } from '../accounts/index.js';
 import { applyLedgerEntry } from './ledger.js';
 
 /** Site configuration key: the credit a new account receives, in thousandths of a yuan; 0 (or absent) disables it. */

@@ -1,9 +1,7 @@
 import { and, count, desc, eq, lt, type SQL } from 'drizzle-orm';
-import { users, withdrawals } from '../db/schema.js';
-import type { Database, Executor } from '../db/open-database.js';
+import { users, withdrawals, type Database, type Executor } from '../db/index.js';
 import { conflict, invalid, notFound } from '../errors.js';
-import { notify } from '../accounts/messages.js';
-import { spendSmsCode, type MatchedSmsCode } from '../accounts/sms-codes.js';
+import { notify, spendSmsCode, type MatchedSmsCode } from '../accounts/index.js';
 import { postTransaction } from './ledger.js';
 import { loadIncomeSettings, withdrawalFee } from './income-settings.js';
 import type { Payee, PayoutProvider } from './payouts/payout-provider.js';

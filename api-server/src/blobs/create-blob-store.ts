@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { AppConfig } from '../config.js';
-import { loadSigningSecret } from '../uploads/signing-secret.js';
+import { loadSigningSecret } from '../lib/index.js';
 import type { BlobStore } from './blob-store.js';
 import { LocalFolderStore } from './local-folder-store.js';
 import { TransferSigner } from './local-transfer.js';

@@ -2,9 +2,8 @@ import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizz
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { CommentSaveBody, CommentView } from '@rc/api-contract/community/blog';
-import type { SessionUser } from '../accounts/sessions.js';
-import type { Executor } from '../db/open-database.js';
-import { ContentStatus, postComments, posts, users } from '../db/schema.js';
+import type { SessionUser } from '../accounts/index.js';
+import { type Executor, ContentStatus, postComments, posts, users } from '../db/index.js';
 import { forbidden, invalid, notFound } from '../errors.js';
 import { pageOf, postNotFound, publishedBlogs, type PageArgs } from './blog-views.js';
 import { enforcePostingLimit, statusOnSubmit } from './moderation.js';

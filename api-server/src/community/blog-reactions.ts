@@ -1,8 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { SessionUser } from '../accounts/sessions.js';
-import type { Executor } from '../db/open-database.js';
-import { postCollections, postLikes, posts, users } from '../db/schema.js';
+import type { SessionUser } from '../accounts/index.js';
+import { type Executor, postCollections, postLikes, posts, users } from '../db/index.js';
 import { blogItemColumns, blogItems, pageOf, postNotFound, publishedBlogs, type PageArgs } from './blog-views.js';
 import { isNewAccount } from './moderation.js';
 

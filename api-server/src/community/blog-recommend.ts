@@ -1,7 +1,6 @@
 import { and, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { BlogItem } from '@rc/api-contract/community/blog';
-import type { Executor } from '../db/open-database.js';
-import { postLabels, posts, users } from '../db/schema.js';
+import { type Executor, postLabels, posts, users } from '../db/index.js';
 import { blogItemColumns, blogItems, hottestFirst, publishedBlogs } from './blog-views.js';
 
 /** A few published posts to read next: those sharing most labels with the current one first, then the hottest. */

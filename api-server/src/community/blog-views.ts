@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BlogDetail, BlogItem } from '@rc/api-contract/community/blog';
-import type { Executor } from '../db/open-database.js';
-import { bloggerFollows, ContentStatus, labels, postCollections, postLabels, postLikes, posts, users } from '../db/schema.js';
+import { type Executor, bloggerFollows, ContentStatus, labels, postCollections, postLabels, postLikes, posts, users } from '../db/index.js';
 import { notFound } from '../errors.js';
 
 export const postNotFound = () => notFound('文章不存在');

@@ -1,14 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { BlogSaveBody } from '@rc/api-contract/community/blog';
-import type { SessionUser } from '../accounts/sessions.js';
-import type { Executor, Transaction } from '../db/open-database.js';
-import { articleCategories, ContentStatus, postLabels, posts } from '../db/schema.js';
+import type { SessionUser } from '../accounts/index.js';
+import { type Executor, type Transaction, articleCategories, ContentStatus, postLabels, posts } from '../db/index.js';
 import { forbidden, invalid } from '../errors.js';
 import { existingLabelIds } from './labels.js';
-import { plainTextOf, renderMarkdown, summaryOf } from './markdown.js';
+import { plainTextOf, renderMarkdown, summaryOf, indexDocument, removeDocument } from '../content/index.js';
 import { enforcePostingLimit, statusOnSubmit } from './moderation.js';
-import { indexDocument, removeDocument } from './search-index.js';
 import { refreshHotScore } from './hot-ranking.js';
 import { ensureBlogger } from './bloggers.js';
 import { findBlogRow, postNotFound } from './blog-views.js';

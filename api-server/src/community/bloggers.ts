@@ -1,8 +1,7 @@
 import { and, count, desc, eq, notInArray, sql, sum } from 'drizzle-orm';
 import type { BloggerCard, BloggerProfile, FanView } from '@rc/api-contract/community/blogger';
-import type { SessionUser } from '../accounts/sessions.js';
-import type { Executor } from '../db/open-database.js';
-import { bloggerFollows, bloggers, ContentStatus, posts, users } from '../db/schema.js';
+import type { SessionUser } from '../accounts/index.js';
+import { type Executor, bloggerFollows, bloggers, ContentStatus, posts, users } from '../db/index.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { blogItemColumns, blogItems, latestFirst, pageOf, publishedBlogs, type PageArgs } from './blog-views.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { startPeriodicPass } from '../lib/periodic-pass.js';
+import { startPeriodicPass } from '../accounts/index.js';
 import { recomputeHotScores } from './hot-ranking.js';
 import { refundExpiredBounties } from './question-bounty.js';
 import { recomputeQuestionHotScores } from './question-ranking.js';

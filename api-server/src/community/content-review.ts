@@ -1,10 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ReportKind, ReviewItem } from '@rc/api-contract/community/report';
-import type { Executor, Database } from '../db/open-database.js';
-import { queryRows } from '../db/query-rows.js';
-import { ContentStatus, contentReports } from '../db/schema.js';
+import { type Executor, type Database, queryRows, ContentStatus, contentReports } from '../db/index.js';
 import { conflict, invalid, notFound } from '../errors.js';
-import { notify } from '../accounts/messages.js';
+import { notify } from '../accounts/index.js';
 import {
   allModeratedContent,
   contentUrl,

@@ -1,7 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Executor } from '../db/open-database.js';
-import { ContentStatus, posts } from '../db/schema.js';
+import { type Executor, ContentStatus, posts } from '../db/index.js';
 
 /**
  * The 热门 ranking, published (docs/community.md, "Hot ranking"), in the manner of Discourse and Hacker News:

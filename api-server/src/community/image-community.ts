@@ -6,14 +6,11 @@ import type {
   MyCommunityImageListBody,
   PublishImageBody,
 } from '@rc/api-contract/community/image-community';
-import type { Executor } from '../db/open-database.js';
-import { communityImages, communityImageStars, ContentStatus, images, users } from '../db/schema.js';
+import { type Executor, communityImages, communityImageStars, ContentStatus, images, users, queryRows } from '../db/index.js';
 import { conflict, invalid, notFound } from '../errors.js';
-import { pageWindow } from '../lib/page-window.js';
-import { queryRows } from '../db/query-rows.js';
-import { plainTextOf, renderMarkdown } from './markdown.js';
+import { pageWindow } from '../lib/index.js';
+import { plainTextOf, renderMarkdown, indexDocument, removeDocument } from '../content/index.js';
 import { statusOnSubmit } from './moderation.js';
-import { indexDocument, removeDocument } from './search-index.js';
 
 export const statusNames: Record<number, string> = {
   [ContentStatus.draft]: '已下架',

@@ -1,6 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../db/open-database.js';
-import { communityImages, computeNodes, ContentStatus, gpuModels, regions } from '../db/schema.js';
+import { type Executor, communityImages, computeNodes, ContentStatus, gpuModels, regions } from '../db/index.js';
 import { conflict } from '../errors.js';
 
 /** A CUDA version as [major, minor]; '12.1' → [12, 1]. */

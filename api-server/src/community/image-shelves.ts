@@ -1,4 +1,4 @@
-import type { ImageShelf } from './stored-images.js';
+import type { ImageShelf } from '../content/index.js';
 
 /** Images pasted or dropped into posts, questions and answers: at most 10 MB. */
 export const postImages: ImageShelf = {

@@ -1,6 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../db/open-database.js';
-import { articleCategories, labels, zones } from '../db/schema.js';
+import { type Executor, articleCategories, labels, zones } from '../db/index.js';
 import { invalid } from '../errors.js';
 
 export async function allLabels(db: Executor) {

@@ -1,10 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ReportKind } from '@rc/api-contract/community/report';
-import type { Executor } from '../db/open-database.js';
-import { queryRows } from '../db/query-rows.js';
-import { ContentStatus } from '../db/schema.js';
-import { plainTextOf } from './markdown.js';
-import { indexDocument, removeDocument } from './search-index.js';
+import { type Executor, queryRows, ContentStatus } from '../db/index.js';
+import { plainTextOf, indexDocument, removeDocument } from '../content/index.js';
 
 /** Where each reportable kind lives: its table and the columns the review queue reads (constants, never user input). */
 const sources: Record<ReportKind, { table: string; author: string; title: string; text: string; parent: string; note: string }> = {

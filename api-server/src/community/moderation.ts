@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { SessionUser } from '../accounts/sessions.js';
-import type { Executor } from '../db/open-database.js';
-import { ContentStatus, sysConfig } from '../db/schema.js';
+import type { SessionUser } from '../accounts/index.js';
+import { type Executor, ContentStatus, sysConfig } from '../db/index.js';
 import { tooMany } from '../errors.js';
 
 /** Site configuration key `sensitiveWords`: words that hold a post, question, answer, comment or image for review. */

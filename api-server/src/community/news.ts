@@ -1,10 +1,9 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { NewsDetail, NewsSaveBody } from '@rc/api-contract/community/blog';
-import type { Executor } from '../db/open-database.js';
-import { ContentStatus, posts } from '../db/schema.js';
+import { type Executor, ContentStatus, posts } from '../db/index.js';
 import { conflict, invalid, notFound } from '../errors.js';
-import { renderMarkdown, summaryOf } from './markdown.js';
+import { renderMarkdown, summaryOf } from '../content/index.js';
 import { afterStatusChange } from './blog-writing.js';
 import { pageOf, type PageArgs } from './blog-views.js';
 

@@ -1,9 +1,8 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { notify } from '../accounts/messages.js';
-import { postTransaction } from '../billing/ledger.js';
-import type { Executor } from '../db/open-database.js';
-import { BountyState, bills, questions } from '../db/schema.js';
+import { notify } from '../accounts/index.js';
+import { postTransaction } from '../billing/index.js';
+import { type Executor, BountyState, bills, questions } from '../db/index.js';
 
 /** An unawarded bounty goes back to the asker this long after it was held. */
 export const bountyHoldMs = 7 * 86_400_000;

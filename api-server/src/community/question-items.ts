@@ -1,8 +1,7 @@
 import { asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Executor } from '../db/open-database.js';
-import { labels, questionLabels, questions, users } from '../db/schema.js';
-import { summaryOf } from './markdown.js';
+import { type Executor, labels, questionLabels, questions, users } from '../db/index.js';
+import { summaryOf } from '../content/index.js';
 
 const itemColumns = {
   id: questions.id,

@@ -1,9 +1,17 @@
 import { and, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../db/open-database.js';
-import { BountyState, ContentStatus, questionAnswers, questionLabels, questionRecords, questions, searchDocuments } from '../db/schema.js';
+import {
+  type Executor,
+  BountyState,
+  ContentStatus,
+  questionAnswers,
+  questionLabels,
+  questionRecords,
+  questions,
+  searchDocuments,
+} from '../db/index.js';
 import { invalid } from '../errors.js';
 import { pageOfQuestionItems } from './question-items.js';
-import { searchWords, tsqueryOf } from './search-index.js';
+import { searchWords, tsqueryOf } from '../content/index.js';
 
 const QuestionTab = { latest: 1, hot: 3, unanswered: 4, bounty: 5 } as const;
 

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../db/open-database.js';
-import { ContentStatus, questions } from '../db/schema.js';
+import { type Executor, ContentStatus, questions } from '../db/index.js';
 import { hotScoreSql } from './hot-ranking.js';
 
 /**

@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../db/open-database.js';
-import { ContentStatus, QuestionRecordKind, questionRecords, questions } from '../db/schema.js';
+import { type Executor, ContentStatus, QuestionRecordKind, questionRecords, questions } from '../db/index.js';
 import { refreshQuestionHotScore } from './question-ranking.js';
 import { questionGone } from './questions.js';
 

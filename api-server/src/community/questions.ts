@@ -1,17 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { QuestionSaveBody, QuestionUpdateBody } from '@rc/api-contract/community/question';
-import type { SessionUser } from '../accounts/sessions.js';
-import type { Executor } from '../db/open-database.js';
-import { BountyState, ContentStatus, QuestionRecordKind, questionLabels, questionRecords, questions } from '../db/schema.js';
+import type { SessionUser } from '../accounts/index.js';
+import { type Executor, BountyState, ContentStatus, QuestionRecordKind, questionLabels, questionRecords, questions } from '../db/index.js';
 import { conflict, forbidden, invalid, notFound } from '../errors.js';
 import { existingLabelIds } from './labels.js';
-import { plainTextOf, renderMarkdown } from './markdown.js';
+import { plainTextOf, renderMarkdown, indexDocument, removeDocument } from '../content/index.js';
 import { enforcePostingLimit, statusOnSubmit } from './moderation.js';
 import { holdBounty, refundBounty } from './question-bounty.js';
 import { questionDetail } from './question-items.js';
 import { refreshQuestionHotScore } from './question-ranking.js';
-import { indexDocument, removeDocument } from './search-index.js';
 
 export const questionGone = () => notFound('问题不存在或已删除');
 

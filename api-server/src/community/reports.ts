@@ -1,6 +1,5 @@
 import type { ReportKind } from '@rc/api-contract/community/report';
-import type { Executor } from '../db/open-database.js';
-import { ContentStatus, contentReports } from '../db/schema.js';
+import { type Executor, ContentStatus, contentReports } from '../db/index.js';
 import { conflict, forbidden, invalid, notFound } from '../errors.js';
 import { findModeratedContent, kindNames } from './moderated-content.js';
 

@@ -1,10 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SearchHit, SearchHitKind, SearchPage, SearchType } from '@rc/api-contract/community/search';
-import type { Executor } from '../db/open-database.js';
-import { queryRows } from '../db/query-rows.js';
-import { searchDocuments } from '../db/schema.js';
+import { type Executor, queryRows, searchDocuments } from '../db/index.js';
 import { invalid } from '../errors.js';
-import { searchWords, tsqueryOf } from './search-index.js';
+import { searchWords, tsqueryOf } from '../content/index.js';
 
 /** Spec §2's search types and the kinds each covers; the default (1) covers everything. */
 export const kindsOfType: Record<SearchType, readonly SearchHitKind[]> = {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authenticateToken, type SessionUser } from '../accounts/sessions.js';
+import { authenticateToken, type SessionUser } from '../accounts/index.js';
 import { AppError } from '../errors.js';
 
 /**

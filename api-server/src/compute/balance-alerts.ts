@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/open-database.js';
-import { queryRows } from '../db/query-rows.js';
-import { notify } from '../accounts/messages.js';
-import { yuanText } from '../billing/welcome-credit.js';
+import { type Database, queryRows } from '../db/index.js';
+import { notify } from '../accounts/index.js';
+import { yuanText } from '../billing/index.js';
 
 /**
  * Warns, once, each paying account whose balance will not last an hour of its running

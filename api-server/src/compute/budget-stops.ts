@@ -1,32 +1,13 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { bills, instances, subAccountBudgets, users } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
-import { notify } from '../accounts/messages.js';
-import { yuanText } from '../billing/welcome-credit.js';
-import { maskMobile } from '../lib/id-card.js';
+import { instances, subAccountBudgets, users } from '../db/index.js';
+import { notify } from '../accounts/index.js';
+import { yuanText, chinaMonth } from '../billing/index.js';
+import { maskMobile } from '../lib/index.js';
 import { withLockedInstance } from './locked-instance.js';
 import { stopInstance } from './lifecycle.js';
 import { recordInstanceEvent } from './instance-events.js';
 import { Status } from './states.js';
-
-const chinaOffsetMs = 8 * 3_600_000;
-
-/** The first instant of the calendar month (China time) that `now` falls in, and its 'YYYY-MM'. */
-export function chinaMonth(now: Date) {
-  const local = new Date(now.getTime() + chinaOffsetMs);
-  const start = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - chinaOffsetMs);
-  return { start, key: local.toISOString().slice(0, 7) };
-}
-
-/** What the sub-account's instances were charged since the month began (refunds deducted). */
-export async function chargedThisMonth(db: Executor, subId: number, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${bills.amount}), 0)` })
-    .from(bills)
-    .where(and(eq(bills.userId, subId), gte(bills.createdAt, chinaMonth(now).start)));
-  return Number(row?.total ?? 0);
-}
 
 /**
  * Sub-accounts whose charges this month reached their monthly budget: their running instances are

@@ -9,7 +9,15 @@ import { call, createTestApp, type TestApp } from '../test-support/test-app.js';
 import { KubernetesApiPeer } from '../test-support/kubernetes-api-peer.js';
 import { kubernetesOfTestApp } from '../test-support/kubernetes-namespace.js';
 import { podmanOfTestApp } from '../test-support/podman-namespace.js';
-import { gpuFree, messagesOf, privateNode, quotedOperation, rent, systemImageId, userWithBalance } from './compute-test-kit.js';
+import {
+  gpuFree,
+  messagesOf,
+  privateNode,
+  quotedOperation,
+  rent,
+  systemImageId,
+  userWithBalance,
+} from '../test-support/compute-test-kit.js';
 import { DriverRefusal } from './driver.js';
 import { advanceTransitions, stopExitedInstances } from './scheduler.js';
 import { SimulatedDriver } from './simulated-driver.js';

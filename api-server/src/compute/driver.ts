@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import type { instances } from '../db/schema.js';
+import type { instances } from '../db/index.js';
 import type { Status } from './states.js';
 import { AppError } from '../errors.js';
 

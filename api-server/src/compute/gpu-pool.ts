@@ -1,6 +1,5 @@
 import { and, desc, eq, gt, gte, inArray, ne, sql } from 'drizzle-orm';
-import { computeNodes, instances } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { computeNodes, instances, type Executor } from '../db/index.js';
 import { conflict } from '../errors.js';
 import { Status } from './states.js';
 

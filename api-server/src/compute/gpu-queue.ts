@@ -1,9 +1,8 @@
 import { and, asc, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { computeNodes, instances } from '../db/schema.js';
-import type { Executor, Transaction } from '../db/open-database.js';
-import { notify } from '../accounts/messages.js';
-import { payerBalance } from '../billing/charges.js';
+import { computeNodes, instances, type Executor, type Transaction } from '../db/index.js';
+import { notify } from '../accounts/index.js';
+import { payerBalance } from '../billing/index.js';
 import { AppError, conflict } from '../errors.js';
 import { recordInstanceEvent } from './instance-events.js';
 import type { InstanceRow } from './instance-state.js';

@@ -1,9 +1,8 @@
 import { eq, max } from 'drizzle-orm';
-import { bills, instanceEvents, instances } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { bills, instanceEvents, instances, type Executor } from '../db/index.js';
 import { operationNames, type Operation } from './operations.js';
 import { statusNames, type Status } from './states.js';
-import { noteUserChange } from '../accounts/user-changes.js';
+import { noteUserChange } from '../accounts/index.js';
 
 /** What the platform does to an instance on its own. */
 export type SystemEvent =

@@ -1,7 +1,6 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { instanceMounts, instances } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { instanceMounts, instances, type Executor } from '../db/index.js';
 import { conflict, notFound } from '../errors.js';
 import type { DriverMount } from './driver.js';
 import { completeTransition } from './instance-state.js';

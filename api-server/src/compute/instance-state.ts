@@ -1,14 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { images, instances, users } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { images, instances, users, type Executor } from '../db/index.js';
 import { conflict, notFound } from '../errors.js';
-import { charge, payerOf } from '../billing/charges.js';
+import { charge, payerOf } from '../billing/index.js';
 import type { ComputeDriver, PendingTransition } from './driver.js';
 import { returnGpus } from './gpu-pool.js';
 import { recordInstanceEvent } from './instance-events.js';
 import { refusalReason, type Operation } from './operations.js';
 import { Billing, Status } from './states.js';
-import { noteUserChange } from '../accounts/user-changes.js';
+import { noteUserChange } from '../accounts/index.js';
 
 export type InstanceRow = typeof instances.$inferSelect;
 

@@ -1,7 +1,6 @@
 import { and, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
-import { computeNodes, gpuModels, instances, regions } from '../db/schema.js';
+import { computeNodes, gpuModels, instances, regions, type Executor } from '../db/index.js';
 import type { FastifyInstance } from 'fastify';
-import type { Executor } from '../db/open-database.js';
 import { loadSitePrices } from './prices.js';
 import { operationStates } from './operations.js';
 import { releaseAt } from './instance-state.js';

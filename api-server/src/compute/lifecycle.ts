@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { gpuModels, instances } from '../db/schema.js';
-import { formatYuan, payerBalance } from '../billing/charges.js';
-import type { Executor } from '../db/open-database.js';
+import { gpuModels, instances, type Executor } from '../db/index.js';
+import { formatYuan, payerBalance } from '../billing/index.js';
 import { conflict } from '../errors.js';
 import type { ComputeDriver } from './driver.js';
 import { returnGpus, takeGpus } from './gpu-pool.js';
@@ -9,7 +8,7 @@ import { beginTransition, settleInstance, type InstanceRow } from './instance-st
 import { mountsOf } from './instance-mounts.js';
 import { dayRateOf, loadSitePrices, type SitePrices } from './prices.js';
 import { Billing, Status } from './states.js';
-import { mountRegionNetDisk } from '../storage/net-disk-mounts.js';
+import { mountRegionNetDisk } from './net-disk-mounts.js';
 
 export async function modelOf(tx: Executor, gpuModelId: number) {
   const [model] = await tx.select().from(gpuModels).where(eq(gpuModels.id, gpuModelId));

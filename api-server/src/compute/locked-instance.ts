@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { instances } from '../db/schema.js';
-import type { Transaction } from '../db/open-database.js';
+import { instances, type Transaction } from '../db/index.js';
 import { completeTransition, type InstanceRow } from './instance-state.js';
 
 /** Runs `step` on one locked instance in its own transaction (skipped if it was released meanwhile). */

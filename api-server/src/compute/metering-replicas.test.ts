@@ -10,8 +10,9 @@ import { openDatabase, type OpenDatabase } from '../db/open-database.js';
 import { bills } from '../db/schema.js';
 import { checkLedger } from '../billing/ledger.js';
 import type { TestApp } from '../test-support/test-app.js';
-import { balanceOf, privateNode, rent, setUpComputeTestApp, userWithBalance } from './compute-test-kit.js';
-import { meterRunningInstances, runComputePass } from './scheduler.js';
+import { balanceOf, privateNode, rent, setUpComputeTestApp, userWithBalance } from '../test-support/compute-test-kit.js';
+import { meterRunningInstances } from './scheduler.js';
+import { runMeteringPasses } from '../periodic-jobs.js';
 
 const hour = 3_600_000;
 
@@ -49,7 +50,7 @@ describe.runIf(process.env.DATABASE_URL)('two replicas metering one database', (
       running.push({ userId: user.id, instanceId: rented.data.instance.id });
     }
     t.clock.advance(8_000);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     const startBalances = await Promise.all(running.map(({ userId }) => balanceOf(t.app, userId)));
 
     for (let round = 1; round <= 4; round++) {

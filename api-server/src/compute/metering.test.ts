@@ -13,8 +13,8 @@ import {
   tokenFor,
   userWithBalance,
   setUpComputeTestApp,
-} from './compute-test-kit.js';
-import { runComputePass } from './scheduler.js';
+} from '../test-support/compute-test-kit.js';
+import { runMeteringPasses } from '../periodic-jobs.js';
 import { checkLedger } from '../billing/ledger.js';
 import { userRowWritten } from '../test-support/user-written.js';
 
@@ -32,7 +32,7 @@ async function runningPayAsYouGo(balance: number, o: { gpuCount?: number; dataDi
   const rented = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId, ...o });
   expect(rented.code).toBe(200);
   t.clock.advance(8 * second);
-  await runComputePass(t.app);
+  await runMeteringPasses(t.app);
   const view = await instance(user.token, rented.data.instance.id);
   expect(view.status).toBe(2);
   return { user, node, id: rented.data.instance.id as number };
@@ -57,10 +57,10 @@ describe('pay-as-you-go metering', () => {
     const { user } = await runningPayAsYouGo(100_000, { gpuCount: 2, dataDiskExtraGb: 10 });
     const dayRate = 24 * 2 * 1980 + 10 * 7;
     t.clock.advance(hour);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     expect(await balanceOf(t.app, user.id)).toBe(100_000 - Math.floor((3600 * dayRate) / 86_400));
     t.clock.advance(61 * second + 999);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     expect(await balanceOf(t.app, user.id)).toBe(100_000 - Math.floor((3661 * dayRate) / 86_400));
     const lines = await bills(user.token);
     expect(lines.map((line) => line.seconds)).toEqual([61, 3600]);
@@ -76,7 +76,7 @@ describe('pay-as-you-go metering', () => {
     const charged = Math.floor((1820 * 24 * 1980) / 86_400);
     expect(await balanceOf(t.app, user.id)).toBe(100_000 - charged);
     t.clock.advance(hour);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     expect(await balanceOf(t.app, user.id)).toBe(100_000 - charged);
   });
 
@@ -92,9 +92,9 @@ describe('pay-as-you-go metering', () => {
     });
     expect(await gpuFree(t.app, node.id)).toBe(8);
     t.clock.advance(5 * second);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     t.clock.advance(10 * hour);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     expect(before - (await balanceOf(t.app, user.id))).toBe(10 * 100);
   });
 
@@ -102,16 +102,16 @@ describe('pay-as-you-go metering', () => {
     const { user, node, id } = await runningPayAsYouGo(2_500);
     expect((await messagesOf(t.app, user.token)).map((message) => message.title)).toEqual([]);
     t.clock.advance(30 * 60 * second);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     const warnings = await messagesOf(t.app, user.token);
     expect(warnings.map((message) => message.title)).toEqual(['余额不足1小时']);
     expect(warnings[0]!.content).toContain('¥1.51 预计仅够当前运行的按量计费实例使用约 45 分钟');
     t.clock.advance(30 * 60 * second);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     expect(await balanceOf(t.app, user.id)).toBe(520);
     expect(await messagesOf(t.app, user.token)).toHaveLength(1);
     t.clock.advance(20 * 60 * second);
-    const report = await runComputePass(t.app);
+    const report = await runMeteringPasses(t.app);
     expect(report.stoppedForBalance).toBe(1);
     expect(await balanceOf(t.app, user.id)).toBe(0);
     expect(await ledgerSum(t.app, user.id)).toBe(0);
@@ -133,9 +133,9 @@ describe('a sub-account sharing its main account balance', () => {
     const rented = await rent(t.app, sub.token, { nodeId: node.id, gpuModelId: model.id, imageId });
     expect(rented.code).toBe(200);
     t.clock.advance(8 * second);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     t.clock.advance(hour);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     expect(await balanceOf(t.app, main.id)).toBe(100_000 - 1980);
     expect(await balanceOf(t.app, sub.id)).toBe(0);
     expect(await ledgerSum(t.app, main.id)).toBe(100_000 - 1980);
@@ -151,13 +151,13 @@ describe('packages', () => {
     const rented = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId, billingType: 2, gpuCount: 2 });
     expect(await balanceOf(t.app, user.id)).toBe(100_000 - 84_000);
     t.clock.advance(8 * second);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     t.clock.advance(day - 9 * second);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     expect(await balanceOf(t.app, user.id)).toBe(16_000);
     expect((await instance(await tokenFor(t.app, user.id), rented.data.instance.id)).status).toBe(2);
     t.clock.advance(2 * second);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     const token = await tokenFor(t.app, user.id);
     expect(await instance(token, rented.data.instance.id)).toMatchObject({ status: 3, billingType: 1, gpuHeld: 0 });
     expect(await gpuFree(t.app, node.id)).toBe(8);
@@ -173,7 +173,7 @@ describe('packages', () => {
     t.clock.advance(8 * second);
     await call(t.app, 'POST', '/apis/user/auth/user/instance/stop', { id }, user.token);
     t.clock.advance(3 * second);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     expect(await gpuFree(t.app, node.id)).toBe(7);
     const renewed = await quotedOperation(t.app, user.token, 'renew', '/apis/user/auth/user/instance/renew', { id, duration: 2 });
     expect(new Date(renewed.data.packageExpiresAt).getTime() - new Date(rented.data.instance.packageExpiresAt).getTime()).toBe(2 * day);
@@ -186,25 +186,25 @@ describe('release of long-stopped instances', () => {
     const { user, node, id } = await runningPayAsYouGo(100_000);
     await call(t.app, 'POST', '/apis/user/auth/user/instance/stop', { id }, user.token);
     t.clock.advance(3 * second);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     const titles = async () => (await messagesOf(t.app, await tokenFor(t.app, user.id))).map((message) => message.title);
     t.clock.advance(12 * day - second);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     expect(await titles()).toEqual([]);
     t.clock.advance(second);
-    await runComputePass(t.app);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
+    await runMeteringPasses(t.app);
     expect(await titles()).toEqual(['实例即将释放']);
     expect((await messagesOf(t.app, await tokenFor(t.app, user.id)))[0]!.content).toContain('将于');
     t.clock.advance(3 * day - second);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     expect((await instance(await tokenFor(t.app, user.id), id)).status).toBe(4);
     t.clock.advance(second);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     const token = await tokenFor(t.app, user.id);
     expect((await instance(token, id)).status).toBe(5);
     t.clock.advance(3 * second);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     expect(await instance(token, id)).toBeUndefined();
     expect(await titles()).toEqual(['实例已释放', '实例即将释放']);
     expect(
@@ -219,7 +219,7 @@ describe('release of long-stopped instances', () => {
       const { user, id } = await runningPayAsYouGo(100_000);
       await call(t.app, 'POST', '/apis/user/auth/user/instance/stop', { id }, user.token);
       t.clock.advance(3 * second + 5 * day);
-      await runComputePass(t.app);
+      await runMeteringPasses(t.app);
       expect((await instance(await tokenFor(t.app, user.id), id)).status).toBe(5);
     } finally {
       t.app.compute.settings.releaseAfterStoppedDays = 15;

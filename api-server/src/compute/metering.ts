@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/open-database.js';
-import { queryRows } from '../db/query-rows.js';
-import { noteUserChange } from '../accounts/user-changes.js';
+import { type Database, queryRows } from '../db/index.js';
+import { noteUserChange } from '../accounts/index.js';
 
 export interface MeteringBatch {
   /** Instances due in this batch, and those settled. */

@@ -1,7 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, exists, isNull, or } from 'drizzle-orm';
-import { communityImages, computeNodes, ContentStatus, images, instances } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { communityImages, computeNodes, ContentStatus, images, instances, type Executor } from '../db/index.js';
 import { conflict, notFound } from '../errors.js';
 import type { ComputeDriver } from './driver.js';
 import { beginTransition } from './instance-state.js';
@@ -9,7 +8,7 @@ import { mountsOf } from './instance-mounts.js';
 import type { ModelPrices, SitePrices } from './prices.js';
 import { dayRateOf } from './prices.js';
 import { Billing } from './states.js';
-import { mountRegionNetDisk } from '../storage/net-disk-mounts.js';
+import { mountRegionNetDisk } from './net-disk-mounts.js';
 
 const passwordAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Transaction } from '../db/open-database.js';
+import type { Transaction } from '../db/index.js';
 import { ok } from '../envelope.js';
-import { currentUser } from '../plugins/app/authentication.js';
+import { currentUser } from '../accounts/index.js';
 import { recordInstanceEvent } from './instance-events.js';
 import { lockInstance, type InstanceRow } from './instance-state.js';
 import { instanceView } from './instance-view.js';

@@ -1,7 +1,6 @@
 import type { QuotedOperation } from '@rc/api-contract/user/quote';
-import { confirmedPrice, type PricedOperation, type QuoteKey } from '../billing/quotes.js';
-import type { QuoteClaims } from '../billing/quote-token.js';
-import type { Executor } from '../db/open-database.js';
+import { confirmedPrice, type PricedOperation, type QuoteKey, type QuoteClaims } from '../billing/index.js';
+import type { Executor } from '../db/index.js';
 import { conflict, invalid } from '../errors.js';
 import type { InstanceRow } from './instance-state.js';
 import { modelOf } from './lifecycle.js';

@@ -1,5 +1,5 @@
-import type { Executor } from '../db/open-database.js';
-import { placeOrder } from '../billing/orders.js';
+import type { Executor } from '../db/index.js';
+import { placeOrder } from '../billing/index.js';
 import type { InstanceRow } from './instance-state.js';
 import { quote, type ModelPrices, type SitePrices } from './prices.js';
 import { billingNames, OrderType, type Billing } from './states.js';

@@ -1,6 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { sysConfig } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { sysConfig, type Executor } from '../db/index.js';
 import { isPackage, packageDays } from './states.js';
 
 /** Site-wide prices from sys_config (thousandths of a yuan). */

@@ -1,8 +1,7 @@
 import { and, asc, eq, isNull, lte, ne, notInArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { instances, users } from '../db/schema.js';
-import { notify } from '../accounts/messages.js';
-import type { Transaction } from '../db/open-database.js';
+import { instances, users, type Transaction } from '../db/index.js';
+import { notify, withUserChanges } from '../accounts/index.js';
 import type { InstanceRow } from './instance-state.js';
 import { withLockedInstance } from './locked-instance.js';
 import { recordInstanceEvent, type SystemEvent } from './instance-events.js';
@@ -13,12 +12,6 @@ import { meterBatch } from './metering.js';
 import { alertBelowThresholds, warnLowBalances } from './balance-alerts.js';
 import { stopOverBudgetSubAccounts } from './budget-stops.js';
 import { startQueuedInstances } from './gpu-queue.js';
-import { releaseMaturedIncome } from '../billing/income.js';
-import { resumePayouts } from '../billing/withdrawals.js';
-import { sweepTrash } from '../storage/trash.js';
-import { cloudDiskUsage } from '../storage/cloud-disk.js';
-import { meterStorage, type StorageMeteringReport } from '../storage/storage-metering.js';
-import { withUserChanges } from '../accounts/user-changes.js';
 import { Billing, Status, billingNames, type Billing as BillingCode } from './states.js';
 
 const dayMs = 86_400_000;
@@ -39,11 +32,6 @@ export interface PassReport {
   queueStarted: number;
   thresholdAlerts: number;
   stoppedForBudget: number;
-  incomeReleased: number;
-  /** Withdrawals a crash left 打款中, paid and booked now. */
-  payoutsResumed: number;
-  trash: { purged: number; warned: number };
-  storage: StorageMeteringReport;
 }
 
 const formatDate = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
@@ -277,7 +265,7 @@ export async function releaseLongStopped(app: FastifyInstance) {
   return { warned, released };
 }
 
-/** One pass of everything time-based. Tests call it directly; `startScheduler` runs it on a timer. */
+/** One pass of compute's time-based work (billing and storage run their own passes, periodic-jobs.ts); `startScheduler` runs it on a timer. */
 export async function runComputePass(app: FastifyInstance): Promise<PassReport> {
   const transitions = await advanceTransitions(app);
   const { metered, stopped } = await meterRunningInstances(app);
@@ -289,10 +277,6 @@ export async function runComputePass(app: FastifyInstance): Promise<PassReport> 
   const { warned, released } = await releaseLongStopped(app);
   const exited = await stopExitedInstances(app);
   const queueStarted = await startQueuedInstances(app);
-  const incomeReleased = await releaseMaturedIncome(app.db, app.clock.now());
-  const payoutsResumed = await resumePayouts(app.db, app.payout, () => app.clock.now());
-  const trash = await sweepTrash(app);
-  const storage = await meterStorage(app, cloudDiskUsage);
   return {
     transitions: transitions + (await advanceTransitions(app)),
     metered,
@@ -306,10 +290,6 @@ export async function runComputePass(app: FastifyInstance): Promise<PassReport> 
     queueStarted,
     thresholdAlerts,
     stoppedForBudget,
-    incomeReleased,
-    payoutsResumed,
-    trash,
-    storage,
   };
 }
 

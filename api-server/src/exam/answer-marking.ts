@@ -1,4 +1,4 @@
-import { MultipleChoiceRule, QuestionKind, type AnswerKey, type QuestionKindValue, type StudentAnswer } from '../db/schema.js';
+import { MultipleChoiceRule, QuestionKind, type AnswerKey, type QuestionKindValue, type StudentAnswer } from '../db/index.js';
 import { invalid } from '../errors.js';
 
 export interface MarkableItem {

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AttemptStatus, MultipleChoiceRule, SubmittedBy, examAttempts, examItems, users } from '../db/schema.js';
-import { newLearner, newTeacher, type Person } from '../learning/learning-test-kit.js';
+import { newLearner, newTeacher, type Person } from '../test-support/learning-test-kit.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { beginAttempt, continueAttempt, recordAttemptEvent, saveAnswers, settleExpiredAttempts, submitAttempt } from './exam-attempts.js';
 import { remarkExam } from './exam-marking.js';
-import { examFixture, gradeFixture, sessionUserOf } from './exam-test-kit.js';
+import { examFixture, gradeFixture, sessionUserOf } from '../test-support/exam-test-kit.js';
 
 let t: TestApp;
 let teacher: Person;

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { AnswerSaveBody, AnswerSaveResult, ExamSheet, SubmitResult } from '@rc/api-contract/exam/sheet';
-import type { SessionUser } from '../accounts/sessions.js';
-import type { Database, Executor } from '../db/open-database.js';
+import type { SessionUser } from '../accounts/index.js';
 import {
+  type Database,
+  type Executor,
   AttemptStatus,
   ExamAudience,
   QuestionKind,
@@ -14,7 +15,7 @@ import {
   examStudents,
   exams,
   type AttemptEventKind,
-} from '../db/schema.js';
+} from '../db/index.js';
 import { conflict, forbidden, invalid, notFound } from '../errors.js';
 import { checkedStudentAnswer } from './answer-marking.js';
 import { markAttempt } from './exam-marking.js';

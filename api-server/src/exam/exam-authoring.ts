@@ -1,10 +1,19 @@
 import type { ExamEditBody, ExamPaper, ExamSaveBody, ExamSaved, ExamStudentIds, ItemAnswerResult } from '@rc/api-contract/exam/exam-admin';
 import type { AnswerKey } from '@rc/api-contract/exam/answers';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { SessionUser } from '../accounts/sessions.js';
-import { notify } from '../accounts/messages.js';
-import type { Database, Executor } from '../db/open-database.js';
-import { ExamAudience, examAttempts, examItems, examQuestions, examStudents, exams, gradeStudents, grades } from '../db/schema.js';
+import { type SessionUser, notify } from '../accounts/index.js';
+import {
+  type Database,
+  type Executor,
+  ExamAudience,
+  examAttempts,
+  examItems,
+  examQuestions,
+  examStudents,
+  exams,
+  gradeStudents,
+  grades,
+} from '../db/index.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { remarkExam } from './exam-marking.js';
 import { managedGrade, sitsExams } from './grade-roles.js';

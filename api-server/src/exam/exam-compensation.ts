@@ -1,9 +1,7 @@
 import type { CompensateBody, CompensateResult } from '@rc/api-contract/exam/exam-admin';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { SessionUser } from '../accounts/sessions.js';
-import { notify } from '../accounts/messages.js';
-import type { Database } from '../db/open-database.js';
-import { examStudents } from '../db/schema.js';
+import { type SessionUser, notify } from '../accounts/index.js';
+import { type Database, examStudents } from '../db/index.js';
 import { invalid } from '../errors.js';
 import { beijingTime, checkedMembers, checkedWindow, managedExam } from './exam-authoring.js';
 

@@ -8,10 +8,10 @@ import type {
   RemarkResult,
 } from '@rc/api-contract/exam/grading';
 import { and, asc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
-import type { SessionUser } from '../accounts/sessions.js';
-import { notify } from '../accounts/messages.js';
-import type { Database, Executor } from '../db/open-database.js';
+import { type SessionUser, notify } from '../accounts/index.js';
 import {
+  type Database,
+  type Executor,
   AttemptStatus,
   ExamAudience,
   QuestionKind,
@@ -22,7 +22,7 @@ import {
   exams,
   gradeStudents,
   users,
-} from '../db/schema.js';
+} from '../db/index.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { roundScore } from './answer-marking.js';
 import { settleExpiredAttempts } from './exam-attempts.js';

@@ -1,6 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../db/open-database.js';
-import { AttemptStatus, QuestionKind, examAnswers, examAttempts, examItems, exams } from '../db/schema.js';
+import { type Executor, AttemptStatus, QuestionKind, examAnswers, examAttempts, examItems, exams } from '../db/index.js';
 import { markAnswer, roundScore } from './answer-marking.js';
 
 const isBlankShortAnswer = (text: string | undefined) => (text ?? '').trim() === '';

@@ -1,8 +1,7 @@
 import type { ExamAdminItem, ExamState } from '@rc/api-contract/exam/exam-admin';
 import { and, count, countDistinct, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { SessionUser } from '../accounts/sessions.js';
-import type { Executor } from '../db/open-database.js';
-import { AttemptStatus, ExamAudience, examAttempts, examStudents, exams, gradeStudents } from '../db/schema.js';
+import type { SessionUser } from '../accounts/index.js';
+import { type Executor, AttemptStatus, ExamAudience, examAttempts, examStudents, exams, gradeStudents } from '../db/index.js';
 import { managedGrade, sitsExams } from './grade-roles.js';
 
 type Exam = typeof exams.$inferSelect;

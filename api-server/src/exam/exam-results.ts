@@ -1,8 +1,8 @@
 import type { AttemptEvent, AttemptView, MarkedPaper, MyAttemptScore, MyExamScore } from '@rc/api-contract/exam/grading';
 import { and, asc, eq } from 'drizzle-orm';
-import type { SessionUser } from '../accounts/sessions.js';
-import type { Executor } from '../db/open-database.js';
+import type { SessionUser } from '../accounts/index.js';
 import {
+  type Executor,
   AttemptStatus,
   QuestionKind,
   examAnswers,
@@ -11,7 +11,7 @@ import {
   examItems,
   gradeStudents,
   users,
-} from '../db/schema.js';
+} from '../db/index.js';
 import { conflict, notFound } from '../errors.js';
 import { examForStudent } from './exam-attempts.js';
 import { attemptSummary, liveExam } from './exam-grading.js';

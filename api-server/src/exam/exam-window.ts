@@ -1,4 +1,4 @@
-import type { examStudents, exams } from '../db/schema.js';
+import type { examStudents, exams } from '../db/index.js';
 import { conflict } from '../errors.js';
 
 type Exam = Pick<typeof exams.$inferSelect, 'opensAt' | 'closesAt' | 'durationMinutes' | 'attemptsAllowed'>;

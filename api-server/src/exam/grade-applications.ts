@@ -10,12 +10,19 @@ import type {
   IgnoreBody,
 } from '@rc/api-contract/exam/grade';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { SessionUser } from '../accounts/sessions.js';
-import { notify } from '../accounts/messages.js';
-import { uniqueViolation } from '../accounts/accounts.js';
-import type { Database, Executor, Transaction } from '../db/open-database.js';
-import { queryRows } from '../db/query-rows.js';
-import { ApplyStatus, GradeStatus, gradeApplyRecords, gradeStudents, grades, users } from '../db/schema.js';
+import { type SessionUser, notify, uniqueViolation } from '../accounts/index.js';
+import {
+  type Database,
+  type Executor,
+  type Transaction,
+  queryRows,
+  ApplyStatus,
+  GradeStatus,
+  gradeApplyRecords,
+  gradeStudents,
+  grades,
+  users,
+} from '../db/index.js';
 import { conflict, notFound } from '../errors.js';
 import { gradeRoleOf, managedGrade, openGrade } from './grade-roles.js';
 

@@ -1,11 +1,9 @@
 import type { GradeCourseSaveBody } from '@rc/api-contract/exam/grade';
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { SessionUser } from '../accounts/sessions.js';
-import type { Database, Executor } from '../db/open-database.js';
-import { ShelfStatus, gradeCourses, courses } from '../db/schema.js';
+import type { SessionUser } from '../accounts/index.js';
+import { type Database, type Executor, ShelfStatus, gradeCourses, courses } from '../db/index.js';
 import { invalid } from '../errors.js';
-import { visibleCourse } from '../learning/course-access.js';
-import { courseCard, published, selectCards } from '../learning/course-catalogue.js';
+import { visibleCourse, courseCard, published, selectCards } from '../learning/index.js';
 import { gradeMissing, joinedGrade, openGrade, taughtGrade } from './grade-roles.js';
 
 interface Window {

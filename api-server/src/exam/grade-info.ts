@@ -1,11 +1,19 @@
 import type { GradeCard, GradePageBody, GradeSaveBody, GradeUpdateBody, GradeView, PublicGradePageBody } from '@rc/api-contract/exam/grade';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { SessionUser } from '../accounts/sessions.js';
-import { notify } from '../accounts/messages.js';
-import type { Database, Executor } from '../db/open-database.js';
-import { ApplyStatus, GradeStatus, gradeApplyRecords, gradeCourses, gradeStudents, grades, users } from '../db/schema.js';
+import { type SessionUser, notify } from '../accounts/index.js';
+import {
+  type Database,
+  type Executor,
+  ApplyStatus,
+  GradeStatus,
+  gradeApplyRecords,
+  gradeCourses,
+  gradeStudents,
+  grades,
+  users,
+} from '../db/index.js';
 import { invalid } from '../errors.js';
-import { requireTeacher } from '../learning/course-access.js';
+import { requireTeacher } from '../learning/index.js';
 import { gradeMissing, gradeRoleOf, openGrade, syncGradeAdminFlag, taughtGrade } from './grade-roles.js';
 
 interface Window {

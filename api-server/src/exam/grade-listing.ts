@@ -1,8 +1,6 @@
 import type { GradeRef } from '@rc/api-contract/exam/grade';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/open-database.js';
-import { queryRows } from '../db/query-rows.js';
-import { GradeStatus, gradeStudents, grades, users } from '../db/schema.js';
+import { type Executor, queryRows, GradeStatus, gradeStudents, grades, users } from '../db/index.js';
 
 /** Every open class the user teaches, administers or studies in (grade/list/all), newest first. */
 export async function gradesOf(db: Executor, userId: number): Promise<GradeRef[]> {

@@ -1,9 +1,7 @@
 import type { GradeMember, MemberBody, MemberPageBody, MyGradeRole, RemarkBody, SetAdminBody } from '@rc/api-contract/exam/grade';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { SessionUser } from '../accounts/sessions.js';
-import { notify } from '../accounts/messages.js';
-import type { Database, Executor } from '../db/open-database.js';
-import { gradeStudents, grades, users } from '../db/schema.js';
+import { type SessionUser, notify } from '../accounts/index.js';
+import { type Database, type Executor, gradeStudents, grades, users } from '../db/index.js';
 import { forbidden, invalid, notFound } from '../errors.js';
 import { gradeRoleOf, joinedGrade, managedGrade, openGrade, syncGradeAdminFlag, taughtGrade } from './grade-roles.js';
 

@@ -1,10 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { SessionUser } from '../accounts/sessions.js';
-import type { Executor } from '../db/open-database.js';
-import { queryRows } from '../db/query-rows.js';
-import { GradeStatus, gradeStudents, grades, users } from '../db/schema.js';
+import { type SessionUser, noteUserChange } from '../accounts/index.js';
+import { type Executor, queryRows, GradeStatus, gradeStudents, grades, users } from '../db/index.js';
 import { forbidden, notFound } from '../errors.js';
-import { noteUserChange } from '../accounts/user-changes.js';
 
 type Grade = typeof grades.$inferSelect;
 

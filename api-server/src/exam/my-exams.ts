@@ -1,9 +1,18 @@
 import type { ExamState } from '@rc/api-contract/exam/exam-admin';
 import type { ExamTips, MyAttemptRef, MyExamItem } from '@rc/api-contract/exam/relation';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
-import type { SessionUser } from '../accounts/sessions.js';
-import type { Executor } from '../db/open-database.js';
-import { AttemptStatus, ExamAudience, GradeStatus, examAttempts, examStudents, exams, gradeStudents, grades } from '../db/schema.js';
+import type { SessionUser } from '../accounts/index.js';
+import {
+  type Executor,
+  AttemptStatus,
+  ExamAudience,
+  GradeStatus,
+  examAttempts,
+  examStudents,
+  exams,
+  gradeStudents,
+  grades,
+} from '../db/index.js';
 import { AppError } from '../errors.js';
 import { examForStudent } from './exam-attempts.js';
 import { examState } from './exam-overview.js';

@@ -5,12 +5,11 @@ import {
   type QuestionSaveBody,
 } from '@rc/api-contract/exam/question-bank';
 import { and, count, desc, eq, ilike, isNull } from 'drizzle-orm';
-import type { SessionUser } from '../accounts/sessions.js';
-import { renderMarkdown } from '../community/markdown.js';
-import type { Database, Executor } from '../db/open-database.js';
-import { QuestionKind, examQuestions, type AnswerKey, type QuestionKindValue } from '../db/schema.js';
+import type { SessionUser } from '../accounts/index.js';
+import { renderMarkdown } from '../content/index.js';
+import { type Database, type Executor, QuestionKind, examQuestions, type AnswerKey, type QuestionKindValue } from '../db/index.js';
 import { conflict, invalid, notFound } from '../errors.js';
-import { requireTeacher } from '../learning/course-access.js';
+import { requireTeacher } from '../learning/index.js';
 import { checkedAnswerKey } from './answer-marking.js';
 import { managedGrade } from './grade-roles.js';
 

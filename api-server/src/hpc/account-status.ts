@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { hpcAccounts } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { hpcAccounts, type Executor } from '../db/index.js';
 import { conflict } from '../errors.js';
 
 /** hpc_accounts.status; 0 (未开通) is the absence of a row. */

@@ -1,18 +1,13 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { HpcAccountView, HpcReviewItem } from '@rc/api-contract/hpc/account';
-import type { SessionUser } from '../accounts/sessions.js';
-import { notify } from '../accounts/messages.js';
-import type { Executor } from '../db/open-database.js';
-import { hpcAccounts, hpcClusters, users } from '../db/schema.js';
+import { type SessionUser, notify, noteUserChange } from '../accounts/index.js';
+import { type Executor, hpcAccounts, hpcClusters, users } from '../db/index.js';
 import { AppError, conflict, invalid, notFound } from '../errors.js';
-import { maskMobile } from '../lib/id-card.js';
-import { enabledClusters, type HpcCluster } from '../storage/clusters.js';
-import { FileSystemError } from '../storage/file-system.js';
-import { userHome } from '../storage/file-trees.js';
+import { maskMobile } from '../lib/index.js';
+import { enabledClusters, type HpcCluster, FileSystemError, userHome } from '../storage/index.js';
 import { HpcAccountStatus, hpcAccountStatusText, unixNameOf, type HpcAccount } from './account-status.js';
 import { clusterAccountOf } from './cluster-paths.js';
-import { noteUserChange } from '../accounts/user-changes.js';
 
 const { none, reviewing, open, rejected, failed } = HpcAccountStatus;
 

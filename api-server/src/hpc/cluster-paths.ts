@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { invalid } from '../errors.js';
-import { treePath } from '../storage/tree-operations.js';
+import { treePath } from '../storage/index.js';
 import type { ClusterAccount } from './scheduler.js';
 
 /** A folder or file of the user's storage on a cluster, named three ways. */

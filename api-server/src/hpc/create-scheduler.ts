@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { HpcCluster } from '../storage/clusters.js';
-import { openTree, clusterTreeKey } from '../storage/file-trees.js';
+import { type HpcCluster, openTree, clusterTreeKey } from '../storage/index.js';
 import type { HpcScheduler } from './scheduler.js';
 import { SimulatedScheduler } from './simulated/simulated-scheduler.js';
 import { SlurmScheduler } from './slurm/slurm-scheduler.js';

@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { notify } from '../accounts/messages.js';
-import { chargeInParts, formatYuan, payerOf } from '../billing/charges.js';
-import { hpcClusters, hpcJobs, hpcPackages, hpcPartitions, users } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { notify } from '../accounts/index.js';
+import { chargeInParts, formatYuan, payerOf } from '../billing/index.js';
+import { hpcClusters, hpcJobs, hpcPackages, hpcPartitions, users, type Executor } from '../db/index.js';
 import { defaultHpcPrices } from './partitions.js';
 import { usablePackages, usageAmount } from './job-estimate.js';
 import { jobStateText, type HpcJob } from './job-views.js';

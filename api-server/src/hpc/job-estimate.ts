@@ -1,8 +1,7 @@
 import { and, asc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { HpcJobEstimate } from '@rc/api-contract/hpc/job';
-import { payerBalance } from '../billing/charges.js';
-import { hpcJobs, hpcPackages } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { payerBalance } from '../billing/index.js';
+import { hpcJobs, hpcPackages, type Executor } from '../db/index.js';
 
 const hourSeconds = 3600;
 

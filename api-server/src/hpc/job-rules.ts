@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { HpcJobSubmitBody } from '@rc/api-contract/hpc/job';
-import { hpcClusters, hpcPartitions } from '../db/schema.js';
+import { hpcClusters, hpcPartitions } from '../db/index.js';
 import { invalid, notFound } from '../errors.js';
-import { clusterHome, openClusterTreeOf, type HpcCluster } from '../storage/clusters.js';
-import { inTree } from '../storage/tree-operations.js';
-import { checkFileName } from '../uploads/file-names.js';
+import { clusterHome, openClusterTreeOf, type HpcCluster, inTree } from '../storage/index.js';
+import { checkFileName } from '../lib/index.js';
 import { requireOpenAccount, type HpcAccount } from './account-status.js';
 import { clusterPathOf, type ClusterPath } from './cluster-paths.js';
 

@@ -2,11 +2,11 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyLedgerEntry } from '../billing/ledger.js';
-import { userWithBalance } from '../compute/compute-test-kit.js';
+import { userWithBalance } from '../test-support/compute-test-kit.js';
 import { hpcPartitions, hpcSimulatedJobs } from '../db/schema.js';
 import { openClusterTreeOf } from '../storage/clusters.js';
 import { call, createTestApp, type TestApp } from '../test-support/test-app.js';
-import { hpcUser, jobBody, jobRow, jobView, localCluster, submit } from './hpc-test-kit.js';
+import { hpcUser, jobBody, jobRow, jobView, localCluster, submit } from '../test-support/hpc-test-kit.js';
 import { runJobSync } from './job-sync.js';
 
 // Submitting, holding, releasing and who may see a job, on the simulated local cluster. Charging is job-sync.test.ts.

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyLedgerEntry } from '../billing/ledger.js';
-import { balanceOf, ledgerSum, messagesOf } from '../compute/compute-test-kit.js';
+import { balanceOf, ledgerSum, messagesOf } from '../test-support/compute-test-kit.js';
 import { hpcAccounts, hpcClusters, hpcJobs, hpcPackageProducts, hpcPackages, ledgerEntries } from '../db/schema.js';
 import { openClusterTreeOf } from '../storage/clusters.js';
 import { call, createTestApp, type TestApp } from '../test-support/test-app.js';
-import { hpcBills, hpcUser, jobBody, jobRow, jobView, localCluster, submit } from './hpc-test-kit.js';
+import { hpcBills, hpcUser, jobBody, jobRow, jobView, localCluster, submit } from '../test-support/hpc-test-kit.js';
 import { runJobSync } from './job-sync.js';
 
 // The sync pass: jobs move with the scheduler's queue and are charged once when they end, packages first.

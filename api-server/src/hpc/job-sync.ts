@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { hpcJobs, hpcPartitions } from '../db/schema.js';
-import { startPeriodicPass } from '../lib/periodic-pass.js';
-import { enabledClusters } from '../storage/clusters.js';
+import { hpcJobs, hpcPartitions } from '../db/index.js';
+import { startPeriodicPass } from '../accounts/index.js';
+import { enabledClusters } from '../storage/index.js';
 import { endAndChargeJob } from './job-charge.js';
 import type { HpcJob } from './job-views.js';
 import { ensurePartitions } from './partitions.js';

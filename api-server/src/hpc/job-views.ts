@@ -1,7 +1,6 @@
 import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { HpcJobDetail, HpcJobListBody, HpcJobView } from '@rc/api-contract/hpc/job';
-import { hpcClusters, hpcJobs } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { hpcClusters, hpcJobs, type Executor } from '../db/index.js';
 import { notFound } from '../errors.js';
 
 export type HpcJob = typeof hpcJobs.$inferSelect;

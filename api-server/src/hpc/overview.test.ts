@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userWithBalance } from '../compute/compute-test-kit.js';
+import { userWithBalance } from '../test-support/compute-test-kit.js';
 import { call, createTestApp, type TestApp } from '../test-support/test-app.js';
-import { hpcUser, jobBody, localCluster, submit } from './hpc-test-kit.js';
+import { hpcUser, jobBody, localCluster, submit } from '../test-support/hpc-test-kit.js';
 import { runJobSync } from './job-sync.js';
 
 // /account/superHome's one call: what the page shows comes from the user's own accounts, jobs, packages and storage.

@@ -1,8 +1,8 @@
 import { and, eq, gt, gte, lt, sql, type AnyColumn } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { HpcOverview } from '@rc/api-contract/hpc/resource';
-import { hpcJobs, hpcPackages } from '../db/schema.js';
-import { clustersOfUser } from '../storage/clusters.js';
+import { hpcJobs, hpcPackages } from '../db/index.js';
+import { clustersOfUser } from '../storage/index.js';
 import { accountViews } from './accounts.js';
 import { activeJobs, jobViewsOf } from './job-views.js';
 

@@ -2,10 +2,8 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { HpcPackageProduct, HpcPackageView } from '@rc/api-contract/hpc/resource';
 import type { MoneyQuote } from '@rc/api-contract/user/quote';
-import { charge } from '../billing/charges.js';
-import { hpcPackageOrderType, recordOrder } from '../billing/orders.js';
-import { confirmedPrice, issueQuote, type PricedOperation } from '../billing/quotes.js';
-import { hpcClusters, hpcPackageProducts, hpcPackages } from '../db/schema.js';
+import { charge, hpcPackageOrderType, recordOrder, confirmedPrice, issueQuote, type PricedOperation } from '../billing/index.js';
+import { hpcClusters, hpcPackageProducts, hpcPackages } from '../db/index.js';
 import { notFound } from '../errors.js';
 
 type Product = typeof hpcPackageProducts.$inferSelect;

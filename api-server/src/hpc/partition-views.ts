@@ -1,9 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { HpcPartitionView } from '@rc/api-contract/hpc/resource';
-import { hpcPartitions } from '../db/schema.js';
+import { hpcPartitions } from '../db/index.js';
 import { notFound } from '../errors.js';
-import { enabledClusters, type HpcCluster } from '../storage/clusters.js';
+import { enabledClusters, type HpcCluster } from '../storage/index.js';
 import { ensurePartitions } from './partitions.js';
 import type { PartitionState } from './scheduler.js';
 

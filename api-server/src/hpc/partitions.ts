@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { hpcPartitions, sysConfig } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { hpcPartitions, sysConfig, type Executor } from '../db/index.js';
 import type { PartitionState } from './scheduler.js';
 
 /** Site configuration (sys_config `hpcPrices`): what a partition first seen on a cluster costs until an operator prices it. */

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userWithBalance } from '../compute/compute-test-kit.js';
+import { userWithBalance } from '../test-support/compute-test-kit.js';
 import { enabledClusters, openClusterTreeOf } from '../storage/clusters.js';
 import { startSlurmCluster } from '../test-support/slurm-cluster.js';
 import { createTestApp } from '../test-support/test-app.js';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, demoPassword } from '../seed/demo-data.js';
 import { ServerProcess } from '../test-support/server-process.js';
 import { startSlurmCluster, type SlurmCluster } from '../test-support/slurm-cluster.js';
-import { md5Of, UploadClient } from '../uploads/test-upload-client.js';
+import { md5Of, UploadClient } from '../test-support/upload-client.js';
 
 // The journey on the real server with HPC_SCHEDULER=slurm: every step through its HTTP API, the jobs run by
 // a real one-node Slurm cluster reached over SSH; the accounts it makes are removed at the end.

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/open-database.js';
-import { queryRows } from '../db/query-rows.js';
+import { type Database, queryRows } from '../db/index.js';
 import { leaderConnectionPrefix, schedulerLockKey } from './leader-lock.js';
 
 /**

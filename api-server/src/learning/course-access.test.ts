@@ -5,7 +5,7 @@ import { ShelfStatus, courses } from '../db/schema.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { openablePeriod, ownCourse, visibleCourse } from './course-access.js';
 import { signUp } from './course-purchase.js';
-import { courseFixture, newLearner, newOperator, newTeacher, type Person } from './learning-test-kit.js';
+import { courseFixture, newLearner, newOperator, newTeacher, type Person } from '../test-support/learning-test-kit.js';
 
 let t: TestApp;
 const who: Record<'teacher' | 'otherTeacher' | 'learner' | 'stranger' | 'operator', SessionUser> = {} as never;

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { SessionUser } from '../accounts/sessions.js';
-import type { Executor } from '../db/open-database.js';
-import { ShelfStatus, courseEnrollments, coursePeriods, courses } from '../db/schema.js';
+import type { SessionUser } from '../accounts/index.js';
+import { type Executor, ShelfStatus, courseEnrollments, coursePeriods, courses } from '../db/index.js';
 import { forbidden, notFound } from '../errors.js';
 
 type Course = typeof courses.$inferSelect;

@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { SessionUser } from '../accounts/sessions.js';
-import type { Executor } from '../db/open-database.js';
-import { courseAccessories } from '../db/schema.js';
-import { TooLargeError } from '../blobs/blob-store.js';
+import type { SessionUser } from '../accounts/index.js';
+import { type Executor, courseAccessories } from '../db/index.js';
+import { TooLargeError } from '../blobs/index.js';
 import { forbidden, invalid, notFound } from '../errors.js';
-import { checkFileName } from '../uploads/file-names.js';
-import { areaKey, courseAccessoriesArea } from '../uploads/user-areas.js';
+import { checkFileName } from '../lib/index.js';
+import { areaKey, courseAccessoriesArea } from '../uploads/index.js';
 import { canOpenPeriod, ownCourse, visibleCourse } from './course-access.js';
 
 /** Largest accessory file: 100 MB. */

@@ -1,9 +1,9 @@
 import { and, count, countDistinct, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { CourseSaveBody, CourseUpdateBody, TeachingListBody } from '@rc/api-contract/course/authoring';
-import type { SessionUser } from '../accounts/sessions.js';
-import type { Executor } from '../db/open-database.js';
+import type { SessionUser } from '../accounts/index.js';
 import {
+  type Executor,
   ContentStatus,
   ShelfStatus,
   courseAccessories,
@@ -12,11 +12,10 @@ import {
   courseEnrollments,
   coursePeriods,
   courses,
-} from '../db/schema.js';
+} from '../db/index.js';
 import { conflict, invalid } from '../errors.js';
-import { renderMarkdown } from '../community/markdown.js';
-import { statusOnSubmit } from '../community/moderation.js';
-import { removeDocument } from '../community/search-index.js';
+import { renderMarkdown, removeDocument } from '../content/index.js';
+import { statusOnSubmit } from '../community/index.js';
 import { ownCourse, requireTeacher } from './course-access.js';
 import { courseCoverUrl } from './course-covers.js';
 import { indexCourse } from './course-search.js';

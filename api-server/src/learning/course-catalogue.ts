@@ -1,9 +1,9 @@
 import { and, asc, avg, count, desc, eq, gt, isNull, ne, sql, sum, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { CourseCard, CourseListBody, CourseView, LecturerProfile } from '@rc/api-contract/course/catalogue';
-import type { SessionUser } from '../accounts/sessions.js';
-import type { Executor } from '../db/open-database.js';
+import type { SessionUser } from '../accounts/index.js';
 import {
+  type Executor,
   ShelfStatus,
   courseCategories,
   courseComments,
@@ -12,8 +12,8 @@ import {
   searchDocuments,
   teacherApplications,
   users,
-} from '../db/schema.js';
-import { tsqueryOf } from '../community/search-index.js';
+} from '../db/index.js';
+import { tsqueryOf } from '../content/index.js';
 import { courseCoverUrl } from './course-covers.js';
 import { visibleCourse } from './course-access.js';
 import { accessoriesOf } from './course-accessories.js';

@@ -1,7 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { SessionUser } from '../accounts/sessions.js';
-import type { Executor } from '../db/open-database.js';
-import { courseCollections, courses } from '../db/schema.js';
+import type { SessionUser } from '../accounts/index.js';
+import { type Executor, courseCollections, courses } from '../db/index.js';
 import { notFound } from '../errors.js';
 import { courseCard, published, selectCards, type Window } from './course-catalogue.js';
 import { visibleCourse } from './course-access.js';

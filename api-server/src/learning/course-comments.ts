@@ -1,11 +1,10 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { CourseCommentReply, CourseCommentSaveBody } from '@rc/api-contract/course/comment';
-import type { SessionUser } from '../accounts/sessions.js';
-import type { Executor } from '../db/open-database.js';
-import { courseComments, courses, users } from '../db/schema.js';
+import type { SessionUser } from '../accounts/index.js';
+import { type Executor, courseComments, courses, users } from '../db/index.js';
 import { conflict, forbidden, invalid, notFound } from '../errors.js';
-import { enforcePostingLimit, sensitiveWordsIn } from '../community/moderation.js';
+import { enforcePostingLimit, sensitiveWordsIn } from '../community/index.js';
 import { isEnrolled, visibleCourse } from './course-access.js';
 import type { Window } from './course-catalogue.js';
 

@@ -1,8 +1,7 @@
 import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
 import type { ChapterEntry, CourseProgress } from '@rc/api-contract/course/catalogue';
-import type { SessionUser } from '../accounts/sessions.js';
-import type { Executor } from '../db/open-database.js';
-import { courseChapters, courseEnrollments, coursePeriods, periodProgress } from '../db/schema.js';
+import type { SessionUser } from '../accounts/index.js';
+import { type Executor, courseChapters, courseEnrollments, coursePeriods, periodProgress } from '../db/index.js';
 import { canOpenPeriod, visibleCourse } from './course-access.js';
 
 /** A course's periods in learning order: by chapter, then by period. */

@@ -1,4 +1,4 @@
-import type { ImageShelf } from '../community/stored-images.js';
+import type { ImageShelf } from '../content/index.js';
 
 /** Course covers: PNG, JPEG or WebP of at most 2 MB, served at `/apis/course/api/course/cover/<key>`. */
 export const courseCovers: ImageShelf = {

@@ -2,9 +2,17 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MyCourseView } from '@rc/api-contract/course/catalogue';
 import type { SignBody, SignResult } from '@rc/api-contract/course/learning';
-import type { SessionUser } from '../accounts/sessions.js';
-import type { Executor } from '../db/open-database.js';
-import { courseCollections, courseComments, courseEnrollments, courses, lecturerFollows, orders, users } from '../db/schema.js';
+import type { SessionUser } from '../accounts/index.js';
+import {
+  type Executor,
+  courseCollections,
+  courseComments,
+  courseEnrollments,
+  courses,
+  lecturerFollows,
+  orders,
+  users,
+} from '../db/index.js';
 import { courseCard, courseView, selectCards, type Window } from './course-catalogue.js';
 import { progressOf } from './course-contents.js';
 import { courseOrderType, signUp } from './course-purchase.js';

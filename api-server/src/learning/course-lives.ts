@@ -1,10 +1,8 @@
 import { and, asc, count, desc, eq, gte } from 'drizzle-orm';
 import type { LiveSaveBody, LiveView } from '@rc/api-contract/course/live';
-import type { SessionUser } from '../accounts/sessions.js';
-import type { Database, Executor } from '../db/open-database.js';
-import { courseEnrollments, courseLives, courses, liveChannels, messages } from '../db/schema.js';
+import { type SessionUser, noteUserChange } from '../accounts/index.js';
+import { type Database, type Executor, courseEnrollments, courseLives, courses, liveChannels, messages } from '../db/index.js';
 import { invalid, notFound } from '../errors.js';
-import { noteUserChange } from '../accounts/user-changes.js';
 import { ownCourse, requireTeacher } from './course-access.js';
 import { httpLink, ownChannel } from './live-channels.js';
 

@@ -1,11 +1,10 @@
 import { and, asc, eq, inArray, isNull, max, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PeriodSaveBody, PeriodUpdateBody } from '@rc/api-contract/course/authoring';
-import type { SessionUser } from '../accounts/sessions.js';
-import type { Executor } from '../db/open-database.js';
-import { ShelfStatus, courseChapters, coursePeriods, courses, images, videos } from '../db/schema.js';
+import type { SessionUser } from '../accounts/index.js';
+import { type Executor, ShelfStatus, courseChapters, coursePeriods, courses, images, videos } from '../db/index.js';
 import { conflict, invalid, notFound } from '../errors.js';
-import { renderMarkdown } from '../community/markdown.js';
+import { renderMarkdown } from '../content/index.js';
 import { ownCourse, requireTeacher } from './course-access.js';
 
 type Course = typeof courses.$inferSelect;

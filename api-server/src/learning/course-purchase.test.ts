@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../billing/ledger.js';
 import { bills, courseEnrollments, courses, incomeHolds, orders, sysConfig, users } from '../db/schema.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
-import { courseFixture, newLearner, newTeacher, type Person } from './learning-test-kit.js';
+import { courseFixture, newLearner, newTeacher, type Person } from '../test-support/learning-test-kit.js';
 import { lecturerShare, signUp } from './course-purchase.js';
 
 let t: TestApp;

@@ -1,10 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { notify } from '../accounts/messages.js';
-import { charge, formatYuan } from '../billing/charges.js';
-import { holdIncome } from '../billing/income.js';
-import { recordOrder } from '../billing/orders.js';
-import type { Executor } from '../db/open-database.js';
-import { ShelfStatus, courseEnrollments, courses, sysConfig } from '../db/schema.js';
+import { notify } from '../accounts/index.js';
+import { charge, formatYuan, holdIncome, recordOrder } from '../billing/index.js';
+import { type Executor, ShelfStatus, courseEnrollments, courses, sysConfig } from '../db/index.js';
 import { conflict, notFound } from '../errors.js';
 
 /** Order type of a course purchase (OrderTypeEnum 7 COURSE). */

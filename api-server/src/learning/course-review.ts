@@ -1,10 +1,8 @@
 import { and, asc, count, countDistinct, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ReviewListBody } from '@rc/api-contract/course/authoring';
-import type { SessionUser } from '../accounts/sessions.js';
-import { notify } from '../accounts/messages.js';
-import type { Executor } from '../db/open-database.js';
-import { ShelfStatus, courseCategories, coursePeriods, courses, users } from '../db/schema.js';
+import { type SessionUser, notify } from '../accounts/index.js';
+import { type Executor, ShelfStatus, courseCategories, coursePeriods, courses, users } from '../db/index.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { teachingView } from './course-authoring.js';
 import { accessoriesOf } from './course-accessories.js';

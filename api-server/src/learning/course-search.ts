@@ -1,7 +1,5 @@
-import type { Executor } from '../db/open-database.js';
-import type { courses } from '../db/schema.js';
-import { plainTextOf } from '../community/markdown.js';
-import { indexDocument } from '../community/search-index.js';
+import type { Executor, courses } from '../db/index.js';
+import { plainTextOf, indexDocument } from '../content/index.js';
 
 /** Puts a published course into the site search (kind 'course'), by its name, summary and introduction. */
 export async function indexCourse(db: Executor, course: typeof courses.$inferSelect, publishedAt: Date): Promise<void> {

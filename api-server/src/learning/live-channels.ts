@@ -1,8 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { ChannelSaveBody, ChannelView } from '@rc/api-contract/course/live';
-import type { SessionUser } from '../accounts/sessions.js';
-import type { Executor } from '../db/open-database.js';
-import { liveChannels } from '../db/schema.js';
+import type { SessionUser } from '../accounts/index.js';
+import { type Executor, liveChannels } from '../db/index.js';
 import { invalid, notFound } from '../errors.js';
 import { requireTeacher } from './course-access.js';
 

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { coursePeriods, courses, storedFiles, videos } from '../db/schema.js';
+import { coursePeriods, courses, storedFiles, videos } from '../db/index.js';
 import { conflict, notFound } from '../errors.js';
-import { videosArea } from '../uploads/user-areas.js';
+import { videosArea } from '../uploads/index.js';
 import { videoFolderKey } from './video-stream.js';
 
 async function ownVideo(app: FastifyInstance, userId: number, videoId: number) {

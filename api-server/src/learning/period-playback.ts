@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { SessionUser } from '../accounts/sessions.js';
-import { courseEnrollments, coursePeriods, courses, images, videos } from '../db/schema.js';
+import type { SessionUser } from '../accounts/index.js';
+import { courseEnrollments, coursePeriods, courses, images, videos } from '../db/index.js';
 import { VideoState } from '@rc/api-contract/vod/video';
 import { isEnrolled, openablePeriod, visibleCourse } from './course-access.js';
 import { chapterList } from './course-contents.js';

@@ -1,7 +1,6 @@
 import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { SessionUser } from '../accounts/sessions.js';
-import type { Executor } from '../db/open-database.js';
-import { courseEnrollments, coursePeriods, courses, periodProgress } from '../db/schema.js';
+import type { SessionUser } from '../accounts/index.js';
+import { type Executor, courseEnrollments, coursePeriods, courses, periodProgress } from '../db/index.js';
 import { forbidden, invalid } from '../errors.js';
 import { isEnrolled, openablePeriod, visibleCourse } from './course-access.js';
 import { coveredSeconds, isWatched, mergeIntervals, type Interval } from './watch-intervals.js';

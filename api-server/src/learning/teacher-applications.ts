@@ -5,12 +5,10 @@ import {
   type TeacherApplyState,
   type TeacherReviewItem,
 } from '@rc/api-contract/course/teacher';
-import { notify } from '../accounts/messages.js';
-import type { Database, Executor } from '../db/open-database.js';
-import { teacherApplications, users } from '../db/schema.js';
+import { notify, noteUserChange } from '../accounts/index.js';
+import { type Database, type Executor, teacherApplications, users } from '../db/index.js';
 import { conflict, invalid, notFound } from '../errors.js';
-import { maskMobile } from '../lib/id-card.js';
-import { noteUserChange } from '../accounts/user-changes.js';
+import { maskMobile } from '../lib/index.js';
 
 type ApplicationRow = typeof teacherApplications.$inferSelect;
 

@@ -1,7 +1,6 @@
 import { and, count, desc, eq, gte, isNotNull, isNull, sum } from 'drizzle-orm';
 import type { TeacherOverview } from '@rc/api-contract/course/teacher';
-import type { Executor } from '../db/open-database.js';
-import { ShelfStatus, courseEnrollments, courses, incomeHolds, orders, users } from '../db/schema.js';
+import { type Executor, ShelfStatus, courseEnrollments, courses, incomeHolds, orders, users } from '../db/index.js';
 
 const beijingOffsetMs = 8 * 3_600_000;
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { coursePeriods, videos } from '../db/schema.js';
+import { coursePeriods, videos } from '../db/index.js';
 import { VideoState } from '@rc/api-contract/vod/video';
 import { hlsFolderKey, originalKey, originalStreamName } from './video-stream.js';
 import type { VideoTranscoder } from './video-transcoder.js';

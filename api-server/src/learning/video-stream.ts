@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
-import { areaKey, videosArea } from '../uploads/user-areas.js';
+import { areaKey, videosArea } from '../uploads/index.js';
 
 /** Where signed video streams are served: `<prefix>/<token>/<file>`; HLS segments are named relative to the playlist. */
 export const streamPathPrefix = '/apis/vod/api/stream';

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countingWebServer, hostileVideos, lessonSeconds, testClips } from './video-test-kit.js';
+import { countingWebServer, hostileVideos, lessonSeconds, testClips } from '../test-support/video-test-kit.js';
 import { runnableTranscoders, type VideoProbe, type VideoTranscoder } from './video-transcoder.js';
 
 const lesson = new URL('../seed/assets/lesson-20s.webm', import.meta.url).pathname;

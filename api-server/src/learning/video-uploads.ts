@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { videos } from '../db/schema.js';
+import { videos } from '../db/index.js';
 import { invalid } from '../errors.js';
-import { checkFileName } from '../uploads/file-names.js';
-import { storeUploadedFile } from '../uploads/store-file.js';
-import { videosArea } from '../uploads/user-areas.js';
+import { checkFileName } from '../lib/index.js';
+import { storeUploadedFile, videosArea } from '../uploads/index.js';
 import type { VideoMergeBody, VideoMergeResult } from '@rc/api-contract/vod/video';
 import { removeVideo } from './my-videos.js';
 import { recordDuration, withStagedVideo } from './video-processing.js';

@@ -5,9 +5,9 @@ import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { instances, users } from '../db/schema.js';
 import { checkLedger } from '../billing/ledger.js';
 import { Status } from '../compute/states.js';
-import { privateNode, rent, settle, systemImageId, userWithBalance } from '../compute/compute-test-kit.js';
+import { privateNode, rent, settle, systemImageId, userWithBalance } from '../test-support/compute-test-kit.js';
 import { startScheduler } from '../compute/scheduler.js';
-import { randomFile, UploadClient } from '../uploads/test-upload-client.js';
+import { randomFile, UploadClient } from '../test-support/upload-client.js';
 import { SchedulerState } from './scheduler-state.js';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { schedulerLockHolder } from '../leadership/lock-holder.js';
+import { schedulerLockHolder } from '../leadership/index.js';
 
 export interface CheckResult {
   ok: boolean;

@@ -1,9 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { instances } from '../db/schema.js';
-import { queryRows } from '../db/query-rows.js';
-import { Status } from '../compute/states.js';
+import { instances, queryRows } from '../db/index.js';
+import { Status } from '../compute/index.js';
 
 const prefix = 'suanli_';
 /** Money is kept in thousandths of a yuan (docs/billing.md, "Money"); the gauges read in yuan. */

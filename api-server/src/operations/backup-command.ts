@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from '../config.js';
-import { dataDirHolder } from '../db/data-dir-lock.js';
+import { dataDirHolder } from '../db/index.js';
 import { writeBackup, type BackupSummary } from './backup-archive.js';
 import { describeBackup, runCommand } from './command-line.js';
 import { OperationRefusedError } from './operation-refused.js';

@@ -16,7 +16,7 @@ import { demoAccounts, demoPassword } from '../seed/demo-data.js';
 import { ServerProcess } from '../test-support/server-process.js';
 import { startPostgresPeer, type PostgresPeer } from '../test-support/postgres-peer.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
-import { md5Of, randomFile } from '../uploads/test-upload-client.js';
+import { md5Of, randomFile } from '../test-support/upload-client.js';
 import { extractBackup, writeBackup, type BackupManifest } from './backup-archive.js';
 import { tableRowCounts } from './database-snapshot.js';
 import { OperationRefusedError } from './operation-refused.js';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline as pipe, Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { BlobObject, BlobStore } from '../blobs/blob-store.js';
+import type { BlobObject, BlobStore } from '../blobs/index.js';
 
 /** One blob of a snapshot; folder markers (keys ending in `/`) have no file. */
 export interface BlobEntry {

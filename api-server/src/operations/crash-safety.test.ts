@@ -13,7 +13,7 @@ import { writeClockFile } from '../file-clock.js';
 import { adminQuery, databaseUrl } from '../test-support/database-template.js';
 import { ServerProcess } from '../test-support/server-process.js';
 import { Billing, OrderType, Status } from '../compute/states.js';
-import { privateNode, systemImageId } from '../compute/compute-test-kit.js';
+import { privateNode, systemImageId } from '../test-support/compute-test-kit.js';
 import { seededRandom } from '../lib/seeded-random.js';
 
 /**

@@ -3,9 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { sql } from 'drizzle-orm';
-import type { Database, Executor } from '../db/open-database.js';
-import { queryRows } from '../db/query-rows.js';
-import { migrationTags } from '../db/migrations-folder.js';
+import { type Database, type Executor, queryRows, migrationTags } from '../db/index.js';
 
 /** One table of a snapshot: its rows as JSON lines (`row_to_json`, values exactly as PostgreSQL writes them) in `file`. */
 export interface TableSnapshot {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type AppConfig } from '../config.js';
-import { DataDirLockedError } from '../db/data-dir-lock.js';
+import { DataDirLockedError } from '../db/index.js';
 import { SnapshotMismatchError } from './database-snapshot.js';
 import { MoveRefusedError, moveToPostgres, type MoveResult } from './move-to-postgres.js';
 import { movedSettings, screenLine, writeEnvFile } from './moved-settings.js';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { AppConfig } from '../config.js';
-import { keptSecretSetting } from '../lib/kept-secret.js';
+import { keptSecretSetting } from '../lib/index.js';
 
 export interface Setting {
   name: string;

@@ -1,9 +1,8 @@
 import { isNotNull, notLike } from 'drizzle-orm';
-import type { BlobStore } from '../blobs/blob-store.js';
-import type { Database } from '../db/open-database.js';
-import { courseAccessories, invoiceRequests, storedFiles } from '../db/schema.js';
-import { treeArea } from '../storage/tree-operations.js';
-import { areaKey } from '../uploads/user-areas.js';
+import type { BlobStore } from '../blobs/index.js';
+import { type Database, courseAccessories, invoiceRequests, storedFiles } from '../db/index.js';
+import { treeArea } from '../storage/index.js';
+import { areaKey } from '../uploads/index.js';
 
 /** A blob that a row of the database names, and that row (for messages). */
 export interface NamedBlob {

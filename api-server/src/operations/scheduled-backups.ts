@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { BackupSettings } from '../config.js';
-import { startPeriodicPass } from '../lib/periodic-pass.js';
+import { startPeriodicPass } from '../accounts/index.js';
 import { writeBackup, type BackupSource } from './backup-archive.js';
 
 const minute = 60_000;

@@ -1,7 +1,6 @@
 import type { AppConfig } from '../config.js';
-import { openDatabase, type Database } from '../db/open-database.js';
-import type { BlobStore } from '../blobs/blob-store.js';
-import { createBlobStore } from '../blobs/create-blob-store.js';
+import { openDatabase, type Database } from '../db/index.js';
+import { type BlobStore, createBlobStore } from '../blobs/index.js';
 
 /** A site's database and blob store, as the server with this configuration would open them, for operator commands. */
 export interface SiteData {

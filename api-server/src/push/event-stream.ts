@@ -2,9 +2,9 @@ import type { ServerResponse } from 'node:http';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PushEvents } from '@rc/api-contract/user/push';
-import type { SessionUser } from '../accounts/sessions.js';
-import { sessions } from '../db/schema.js';
-import type { StreamEvent } from '../shared-state/shared-state.js';
+import type { SessionUser } from '../accounts/index.js';
+import { sessions } from '../db/index.js';
+import type { StreamEvent } from '../shared-state/index.js';
 import { snapshotOf, userStream, type UserEvent } from './user-events.js';
 
 /** A client further behind than this is dropped; it reconnects and resumes from its Last-Event-ID. */

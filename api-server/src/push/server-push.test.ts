@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withUserChanges } from '../accounts/user-changes.js';
 import { notify } from '../accounts/messages.js';
 import { applyLedgerEntry } from '../billing/ledger.js';
-import { privateNode, rent, systemImageId, userWithBalance } from '../compute/compute-test-kit.js';
-import { runComputePass } from '../compute/scheduler.js';
+import { privateNode, rent, systemImageId, userWithBalance } from '../test-support/compute-test-kit.js';
+import { runMeteringPasses } from '../periodic-jobs.js';
 import { demoAccounts, demoPassword } from '../seed/demo-data.js';
 import { call, createTestApp, login, type TestApp } from '../test-support/test-app.js';
 import { openEventStream, SseClient } from '../test-support/sse-client.js';
@@ -83,14 +83,14 @@ describe('the event stream', () => {
     const creating = await stream.next('instances');
     expect(JSON.parse(creating.data)).toEqual({ totalContainer: 1, changed: [{ id, status: 0, nextStatus: 2 }] });
     t.clock.advance(8_000);
-    await inPass(() => runComputePass(t.app));
+    await inPass(() => runMeteringPasses(t.app));
     let running = JSON.parse((await stream.next('instances')).data);
     while (running.changed[0]?.status !== 2) running = JSON.parse((await stream.next('instances')).data);
     expect(running).toEqual({ totalContainer: 1, changed: [{ id, status: 2, nextStatus: null }] });
 
     const before = (await call(t.app, 'GET', '/apis/user/auth/user/ext/get/realtime/balance', undefined, user.token)).data.balance;
     t.clock.advance(60_000);
-    await inPass(() => runComputePass(t.app));
+    await inPass(() => runMeteringPasses(t.app));
     const metered = JSON.parse((await stream.next('balance')).data);
     expect(metered.balance).toBeLessThan(before);
     expect(metered).toEqual((await call(t.app, 'GET', '/apis/user/auth/user/ext/get/realtime/balance', undefined, user.token)).data);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { authenticateSession, type SessionUser } from '../accounts/sessions.js';
+import { authenticateSession, type SessionUser } from '../accounts/index.js';
 import { unauthenticated } from '../errors.js';
-import { newSessionToken, sha256 } from '../lib/secrets.js';
+import { newSessionToken, sha256 } from '../lib/index.js';
 
 /** Long enough to open the stream it was asked for, on a slow network. */
 const ticketTtlMs = 60_000;

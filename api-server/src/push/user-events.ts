@@ -1,10 +1,8 @@
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import type { PushEvents } from '@rc/api-contract/user/push';
-import type { UserChange, UserChangeDetail } from '../accounts/user-changes.js';
-import { loadUser, spendableBalance } from '../accounts/user-info.js';
-import type { Executor } from '../db/open-database.js';
-import { instances, messages, users } from '../db/schema.js';
-import { Status } from '../compute/states.js';
+import { type UserChange, type UserChangeDetail, loadUser, spendableBalance } from '../accounts/index.js';
+import { type Executor, instances, messages, users } from '../db/index.js';
+import { Status } from '../compute/index.js';
 
 /** One event as it goes into a user's stream: `check-session` is for the replicas (every stream of the user re-checks its session), never sent. */
 export type UserEvent = { [K in keyof PushEvents]: { type: K; data: PushEvents[K] } }[keyof PushEvents] | { type: 'check-session' };

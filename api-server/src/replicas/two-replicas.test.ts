@@ -6,7 +6,7 @@ import { applyLedgerEntry, checkLedger } from '../billing/ledger.js';
 import { demoAccounts, demoPassword } from '../seed/demo-data.js';
 import { ReplicaSet, replicaIds, type ReplicaId } from '../test-support/replica-set.js';
 import { openEventStream, SseClient } from '../test-support/sse-client.js';
-import { privateNode, systemImageId } from '../compute/compute-test-kit.js';
+import { privateNode, systemImageId } from '../test-support/compute-test-kit.js';
 
 // One harness for the file, started once. It runs in the PGlite pass of `npm test` (it brings its own PostgreSQL,
 // or uses TEST_POSTGRES_URL's server); the PostgreSQL pass would only repeat it.

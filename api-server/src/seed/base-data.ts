@@ -1,6 +1,5 @@
-import type { Database } from '../db/open-database.js';
-import { enumItems, navItems, sysConfig, website, zones } from '../db/schema.js';
-import { defaultCloudDiskTerms, defaultNetDiskTerms } from '../storage/storage-terms.js';
+import { type Database, enumItems, navItems, sysConfig, website, zones } from '../db/index.js';
+import { defaultCloudDiskTerms, defaultNetDiskTerms } from '../storage/index.js';
 import { seedComputeCatalogue } from './compute-pool.js';
 import { seedHpcCatalogue } from './hpc-catalogue.js';
 import { seedCommunityLabels } from './community-labels.js';

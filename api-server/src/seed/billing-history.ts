@@ -1,11 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Database, Executor } from '../db/open-database.js';
-import { bills, computeNodes, gpuModels, images, instances, orders, payments, users } from '../db/schema.js';
-import { charge } from '../billing/charges.js';
-import { postTransaction } from '../billing/ledger.js';
-import { newOrderNo, placeOrder } from '../billing/orders.js';
-import { Billing, OrderType, Status } from '../compute/states.js';
-import { demoAccounts } from './demo-data.js';
+import { type Database, type Executor, bills, computeNodes, gpuModels, images, instances, orders, payments, users } from '../db/index.js';
+import { charge, postTransaction, newOrderNo, placeOrder } from '../billing/index.js';
+import { Billing, OrderType, Status } from '../compute/index.js';
+import { demoAccounts } from './demo-accounts.js';
 
 const hourMs = 3_600_000;
 const dayMs = 24 * hourMs;

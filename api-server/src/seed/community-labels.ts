@@ -1,7 +1,6 @@
 import { inArray } from 'drizzle-orm';
-import type { Database } from '../db/open-database.js';
-import { articleCategories, labels, sysConfig, zones } from '../db/schema.js';
-import { sensitiveWordsKey } from '../community/moderation.js';
+import { type Database, articleCategories, labels, sysConfig, zones } from '../db/index.js';
+import { sensitiveWordsKey } from '../community/index.js';
 
 const demoLabels = ['PyTorch', '大模型', '深度学习', 'CUDA', 'Stable Diffusion', '计费', '网盘', '镜像', '入门教程', '性能优化'];
 

@@ -1,6 +1,5 @@
-import type { Database } from '../db/open-database.js';
-import { computeNodes, gpuModels, images, regions } from '../db/schema.js';
-import { baseImageRef } from '../compute/podman/podman-names.js';
+import { type Database, computeNodes, gpuModels, images, regions } from '../db/index.js';
+import { baseImageRef } from '../compute/index.js';
 
 const gib = 1024 ** 3;
 

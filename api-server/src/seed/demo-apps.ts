@@ -1,8 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Database } from '../db/open-database.js';
-import { ShelfStatus, appCategories, appTemplates, applications, images, users, type TemplatePort } from '../db/schema.js';
-import { plainTextOf, renderMarkdown } from '../community/markdown.js';
-import { indexDocument } from '../community/search-index.js';
+import { type Database, ShelfStatus, appCategories, appTemplates, applications, images, users, type TemplatePort } from '../db/index.js';
+import { plainTextOf, renderMarkdown, indexDocument } from '../content/index.js';
 
 interface DemoApp {
   name: string;

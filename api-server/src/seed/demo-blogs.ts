@@ -1,9 +1,18 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Database } from '../db/open-database.js';
-import { bloggerFollows, bloggers, ContentStatus, labels, postComments, postLabels, postLikes, posts, users } from '../db/schema.js';
-import { plainTextOf, renderMarkdown, summaryOf } from '../community/markdown.js';
-import { indexDocument } from '../community/search-index.js';
-import { recomputeHotScores } from '../community/hot-ranking.js';
+import {
+  type Database,
+  bloggerFollows,
+  bloggers,
+  ContentStatus,
+  labels,
+  postComments,
+  postLabels,
+  postLikes,
+  posts,
+  users,
+} from '../db/index.js';
+import { plainTextOf, renderMarkdown, summaryOf, indexDocument } from '../content/index.js';
+import { recomputeHotScores } from '../community/index.js';
 
 const hour = 3_600_000;
 

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Database } from '../db/open-database.js';
 import {
+  type Database,
   AttemptStatus,
   ExamAudience,
   MultipleChoiceRule,
@@ -20,10 +20,9 @@ import {
   type AnswerKey,
   type QuestionKindValue,
   type StudentAnswer,
-} from '../db/schema.js';
-import { renderMarkdown } from '../community/markdown.js';
-import { markAttempt } from '../exam/exam-marking.js';
-import { syncGradeAdminFlag } from '../exam/grade-roles.js';
+} from '../db/index.js';
+import { renderMarkdown } from '../content/index.js';
+import { markAttempt, syncGradeAdminFlag } from '../exam/index.js';
 
 interface DemoQuestion {
   kind: QuestionKindValue;

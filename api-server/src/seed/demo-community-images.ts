@@ -1,9 +1,7 @@
 import { inArray } from 'drizzle-orm';
-import type { Database } from '../db/open-database.js';
-import { communityImages, ContentStatus, images, users } from '../db/schema.js';
-import { plainTextOf, renderMarkdown } from '../community/markdown.js';
-import { indexDocument } from '../community/search-index.js';
-import { demoAccounts } from './demo-data.js';
+import { type Database, communityImages, ContentStatus, images, users } from '../db/index.js';
+import { plainTextOf, renderMarkdown, indexDocument } from '../content/index.js';
+import { demoAccounts } from './demo-accounts.js';
 
 const gib = 1024 ** 3;
 

@@ -1,8 +1,16 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Database } from '../db/open-database.js';
-import { ShelfStatus, courseCategories, courseChapters, coursePeriods, courses, images, users, type PeriodKind } from '../db/schema.js';
-import { plainTextOf, renderMarkdown } from '../community/markdown.js';
-import { indexDocument } from '../community/search-index.js';
+import {
+  type Database,
+  ShelfStatus,
+  courseCategories,
+  courseChapters,
+  coursePeriods,
+  courses,
+  images,
+  users,
+  type PeriodKind,
+} from '../db/index.js';
+import { plainTextOf, renderMarkdown, indexDocument } from '../content/index.js';
 
 interface DemoPeriod {
   title: string;

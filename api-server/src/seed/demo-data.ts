@@ -1,19 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/open-database.js';
-import { aboutGroups, aboutItems, adverts, friendLinks, messages, users } from '../db/schema.js';
-import { hashPassword } from '../lib/password.js';
-import { maskIdCard } from '../lib/id-card.js';
-import { sha256 } from '../lib/secrets.js';
-import { createAccount } from '../accounts/accounts.js';
-import { applyLedgerEntry } from '../billing/ledger.js';
+import { type Database, aboutGroups, aboutItems, adverts, friendLinks, messages, users } from '../db/index.js';
+import { hashPassword, maskIdCard, sha256 } from '../lib/index.js';
+import { createAccount } from '../accounts/index.js';
+import { applyLedgerEntry, yuanText } from '../billing/index.js';
 import { catalogueHourPrice, seedDemoComputeNodes } from './compute-pool.js';
 import { seedBaseData, type SiteInfo } from './base-data.js';
-import { yuanText } from '../billing/welcome-credit.js';
 import { seedDemoHpcAccounts } from './demo-hpc-accounts.js';
 import { seedDemoBillingHistory } from './billing-history.js';
 import { demoHeadTips, seedWelcomeCredit } from './welcome-credit.js';
-import { demoOperatorMobile, seedOperator } from './operator.js';
+import { seedOperator } from './operator.js';
 import { seedDemoIncome } from './demo-income.js';
 import { seedDemoBlogs } from './demo-blogs.js';
 import { seedDemoQuestions } from './demo-questions.js';
@@ -21,16 +17,13 @@ import { seedDemoCourses } from './demo-courses.js';
 import { seedDemoApps } from './demo-apps.js';
 import { seedDemoClasses } from './demo-classes.js';
 import { seedDemoLessonVideo } from './demo-lesson-video.js';
-import type { BlobStore } from '../blobs/blob-store.js';
+import type { BlobStore } from '../blobs/index.js';
 import { seedDemoCommunityImages } from './demo-community-images.js';
+import { demoAccounts, demoPassword } from './demo-accounts.js';
 
-export const demoPassword = 'Demo@2026';
-export const demoAccounts = {
-  user: '13800000001',
-  teacher: '13800000002',
-  organization: '13800000003',
-  operator: demoOperatorMobile,
-} as const;
+// Tests and journeys take the demo accounts from here, beside the seeding that makes them.
+export { demoAccounts, demoPassword } from './demo-accounts.js';
+
 const demoIdCard = '11010519491231002X';
 
 /** What the demo site says about itself. */

@@ -1,10 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/open-database.js';
-import { hpcAccounts, hpcClusters, users } from '../db/schema.js';
-import { HpcAccountStatus, unixNameOf } from '../hpc/account-status.js';
-import { accountFoldersOf, syncChaosuanStatus } from '../hpc/accounts.js';
-import { clusterAccountOf } from '../hpc/cluster-paths.js';
+import { type Database, hpcAccounts, hpcClusters, users } from '../db/index.js';
+import { HpcAccountStatus, unixNameOf, accountFoldersOf, syncChaosuanStatus, clusterAccountOf } from '../hpc/index.js';
 
 /**
  * On the local cluster: the demo user's HPC account, open (its home and scratch made through the

@@ -1,9 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/open-database.js';
-import { incomeHolds, users } from '../db/schema.js';
-import { holdIncome, releaseMaturedIncome } from '../billing/income.js';
-import { defaultReferralSettings } from '../billing/income-settings.js';
-import { maskMobile } from '../lib/id-card.js';
+import { type Database, incomeHolds, users } from '../db/index.js';
+import { holdIncome, releaseMaturedIncome, defaultReferralSettings } from '../billing/index.js';
+import { maskMobile } from '../lib/index.js';
 
 const dayMs = 86_400_000;
 

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { and, eq } from 'drizzle-orm';
-import type { BlobStore } from '../blobs/blob-store.js';
-import type { Database } from '../db/open-database.js';
-import { courseChapters, courseEnrollments, coursePeriods, courses, storedFiles, users, videos } from '../db/schema.js';
+import type { BlobStore } from '../blobs/index.js';
+import { type Database, courseChapters, courseEnrollments, coursePeriods, courses, storedFiles, users, videos } from '../db/index.js';
 import { VideoState } from '@rc/api-contract/vod/video';
-import { originalKey } from '../learning/video-stream.js';
-import { videosArea } from '../uploads/user-areas.js';
+import { originalKey } from '../learning/index.js';
+import { videosArea } from '../uploads/index.js';
 
 const lessonFile = new URL('./assets/lesson-20s.webm', import.meta.url);
 const fileName = 'lesson-20s.webm';

@@ -1,12 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Database, Executor } from '../db/open-database.js';
-import { ContentStatus, labels, questionAnswers, questionLabels, questions, users } from '../db/schema.js';
-import { createAccount } from '../accounts/accounts.js';
-import { applyLedgerEntry } from '../billing/ledger.js';
-import { renderMarkdown } from '../community/markdown.js';
-import { holdBounty } from '../community/question-bounty.js';
-import { refreshQuestionHotScore } from '../community/question-ranking.js';
-import { syncQuestionIndex } from '../community/questions.js';
+import { type Database, type Executor, ContentStatus, labels, questionAnswers, questionLabels, questions, users } from '../db/index.js';
+import { createAccount } from '../accounts/index.js';
+import { applyLedgerEntry } from '../billing/index.js';
+import { renderMarkdown } from '../content/index.js';
+import { holdBounty, refreshQuestionHotScore, syncQuestionIndex } from '../community/index.js';
 
 /** Two community members who ask and answer in the demo; they cannot sign in, and their money is their own. */
 const members = [

@@ -1,11 +1,10 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DemoSite } from '@rc/api-contract/system/site';
-import type { Executor } from '../db/open-database.js';
-import { users } from '../db/schema.js';
-import { verifyPassword } from '../lib/password.js';
-import { cachedAnswer } from '../shared-state/cached-answer.js';
-import { demoAccounts, demoPassword } from './demo-data.js';
+import { type Executor, users } from '../db/index.js';
+import { verifyPassword } from '../lib/index.js';
+import { cachedAnswer } from '../shared-state/index.js';
+import { demoAccounts, demoPassword } from './demo-accounts.js';
 
 /** The seeded demo accounts that still sign in with the published demo password, by mobile. */
 export async function accountsWithDemoPassword(db: Executor): Promise<string[]> {

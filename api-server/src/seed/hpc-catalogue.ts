@@ -1,6 +1,5 @@
-import { hpcPackageProducts, sysConfig } from '../db/schema.js';
-import type { Database } from '../db/open-database.js';
-import { hpcPricesKey, type HpcDefaultPrices } from '../hpc/partitions.js';
+import { hpcPackageProducts, sysConfig, type Database } from '../db/index.js';
+import { hpcPricesKey, type HpcDefaultPrices } from '../hpc/index.js';
 
 const defaultPrices: HpcDefaultPrices = { coreHourPrice: 100, gpuHourPrice: 6_000 };
 

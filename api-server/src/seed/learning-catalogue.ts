@@ -1,5 +1,4 @@
-import type { Database } from '../db/open-database.js';
-import { appCategories, courseCategories } from '../db/schema.js';
+import { type Database, appCategories, courseCategories } from '../db/index.js';
 
 const courseCategoryNames = ['深度学习', '大模型', '计算机视觉', '自然语言处理', '高性能计算', '平台使用'];
 const appCategoryNames = ['开发环境', 'AI 绘画', '大模型推理', '科学计算'];

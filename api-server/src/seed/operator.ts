@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/open-database.js';
-import { users } from '../db/schema.js';
-import { createAccount } from '../accounts/accounts.js';
-import { hashPassword } from '../lib/password.js';
+import { type Database, users } from '../db/index.js';
+import { createAccount } from '../accounts/index.js';
+import { hashPassword } from '../lib/index.js';
 
 /** The demo operator, who reviews invoices, withdrawals and late payments; password as for the other demo accounts. */
 export const demoOperatorMobile = '13800000004';

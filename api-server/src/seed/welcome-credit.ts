@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../db/open-database.js';
-import { sysConfig, website } from '../db/schema.js';
-import { welcomeCreditKey, yuanText } from '../billing/welcome-credit.js';
+import { type Database, sysConfig, website } from '../db/index.js';
+import { welcomeCreditKey, yuanText } from '../billing/index.js';
 import { catalogueHourPrice } from './compute-pool.js';
 
 /** ¥5.00 for each new account on the demo site. */

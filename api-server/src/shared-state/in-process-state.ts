@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.js';
-import { InProcessRateLimiter } from '../lib/rate-limiter.js';
+import { InProcessRateLimiter } from '../lib/index.js';
 import type { EventStreams, SharedCache, SharedState, StreamEvent, VersionCounters } from './shared-state.js';
 
 /** Shared state for one process: right while the server runs as a single replica. */

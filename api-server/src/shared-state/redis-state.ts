@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import type { Clock } from '../clock.js';
 import type { RateLimitRule } from '../config.js';
-import type { RateLimiter } from '../lib/rate-limiter.js';
+import type { RateLimiter } from '../lib/index.js';
 import type { EventStreams, SharedCache, SharedState, StreamEvent, VersionCounters } from './shared-state.js';
 
 const prefix = 'rc:';

@@ -1,4 +1,4 @@
-import type { RateLimiter } from '../lib/rate-limiter.js';
+import type { RateLimiter } from '../lib/index.js';
 
 /**
  * What the server's replicas share besides the database: one process keeps it in memory, several share it through

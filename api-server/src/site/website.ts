@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { WebInfo } from '@rc/api-contract/system/site';
-import { website } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { website, type Executor } from '../db/index.js';
 import { notFound } from '../errors.js';
-import { cachedAnswer } from '../shared-state/cached-answer.js';
+import { cachedAnswer } from '../shared-state/index.js';
 
 export async function loadWebsite(db: Executor) {
   const [site] = await db.select().from(website).where(eq(website.id, 1));

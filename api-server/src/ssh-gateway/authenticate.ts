@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { instanceLogins, instances, userSshKeys } from '../db/schema.js';
-import { Status } from '../compute/states.js';
+import { instanceLogins, instances, userSshKeys } from '../db/index.js';
+import { Status } from '../compute/index.js';
 import { parseLoginName } from './login-names.js';
 import { fingerprintOf, signedBy } from './public-keys.js';
 

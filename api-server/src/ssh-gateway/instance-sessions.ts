@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { instances } from '../db/schema.js';
-import { DriverRefusal, type ExecOptions } from '../compute/driver.js';
-import { Status, statusNames } from '../compute/states.js';
+import { instances } from '../db/index.js';
+import { DriverRefusal, type ExecOptions, Status, statusNames } from '../compute/index.js';
 import { SessionRefusal } from './session-bridge.js';
 
 /** Why a logged-in user cannot have a session in this instance now, or null when it runs. */

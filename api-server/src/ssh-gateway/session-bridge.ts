@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import type { ServerChannel, Session } from 'ssh2';
-import type { ExecOptions, ExecSession } from '../compute/driver.js';
+import type { ExecOptions, ExecSession } from '../compute/index.js';
 
 /** Why a session cannot open (the instance is not running, the driver refused): shown to the user on stderr. */
 export class SessionRefusal extends Error {}

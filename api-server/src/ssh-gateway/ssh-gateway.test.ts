@@ -7,7 +7,7 @@ import { Client } from 'ssh2';
 import { instanceLogins, instances, userSshKeys } from '../db/schema.js';
 import { defaultRateLimits, loadConfig } from '../config.js';
 import { call, createTestApp, type TestApp } from '../test-support/test-app.js';
-import { privateNode, rent, systemImageId, userWithBalance } from '../compute/compute-test-kit.js';
+import { privateNode, rent, systemImageId, userWithBalance } from '../test-support/compute-test-kit.js';
 import { Status } from '../compute/states.js';
 import { advanceTransitions } from '../compute/scheduler.js';
 import { hostnameOf } from '../compute/podman/container-plan.js';

@@ -4,7 +4,7 @@ import ssh2, { type AuthContext, type Connection } from 'ssh2';
 import { GatewayAuthenticator, type GatewayLogin } from './authenticate.js';
 import { loadHostKey } from './host-key.js';
 import { openInstanceProcess } from './instance-sessions.js';
-import type { ExecOptions } from '../compute/driver.js';
+import type { ExecOptions } from '../compute/index.js';
 import { bridgeSession, SessionRefusal } from './session-bridge.js';
 
 export interface SshGateway {

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { KeyClashError, type UploadedPart } from '../blobs/blob-store.js';
+import { KeyClashError, type UploadedPart } from '../blobs/index.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { cloudDiskRoot, ensureCloudRoom, type CloudDisk } from './cloud-disk.js';
 

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { cloudDisks, regions } from '../db/schema.js';
+import { cloudDisks, regions } from '../db/index.js';
 import { conflict, invalid } from '../errors.js';
-import { checkGpuFileName, checkRelativePath, joinPath } from '../uploads/file-names.js';
+import { checkGpuFileName, checkRelativePath, joinPath } from '../lib/index.js';
 
 export type CloudDisk = typeof cloudDisks.$inferSelect;
 

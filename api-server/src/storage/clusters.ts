@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { hpcClusters, userClusters } from '../db/schema.js';
+import { hpcClusters, userClusters } from '../db/index.js';
 import { notFound } from '../errors.js';
 import { clusterTreeKey, openTree, userHome, type FileTree } from './file-trees.js';
 

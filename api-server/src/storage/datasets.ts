@@ -3,11 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { datasets } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { datasets, type Executor } from '../db/index.js';
 import { conflict, notFound } from '../errors.js';
-import { instancesMounting } from '../compute/instance-mounts.js';
-import { indexDocument, removeDocument } from '../community/search-index.js';
+import { indexDocument, removeDocument } from '../content/index.js';
 import type { FileSystem } from './file-system.js';
 import type { FileTree } from './file-trees.js';
 import { LocalFileSystem } from './local-file-system.js';
@@ -162,7 +160,7 @@ export async function ensureDatasetNameFree(db: Executor, userId: number, name: 
 export async function deleteOwnDataset(app: FastifyInstance, userId: number, id: number): Promise<Dataset> {
   const dataset = await ownDataset(app.db, userId, id);
   if (dataset.status === 'building') throw conflict('数据集正在生成中，请等待完成或取消任务后再删除');
-  const mounting = await instancesMounting(app.db, id);
+  const mounting = await app.compute.mounts.instancesMounting(app.db, id);
   if (mounting.length > 0) throw conflict(`数据集已挂载到实例「${mounting.map((row) => row.name).join('」「')}」，请先卸载后再删除`);
   await app.db.delete(datasets).where(eq(datasets.id, id));
   await removeDocument(app.db, 'dataset', id);

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { datasets } from '../db/schema.js';
+import { datasets } from '../db/index.js';
 import { datasetFolder, indexPublicDataset, sealDataset } from './datasets.js';
-import { seededRandom } from '../lib/seeded-random.js';
+import { seededRandom } from '../lib/index.js';
 
 function sensorReadings(): Map<string, Buffer> {
   const random = seededRandom(2026);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { downloadRecords } from '../db/schema.js';
+import { downloadRecords } from '../db/index.js';
 import { openTree, type FileTree } from './file-trees.js';
 
 /** The user's downloads, newest first, each with whether its file or folder is still where it was. */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { hpcClusters, netDisks, regions } from '../db/schema.js';
+import { hpcClusters, netDisks, regions } from '../db/index.js';
 import { AppError, conflict, invalid, notFound } from '../errors.js';
 import { FileSystemError, type FileSystem } from './file-system.js';
 import { LocalFileSystem } from './local-file-system.js';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { internalName } from '../uploads/file-names.js';
+import { internalName } from '../lib/index.js';
 import { FileSystemError, type FileEntry, type FileSystem } from './file-system.js';
 
 /** Where `write` assembles files before moving them into place: hidden from listings, on the same file system. */

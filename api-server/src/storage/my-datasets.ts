@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MyDatasetCreateBody } from '@rc/api-contract/data/dataset';
-import { datasets } from '../db/schema.js';
+import { datasets } from '../db/index.js';
 import { invalid } from '../errors.js';
-import { checkRelativePath } from '../uploads/file-names.js';
+import { checkRelativePath } from '../lib/index.js';
 import { datasetTreeKey, ensureDatasetNameFree } from './datasets.js';
 import { asUserError, netDiskTreeKey, openTree } from './file-trees.js';
 import { createTask } from './tasks.js';

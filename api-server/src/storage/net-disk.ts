@@ -1,13 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { NetDiskRegion } from '@rc/api-contract/net-disk/net-disk';
-import { netDisks, regions } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { netDisks, regions, type Executor } from '../db/index.js';
 import { conflict, invalid } from '../errors.js';
-import { charge, formatYuan, payerBalance } from '../billing/charges.js';
+import { charge, formatYuan, payerBalance } from '../billing/index.js';
 import { formatBytes } from './byte-size.js';
 import { netDiskTreeKey, openTree, type FileTree } from './file-trees.js';
-import { mountOnLiveInstances } from './net-disk-mounts.js';
 import { dayAmountOf, loadStorageTerms, quotaFilesOf, type StorageTerms } from './storage-terms.js';
 
 export type NetDisk = typeof netDisks.$inferSelect;
@@ -124,7 +122,7 @@ export async function activateNetDisk(app: FastifyInstance, userId: number, regi
         periodStart: now,
         periodEnd: disk.paidThrough,
       });
-      await mountOnLiveInstances(tx, app.compute.driver, disk);
+      await app.compute.mounts.mountOnLiveInstances(tx, disk);
       return { disk: view(region, terms, disk), charged: firstDay };
     }
     // The row lock orders this resize against the daily charge and a second resize.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Attributes, SFTPWrapper } from 'ssh2';
-import { internalName } from '../uploads/file-names.js';
+import { internalName } from '../lib/index.js';
 import { FileSystemError, type FileEntry, type FileSystem } from './file-system.js';
 
 /** Where `write` assembles files before renaming them into place: hidden from listings, in the same home. */

@@ -11,8 +11,8 @@ import {
   systemImageId,
   tokenFor,
   userWithBalance,
-} from '../compute/compute-test-kit.js';
-import { runComputePass } from '../compute/scheduler.js';
+} from '../test-support/compute-test-kit.js';
+import { runMeteringPasses } from '../periodic-jobs.js';
 import { buildApp } from '../app.js';
 import { bills, cloudDisks, instanceMounts, netDisks, sysConfig } from '../db/schema.js';
 import { call, createTestApp, type TestApp } from '../test-support/test-app.js';
@@ -45,16 +45,16 @@ describe('storage billing', () => {
   it('charges each day exactly once, however often the pass runs, and after a restart', async () => {
     const user = await userWithBalance(t.app, 10_000);
     await activate(user.token, 'bj-a', 50); // ¥0.30 a day, the first paid at once
-    await runComputePass(t.app);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
+    await runMeteringPasses(t.app);
     expect(await storageBills(user.id)).toHaveLength(1);
 
     t.clock.advance(day);
-    await Promise.all([meterStorage(t.app), meterStorage(t.app), runComputePass(t.app)]);
+    await Promise.all([meterStorage(t.app), meterStorage(t.app), runMeteringPasses(t.app)]);
     // A second server on the same database (a restart) finds the day paid.
     const restarted = await buildApp({ config: t.app.config, db: t.app.db, clock: t.clock, logger: false });
     await restarted.ready();
-    await runComputePass(restarted);
+    await runMeteringPasses(restarted);
     await restarted.close();
     const lines = await storageBills(user.id);
     expect(lines.map((line) => line.amount)).toEqual([300, 300]);
@@ -63,7 +63,7 @@ describe('storage billing', () => {
 
     // Days the server was down are each charged once when it comes back.
     t.clock.advance(3 * day);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     expect(await storageBills(user.id)).toHaveLength(5);
     expect(await balanceOf(t.app, user.id)).toBe(10_000 - 5 * 300);
     expect(await ledgerSum(t.app, user.id)).toBe(10_000 - 5 * 300);
@@ -73,7 +73,7 @@ describe('storage billing', () => {
     const user = await userWithBalance(t.app, 500);
     await activate(user.token, 'hd-2', 50); // 300 paid, 200 left: tomorrow cannot be paid
     t.clock.advance(day);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     expect((await diskOf(user.id)).status).toBe(2);
     expect(await balanceOf(t.app, user.id)).toBe(200);
     let token = await tokenFor(t.app, user.id);
@@ -85,13 +85,13 @@ describe('storage billing', () => {
     expect(await call(t.app, 'POST', '/apis/net-disk/auth/list', { regionCode: 'hd-2' }, token)).toMatchObject({ code: 200 });
 
     t.clock.advance(day);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     expect(await storageBills(user.id)).toHaveLength(1);
     expect(await balanceOf(t.app, user.id)).toBe(200);
 
     token = await tokenFor(t.app, user.id);
     await applyLedgerEntry(t.app.db, { userId: user.id, amount: 1_000, kind: 'grant', note: '充值', at: t.clock.now() });
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     const disk = await diskOf(user.id);
     expect(disk.status).toBe(1);
     expect(disk.paidThrough.getTime()).toBe(t.clock.now().getTime() + day);
@@ -159,8 +159,8 @@ describe('network disk usage warnings', () => {
     expect(await copy(['f1'], 'c')).toMatchObject({ code: 200 }); // 9 of 10
     expect(await titles()).toEqual(['网盘（西北一区）容量已用 90%']);
     t.clock.advance(day);
-    await runComputePass(t.app);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
+    await runMeteringPasses(t.app);
     user.token = await tokenFor(t.app, user.id); // the session outlived a day
     expect(await titles()).toHaveLength(1);
     expect(await copy(['f2'], 'c')).toMatchObject({ code: 200 }); // 10 of 10
@@ -171,13 +171,13 @@ describe('network disk usage warnings', () => {
     await tree.fs.remove('c');
     await tree.fs.remove('f8');
     t.clock.advance(day);
-    await runComputePass(t.app); // 7 of 10: below 80%, quietly
+    await runMeteringPasses(t.app); // 7 of 10: below 80%, quietly
     user.token = await tokenFor(t.app, user.id);
     expect(await titles()).toHaveLength(2);
     expect((await diskOf(user.id)).warnedPercent).toBe(0);
     await write('f8');
     await t.app.db.update(netDisks).set({ paidThrough: t.clock.now() }).where(eq(netDisks.userId, user.id));
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     expect((await titles())[0]).toBe('网盘（西北一区）容量已用 80%');
   });
 });

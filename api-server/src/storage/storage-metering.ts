@@ -1,9 +1,8 @@
 import { and, eq, lte, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { notify } from '../accounts/messages.js';
-import { charge, formatYuan, payerBalance } from '../billing/charges.js';
-import { cloudDisks, netDisks, regions } from '../db/schema.js';
-import type { Transaction } from '../db/open-database.js';
+import { notify } from '../accounts/index.js';
+import { charge, formatYuan, payerBalance } from '../billing/index.js';
+import { cloudDisks, netDisks, regions, type Transaction } from '../db/index.js';
 import { formatBytes } from './byte-size.js';
 import { netDiskTreeKey, openTree, type FileTree } from './file-trees.js';
 import { dayMs, netDiskLabel, type NetDisk } from './net-disk.js';

@@ -1,6 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { sysConfig } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
+import { sysConfig, type Executor } from '../db/index.js';
 
 /** What a storage product costs (sys_config `netDiskPrice`, `cloudDiskPrice`; money in thousandths of a yuan). */
 export interface StorageTerms {

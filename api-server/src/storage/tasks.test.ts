@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { netDisks, storageTasks } from '../db/schema.js';
-import { userWithBalance } from '../compute/compute-test-kit.js';
+import { userWithBalance } from '../test-support/compute-test-kit.js';
 import { call, createTestApp, type TestApp } from '../test-support/test-app.js';
 import { netDiskTreeKey, openTree, type FileTree } from './file-trees.js';
 import { runPendingTasks, runTask, runTaskStep } from './tasks.js';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { datasets, storageTasks } from '../db/schema.js';
+import { datasets, storageTasks } from '../db/index.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { FileSystemError, type FileSystem } from './file-system.js';
 import { asUserError, openTree, type FileTree } from './file-trees.js';

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runComputePass } from '../compute/scheduler.js';
+import { runMeteringPasses } from '../periodic-jobs.js';
 import { messages, netDisks, users } from '../db/schema.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { netDiskTreeKey, openTree, type FileTree } from './file-trees.js';
@@ -70,13 +70,13 @@ describe('trash of a file tree', () => {
   it('warns a day before an item goes, then removes it for good', async () => {
     const item = await moveToTrash(t.app, tree, 'x2');
     t.clock.advance(6 * day + 60_000);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     const warnings = await t.app.db.select().from(messages).where(eq(messages.userId, userId));
     expect(warnings.filter((message) => message.title === '回收站文件即将清除')).toHaveLength(1);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     expect(await listTrash(t.app, userId, tree.key)).toHaveLength(1);
     t.clock.advance(day);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     expect(await listTrash(t.app, userId, tree.key)).toEqual([]);
     expect(await tree.fs.stat(item.trashPath)).toBeNull();
     expect(

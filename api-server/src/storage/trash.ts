@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { and, asc, desc, eq, isNull, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { notify } from '../accounts/messages.js';
-import { trashItems } from '../db/schema.js';
+import { notify } from '../accounts/index.js';
+import { trashItems } from '../db/index.js';
 import { conflict, invalid, notFound } from '../errors.js';
-import { internalName } from '../uploads/file-names.js';
+import { internalName } from '../lib/index.js';
 import { openTree, type FileTree } from './file-trees.js';
 import type { FileEntry } from './file-system.js';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZipFile } from 'yazl';
-import { downloadRecords } from '../db/schema.js';
+import { downloadRecords } from '../db/index.js';
 import { notFound } from '../errors.js';
 import type { FileTree } from './file-trees.js';
 import { inTree, treePath } from './tree-operations.js';

@@ -1,10 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { generateRsaKeyPair, rsa2Sign, rsa2Verify, type KeyPair } from '../billing/payments/sandbox-provider.js';
-import { alipaySignContent, chinaTime } from '../billing/payments/provider.js';
+import {
+  generateRsaKeyPair,
+  rsa2Sign,
+  rsa2Verify,
+  type KeyPair,
+  alipaySignContent,
+  chinaTime,
+  type RawNotification,
+} from '../billing/index.js';
 import type { AlipaySettings } from '../config.js';
-import type { RawNotification } from '../billing/payments/provider.js';
 
 interface Trade {
   outTradeNo: string;

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/open-database.js';
-import { seedDemoData } from '../seed/demo-data.js';
+import { openDatabase } from '../db/index.js';
+import { seedDemoData } from '../seed/index.js';
 
 /** The migrated database with the demo data, made once per run; every test file starts from a copy of it. */
 export type DatabaseTemplate = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; adminUrl: string; name: string };

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { hpcAccounts } from '../db/schema.js';
-import { HpcAccountStatus, unixNameOf } from '../hpc/account-status.js';
-import { clusterAccountOf } from '../hpc/cluster-paths.js';
+import { hpcAccounts } from '../db/index.js';
+import { HpcAccountStatus, unixNameOf, clusterAccountOf } from '../hpc/index.js';
 
 /** An open HPC account of `userId` on the local cluster without the review (tests and benchmarks), its folders made by the scheduler. */
 export async function openLocalHpcAccount(app: FastifyInstance, userId: number, cluster: { id: number; kind: string }) {

@@ -1,8 +1,6 @@
 import { ApiException, CoreV1Api } from '@kubernetes/client-node';
 import type { KubernetesSettings } from '../config.js';
-import { kubeConfigOf } from '../compute/kubernetes/kubernetes-driver.js';
-import { kubernetesNames } from '../compute/kubernetes/kubernetes-objects.js';
-import { namespaceOf } from '../compute/podman/podman-driver.js';
+import { kubeConfigOf, kubernetesNames, namespaceOf } from '../compute/index.js';
 
 const absent = (error: unknown) => {
   if (error instanceof ApiException && error.code === 404) return null;

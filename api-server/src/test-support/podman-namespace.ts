@@ -1,7 +1,6 @@
 import path from 'node:path';
 import Dockerode from 'dockerode';
-import { namespaceOf } from '../compute/podman/podman-driver.js';
-import { podmanNames } from '../compute/podman/podman-names.js';
+import { namespaceOf, podmanNames } from '../compute/index.js';
 
 /**
  * What the Podman driver of a test app (COMPUTE_DRIVER=podman, its own service under DATA_DIR/podman)

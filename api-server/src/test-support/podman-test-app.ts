@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
-import { instances } from '../db/schema.js';
-import { privateNode, rent, systemImageId, userWithBalance } from '../compute/compute-test-kit.js';
-import { advanceTransitions } from '../compute/scheduler.js';
-import { Status } from '../compute/states.js';
+import { instances } from '../db/index.js';
+import { privateNode, rent, systemImageId, userWithBalance } from './compute-test-kit.js';
+import { advanceTransitions, Status } from '../compute/index.js';
 import { createTestApp, type TestApp } from './test-app.js';
 import { podmanOfTestApp } from './podman-namespace.js';
 

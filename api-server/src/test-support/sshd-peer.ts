@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { SftpTarget } from '../storage/sftp-pool.js';
+import type { SftpTarget } from '../storage/index.js';
 
 export const sshdBinary = '/usr/sbin/sshd';
 export const sshdPackage = 'openssh-server';

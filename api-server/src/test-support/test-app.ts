@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import type { Clock } from '../clock.js';
 import { loadConfig, type AppConfig } from '../config.js';
-import { openDatabase, type OpenDatabase } from '../db/open-database.js';
-import type { LogDestination } from '../observability/logger-options.js';
+import { openDatabase, type OpenDatabase } from '../db/index.js';
+import type { LogDestination } from '../observability/index.js';
 import { adminQuery, databaseUrl } from './database-template.js';
 
 export class ManualClock implements Clock {

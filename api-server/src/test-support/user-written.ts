@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { noteUserChange, withUserChanges } from '../accounts/user-changes.js';
+import { noteUserChange, withUserChanges } from '../accounts/index.js';
 
 /**
  * For a test that wrote a user's row straight into the database: tells the app as a product write does (the

@@ -1,8 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createCipheriv, randomBytes } from 'node:crypto';
-import { generateRsaKeyPair, rsa2Sign, rsa2Verify, type KeyPair } from '../billing/payments/sandbox-provider.js';
-import type { RawNotification } from '../billing/payments/provider.js';
+import { generateRsaKeyPair, rsa2Sign, rsa2Verify, type KeyPair, type RawNotification } from '../billing/index.js';
 import type { WechatpaySettings } from '../config.js';
 
 interface Transaction {

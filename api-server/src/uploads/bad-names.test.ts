@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../test-support/test-app.js';
-import { md5Of, randomFile, setUpSignedInApp, type UploadClient } from './test-upload-client.js';
+import { md5Of, randomFile, setUpSignedInApp, type UploadClient } from '../test-support/upload-client.js';
 
 let t: TestApp;
 let client: UploadClient;

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ChunkCheckBody, ChunkOpenBody, ChunkTestQuery } from '@rc/api-contract/orion/upload';
 import { invalid } from '../errors.js';
-import { currentUser } from '../plugins/app/authentication.js';
-import { readChunkForm } from './chunk-form.js';
+import { currentUser } from '../accounts/index.js';
+import { readChunkForm, checkFileName, checkRelativePath } from '../lib/index.js';
 import { checkTotalChunks, piecesOfChunk } from './chunk-layout.js';
-import { checkFileName, checkRelativePath } from './file-names.js';
 import { ensureRoomFor } from './quota.js';
 import { giveUpIfHeld, instantSource } from './store-file.js';
 import {

@@ -1,6 +1,6 @@
 import { lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { uploads } from '../db/schema.js';
+import { uploads } from '../db/index.js';
 import { discardUpload } from './upload-sessions.js';
 
 /** Removes uploads idle for longer than `abandonedAfterMs`, with their chunks and any interrupted writes. */

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { BlobStore } from '../blobs/blob-store.js';
+import type { BlobStore } from '../blobs/index.js';
 import { assemblyKey, chunkKey } from './user-areas.js';
 
 export interface HashedUpload {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { md5Of, randomFile, setUpSignedInApp, type UploadClient } from './test-upload-client.js';
+import { md5Of, randomFile, setUpSignedInApp, type UploadClient } from '../test-support/upload-client.js';
 
 let client: UploadClient;
 setUpSignedInApp((signedIn) => ({ client } = signedIn));

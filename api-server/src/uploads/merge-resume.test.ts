@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedFiles, uploads } from '../db/schema.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { storeUploadedFile } from './store-file.js';
-import { md5Of, randomFile, UploadClient } from './test-upload-client.js';
+import { md5Of, randomFile, UploadClient } from '../test-support/upload-client.js';
 import { openUpload, receiveChunk, type UploadIdentity } from './upload-sessions.js';
 import { areaKey, assemblyKey } from './user-areas.js';
 

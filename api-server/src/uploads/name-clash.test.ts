@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
-import { md5Of, randomFile, UploadClient } from './test-upload-client.js';
+import { md5Of, randomFile, UploadClient } from '../test-support/upload-client.js';
 
 let t: TestApp;
 let client: UploadClient;

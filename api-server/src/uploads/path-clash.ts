@@ -1,7 +1,17 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { storedFiles } from '../db/schema.js';
-import type { Placement } from './store-file.js';
+import { storedFiles } from '../db/index.js';
+import type { FileTree } from '../storage/index.js';
+
+/** Where a stored file goes: an area of the blob store, or a file tree. */
+export interface Placement {
+  area: string;
+  /** Path of the file inside the area, name included. */
+  path: string;
+  contentType?: string;
+  /** A file tree the file lands in (file storage, network disk) instead of the blob store; `area` is then `treeArea(tree)`. */
+  tree?: FileTree;
+}
 
 /**
  * Why a file cannot go to `placement`, or null: folders exist only as the paths of the files in

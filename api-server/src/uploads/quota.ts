@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { storedFiles, uploads } from '../db/schema.js';
+import { storedFiles, uploads } from '../db/index.js';
 import { conflict } from '../errors.js';
 
 export const quotaExceededMessage = '存储空间不足，请清理文件后再上传';

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testClips } from '../learning/video-test-kit.js';
+import { testClips } from '../test-support/video-test-kit.js';
 import { demoAccounts, demoPassword } from '../seed/demo-data.js';
 import { createTestApp, login, type TestApp } from '../test-support/test-app.js';
-import { md5Of, randomFile, UploadClient } from './test-upload-client.js';
+import { md5Of, randomFile, UploadClient } from '../test-support/upload-client.js';
 
 // The standard client of the spec's chunk form, simple-uploader.js 0.6, run as shipped in jsdom's window against the real server.
 const require = createRequire(import.meta.url);

@@ -2,27 +2,17 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { storedFiles } from '../db/schema.js';
+import { storedFiles } from '../db/index.js';
 import { conflict, invalid } from '../errors.js';
-import { openTree, type FileTree } from '../storage/file-trees.js';
-import { treeArea, treeClash, writeTreeFile } from '../storage/tree-operations.js';
-import { pathClash } from './path-clash.js';
+import { openTree, type FileTree, treeArea, treeClash, writeTreeFile } from '../storage/index.js';
+import { pathClash, type Placement } from './path-clash.js';
 import { ensureRoomFor } from './quota.js';
 import { chunkCount } from './chunk-layout.js';
 import { discardUpload, findUpload, findUploadById, receivedChunks, type UploadIdentity, type UploadRow } from './upload-sessions.js';
 import { areaKey, assemblyKey } from './user-areas.js';
-import { noteUserChange } from '../accounts/user-changes.js';
+import { noteUserChange } from '../accounts/index.js';
 
 export type StoredFile = typeof storedFiles.$inferSelect;
-
-export interface Placement {
-  area: string;
-  /** Path of the file inside the area, name included. */
-  path: string;
-  contentType?: string;
-  /** A file tree the file lands in (file storage, network disk) instead of the blob store; `area` is then `treeArea(tree)`. */
-  tree?: FileTree;
-}
 
 /** Where a file uploaded into a file tree goes. */
 export const treePlacement = (tree: FileTree, path: string): Placement => ({ area: treeArea(tree), path, tree });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { uploads } from '../db/schema.js';
+import { uploads } from '../db/index.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { ByteCursor } from './byte-cursor.js';
 import { chunkCount, pieceBytes, piecesOfChunk } from './chunk-layout.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { pdfText } from '../../test-support/pdf-text.js';
-import { createInvoiceProvider, type InvoiceProvider } from './invoice-provider.js';
+import { createInvoiceProvider } from './create-invoice-provider.js';
+import type { InvoiceProvider } from './invoice-provider.js';
 import { capitalYuan, invoiceFontName, splitTax } from './invoice-pdf.js';
 import type { TitleFields } from './invoice-titles.js';
 

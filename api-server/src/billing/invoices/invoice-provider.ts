@@ -1,6 +1,5 @@
 import type { AppConfig } from '../../config.js';
 import type { TitleFields } from './invoice-titles.js';
-import { localInvoiceProvider } from './local-invoice-provider.js';
 
 export interface InvoiceToIssue {
   /** Our request's number and id; a provider may derive its invoice number from the id, which is unique. */
@@ -27,10 +26,3 @@ export interface InvoiceProvider {
 }
 
 export type InvoiceSettings = AppConfig['invoices'];
-
-export function createInvoiceProvider(settings: InvoiceSettings): InvoiceProvider {
-  switch (settings.provider) {
-    case 'local':
-      return localInvoiceProvider;
-  }
-}

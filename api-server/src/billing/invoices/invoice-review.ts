@@ -1,10 +1,9 @@
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { invoiceRequests } from '../../db/schema.js';
-import type { Executor } from '../../db/open-database.js';
+import { invoiceRequests, type Executor } from '../../db/index.js';
 import { conflict, notFound } from '../../errors.js';
-import { notify } from '../../accounts/messages.js';
+import { notify } from '../../accounts/index.js';
 import { formatYuan } from '../charges.js';
 import type { InvoiceProvider } from './invoice-provider.js';
 import type { TitleFields } from './invoice-titles.js';

@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { InvoiceTitleSaveBody } from '@rc/api-contract/user/invoice';
-import { invoiceTitles, type InvoiceTitleRow } from '../../db/schema.js';
-import type { Executor } from '../../db/open-database.js';
+import { invoiceTitles, type InvoiceTitleRow, type Executor } from '../../db/index.js';
 import { conflict, invalid, notFound } from '../../errors.js';
 
 export const maxTitlesPerUser = 20;

@@ -1,6 +1,5 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { invoiceRequests, ledgerEntries, users } from '../../db/schema.js';
-import type { Executor } from '../../db/open-database.js';
+import { invoiceRequests, ledgerEntries, users, type Executor } from '../../db/index.js';
 
 /** 申请中 and 已开具 hold their amount; 已驳回, 已红冲 and 已撤回 give it back. */
 export const InvoiceState = { requested: 1, issued: 2, rejected: 3, reversed: 4, withdrawn: 5 } as const;

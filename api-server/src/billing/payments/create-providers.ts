@@ -1,6 +1,6 @@
 import type { AppConfig } from '../../config.js';
 import type { Clock } from '../../clock.js';
-import type { Executor } from '../../db/open-database.js';
+import type { Executor } from '../../db/index.js';
 import type { PaymentProvider } from './provider.js';
 import { AlipayProvider } from './alipay-provider.js';
 import { SandboxProvider, sandboxKeys } from './sandbox-provider.js';

@@ -1,4 +1,4 @@
-import { paymentNotifications } from '../../db/schema.js';
+import { paymentNotifications } from '../../db/index.js';
 import type { PaymentsContext } from './context.js';
 import type { NotificationAck, RawNotification } from './provider.js';
 import { settlePayment } from './settle.js';

@@ -1,7 +1,6 @@
 import { and, count, desc, eq, lte } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import { orders, payments, sysConfig } from '../../db/schema.js';
-import type { Executor } from '../../db/open-database.js';
+import { orders, payments, sysConfig, type Executor } from '../../db/index.js';
 import { conflict, invalid, notFound } from '../../errors.js';
 import { newOrderNo } from '../orders.js';
 import type { PaymentsContext } from './context.js';

@@ -1,6 +1,5 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import type { Executor } from '../../db/open-database.js';
-import { orders, payments, users } from '../../db/schema.js';
+import { type Executor, orders, payments, users } from '../../db/index.js';
 import { conflict, notFound } from '../../errors.js';
 
 /** Payments that arrived after their order closed, credited and waiting for an operator to check them; newest first. */

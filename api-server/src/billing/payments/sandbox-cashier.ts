@@ -1,4 +1,4 @@
-import type { sandboxTrades } from '../../db/schema.js';
+import type { sandboxTrades } from '../../db/index.js';
 import { sandboxCashierPath } from './sandbox-provider.js';
 
 type Trade = typeof sandboxTrades.$inferSelect;

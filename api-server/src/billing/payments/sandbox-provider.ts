@@ -3,8 +3,7 @@ import path from 'node:path';
 import { createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
-import type { Executor } from '../../db/open-database.js';
-import { sandboxTrades } from '../../db/schema.js';
+import { type Executor, sandboxTrades } from '../../db/index.js';
 import {
   PaymentProviderError,
   alipaySignContent,

@@ -1,6 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/open-database.js';
-import { orders, payments } from '../../db/schema.js';
+import { type Database, orders, payments } from '../../db/index.js';
 import { postTransaction } from '../ledger.js';
 import { awardReferralCommission } from '../referral.js';
 import { OrderStatus } from './recharge-states.js';

@@ -1,9 +1,7 @@
 import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { instanceEvents, instances } from '../../db/schema.js';
-import type { Executor } from '../../db/open-database.js';
-import { queryRows } from '../../db/query-rows.js';
-import { notify } from '../../accounts/messages.js';
+import { instanceEvents, instances, type Executor, queryRows } from '../../db/index.js';
+import { notify } from '../../accounts/index.js';
 import { recordInstanceEvent } from '../instance-events.js';
 import type { InstanceRow } from '../instance-state.js';
 import { stopInstance } from '../lifecycle.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { startPeriodicPass } from '../../lib/periodic-pass.js';
+import { startPeriodicPass } from '../../accounts/index.js';
 import { stopIdleInstances } from './idle-stop.js';
 import { purgeOldSamples, recordSamples } from './sampling.js';
 

@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { instances } from '../../db/schema.js';
-import { queryRows } from '../../db/query-rows.js';
+import { instances, queryRows } from '../../db/index.js';
 import { notFound } from '../../errors.js';
 import type { InstanceMetrics } from '@rc/api-contract/user/instance-metrics';
 

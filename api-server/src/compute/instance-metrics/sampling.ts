@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { instanceMetrics, instances } from '../../db/schema.js';
+import { instanceMetrics, instances } from '../../db/index.js';
 import { Status } from '../states.js';
 
 /** Driver calls in flight at once (a real driver reads each container's statistics). */

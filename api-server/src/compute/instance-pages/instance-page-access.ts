@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { instances } from '../../db/schema.js';
+import { instances } from '../../db/index.js';
 import { conflict, notFound } from '../../errors.js';
 import { Status } from '../states.js';
 import { jupyterPort } from './jupyter-link.js';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { SharedState } from '../../shared-state/shared-state.js';
+import type { SharedState } from '../../shared-state/index.js';
 import type { InstancePageAddress } from './instance-page-origin.js';
 
 /** How long the portal's ticket opens the instance's page: the browser uses it at once. */

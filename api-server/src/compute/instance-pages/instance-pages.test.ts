@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { loadConfig } from '../../config.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { startWebPortStandIn } from '../../test-support/web-port-stand-in.js';
-import { instanceOp, privateNode, rent, settle, systemImageId, userWithBalance } from '../compute-test-kit.js';
+import { instanceOp, privateNode, rent, settle, systemImageId, userWithBalance } from '../../test-support/compute-test-kit.js';
 import { ticketLifetimeMs } from './instance-page-passes.js';
 
 /** What the simulated pool answers for every instance's web port (SIMULATED_WEB_TARGET): the request it got, and an echo socket. */

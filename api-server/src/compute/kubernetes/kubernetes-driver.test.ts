@@ -8,7 +8,7 @@ import { images, instances } from '../../db/schema.js';
 import { KubernetesApiPeer } from '../../test-support/kubernetes-api-peer.js';
 import { kubernetesOfTestApp } from '../../test-support/kubernetes-namespace.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { gpuFree, privateNode, quotedOperation, rent, systemImageId, userWithBalance } from '../compute-test-kit.js';
+import { gpuFree, privateNode, quotedOperation, rent, systemImageId, userWithBalance } from '../../test-support/compute-test-kit.js';
 import { DriverRefusal } from '../driver.js';
 import { advanceTransitions, stopExitedInstances } from '../scheduler.js';
 import { Status } from '../states.js';

@@ -2,7 +2,7 @@ import { ApiException, type CoreV1Api } from '@kubernetes/client-node';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { KubernetesSettings } from '../../config.js';
-import { computeNodes, gpuModels, images, instances } from '../../db/schema.js';
+import { computeNodes, gpuModels, images, instances } from '../../db/index.js';
 import type { InstanceRow } from '../instance-state.js';
 import { limitsOf } from '../podman/container-plan.js';
 import { baseImageRef } from '../podman/podman-names.js';

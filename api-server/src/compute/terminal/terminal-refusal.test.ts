@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { privateNode, rent, systemImageId, userWithBalance } from '../compute-test-kit.js';
-import { runComputePass } from '../scheduler.js';
+import { privateNode, rent, systemImageId, userWithBalance } from '../../test-support/compute-test-kit.js';
+import { runMeteringPasses } from '../../periodic-jobs.js';
 
 let t: TestApp;
 
@@ -20,7 +20,7 @@ describe('the web terminal on the simulated pool', () => {
     const rented = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId: await systemImageId(t.app.db) });
     const id: number = rented.data.instance.id;
     t.clock.advance(10_000);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     const ticket = await call(t.app, 'POST', '/apis/user/auth/user/instance/terminal/ticket', { id }, user.token);
     const port = (t.app.server.address() as AddressInfo).port;
     const socket = new WebSocket(`ws://127.0.0.1:${port}/apis/user/instance/terminal/${ticket.data.ticket}`);

@@ -2,7 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { instanceLogins, instances } from '../../db/schema.js';
+import { instanceLogins, instances } from '../../db/index.js';
 import { AppError, conflict } from '../../errors.js';
 import { DriverRefusal, type ExecSession } from '../driver.js';
 import { Status, statusNames } from '../states.js';

@@ -5,7 +5,7 @@ import WebSocket from 'ws';
 import { instanceLogins } from '../../db/schema.js';
 import { call, type TestApp } from '../../test-support/test-app.js';
 import { closePodmanTestApp, createPodmanTestApp, reachStatus, runningPodmanInstance } from '../../test-support/podman-test-app.js';
-import { userWithBalance } from '../compute-test-kit.js';
+import { userWithBalance } from '../../test-support/compute-test-kit.js';
 import { Status } from '../states.js';
 import { terminalsPerUser } from './open-terminals.js';
 

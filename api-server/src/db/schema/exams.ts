@@ -33,7 +33,7 @@ export const grades = pgTable(
       .references(() => users.id),
     gradeName: varchar('grade_name', { length: 40 }).notNull(),
     intro: varchar('intro', { length: 1000 }).notNull().default(''),
-    /** A stored image key (community/stored-images.ts), '' for none. */
+    /** A stored image key (content/stored-images.ts), '' for none. */
     coverKey: varchar('cover_key', { length: 80 }).notNull().default(''),
     /** Listed on /grade; a private class is joined through its link and still by application. */
     isPublic: boolean('is_public').notNull().default(true),

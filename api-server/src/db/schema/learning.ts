@@ -46,7 +46,7 @@ export const courses = pgTable(
     summary: varchar('summary', { length: 300 }).notNull().default(''),
     introMarkdown: text('intro_markdown').notNull().default(''),
     introHtml: text('intro_html').notNull().default(''),
-    /** A stored image key (community/stored-images.ts), '' for none. */
+    /** A stored image key (content/stored-images.ts), '' for none. */
     coverKey: varchar('cover_key', { length: 80 }).notNull().default(''),
     isFree: boolean('is_free').notNull().default(true),
     price: money('price').notNull().default(0),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { userWithBalance } from '../../compute/compute-test-kit.js';
+import { userWithBalance } from '../../test-support/compute-test-kit.js';
 import { openClusterTreeOf, enabledClusters } from '../../storage/clusters.js';
 import type { ClusterAccount, HpcScheduler, JobSubmission } from '../scheduler.js';
 

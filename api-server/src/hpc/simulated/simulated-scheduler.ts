@@ -1,9 +1,8 @@
 import { Readable } from 'node:stream';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
-import type { Database } from '../../db/open-database.js';
-import { hpcClusters, hpcSimulatedJobs } from '../../db/schema.js';
-import type { FileSystem } from '../../storage/file-system.js';
+import { type Database, hpcClusters, hpcSimulatedJobs } from '../../db/index.js';
+import type { FileSystem } from '../../storage/index.js';
 import type { ClusterAccount, HpcScheduler, JobState, JobStatus, JobSubmission, PartitionState } from '../scheduler.js';
 import { simulateScript } from './script-simulation.js';
 import { simulatedPartitions, type SimulatedPartition } from './simulated-cluster.js';

@@ -1,4 +1,4 @@
-import type { SftpTarget } from '../../storage/sftp-pool.js';
+import type { SftpTarget } from '../../storage/index.js';
 import type { ClusterAccount, HpcScheduler, JobStatus, JobSubmission, PartitionState } from '../scheduler.js';
 import {
   durationSeconds,

@@ -1,5 +1,5 @@
 import { Client } from 'ssh2';
-import type { SftpTarget } from '../../storage/sftp-pool.js';
+import type { SftpTarget } from '../../storage/index.js';
 import { commandLine } from './shell-quote.js';
 
 export interface CommandResult {

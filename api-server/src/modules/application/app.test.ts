@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { call, type TestApp } from '../../test-support/test-app.js';
-import { balanceOf, messagesOf, privateNode, setUpComputeTestApp } from '../../compute/compute-test-kit.js';
-import { newLearner, newOperator, newTeacher, type Person } from '../../learning/learning-test-kit.js';
+import { balanceOf, messagesOf, privateNode, setUpComputeTestApp } from '../../test-support/compute-test-kit.js';
+import { newLearner, newOperator, newTeacher, type Person } from '../../test-support/learning-test-kit.js';
 import { ShelfStatus, appCategories, appLaunches, applications, images, instances, searchDocuments } from '../../db/schema.js';
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import { demoAccounts, demoPassword } from '../../seed/demo-data.js';
 import { cloudDiskUsage } from '../../storage/cloud-disk.js';
 import { startS3Peer, type S3Peer } from '../../test-support/s3-peer.js';
 import { createTestApp, login, type TestApp } from '../../test-support/test-app.js';
-import { UploadClient } from '../../uploads/test-upload-client.js';
+import { UploadClient } from '../../test-support/upload-client.js';
 
 const MiB = 1024 * 1024;
 const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');

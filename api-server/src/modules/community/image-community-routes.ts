@@ -36,8 +36,8 @@ import {
 } from '../../community/image-community.js';
 import { imageFit } from '../../community/image-compatibility.js';
 import { imageCovers } from '../../community/image-shelves.js';
-import { sendImage, storeImage } from '../../community/stored-images.js';
-import { readChunkForm } from '../../uploads/chunk-form.js';
+import { sendImage, storeImage } from '../../content/stored-images.js';
+import { readChunkForm } from '../../lib/chunk-form.js';
 
 const tags = ['镜像社区'];
 const published = (status: number) => (status === 1 ? '镜像已发布到社区' : '镜像含敏感词，已提交审核，审核通过后展示');

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { call, type TestApp } from '../../test-support/test-app.js';
-import { gpuFree, privateNode, rent, setUpComputeTestApp, userWithBalance } from '../../compute/compute-test-kit.js';
+import { gpuFree, privateNode, rent, setUpComputeTestApp, userWithBalance } from '../../test-support/compute-test-kit.js';
 import { communityImages, computeNodes, gpuModels, images } from '../../db/schema.js';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { bills, ledgerEntries, messages, questions } from '../../db/schema.js';
 import { checkLedger } from '../../billing/ledger.js';
 import { refundExpiredBounties } from '../../community/question-bounty.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { answerQuestion, ask, auth, body, cashOf, members, signInAgain, type Member } from './question-test-kit.js';
+import { answerQuestion, ask, auth, body, cashOf, members, signInAgain, type Member } from '../../test-support/question-test-kit.js';
 
 let t: TestApp;
 let asker: Member;

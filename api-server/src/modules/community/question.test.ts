@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages, questionAnswers, searchDocuments, users } from '../../db/schema.js';
-import { userWithBalance } from '../../compute/compute-test-kit.js';
+import { userWithBalance } from '../../test-support/compute-test-kit.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { answerQuestion, api, ask, auth, body, members, signInAgain, type Member } from './question-test-kit.js';
+import { answerQuestion, api, ask, auth, body, members, signInAgain, type Member } from '../../test-support/question-test-kit.js';
 import { recomputeQuestionHotScores } from '../../community/question-ranking.js';
 import { userRowWritten } from '../../test-support/user-written.js';
 

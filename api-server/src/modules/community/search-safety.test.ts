@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { ContentStatus, messages, postComments, posts, questionAnswers, questions, users } from '../../db/schema.js';
-import { indexDocument } from '../../community/search-index.js';
+import { indexDocument } from '../../content/search-index.js';
 import { demoAccounts, demoPassword } from '../../seed/demo-data.js';
 import { call, createTestApp, login, type TestApp } from '../../test-support/test-app.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ne } from 'drizzle-orm';
 import { searchDocuments } from '../../db/schema.js';
-import { indexDocument, removeDocument } from '../../community/search-index.js';
+import { indexDocument, removeDocument } from '../../content/search-index.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;

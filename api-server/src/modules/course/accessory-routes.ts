@@ -7,7 +7,7 @@ import { ok } from '../../envelope.js';
 import { attachmentDisposition } from '../../blobs/blob-store.js';
 import { invalid } from '../../errors.js';
 import { currentUser } from '../../plugins/app/authentication.js';
-import { readFileForm } from '../../uploads/chunk-form.js';
+import { readFileForm } from '../../lib/chunk-form.js';
 import {
   deleteAccessory,
   downloadableAccessory,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { ShelfStatus, courseCategories, courses } from '../../db/schema.js';
-import { indexDocument } from '../../community/search-index.js';
-import { courseFixture, newLearner, newOperator, newTeacher, type Person } from '../../learning/learning-test-kit.js';
+import { indexDocument } from '../../content/search-index.js';
+import { courseFixture, newLearner, newOperator, newTeacher, type Person } from '../../test-support/learning-test-kit.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;

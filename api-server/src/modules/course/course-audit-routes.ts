@@ -15,8 +15,8 @@ import {
 import { ok } from '../../envelope.js';
 import { pageWindow } from '../../lib/page-window.js';
 import { currentUser } from '../../plugins/app/authentication.js';
-import { imageFormMessages, sendImage, storeImage } from '../../community/stored-images.js';
-import { readFileForm } from '../../uploads/chunk-form.js';
+import { imageFormMessages, sendImage, storeImage } from '../../content/stored-images.js';
+import { readFileForm } from '../../lib/chunk-form.js';
 import { requireTeacher } from '../../learning/course-access.js';
 import {
   deleteCourse,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { ShelfStatus, courseCategories, courseEnrollments, courses, images, messages, searchDocuments, videos } from '../../db/schema.js';
-import { courseFixture, newLearner, newOperator, newTeacher, type Person } from '../../learning/learning-test-kit.js';
+import { courseFixture, newLearner, newOperator, newTeacher, type Person } from '../../test-support/learning-test-kit.js';
 
 let t: TestApp;
 let owner: Person;

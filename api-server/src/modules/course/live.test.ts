@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseLives, messages } from '../../db/schema.js';
-import { tokenFor } from '../../compute/compute-test-kit.js';
+import { tokenFor } from '../../test-support/compute-test-kit.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { courseFixture, newLearner, newOperator, newTeacher, type Person } from '../../learning/learning-test-kit.js';
+import { courseFixture, newLearner, newOperator, newTeacher, type Person } from '../../test-support/learning-test-kit.js';
 import { signUp } from '../../learning/course-purchase.js';
 
 let t: TestApp;

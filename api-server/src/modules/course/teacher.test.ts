@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShelfStatus, incomeHolds, messages, teacherApplications, users } from '../../db/schema.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { courseFixture, newLearner, newOperator, newTeacher, type Person } from '../../learning/learning-test-kit.js';
+import { courseFixture, newLearner, newOperator, newTeacher, type Person } from '../../test-support/learning-test-kit.js';
 import { signUp } from '../../learning/course-purchase.js';
 import { userRowWritten } from '../../test-support/user-written.js';
 

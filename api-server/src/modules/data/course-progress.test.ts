@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShelfStatus, courseEnrollments, coursePeriods, courses } from '../../db/schema.js';
 import { signUp } from '../../learning/course-purchase.js';
-import { courseFixture, newLearner, newOperator, newTeacher, type CourseFixture, type Person } from '../../learning/learning-test-kit.js';
+import { courseFixture, newLearner, newOperator, newTeacher, type CourseFixture, type Person } from '../../test-support/learning-test-kit.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;

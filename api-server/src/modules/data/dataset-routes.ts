@@ -7,11 +7,11 @@ import { StorageTaskView } from '@rc/api-contract/data/task';
 import { ok } from '../../envelope.js';
 import { pageWindow } from '../../lib/page-window.js';
 import { currentUser } from '../../plugins/app/authentication.js';
-import { checkRelativePath } from '../../uploads/file-names.js';
+import { checkRelativePath } from '../../lib/file-names.js';
 import { mountDataset, unmountDataset } from '../../compute/instance-mounts.js';
 import { datasetFileSystem, datasetTreeKey, datasetView, pageOfDatasets, readableDataset, usableDataset } from '../../storage/datasets.js';
 import { asUserError, netDiskTreeKey } from '../../storage/file-trees.js';
-import { mountViews } from '../../storage/mount-views.js';
+import { mountViews } from '../../compute/mount-views.js';
 import { createTask, taskView } from '../../storage/tasks.js';
 
 const tags = ['公开数据'];

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { downloadRecords, netDisks } from '../../db/schema.js';
-import { privateNode, rent, setUpComputeTestApp, userWithBalance } from '../../compute/compute-test-kit.js';
-import { runComputePass } from '../../compute/scheduler.js';
+import { privateNode, rent, setUpComputeTestApp, userWithBalance } from '../../test-support/compute-test-kit.js';
+import { runMeteringPasses } from '../../periodic-jobs.js';
 import type { SimulatedDriver } from '../../compute/simulated-driver.js';
 import { netDiskTreeKey, openTree, type FileTree } from '../../storage/file-trees.js';
 import { runTask } from '../../storage/tasks.js';
@@ -50,7 +50,7 @@ async function runningInstance(token: string) {
   const { node, model } = await privateNode(t.app.db, 2);
   const rented = await rent(t.app, token, { nodeId: node.id, gpuModelId: model.id, imageId });
   t.clock.advance(8_000);
-  await runComputePass(t.app);
+  await runMeteringPasses(t.app);
   return rented.data.instance.id as number;
 }
 
@@ -180,13 +180,13 @@ describe('my datasets', () => {
 
     await call(t.app, 'POST', '/apis/user/auth/user/instance/stop', { id: instanceId }, owner.token);
     t.clock.advance(3_000);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     expect((await data('auth/dataset/unmount', { id: shapes.id, instanceId }, owner.token)).data).toHaveLength(1);
     expect(driver.mountsOf(instanceId)).toHaveLength(2);
     await call(t.app, 'POST', '/apis/user/auth/user/instance/start', { id: instanceId }, owner.token);
     expect(driver.mountsOf(instanceId)).toEqual([{ path: '/root/public-data/my-set', kind: 'dataset', sourceId: mine.id, readOnly: true }]);
     t.clock.advance(5_000);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
 
     expect(await data('auth/dataset/unmount', { id: shapes.id, instanceId }, owner.token)).toMatchObject({ code: 404, msg: '该数据集未挂载到此实例' });
     expect((await data('auth/dataset/unmount', { id: mine.id, instanceId }, owner.token)).data).toEqual([]);

@@ -8,7 +8,7 @@ import { datasets } from '../../db/schema.js';
 import { ok } from '../../envelope.js';
 import { pageWindow } from '../../lib/page-window.js';
 import { currentUser } from '../../plugins/app/authentication.js';
-import { checkRelativePath } from '../../uploads/file-names.js';
+import { checkRelativePath } from '../../lib/file-names.js';
 import { datasetFileSystem, datasetView, deleteOwnDataset, ownDataset, pageOfDatasets } from '../../storage/datasets.js';
 import { asUserError } from '../../storage/file-trees.js';
 import { createOwnDataset } from '../../storage/my-datasets.js';

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examAttempts, examItems, messages } from '../../db/schema.js';
 import { beginAttempt, saveAnswers, submitAttempt } from '../../exam/exam-attempts.js';
-import { everyKind, gradeFixture, sessionUserOf } from '../../exam/exam-test-kit.js';
-import { newLearner, newTeacher, type Person } from '../../learning/learning-test-kit.js';
+import { everyKind, gradeFixture, sessionUserOf } from '../../test-support/exam-test-kit.js';
+import { newLearner, newTeacher, type Person } from '../../test-support/learning-test-kit.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;

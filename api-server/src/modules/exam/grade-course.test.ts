@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShelfStatus } from '../../db/schema.js';
-import { classCast, gradeFixture } from '../../exam/exam-test-kit.js';
-import { courseFixture, type Person } from '../../learning/learning-test-kit.js';
+import { classCast, gradeFixture } from '../../test-support/exam-test-kit.js';
+import { courseFixture, type Person } from '../../test-support/learning-test-kit.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;

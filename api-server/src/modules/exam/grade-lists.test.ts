@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classCast, examFixture } from '../../exam/exam-test-kit.js';
+import { classCast, examFixture } from '../../test-support/exam-test-kit.js';
 import { beginAttempt, submitAttempt } from '../../exam/exam-attempts.js';
-import { sessionUserOf } from '../../exam/exam-test-kit.js';
-import { type Person } from '../../learning/learning-test-kit.js';
+import { sessionUserOf } from '../../test-support/exam-test-kit.js';
+import { type Person } from '../../test-support/learning-test-kit.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApplyStatus, gradeApplyRecords, grades, messages, users } from '../../db/schema.js';
-import { classCast, gradeFixture } from '../../exam/exam-test-kit.js';
-import { newLearner, type Person } from '../../learning/learning-test-kit.js';
+import { classCast, gradeFixture } from '../../test-support/exam-test-kit.js';
+import { newLearner, type Person } from '../../test-support/learning-test-kit.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examItems, examStudents, messages, users } from '../../db/schema.js';
 import { beginAttempt, recordAttemptEvent, saveAnswers, submitAttempt } from '../../exam/exam-attempts.js';
-import { examFixture, gradeFixture, sessionUserOf, type ExamFixture } from '../../exam/exam-test-kit.js';
-import { newLearner, newTeacher, type Person } from '../../learning/learning-test-kit.js';
+import { examFixture, gradeFixture, sessionUserOf, type ExamFixture } from '../../test-support/exam-test-kit.js';
+import { newLearner, newTeacher, type Person } from '../../test-support/learning-test-kit.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;

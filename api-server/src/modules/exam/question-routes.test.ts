@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examItems, examQuestions } from '../../db/schema.js';
-import { examFixture, gradeFixture } from '../../exam/exam-test-kit.js';
-import { newLearner, newTeacher, type Person } from '../../learning/learning-test-kit.js';
+import { examFixture, gradeFixture } from '../../test-support/exam-test-kit.js';
+import { newLearner, newTeacher, type Person } from '../../test-support/learning-test-kit.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { call, createTestApp, login, type TestApp } from '../../test-support/test-app.js';
-import { messagesOf, userWithBalance } from '../../compute/compute-test-kit.js';
+import { messagesOf, userWithBalance } from '../../test-support/compute-test-kit.js';
 import { hpcClusters, users } from '../../db/schema.js';
 import { demoAccounts, demoPassword } from '../../seed/demo-data.js';
 import { seedDemoHpcAccounts } from '../../seed/demo-hpc-accounts.js';

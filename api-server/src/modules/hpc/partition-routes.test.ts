@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { userWithBalance } from '../../compute/compute-test-kit.js';
+import { userWithBalance } from '../../test-support/compute-test-kit.js';
 import { hpcClusters, hpcPartitions } from '../../db/schema.js';
 import { enabledClusters } from '../../storage/clusters.js';
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sysConfig } from '../../db/schema.js';
 import type { TestApp } from '../../test-support/test-app.js';
-import { md5Of, randomFile, setUpSignedInApp, type UploadClient } from '../../uploads/test-upload-client.js';
+import { md5Of, randomFile, setUpSignedInApp, type UploadClient } from '../../test-support/upload-client.js';
 
 let t: TestApp;
 let client: UploadClient;

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bills, sysConfig } from '../../db/schema.js';
-import { balanceOf, userWithBalance } from '../../compute/compute-test-kit.js';
+import { balanceOf, userWithBalance } from '../../test-support/compute-test-kit.js';
 import { netDiskTreeKey, openTree } from '../../storage/file-trees.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../../envelope.js';
 import { currentUser } from '../../plugins/app/authentication.js';
-import { checkFileName, checkRelativePath, joinPath } from '../../uploads/file-names.js';
+import { checkFileName, checkRelativePath, joinPath } from '../../lib/file-names.js';
 import { storeUploadedFile, treePlacement } from '../../uploads/store-file.js';
 import { openClusterTreeOf } from '../../storage/clusters.js';
 import { openTree } from '../../storage/file-trees.js';

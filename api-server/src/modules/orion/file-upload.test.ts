@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { uploads } from '../../db/schema.js';
 import type { TestApp } from '../../test-support/test-app.js';
 import { cleanAbandonedUploads } from '../../uploads/cleanup.js';
-import { md5Of, randomFile, setUpSignedInApp, type UploadClient } from '../../uploads/test-upload-client.js';
+import { md5Of, randomFile, setUpSignedInApp, type UploadClient } from '../../test-support/upload-client.js';
 
 let t: TestApp;
 let client: UploadClient;

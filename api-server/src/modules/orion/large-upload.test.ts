@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoAccounts, demoPassword } from '../../seed/demo-data.js';
 import { login, type TestApp } from '../../test-support/test-app.js';
-import { md5Of, randomFile, setUpSignedInApp, type UploadClient } from '../../uploads/test-upload-client.js';
+import { md5Of, randomFile, setUpSignedInApp, type UploadClient } from '../../test-support/upload-client.js';
 
 let t: TestApp;
 let client: UploadClient;

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coursePeriods } from '../../db/schema.js';
-import { courseFixture, newLearner, newOperator, newTeacher, type Person } from '../../learning/learning-test-kit.js';
-import { attachVideo, lessonSeconds, lessonVideo, uploadVideo } from '../../learning/video-test-kit.js';
+import { courseFixture, newLearner, newOperator, newTeacher, type Person } from '../../test-support/learning-test-kit.js';
+import { attachVideo, lessonSeconds, lessonVideo, uploadVideo } from '../../test-support/video-test-kit.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { UploadClient } from '../../uploads/test-upload-client.js';
+import { UploadClient } from '../../test-support/upload-client.js';
 
 let t: TestApp;
 let teacher: Person, otherTeacher: Person, learner: Person, operator: Person;

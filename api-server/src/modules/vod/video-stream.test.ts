@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coursePeriods, videos } from '../../db/schema.js';
 import { signUp } from '../../learning/course-purchase.js';
-import { courseFixture, newLearner, newOperator, newTeacher, type Person } from '../../learning/learning-test-kit.js';
-import { attachVideo, lessonSeconds, lessonVideo, uploadVideo } from '../../learning/video-test-kit.js';
+import { courseFixture, newLearner, newOperator, newTeacher, type Person } from '../../test-support/learning-test-kit.js';
+import { attachVideo, lessonSeconds, lessonVideo, uploadVideo } from '../../test-support/video-test-kit.js';
 import { streamTtlMs } from '../../learning/video-stream.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { UploadClient } from '../../uploads/test-upload-client.js';
+import { UploadClient } from '../../test-support/upload-client.js';
 
 let t: TestApp;
 let teacher: Person, otherTeacher: Person, learner: Person, stranger: Person, operator: Person;

@@ -3,13 +3,13 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos } from '../../db/schema.js';
-import { countingWebServer, hostileVideos, lessonVideo, testClips, uploadVideo } from '../../learning/video-test-kit.js';
+import { countingWebServer, hostileVideos, lessonVideo, testClips, uploadVideo } from '../../test-support/video-test-kit.js';
 import { originalKey } from '../../learning/video-stream.js';
 import { runnableTranscoders } from '../../learning/video-transcoder.js';
 import { demoAccounts, demoPassword } from '../../seed/demo-data.js';
 import { createTestApp, login, type TestApp } from '../../test-support/test-app.js';
 import { usedBytes } from '../../uploads/quota.js';
-import { md5Of, UploadClient } from '../../uploads/test-upload-client.js';
+import { md5Of, UploadClient } from '../../test-support/upload-client.js';
 
 const chunkSize = 2_048_000;
 const mp4 = fs.readFileSync(testClips.mp4);

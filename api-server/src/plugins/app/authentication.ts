@@ -1,13 +1,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest, onRequestHookHandler, preValidationHookHandler } from 'fastify';
-import { forbidden, unauthenticated } from '../../errors.js';
-import { authenticateToken, type SessionUser } from '../../accounts/sessions.js';
-import { redeemStreamTicket } from '../../push/stream-tickets.js';
+import { forbidden } from '../../errors.js';
+import { currentUser, authenticateToken, type SessionUser } from '../../accounts/index.js';
+import { redeemStreamTicket } from '../../push/index.js';
+
+// Route modules have long taken the current user from here; it lives in accounts/ now, where domain code reaches it too.
+export { currentUser };
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    sessionUser: SessionUser | null;
-  }
   interface FastifyContextConfig {
     /**
      * Without the token header, the token may come as the field `token` of the POST body (spec §7's form-post
@@ -17,12 +17,6 @@ declare module 'fastify' {
     /** Without the token header, a stream ticket may come as `?ticket=` (the event stream: EventSource cannot send headers). */
     ticketInQuery?: boolean;
   }
-}
-
-/** The signed-in user of a request that passed authentication (every `/auth/` route). */
-export function currentUser(request: FastifyRequest): SessionUser {
-  if (!request.sessionUser) throw unauthenticated();
-  return request.sessionUser;
 }
 
 /** The signed-in operator, who reviews what users submit (invoices, withdrawals, late payments). */

@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
-import type { BlobStore } from '../../blobs/blob-store.js';
-import { createBlobStore } from '../../blobs/create-blob-store.js';
+import { type BlobStore, createBlobStore } from '../../blobs/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { ComputeSettings } from '../../config.js';
-import type { ComputeDriver } from '../../compute/driver.js';
-import { createDriver } from '../../compute/create-driver.js';
+import { type ComputeDriver, createDriver, instancesMounting, mountOnLiveInstances } from '../../compute/index.js';
+import type { InstanceMounts } from '../../storage/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,6 +10,8 @@ declare module 'fastify' {
       settings: ComputeSettings;
       /** The SSH gateway's port as users see it: the one it listens on once started, SSH_PORT until then. */
       ssh: { port: number };
+      /** Storage's questions about the instances that mount its disks and datasets. */
+      mounts: InstanceMounts;
     };
   }
 }
@@ -18,7 +20,11 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const driver = await createDriver(app);
-    app.decorate('compute', { driver, settings: app.config.compute, ssh: { port: app.config.ssh.port } });
+    const mounts: InstanceMounts = {
+      mountOnLiveInstances: (tx, disk) => mountOnLiveInstances(tx, driver, disk),
+      instancesMounting,
+    };
+    app.decorate('compute', { driver, settings: app.config.compute, ssh: { port: app.config.ssh.port }, mounts });
     app.addHook('onClose', () => driver.close());
   },
   { name: 'compute', dependencies: ['core'] },

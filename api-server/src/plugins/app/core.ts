@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config.js';
 import type { Clock } from '../../clock.js';
-import type { Database } from '../../db/open-database.js';
+import type { Database } from '../../db/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

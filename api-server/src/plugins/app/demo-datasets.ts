@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { ensureDemoDatasets } from '../../storage/demo-datasets.js';
+import { ensureDemoDatasets } from '../../storage/index.js';
 
 /** The public catalogue's demo datasets, written once the server is ready when they are missing. */
 export default fp(

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyRequest } from 'fastify';
 import { AppError, invalid } from '../../errors.js';
 import type { Envelope } from '../../envelope.js';
 import { describeValidationError } from './validation-message.js';
-import { findInputProblem, nonFinitePath, unstorableText } from '../../lib/request-input.js';
+import { findInputProblem, nonFinitePath, unstorableText } from '../../lib/index.js';
 
 interface TitledSchema {
   properties?: Record<string, { title?: string }>;

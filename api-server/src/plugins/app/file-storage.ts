@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
-import { ensureClusters } from '../../storage/clusters.js';
-import { SftpPool } from '../../storage/sftp-pool.js';
+import { ensureClusters, SftpPool } from '../../storage/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { checkReadiness } from '../../observability/readiness.js';
+import { checkReadiness } from '../../observability/index.js';
 
 /** Each readiness check gets this long: a dependency that hangs fails the check rather than the probe. */
 const checkTimeoutMs = 2000;

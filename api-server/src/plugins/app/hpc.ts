@@ -1,12 +1,10 @@
 import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import type { HpcSettings } from '../../config.js';
-import { hpcClusters } from '../../db/schema.js';
+import { hpcClusters } from '../../db/index.js';
 import { notFound } from '../../errors.js';
-import { createScheduler } from '../../hpc/create-scheduler.js';
-import { ensurePartitions } from '../../hpc/partitions.js';
-import { enabledClusters } from '../../storage/clusters.js';
-import type { HpcScheduler } from '../../hpc/scheduler.js';
+import { createScheduler, ensurePartitions, type HpcScheduler } from '../../hpc/index.js';
+import { enabledClusters } from '../../storage/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createServerMetrics, type ServerMetrics } from '../../observability/server-metrics.js';
+import { createServerMetrics, type ServerMetrics } from '../../observability/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
-import { createPaymentProviders } from '../../billing/payments/create-providers.js';
-import type { PaymentsContext } from '../../billing/payments/context.js';
+import { createPaymentProviders, type PaymentsContext } from '../../billing/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
-import type { PayoutProvider } from '../../billing/payouts/payout-provider.js';
-import { createPayoutProvider } from '../../billing/payouts/create-payout-provider.js';
+import { type PayoutProvider, createPayoutProvider } from '../../billing/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,8 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SessionUser } from '../../accounts/sessions.js';
-import { EventStream, StreamHub } from '../../push/event-stream.js';
-import { eventsFor, userStream } from '../../push/user-events.js';
+import type { SessionUser } from '../../accounts/index.js';
+import { EventStream, StreamHub, eventsFor, userStream } from '../../push/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { keptSecret } from '../../lib/kept-secret.js';
+import { keptSecret } from '../../lib/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

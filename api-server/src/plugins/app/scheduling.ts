@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { SchedulerState } from '../../observability/scheduler-state.js';
+import { SchedulerState } from '../../observability/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

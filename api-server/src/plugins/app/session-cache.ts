@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { SessionCache, staleUserKeys } from '../../accounts/session-cache.js';
+import { SessionCache, staleUserKeys } from '../../accounts/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

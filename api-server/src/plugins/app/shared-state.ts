@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
-import { createSharedState } from '../../shared-state/create-shared-state.js';
-import type { SharedState } from '../../shared-state/shared-state.js';
+import { createSharedState, type SharedState } from '../../shared-state/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

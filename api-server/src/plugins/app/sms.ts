@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
-import type { SmsProvider } from '../../lib/sms/sms-provider.js';
-import { createSmsProvider } from '../../lib/sms/create-sms-provider.js';
+import { type SmsProvider, createSmsProvider } from '../../lib/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { onRequestHookHandler } from 'fastify';
-import { IncrementalMd5 } from '../../uploads/incremental-md5.js';
+import { IncrementalMd5 } from '../../uploads/index.js';
 import type { UploadSettings } from '../../config.js';
-import { loadSigningSecret } from '../../uploads/signing-secret.js';
+import { loadSigningSecret } from '../../lib/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

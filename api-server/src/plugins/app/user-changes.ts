@@ -1,12 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import {
-  runInScope,
-  UserChangeScope,
-  type UserChangeDetails,
-  type UserChangeListener,
-  type UserChanges,
-} from '../../accounts/user-changes.js';
+import { runInScope, UserChangeScope, type UserChangeDetails, type UserChangeListener, type UserChanges } from '../../accounts/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,8 +1,6 @@
 import fp from 'fastify-plugin';
-import { loadSigningSecret } from '../../uploads/signing-secret.js';
-import { createVideoQueue, type VideoQueue } from '../../learning/video-processing.js';
-import { StreamSigner } from '../../learning/video-stream.js';
-import { chooseTranscoder } from '../../learning/video-transcoder.js';
+import { loadSigningSecret } from '../../lib/index.js';
+import { createVideoQueue, type VideoQueue, StreamSigner, chooseTranscoder } from '../../learning/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
-import { TerminalTickets } from '../../compute/terminal/terminal-tickets.js';
-import { OpenTerminals } from '../../compute/terminal/open-terminals.js';
+import { TerminalTickets, OpenTerminals } from '../../compute/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { policyForPage } from '../../lib/content-security-policy.js';
+import { policyForPage } from '../../lib/index.js';
 import { repoRoot } from '../../repo-root.js';
 
 const examplesDir = path.join(repoRoot, 'examples');

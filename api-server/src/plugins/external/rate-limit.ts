@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { RateLimiter } from '../../lib/rate-limiter.js';
+import type { RateLimiter } from '../../lib/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

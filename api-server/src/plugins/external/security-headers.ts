@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
-import { portalDirectives } from '../../lib/content-security-policy.js';
+import { portalDirectives } from '../../lib/index.js';
 
 /**
  * Security headers on every answer, the portal and /apis alike: a Content-Security-Policy the

@@ -4,10 +4,10 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { website } from '../../db/schema.js';
+import { website } from '../../db/index.js';
 import { ok } from '../../envelope.js';
-import { transferOrigin } from '../../blobs/blob-store.js';
-import { policyForPage } from '../../lib/content-security-policy.js';
+import { transferOrigin } from '../../blobs/index.js';
+import { policyForPage } from '../../lib/index.js';
 import { repoRoot } from '../../repo-root.js';
 
 const ownStaticDir = path.join(repoRoot, 'api-server/static');

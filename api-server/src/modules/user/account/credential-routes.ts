@@ -14,7 +14,7 @@ import {
 import { ok } from '../../../envelope.js';
 import { invalid } from '../../../errors.js';
 import { currentUser } from '../../../plugins/app/authentication.js';
-import { readChunkForm } from '../../../uploads/chunk-form.js';
+import { readChunkForm } from '../../../lib/chunk-form.js';
 import {
   checkDeclaredImage,
   checkSide,

@@ -35,7 +35,7 @@ import { dailySpend, monthlyStatements, statementView } from '../../../billing/s
 import { runningCost } from '../../../billing/running-cost.js';
 import { ledgerPage, ledgerView } from '../../../billing/ledger-lines.js';
 import { resourcePage, resourceView } from '../../../billing/billed-resources.js';
-import { storageResources } from '../../../billing/storage-resources.js';
+import { storageResources } from '../../../storage/storage-resources.js';
 
 const tags = ['账单'];
 /** An export answers the file's bytes; a refusal answers the envelope. */

@@ -4,8 +4,8 @@ import { call, createTestApp, requestSmsCode, type TestApp } from '../../../test
 import { sysConfig, users } from '../../../db/schema.js';
 import { awardReferralCommission } from '../../../billing/referral.js';
 import { checkLedger } from '../../../billing/ledger.js';
-import { runComputePass } from '../../../compute/scheduler.js';
-import { tokenFor, userWithBalance } from '../../../compute/compute-test-kit.js';
+import { runMeteringPasses } from '../../../periodic-jobs.js';
+import { tokenFor, userWithBalance } from '../../../test-support/compute-test-kit.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -96,12 +96,12 @@ describe('referral', () => {
 
   it('releases held income to withdrawable income once 7 days have passed, by the scheduler pass', async () => {
     t.clock.advance(7 * day - 1000);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     expect(await balancesOf(referrer.id)).toMatchObject({ held: 5_000, income: 0 });
     t.clock.advance(1000);
-    expect((await runComputePass(t.app)).incomeReleased).toBe(1);
+    expect((await runMeteringPasses(t.app)).incomeReleased).toBe(1);
     expect(await balancesOf(referrer.id)).toMatchObject({ held: 0, income: 5_000, cash: 0 });
-    expect((await runComputePass(t.app)).incomeReleased).toBe(0);
+    expect((await runMeteringPasses(t.app)).incomeReleased).toBe(0);
 
     const token = await tokenFor(t.app, referrer.id);
     const lines = await call(t.app, 'POST', '/apis/user/auth/user/income/lines', {}, token);

@@ -24,7 +24,7 @@ import type { InvoiceTitleRow } from '../../../db/schema.js';
 import { ok } from '../../../envelope.js';
 import { notFound } from '../../../errors.js';
 import { currentUser, requireOperator } from '../../../plugins/app/authentication.js';
-import { createInvoiceProvider } from '../../../billing/invoices/invoice-provider.js';
+import { createInvoiceProvider } from '../../../billing/invoices/create-invoice-provider.js';
 import { deleteTitle, listTitles, saveTitle, titleTypeName, updateTitle } from '../../../billing/invoices/invoice-titles.js';
 import { invoiceableAmount } from '../../../billing/invoices/invoiceable.js';
 import {

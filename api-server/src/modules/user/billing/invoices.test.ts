@@ -5,7 +5,7 @@ import { call, type TestApp } from '../../../test-support/test-app.js';
 import { applyLedgerEntry, postTransaction } from '../../../billing/ledger.js';
 import { demoOperatorMobile } from '../../../seed/operator.js';
 import { createAccount } from '../../../accounts/accounts.js';
-import { messagesOf, privateNode, rent, setUpComputeTestApp, tokenFor } from '../../../compute/compute-test-kit.js';
+import { messagesOf, privateNode, rent, setUpComputeTestApp, tokenFor } from '../../../test-support/compute-test-kit.js';
 import { usccCheckCharacter } from '../../../billing/invoices/invoice-titles.js';
 import { invoiceFontName } from '../../../billing/invoices/invoice-pdf.js';
 import { pdfText } from '../../../test-support/pdf-text.js';

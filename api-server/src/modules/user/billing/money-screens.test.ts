@@ -9,12 +9,20 @@ import type { RawNotification } from '../../../billing/payments/provider.js';
 import { checkLedger } from '../../../billing/ledger.js';
 import { yuan } from '../../../billing/bill-export.js';
 import { ledgerEntries, users } from '../../../db/schema.js';
-import { privateNode, quotedOperation, rent, settle, systemImageId, tokenFor, userWithBalance } from '../../../compute/compute-test-kit.js';
-import { runComputePass } from '../../../compute/scheduler.js';
-import { jobBody, localCluster, submit } from '../../../hpc/hpc-test-kit.js';
+import {
+  privateNode,
+  quotedOperation,
+  rent,
+  settle,
+  systemImageId,
+  tokenFor,
+  userWithBalance,
+} from '../../../test-support/compute-test-kit.js';
+import { runMeteringPasses } from '../../../periodic-jobs.js';
+import { jobBody, localCluster, submit } from '../../../test-support/hpc-test-kit.js';
 import { runJobSync } from '../../../hpc/job-sync.js';
-import { courseFixture, newTeacher } from '../../../learning/learning-test-kit.js';
-import { withdrawWithCode } from '../../../billing/withdrawal-test-kit.js';
+import { courseFixture, newTeacher } from '../../../test-support/learning-test-kit.js';
+import { withdrawWithCode } from '../../../test-support/withdrawal-test-kit.js';
 
 /**
  * One user does one of each thing that moves money, through the real routes: a recharge by each provider, a rented
@@ -214,7 +222,7 @@ describe('one user, one of each money operation', () => {
 
   it('withdraws the referral income once it is released, and asks for an invoice for the course order', async () => {
     t.clock.advance(7 * day);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     user.token = await tokenFor(t.app, user.id);
     const withdrawal = await withdraw(user, 10_000);
     expect(withdrawal).toMatchObject({ amount: 10_000, fee: 1_000, statusName: '申请中' });

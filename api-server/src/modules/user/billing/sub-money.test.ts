@@ -6,9 +6,9 @@ import { call, type TestApp } from '../../../test-support/test-app.js';
 import { users } from '../../../db/schema.js';
 import { createAccount } from '../../../accounts/accounts.js';
 import { applyLedgerEntry, checkLedger } from '../../../billing/ledger.js';
-import { chinaMonth } from '../../../compute/budget-stops.js';
-import { runComputePass } from '../../../compute/scheduler.js';
-import { messagesOf, privateNode, rent, setUpComputeTestApp, tokenFor, userWithBalance } from '../../../compute/compute-test-kit.js';
+import { chinaMonth } from '../../../billing/monthly-charges.js';
+import { runMeteringPasses } from '../../../periodic-jobs.js';
+import { messagesOf, privateNode, rent, setUpComputeTestApp, tokenFor, userWithBalance } from '../../../test-support/compute-test-kit.js';
 import { userRowWritten } from '../../../test-support/user-written.js';
 
 let t: TestApp;
@@ -102,16 +102,16 @@ describe('sub-account money', () => {
     const rented = await rent(t.app, sub.token, { nodeId: node.id, gpuModelId: model.id, imageId });
     expect(rented.code).toBe(200);
     t.clock.advance(8_000);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
 
     expect(await money('budget/save', { subUserId: sub.id, monthlyBudget: 2_500 }, main.token)).toMatchObject({
       code: 200,
       data: { monthlyBudget: 2_500 },
     });
     t.clock.advance(hour / 2);
-    expect((await runComputePass(t.app)).stoppedForBudget).toBe(0);
+    expect((await runMeteringPasses(t.app)).stoppedForBudget).toBe(0);
     t.clock.advance(hour);
-    const pass = await runComputePass(t.app);
+    const pass = await runMeteringPasses(t.app);
     expect(pass.stoppedForBudget).toBe(1);
     const list = await call(t.app, 'POST', '/apis/container/auth/list', { pageSize: 10 }, sub.token);
     expect(list.data.list[0].status).not.toBe(2);
@@ -152,24 +152,24 @@ describe('low-balance alerts', () => {
         .filter((sms) => sms.mobile === mobile && sms.type === 'notice');
     const [{ mobile }] = (await t.app.db.select({ mobile: users.mobile }).from(users).where(eq(users.id, user.id))) as [{ mobile: string }];
 
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     expect(await alerts()).toBe(0);
     const move = (amount: number) =>
       t.app.db.transaction(async (tx) => {
         await applyLedgerEntry(tx, { userId: user.id, amount, kind: amount < 0 ? 'charge' : 'grant', note: '测试', at: t.app.clock.now() });
       });
     await move(-35_000);
-    expect((await runComputePass(t.app)).thresholdAlerts).toBe(1);
-    expect((await runComputePass(t.app)).thresholdAlerts).toBe(0);
+    expect((await runMeteringPasses(t.app)).thresholdAlerts).toBe(1);
+    expect((await runMeteringPasses(t.app)).thresholdAlerts).toBe(0);
     expect(await alerts()).toBe(1);
     expect(smsTo(mobile)).toHaveLength(1);
     expect(smsTo(mobile)[0].text).toContain('已低于预警值 ¥20.00');
 
     await move(10_000);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     expect(await alerts()).toBe(1);
     await move(-10_000);
-    expect((await runComputePass(t.app)).thresholdAlerts).toBe(1);
+    expect((await runMeteringPasses(t.app)).thresholdAlerts).toBe(1);
     expect(await alerts()).toBe(2);
     expect(smsTo(mobile)).toHaveLength(2);
     expect(await save(null)).toMatchObject({ code: 200, data: { threshold: null } });

@@ -5,15 +5,15 @@ import { and, eq } from 'drizzle-orm';
 import { call, createTestApp, login, type TestApp } from '../../../test-support/test-app.js';
 import { ledgerEntries, users, withdrawals } from '../../../db/schema.js';
 import { requestWithdrawal, WithdrawalStatus } from '../../../billing/withdrawals.js';
-import { runComputePass } from '../../../compute/scheduler.js';
+import { runMeteringPasses } from '../../../periodic-jobs.js';
 import { checkLedger } from '../../../billing/ledger.js';
-import { userWithBalance } from '../../../compute/compute-test-kit.js';
+import { userWithBalance } from '../../../test-support/compute-test-kit.js';
 import { demoOperatorMobile } from '../../../seed/operator.js';
 import { demoPassword } from '../../../seed/demo-data.js';
 import type { SandboxPayoutProvider } from '../../../billing/payouts/sandbox-payout-provider.js';
 import { defaultRateLimits } from '../../../config.js';
 import { matchSmsCode } from '../../../accounts/sms-codes.js';
-import { earner, ownSmsCode, savedPayeeAccount, withdrawWithCode } from '../../../billing/withdrawal-test-kit.js';
+import { earner, ownSmsCode, savedPayeeAccount, withdrawWithCode } from '../../../test-support/withdrawal-test-kit.js';
 let t: TestApp;
 let operator: string;
 beforeAll(async () => {
@@ -343,10 +343,10 @@ describe('withdrawals', () => {
         .where(and(eq(ledgerEntries.kind, 'withdrawal_payout'), eq(ledgerEntries.note, `提现 #${requested.id} 已打款`)));
 
     // An approval may still be under way: left alone for a while.
-    expect((await runComputePass(t.app)).payoutsResumed).toBe(0);
+    expect((await runMeteringPasses(t.app)).payoutsResumed).toBe(0);
     t.clock.advance(10 * 60_000);
-    expect((await runComputePass(t.app)).payoutsResumed).toBe(1);
-    expect((await runComputePass(t.app)).payoutsResumed).toBe(0);
+    expect((await runMeteringPasses(t.app)).payoutsResumed).toBe(1);
+    expect((await runMeteringPasses(t.app)).payoutsResumed).toBe(0);
     const [row] = await t.app.db.select().from(withdrawals).where(eq(withdrawals.id, requested.id));
     expect(row).toMatchObject({ status: WithdrawalStatus.paid, payoutRef: (transferred as { reference: string }).reference });
     expect(await payoutEntries()).toHaveLength(2);

@@ -11,7 +11,7 @@ import {
   setUpComputeTestApp,
   settle,
   userWithBalance,
-} from '../../../compute/compute-test-kit.js';
+} from '../../../test-support/compute-test-kit.js';
 import { startQueuedInstances } from '../../../compute/gpu-queue.js';
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import {
   settle,
   tokenFor,
   userWithBalance,
-} from '../../../compute/compute-test-kit.js';
+} from '../../../test-support/compute-test-kit.js';
 
 let t: TestApp;
 let imageId: number;

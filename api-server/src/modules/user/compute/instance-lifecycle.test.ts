@@ -12,8 +12,8 @@ import {
   settle,
   tokenFor,
   userWithBalance,
-} from '../../../compute/compute-test-kit.js';
-import { runComputePass } from '../../../compute/scheduler.js';
+} from '../../../test-support/compute-test-kit.js';
+import { runMeteringPasses } from '../../../periodic-jobs.js';
 
 let t: TestApp;
 let imageId: number;
@@ -128,7 +128,7 @@ describe('the instance lifecycle', () => {
     await settle(t, 5 * second);
     t.clock.advance(3600 * second);
     const before = await balanceOf(t.app, (await userOf(token)).id);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     expect(before - (await balanceOf(t.app, (await userOf(token)).id))).toBe(3 * 1980);
   });
 

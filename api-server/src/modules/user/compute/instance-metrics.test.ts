@@ -11,8 +11,8 @@ import {
   rent,
   setUpComputeTestApp,
   userWithBalance,
-} from '../../../compute/compute-test-kit.js';
-import { runComputePass } from '../../../compute/scheduler.js';
+} from '../../../test-support/compute-test-kit.js';
+import { runMeteringPasses } from '../../../periodic-jobs.js';
 import { runMetricsPass } from '../../../compute/instance-metrics/metrics-pass.js';
 import type { SimulatedDriver } from '../../../compute/simulated-driver.js';
 import type { InstanceSample } from '../../../compute/driver.js';
@@ -33,7 +33,7 @@ async function running() {
   const user = await userWithBalance(t.app, 1_000_000);
   const rented = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId });
   t.clock.advance(8 * second);
-  await runComputePass(t.app);
+  await runMeteringPasses(t.app);
   return { user, token: user.token, id: rented.data.instance.id as number };
 }
 
@@ -146,7 +146,7 @@ describe('idle auto-stop', () => {
 
     const afterStop = await balanceOf(t.app, user.id);
     await sampleFor(4);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     expect(await idleStopEvents(id)).toBe(1);
     expect(await balanceOf(t.app, user.id)).toBe(afterStop);
     expect(await ledgerSum(t.app, user.id)).toBe(afterStop);
@@ -184,10 +184,10 @@ describe('idle auto-stop', () => {
     const { id, token } = await running();
     await op(token, 'stop', { id });
     t.clock.advance(3 * second);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     await op(token, 'non/device/start', { id });
     t.clock.advance(5 * second);
-    await runComputePass(t.app);
+    await runMeteringPasses(t.app);
     await op(token, 'idle/stop', { id, minutes: 10, percent: 5 });
     await sampleFor(50);
     expect(await statusOf(token, id)).toBe(2);

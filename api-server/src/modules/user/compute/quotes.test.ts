@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { bills, sysConfig, users } from '../../../db/schema.js';
 import { call, type TestApp } from '../../../test-support/test-app.js';
-import { balanceOf, ledgerSum, privateNode, rent, setUpComputeTestApp, userWithBalance } from '../../../compute/compute-test-kit.js';
-import { runComputePass } from '../../../compute/scheduler.js';
+import { balanceOf, ledgerSum, privateNode, rent, setUpComputeTestApp, userWithBalance } from '../../../test-support/compute-test-kit.js';
+import { runMeteringPasses } from '../../../periodic-jobs.js';
 import { checkLedger } from '../../../billing/ledger.js';
 import { userRowWritten } from '../../../test-support/user-written.js';
 
@@ -31,14 +31,14 @@ async function runningInstance(balance: number, billingType = 1) {
   const user = await userWithBalance(t.app, balance);
   const rented = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId, billingType });
   t.clock.advance(8 * second);
-  await runComputePass(t.app);
+  await runMeteringPasses(t.app);
   return { user, node, model, id: rented.data.instance.id as number, token: user.token };
 }
 
 async function stopped(token: string, id: number) {
   await call(t.app, 'POST', instancePath('stop'), { id }, token);
   t.clock.advance(3 * second);
-  await runComputePass(t.app);
+  await runMeteringPasses(t.app);
 }
 
 describe('the rent quote', () => {

@@ -9,7 +9,7 @@ import {
   rent,
   userWithBalance,
   setUpComputeTestApp,
-} from '../../../compute/compute-test-kit.js';
+} from '../../../test-support/compute-test-kit.js';
 
 let t: TestApp;
 let imageId: number;

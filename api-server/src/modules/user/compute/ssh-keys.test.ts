@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../../test-support/test-app.js';
-import { userWithBalance } from '../../../compute/compute-test-kit.js';
+import { userWithBalance } from '../../../test-support/compute-test-kit.js';
 
 let t: TestApp;
 let work: string;

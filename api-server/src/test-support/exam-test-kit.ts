@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { SessionUser } from '../accounts/sessions.js';
-import { newLearner, newTeacher, type Person } from '../learning/learning-test-kit.js';
-import { renderMarkdown } from '../community/markdown.js';
+import type { SessionUser } from '../accounts/index.js';
+import { newLearner, newTeacher, type Person } from './learning-test-kit.js';
+import { renderMarkdown } from '../content/index.js';
 import {
   ExamAudience,
   MultipleChoiceRule,
@@ -16,8 +16,8 @@ import {
   users,
   type AnswerKey,
   type QuestionKindValue,
-} from '../db/schema.js';
-import { syncGradeAdminFlag } from './grade-roles.js';
+} from '../db/index.js';
+import { syncGradeAdminFlag } from '../exam/index.js';
 
 export interface QuestionSpec {
   kind: QuestionKindValue;

@@ -1,8 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { StorageResourceRow } from '@rc/api-contract/user/bills';
-import { bills, cloudDisks, netDisks, regions } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
-import { dayAmountOf, loadStorageTerms } from '../storage/storage-terms.js';
+import { bills, cloudDisks, netDisks, regions, type Executor } from '../db/index.js';
+import { dayAmountOf, loadStorageTerms } from './storage-terms.js';
 
 /** The user's network and cloud disks; a disk's spend is the storage lines whose note starts with its label. */
 export async function storageResources(db: Executor, userId: number): Promise<StorageResourceRow[]> {

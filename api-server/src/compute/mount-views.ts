@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { datasets, instances, netDisks } from '../db/schema.js';
+import { datasets, instances, netDisks } from '../db/index.js';
 import { notFound } from '../errors.js';
-import { mountsOf } from '../compute/instance-mounts.js';
+import { mountsOf } from './instance-mounts.js';
 
 /** What the user's instance mounts, named for the pages: 网盘（地区） or the dataset's title. */
 export async function mountViews(app: FastifyInstance, userId: number, instanceId: number) {

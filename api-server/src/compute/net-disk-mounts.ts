@@ -1,9 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { instanceMounts, instances, netDisks } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
-import type { ComputeDriver } from '../compute/driver.js';
-import { mountsOf } from '../compute/instance-mounts.js';
-import { Status } from '../compute/states.js';
+import { instanceMounts, instances, netDisks, type Executor } from '../db/index.js';
+import type { ComputeDriver } from './driver.js';
+import { mountsOf } from './instance-mounts.js';
+import { Status } from './states.js';
 
 /** Where an instance sees its region's network disk. */
 export const netDiskMountPath = '/root/netdisk';

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { HpcJobSubmitBody } from '@rc/api-contract/hpc/job';
-import { userWithBalance } from '../compute/compute-test-kit.js';
-import { bills, hpcClusters, hpcJobs } from '../db/schema.js';
-import { call } from '../test-support/test-app.js';
-import { openLocalHpcAccount } from '../test-support/hpc-account.js';
+import { userWithBalance } from './compute-test-kit.js';
+import { bills, hpcClusters, hpcJobs } from '../db/index.js';
+import { call } from './test-app.js';
+import { openLocalHpcAccount } from './hpc-account.js';
 
 /** The local (simulated) cluster every test submits to. */
 export async function localCluster(app: FastifyInstance) {

@@ -3,8 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { coursePeriods, videos } from '../db/schema.js';
-import { md5Of, UploadClient } from '../uploads/test-upload-client.js';
+import { coursePeriods, videos } from '../db/index.js';
+import { md5Of, UploadClient } from './upload-client.js';
 
 /** The 20-second VP8 lesson the demo course plays (seed/assets). */
 export const lessonVideo = fs.readFileSync(new URL('../seed/assets/lesson-20s.webm', import.meta.url));

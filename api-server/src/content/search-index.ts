@@ -1,8 +1,7 @@
 import { Jieba } from '@node-rs/jieba';
 import { dict } from '@node-rs/jieba/dict.js';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../db/open-database.js';
-import { searchDocuments } from '../db/schema.js';
+import { type Executor, searchDocuments } from '../db/index.js';
 
 /** What the site search covers; spec §2's search types map onto these. */
 export type SearchKind = 'blog' | 'news' | 'question' | 'course' | 'app' | 'dataset' | 'image';

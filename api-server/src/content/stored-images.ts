@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { invalid, notFound } from '../errors.js';
-import type { FileFormMessages } from '../uploads/chunk-form.js';
+import type { FileFormMessages } from '../lib/index.js';
 
 type ImageExtension = 'png' | 'jpg' | 'gif' | 'webp';
 

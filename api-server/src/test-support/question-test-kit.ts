@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema.js';
-import { tokenFor, userWithBalance } from '../../compute/compute-test-kit.js';
-import { call, type TestApp } from '../../test-support/test-app.js';
+import { users } from '../db/index.js';
+import { tokenFor, userWithBalance } from './compute-test-kit.js';
+import { call, type TestApp } from './test-app.js';
 
 export const api = (path: string) => `/apis/community/api/questions/${path}`;
 export const auth = (path: string) => `/apis/community/auth/questions/${path}`;

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { PayeeAccountSaveBody, Withdrawal } from '@rc/api-contract/user/income';
-import { users } from '../db/schema.js';
-import { call, lastSmsCode, type Answer, type TestApp } from '../test-support/test-app.js';
-import { userRowWritten } from '../test-support/user-written.js';
-import { userWithBalance } from '../compute/compute-test-kit.js';
-import { postTransaction } from './ledger.js';
+import { users } from '../db/index.js';
+import { call, lastSmsCode, type Answer, type TestApp } from './test-app.js';
+import { userRowWritten } from './user-written.js';
+import { userWithBalance } from './compute-test-kit.js';
+import { postTransaction } from '../billing/index.js';
 
 export interface Earner {
   id: number;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { withUserChanges } from '../accounts/user-changes.js';
+import { withUserChanges } from './user-changes.js';
 
 /**
  * Runs `pass` now and then every `intervalMs`, never two at once (a tick while one runs is skipped); a failure is

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { demoAccounts, demoPassword } from '../seed/demo-data.js';
-import { createTestApp, login, type TestApp } from '../test-support/test-app.js';
+import { demoAccounts, demoPassword } from '../seed/index.js';
+import { createTestApp, login, type TestApp } from './test-app.js';
 
 export interface Answer<T = any> {
   code: number;

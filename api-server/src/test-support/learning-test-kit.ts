@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { createAccount } from '../accounts/accounts.js';
-import { tokenFor, userWithBalance } from '../compute/compute-test-kit.js';
-import { ShelfStatus, courseChapters, coursePeriods, courses, users, type PeriodKind } from '../db/schema.js';
+import { createAccount } from '../accounts/index.js';
+import { tokenFor, userWithBalance } from './compute-test-kit.js';
+import { ShelfStatus, courseChapters, coursePeriods, courses, users, type PeriodKind } from '../db/index.js';
 
 export interface Person {
   id: number;

@@ -1,13 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { computeNodes, gpuModels, images, ledgerEntries, users } from '../db/schema.js';
-import type { Executor } from '../db/open-database.js';
-import { call, createTestApp, type TestApp } from '../test-support/test-app.js';
-import { applyLedgerEntry } from '../billing/ledger.js';
-import { createAccount } from '../accounts/accounts.js';
-import { startSession } from '../accounts/sessions.js';
-import { runComputePass } from './scheduler.js';
+import { computeNodes, gpuModels, images, ledgerEntries, users, type Executor } from '../db/index.js';
+import { call, createTestApp, type TestApp } from './test-app.js';
+import { applyLedgerEntry } from '../billing/index.js';
+import { createAccount, startSession } from '../accounts/index.js';
+import { runMeteringPasses } from '../periodic-jobs.js';
 
 /** Registers a compute test file's hooks: a fresh app and a system image to rent with, handed to `opened`. */
 export function setUpComputeTestApp(opened: (compute: { t: TestApp; imageId: number }) => void): void {
@@ -26,7 +24,7 @@ export const instanceOp = (app: FastifyInstance, token: string, path: string, bo
 /** Moves the clock on and runs one scheduler pass. */
 export async function settle(t: TestApp, ms: number) {
   t.clock.advance(ms);
-  await runComputePass(t.app);
+  await runMeteringPasses(t.app);
 }
 
 let accounts = 0;

@@ -1,0 +1,17 @@
+export { type BillingPassReport, runBillingPass } from './billing-pass.js';
+export { charge, chargeInParts, formatYuan, payerBalance, payerOf } from './charges.js';
+export { defaultReferralSettings } from './income-settings.js';
+export { holdIncome, releaseMaturedIncome } from './income.js';
+export { applyLedgerEntry, checkLedger, postTransaction } from './ledger.js';
+export { chinaMonth } from './monthly-charges.js';
+export { hpcPackageOrderType, newOrderNo, placeOrder, recordOrder } from './orders.js';
+export type { PaymentsContext } from './payments/context.js';
+export { createPaymentProviders } from './payments/create-providers.js';
+export { startPaymentScheduler } from './payments/payment-scheduler.js';
+export { alipaySignContent, chinaTime, type RawNotification } from './payments/provider.js';
+export { generateRsaKeyPair, type KeyPair, rsa2Sign, rsa2Verify } from './payments/sandbox-provider.js';
+export { createPayoutProvider } from './payouts/create-payout-provider.js';
+export type { PayoutProvider } from './payouts/payout-provider.js';
+export type { QuoteClaims } from './quote-token.js';
+export { confirmedPrice, issueQuote, type PricedOperation, type QuoteKey } from './quotes.js';
+export { welcomeCreditKey, yuanText } from './welcome-credit.js';

@@ -1,0 +1,15 @@
+export { createDriver } from './create-driver.js';
+export { type ComputeDriver, DriverRefusal, type ExecOptions, type ExecSession } from './driver.js';
+export { startMetricsPass } from './instance-metrics/metrics-pass.js';
+export { instancesMounting } from './instance-mounts.js';
+export { default as instancePagesProxy, routeInstancePageHosts } from './instance-pages/instance-pages-proxy.js';
+export { kubeConfigOf } from './kubernetes/kubernetes-driver.js';
+export { kubernetesNames } from './kubernetes/kubernetes-objects.js';
+export { mountOnLiveInstances } from './net-disk-mounts.js';
+export { usableImage } from './new-instance.js';
+export { namespaceOf } from './podman/podman-driver.js';
+export { baseImageRef, podmanNames } from './podman/podman-names.js';
+export { advanceTransitions, type PassReport, runComputePass, startScheduler } from './scheduler.js';
+export { Billing, OrderType, Status, statusNames } from './states.js';
+export { OpenTerminals } from './terminal/open-terminals.js';
+export { TerminalTickets } from './terminal/terminal-tickets.js';

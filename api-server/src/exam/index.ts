@@ -1,0 +1,3 @@
+export { markAttempt } from './exam-marking.js';
+export { startExamScheduler } from './exam-scheduler.js';
+export { syncGradeAdminFlag } from './grade-roles.js';

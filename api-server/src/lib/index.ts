@@ -1,0 +1,15 @@
+export { type FileFormMessages, readChunkForm } from './chunk-form.js';
+export { policyForPage, portalDirectives } from './content-security-policy.js';
+export { checkFileName, checkGpuFileName, checkRelativePath, internalName, joinPath } from './file-names.js';
+export { answerFrameworkError } from './framework-errors.js';
+export { maskIdCard, maskMobile } from './id-card.js';
+export { keptSecret, keptSecretSetting } from './kept-secret.js';
+export { pageWindow } from './page-window.js';
+export { hashPassword, verifyPassword } from './password.js';
+export { InProcessRateLimiter, type RateLimiter } from './rate-limiter.js';
+export { findInputProblem, nonFinitePath, unstorableText } from './request-input.js';
+export { newReferralCode, newSessionToken, newSmsCode, sha256 } from './secrets.js';
+export { seededRandom } from './seeded-random.js';
+export { loadSigningSecret } from './signing-secret.js';
+export { createSmsProvider } from './sms/create-sms-provider.js';
+export type { SmsProvider, SmsPurpose } from './sms/sms-provider.js';

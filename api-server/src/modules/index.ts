@@ -1,0 +1,16 @@
+export { default as applicationModule } from './application/index.js';
+export { default as cloudNetDiskModule } from './cloud-net-disk/index.js';
+export { default as communityModule } from './community/index.js';
+export { default as containerModule } from './container/index.js';
+export { default as courseModule } from './course/index.js';
+export { default as dataModule } from './data/index.js';
+export { default as examModule } from './exam/index.js';
+export { default as hpcModule } from './hpc/index.js';
+export { default as imageModule } from './image/index.js';
+export { default as netDiskModule } from './net-disk/index.js';
+export { default as nodeModule } from './node/index.js';
+export { default as orionModule } from './orion/index.js';
+export { default as systemModule } from './system/index.js';
+export { publicConfigRoute } from './system/site-routes.js';
+export { default as userModule } from './user/index.js';
+export { default as vodModule } from './vod/index.js';

@@ -1,0 +1,2 @@
+export { startOperationsSocket } from './operations-socket.js';
+export { startScheduledBackups } from './scheduled-backups.js';

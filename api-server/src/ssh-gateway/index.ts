@@ -1,0 +1,1 @@
+export { startSshGateway } from './ssh-gateway.js';

@@ -1,0 +1,11 @@
+export { clusterHome, clustersOfUser, enabledClusters, ensureClusters, type HpcCluster, openClusterTreeOf } from './clusters.js';
+export { datasetFolder } from './datasets.js';
+export { ensureDemoDatasets } from './demo-datasets.js';
+export { type FileSystem, FileSystemError } from './file-system.js';
+export { clusterTreeKey, type FileTree, netDiskFolder, openTree, userHome } from './file-trees.js';
+export type { InstanceMounts } from './instance-mounts.js';
+export { SftpPool, type SftpTarget } from './sftp-pool.js';
+export { runStoragePass, type StoragePassReport } from './storage-pass.js';
+export { defaultCloudDiskTerms, defaultNetDiskTerms } from './storage-terms.js';
+export { startTaskRunner } from './task-runner.js';
+export { inTree, treeArea, treeClash, treePath, writeTreeFile } from './tree-operations.js';
