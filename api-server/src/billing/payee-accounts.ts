@@ -1,4 +1,5 @@
 import { and, asc, count, eq } from 'drizzle-orm';
+import type { PayeeAccount } from '@rc/api-contract/user/income';
 import { payeeAccounts, users } from '../db/schema.js';
 import type { Database, Executor } from '../db/open-database.js';
 import { conflict, invalid, notFound } from '../errors.js';
@@ -7,6 +8,16 @@ import { spendSmsCode, type MatchedSmsCode } from '../accounts/sms-codes.js';
 
 type PayeeChannel = 'alipay' | 'bank';
 type PayeeAccountRow = typeof payeeAccounts.$inferSelect;
+
+export const payeeAccountView = (row: PayeeAccountRow): PayeeAccount => ({
+  id: row.id,
+  channel: row.channel,
+  accountMasked: maskPayeeAccount(row.channel, row.account),
+  payeeName: row.payeeName,
+  bankName: row.bankName,
+  gmtCreate: row.createdAt.toISOString(),
+  gmtModified: row.updatedAt.toISOString(),
+});
 
 const maxPayeeAccountsPerUser = 10;
 
