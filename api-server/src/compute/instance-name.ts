@@ -1,0 +1,12 @@
+import { eq } from 'drizzle-orm';
+import { instances } from '../db/schema.js';
+import type { Executor } from '../db/open-database.js';
+import type { InstanceRow } from './instance-state.js';
+
+/** A blank name keeps the old one. */
+export async function renameInstance(tx: Executor, instance: InstanceRow, name: string) {
+  await tx
+    .update(instances)
+    .set({ name: name.trim() || instance.name })
+    .where(eq(instances.id, instance.id));
+}
