@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { MyDatasetCreateBody } from '@rc/api-contract/data/dataset';
+import type { MyDatasetCreateBody, MyDatasetUpdateBody } from '@rc/api-contract/data/dataset';
 import { datasets } from '../db/schema.js';
+import type { Executor } from '../db/open-database.js';
 import { invalid } from '../errors.js';
 import { checkRelativePath } from '../uploads/file-names.js';
-import { datasetTreeKey, ensureDatasetNameFree } from './datasets.js';
+import { datasetTreeKey, ensureDatasetNameFree, ownDataset } from './datasets.js';
 import { asUserError, netDiskTreeKey, openTree } from './file-trees.js';
 import { createTask } from './tasks.js';
 
@@ -45,4 +46,12 @@ export async function createOwnDataset(app: FastifyInstance, userId: number, bod
     await app.db.delete(datasets).where(eq(datasets.id, dataset!.id));
     throw error;
   }
+}
+
+/** Changes the title, description, licence and version of the user's own dataset. */
+export async function updateOwnDataset(db: Executor, userId: number, body: MyDatasetUpdateBody) {
+  const { id, title, description, licence, version } = body;
+  await ownDataset(db, userId, id);
+  const [row] = await db.update(datasets).set({ title, description, licence, version }).where(eq(datasets.id, id)).returning();
+  return row!;
 }
