@@ -57,6 +57,31 @@ describe('import boundaries', () => {
   });
 });
 
+describe('database out of route modules', () => {
+  it.each([
+    ['api-server/src/modules/image/probe-routes.ts', '../../db/schema.js'],
+    ['api-server/src/modules/user/account/probe-routes.ts', '../../../db/open-database.js'],
+    ['api-server/src/modules/image/probe-routes.ts', 'drizzle-orm'],
+    ['api-server/src/modules/image/index.ts', 'drizzle-orm/pg-core'],
+  ])('refuses a route module (%s) importing %s', async (file, specifier) => {
+    expect(await ruleIds(file, importing(specifier))).toEqual(['no-restricted-syntax']);
+  });
+
+  it.each([
+    ['app.db.select', 'export const probe = (app: { db: { select(): unknown } }) => app.db.select();\n'],
+    ['db.transaction', 'export const probe = (db: { transaction(): unknown }) => db.transaction();\n'],
+    ['tx.update', 'export const probe = (tx: { update(): unknown }) => tx.update();\n'],
+  ])('refuses a query (%s) in a route module', async (_query, code) => {
+    expect(await ruleIds('api-server/src/modules/user/compute/probe-routes.ts', code)).toEqual(['no-restricted-syntax']);
+  });
+
+  it('lets a route module hand app.db to a domain function, and its tests set up data directly', async () => {
+    const handing = 'export const probe = (app: { db: unknown }, read: (db: unknown) => unknown) => read(app.db);\n';
+    expect(await ruleIds('api-server/src/modules/image/probe-routes.ts', handing)).toEqual([]);
+    expect(await ruleIds('api-server/src/modules/image/probe.test.ts', importing('../../db/schema.js'))).toEqual([]);
+  });
+});
+
 describe('rules of hooks', () => {
   it('refuses a hook called conditionally in a micro-app', async () => {
     const code = `import { useState } from 'react';\nexport function Probe({ open }: { open: boolean }) {\n  if (open) useState(0);\n  return null;\n}\n`;
