@@ -5,8 +5,7 @@ import { ByApp, ManagedAppCard, RejectBody, ReviewListBody } from '@rc/api-contr
 import { ok } from '../../envelope.js';
 import { requireOperator } from '../../plugins/app/authentication.js';
 import { pagedAnswer } from '../../lib/page-window.js';
-import { reviewCards } from '../../applications/app-views.js';
-import { approveApp, rejectApp } from '../../applications/app-shelf.js';
+import { approveApp, rejectApp, reviewCards } from '../../applications/index.js';
 
 const tags = ['应用中心'];
 

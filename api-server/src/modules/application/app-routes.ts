@@ -17,12 +17,22 @@ import {
 import { PageQuery } from '@rc/api-contract/common';
 import { ok } from '../../envelope.js';
 import { currentUser } from '../../plugins/app/authentication.js';
-import { viewerOf } from '../../community/viewer.js';
+import { viewerOf } from '../../community/index.js';
 import { pagedAnswer, pageWindow } from '../../lib/page-window.js';
-import { editableApp, ownApp, visibleApp } from '../../applications/app-access.js';
-import { appCategoryList, appDetail, authorCards, shelfCards } from '../../applications/app-views.js';
-import { createApp, deleteApp, putaway, updateApp } from '../../applications/app-shelf.js';
-import { launchesOf } from '../../applications/app-launch.js';
+import {
+  appCategoryList,
+  appDetail,
+  authorCards,
+  createApp,
+  deleteApp,
+  editableApp,
+  launchesOf,
+  ownApp,
+  putaway,
+  shelfCards,
+  updateApp,
+  visibleApp,
+} from '../../applications/index.js';
 
 const tags = ['应用中心'];
 

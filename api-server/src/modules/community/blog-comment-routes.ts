@@ -12,9 +12,7 @@ import {
 } from '@rc/api-contract/community/blog';
 import { ok } from '../../envelope.js';
 import { currentUser } from '../../plugins/app/authentication.js';
-import { commentSavedMessage } from '../../community/saved-messages.js';
-import { commentsOnMyPosts, commentThreads, deleteComment, saveComment } from '../../community/blog-comments.js';
-import { viewerOf } from '../../community/viewer.js';
+import { commentSavedMessage, commentsOnMyPosts, commentThreads, deleteComment, saveComment, viewerOf } from '../../community/index.js';
 
 const tags = ['社区'];
 

@@ -16,11 +16,18 @@ import {
 } from '@rc/api-contract/community/blog';
 import { ok } from '../../envelope.js';
 import { currentUser } from '../../plugins/app/authentication.js';
-import { followedBloggersBlogs, myBlogList, publishedBlogList, readBlog } from '../../community/blog-lists.js';
-import { recommendedBlogs } from '../../community/blog-recommend.js';
-import { createBlog, deleteBlog, updateBlog } from '../../community/blog-writing.js';
-import { blogSavedMessage } from '../../community/saved-messages.js';
-import { viewerOf } from '../../community/viewer.js';
+import {
+  blogSavedMessage,
+  createBlog,
+  deleteBlog,
+  followedBloggersBlogs,
+  myBlogList,
+  publishedBlogList,
+  readBlog,
+  recommendedBlogs,
+  updateBlog,
+  viewerOf,
+} from '../../community/index.js';
 
 const tags = ['社区'];
 

@@ -26,7 +26,7 @@ import {
   requireBloggerProfile,
   setFollowing,
   updateBloggerInfo,
-} from '../../community/bloggers.js';
+} from '../../community/index.js';
 
 const tags = ['社区'];
 

@@ -20,24 +20,25 @@ import {
 } from '@rc/api-contract/community/image-community';
 import { ok } from '../../envelope.js';
 import { currentUser } from '../../plugins/app/authentication.js';
-import { enforcePostingLimit } from '../../community/moderation.js';
 import {
   deleteImage,
+  enforcePostingLimit,
+  imageCovers,
   imageDetail,
+  imageFit,
   listMine,
-  myImage,
   listPublished,
+  myImage,
   publishedForUse,
   publishedTags,
   publishImage,
+  sendImage,
   setStar,
+  storeImage,
   unpublishImage,
   updateImage,
-} from '../../community/image-community.js';
-import { imageFit } from '../../community/image-compatibility.js';
-import { imageCovers } from '../../community/image-shelves.js';
-import { sendImage, storeImage } from '../../community/stored-images.js';
-import { readChunkForm } from '../../uploads/chunk-form.js';
+} from '../../community/index.js';
+import { readChunkForm } from '../../uploads/index.js';
 
 const tags = ['镜像社区'];
 const published = (status: number) => (status === 1 ? '镜像已发布到社区' : '镜像含敏感词，已提交审核，审核通过后展示');

@@ -4,9 +4,8 @@ import { Envelope } from '@rc/api-contract/envelope';
 import { UploadedImage } from '@rc/api-contract/community/blog';
 import { ok } from '../../envelope.js';
 import { currentUser } from '../../plugins/app/authentication.js';
-import { postImages } from '../../community/image-shelves.js';
-import { imageFormMessages, sendImage, storeImage } from '../../community/stored-images.js';
-import { readFileForm } from '../../uploads/chunk-form.js';
+import { imageFormMessages, postImages, sendImage, storeImage } from '../../community/index.js';
+import { readFileForm } from '../../uploads/index.js';
 
 const tags = ['社区'];
 const ImageBytes = Type.Unsafe<unknown>({ type: 'string', format: 'binary', description: '图片字节' });

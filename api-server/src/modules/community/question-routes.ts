@@ -29,11 +29,26 @@ import { PageQuery } from '@rc/api-contract/common';
 import { ok } from '../../envelope.js';
 import { pagedAnswer } from '../../lib/page-window.js';
 import { currentUser } from '../../plugins/app/authentication.js';
-import { questionSavedMessage } from '../../community/saved-messages.js';
-import { askQuestion, deleteQuestion, updateQuestion, viewQuestion, viewQuestionAs } from '../../community/questions.js';
-import { listQuestions, myQuestions, recordedQuestions, searchQuestions, similarQuestions } from '../../community/question-lists.js';
-import { acceptAnswer, answersOf, deleteAnswer, myAnswers, saveAnswer } from '../../community/question-answers.js';
-import { deleteQuestionRecord, saveQuestionRecord } from '../../community/question-records.js';
+import {
+  acceptAnswer,
+  answersOf,
+  askQuestion,
+  deleteAnswer,
+  deleteQuestion,
+  deleteQuestionRecord,
+  listQuestions,
+  myAnswers,
+  myQuestions,
+  questionSavedMessage,
+  recordedQuestions,
+  saveAnswer,
+  saveQuestionRecord,
+  searchQuestions,
+  similarQuestions,
+  updateQuestion,
+  viewQuestion,
+  viewQuestionAs,
+} from '../../community/index.js';
 
 const tags = ['问答'];
 

@@ -5,8 +5,7 @@ import { ReportBody, ReportReceipt, ReviewDecisionBody, ReviewItem, ReviewListBo
 import { ok } from '../../envelope.js';
 import { pageWindow } from '../../lib/page-window.js';
 import { currentUser, requireOperator } from '../../plugins/app/authentication.js';
-import { saveReport } from '../../community/reports.js';
-import { decideContent, reviewQueue } from '../../community/content-review.js';
+import { decideContent, reviewQueue, saveReport } from '../../community/index.js';
 
 const tags = ['社区'];
 

@@ -3,7 +3,7 @@ import { Envelope } from '@rc/api-contract/envelope';
 import { BlogSearchBody, SearchPage, SiteSearchBody } from '@rc/api-contract/community/search';
 import { ok } from '../../envelope.js';
 import { pageWindow } from '../../lib/page-window.js';
-import { kindsOfType, searchKeyword, searchSite } from '../../community/search.js';
+import { kindsOfType, searchKeyword, searchSite } from '../../community/index.js';
 
 const tags = ['社区'];
 

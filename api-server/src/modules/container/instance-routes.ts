@@ -2,11 +2,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../envelope.js';
 import { currentUser } from '../../plugins/app/authentication.js';
-import { instancePage, instanceStatistics } from '../../compute/instance-list.js';
-import { operateOnInstance } from '../../compute/operate.js';
-import type { Operation } from '../../compute/operations.js';
-import { renameInstance } from '../../compute/instance-name.js';
-import { changeImage, commitImage, resetSystemDisk } from '../../compute/system-disk.js';
+import {
+  changeImage,
+  commitImage,
+  instancePage,
+  instanceStatistics,
+  operateOnInstance,
+  type Operation,
+  renameInstance,
+  resetSystemDisk,
+} from '../../compute/index.js';
 import { Envelope, Page } from '@rc/api-contract/envelope';
 import {
   ChangeImageBody,

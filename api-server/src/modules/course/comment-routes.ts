@@ -11,8 +11,8 @@ import {
 import { ok } from '../../envelope.js';
 import { pageWindow } from '../../lib/page-window.js';
 import { currentUser } from '../../plugins/app/authentication.js';
-import { viewerOf } from '../../community/viewer.js';
-import { commentThreads, deleteComment, saveComment } from '../../learning/course-comments.js';
+import { viewerOf } from '../../community/index.js';
+import { commentThreads, deleteComment, saveComment } from '../../learning/index.js';
 
 const tags = ['课程评价'];
 

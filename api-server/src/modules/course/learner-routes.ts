@@ -6,8 +6,15 @@ import { CollectResult, CollectedCourse, CourseOrderRef, MyCourseItem, SignBody,
 import { ok } from '../../envelope.js';
 import { pagedAnswer } from '../../lib/page-window.js';
 import { currentUser } from '../../plugins/app/authentication.js';
-import { myCourseOrders, myCourses, myCourseView, signUpFor } from '../../learning/course-learner.js';
-import { collectCourse, collectedCourses, uncollectCourse } from '../../learning/course-collections.js';
+import {
+  collectCourse,
+  collectedCourses,
+  myCourseOrders,
+  myCourses,
+  myCourseView,
+  signUpFor,
+  uncollectCourse,
+} from '../../learning/index.js';
 
 const tags = ['课程学习'];
 

@@ -30,7 +30,7 @@ import {
   sortPeriods,
   teachingOutline,
   updatePeriod,
-} from '../../learning/course-outline.js';
+} from '../../learning/index.js';
 
 const tags = ['课程讲师'];
 

@@ -7,12 +7,9 @@ import { StorageTaskView } from '@rc/api-contract/data/task';
 import { ok } from '../../envelope.js';
 import { pageWindow } from '../../lib/page-window.js';
 import { currentUser } from '../../plugins/app/authentication.js';
-import { checkRelativePath } from '../../uploads/file-names.js';
-import { mountDataset, unmountDataset } from '../../compute/instance-mounts.js';
-import { datasetFileSystem, datasetTreeKey, datasetView, pageOfDatasets, readableDataset, usableDataset } from '../../storage/datasets.js';
-import { asUserError, netDiskTreeKey } from '../../storage/file-trees.js';
-import { mountViews } from '../../storage/mount-views.js';
-import { createTask, taskView } from '../../storage/tasks.js';
+import { checkRelativePath } from '../../uploads/index.js';
+import { mountDataset, unmountDataset } from '../../compute/index.js';
+import { asUserError, createTask, datasetFileSystem, datasetTreeKey, datasetView, mountViews, netDiskTreeKey, pageOfDatasets, readableDataset, taskView, usableDataset } from '../../storage/index.js';
 
 const tags = ['公开数据'];
 

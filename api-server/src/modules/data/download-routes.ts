@@ -4,7 +4,7 @@ import { DownloadListBody, DownloadRecordView } from '@rc/api-contract/data/down
 import { ok } from '../../envelope.js';
 import { pageWindow } from '../../lib/page-window.js';
 import { currentUser } from '../../plugins/app/authentication.js';
-import { pageOfDownloads } from '../../storage/download-history.js';
+import { pageOfDownloads } from '../../storage/index.js';
 
 const tags = ['我的下载'];
 

@@ -6,11 +6,8 @@ import { StorageTaskView } from '@rc/api-contract/data/task';
 import { ok } from '../../envelope.js';
 import { pageWindow } from '../../lib/page-window.js';
 import { currentUser } from '../../plugins/app/authentication.js';
-import { checkRelativePath } from '../../uploads/file-names.js';
-import { datasetFileSystem, datasetView, deleteOwnDataset, ownDataset, pageOfDatasets } from '../../storage/datasets.js';
-import { asUserError } from '../../storage/file-trees.js';
-import { createOwnDataset, updateOwnDataset } from '../../storage/my-datasets.js';
-import { taskView } from '../../storage/tasks.js';
+import { checkRelativePath } from '../../uploads/index.js';
+import { asUserError, createOwnDataset, datasetFileSystem, datasetView, deleteOwnDataset, ownDataset, pageOfDatasets, taskView, updateOwnDataset } from '../../storage/index.js';
 
 const tags = ['我的数据'];
 

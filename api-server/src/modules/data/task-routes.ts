@@ -4,8 +4,7 @@ import { StorageTaskView, TaskCreateBody, TaskIdBody, TaskListBody } from '@rc/a
 import { ok } from '../../envelope.js';
 import { pageWindow } from '../../lib/page-window.js';
 import { currentUser } from '../../plugins/app/authentication.js';
-import { treePath } from '../../storage/tree-operations.js';
-import { cancelTask, createTransferTask, ownTask, pageOfTasks, taskView } from '../../storage/tasks.js';
+import { cancelTask, createTransferTask, ownTask, pageOfTasks, taskView, treePath } from '../../storage/index.js';
 
 const tags = ['存储任务'];
 

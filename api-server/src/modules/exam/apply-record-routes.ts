@@ -15,7 +15,7 @@ import {
 import { ok } from '../../envelope.js';
 import { pagedAnswer } from '../../lib/page-window.js';
 import { currentUser } from '../../plugins/app/authentication.js';
-import { applyRecordPage, applySummary, applyTips, auditBatch, auditRecord, ignoreRecords } from '../../exam/grade-applications.js';
+import { applyRecordPage, applySummary, applyTips, auditBatch, auditRecord, ignoreRecords } from '../../exam/index.js';
 
 const tags = ['入班申请'];
 

@@ -6,8 +6,18 @@ import { AnswerSaveBody, AnswerSaveResult, AttemptIdBody, ExamIdBody, ExamSheet,
 import { ok } from '../../envelope.js';
 import { pagedAnswer } from '../../lib/page-window.js';
 import { currentUser } from '../../plugins/app/authentication.js';
-import { beginAttempt, continueAttempt, recordAttemptEvent, saveAnswers, submitAttempt } from '../../exam/exam-attempts.js';
-import { examTips, ignoreExamTip, myExamBrief, myExams, myExamsOfGrade } from '../../exam/my-exams.js';
+import {
+  beginAttempt,
+  continueAttempt,
+  examTips,
+  ignoreExamTip,
+  myExamBrief,
+  myExams,
+  myExamsOfGrade,
+  recordAttemptEvent,
+  saveAnswers,
+  submitAttempt,
+} from '../../exam/index.js';
 
 const tags = ['参加考试'];
 

@@ -6,7 +6,7 @@ import { GradeCourseSaveBody, GradeCoursePageBody } from '@rc/api-contract/exam/
 import { ok } from '../../envelope.js';
 import { pagedAnswer } from '../../lib/page-window.js';
 import { currentUser } from '../../plugins/app/authentication.js';
-import { memberGradeCourses, publicGradeCourses, saveGradeCourses } from '../../exam/grade-courses.js';
+import { memberGradeCourses, publicGradeCourses, saveGradeCourses } from '../../exam/index.js';
 
 const tags = ['班级课程'];
 

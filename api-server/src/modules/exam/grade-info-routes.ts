@@ -14,8 +14,7 @@ import {
 import { ok } from '../../envelope.js';
 import { pagedAnswer } from '../../lib/page-window.js';
 import { currentUser } from '../../plugins/app/authentication.js';
-import { gradesOf } from '../../exam/grade-listing.js';
-import { disbandGrade, gradeView, myGradePage, publicGradePage, saveGrade, updateGrade } from '../../exam/grade-info.js';
+import { disbandGrade, gradesOf, gradeView, myGradePage, publicGradePage, saveGrade, updateGrade } from '../../exam/index.js';
 
 const tags = ['班级'];
 

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { ok } from '../../envelope.js';
 import { pagedAnswer } from '../../lib/page-window.js';
 import { currentUser } from '../../plugins/app/authentication.js';
-import { deleteQuestion, myQuestions, saveQuestion, updateQuestion } from '../../exam/question-bank.js';
+import { deleteQuestion, myQuestions, saveQuestion, updateQuestion } from '../../exam/index.js';
 
 const tags = ['题库'];
 

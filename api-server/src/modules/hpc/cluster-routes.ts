@@ -4,7 +4,7 @@ import { Envelope } from '@rc/api-contract/envelope';
 import { ClusterItem, UpdateDefaultClusterBody } from '@rc/api-contract/hpc/cluster';
 import { ok } from '../../envelope.js';
 import { currentUser } from '../../plugins/app/authentication.js';
-import { clustersOfUser, setDefaultCluster } from '../../storage/clusters.js';
+import { clustersOfUser, setDefaultCluster } from '../../storage/index.js';
 
 const tags = ['HPC集群'];
 

@@ -12,9 +12,16 @@ import {
   HpcJobView,
 } from '@rc/api-contract/hpc/job';
 import { ok } from '../../envelope.js';
-import { cancelJob, estimateSubmission, releaseJob, submitJob, type SubmitOutcome } from '../../hpc/job-submission.js';
-import { jobTemplates } from '../../hpc/job-templates.js';
-import { jobDetailOf, pageOfJobs } from '../../hpc/job-views.js';
+import {
+  cancelJob,
+  estimateSubmission,
+  jobDetailOf,
+  jobTemplates,
+  pageOfJobs,
+  releaseJob,
+  submitJob,
+  type SubmitOutcome,
+} from '../../hpc/index.js';
 import { pagedAnswer } from '../../lib/page-window.js';
 import { currentUser } from '../../plugins/app/authentication.js';
 

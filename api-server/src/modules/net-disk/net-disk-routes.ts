@@ -24,28 +24,30 @@ import {
 } from '@rc/api-contract/net-disk/net-disk';
 import { ok } from '../../envelope.js';
 import { currentUser } from '../../plugins/app/authentication.js';
-import { netDiskTreeKey, openTree } from '../../storage/file-trees.js';
-import { activateNetDisk, ensureWritable, netDiskOverview, netDiskTotals } from '../../storage/net-disk.js';
 import {
+  activateNetDisk,
   backgroundCopyMessage,
+  checkNetDiskUsage,
   copyIntoFolder,
-  listTreeFolder,
-  makeTreeFolder,
-  moveTreeItems,
-  renameTreeItem,
-  treePath,
-} from '../../storage/tree-operations.js';
-import { sendTreeDownload } from '../../storage/tree-downloads.js';
-import { checkNetDiskUsage } from '../../storage/storage-metering.js';
-import {
   deleteFromTrash,
   emptyTrash,
+  ensureWritable,
   listTrash,
+  listTreeFolder,
+  makeTreeFolder,
   moveToTrash,
+  moveTreeItems,
+  netDiskOverview,
+  netDiskTotals,
+  netDiskTreeKey,
+  openTree,
   ownNetDiskTrashItem,
+  renameTreeItem,
   restoreFromTrash,
+  sendTreeDownload,
   type TrashItem,
-} from '../../storage/trash.js';
+  treePath,
+} from '../../storage/index.js';
 
 const tags = ['网盘'];
 /** A download answers the file's bytes; a refusal answers the envelope. */

@@ -4,7 +4,7 @@ import { Envelope, Page } from '@rc/api-contract/envelope';
 import { DeviceTypeStatisticsQuery, GpuModelStat, NodeListBody, NodeView, Region } from '@rc/api-contract/node/node';
 import { ok } from '../../envelope.js';
 import { pagedAnswer } from '../../lib/page-window.js';
-import { enabledRegions, gpuModelStatistics, nodePage } from '../../compute/node-catalogue.js';
+import { enabledRegions, gpuModelStatistics, nodePage } from '../../compute/index.js';
 
 const tags = ['算力节点'];
 

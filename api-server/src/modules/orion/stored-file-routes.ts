@@ -6,9 +6,7 @@ import { DownloadBody, FilePathBody, RemoveResult } from '@rc/api-contract/orion
 import { ok } from '../../envelope.js';
 import { invalid, notFound } from '../../errors.js';
 import { currentUser } from '../../plugins/app/authentication.js';
-import { openClusterTreeOf } from '../../storage/clusters.js';
-import { sendTreeDownload } from '../../storage/tree-downloads.js';
-import { forgetStoredPaths, inTree, treePath } from '../../storage/tree-operations.js';
+import { forgetStoredPaths, inTree, openClusterTreeOf, sendTreeDownload, treePath } from '../../storage/index.js';
 
 const tags = ['文件存储'];
 /** A download answers the file's bytes; a refusal answers the envelope. */

@@ -19,12 +19,10 @@ import {
   ZoneListBody,
 } from '@rc/api-contract/system/site';
 import { ok } from '../../envelope.js';
-import { checkedReferralCode, ownReferralCode } from '../../billing/referral.js';
-import { authenticateToken } from '../../accounts/sessions.js';
-import { enumList } from '../../site/enum-lists.js';
-import { aboutNavigation, advertList, friendLinkList, navBar, zoneList } from '../../site/portal-lists.js';
-import { siteAnswers } from '../../site/website.js';
-import { demoSite } from '../../seed/demo-site.js';
+import { checkedReferralCode, ownReferralCode } from '../../billing/index.js';
+import { authenticateToken } from '../../accounts/index.js';
+import { aboutNavigation, advertList, enumList, friendLinkList, navBar, siteAnswers, zoneList } from '../../site/index.js';
+import { demoSite } from '../../seed/index.js';
 
 const tags = ['系统'];
 

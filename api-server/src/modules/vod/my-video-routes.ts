@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { Envelope } from '@rc/api-contract/envelope';
 import { MyVideo, VideoIdBody, VideoUpdateBody } from '@rc/api-contract/vod/video';
 import { ok } from '../../envelope.js';
-import { deleteVideo, myVideos, renameVideo } from '../../learning/my-videos.js';
+import { deleteVideo, myVideos, renameVideo } from '../../learning/index.js';
 import { currentUser } from '../../plugins/app/authentication.js';
 
 const tags = ['视频'];

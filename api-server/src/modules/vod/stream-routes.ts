@@ -4,9 +4,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope } from '@rc/api-contract/envelope';
 import { StreamParams } from '@rc/api-contract/vod/video';
-import { byteRange } from '../../blobs/byte-range.js';
-import { streamedVideo } from '../../learning/streamed-videos.js';
-import { hlsFolderKey, originalKey, originalStreamName, streamContentType, streamPathPrefix } from '../../learning/video-stream.js';
+import { byteRange } from '../../blobs/index.js';
+import { hlsFolderKey, originalKey, originalStreamName, streamContentType, streamedVideo, streamPathPrefix } from '../../learning/index.js';
 
 const tags = ['视频'];
 const VideoBytes = Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: '视频、HLS 播放列表或分片的字节（支持 Range）' });

@@ -14,11 +14,12 @@ import {
 import { ok } from '../../../envelope.js';
 import { invalid } from '../../../errors.js';
 import { currentUser } from '../../../plugins/app/authentication.js';
-import { readChunkForm } from '../../../uploads/chunk-form.js';
+import { readChunkForm } from '../../../uploads/index.js';
 import {
   checkDeclaredImage,
   checkSide,
   deleteImage,
+  type IdCardImage,
   listImages,
   maxImageBytes,
   ownImage,
@@ -27,8 +28,7 @@ import {
   saveStagedImage,
   sideNames,
   stageImage,
-  type IdCardImage,
-} from '../../../accounts/credentials.js';
+} from '../../../accounts/index.js';
 
 const tags = ['实名认证'];
 

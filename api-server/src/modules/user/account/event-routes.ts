@@ -4,7 +4,7 @@ import { EventStreamDescription, EventStreamQuery, EventStreamTicket } from '@rc
 import { currentUser } from '../../../plugins/app/authentication.js';
 import { Envelope } from '@rc/api-contract/envelope';
 import { ok } from '../../../envelope.js';
-import { issueStreamTicket } from '../../../push/stream-tickets.js';
+import { issueStreamTicket } from '../../../push/index.js';
 
 const tags = ['账户'];
 

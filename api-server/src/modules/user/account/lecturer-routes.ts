@@ -6,7 +6,7 @@ import { PageQuery } from '@rc/api-contract/common';
 import { Envelope, Page } from '@rc/api-contract/envelope';
 import { FollowedLecturer, LecturerBody } from '@rc/api-contract/user/lecturer';
 import { pagedAnswer } from '../../../lib/page-window.js';
-import { followedLecturers, followLecturer, unfollowLecturer } from '../../../learning/lecturer-follows.js';
+import { followedLecturers, followLecturer, unfollowLecturer } from '../../../learning/index.js';
 
 const tags = ['讲师关注'];
 

@@ -15,11 +15,15 @@ import {
   ShopNameAvailability,
   ShopNameQuery,
 } from '@rc/api-contract/user/login';
-import { isShopNameTaken } from '../../../accounts/accounts.js';
-import { revokeSession } from '../../../accounts/sessions.js';
-import { resetPasswordByCode, signInWithCode, signInWithPassword } from '../../../accounts/sign-in.js';
-import { sendSmsCode } from '../../../accounts/sms-codes.js';
-import { registerAccount } from '../../../billing/registration.js';
+import {
+  isShopNameTaken,
+  resetPasswordByCode,
+  revokeSession,
+  sendSmsCode,
+  signInWithCode,
+  signInWithPassword,
+} from '../../../accounts/index.js';
+import { registerAccount } from '../../../billing/index.js';
 
 const tags = ['账户'];
 

@@ -4,7 +4,7 @@ import { currentUser } from '../../../plugins/app/authentication.js';
 import { Envelope, Page } from '@rc/api-contract/envelope';
 import { MessageListBody, MessageReadBody, MessagesRead, UnreadCount, UserMessage } from '@rc/api-contract/user/message';
 import { pagedAnswer } from '../../../lib/page-window.js';
-import { listMessages, markMessagesRead, unreadMessageCount } from '../../../accounts/inbox.js';
+import { listMessages, markMessagesRead, unreadMessageCount } from '../../../accounts/index.js';
 
 const tags = ['站内消息'];
 

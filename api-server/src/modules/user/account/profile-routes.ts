@@ -3,11 +3,9 @@ import { ok } from '../../../envelope.js';
 import { currentUser } from '../../../plugins/app/authentication.js';
 import { Envelope } from '@rc/api-contract/envelope';
 import { AccountOverview, CertificationBody, ProfileUpdateBody, RealtimeBalance, SysConfig, UserInfo } from '@rc/api-contract/user/profile';
-import { cancelCertification, certify } from '../../../accounts/certification.js';
-import { updateProfile } from '../../../accounts/profile.js';
-import { spendableBalance, toUserInfo } from '../../../accounts/user-info.js';
-import { accountOverview } from '../../../billing/account-overview.js';
-import { systemSettings } from '../../../site/system-settings.js';
+import { cancelCertification, certify, spendableBalance, toUserInfo, updateProfile } from '../../../accounts/index.js';
+import { accountOverview } from '../../../billing/index.js';
+import { systemSettings } from '../../../site/index.js';
 
 const tags = ['个人中心'];
 

@@ -21,7 +21,7 @@ import {
   listSubAccounts,
   resetSubAccountPassword,
   shareBalanceWithSubAccount,
-} from '../../../accounts/sub-accounts.js';
+} from '../../../accounts/index.js';
 
 const tags = ['子账号'];
 

@@ -27,13 +27,26 @@ import { ok } from '../../../envelope.js';
 import { invalid } from '../../../errors.js';
 import { currentUser } from '../../../plugins/app/authentication.js';
 import { pageWindow } from '../../../lib/page-window.js';
-import { billPage, billTotals, billView, billWhere, roundingRule } from '../../../billing/bill-lines.js';
-import { billsCsv, billsXlsx, exportLimit, exportRows } from '../../../billing/bill-export.js';
-import { dailySpend, monthlyStatements, statementView } from '../../../billing/statements.js';
-import { runningCost } from '../../../billing/running-cost.js';
-import { ledgerPage, ledgerView } from '../../../billing/ledger-lines.js';
-import { resourcePage, resourceView } from '../../../billing/billed-resources.js';
-import { storageResources } from '../../../billing/storage-resources.js';
+import {
+  billPage,
+  billsCsv,
+  billsXlsx,
+  billTotals,
+  billView,
+  billWhere,
+  dailySpend,
+  exportLimit,
+  exportRows,
+  ledgerPage,
+  ledgerView,
+  monthlyStatements,
+  resourcePage,
+  resourceView,
+  roundingRule,
+  runningCost,
+  statementView,
+  storageResources,
+} from '../../../billing/index.js';
 
 const tags = ['账单'];
 /** An export answers the file's bytes; a refusal answers the envelope. */

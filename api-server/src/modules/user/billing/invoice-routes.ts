@@ -23,19 +23,25 @@ import {
 import { ok } from '../../../envelope.js';
 import { notFound } from '../../../errors.js';
 import { currentUser, requireOperator } from '../../../plugins/app/authentication.js';
-import { createInvoiceProvider } from '../../../billing/invoices/invoice-provider.js';
-import { deleteTitle, listTitles, saveTitle, titleView, updateTitle } from '../../../billing/invoices/invoice-titles.js';
-import { invoiceableAmount } from '../../../billing/invoices/invoiceable.js';
 import {
   applyForInvoice,
+  createInvoiceProvider,
+  deleteTitle,
+  invoiceableAmount,
   invoiceableOrders,
+  issueInvoice,
   listInvoiceRequests,
+  listTitles,
   ownRequest,
+  rejectInvoice,
   requestView,
+  reverseInvoice,
+  saveTitle,
+  titleView,
   updateInvoiceRequest,
+  updateTitle,
   withdrawInvoiceRequest,
-} from '../../../billing/invoices/invoice-requests.js';
-import { issueInvoice, rejectInvoice, reverseInvoice } from '../../../billing/invoices/invoice-review.js';
+} from '../../../billing/index.js';
 
 const tags = ['发票'];
 const reviewTags = ['发票审核（运营）'];

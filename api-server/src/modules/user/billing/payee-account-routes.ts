@@ -2,14 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../../../envelope.js';
 import { currentUser } from '../../../plugins/app/authentication.js';
-import { matchSmsCode } from '../../../accounts/sms-codes.js';
-import {
-  addPayeeAccount,
-  changePayeeAccount,
-  listPayeeAccounts,
-  payeeAccountView,
-  removePayeeAccount,
-} from '../../../billing/payee-accounts.js';
+import { matchSmsCode } from '../../../accounts/index.js';
+import { addPayeeAccount, changePayeeAccount, listPayeeAccounts, payeeAccountView, removePayeeAccount } from '../../../billing/index.js';
 import { Envelope } from '@rc/api-contract/envelope';
 import {
   PayeeAccount,

@@ -2,9 +2,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../../envelope.js';
 import { currentUser, requireOperator } from '../../../plugins/app/authentication.js';
 import { pageWindow } from '../../../lib/page-window.js';
-import { reviewedWithdrawalView, withdrawalOptions, withdrawalView } from '../../../billing/withdrawal-views.js';
-import { matchSmsCode } from '../../../accounts/sms-codes.js';
-import { approveWithdrawal, cancelWithdrawal, listWithdrawals, rejectWithdrawal, requestWithdrawal } from '../../../billing/withdrawals.js';
+import {
+  approveWithdrawal,
+  cancelWithdrawal,
+  listWithdrawals,
+  rejectWithdrawal,
+  requestWithdrawal,
+  reviewedWithdrawalView,
+  withdrawalOptions,
+  withdrawalView,
+} from '../../../billing/index.js';
+import { matchSmsCode } from '../../../accounts/index.js';
 import { Envelope, Page } from '@rc/api-contract/envelope';
 import {
   Withdrawal,

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../../envelope.js';
 import { currentUser } from '../../../plugins/app/authentication.js';
-import { expandDataDisk, storageOverview } from '../../../compute/data-disk.js';
-import { instanceView } from '../../../compute/instance-view.js';
+import { expandDataDisk, instanceView, storageOverview } from '../../../compute/index.js';
 import { Envelope } from '@rc/api-contract/envelope';
 import { InstanceView } from '@rc/api-contract/user/compute';
 import { DataDiskAdjustBody, StorageOverview } from '@rc/api-contract/user/data-disk';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { currentUser } from '../../../plugins/app/authentication.js';
-import { instanceRecord } from '../../../compute/instance-record.js';
+import { instanceRecord } from '../../../compute/index.js';
 import { pagedAnswer } from '../../../lib/page-window.js';
 import { Envelope, Page } from '@rc/api-contract/envelope';
 import { InstanceEventsBody, InstanceRecord } from '@rc/api-contract/user/instance-events';

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../../envelope.js';
 import { currentUser } from '../../../plugins/app/authentication.js';
-import { operateOnInstance } from '../../../compute/operate.js';
-import { setIdleStop } from '../../../compute/stop-settings.js';
-import { metricsSeries } from '../../../compute/instance-metrics/metrics-series.js';
+import { metricsSeries, operateOnInstance, setIdleStop } from '../../../compute/index.js';
 import { Envelope } from '@rc/api-contract/envelope';
 import { InstanceView } from '@rc/api-contract/user/compute';
 import { IdleStopBody, InstanceMetrics, InstanceMetricsBody } from '@rc/api-contract/user/instance-metrics';

@@ -2,18 +2,25 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../../envelope.js';
 import { currentUser } from '../../../plugins/app/authentication.js';
-import type { InstanceRow } from '../../../compute/instance-state.js';
-import { operateOnInstance } from '../../../compute/operate.js';
-import { instanceView } from '../../../compute/instance-view.js';
-import { releaseInstance, startInstance, stopInstance } from '../../../compute/lifecycle.js';
-import { joinGpuQueue, leaveGpuQueue } from '../../../compute/gpu-queue.js';
-import type { Operation } from '../../../compute/operations.js';
-import { billingNames, isPackage, type Billing as BillingCode } from '../../../compute/states.js';
-import { changeBilling } from '../../../compute/billing-change.js';
-import { changeGpuCount } from '../../../compute/gpu-count-change.js';
-import { cloneInstance } from '../../../compute/instance-clone.js';
-import { renewPackage } from '../../../compute/package-renewal.js';
-import { scheduleStop } from '../../../compute/stop-settings.js';
+import {
+  type Billing as BillingCode,
+  billingNames,
+  changeBilling,
+  changeGpuCount,
+  cloneInstance,
+  type InstanceRow,
+  instanceView,
+  isPackage,
+  joinGpuQueue,
+  leaveGpuQueue,
+  operateOnInstance,
+  type Operation,
+  releaseInstance,
+  renewPackage,
+  scheduleStop,
+  startInstance,
+  stopInstance,
+} from '../../../compute/index.js';
 import { Envelope } from '@rc/api-contract/envelope';
 import { ByInstance, InstanceView } from '@rc/api-contract/user/compute';
 import { ChangeBillingBody, CloneBody, LiftConfigBody, RenewBody, ScheduleStopBody } from '@rc/api-contract/user/instance';

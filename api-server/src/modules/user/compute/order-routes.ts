@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../../envelope.js';
 import { currentUser } from '../../../plugins/app/authentication.js';
-import { instanceChargePage } from '../../../billing/instance-charges.js';
-import { instanceView } from '../../../compute/instance-view.js';
-import { rentInstance, rentQuote } from '../../../compute/rent.js';
+import { instanceChargePage } from '../../../billing/index.js';
+import { instanceView, rentInstance, rentQuote } from '../../../compute/index.js';
 import { pagedAnswer } from '../../../lib/page-window.js';
 import { Envelope, Page } from '@rc/api-contract/envelope';
 import { Bill, BillListBody, OrderConfiguration, PaidOrder, PayOrderBody, RentQuote } from '@rc/api-contract/user/order';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../../envelope.js';
 import { currentUser } from '../../../plugins/app/authentication.js';
-import { quoteOperation } from '../../../compute/operation-quote.js';
+import { quoteOperation } from '../../../compute/index.js';
 import { Envelope } from '@rc/api-contract/envelope';
 import { InstanceQuote, InstanceQuoteBody } from '@rc/api-contract/user/quote';
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../../../envelope.js';
 import { currentUser } from '../../../plugins/app/authentication.js';
-import { deleteSavedKey, listSavedKeys, saveKey } from '../../../ssh-gateway/saved-keys.js';
+import { deleteSavedKey, listSavedKeys, saveKey } from '../../../ssh-gateway/index.js';
 import { Envelope } from '@rc/api-contract/envelope';
 import { SshKeyAddBody, SshKeyDelBody, SshKeyList, SshKeyView } from '@rc/api-contract/user/ssh-key';
 

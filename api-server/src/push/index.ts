@@ -1,0 +1,1 @@
+export { issueStreamTicket } from './stream-tickets.js';

@@ -1,0 +1,1 @@
+export { demoSite } from './demo-site.js';

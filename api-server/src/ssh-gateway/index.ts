@@ -1,0 +1,1 @@
+export { deleteSavedKey, listSavedKeys, saveKey } from './saved-keys.js';
