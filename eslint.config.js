@@ -1,5 +1,6 @@
 // `npm run lint`: typescript-eslint's recommended rules, the rules of hooks, and the import boundaries of
 // docs/ARCHITECTURE (route modules apart from each other, domain folders apart from HTTP, micro-apps apart).
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -29,8 +30,13 @@ const routeModuleRules = {
 /**
  * Route modules speak HTTP only: the queries and rules live in domain folders. No import of src/db/ (schema,
  * database types) or drizzle-orm, and no query on a database or transaction (`db.select`, `app.db.insert`,
- * `tx.update`, ...) in src/modules/; tests there may set up data directly. esquery regexes cannot hold `/`: \x2F is one.
+ * `tx.update`, ...) in src/modules/, and domain code only through each folder's index.ts; tests there may set up data directly. esquery regexes cannot hold `/`: \x2F is one.
  */
+/** The server folders a route module reaches only through their index.ts, read from the directory so a new folder is covered. */
+const routeModuleFaces = readdirSync(new URL('./api-server/src/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !['modules', 'plugins', 'lib', 'db', 'test-support'].includes(entry.name))
+  .map((entry) => entry.name);
+
 const databaseOutOfRouteModules = {
   files: ['api-server/src/modules/**/*.ts'],
   ignores: ['**/*.test.ts', '**/*-test-kit.ts'],
@@ -44,6 +50,10 @@ const databaseOutOfRouteModules = {
       {
         selector: String.raw`MemberExpression[property.name=/^(select|selectDistinct|insert|update|delete|transaction|execute|query)$/]:matches([object.name=/^(db|tx)$/], [object.property.name="db"])`,
         message: 'A route module speaks HTTP only: move the query into a domain function (src/<domain>/) and call that with app.db.',
+      },
+      {
+        selector: String.raw`:matches(ImportDeclaration, ExportNamedDeclaration, ExportAllDeclaration, ImportExpression)[source.value=/^(\.\.\x2F)+(${routeModuleFaces.join('|')})\x2F(?!index\.js$)/]`,
+        message: "A route module reaches a domain folder only through its public face: import from '<domain>/index.js'.",
       },
     ],
   },

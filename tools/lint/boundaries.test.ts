@@ -48,7 +48,7 @@ describe('import boundaries', () => {
 
   it.each([
     ['api-server/src/modules/user/index.ts', './login-routes.js'],
-    ['api-server/src/modules/user/probe-routes.ts', '../../accounts/sessions.js'],
+    ['api-server/src/modules/user/probe-routes.ts', '../../accounts/index.js'],
     ['api-server/src/modules/user/probe-routes.ts', '../common-schemas.js'],
     ['api-server/src/billing/probe.ts', '../accounts/sessions.js'],
     ['mf-console/src/probe/probe-page.tsx', '@rc/shared-utility'],
@@ -57,7 +57,7 @@ describe('import boundaries', () => {
   });
 });
 
-describe('database out of route modules', () => {
+describe('database out of route modules, domains through their faces', () => {
   it.each([
     ['api-server/src/modules/image/probe-routes.ts', '../../db/schema.js'],
     ['api-server/src/modules/user/account/probe-routes.ts', '../../../db/open-database.js'],
@@ -73,6 +73,23 @@ describe('database out of route modules', () => {
     ['tx.update', 'export const probe = (tx: { update(): unknown }) => tx.update();\n'],
   ])('refuses a query (%s) in a route module', async (_query, code) => {
     expect(await ruleIds('api-server/src/modules/user/compute/probe-routes.ts', code)).toEqual(['no-restricted-syntax']);
+  });
+
+  it.each([
+    ['api-server/src/modules/image/probe-routes.ts', '../../compute/image-lists.js'],
+    ['api-server/src/modules/user/billing/probe-routes.ts', '../../../billing/payments/recharge.js'],
+    ['api-server/src/modules/course/probe-routes.ts', '../../learning/index.ts'],
+  ])('refuses a route module (%s) reaching past a domain face (%s)', async (file, specifier) => {
+    expect(await ruleIds(file, importing(specifier))).toEqual(['no-restricted-syntax']);
+  });
+
+  it.each([
+    ['api-server/src/modules/image/probe-routes.ts', '../../compute/index.js'],
+    ['api-server/src/modules/user/billing/probe-routes.ts', '../../../billing/index.js'],
+    ['api-server/src/modules/user/billing/probe-routes.ts', '../../../lib/page-window.js'],
+    ['api-server/src/modules/user/billing/probe-routes.ts', '../../../plugins/app/authentication.js'],
+  ])('lets a route module (%s) import %s', async (file, specifier) => {
+    expect(await ruleIds(file, importing(specifier))).toEqual([]);
   });
 
   it('lets a route module hand app.db to a domain function, and its tests set up data directly', async () => {
