@@ -49,6 +49,29 @@ const routeModuleRules = {
   }),
 };
 
+/**
+ * Route modules speak HTTP only: the queries and rules live in domain folders. No import of src/db/ (schema,
+ * database types) or drizzle-orm, and no query on a database or transaction (`db.select`, `app.db.insert`,
+ * `tx.update`, ...) in src/modules/ (tests there may set up data directly). esquery regexes cannot hold `/`: \x2F is one.
+ */
+const databaseOutOfRouteModules = {
+  files: ['api-server/src/modules/**/*.ts'],
+  ignores: ['**/*.test.ts', '**/*-test-kit.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: String.raw`:matches(ImportDeclaration, ExportNamedDeclaration, ExportAllDeclaration, ImportExpression)[source.value=/^(\.\.?\x2F)+db(\x2F|$)|^drizzle-orm(\x2F|$)/]`,
+        message: 'A route module speaks HTTP only: call a domain function for the data instead of importing src/db or drizzle-orm.',
+      },
+      {
+        selector: String.raw`MemberExpression[property.name=/^(select|selectDistinct|insert|update|delete|transaction|execute|query)$/]:matches([object.name=/^(db|tx)$/], [object.property.name="db"])`,
+        message: 'A route module speaks HTTP only: move the query into a domain function (src/<domain>/) and call that with app.db.',
+      },
+    ],
+  },
+};
+
 export default defineConfig(
   {
     ignores: ['**/node_modules/', '**/dist/', 'data/', '.tmp/', 'examples/vendor/', 'api-server/src/db/migrations/'],
@@ -110,6 +133,7 @@ export default defineConfig(
     files: ['api-server/src/modules/*/*/**/index.ts'],
     rules: restrictImports(routeModuleRules.viaModulesFolder, routeModuleRules.otherFolder(2)),
   },
+  databaseOutOfRouteModules,
   // Boundaries, api-server: the rules live in domain folders, which never import HTTP route modules.
   {
     files: [`api-server/src/{${domainFolders.join(',')}}/**/*.ts`],
@@ -125,13 +149,6 @@ export default defineConfig(
     ignores: ['**/*.test.ts'],
     plugins: { domains: { rules: { 'one-way': oneWay } } },
     rules: { 'domains/one-way': ['error', oneWayOptions] },
-  },
-  {
-    // The route modules keep the order; their imports of domain files move to the faces with routes-http (issue 28,
-    // item 2), who turns `faces` on here once modules/ imports no domain file past its index.ts.
-    files: ['api-server/src/modules/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: { 'domains/one-way': ['error', { ...oneWayOptions, faces: false }] },
   },
   // Boundaries, browser: a micro-app never imports another micro-app or the root config; they talk through @rc/shared-utility.
   {

@@ -62,7 +62,7 @@ describe('import boundaries', () => {
 
   it.each([
     ['api-server/src/modules/user/index.ts', './login-routes.js'],
-    ['api-server/src/modules/user/probe-routes.ts', '../../accounts/sessions.js'],
+    ['api-server/src/modules/user/probe-routes.ts', '../../accounts/index.js'],
     ['api-server/src/modules/user/probe-routes.ts', '../common-schemas.js'],
     ['api-server/src/billing/probe.ts', '../accounts/index.js'],
     ['api-server/src/billing/probe.test.ts', '../test-support/test-app.js'],
@@ -117,23 +117,54 @@ describe('domain order', () => {
     expect(await oneWayFindings(file, importing(`${up}${folderBefore(unit)}/index.js`))).toEqual([]);
   });
 
-  it.each(withFolderBefore.filter((unit) => unit !== 'modules'))(
-    'refuses %s importing an earlier folder past its index.ts',
-    async (unit) => {
-      const { file, up } = probeIn(unit);
-      expect(await oneWayFindings(file, importing(`${up}${folderBefore(unit)}/some-file.js`))).toEqual(['face']);
-    },
-  );
+  it.each(withFolderBefore)('refuses %s importing an earlier folder past its index.ts', async (unit) => {
+    const { file, up } = probeIn(unit);
+    expect(await oneWayFindings(file, importing(`${up}${folderBefore(unit)}/some-file.js`))).toEqual(['face']);
+  });
 
   it('lets a folder import its own files, and a test reach test-support/', async () => {
     expect(await oneWayFindings('api-server/src/billing/invoices/probe.ts', importing('../ledger.js'))).toEqual([]);
     expect(await oneWayFindings('api-server/src/lib/probe.test.ts', importing('../test-support/test-app.js'))).toEqual([]);
   });
 
-  // routes-http turns `faces` on for modules/ (eslint.config.js) once the route modules import domains through them.
-  it('keeps the route modules to the order, their faces rule not yet on', async () => {
+  it('holds the route modules to the order and to the faces', async () => {
     expect(await oneWayFindings('api-server/src/modules/user/probe-routes.ts', importing('../../periodic-jobs.js'))).toEqual(['upward']);
-    expect(await oneWayFindings('api-server/src/modules/user/probe-routes.ts', importing('../../accounts/sessions.js'))).toEqual([]);
+    expect(await oneWayFindings('api-server/src/modules/user/probe-routes.ts', importing('../../accounts/sessions.js'))).toEqual(['face']);
+    expect(await oneWayFindings('api-server/src/modules/user/probe-routes.ts', importing('../../accounts/index.js'))).toEqual([]);
+  });
+});
+
+describe('database out of route modules', () => {
+  it.each([
+    ['api-server/src/modules/image/probe-routes.ts', '../../db/index.js'],
+    ['api-server/src/modules/user/account/probe-routes.ts', '../../../db/index.js'],
+    ['api-server/src/modules/image/probe-routes.ts', 'drizzle-orm'],
+    ['api-server/src/modules/image/index.ts', 'drizzle-orm/pg-core'],
+  ])('refuses a route module (%s) importing %s', async (file, specifier) => {
+    expect(await ruleIds(file, importing(specifier))).toEqual(['no-restricted-syntax']);
+  });
+
+  it.each([
+    ['app.db.select', 'export const probe = (app: { db: { select(): unknown } }) => app.db.select();\n'],
+    ['db.transaction', 'export const probe = (db: { transaction(): unknown }) => db.transaction();\n'],
+    ['tx.update', 'export const probe = (tx: { update(): unknown }) => tx.update();\n'],
+  ])('refuses a query (%s) in a route module', async (_query, code) => {
+    expect(await ruleIds('api-server/src/modules/user/compute/probe-routes.ts', code)).toEqual(['no-restricted-syntax']);
+  });
+
+  it.each([
+    ['api-server/src/modules/image/probe-routes.ts', '../../compute/index.js'],
+    ['api-server/src/modules/user/billing/probe-routes.ts', '../../../billing/index.js'],
+    ['api-server/src/modules/user/billing/probe-routes.ts', '../../../lib/index.js'],
+    ['api-server/src/modules/user/billing/probe-routes.ts', '../../../plugins/index.js'],
+  ])('lets a route module (%s) import %s', async (file, specifier) => {
+    expect(await ruleIds(file, importing(specifier))).toEqual([]);
+  });
+
+  it('lets a route module hand app.db to a domain function, and its tests set up data directly', async () => {
+    const handing = 'export const probe = (app: { db: unknown }, read: (db: unknown) => unknown) => read(app.db);\n';
+    expect(await ruleIds('api-server/src/modules/image/probe-routes.ts', handing)).toEqual([]);
+    expect(await ruleIds('api-server/src/modules/image/probe.test.ts', importing('../../db/schema.js'))).toEqual([]);
   });
 });
 

@@ -35,3 +35,8 @@ export async function createAccount(db: Executor, account: NewAccount): Promise<
     throw error;
   }
 }
+
+export async function isShopNameTaken(db: Executor, shopName: string) {
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.shopName, shopName.trim()));
+  return Boolean(taken);
+}

@@ -1,10 +1,35 @@
-export { createAccount, uniqueViolation } from './accounts.js';
+export { createAccount, isShopNameTaken, uniqueViolation, type UserRow } from './accounts.js';
+export { cancelCertification, certify } from './certification.js';
+export {
+  checkDeclaredImage,
+  checkSide,
+  deleteImage,
+  type IdCardImage,
+  listImages,
+  maxImageBytes,
+  ownImage,
+  readImage,
+  readImageBytes,
+  saveStagedImage,
+  sideNames,
+  stageImage,
+} from './credentials.js';
 export { currentUser } from './current-user.js';
+export { listMessages, markMessagesRead, unreadMessageCount } from './inbox.js';
 export { notify } from './messages.js';
 export { startPeriodicPass } from './periodic-pass.js';
+export { updateProfile } from './profile.js';
 export { SessionCache, staleUserKeys } from './session-cache.js';
-export { authenticateSession, authenticateToken, type SessionUser, startSession } from './sessions.js';
-export { type MatchedSmsCode, spendSmsCode } from './sms-codes.js';
+export { authenticateSession, authenticateToken, revokeSession, type SessionUser, startSession } from './sessions.js';
+export { resetPasswordByCode, signIn, type SignInClient, signInWithCode, signInWithPassword } from './sign-in.js';
+export { consumeSmsCode, type MatchedSmsCode, matchSmsCode, sendSmsCode, spendSmsCode } from './sms-codes.js';
+export {
+  addSubAccount,
+  changeSubAccountMobile,
+  listSubAccounts,
+  resetSubAccountPassword,
+  shareBalanceWithSubAccount,
+} from './sub-accounts.js';
 export {
   noteUserChange,
   runInScope,
@@ -16,4 +41,4 @@ export {
   UserChangeScope,
   withUserChanges,
 } from './user-changes.js';
-export { loadUser, spendableBalance } from './user-info.js';
+export { loadUser, spendableBalance, toUserInfo } from './user-info.js';

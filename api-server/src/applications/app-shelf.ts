@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppFields } from '@rc/api-contract/application/app';
 import { type SessionUser, notify } from '../accounts/index.js';
-import { type Executor, ShelfStatus, appCategories, appLaunches, appTemplates, applications } from '../db/index.js';
+import { type Database, type Executor, ShelfStatus, appCategories, appLaunches, appTemplates, applications } from '../db/index.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { plainTextOf, renderMarkdown, indexDocument, removeDocument } from '../content/index.js';
 import type { Application } from './app-access.js';
@@ -60,38 +60,42 @@ const indexApp = (db: Executor, app: Application, publishedAt: Date) =>
  * one taken off the shelf goes back on. 下架: a published one leaves the shelf; one under review is
  * withdrawn to a draft. Answers the message to show.
  */
-export async function putaway(db: Executor, app: Application, on: boolean, now: Date): Promise<string> {
-  const { draft, published, reviewing, rejected, offShelf } = ShelfStatus;
-  if (on) {
-    if (app.status === offShelf) {
-      await setStatus(db, app, { status: published, updatedAt: now });
-      await indexApp(db, app, app.publishedAt ?? now);
-      return '应用已上架';
+export async function putaway(db: Database, app: Application, on: boolean, now: Date): Promise<string> {
+  return db.transaction(async (tx) => {
+    const { draft, published, reviewing, rejected, offShelf } = ShelfStatus;
+    if (on) {
+      if (app.status === offShelf) {
+        await setStatus(tx, app, { status: published, updatedAt: now });
+        await indexApp(tx, app, app.publishedAt ?? now);
+        return '应用已上架';
+      }
+      if (app.status !== draft && app.status !== rejected) throw conflict(app.status === published ? '应用已上架' : '应用正在审核中');
+      const [template] = await tx.select({ appId: appTemplates.appId }).from(appTemplates).where(eq(appTemplates.appId, app.id));
+      if (!template) throw invalid('请先设置实例模板再提交审核');
+      if (!app.descriptionMarkdown.trim()) throw invalid('请先填写应用描述再提交审核');
+      await setStatus(tx, app, { status: reviewing, updatedAt: now });
+      return '已提交审核，审核通过后自动上架';
     }
-    if (app.status !== draft && app.status !== rejected) throw conflict(app.status === published ? '应用已上架' : '应用正在审核中');
-    const [template] = await db.select({ appId: appTemplates.appId }).from(appTemplates).where(eq(appTemplates.appId, app.id));
-    if (!template) throw invalid('请先设置实例模板再提交审核');
-    if (!app.descriptionMarkdown.trim()) throw invalid('请先填写应用描述再提交审核');
-    await setStatus(db, app, { status: reviewing, updatedAt: now });
-    return '已提交审核，审核通过后自动上架';
-  }
-  if (app.status === published) {
-    await setStatus(db, app, { status: offShelf, updatedAt: now });
-    await removeDocument(db, 'app', app.id);
-    return '应用已下架';
-  }
-  if (app.status === reviewing) {
-    await setStatus(db, app, { status: draft, updatedAt: now });
-    return '已撤回审核';
-  }
-  throw conflict('应用未上架');
+    if (app.status === published) {
+      await setStatus(tx, app, { status: offShelf, updatedAt: now });
+      await removeDocument(tx, 'app', app.id);
+      return '应用已下架';
+    }
+    if (app.status === reviewing) {
+      await setStatus(tx, app, { status: draft, updatedAt: now });
+      return '已撤回审核';
+    }
+    throw conflict('应用未上架');
+  });
 }
 
 /** Deletes the application and its launch records; the instances launched from it are the users' own and stay. */
-export async function deleteApp(db: Executor, app: Application): Promise<void> {
-  await removeDocument(db, 'app', app.id);
-  await db.delete(appLaunches).where(eq(appLaunches.appId, app.id));
-  await db.delete(applications).where(eq(applications.id, app.id));
+export async function deleteApp(db: Database, app: Application): Promise<void> {
+  return db.transaction(async (tx) => {
+    await removeDocument(tx, 'app', app.id);
+    await tx.delete(appLaunches).where(eq(appLaunches.appId, app.id));
+    await tx.delete(applications).where(eq(applications.id, app.id));
+  });
 }
 
 async function underReview(db: Executor, appId: number): Promise<Application> {
@@ -102,19 +106,23 @@ async function underReview(db: Executor, appId: number): Promise<Application> {
 }
 
 /** 通过: the application goes on the shelf, into search, and its author is told. */
-export async function approveApp(db: Executor, reviewer: SessionUser, appId: number, now: Date): Promise<void> {
-  const app = await underReview(db, appId);
-  const publishedAt = app.publishedAt ?? now;
-  await setStatus(db, app, { status: ShelfStatus.published, reviewNote: '', reviewerId: reviewer.id, publishedAt, updatedAt: now });
-  await indexApp(db, app, publishedAt);
-  await notify(db, app.authorId, '应用审核通过', `您的应用「${app.name}」已通过审核并上架应用中心。`, now);
+export async function approveApp(db: Database, reviewer: SessionUser, appId: number, now: Date): Promise<void> {
+  return db.transaction(async (tx) => {
+    const app = await underReview(tx, appId);
+    const publishedAt = app.publishedAt ?? now;
+    await setStatus(tx, app, { status: ShelfStatus.published, reviewNote: '', reviewerId: reviewer.id, publishedAt, updatedAt: now });
+    await indexApp(tx, app, publishedAt);
+    await notify(tx, app.authorId, '应用审核通过', `您的应用「${app.name}」已通过审核并上架应用中心。`, now);
+  });
 }
 
 /** 驳回 with the reason the author sees. */
-export async function rejectApp(db: Executor, reviewer: SessionUser, appId: number, reason: string, now: Date): Promise<void> {
-  const app = await underReview(db, appId);
-  const note = reason.trim();
-  if (!note) throw invalid('请填写驳回原因');
-  await setStatus(db, app, { status: ShelfStatus.rejected, reviewNote: note, reviewerId: reviewer.id, updatedAt: now });
-  await notify(db, app.authorId, '应用审核未通过', `您的应用「${app.name}」未通过审核：${note}`, now);
+export async function rejectApp(db: Database, reviewer: SessionUser, appId: number, reason: string, now: Date): Promise<void> {
+  return db.transaction(async (tx) => {
+    const app = await underReview(tx, appId);
+    const note = reason.trim();
+    if (!note) throw invalid('请填写驳回原因');
+    await setStatus(tx, app, { status: ShelfStatus.rejected, reviewNote: note, reviewerId: reviewer.id, updatedAt: now });
+    await notify(tx, app.authorId, '应用审核未通过', `您的应用「${app.name}」未通过审核：${note}`, now);
+  });
 }

@@ -2,8 +2,7 @@ import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { TemplateBody, TemplateGpuModel, TemplateImage, TemplateScope } from '@rc/api-contract/application/app';
 import { type Executor, ContentStatus, appTemplates, communityImages, computeNodes, gpuModels, images, regions } from '../db/index.js';
 import { invalid } from '../errors.js';
-import { compareCuda, imageFit } from '../community/index.js';
-import { usableImage } from '../compute/index.js';
+import { compareCuda, imageFit, usableImage } from '../compute/index.js';
 
 /** The ready images an application of `userId` may be built on: system images, their own, and those published in the community. */
 export async function templateImages(db: Executor, userId: number): Promise<TemplateImage[]> {

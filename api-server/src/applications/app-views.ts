@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { AppTemplateView } from '@rc/api-contract/application/app';
 import type { SessionUser } from '../accounts/index.js';
 import { type Executor, ShelfStatus, appCategories, appTemplates, applications, gpuModels, images, regions, users } from '../db/index.js';
@@ -32,7 +32,7 @@ const keywordMatch = (keyword: string | undefined): SQL | undefined => {
 };
 
 /** A page of application cards (with status and review note, for the author's and the operator's lists), newest first. */
-export async function appCards(db: Executor, where: SQL | undefined, limit: number, offset: number) {
+async function appCards(db: Executor, where: SQL | undefined, limit: number, offset: number) {
   const rows = await db
     .select(cardColumns)
     .from(applications)
@@ -96,9 +96,34 @@ export async function appDetail(db: Executor, viewer: SessionUser | null, app: A
 }
 
 /** The published applications, of a category and matching a keyword when given. */
-export const shelfFilter = (o: { categoryId?: number; keyword?: string }) =>
+const shelfFilter = (o: { categoryId?: number; keyword?: string }) =>
   and(
     eq(applications.status, ShelfStatus.published),
     o.categoryId ? eq(applications.categoryId, o.categoryId) : undefined,
     keywordMatch(o.keyword),
   );
+
+interface Window {
+  limit: number;
+  offset: number;
+}
+
+/** The application centre: published cards, of a category and matching a keyword when given. */
+export function shelfCards(db: Executor, filter: { categoryId?: number; keyword?: string }, window: Window) {
+  return appCards(db, shelfFilter(filter), window.limit, window.offset);
+}
+
+/** The author's own applications, of one status when given. */
+export function authorCards(db: Executor, authorId: number, status: number | undefined, window: Window) {
+  const where = and(eq(applications.authorId, authorId), status === undefined ? undefined : eq(applications.status, status));
+  return appCards(db, where, window.limit, window.offset);
+}
+
+/** What operators review: applications of one status, those under review unless asked. */
+export function reviewCards(db: Executor, status: number | undefined, window: Window) {
+  return appCards(db, eq(applications.status, status ?? ShelfStatus.reviewing), window.limit, window.offset);
+}
+
+export function appCategoryList(db: Executor) {
+  return db.select({ id: appCategories.id, name: appCategories.name }).from(appCategories).orderBy(asc(appCategories.sort));
+}

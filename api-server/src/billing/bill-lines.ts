@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { BillFilter, BillLine, BillTotals } from '@rc/api-contract/user/bills';
-import { billDays, bills, instances, orders, type Executor } from '../db/index.js';
+import { billDays, bills, instances, ledgerEntries, orders, type Executor } from '../db/index.js';
+import { notFound } from '../errors.js';
 
 const dayMs = 86_400_000;
 
@@ -174,4 +175,25 @@ function totalsOf(row: { lines: string; charged: string; refunded: string } | un
   const charged = Number(row?.charged ?? 0);
   const refunded = Number(row?.refunded ?? 0);
   return { lines: Number(row?.lines ?? 0), charged, refunded, amount: charged - refunded };
+}
+
+/** One of the user's charges in full: its line, the rounding rule and, when this user paid it, the balance after. */
+export async function billView(db: Executor, userId: number, id: number) {
+  const [row] = await db
+    .select(billColumns)
+    .from(bills)
+    .where(and(eq(bills.id, id), eq(bills.userId, userId)));
+  if (!row) throw notFound('账单明细不存在');
+  const [line] = await toBillLines(db, [row]);
+  // The balance after the charge is the payer's: shown only when that is this user.
+  const [entry] = await db
+    .select({ balanceAfter: ledgerEntries.balanceAfter })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.id, row.ledgerEntryId), eq(ledgerEntries.userId, userId), eq(ledgerEntries.account, 'cash')));
+  return {
+    ...line!,
+    ledgerEntryId: row.ledgerEntryId,
+    balanceAfter: entry?.balanceAfter ?? null,
+    rule: roundingRule,
+  };
 }

@@ -1,4 +1,5 @@
 import { and, asc, count, eq } from 'drizzle-orm';
+import type { PayeeAccount } from '@rc/api-contract/user/income';
 import { payeeAccounts, users, type Database, type Executor } from '../db/index.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { maskMobile } from '../lib/index.js';
@@ -6,6 +7,16 @@ import { spendSmsCode, type MatchedSmsCode } from '../accounts/index.js';
 
 type PayeeChannel = 'alipay' | 'bank';
 type PayeeAccountRow = typeof payeeAccounts.$inferSelect;
+
+export const payeeAccountView = (row: PayeeAccountRow): PayeeAccount => ({
+  id: row.id,
+  channel: row.channel,
+  accountMasked: maskPayeeAccount(row.channel, row.account),
+  payeeName: row.payeeName,
+  bankName: row.bankName,
+  gmtCreate: row.createdAt.toISOString(),
+  gmtModified: row.updatedAt.toISOString(),
+});
 
 const maxPayeeAccountsPerUser = 10;
 

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { incomeHolds, users, type Executor } from '../db/index.js';
+import { invalid } from '../errors.js';
 import { maskMobile } from '../lib/index.js';
 import { holdIncome } from './income.js';
 import { loadIncomeSettings } from './income-settings.js';
@@ -18,6 +19,19 @@ export async function referrerOfCode(db: Executor, code: string) {
 
 /** The link a referrer shares: the portal's registration page carrying the code (the portal's origin, e.g. `https://host`). */
 export const referralLink = (origin: string, code: string) => `${origin}/register?referralCode=${code}`;
+
+/** A referral code someone typed: valid when it names a referrer, whose nickname it answers. */
+export async function checkedReferralCode(db: Executor, referralCode: string) {
+  const referrer = await referrerOfCode(db, referralCode);
+  if (!referrer) throw invalid('推荐码无效');
+  return { referralCode, referrerNickname: referrer.nickname };
+}
+
+/** The user's own referral code and its link at `origin`. */
+export async function ownReferralCode(db: Executor, userId: number, origin: string) {
+  const [me] = await db.select({ referralCode: users.referralCode }).from(users).where(eq(users.id, userId));
+  return { referralCode: me!.referralCode, link: referralLink(origin, me!.referralCode) };
+}
 
 function addMonths(date: Date, months: number) {
   const end = new Date(date);

@@ -1,3 +1,3 @@
 export { plainTextOf, renderMarkdown, summaryOf } from './markdown.js';
 export { indexDocument, removeDocument, searchWords, tsqueryOf } from './search-index.js';
-export type { ImageShelf } from './stored-images.js';
+export { type ImageShelf, imageFormMessages, sendImage, storeImage } from './stored-images.js';

@@ -62,6 +62,7 @@ export {
   hpcPartitions,
   hpcSimulatedJobs,
   idCardImages,
+  imageRepositories,
   images,
   incomeHolds,
   instanceEvents,

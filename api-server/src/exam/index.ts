@@ -1,3 +1,16 @@
+export { beginAttempt, continueAttempt, recordAttemptEvent, saveAnswers, submitAttempt } from './exam-attempts.js';
+export { correctItemKey, deleteExam, editExam, examPaper, examStudentIds, saveExam } from './exam-authoring.js';
+export { compensate } from './exam-compensation.js';
+export { examStudentList, gradeAnswer, gradingQueue, publishScores, remarkHandedIn } from './exam-grading.js';
 export { markAttempt } from './exam-marking.js';
+export { examsOfGrade } from './exam-overview.js';
+export { attemptView, markedPaper, myExamScore } from './exam-results.js';
 export { startExamScheduler } from './exam-scheduler.js';
+export { applyRecordPage, applySummary, applyTips, applyToGrade, auditBatch, auditRecord, ignoreRecords } from './grade-applications.js';
+export { memberGradeCourses, publicGradeCourses, saveGradeCourses } from './grade-courses.js';
+export { disbandGrade, gradeView, myGradePage, publicGradePage, saveGrade, updateGrade } from './grade-info.js';
+export { gradesOf } from './grade-listing.js';
+export { editRemark, kickOut, memberPage, myGradeRole, quitGrade, setGradeAdmin } from './grade-members.js';
 export { syncGradeAdminFlag } from './grade-roles.js';
+export { examTips, ignoreExamTip, myExamBrief, myExams, myExamsOfGrade } from './my-exams.js';
+export { deleteQuestion, gradeBank, myQuestions, saveQuestion, updateQuestion } from './question-bank.js';

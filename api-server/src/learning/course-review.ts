@@ -10,7 +10,7 @@ import { outlineOf } from './course-outline.js';
 import { indexCourse } from './course-search.js';
 
 /** Courses for operators, oldest submission first; by default those waiting for review. */
-export async function reviewQueue(db: Executor, body: ReviewListBody, window: { limit: number; offset: number }) {
+export async function courseReviewQueue(db: Executor, body: ReviewListBody, window: { limit: number; offset: number }) {
   const where = eq(courses.status, body.status ?? ShelfStatus.reviewing);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(courses).where(where);
   const rows = await db

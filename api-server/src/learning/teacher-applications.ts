@@ -83,7 +83,7 @@ export function applyToTeach(db: Database, userId: number, body: TeacherApplyBod
 }
 
 /** Applications with a status (waiting ones by default), oldest first so none waits forever. */
-export async function reviewQueue(
+export async function teacherApplicationQueue(
   db: Executor,
   status: number,
   window: { limit: number; offset: number },

@@ -1,10 +1,10 @@
-export { type FileFormMessages, readChunkForm } from './chunk-form.js';
+export { type FileFormMessages, readChunkForm, readFileForm } from './chunk-form.js';
 export { policyForPage, portalDirectives } from './content-security-policy.js';
 export { checkFileName, checkGpuFileName, checkRelativePath, internalName, joinPath } from './file-names.js';
 export { answerFrameworkError } from './framework-errors.js';
-export { maskIdCard, maskMobile } from './id-card.js';
+export { isValidIdCard, maskIdCard, maskMobile } from './id-card.js';
 export { keptSecret, keptSecretSetting } from './kept-secret.js';
-export { pageWindow } from './page-window.js';
+export { pagedAnswer, pageWindow } from './page-window.js';
 export { hashPassword, verifyPassword } from './password.js';
 export { InProcessRateLimiter, type RateLimiter } from './rate-limiter.js';
 export { findInputProblem, nonFinitePath, unstorableText } from './request-input.js';

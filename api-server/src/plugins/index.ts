@@ -1,4 +1,4 @@
-export { default as authentication } from './app/authentication.js';
+export { currentUser, default as authentication, requireOperator } from './app/authentication.js';
 export { default as blobStore } from './app/blob-store.js';
 export { default as compute } from './app/compute.js';
 export { default as core } from './app/core.js';

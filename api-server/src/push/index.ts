@@ -1,3 +1,3 @@
 export { EventStream, StreamHub } from './event-stream.js';
-export { redeemStreamTicket } from './stream-tickets.js';
+export { issueStreamTicket, redeemStreamTicket } from './stream-tickets.js';
 export { eventsFor, userStream } from './user-events.js';

@@ -1,4 +1,4 @@
 export { seedBaseData } from './base-data.js';
 export { demoAccounts, demoPassword } from './demo-accounts.js';
 export { seedDemoData } from './demo-data.js';
-export { warnOfDemoSite } from './demo-site.js';
+export { demoSite, warnOfDemoSite } from './demo-site.js';

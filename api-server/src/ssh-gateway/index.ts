@@ -1,1 +1,2 @@
+export { deleteSavedKey, listSavedKeys, saveKey } from './saved-keys.js';
 export { startSshGateway } from './ssh-gateway.js';

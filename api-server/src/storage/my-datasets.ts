@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { MyDatasetCreateBody } from '@rc/api-contract/data/dataset';
-import { datasets } from '../db/index.js';
+import type { MyDatasetCreateBody, MyDatasetUpdateBody } from '@rc/api-contract/data/dataset';
+import { datasets, type Executor } from '../db/index.js';
 import { invalid } from '../errors.js';
 import { checkRelativePath } from '../lib/index.js';
-import { datasetTreeKey, ensureDatasetNameFree } from './datasets.js';
+import { datasetTreeKey, ensureDatasetNameFree, ownDataset } from './datasets.js';
 import { asUserError, netDiskTreeKey, openTree } from './file-trees.js';
 import { createTask } from './tasks.js';
 
@@ -45,4 +45,12 @@ export async function createOwnDataset(app: FastifyInstance, userId: number, bod
     await app.db.delete(datasets).where(eq(datasets.id, dataset!.id));
     throw error;
   }
+}
+
+/** Changes the title, description, licence and version of the user's own dataset. */
+export async function updateOwnDataset(db: Executor, userId: number, body: MyDatasetUpdateBody) {
+  const { id, title, description, licence, version } = body;
+  await ownDataset(db, userId, id);
+  const [row] = await db.update(datasets).set({ title, description, licence, version }).where(eq(datasets.id, id)).returning();
+  return row!;
 }

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { and, asc, desc, eq, isNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, like, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { notify } from '../accounts/index.js';
-import { trashItems } from '../db/index.js';
+import { trashItems, type Executor } from '../db/index.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { internalName } from '../lib/index.js';
 import { openTree, type FileTree } from './file-trees.js';
@@ -136,4 +136,14 @@ export async function sweepTrash(app: FastifyInstance): Promise<{ purged: number
     });
   }
   return { purged, warned: dueTomorrow.length };
+}
+
+/** A trash item of one of the user's network disks (other trees' trash is reached through their own calls). */
+export async function ownNetDiskTrashItem(db: Executor, userId: number, id: number) {
+  const [item] = await db
+    .select()
+    .from(trashItems)
+    .where(and(eq(trashItems.id, id), eq(trashItems.userId, userId), like(trashItems.tree, 'netdisk:%')));
+  if (!item) throw notFound('回收站中没有该项，可能已恢复或已清除');
+  return item;
 }

@@ -1,4 +1,6 @@
+export { checkChunks, holdsChunk, openChunkUpload, receiveChunkForm } from './chunk-upload.js';
 export { cleanAbandonedUploads } from './cleanup.js';
 export { IncrementalMd5 } from './incremental-md5.js';
-export { storeUploadedFile } from './store-file.js';
+export { usedBytes } from './quota.js';
+export { storeUploadedFile, treePlacement } from './store-file.js';
 export { areaKey, courseAccessoriesArea, videosArea } from './user-areas.js';

@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { InvoiceApplyBody, InvoiceListBody } from '@rc/api-contract/user/invoice';
 import type { PageQuery } from '@rc/api-contract/common';
-import { invoiceRequestOrders, invoiceRequests, orders, users, type InvoiceRequestRow, type Executor } from '../../db/index.js';
+import {
+  invoiceRequestOrders,
+  invoiceRequests,
+  orders,
+  users,
+  type InvoiceRequestRow,
+  type Database,
+  type Executor,
+} from '../../db/index.js';
 import { conflict, invalid, notFound } from '../../errors.js';
 import { pageWindow } from '../../lib/index.js';
 import { formatYuan } from '../charges.js';
@@ -104,30 +112,32 @@ async function linkOrders(tx: Executor, requestId: number, picked: RequestedOrde
 const unlinkOrders = (tx: Executor, requestId: number) =>
   tx.delete(invoiceRequestOrders).where(eq(invoiceRequestOrders.requestId, requestId));
 
-export async function applyForInvoice(tx: Executor, userId: number, body: InvoiceApplyBody, now: Date) {
-  await lockUser(tx, userId);
-  const title = await ownTitle(tx, userId, body.titleId);
-  const email = checkEmail(body.email);
-  const { amount, picked } = await decideAmount(tx, userId, body);
-  await checkWithinInvoiceable(tx, userId, amount);
-  const [request] = await tx
-    .insert(invoiceRequests)
-    .values({
-      requestNo: newRequestNo(now),
-      userId,
-      mode: body.mode,
-      amount,
-      title: titleSnapshot(title),
-      orders: picked,
-      email,
-      remark: (body.remark ?? '').trim(),
-      status: InvoiceState.requested,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  await linkOrders(tx, request!.id, picked);
-  return request!;
+export async function applyForInvoice(db: Database, userId: number, body: InvoiceApplyBody, now: Date) {
+  return db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    const title = await ownTitle(tx, userId, body.titleId);
+    const email = checkEmail(body.email);
+    const { amount, picked } = await decideAmount(tx, userId, body);
+    await checkWithinInvoiceable(tx, userId, amount);
+    const [request] = await tx
+      .insert(invoiceRequests)
+      .values({
+        requestNo: newRequestNo(now),
+        userId,
+        mode: body.mode,
+        amount,
+        title: titleSnapshot(title),
+        orders: picked,
+        email,
+        remark: (body.remark ?? '').trim(),
+        status: InvoiceState.requested,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await linkOrders(tx, request!.id, picked);
+    return request!;
+  });
 }
 
 /** One of the user's own requests, held for the transaction; another user's id is answered as not found. */
@@ -146,36 +156,40 @@ function ensureStillRequested(request: InvoiceRequestRow, action: string) {
     throw conflict(`该发票申请${invoiceStateNames[request.status as State]}，不能${action}（开具前可以${action}）`);
 }
 
-export async function updateInvoiceRequest(tx: Executor, userId: number, id: number, body: InvoiceApplyBody, now: Date) {
-  await lockUser(tx, userId);
-  const request = await ownRequest(tx, userId, id, true);
-  ensureStillRequested(request, '修改');
-  const title = await ownTitle(tx, userId, body.titleId);
-  const email = checkEmail(body.email);
-  await unlinkOrders(tx, id);
-  const { amount, picked } = await decideAmount(tx, userId, body);
-  await checkWithinInvoiceable(tx, userId, amount, id);
-  const [updated] = await tx
-    .update(invoiceRequests)
-    .set({
-      mode: body.mode,
-      amount,
-      title: titleSnapshot(title),
-      orders: picked,
-      email,
-      remark: (body.remark ?? '').trim(),
-      updatedAt: now,
-    })
-    .where(eq(invoiceRequests.id, id))
-    .returning();
-  await linkOrders(tx, id, picked);
-  return updated!;
+export async function updateInvoiceRequest(db: Database, userId: number, id: number, body: InvoiceApplyBody, now: Date) {
+  return db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    const request = await ownRequest(tx, userId, id, true);
+    ensureStillRequested(request, '修改');
+    const title = await ownTitle(tx, userId, body.titleId);
+    const email = checkEmail(body.email);
+    await unlinkOrders(tx, id);
+    const { amount, picked } = await decideAmount(tx, userId, body);
+    await checkWithinInvoiceable(tx, userId, amount, id);
+    const [updated] = await tx
+      .update(invoiceRequests)
+      .set({
+        mode: body.mode,
+        amount,
+        title: titleSnapshot(title),
+        orders: picked,
+        email,
+        remark: (body.remark ?? '').trim(),
+        updatedAt: now,
+      })
+      .where(eq(invoiceRequests.id, id))
+      .returning();
+    await linkOrders(tx, id, picked);
+    return updated!;
+  });
 }
 
-export async function withdrawInvoiceRequest(tx: Executor, userId: number, id: number, now: Date) {
-  const request = await ownRequest(tx, userId, id, true);
-  ensureStillRequested(request, '撤回');
-  return endRequest(tx, id, { status: InvoiceState.withdrawn, updatedAt: now });
+export async function withdrawInvoiceRequest(db: Database, userId: number, id: number, now: Date) {
+  return db.transaction(async (tx) => {
+    const request = await ownRequest(tx, userId, id, true);
+    ensureStillRequested(request, '撤回');
+    return endRequest(tx, id, { status: InvoiceState.withdrawn, updatedAt: now });
+  });
 }
 
 /** Moves a request out of the live states: its orders are free again and its amount is invoiceable again. */

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { InvoiceTitleSaveBody } from '@rc/api-contract/user/invoice';
-import { invoiceTitles, type InvoiceTitleRow, type Executor } from '../../db/index.js';
+import { invoiceTitles, type InvoiceTitleRow, type Database, type Executor } from '../../db/index.js';
 import { conflict, invalid, notFound } from '../../errors.js';
 
 export const maxTitlesPerUser = 20;
@@ -117,34 +117,54 @@ async function clearDefault(tx: Executor, userId: number) {
 }
 
 /** Saves a new title; the first one becomes the default. */
-export async function saveTitle(tx: Executor, userId: number, body: InvoiceTitleSaveBody, now: Date) {
-  const fields = checkTitle(body);
-  const [held] = await tx.select({ n: count() }).from(invoiceTitles).where(eq(invoiceTitles.userId, userId));
-  if ((held?.n ?? 0) >= maxTitlesPerUser) throw conflict(`最多保存${maxTitlesPerUser}个发票抬头`);
-  const isDefault = body.isDefault === true || held?.n === 0;
-  if (isDefault) await clearDefault(tx, userId);
-  const [title] = await tx
-    .insert(invoiceTitles)
-    .values({ ...fields, userId, isDefault, createdAt: now, updatedAt: now })
-    .returning();
-  return title!;
+export async function saveTitle(db: Database, userId: number, body: InvoiceTitleSaveBody, now: Date) {
+  return db.transaction(async (tx) => {
+    const fields = checkTitle(body);
+    const [held] = await tx.select({ n: count() }).from(invoiceTitles).where(eq(invoiceTitles.userId, userId));
+    if ((held?.n ?? 0) >= maxTitlesPerUser) throw conflict(`最多保存${maxTitlesPerUser}个发票抬头`);
+    const isDefault = body.isDefault === true || held?.n === 0;
+    if (isDefault) await clearDefault(tx, userId);
+    const [title] = await tx
+      .insert(invoiceTitles)
+      .values({ ...fields, userId, isDefault, createdAt: now, updatedAt: now })
+      .returning();
+    return title!;
+  });
 }
 
-export async function updateTitle(tx: Executor, userId: number, id: number, body: InvoiceTitleSaveBody, now: Date) {
-  const existing = await ownTitle(tx, userId, id);
-  const fields = checkTitle(body);
-  const isDefault = body.isDefault ?? existing.isDefault;
-  if (isDefault && !existing.isDefault) await clearDefault(tx, userId);
-  const [title] = await tx
-    .update(invoiceTitles)
-    .set({ ...fields, isDefault, updatedAt: now })
-    .where(eq(invoiceTitles.id, id))
-    .returning();
-  return title!;
+export async function updateTitle(db: Database, userId: number, id: number, body: InvoiceTitleSaveBody, now: Date) {
+  return db.transaction(async (tx) => {
+    const existing = await ownTitle(tx, userId, id);
+    const fields = checkTitle(body);
+    const isDefault = body.isDefault ?? existing.isDefault;
+    if (isDefault && !existing.isDefault) await clearDefault(tx, userId);
+    const [title] = await tx
+      .update(invoiceTitles)
+      .set({ ...fields, isDefault, updatedAt: now })
+      .where(eq(invoiceTitles.id, id))
+      .returning();
+    return title!;
+  });
 }
 
 /** Requests keep their own copy of the title, so deleting one never changes a request. */
-export async function deleteTitle(tx: Executor, userId: number, id: number) {
-  await ownTitle(tx, userId, id);
-  await tx.delete(invoiceTitles).where(eq(invoiceTitles.id, id));
+export async function deleteTitle(db: Database, userId: number, id: number) {
+  return db.transaction(async (tx) => {
+    await ownTitle(tx, userId, id);
+    await tx.delete(invoiceTitles).where(eq(invoiceTitles.id, id));
+  });
 }
+
+export const titleView = (title: InvoiceTitleRow) => ({
+  id: title.id,
+  titleType: title.titleType,
+  invoiceType: title.invoiceType,
+  typeName: titleTypeName(title),
+  name: title.name,
+  taxNo: title.taxNo,
+  bankName: title.bankName,
+  bankAccount: title.bankAccount,
+  address: title.address,
+  phone: title.phone,
+  isDefault: title.isDefault,
+});

@@ -1,14 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { eq } from 'drizzle-orm';
 import { Envelope, Page } from '@rc/api-contract/envelope';
 import { ByApp, ManagedAppCard, RejectBody, ReviewListBody } from '@rc/api-contract/application/app';
-import { ShelfStatus, applications } from '../../db/schema.js';
 import { ok } from '../../envelope.js';
-import { requireOperator } from '../../plugins/app/authentication.js';
-import { pageWindow } from '../../lib/page-window.js';
-import { appCards } from '../../applications/app-views.js';
-import { approveApp, rejectApp } from '../../applications/app-shelf.js';
+import { requireOperator } from '../../plugins/index.js';
+import { pagedAnswer } from '../../lib/index.js';
+import { approveApp, rejectApp, reviewCards } from '../../applications/index.js';
 
 const tags = ['应用中心'];
 
@@ -26,9 +23,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       requireOperator(request);
-      const { pageNum, pageSize, offset } = pageWindow(request.body);
-      const where = eq(applications.status, request.body.status ?? ShelfStatus.reviewing);
-      return ok({ ...(await appCards(app.db, where, pageSize, offset)), pageNum, pageSize });
+      return pagedAnswer(request.body, (window) => reviewCards(app.db, request.body.status, window));
     },
   );
 
@@ -37,7 +32,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, summary: '运营：审核通过并上架', body: ByApp, response: { 200: Envelope(Type.Null()) } } },
     async (request) => {
       const reviewer = requireOperator(request);
-      await app.db.transaction((tx) => approveApp(tx, reviewer, request.body.id, app.clock.now()));
+      await approveApp(app.db, reviewer, request.body.id, app.clock.now());
       return ok(null, '审核通过，应用已上架');
     },
   );
@@ -47,7 +42,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, summary: '运营：驳回（附原因，作者可见）', body: RejectBody, response: { 200: Envelope(Type.Null()) } } },
     async (request) => {
       const reviewer = requireOperator(request);
-      await app.db.transaction((tx) => rejectApp(tx, reviewer, request.body.id, request.body.reason, app.clock.now()));
+      await rejectApp(app.db, reviewer, request.body.id, request.body.reason, app.clock.now());
       return ok(null, '已驳回');
     },
   );

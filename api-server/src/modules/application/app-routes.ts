@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { and, asc, eq } from 'drizzle-orm';
 import { Envelope, Page } from '@rc/api-contract/envelope';
 import {
   AppCard,
@@ -16,15 +15,24 @@ import {
   PutawayBody,
 } from '@rc/api-contract/application/app';
 import { PageQuery } from '@rc/api-contract/common';
-import { appCategories, applications } from '../../db/schema.js';
 import { ok } from '../../envelope.js';
-import { currentUser } from '../../plugins/app/authentication.js';
-import { viewerOf } from '../../community/viewer.js';
-import { pageWindow } from '../../lib/page-window.js';
-import { editableApp, ownApp, visibleApp } from '../../applications/app-access.js';
-import { appCards, appDetail, shelfFilter } from '../../applications/app-views.js';
-import { createApp, deleteApp, putaway, updateApp } from '../../applications/app-shelf.js';
-import { launchesOf } from '../../applications/app-launch.js';
+import { currentUser } from '../../plugins/index.js';
+import { viewerOf } from '../../community/index.js';
+import { pagedAnswer, pageWindow } from '../../lib/index.js';
+import {
+  appCategoryList,
+  appDetail,
+  authorCards,
+  createApp,
+  deleteApp,
+  editableApp,
+  launchesOf,
+  ownApp,
+  putaway,
+  shelfCards,
+  updateApp,
+  visibleApp,
+} from '../../applications/index.js';
 
 const tags = ['应用中心'];
 
@@ -41,9 +49,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { pageNum, pageSize, offset } = pageWindow(request.body);
-      const page = await appCards(app.db, shelfFilter(request.body), pageSize, offset);
-      return ok({ ...page, pageNum, pageSize });
+      return pagedAnswer(request.body, (window) => shelfCards(app.db, request.body, window));
     },
   );
 
@@ -59,19 +65,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/app/category/list',
     { schema: { tags, summary: '应用分类', response: { 200: Envelope(Type.Array(AppCategoryView)) } } },
-    async () =>
-      ok(await app.db.select({ id: appCategories.id, name: appCategories.name }).from(appCategories).orderBy(asc(appCategories.sort))),
+    async () => ok(await appCategoryList(app.db)),
   );
 
   app.post(
     '/auth/app/list',
     { schema: { tags, summary: '我的应用（含状态与驳回原因）', body: MyAppListBody, response: { 200: Envelope(Page(ManagedAppCard)) } } },
     async (request) => {
-      const user = currentUser(request);
-      const { pageNum, pageSize, offset } = pageWindow(request.body);
-      const status = request.body.status;
-      const where = and(eq(applications.authorId, user.id), status === undefined ? undefined : eq(applications.status, status));
-      return ok({ ...(await appCards(app.db, where, pageSize, offset)), pageNum, pageSize });
+      return pagedAnswer(request.body, (window) => authorCards(app.db, currentUser(request).id, request.body.status, window));
     },
   );
 
@@ -125,7 +126,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = currentUser(request);
       const own = await ownApp(app.db, user, request.body.id);
-      const msg = await app.db.transaction((tx) => putaway(tx, own, request.body.putaway, app.clock.now()));
+      const msg = await putaway(app.db, own, request.body.putaway, app.clock.now());
       return ok(await appDetail(app.db, user, await ownApp(app.db, user, own.id)), msg);
     },
   );
@@ -142,7 +143,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const own = await ownApp(app.db, currentUser(request), request.query.id);
-      await app.db.transaction((tx) => deleteApp(tx, own));
+      await deleteApp(app.db, own);
       return ok(null, '应用已删除');
     },
   );

@@ -3,11 +3,17 @@ import { Type } from 'typebox';
 import { Envelope } from '@rc/api-contract/envelope';
 import { AppDetail, ScopeBody, TemplateBody, TemplateGpuModel, TemplateImage, TemplateScope } from '@rc/api-contract/application/app';
 import { ok } from '../../envelope.js';
-import { currentUser } from '../../plugins/app/authentication.js';
-import { usableImage } from '../../compute/new-instance.js';
-import { editableApp, ownApp } from '../../applications/app-access.js';
-import { appDetail } from '../../applications/app-views.js';
-import { saveTemplate, templateGpuModels, templateImages, templateScopes } from '../../applications/app-templates.js';
+import { currentUser } from '../../plugins/index.js';
+import { usableImage } from '../../compute/index.js';
+import {
+  appDetail,
+  editableApp,
+  ownApp,
+  saveTemplate,
+  templateGpuModels,
+  templateImages,
+  templateScopes,
+} from '../../applications/index.js';
 
 const tags = ['应用中心'];
 

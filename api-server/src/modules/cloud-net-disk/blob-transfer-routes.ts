@@ -4,10 +4,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope } from '@rc/api-contract/envelope';
 import { BlobTransferQuery, BlobTransferResult } from '@rc/api-contract/cloud-net-disk/cloud-disk';
-import { KeyClashError, TooLargeError, attachmentDisposition } from '../../blobs/blob-store.js';
-import { byteRange } from '../../blobs/byte-range.js';
-import { LocalFolderStore } from '../../blobs/local-folder-store.js';
-import { localTransferPath, type TransferGrant } from '../../blobs/local-transfer.js';
+import {
+  attachmentDisposition,
+  byteRange,
+  KeyClashError,
+  LocalFolderStore,
+  localTransferPath,
+  TooLargeError,
+  type TransferGrant,
+} from '../../blobs/index.js';
 import { ok } from '../../envelope.js';
 
 const tags = ['云盘直传'];

@@ -21,27 +21,25 @@ import {
   StoredObjectResult,
 } from '@rc/api-contract/cloud-net-disk/cloud-disk';
 import { ok } from '../../envelope.js';
-import { currentUser } from '../../plugins/app/authentication.js';
-import { loadStorageTerms } from '../../storage/storage-terms.js';
+import { currentUser } from '../../plugins/index.js';
 import {
   activateCloudDisk,
   checkObjectKey,
   checkPrefix,
   checkRegion,
   cloudDiskUsage,
-  findCloudDisk,
-  newObjectKey,
-  openCloudDisk,
-} from '../../storage/cloud-disk.js';
-import {
   completeMultipartUpload,
   createFolder,
   deleteObjects,
+  findCloudDisk,
   listFolder,
+  loadStorageTerms,
+  newObjectKey,
+  openCloudDisk,
   presignDownload,
   presignSingleUpload,
   startMultipartUpload,
-} from '../../storage/cloud-disk-transfers.js';
+} from '../../storage/index.js';
 
 const tags = ['云盘'];
 

@@ -11,10 +11,8 @@ import {
   MyPostCommentPage,
 } from '@rc/api-contract/community/blog';
 import { ok } from '../../envelope.js';
-import { currentUser } from '../../plugins/app/authentication.js';
-import { ContentStatus } from '../../db/schema.js';
-import { commentsOnMyPosts, commentThreads, deleteComment, saveComment } from '../../community/blog-comments.js';
-import { viewerOf } from '../../community/viewer.js';
+import { currentUser } from '../../plugins/index.js';
+import { commentSavedMessage, commentsOnMyPosts, commentThreads, deleteComment, saveComment, viewerOf } from '../../community/index.js';
 
 const tags = ['社区'];
 
@@ -49,7 +47,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const saved = await saveComment(app, currentUser(request), request.body);
-      return ok(saved, saved.status === ContentStatus.reviewing ? '评论含敏感词，审核通过后显示' : '评论成功');
+      return ok(saved, commentSavedMessage(saved.status));
     },
   );
 

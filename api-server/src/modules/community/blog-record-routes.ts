@@ -3,8 +3,8 @@ import { Envelope } from '@rc/api-contract/envelope';
 import { PageQuery } from '@rc/api-contract/common';
 import { BlogRefBody, CollectedBlogPage, CollectResult, StandResult } from '@rc/api-contract/community/blog';
 import { ok } from '../../envelope.js';
-import { currentUser } from '../../plugins/app/authentication.js';
-import { collect, collectedBlogs, toggleLike, uncollect } from '../../community/blog-reactions.js';
+import { currentUser } from '../../plugins/index.js';
+import { collect, collectedBlogs, toggleLike, uncollect } from '../../community/index.js';
 
 const tags = ['社区'];
 

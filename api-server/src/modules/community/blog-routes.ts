@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { Envelope } from '@rc/api-contract/envelope';
 import { PageQuery } from '@rc/api-contract/common';
 import {
@@ -16,24 +15,19 @@ import {
   RecommendBody,
 } from '@rc/api-contract/community/blog';
 import { ok } from '../../envelope.js';
-import { unauthenticated } from '../../errors.js';
-import { currentUser } from '../../plugins/app/authentication.js';
-import { ContentStatus, posts } from '../../db/schema.js';
+import { currentUser } from '../../plugins/index.js';
 import {
-  blogDetail,
-  blogPage,
-  byBloggersFollowedBy,
-  countView,
-  findBlogRow,
-  hottestFirst,
-  latestFirst,
-  postNotFound,
-  publishedBlogs,
-  withLabel,
-} from '../../community/blog-views.js';
-import { recommendedBlogs } from '../../community/blog-recommend.js';
-import { createBlog, deleteBlog, updateBlog } from '../../community/blog-writing.js';
-import { viewerOf } from '../../community/viewer.js';
+  blogSavedMessage,
+  createBlog,
+  deleteBlog,
+  followedBloggersBlogs,
+  myBlogList,
+  publishedBlogList,
+  readBlog,
+  recommendedBlogs,
+  updateBlog,
+  viewerOf,
+} from '../../community/index.js';
 
 const tags = ['社区'];
 
@@ -50,16 +44,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { tab = 1, labelNo, categoryId, ...page } = request.body;
       const viewer = await viewerOf(app, request);
-      const filters: SQL[] = [publishedBlogs];
-      if (labelNo !== undefined) filters.push(withLabel(labelNo));
-      if (categoryId !== undefined) filters.push(eq(posts.categoryId, categoryId));
-      if (tab === 2) {
-        if (!viewer) throw unauthenticated();
-        filters.push(byBloggersFollowedBy(viewer.id));
-      }
-      return ok(await blogPage(app.db, and(...filters)!, tab === 3 ? hottestFirst : latestFirst, page, viewer?.id ?? null));
+      return ok(await publishedBlogList(app.db, viewer?.id ?? null, request.body));
     },
   );
 
@@ -67,10 +53,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/blog/view',
     { schema: { tags, summary: '文章详情（已发布；计一次浏览）', body: BlogIdBody, response: { 200: Envelope(BlogDetail) } } },
     async (request) => {
-      const row = await findBlogRow(app.db, request.body.id);
-      if (!row || row.status !== ContentStatus.published) throw postNotFound();
-      await countView(app.db, row.id);
-      return ok(await blogDetail(app.db, { ...row, viewCount: row.viewCount + 1 }, null));
+      return ok(await readBlog(app.db, null, request.body.id));
     },
   );
 
@@ -94,14 +77,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const saved = await createBlog(app, currentUser(request), request.body);
-      return ok(
-        saved,
-        saved.status === ContentStatus.reviewing
-          ? '文章含敏感词，已提交审核'
-          : saved.status === ContentStatus.draft
-            ? '草稿已保存'
-            : '发布成功',
-      );
+      return ok(saved, blogSavedMessage(saved.status, '发布成功'));
     },
   );
 
@@ -110,14 +86,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, summary: '修改自己的文章', body: BlogUpdateBody, response: { 200: Envelope(BlogSaved) } } },
     async (request) => {
       const saved = await updateBlog(app, currentUser(request), request.body);
-      return ok(
-        saved,
-        saved.status === ContentStatus.reviewing
-          ? '文章含敏感词，已提交审核'
-          : saved.status === ContentStatus.draft
-            ? '草稿已保存'
-            : '修改成功',
-      );
+      return ok(saved, blogSavedMessage(saved.status, '修改成功'));
     },
   );
 
@@ -141,10 +110,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { id } = currentUser(request);
-      const { status, ...page } = request.body;
-      const where = and(eq(posts.kind, 'blog'), eq(posts.authorId, id), status === undefined ? undefined : eq(posts.status, status))!;
-      return ok(await blogPage(app.db, where, [desc(posts.updatedAt), desc(posts.id)], page, id));
+      return ok(await myBlogList(app.db, currentUser(request).id, request.body));
     },
   );
 
@@ -152,12 +118,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/blog/view',
     { schema: { tags, summary: '文章详情（自己的含草稿；他人的需已发布）', body: BlogIdBody, response: { 200: Envelope(BlogDetail) } } },
     async (request) => {
-      const { id: userId } = currentUser(request);
-      const row = await findBlogRow(app.db, request.body.id);
-      if (!row || (row.authorId !== userId && row.status !== ContentStatus.published)) throw postNotFound();
-      if (row.authorId === userId || row.status !== ContentStatus.published) return ok(await blogDetail(app.db, row, userId));
-      await countView(app.db, row.id);
-      return ok(await blogDetail(app.db, { ...row, viewCount: row.viewCount + 1 }, userId));
+      return ok(await readBlog(app.db, currentUser(request).id, request.body.id));
     },
   );
 
@@ -165,8 +126,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/blog/attention/list',
     { schema: { tags, summary: '关注的博主发布的文章', body: PageQuery, response: { 200: Envelope(BlogPage) } } },
     async (request) => {
-      const { id } = currentUser(request);
-      return ok(await blogPage(app.db, and(publishedBlogs, byBloggersFollowedBy(id))!, latestFirst, request.body, id));
+      return ok(await followedBloggersBlogs(app.db, currentUser(request).id, request.body));
     },
   );
 };

@@ -16,7 +16,7 @@ import {
   MyBloggerProfile,
 } from '@rc/api-contract/community/blogger';
 import { ok } from '../../envelope.js';
-import { currentUser } from '../../plugins/app/authentication.js';
+import { currentUser } from '../../plugins/index.js';
 import {
   fansOf,
   followedBloggers,
@@ -26,7 +26,7 @@ import {
   requireBloggerProfile,
   setFollowing,
   updateBloggerInfo,
-} from '../../community/bloggers.js';
+} from '../../community/index.js';
 
 const tags = ['社区'];
 

@@ -19,25 +19,25 @@ import {
   UpdateCommunityImageBody,
 } from '@rc/api-contract/community/image-community';
 import { ok } from '../../envelope.js';
-import { currentUser } from '../../plugins/app/authentication.js';
-import { enforcePostingLimit } from '../../community/moderation.js';
+import { currentUser } from '../../plugins/index.js';
+import { imageFit } from '../../compute/index.js';
 import {
   deleteImage,
+  enforcePostingLimit,
+  imageCovers,
   imageDetail,
   listMine,
-  myImage,
   listPublished,
+  myImage,
   publishedForUse,
   publishedTags,
   publishImage,
   setStar,
   unpublishImage,
   updateImage,
-} from '../../community/image-community.js';
-import { imageFit } from '../../community/image-compatibility.js';
-import { imageCovers } from '../../community/image-shelves.js';
-import { sendImage, storeImage } from '../../content/stored-images.js';
-import { readChunkForm } from '../../lib/chunk-form.js';
+} from '../../community/index.js';
+import { sendImage, storeImage } from '../../content/index.js';
+import { readChunkForm } from '../../lib/index.js';
 
 const tags = ['镜像社区'];
 const published = (status: number) => (status === 1 ? '镜像已发布到社区' : '镜像含敏感词，已提交审核，审核通过后展示');

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { Envelope } from '@rc/api-contract/envelope';
 import { ArticleCategoryView, LabelView } from '@rc/api-contract/community/label';
 import { ok } from '../../envelope.js';
-import { allArticleCategories, allLabels } from '../../community/labels.js';
+import { allArticleCategories, allLabels } from '../../community/index.js';
 
 const tags = ['社区'];
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope } from '@rc/api-contract/envelope';
 import { MarkdownPreview, MarkdownPreviewBody } from '@rc/api-contract/community/markdown';
 import { ok } from '../../envelope.js';
-import { renderMarkdown } from '../../content/markdown.js';
+import { renderMarkdown } from '../../content/index.js';
 
 /** The live preview of every community editor, by the renderer that renders on save. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {

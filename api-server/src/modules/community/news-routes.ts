@@ -4,8 +4,8 @@ import { Envelope } from '@rc/api-contract/envelope';
 import { PageQuery } from '@rc/api-contract/common';
 import { NewsDetail, NewsIdBody, NewsPage, NewsSaveBody, NewsUpdateBody, NewsViewBody } from '@rc/api-contract/community/blog';
 import { ok } from '../../envelope.js';
-import { requireOperator } from '../../plugins/app/authentication.js';
-import { createNews, deleteNews, newsPage, updateNews, viewNews } from '../../community/news.js';
+import { requireOperator } from '../../plugins/index.js';
+import { createNews, deleteNews, newsPage, updateNews, viewNews } from '../../community/index.js';
 
 const tags = ['社区'];
 

@@ -3,10 +3,10 @@ import { Type } from 'typebox';
 import { Envelope } from '@rc/api-contract/envelope';
 import { UploadedImage } from '@rc/api-contract/community/blog';
 import { ok } from '../../envelope.js';
-import { currentUser } from '../../plugins/app/authentication.js';
-import { postImages } from '../../community/image-shelves.js';
-import { imageFormMessages, sendImage, storeImage } from '../../content/stored-images.js';
-import { readFileForm } from '../../lib/chunk-form.js';
+import { currentUser } from '../../plugins/index.js';
+import { postImages } from '../../community/index.js';
+import { imageFormMessages, sendImage, storeImage } from '../../content/index.js';
+import { readFileForm } from '../../lib/index.js';
 
 const tags = ['社区'];
 const ImageBytes = Type.Unsafe<unknown>({ type: 'string', format: 'binary', description: '图片字节' });

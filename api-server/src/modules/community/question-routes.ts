@@ -27,18 +27,30 @@ import {
 } from '@rc/api-contract/community/question';
 import { PageQuery } from '@rc/api-contract/common';
 import { ok } from '../../envelope.js';
-import { pagedAnswer } from '../../lib/page-window.js';
-import { currentUser } from '../../plugins/app/authentication.js';
-import { ContentStatus } from '../../db/schema.js';
-import { askQuestion, deleteQuestion, updateQuestion, viewQuestion, viewQuestionAs } from '../../community/questions.js';
-import { listQuestions, myQuestions, recordedQuestions, searchQuestions, similarQuestions } from '../../community/question-lists.js';
-import { acceptAnswer, answersOf, deleteAnswer, myAnswers, saveAnswer } from '../../community/question-answers.js';
-import { deleteQuestionRecord, saveQuestionRecord } from '../../community/question-records.js';
+import { pagedAnswer } from '../../lib/index.js';
+import { currentUser } from '../../plugins/index.js';
+import {
+  acceptAnswer,
+  answersOf,
+  askQuestion,
+  deleteAnswer,
+  deleteQuestion,
+  deleteQuestionRecord,
+  listQuestions,
+  myAnswers,
+  myQuestions,
+  questionSavedMessage,
+  recordedQuestions,
+  saveAnswer,
+  saveQuestionRecord,
+  searchQuestions,
+  similarQuestions,
+  updateQuestion,
+  viewQuestion,
+  viewQuestionAs,
+} from '../../community/index.js';
 
 const tags = ['问答'];
-
-const savedMessage = (status: number, done: string) =>
-  status === ContentStatus.published ? done : '内容含敏感词，已提交审核，审核通过后展示';
 
 /** Questions and answers (spec §7 "Questions"), with accept, similar questions, answer deletion and a Markdown preview beside them. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -112,7 +124,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const saved = await askQuestion(app, currentUser(request), request.body);
-      return ok(saved, savedMessage(saved.status, '提问成功'));
+      return ok(saved, questionSavedMessage(saved.status, '提问成功'));
     },
   );
 
@@ -123,7 +135,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const saved = await updateQuestion(app, currentUser(request), request.body);
-      return ok(saved, savedMessage(saved.status, '修改成功'));
+      return ok(saved, questionSavedMessage(saved.status, '修改成功'));
     },
   );
 
@@ -181,7 +193,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const saved = await saveAnswer(app, currentUser(request), request.body);
-      return ok(saved, savedMessage(saved.status, request.body.parentId ? '评论成功' : '回答成功'));
+      return ok(saved, questionSavedMessage(saved.status, request.body.parentId ? '评论成功' : '回答成功'));
     },
   );
 

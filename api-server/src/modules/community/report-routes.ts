@@ -3,10 +3,9 @@ import { Type } from 'typebox';
 import { Envelope, Page } from '@rc/api-contract/envelope';
 import { ReportBody, ReportReceipt, ReviewDecisionBody, ReviewItem, ReviewListBody } from '@rc/api-contract/community/report';
 import { ok } from '../../envelope.js';
-import { pageWindow } from '../../lib/page-window.js';
-import { currentUser, requireOperator } from '../../plugins/app/authentication.js';
-import { saveReport } from '../../community/reports.js';
-import { decideContent, reviewQueue } from '../../community/content-review.js';
+import { pageWindow } from '../../lib/index.js';
+import { currentUser, requireOperator } from '../../plugins/index.js';
+import { decideContent, reviewQueue, saveReport } from '../../community/index.js';
 
 const tags = ['社区'];
 

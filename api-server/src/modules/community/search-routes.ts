@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope } from '@rc/api-contract/envelope';
 import { BlogSearchBody, SearchPage, SiteSearchBody } from '@rc/api-contract/community/search';
 import { ok } from '../../envelope.js';
-import { pageWindow } from '../../lib/page-window.js';
-import { kindsOfType, searchKeyword, searchSite } from '../../community/search.js';
+import { pageWindow } from '../../lib/index.js';
+import { kindsOfType, searchKeyword, searchSite } from '../../community/index.js';
 
 const tags = ['社区'];
 

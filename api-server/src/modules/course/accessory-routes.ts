@@ -4,17 +4,11 @@ import { Type } from 'typebox';
 import { Envelope } from '@rc/api-contract/envelope';
 import { AccessoryDownloadBody, AccessoryIdBody, AccessoryItem, AccessoryListBody } from '@rc/api-contract/course/authoring';
 import { ok } from '../../envelope.js';
-import { attachmentDisposition } from '../../blobs/blob-store.js';
+import { attachmentDisposition } from '../../blobs/index.js';
 import { invalid } from '../../errors.js';
-import { currentUser } from '../../plugins/app/authentication.js';
-import { readFileForm } from '../../lib/chunk-form.js';
-import {
-  deleteAccessory,
-  downloadableAccessory,
-  maxAccessoryBytes,
-  saveAccessory,
-  teachingAccessories,
-} from '../../learning/course-accessories.js';
+import { currentUser } from '../../plugins/index.js';
+import { readFileForm } from '../../lib/index.js';
+import { deleteAccessory, downloadableAccessory, maxAccessoryBytes, saveAccessory, teachingAccessories } from '../../learning/index.js';
 
 const tags = ['课程附件'];
 const FileBytes = Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: '附件字节（attachment）' });

@@ -13,17 +13,17 @@ import {
   ResourceRecommendBody,
 } from '@rc/api-contract/course/catalogue';
 import { ok } from '../../envelope.js';
-import { pagedAnswer } from '../../lib/page-window.js';
-import { viewerOf } from '../../community/viewer.js';
+import { pagedAnswer } from '../../lib/index.js';
+import { viewerOf } from '../../community/index.js';
 import {
+  chapterList,
   courseCategoryList,
   courseView,
   listCourses,
   recommendedCourses,
   recommendedFor,
   searchCourses,
-} from '../../learning/course-catalogue.js';
-import { chapterList } from '../../learning/course-contents.js';
+} from '../../learning/index.js';
 
 const tags = ['课程'];
 

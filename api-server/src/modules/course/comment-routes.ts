@@ -9,10 +9,10 @@ import {
   CourseCommentThread,
 } from '@rc/api-contract/course/comment';
 import { ok } from '../../envelope.js';
-import { pageWindow } from '../../lib/page-window.js';
-import { currentUser } from '../../plugins/app/authentication.js';
-import { viewerOf } from '../../community/viewer.js';
-import { commentThreads, deleteComment, saveComment } from '../../learning/course-comments.js';
+import { pageWindow } from '../../lib/index.js';
+import { currentUser } from '../../plugins/index.js';
+import { viewerOf } from '../../community/index.js';
+import { commentThreads, deleteComment, saveComment } from '../../learning/index.js';
 
 const tags = ['课程评价'];
 

@@ -13,21 +13,20 @@ import {
   UploadedCover,
 } from '@rc/api-contract/course/authoring';
 import { ok } from '../../envelope.js';
-import { pageWindow } from '../../lib/page-window.js';
-import { currentUser } from '../../plugins/app/authentication.js';
-import { imageFormMessages, sendImage, storeImage } from '../../content/stored-images.js';
-import { readFileForm } from '../../lib/chunk-form.js';
-import { requireTeacher } from '../../learning/course-access.js';
+import { pageWindow, readFileForm } from '../../lib/index.js';
+import { currentUser } from '../../plugins/index.js';
+import { imageFormMessages, sendImage, storeImage } from '../../content/index.js';
 import {
+  courseCovers,
   deleteCourse,
   myTeachingCourses,
+  requireTeacher,
   saveCourse,
   standCourse,
   submitCourse,
   updateCourse,
   viewTeachingCourse,
-} from '../../learning/course-authoring.js';
-import { courseCovers } from '../../learning/course-covers.js';
+} from '../../learning/index.js';
 
 const tags = ['课程讲师'];
 const ImageBytes = Type.Unsafe<unknown>({ type: 'string', format: 'binary', description: '图片字节' });

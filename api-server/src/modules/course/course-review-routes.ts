@@ -3,9 +3,9 @@ import { Type } from 'typebox';
 import { Envelope, Page } from '@rc/api-contract/envelope';
 import { CourseIdBody, RejectBody, ReviewCourseItem, ReviewCourseView, ReviewListBody } from '@rc/api-contract/course/authoring';
 import { ok } from '../../envelope.js';
-import { pageWindow } from '../../lib/page-window.js';
-import { requireOperator } from '../../plugins/app/authentication.js';
-import { approveCourse, rejectCourse, reviewQueue, reviewView } from '../../learning/course-review.js';
+import { pageWindow } from '../../lib/index.js';
+import { requireOperator } from '../../plugins/index.js';
+import { approveCourse, courseReviewQueue, rejectCourse, reviewView } from '../../learning/index.js';
 
 const tags = ['课程审核'];
 
@@ -24,7 +24,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       requireOperator(request);
       const { pageNum, pageSize, offset } = pageWindow(request.body);
-      return ok({ ...(await reviewQueue(app.db, request.body, { limit: pageSize, offset })), pageNum, pageSize });
+      return ok({ ...(await courseReviewQueue(app.db, request.body, { limit: pageSize, offset })), pageNum, pageSize });
     },
   );
 

@@ -4,10 +4,17 @@ import { Envelope, Page } from '@rc/api-contract/envelope';
 import { CourseIdBody, MyCourseView } from '@rc/api-contract/course/catalogue';
 import { CollectResult, CollectedCourse, CourseOrderRef, MyCourseItem, SignBody, SignResult } from '@rc/api-contract/course/learning';
 import { ok } from '../../envelope.js';
-import { pagedAnswer } from '../../lib/page-window.js';
-import { currentUser } from '../../plugins/app/authentication.js';
-import { myCourseOrders, myCourses, myCourseView, signUpFor } from '../../learning/course-learner.js';
-import { collectCourse, collectedCourses, uncollectCourse } from '../../learning/course-collections.js';
+import { pagedAnswer } from '../../lib/index.js';
+import { currentUser } from '../../plugins/index.js';
+import {
+  collectCourse,
+  collectedCourses,
+  myCourseOrders,
+  myCourses,
+  myCourseView,
+  signUpFor,
+  uncollectCourse,
+} from '../../learning/index.js';
 
 const tags = ['课程学习'];
 

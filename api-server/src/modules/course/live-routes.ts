@@ -13,10 +13,20 @@ import {
   LiveView,
 } from '@rc/api-contract/course/live';
 import { ok } from '../../envelope.js';
-import { pageWindow } from '../../lib/page-window.js';
-import { currentUser } from '../../plugins/app/authentication.js';
-import { deleteChannel, myChannels, saveChannel, updateChannel } from '../../learning/live-channels.js';
-import { deleteLive, learnerLives, liveCourseOptions, scheduleLive, teacherLives, updateLive } from '../../learning/course-lives.js';
+import { pageWindow } from '../../lib/index.js';
+import { currentUser } from '../../plugins/index.js';
+import {
+  deleteChannel,
+  deleteLive,
+  learnerLives,
+  liveCourseOptions,
+  myChannels,
+  saveChannel,
+  scheduleLive,
+  teacherLives,
+  updateChannel,
+  updateLive,
+} from '../../learning/index.js';
 
 const tags = ['直播'];
 

@@ -17,7 +17,7 @@ import {
   Saved,
 } from '@rc/api-contract/course/authoring';
 import { ok } from '../../envelope.js';
-import { currentUser } from '../../plugins/app/authentication.js';
+import { currentUser } from '../../plugins/index.js';
 import {
   attachVideo,
   deleteChapter,
@@ -30,7 +30,7 @@ import {
   sortPeriods,
   teachingOutline,
   updatePeriod,
-} from '../../learning/course-outline.js';
+} from '../../learning/index.js';
 
 const tags = ['课程讲师'];
 

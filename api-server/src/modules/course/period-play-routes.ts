@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope } from '@rc/api-contract/envelope';
 import { CourseIdBody, LearnOutline, PeriodContent, PeriodIdBody, VideoRef } from '@rc/api-contract/course/period-play';
 import { ok } from '../../envelope.js';
-import { viewerOf } from '../../community/viewer.js';
-import { learnOutline, periodContent, videoRefOf } from '../../learning/period-playback.js';
-import { currentUser } from '../../plugins/app/authentication.js';
+import { viewerOf } from '../../community/index.js';
+import { learnOutline, periodContent, videoRefOf } from '../../learning/index.js';
+import { currentUser } from '../../plugins/index.js';
 
 const tags = ['课程学习'];
 

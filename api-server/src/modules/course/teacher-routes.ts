@@ -11,11 +11,17 @@ import {
   TeacherReviewListBody,
 } from '@rc/api-contract/course/teacher';
 import { ok } from '../../envelope.js';
-import { pageWindow } from '../../lib/page-window.js';
-import { currentUser, requireOperator } from '../../plugins/app/authentication.js';
-import { requireTeacher } from '../../learning/course-access.js';
-import { applyState, applyToTeach, approveApplication, rejectApplication, reviewQueue } from '../../learning/teacher-applications.js';
-import { teacherOverview } from '../../learning/teacher-overview.js';
+import { pageWindow } from '../../lib/index.js';
+import { currentUser, requireOperator } from '../../plugins/index.js';
+import {
+  applyState,
+  applyToTeach,
+  approveApplication,
+  rejectApplication,
+  requireTeacher,
+  teacherApplicationQueue,
+  teacherOverview,
+} from '../../learning/index.js';
 
 const tags = ['讲师'];
 
@@ -50,7 +56,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       requireOperator(request);
       const { pageNum, pageSize, offset } = pageWindow(request.body);
-      const { list, total } = await reviewQueue(app.db, request.body.status ?? 0, { limit: pageSize, offset });
+      const { list, total } = await teacherApplicationQueue(app.db, request.body.status ?? 0, { limit: pageSize, offset });
       return ok({ list, total, pageNum, pageSize });
     },
   );

@@ -3,8 +3,8 @@ import { Type } from 'typebox';
 import { Envelope } from '@rc/api-contract/envelope';
 import { CourseProgress, PeriodProgress, PeriodProgressBody, ProgressReportBody } from '@rc/api-contract/data/course-progress';
 import { ok } from '../../envelope.js';
-import { courseProgressList, periodProgressList, reportProgress } from '../../learning/period-progress.js';
-import { currentUser } from '../../plugins/app/authentication.js';
+import { courseProgressList, periodProgressList, reportProgress } from '../../learning/index.js';
+import { currentUser } from '../../plugins/index.js';
 
 const tags = ['学习进度'];
 

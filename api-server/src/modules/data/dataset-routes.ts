@@ -5,14 +5,10 @@ import { DatasetCopyBody, DatasetFile, DatasetFilesBody, DatasetIdBody, DatasetL
 import { InstanceMountView, MountListBody } from '@rc/api-contract/data/mount';
 import { StorageTaskView } from '@rc/api-contract/data/task';
 import { ok } from '../../envelope.js';
-import { pageWindow } from '../../lib/page-window.js';
-import { currentUser } from '../../plugins/app/authentication.js';
-import { checkRelativePath } from '../../lib/file-names.js';
-import { mountDataset, unmountDataset } from '../../compute/instance-mounts.js';
-import { datasetFileSystem, datasetTreeKey, datasetView, pageOfDatasets, readableDataset, usableDataset } from '../../storage/datasets.js';
-import { asUserError, netDiskTreeKey } from '../../storage/file-trees.js';
-import { mountViews } from '../../compute/mount-views.js';
-import { createTask, taskView } from '../../storage/tasks.js';
+import { pageWindow, checkRelativePath } from '../../lib/index.js';
+import { currentUser } from '../../plugins/index.js';
+import { mountDataset, mountViews, unmountDataset } from '../../compute/index.js';
+import { asUserError, createTask, datasetFileSystem, datasetTreeKey, datasetView, netDiskTreeKey, pageOfDatasets, readableDataset, taskView, usableDataset } from '../../storage/index.js';
 
 const tags = ['公开数据'];
 

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Page } from '@rc/api-contract/envelope';
 import { DownloadListBody, DownloadRecordView } from '@rc/api-contract/data/download';
 import { ok } from '../../envelope.js';
-import { pageWindow } from '../../lib/page-window.js';
-import { currentUser } from '../../plugins/app/authentication.js';
-import { pageOfDownloads } from '../../storage/download-history.js';
+import { pageWindow } from '../../lib/index.js';
+import { currentUser } from '../../plugins/index.js';
+import { pageOfDownloads } from '../../storage/index.js';
 
 const tags = ['我的下载'];
 

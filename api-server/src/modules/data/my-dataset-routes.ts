@@ -1,18 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { eq } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { Envelope, Page } from '@rc/api-contract/envelope';
 import { DatasetFile, DatasetFilesBody, DatasetIdBody, DatasetListBody, DatasetView, MyDatasetCreateBody, MyDatasetUpdateBody } from '@rc/api-contract/data/dataset';
 import { StorageTaskView } from '@rc/api-contract/data/task';
-import { datasets } from '../../db/schema.js';
 import { ok } from '../../envelope.js';
-import { pageWindow } from '../../lib/page-window.js';
-import { currentUser } from '../../plugins/app/authentication.js';
-import { checkRelativePath } from '../../lib/file-names.js';
-import { datasetFileSystem, datasetView, deleteOwnDataset, ownDataset, pageOfDatasets } from '../../storage/datasets.js';
-import { asUserError } from '../../storage/file-trees.js';
-import { createOwnDataset } from '../../storage/my-datasets.js';
-import { taskView } from '../../storage/tasks.js';
+import { pageWindow, checkRelativePath } from '../../lib/index.js';
+import { currentUser } from '../../plugins/index.js';
+import { asUserError, createOwnDataset, datasetFileSystem, datasetView, deleteOwnDataset, ownDataset, pageOfDatasets, taskView, updateOwnDataset } from '../../storage/index.js';
 
 const tags = ['我的数据'];
 
@@ -48,10 +42,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/my-dataset/update',
     { schema: { tags, summary: '修改我的数据集的标题、描述、许可证与版本', body: MyDatasetUpdateBody, response: { 200: Envelope(DatasetView) } } },
     async (request) => {
-      const { id, title, description, licence, version } = request.body;
-      await ownDataset(app.db, currentUser(request).id, id);
-      const [row] = await app.db.update(datasets).set({ title, description, licence, version }).where(eq(datasets.id, id)).returning();
-      return ok(datasetView(row!), '保存成功');
+      return ok(datasetView(await updateOwnDataset(app.db, currentUser(request).id, request.body)), '保存成功');
     },
   );
 

@@ -2,10 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Page } from '@rc/api-contract/envelope';
 import { StorageTaskView, TaskCreateBody, TaskIdBody, TaskListBody } from '@rc/api-contract/data/task';
 import { ok } from '../../envelope.js';
-import { pageWindow } from '../../lib/page-window.js';
-import { currentUser } from '../../plugins/app/authentication.js';
-import { treePath } from '../../storage/tree-operations.js';
-import { cancelTask, createTransferTask, ownTask, pageOfTasks, taskView } from '../../storage/tasks.js';
+import { pageWindow } from '../../lib/index.js';
+import { currentUser } from '../../plugins/index.js';
+import { cancelTask, createTransferTask, ownTask, pageOfTasks, taskView, treePath } from '../../storage/index.js';
 
 const tags = ['存储任务'];
 

@@ -13,9 +13,9 @@ import {
   IgnoreBody,
 } from '@rc/api-contract/exam/grade';
 import { ok } from '../../envelope.js';
-import { pagedAnswer } from '../../lib/page-window.js';
-import { currentUser } from '../../plugins/app/authentication.js';
-import { applyRecordPage, applySummary, applyTips, auditBatch, auditRecord, ignoreRecords } from '../../exam/grade-applications.js';
+import { pagedAnswer } from '../../lib/index.js';
+import { currentUser } from '../../plugins/index.js';
+import { applyRecordPage, applySummary, applyTips, auditBatch, auditRecord, ignoreRecords } from '../../exam/index.js';
 
 const tags = ['入班申请'];
 

@@ -17,12 +17,19 @@ import { GradeQuestionPageBody, QuestionItem } from '@rc/api-contract/exam/quest
 import { ExamIdBody } from '@rc/api-contract/exam/sheet';
 import { Type } from 'typebox';
 import { ok } from '../../envelope.js';
-import { pagedAnswer } from '../../lib/page-window.js';
-import { currentUser } from '../../plugins/app/authentication.js';
-import { correctItemKey, deleteExam, editExam, examPaper, examStudentIds, saveExam } from '../../exam/exam-authoring.js';
-import { compensate } from '../../exam/exam-compensation.js';
-import { examsOfGrade } from '../../exam/exam-overview.js';
-import { gradeBank } from '../../exam/question-bank.js';
+import { pagedAnswer } from '../../lib/index.js';
+import { currentUser } from '../../plugins/index.js';
+import {
+  compensate,
+  correctItemKey,
+  deleteExam,
+  editExam,
+  examPaper,
+  examsOfGrade,
+  examStudentIds,
+  gradeBank,
+  saveExam,
+} from '../../exam/index.js';
 
 const tags = ['考试管理'];
 

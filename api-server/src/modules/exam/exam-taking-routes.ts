@@ -4,10 +4,20 @@ import { Envelope, Page } from '@rc/api-contract/envelope';
 import { AttemptEventBody, ExamTips, GradeExamsPageBody, MyExamItem, MyExamsPageBody } from '@rc/api-contract/exam/relation';
 import { AnswerSaveBody, AnswerSaveResult, AttemptIdBody, ExamIdBody, ExamSheet, SubmitResult } from '@rc/api-contract/exam/sheet';
 import { ok } from '../../envelope.js';
-import { pagedAnswer } from '../../lib/page-window.js';
-import { currentUser } from '../../plugins/app/authentication.js';
-import { beginAttempt, continueAttempt, recordAttemptEvent, saveAnswers, submitAttempt } from '../../exam/exam-attempts.js';
-import { examTips, ignoreExamTip, myExamBrief, myExams, myExamsOfGrade } from '../../exam/my-exams.js';
+import { pagedAnswer } from '../../lib/index.js';
+import { currentUser } from '../../plugins/index.js';
+import {
+  beginAttempt,
+  continueAttempt,
+  examTips,
+  ignoreExamTip,
+  myExamBrief,
+  myExams,
+  myExamsOfGrade,
+  recordAttemptEvent,
+  saveAnswers,
+  submitAttempt,
+} from '../../exam/index.js';
 
 const tags = ['参加考试'];
 

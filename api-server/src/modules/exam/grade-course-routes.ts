@@ -4,9 +4,9 @@ import { Envelope, Page } from '@rc/api-contract/envelope';
 import { CourseCard } from '@rc/api-contract/course/catalogue';
 import { GradeCourseSaveBody, GradeCoursePageBody } from '@rc/api-contract/exam/grade';
 import { ok } from '../../envelope.js';
-import { pagedAnswer } from '../../lib/page-window.js';
-import { currentUser } from '../../plugins/app/authentication.js';
-import { memberGradeCourses, publicGradeCourses, saveGradeCourses } from '../../exam/grade-courses.js';
+import { pagedAnswer } from '../../lib/index.js';
+import { currentUser } from '../../plugins/index.js';
+import { memberGradeCourses, publicGradeCourses, saveGradeCourses } from '../../exam/index.js';
 
 const tags = ['班级课程'];
 

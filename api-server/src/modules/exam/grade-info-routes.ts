@@ -12,10 +12,9 @@ import {
   PublicGradePageBody,
 } from '@rc/api-contract/exam/grade';
 import { ok } from '../../envelope.js';
-import { pagedAnswer } from '../../lib/page-window.js';
-import { currentUser } from '../../plugins/app/authentication.js';
-import { gradesOf } from '../../exam/grade-listing.js';
-import { disbandGrade, gradeView, myGradePage, publicGradePage, saveGrade, updateGrade } from '../../exam/grade-info.js';
+import { pagedAnswer } from '../../lib/index.js';
+import { currentUser } from '../../plugins/index.js';
+import { disbandGrade, gradesOf, gradeView, myGradePage, publicGradePage, saveGrade, updateGrade } from '../../exam/index.js';
 
 const tags = ['班级'];
 

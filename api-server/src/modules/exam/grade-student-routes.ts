@@ -12,10 +12,9 @@ import {
   SetAdminBody,
 } from '@rc/api-contract/exam/grade';
 import { ok } from '../../envelope.js';
-import { pagedAnswer } from '../../lib/page-window.js';
-import { currentUser } from '../../plugins/app/authentication.js';
-import { applyToGrade } from '../../exam/grade-applications.js';
-import { editRemark, kickOut, memberPage, myGradeRole, quitGrade, setGradeAdmin } from '../../exam/grade-members.js';
+import { pagedAnswer } from '../../lib/index.js';
+import { currentUser } from '../../plugins/index.js';
+import { applyToGrade, editRemark, kickOut, memberPage, myGradeRole, quitGrade, setGradeAdmin } from '../../exam/index.js';
 
 const tags = ['班级成员'];
 const Done = { 200: Envelope(Type.Null()) };

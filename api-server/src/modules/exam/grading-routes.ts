@@ -14,9 +14,17 @@ import {
 } from '@rc/api-contract/exam/grading';
 import { AttemptIdBody, ExamIdBody } from '@rc/api-contract/exam/sheet';
 import { ok } from '../../envelope.js';
-import { currentUser } from '../../plugins/app/authentication.js';
-import { examStudentList, gradeAnswer, gradingQueue, publishScores, remarkHandedIn } from '../../exam/exam-grading.js';
-import { attemptView, markedPaper, myExamScore } from '../../exam/exam-results.js';
+import { currentUser } from '../../plugins/index.js';
+import {
+  attemptView,
+  examStudentList,
+  gradeAnswer,
+  gradingQueue,
+  markedPaper,
+  myExamScore,
+  publishScores,
+  remarkHandedIn,
+} from '../../exam/index.js';
 
 const tags = ['考试批阅'];
 

@@ -3,9 +3,9 @@ import { Envelope, Page } from '@rc/api-contract/envelope';
 import { QuestionIdBody, QuestionItem, QuestionPageBody, QuestionSaveBody, QuestionUpdateBody } from '@rc/api-contract/exam/question-bank';
 import { Type } from 'typebox';
 import { ok } from '../../envelope.js';
-import { pagedAnswer } from '../../lib/page-window.js';
-import { currentUser } from '../../plugins/app/authentication.js';
-import { deleteQuestion, myQuestions, saveQuestion, updateQuestion } from '../../exam/question-bank.js';
+import { pagedAnswer } from '../../lib/index.js';
+import { currentUser } from '../../plugins/index.js';
+import { deleteQuestion, myQuestions, saveQuestion, updateQuestion } from '../../exam/index.js';
 
 const tags = ['题库'];
 

@@ -10,10 +10,9 @@ import {
   HpcReviewListBody,
 } from '@rc/api-contract/hpc/account';
 import { ok } from '../../envelope.js';
-import { pagedAnswer } from '../../lib/page-window.js';
-import { currentUser, requireOperator } from '../../plugins/app/authentication.js';
-import { HpcAccountStatus } from '../../hpc/account-status.js';
-import { accountViews, applyForAccount, approveAccount, rejectAccount, reviewPage } from '../../hpc/accounts.js';
+import { pagedAnswer } from '../../lib/index.js';
+import { currentUser, requireOperator } from '../../plugins/index.js';
+import { accountViews, applyForAccount, approveAccount, HpcAccountStatus, rejectAccount, reviewPage } from '../../hpc/index.js';
 
 const tags = ['超算账号'];
 

@@ -3,8 +3,8 @@ import { Type } from 'typebox';
 import { Envelope } from '@rc/api-contract/envelope';
 import { ClusterItem, UpdateDefaultClusterBody } from '@rc/api-contract/hpc/cluster';
 import { ok } from '../../envelope.js';
-import { currentUser } from '../../plugins/app/authentication.js';
-import { clustersOfUser, setDefaultCluster } from '../../storage/clusters.js';
+import { currentUser } from '../../plugins/index.js';
+import { clustersOfUser, setDefaultCluster } from '../../storage/index.js';
 
 const tags = ['HPC集群'];
 

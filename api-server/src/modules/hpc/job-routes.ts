@@ -12,11 +12,18 @@ import {
   HpcJobView,
 } from '@rc/api-contract/hpc/job';
 import { ok } from '../../envelope.js';
-import { cancelJob, estimateSubmission, releaseJob, submitJob, type SubmitOutcome } from '../../hpc/job-submission.js';
-import { jobTemplates } from '../../hpc/job-templates.js';
-import { jobDetailOf, pageOfJobs } from '../../hpc/job-views.js';
-import { pagedAnswer } from '../../lib/page-window.js';
-import { currentUser } from '../../plugins/app/authentication.js';
+import {
+  cancelJob,
+  estimateSubmission,
+  jobDetailOf,
+  jobTemplates,
+  pageOfJobs,
+  releaseJob,
+  submitJob,
+  type SubmitOutcome,
+} from '../../hpc/index.js';
+import { pagedAnswer } from '../../lib/index.js';
+import { currentUser } from '../../plugins/index.js';
 
 const tags = ['超算作业'];
 const answer = ({ id, state, message }: SubmitOutcome) => ok({ id, state }, message);

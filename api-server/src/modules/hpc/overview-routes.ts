@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope } from '@rc/api-contract/envelope';
 import { HpcOverview } from '@rc/api-contract/hpc/resource';
 import { ok } from '../../envelope.js';
-import { hpcOverview } from '../../hpc/overview.js';
-import { currentUser } from '../../plugins/app/authentication.js';
+import { hpcOverview } from '../../hpc/index.js';
+import { currentUser } from '../../plugins/index.js';
 
 const tags = ['超算概览'];
 

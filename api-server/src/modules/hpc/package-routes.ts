@@ -4,8 +4,8 @@ import { Envelope } from '@rc/api-contract/envelope';
 import { HpcPackageBuyBody, HpcPackageProduct, HpcPackageQuoteBody, HpcPackageView } from '@rc/api-contract/hpc/resource';
 import { MoneyQuote } from '@rc/api-contract/user/quote';
 import { ok } from '../../envelope.js';
-import { buyPackage, packageProducts, packagesOf, quotePackage } from '../../hpc/packages.js';
-import { currentUser } from '../../plugins/app/authentication.js';
+import { buyPackage, packageProducts, packagesOf, quotePackage } from '../../hpc/index.js';
+import { currentUser } from '../../plugins/index.js';
 
 const tags = ['超算资源包'];
 

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { Envelope } from '@rc/api-contract/envelope';
 import { HpcPartitionQuery, HpcPartitionView } from '@rc/api-contract/hpc/resource';
 import { ok } from '../../envelope.js';
-import { partitionViews } from '../../hpc/partition-views.js';
+import { partitionViews } from '../../hpc/index.js';
 
 const tags = ['超算分区'];
 

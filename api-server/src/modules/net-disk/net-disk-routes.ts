@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { and, eq, like } from 'drizzle-orm';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
@@ -24,23 +23,31 @@ import {
   TrashItemBody,
 } from '@rc/api-contract/net-disk/net-disk';
 import { ok } from '../../envelope.js';
-import { notFound } from '../../errors.js';
-import { trashItems } from '../../db/schema.js';
-import { currentUser } from '../../plugins/app/authentication.js';
-import { netDiskTreeKey, openTree } from '../../storage/file-trees.js';
-import { activateNetDisk, ensureWritable, netDiskOverview, netDiskTotals } from '../../storage/net-disk.js';
+import { currentUser } from '../../plugins/index.js';
 import {
+  activateNetDisk,
   backgroundCopyMessage,
+  checkNetDiskUsage,
   copyIntoFolder,
+  deleteFromTrash,
+  emptyTrash,
+  ensureWritable,
+  listTrash,
   listTreeFolder,
   makeTreeFolder,
+  moveToTrash,
   moveTreeItems,
+  netDiskOverview,
+  netDiskTotals,
+  netDiskTreeKey,
+  openTree,
+  ownNetDiskTrashItem,
   renameTreeItem,
+  restoreFromTrash,
+  sendTreeDownload,
+  type TrashItem,
   treePath,
-} from '../../storage/tree-operations.js';
-import { sendTreeDownload } from '../../storage/tree-downloads.js';
-import { checkNetDiskUsage } from '../../storage/storage-metering.js';
-import { deleteFromTrash, emptyTrash, listTrash, moveToTrash, restoreFromTrash, type TrashItem } from '../../storage/trash.js';
+} from '../../storage/index.js';
 
 const tags = ['网盘'];
 /** A download answers the file's bytes; a refusal answers the envelope. */
@@ -62,16 +69,6 @@ const trashEntry = (item: TrashItem): TrashEntry => ({
   deletedAt: item.deletedAt.toISOString(),
   expiresAt: item.expiresAt.toISOString(),
 });
-
-/** A trash item of one of the user's network disks (other trees' trash is reached through their own calls). */
-async function ownNetDiskItem(app: FastifyInstance, userId: number, id: number) {
-  const [item] = await app.db
-    .select()
-    .from(trashItems)
-    .where(and(eq(trashItems.id, id), eq(trashItems.userId, userId), like(trashItems.tree, 'netdisk:%')));
-  if (!item) throw notFound('回收站中没有该项，可能已恢复或已清除');
-  return item;
-}
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   // Downloads are form posts with the token a hidden field (spec §7), so the browser saves the answer.
@@ -208,7 +205,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, summary: '从回收站恢复到原位置', body: TrashItemBody, response: { 200: Envelope(TrashEntry) } } },
     async (request) => {
       const { id: userId } = currentUser(request);
-      const item = await ownNetDiskItem(app, userId, request.body.id);
+      const item = await ownNetDiskTrashItem(app.db, userId, request.body.id);
       ensureWritable(await openTree(app, userId, item.tree));
       return ok(trashEntry(await restoreFromTrash(app, userId, item.id)), '已恢复');
     },
@@ -219,7 +216,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, summary: '从回收站永久删除一项', body: TrashItemBody, response: { 200: Envelope(TrashEntry) } } },
     async (request) => {
       const { id: userId } = currentUser(request);
-      const item = await ownNetDiskItem(app, userId, request.body.id);
+      const item = await ownNetDiskTrashItem(app.db, userId, request.body.id);
       return ok(trashEntry(await deleteFromTrash(app, userId, item.id)), '已永久删除');
     },
   );

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../../envelope.js';
-import { currentUser } from '../../plugins/app/authentication.js';
-import { openClusterTreeOf } from '../../storage/clusters.js';
-import { inTree, listTreeFolder, treePath } from '../../storage/tree-operations.js';
-import { usedBytes } from '../../uploads/quota.js';
+import { currentUser } from '../../plugins/index.js';
+import { inTree, listTreeFolder, openClusterTreeOf, treePath } from '../../storage/index.js';
+import { usedBytes } from '../../uploads/index.js';
 import { Envelope } from '@rc/api-contract/envelope';
 import { DirEntry, StorageUsage, UserDirsBody } from '@rc/api-contract/orion/dir';
 

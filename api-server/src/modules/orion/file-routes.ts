@@ -1,13 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../../envelope.js';
-import { currentUser } from '../../plugins/app/authentication.js';
-import { checkFileName, checkRelativePath, joinPath } from '../../lib/file-names.js';
-import { storeUploadedFile, treePlacement } from '../../uploads/store-file.js';
-import { openClusterTreeOf } from '../../storage/clusters.js';
-import { openTree } from '../../storage/file-trees.js';
-import { warnTreeUsage } from '../../storage/storage-metering.js';
-import { checkChunks, holdsChunk, openChunkUpload, receiveChunkForm } from '../../uploads/chunk-upload.js';
+import { currentUser } from '../../plugins/index.js';
+import { checkFileName, checkRelativePath, joinPath } from '../../lib/index.js';
+import { checkChunks, holdsChunk, openChunkUpload, receiveChunkForm, storeUploadedFile, treePlacement } from '../../uploads/index.js';
+import { openClusterTreeOf, openTree, warnTreeUsage } from '../../storage/index.js';
 import { Envelope } from '@rc/api-contract/envelope';
 import { MergeFileResult } from '@rc/api-contract/orion/file';
 import {

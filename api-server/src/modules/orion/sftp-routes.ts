@@ -18,21 +18,26 @@ import {
   TreePage,
 } from '@rc/api-contract/orion/sftp';
 import { ok } from '../../envelope.js';
-import { currentUser } from '../../plugins/app/authentication.js';
-import { clusterHome, openClusterTreeOf } from '../../storage/clusters.js';
-import { deleteFromTrash, emptyTrash, listTrash, moveToTrash, restoreFromTrash } from '../../storage/trash.js';
+import { currentUser } from '../../plugins/index.js';
 import {
   backgroundCopyMessage,
+  clusterHome,
   copyIntoFolder,
+  deleteFromTrash,
+  emptyTrash,
   forgetStoredPaths,
   inTree,
+  listTrash,
   listTreeFolder,
   listTreeFolders,
   makeTreeFolder,
+  moveToTrash,
   moveTreeItems,
+  openClusterTreeOf,
   renameTreeItem,
+  restoreFromTrash,
   treePath,
-} from '../../storage/tree-operations.js';
+} from '../../storage/index.js';
 
 const tags = ['文件存储'];
 

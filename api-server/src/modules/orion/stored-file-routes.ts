@@ -5,10 +5,8 @@ import { Envelope } from '@rc/api-contract/envelope';
 import { DownloadBody, FilePathBody, RemoveResult } from '@rc/api-contract/orion/stored-file';
 import { ok } from '../../envelope.js';
 import { invalid, notFound } from '../../errors.js';
-import { currentUser } from '../../plugins/app/authentication.js';
-import { openClusterTreeOf } from '../../storage/clusters.js';
-import { sendTreeDownload } from '../../storage/tree-downloads.js';
-import { forgetStoredPaths, inTree, treePath } from '../../storage/tree-operations.js';
+import { currentUser } from '../../plugins/index.js';
+import { forgetStoredPaths, inTree, openClusterTreeOf, sendTreeDownload, treePath } from '../../storage/index.js';
 
 const tags = ['文件存储'];
 /** A download answers the file's bytes; a refusal answers the envelope. */

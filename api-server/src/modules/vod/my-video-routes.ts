@@ -3,8 +3,8 @@ import { Type } from 'typebox';
 import { Envelope } from '@rc/api-contract/envelope';
 import { MyVideo, VideoIdBody, VideoUpdateBody } from '@rc/api-contract/vod/video';
 import { ok } from '../../envelope.js';
-import { deleteVideo, myVideos, renameVideo } from '../../learning/my-videos.js';
-import { currentUser } from '../../plugins/app/authentication.js';
+import { deleteVideo, myVideos, renameVideo } from '../../learning/index.js';
+import { currentUser } from '../../plugins/index.js';
 
 const tags = ['视频'];
 

@@ -1,13 +1,11 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { eq } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { Envelope } from '@rc/api-contract/envelope';
 import { StreamParams } from '@rc/api-contract/vod/video';
-import { byteRange } from '../../blobs/byte-range.js';
-import { videos } from '../../db/schema.js';
-import { hlsFolderKey, originalKey, originalStreamName, streamContentType, streamPathPrefix } from '../../learning/video-stream.js';
+import { byteRange } from '../../blobs/index.js';
+import { hlsFolderKey, originalKey, originalStreamName, streamContentType, streamedVideo, streamPathPrefix } from '../../learning/index.js';
 
 const tags = ['视频'];
 const VideoBytes = Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: '视频、HLS 播放列表或分片的字节（支持 Range）' });
@@ -34,7 +32,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const checked = app.videos.streams.check(request.params.token, app.clock.now());
       if ('problem' in checked) return refuse(reply, 403, checked.problem === 'expired' ? '播放地址已过期，请刷新页面' : '播放地址无效');
-      const [video] = await app.db.select().from(videos).where(eq(videos.id, checked.grant.videoId));
+      const video = await streamedVideo(app.db, checked.grant.videoId);
       if (!video) return refuse(reply, 404, '视频不存在或已删除');
       const { name } = request.params;
       const key = name === originalStreamName(video.fileName) ? originalKey(video) : `${hlsFolderKey(video)}/${name}`;

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { storeUploadedVideo } from '../../learning/video-uploads.js';
+import { storeUploadedVideo } from '../../learning/index.js';
 import { ok } from '../../envelope.js';
-import { currentUser } from '../../plugins/app/authentication.js';
-import { checkChunks, holdsChunk, receiveChunkForm } from '../../uploads/chunk-upload.js';
+import { currentUser } from '../../plugins/index.js';
+import { checkChunks, holdsChunk, receiveChunkForm } from '../../uploads/index.js';
 import { Envelope } from '@rc/api-contract/envelope';
 import { ChunkCheckBody, ChunkCheckResult, ChunkResult, ChunkTestQuery } from '@rc/api-contract/orion/upload';
 import { VideoMergeBody, VideoMergeResult } from '@rc/api-contract/vod/video';

@@ -13,12 +13,13 @@ import {
 } from '@rc/api-contract/user/credential';
 import { ok } from '../../../envelope.js';
 import { invalid } from '../../../errors.js';
-import { currentUser } from '../../../plugins/app/authentication.js';
-import { readChunkForm } from '../../../lib/chunk-form.js';
+import { currentUser } from '../../../plugins/index.js';
+import { readChunkForm } from '../../../lib/index.js';
 import {
   checkDeclaredImage,
   checkSide,
   deleteImage,
+  type IdCardImage,
   listImages,
   maxImageBytes,
   ownImage,
@@ -27,8 +28,7 @@ import {
   saveStagedImage,
   sideNames,
   stageImage,
-  type IdCardImage,
-} from '../../../accounts/credentials.js';
+} from '../../../accounts/index.js';
 
 const tags = ['实名认证'];
 

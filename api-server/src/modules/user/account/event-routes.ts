@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { EventStreamDescription, EventStreamQuery, EventStreamTicket } from '@rc/api-contract/user/push';
-import { currentUser } from '../../../plugins/app/authentication.js';
+import { currentUser } from '../../../plugins/index.js';
 import { Envelope } from '@rc/api-contract/envelope';
 import { ok } from '../../../envelope.js';
-import { issueStreamTicket } from '../../../push/stream-tickets.js';
+import { issueStreamTicket } from '../../../push/index.js';
 
 const tags = ['账户'];
 

@@ -1,17 +1,11 @@
-import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sysConfig, users } from '../../../db/schema.js';
 import { ok } from '../../../envelope.js';
-import { conflict, invalid } from '../../../errors.js';
-import { currentUser } from '../../../plugins/app/authentication.js';
-import { isValidIdCard, maskIdCard } from '../../../lib/id-card.js';
-import { sha256 } from '../../../lib/secrets.js';
+import { currentUser } from '../../../plugins/index.js';
 import { Envelope } from '@rc/api-contract/envelope';
 import { AccountOverview, CertificationBody, ProfileUpdateBody, RealtimeBalance, SysConfig, UserInfo } from '@rc/api-contract/user/profile';
-import { uniqueViolation } from '../../../accounts/accounts.js';
-import { loadUser, spendableBalance, toUserInfo } from '../../../accounts/user-info.js';
-import { ledgerSummary } from '../../../billing/ledger.js';
-import { noteUserChange } from '../../../accounts/user-changes.js';
+import { cancelCertification, certify, spendableBalance, toUserInfo, updateProfile } from '../../../accounts/index.js';
+import { accountOverview } from '../../../billing/index.js';
+import { systemSettings } from '../../../site/index.js';
 
 const tags = ['个人中心'];
 
@@ -24,21 +18,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/user/ext/update',
     { schema: { tags, summary: '修改个人信息', body: ProfileUpdateBody, response: { 200: Envelope(UserInfo) } } },
     async (request) => {
-      const { id } = currentUser(request);
-      const { nickname, headImgUrl } = request.body;
-      const changes = {
-        ...(nickname === undefined ? {} : { nickname: nickname.trim() }),
-        ...(headImgUrl === undefined ? {} : { headImgUrl }),
-      };
-      if (changes.nickname === '') throw invalid('昵称不能为空');
-      if (Object.keys(changes).length > 0) {
-        await app.db
-          .update(users)
-          .set({ ...changes, updatedAt: app.clock.now() })
-          .where(eq(users.id, id));
-        noteUserChange(id, 'account');
-      }
-      return ok(await toUserInfo(app.db, await loadUser(app.db, id)), '个人信息已更新');
+      return ok(await updateProfile(app.db, currentUser(request).id, request.body, app.clock.now()), '个人信息已更新');
     },
   );
 
@@ -54,18 +34,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/user/account/view',
     { schema: { tags, summary: '账户总览', response: { 200: Envelope(AccountOverview) } } },
     async (request) => {
-      const user = currentUser(request).account;
-      const { totalRecharge, totalConsume, recentEntries } = await ledgerSummary(app.db, user.id);
-      return ok({
-        balance: await spendableBalance(app.db, user),
-        ownBalance: user.balance,
-        sharedFromMainAccount: Boolean(user.parentId && user.shareBalance),
-        totalRecharge,
-        totalConsume,
-        recentEntries,
-        incomeBalance: user.incomeBalance,
-        incomeHeld: user.incomeHeld,
-      });
+      return ok(await accountOverview(app.db, currentUser(request).account));
     },
   );
 
@@ -73,8 +42,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/user/sys/config',
     { schema: { tags: ['系统'], summary: '系统计价配置（含 priceCalc）', response: { 200: Envelope(SysConfig) } } },
     async () => {
-      const rows = await app.db.select().from(sysConfig);
-      return ok(Object.fromEntries(rows.map((row) => [row.key, row.value])));
+      return ok(await systemSettings(app.db));
     },
   );
 
@@ -82,28 +50,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/user/certification',
     { schema: { tags, summary: '实名认证', body: CertificationBody, response: { 200: Envelope(UserInfo) } } },
     async (request) => {
-      const { id } = currentUser(request);
-      const idCard = request.body.idCard.toUpperCase();
-      if (!isValidIdCard(idCard)) throw invalid('身份证号校验失败，请核对后重新输入');
-      try {
-        const updated = await app.db
-          .update(users)
-          .set({
-            idCardCheckStatus: 1,
-            realName: request.body.realName,
-            idCardMasked: maskIdCard(idCard),
-            idCardHash: sha256(`id-card:${idCard}`),
-            updatedAt: app.clock.now(),
-          })
-          .where(and(eq(users.id, id), lt(users.idCardCheckStatus, 1)))
-          .returning({ id: users.id });
-        if (updated.length === 0) throw conflict('您已完成实名认证');
-        noteUserChange(id, 'account');
-      } catch (error) {
-        if (uniqueViolation(error)) throw conflict('该身份证号已被其他账户认证');
-        throw error;
-      }
-      return ok(await toUserInfo(app.db, await loadUser(app.db, id)), '实名认证成功');
+      const { realName, idCard } = request.body;
+      return ok(await certify(app.db, currentUser(request).id, realName, idCard, app.clock.now()), '实名认证成功');
     },
   );
 
@@ -111,15 +59,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/user/cancel/certification',
     { schema: { tags, summary: '取消实名认证', response: { 200: Envelope(UserInfo) } } },
     async (request) => {
-      const { id } = currentUser(request);
-      const updated = await app.db
-        .update(users)
-        .set({ idCardCheckStatus: 0, realName: null, idCardMasked: null, idCardHash: null, updatedAt: app.clock.now() })
-        .where(and(eq(users.id, id), eq(users.idCardCheckStatus, 1)))
-        .returning({ id: users.id });
-      if (updated.length === 0) throw conflict('您尚未完成实名认证');
-      noteUserChange(id, 'account');
-      return ok(await toUserInfo(app.db, await loadUser(app.db, id)), '已取消实名认证');
+      return ok(await cancelCertification(app.db, currentUser(request).id, app.clock.now()), '已取消实名认证');
     },
   );
 };

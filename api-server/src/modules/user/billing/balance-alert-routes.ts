@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../../envelope.js';
 import { conflict, invalid } from '../../../errors.js';
-import { currentUser } from '../../../plugins/app/authentication.js';
-import { balanceThresholdOf, setBalanceThreshold } from '../../../billing/balance-thresholds.js';
+import { currentUser } from '../../../plugins/index.js';
+import { balanceThresholdOf, setBalanceThreshold } from '../../../billing/index.js';
 import { Envelope } from '@rc/api-contract/envelope';
 import { BalanceThreshold, BalanceThresholdBody } from '@rc/api-contract/user/income';
 

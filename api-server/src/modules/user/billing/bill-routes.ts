@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { and, eq } from 'drizzle-orm';
 import { Envelope, Page } from '@rc/api-contract/envelope';
 import {
   BillExportBody,
@@ -24,18 +23,30 @@ import {
   StatementView,
   StatementViewBody,
 } from '@rc/api-contract/user/bills';
-import { bills, ledgerEntries } from '../../../db/schema.js';
 import { ok } from '../../../envelope.js';
-import { invalid, notFound } from '../../../errors.js';
-import { currentUser } from '../../../plugins/app/authentication.js';
-import { pageWindow } from '../../../lib/page-window.js';
-import { billColumns, billPage, billTotals, billWhere, roundingRule, toBillLines } from '../../../billing/bill-lines.js';
-import { billsCsv, billsXlsx, exportLimit, exportRows } from '../../../billing/bill-export.js';
-import { dailySpend, monthlyStatements, statementView } from '../../../billing/statements.js';
-import { runningCost } from '../../../billing/running-cost.js';
-import { ledgerPage, ledgerView } from '../../../billing/ledger-lines.js';
-import { resourcePage, resourceView } from '../../../billing/billed-resources.js';
-import { storageResources } from '../../../storage/storage-resources.js';
+import { invalid } from '../../../errors.js';
+import { currentUser } from '../../../plugins/index.js';
+import { pageWindow } from '../../../lib/index.js';
+import {
+  billPage,
+  billsCsv,
+  billsXlsx,
+  billTotals,
+  billView,
+  billWhere,
+  dailySpend,
+  exportLimit,
+  exportRows,
+  ledgerPage,
+  ledgerView,
+  monthlyStatements,
+  resourcePage,
+  resourceView,
+  roundingRule,
+  runningCost,
+  statementView,
+} from '../../../billing/index.js';
+import { storageResources } from '../../../storage/index.js';
 
 const tags = ['账单'];
 /** An export answers the file's bytes; a refusal answers the envelope. */
@@ -78,24 +89,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/bill/view',
     { schema: { tags, summary: '一笔扣费的详情', body: IdBody, response: { 200: Envelope(BillView) } } },
     async (request) => {
-      const { id: userId } = currentUser(request);
-      const [row] = await app.db
-        .select(billColumns)
-        .from(bills)
-        .where(and(eq(bills.id, request.body.id), eq(bills.userId, userId)));
-      if (!row) throw notFound('账单明细不存在');
-      const [line] = await toBillLines(app.db, [row]);
-      // The balance after the charge is the payer's: shown only when that is this user.
-      const [entry] = await app.db
-        .select({ balanceAfter: ledgerEntries.balanceAfter })
-        .from(ledgerEntries)
-        .where(and(eq(ledgerEntries.id, row.ledgerEntryId), eq(ledgerEntries.userId, userId), eq(ledgerEntries.account, 'cash')));
-      return ok({
-        ...line!,
-        ledgerEntryId: row.ledgerEntryId,
-        balanceAfter: entry?.balanceAfter ?? null,
-        rule: roundingRule,
-      });
+      return ok(await billView(app.db, currentUser(request).id, request.body.id));
     },
   );
 

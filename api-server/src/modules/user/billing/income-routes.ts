@@ -1,12 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { eq } from 'drizzle-orm';
-import { users } from '../../../db/schema.js';
 import { ok } from '../../../envelope.js';
-import { currentUser } from '../../../plugins/app/authentication.js';
-import { pageWindow } from '../../../lib/page-window.js';
-import { incomeLines, incomeSourceName, incomeSummary } from '../../../billing/income.js';
-import { loadIncomeSettings } from '../../../billing/income-settings.js';
-import { referralLink, referredUsers } from '../../../billing/referral.js';
+import { currentUser } from '../../../plugins/index.js';
+import { pageWindow } from '../../../lib/index.js';
+import { incomeLines, incomeOverview, incomeSourceName, referredUsers } from '../../../billing/index.js';
 import { PageQuery } from '@rc/api-contract/common';
 import { Envelope, Page } from '@rc/api-contract/envelope';
 import { IncomeLine, IncomeOverview, ReferredUser } from '@rc/api-contract/user/income';
@@ -18,18 +14,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/user/income/view',
     { schema: { tags, summary: '我的收益', response: { 200: Envelope(IncomeOverview) } } },
     async (request) => {
-      const { id } = currentUser(request);
-      const [me] = await app.db.select({ referralCode: users.referralCode }).from(users).where(eq(users.id, id));
-      const { referral } = await loadIncomeSettings(app.db);
-      return ok({
-        ...(await incomeSummary(app.db, id)),
-        referralCode: me!.referralCode,
-        referralLink: referralLink(`${request.protocol}://${request.host}`, me!.referralCode),
-        referralEnabled: referral.enabled && currentUser(request).parentId === null,
-        commissionPercent: referral.rateBasisPoints / 100,
-        commissionMonths: referral.months,
-        holdDays: referral.holdDays,
-      });
+      return ok(await incomeOverview(app.db, currentUser(request), `${request.protocol}://${request.host}`));
     },
   );
 

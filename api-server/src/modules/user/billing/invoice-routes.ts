@@ -20,40 +20,31 @@ import {
   InvoiceUpdateBody,
   ReviewInvoicePage,
 } from '@rc/api-contract/user/invoice';
-import type { InvoiceTitleRow } from '../../../db/schema.js';
 import { ok } from '../../../envelope.js';
 import { notFound } from '../../../errors.js';
-import { currentUser, requireOperator } from '../../../plugins/app/authentication.js';
-import { createInvoiceProvider } from '../../../billing/invoices/create-invoice-provider.js';
-import { deleteTitle, listTitles, saveTitle, titleTypeName, updateTitle } from '../../../billing/invoices/invoice-titles.js';
-import { invoiceableAmount } from '../../../billing/invoices/invoiceable.js';
+import { currentUser, requireOperator } from '../../../plugins/index.js';
 import {
   applyForInvoice,
+  createInvoiceProvider,
+  deleteTitle,
+  invoiceableAmount,
   invoiceableOrders,
+  issueInvoice,
   listInvoiceRequests,
+  listTitles,
   ownRequest,
+  rejectInvoice,
   requestView,
+  reverseInvoice,
+  saveTitle,
+  titleView,
   updateInvoiceRequest,
+  updateTitle,
   withdrawInvoiceRequest,
-} from '../../../billing/invoices/invoice-requests.js';
-import { issueInvoice, rejectInvoice, reverseInvoice } from '../../../billing/invoices/invoice-review.js';
+} from '../../../billing/index.js';
 
 const tags = ['发票'];
 const reviewTags = ['发票审核（运营）'];
-
-const titleView = (title: InvoiceTitleRow) => ({
-  id: title.id,
-  titleType: title.titleType,
-  invoiceType: title.invoiceType,
-  typeName: titleTypeName(title),
-  name: title.name,
-  taxNo: title.taxNo,
-  bankName: title.bankName,
-  bankAccount: title.bankAccount,
-  address: title.address,
-  phone: title.phone,
-  isDefault: title.isDefault,
-});
 
 /** `/apis/user/auth/invoice/...`: invoice titles, invoice requests and their PDFs; `review/...` is the operators' review. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -82,7 +73,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { id } = currentUser(request);
-      const title = await app.db.transaction((tx) => saveTitle(tx, id, request.body, app.clock.now()));
+      const title = await saveTitle(app.db, id, request.body, app.clock.now());
       return ok(titleView(title), '发票抬头已保存');
     },
   );
@@ -93,7 +84,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { id: userId } = currentUser(request);
       const { id, ...fields } = request.body;
-      const title = await app.db.transaction((tx) => updateTitle(tx, userId, id, fields, app.clock.now()));
+      const title = await updateTitle(app.db, userId, id, fields, app.clock.now());
       return ok(titleView(title), '发票抬头已修改');
     },
   );
@@ -110,7 +101,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { id: userId } = currentUser(request);
-      await app.db.transaction((tx) => deleteTitle(tx, userId, request.body.id));
+      await deleteTitle(app.db, userId, request.body.id);
       return ok(null, '发票抬头已删除');
     },
   );
@@ -139,7 +130,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { id } = currentUser(request);
-      const created = await app.db.transaction((tx) => applyForInvoice(tx, id, request.body, app.clock.now()));
+      const created = await applyForInvoice(app.db, id, request.body, app.clock.now());
       return ok(requestView(created), '开票申请已提交，等待审核');
     },
   );
@@ -165,7 +156,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { id: userId } = currentUser(request);
       const { id, ...body } = request.body;
-      const updated = await app.db.transaction((tx) => updateInvoiceRequest(tx, userId, id, body, app.clock.now()));
+      const updated = await updateInvoiceRequest(app.db, userId, id, body, app.clock.now());
       return ok(requestView(updated), '开票申请已修改');
     },
   );
@@ -175,7 +166,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, summary: '撤回开票申请（开具前）', body: InvoiceRequestIdBody, response: { 200: Envelope(InvoiceRequest) } } },
     async (request) => {
       const { id: userId } = currentUser(request);
-      const withdrawn = await app.db.transaction((tx) => withdrawInvoiceRequest(tx, userId, request.body.id, app.clock.now()));
+      const withdrawn = await withdrawInvoiceRequest(app.db, userId, request.body.id, app.clock.now());
       return ok(requestView(withdrawn), '开票申请已撤回');
     },
   );
@@ -232,7 +223,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       requireOperator(request);
-      const issued = await app.db.transaction((tx) => issueInvoice(app, provider, tx, request.body.id, app.clock.now()));
+      const issued = await issueInvoice(app.blobs, provider, app.db, request.body.id, app.clock.now());
       return ok(requestView(issued), `发票已开具，发票号码 ${issued.invoiceNo}`);
     },
   );
@@ -242,7 +233,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags: reviewTags, summary: '驳回开票申请（运营）', body: InvoiceRejectBody, response: { 200: Envelope(InvoiceRequest) } } },
     async (request) => {
       requireOperator(request);
-      const rejected = await app.db.transaction((tx) => rejectInvoice(tx, request.body.id, request.body.reason, app.clock.now()));
+      const rejected = await rejectInvoice(app.db, request.body.id, request.body.reason, app.clock.now());
       return ok(requestView(rejected), '开票申请已驳回');
     },
   );
@@ -259,7 +250,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       requireOperator(request);
-      const reversed = await app.db.transaction((tx) => reverseInvoice(provider, tx, request.body.id, app.clock.now()));
+      const reversed = await reverseInvoice(provider, app.db, request.body.id, app.clock.now());
       return ok(requestView(reversed), '发票已红冲');
     },
   );

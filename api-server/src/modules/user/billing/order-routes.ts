@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, Page } from '@rc/api-contract/envelope';
 import { OrderListBody, OrderRow, OrderView, OrderViewBody } from '@rc/api-contract/user/account-orders';
 import { ok } from '../../../envelope.js';
-import { currentUser } from '../../../plugins/app/authentication.js';
-import { orderPage, orderView } from '../../../billing/order-lines.js';
-import { pageWindow } from '../../../lib/page-window.js';
+import { currentUser } from '../../../plugins/index.js';
+import { orderPage, orderView } from '../../../billing/index.js';
+import { pageWindow } from '../../../lib/index.js';
 
 const tags = ['订单'];
 

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { receiveNotification } from '../../../billing/payments/notifications.js';
-import { cashierPage } from '../../../billing/payments/sandbox-cashier.js';
+import { cashierPage, receiveNotification } from '../../../billing/index.js';
 
 const paymentNoPattern = /^[0-9a-f]{1,32}$/;
 

@@ -1,16 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { payeeAccounts } from '../../../db/schema.js';
 import { ok } from '../../../envelope.js';
-import { currentUser } from '../../../plugins/app/authentication.js';
-import { matchSmsCode } from '../../../accounts/sms-codes.js';
-import {
-  addPayeeAccount,
-  changePayeeAccount,
-  listPayeeAccounts,
-  maskPayeeAccount,
-  removePayeeAccount,
-} from '../../../billing/payee-accounts.js';
+import { currentUser } from '../../../plugins/index.js';
+import { matchSmsCode } from '../../../accounts/index.js';
+import { addPayeeAccount, changePayeeAccount, listPayeeAccounts, payeeAccountView, removePayeeAccount } from '../../../billing/index.js';
 import { Envelope } from '@rc/api-contract/envelope';
 import {
   PayeeAccount,
@@ -22,22 +15,12 @@ import {
 
 const tags = ['收益与提现'];
 
-const toPayeeAccount = (row: typeof payeeAccounts.$inferSelect): PayeeAccount => ({
-  id: row.id,
-  channel: row.channel,
-  accountMasked: maskPayeeAccount(row.channel, row.account),
-  payeeName: row.payeeName,
-  bankName: row.bankName,
-  gmtCreate: row.createdAt.toISOString(),
-  gmtModified: row.updatedAt.toISOString(),
-});
-
 /** `/apis/user/auth/user/account/payee/...` (卡信息): saved payee accounts; adding or changing one needs the bound mobile's code. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/user/account/payee/list',
     { schema: { tags, summary: '我的收款账户（打码）', response: { 200: Envelope(PayeeAccountList) } } },
-    async (request) => ok({ list: (await listPayeeAccounts(app.db, currentUser(request).id)).map(toPayeeAccount) }),
+    async (request) => ok({ list: (await listPayeeAccounts(app.db, currentUser(request).id)).map(payeeAccountView) }),
   );
 
   app.post(
@@ -54,7 +37,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const user = currentUser(request);
       const { code, ...payee } = request.body;
       const matched = await matchSmsCode(app, user.account.mobile, 'payee', code);
-      return ok(toPayeeAccount(await addPayeeAccount(app.db, user.id, payee, matched, app.clock.now())), '收款账户已保存');
+      return ok(payeeAccountView(await addPayeeAccount(app.db, user.id, payee, matched, app.clock.now())), '收款账户已保存');
     },
   );
 
@@ -72,7 +55,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const user = currentUser(request);
       const { id, code, ...payee } = request.body;
       const matched = await matchSmsCode(app, user.account.mobile, 'payee', code);
-      return ok(toPayeeAccount(await changePayeeAccount(app.db, user.id, id, payee, matched, app.clock.now())), '收款账户已修改');
+      return ok(payeeAccountView(await changePayeeAccount(app.db, user.id, id, payee, matched, app.clock.now())), '收款账户已修改');
     },
   );
 

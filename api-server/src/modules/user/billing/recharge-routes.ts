@@ -12,17 +12,18 @@ import {
   ReviewRechargeBody,
 } from '@rc/api-contract/user/recharge';
 import { ok } from '../../../envelope.js';
-import { currentUser, requireOperator } from '../../../plugins/app/authentication.js';
-import { flaggedRecharges, markReviewed } from '../../../billing/payments/review.js';
-import { pageWindow } from '../../../lib/page-window.js';
+import { currentUser, requireOperator } from '../../../plugins/index.js';
 import {
   cancelRecharge,
   continueRecharge,
   createRecharge,
+  flaggedRecharges,
   listRecharges,
+  markReviewed,
   rechargeOptions,
   viewRecharge,
-} from '../../../billing/payments/recharge.js';
+} from '../../../billing/index.js';
+import { pageWindow } from '../../../lib/index.js';
 
 const tags = ['充值'];
 

@@ -1,16 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../../envelope.js';
 import { forbidden } from '../../../errors.js';
-import { currentUser } from '../../../plugins/app/authentication.js';
-import type { SessionUser } from '../../../accounts/sessions.js';
-import { pageWindow } from '../../../lib/page-window.js';
-import {
-  ownedSubAccount,
-  setMonthlyBudget,
-  subAccountMoney,
-  transferLog,
-  transferToSubAccount,
-} from '../../../billing/sub-account-money.js';
+import { currentUser } from '../../../plugins/index.js';
+import type { SessionUser } from '../../../accounts/index.js';
+import { pageWindow } from '../../../lib/index.js';
+import { ownedSubAccount, setMonthlyBudget, subAccountMoney, transferLog, transferToSubAccount, yuanText } from '../../../billing/index.js';
 import { Envelope, Page } from '@rc/api-contract/envelope';
 import {
   SubAccountBudgetBody,
@@ -20,7 +14,6 @@ import {
   SubAccountTransferBody,
   SubAccountTransferLogBody,
 } from '@rc/api-contract/user/sub-account-money';
-import { yuanText } from '../../../billing/welcome-credit.js';
 
 const tags = ['子账号'];
 

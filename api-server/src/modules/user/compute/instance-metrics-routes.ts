@@ -1,10 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { eq } from 'drizzle-orm';
-import { instances } from '../../../db/schema.js';
 import { ok } from '../../../envelope.js';
-import { currentUser } from '../../../plugins/app/authentication.js';
-import { operateOnInstance } from '../../../compute/operate.js';
-import { metricsSeries } from '../../../compute/instance-metrics/metrics-series.js';
+import { currentUser } from '../../../plugins/index.js';
+import { metricsSeries, operateOnInstance, setIdleStop } from '../../../compute/index.js';
 import { Envelope } from '@rc/api-contract/envelope';
 import { InstanceView } from '@rc/api-contract/user/compute';
 import { IdleStopBody, InstanceMetrics, InstanceMetricsBody } from '@rc/api-contract/user/instance-metrics';
@@ -46,7 +43,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           msg: minutes === null ? '已关闭闲置自动关机' : '已开启闲置自动关机',
           note: () => (minutes === null ? '关闭闲置自动关机' : `GPU 利用率连续 ${minutes} 分钟低于 ${percent}% 时自动关机`),
         },
-        (tx) => tx.update(instances).set({ idleStopMinutes: minutes, idleStopPercent: percent }).where(eq(instances.id, id)),
+        (tx) => setIdleStop(tx, id, minutes, percent),
       );
     },
   );

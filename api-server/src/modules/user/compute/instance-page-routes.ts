@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../../envelope.js';
-import { currentUser } from '../../../plugins/app/authentication.js';
-import { issueInstancePageTicket } from '../../../compute/instance-pages/instance-page-access.js';
+import { currentUser } from '../../../plugins/index.js';
+import { issueInstancePageTicket } from '../../../compute/index.js';
 import { Envelope } from '@rc/api-contract/envelope';
 import { InstancePagePort, InstancePageTicket } from '@rc/api-contract/user/instance-pages';
 

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../../envelope.js';
-import { currentUser } from '../../../plugins/app/authentication.js';
-import { issueQuote } from '../../../billing/quotes.js';
-import { lockInstance } from '../../../compute/instance-state.js';
-import { operationParams, priceOperation, pricesOf } from '../../../compute/operation-prices.js';
+import { currentUser } from '../../../plugins/index.js';
+import { quoteOperation } from '../../../compute/index.js';
 import { Envelope } from '@rc/api-contract/envelope';
 import { InstanceQuote, InstanceQuoteBody } from '@rc/api-contract/user/quote';
 
@@ -23,15 +21,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const user = currentUser(request);
-      const now = app.clock.now();
-      const { operation, id } = request.body;
-      const quoted = await app.db.transaction(async (tx) => {
-        const instance = await lockInstance(tx, app.compute.driver, { userId: user.id, id, operation, now });
-        const priced = priceOperation(request.body, instance, await pricesOf(tx, instance.gpuModelId), now);
-        return issueQuote(tx, app.quotes, { userId: user.id, operation, params: operationParams(request.body), priced, now });
-      });
-      return ok({ operation, ...quoted });
+      const parts = { db: app.db, driver: app.compute.driver, quotes: app.quotes };
+      return ok(await quoteOperation(parts, currentUser(request).id, request.body, app.clock.now()));
     },
   );
 };

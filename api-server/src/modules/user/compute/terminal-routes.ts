@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../../../envelope.js';
-import { currentUser } from '../../../plugins/app/authentication.js';
-import { issueTerminalTicket } from '../../../compute/terminal/terminal-access.js';
-import { serveTerminal } from '../../../compute/terminal/terminal-session.js';
+import { currentUser } from '../../../plugins/index.js';
+import { issueTerminalTicket, serveTerminal } from '../../../compute/index.js';
 import { Envelope } from '@rc/api-contract/envelope';
 import { ByInstance } from '@rc/api-contract/user/compute';
 import { TerminalSizeQuery, TerminalTicket } from '@rc/api-contract/user/web-terminal';

@@ -1,0 +1,45 @@
+import { and, count, eq, ilike, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { InstanceListBody } from '@rc/api-contract/container/instance';
+import { instances, type Executor } from '../db/index.js';
+import { listInstanceViews } from './instance-view.js';
+import { Status } from './states.js';
+
+/** The user's live instances, filtered by id, status and a name keyword. */
+export async function instancePage(
+  app: FastifyInstance,
+  userId: number,
+  body: InstanceListBody,
+  window: { limit: number; offset: number },
+) {
+  const { status, keyword } = body;
+  const where = and(
+    body.id === undefined ? undefined : eq(instances.id, body.id),
+    status === undefined ? undefined : eq(instances.status, status),
+    keyword ? ilike(instances.name, `%${keyword.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
+  );
+  const list = await listInstanceViews(app, userId, { where, ...window });
+  const [total] = await app.db
+    .select({ n: count() })
+    .from(instances)
+    .where(and(eq(instances.userId, userId), ne(instances.status, Status.released), where));
+  return { list, total: total?.n ?? 0 };
+}
+
+/** How many of the user's live instances are in each state, and in the groups the console counts. */
+export async function instanceStatistics(db: Executor, userId: number) {
+  const rows = await db
+    .select({ status: instances.status, n: count() })
+    .from(instances)
+    .where(and(eq(instances.userId, userId), ne(instances.status, Status.released)))
+    .groupBy(instances.status);
+  const of = (...statuses: number[]) => rows.filter((row) => statuses.includes(row.status)).reduce((sum, row) => sum + row.n, 0);
+  return {
+    totalContainer: of(0, 1, 2, 3, 4, 5, 7, 8, 9),
+    running: of(Status.running),
+    stopped: of(Status.stopped),
+    busy: of(Status.creating, Status.starting, Status.stopping, Status.releasing, Status.resetting, Status.committing),
+    failed: of(Status.failed),
+    byStatus: Object.fromEntries(rows.map((row) => [row.status, row.n])),
+  };
+}
