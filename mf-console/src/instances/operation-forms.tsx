@@ -3,7 +3,8 @@ import { Button, Dropdown, Form, Input, Message } from 'semantic-ui-react';
 import { formatDateTime, DialogFormActions, IntegerInput, useSubmit, type ApiResult } from '@rc/shared-utility';
 import { afterOperation, imagesToChoose, instanceCalls, quoteOperation, type InstanceQuoteBody } from './instance-api';
 import { billingOptions, type ImageView, type InstanceView } from './instance-types';
-import { isStaleQuote, QuoteSummary, useQuote } from './quote-summary';
+import { QuoteSummary, useQuote } from './quote-summary';
+import { isStaleQuote } from './quote-rules';
 
 interface FormProps {
   instance: InstanceView;
