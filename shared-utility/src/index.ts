@@ -44,6 +44,7 @@ export { useLoggedIn } from './use-logged-in';
 export type { AboutGroup, EnumItem, EnumName, LoginResult, NavItem, Page, Theme, UserGuide, UserInfo, UserType, WebInfo } from './types';
 export { dialogs, $dialogs, type DialogState, type OpenOptions, type ConfirmOptions } from './dialogs/dialog-manager';
 export { DialogFormActions } from './dialogs/dialog-form-actions';
+export { ModalDialog } from './dialogs/modal-dialog';
 export { defineWebComponents } from './web-components/define-elements';
 export { uploads, $uploads } from './upload';
 export { statusLabel } from './upload/upload-labels';
