@@ -1,7 +1,15 @@
 import type { MouseEvent } from 'react';
 import { Label, Table } from 'semantic-ui-react';
-import { formatDateTime, formatYuan, PageHeader, PageSection, PagedTable, type Paging, type ScreenProps } from '@rc/shared-utility';
-import { billingTypeNames, orderStatusNames, orderTypeNames } from '../labels';
+import {
+  formatDateTime,
+  formatYuan,
+  PagedTable,
+  PageHeader,
+  PageSection,
+  useEnumNames,
+  type Paging,
+  type ScreenProps,
+} from '@rc/shared-utility';
 import { ListFilters, timeRangeOf, useFilteredList, type ChoiceFilter } from '../list-filters';
 import { listOrders } from './orders-api';
 import '../billing.css';
@@ -9,10 +17,6 @@ import '../billing.css';
 const statusColors: Record<number, 'orange' | 'green' | 'grey' | 'blue'> = { 0: 'orange', 1: 'green', 2: 'grey', 3: 'blue' };
 
 const noFilter = { orderType: '', status: '', from: '', to: '' };
-const choices: ChoiceFilter<typeof noFilter>[] = [
-  { field: 'orderType', label: '订单类型', placeholder: '全部类型', className: 'rc-filter-order-type', names: orderTypeNames },
-  { field: 'status', label: '订单状态', placeholder: '全部状态', className: 'rc-filter-order-status', names: orderStatusNames },
-];
 const fetchOrders = ({ orderType, status, ...range }: typeof noFilter, paging: Paging) =>
   listOrders({
     ...paging,
@@ -23,6 +27,13 @@ const fetchOrders = ({ orderType, status, ...range }: typeof noFilter, paging: P
 
 /** `/account/order`: every order (instance, renewal, change, data disk, recharge), filtered by type, status and time. */
 export function OrderListPage({ navigate }: ScreenProps) {
+  const orderTypeNames = useEnumNames('OrderTypeEnum');
+  const billingTypeNames = useEnumNames('BillingTypeEnum');
+  const orderStatusNames = useEnumNames('OrderStatusEnum');
+  const choices: ChoiceFilter<typeof noFilter>[] = [
+    { field: 'orderType', label: '订单类型', placeholder: '全部类型', className: 'rc-filter-order-type', names: orderTypeNames },
+    { field: 'status', label: '订单状态', placeholder: '全部状态', className: 'rc-filter-order-status', names: orderStatusNames },
+  ];
   const { fields, change, paged, filtering } = useFilteredList(noFilter, fetchOrders);
   const open = (id: number) => (event: MouseEvent) => {
     event.preventDefault();
