@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { constants } from '../constants';
 import { createChunkScheduler } from './chunk-scheduler';
 import { fromSavedItem } from './queue-persistence';
+import { savedItemOf } from './saved-item-fixture';
 import { cutIntoChunks } from './upload-chunks';
 import { createUploadQueue } from './upload-queue';
 import type { UploadTarget } from './upload-targets';
@@ -41,23 +42,8 @@ function setUp(chunkCount: number, md5 = 'abc') {
     onAllStored: () => void (events.allStored += 1),
     onFailed: (_id, error) => void events.failed.push(error),
   });
-  const item = fromSavedItem({
-    id: 'a',
-    uploadType: 'cpu',
-    fileName: 'a.bin',
-    fileSize: chunkCount,
-    lastModified: 0,
-    md5,
-    uploadId: '',
-    chunkSize: 1,
-    progress: 0,
-    uploadPath: '/up',
-    mergePath: '/merge',
-    uploadParams: {},
-    mergeParams: {},
-    owner: '',
-    savedAt: 0,
-  });
+  const item = fromSavedItem(savedItemOf('a', { fileSize: chunkCount, md5, progress: 0 }));
+
   queue.append({ ...item, status: 'pending', chunks: cutIntoChunks(new Blob([new Uint8Array(chunkCount)]), 1) });
   return { queue, scheduler, waiting, events };
 }

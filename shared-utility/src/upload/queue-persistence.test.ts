@@ -1,27 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createQueuePersistence, fromSavedItem } from './queue-persistence';
-import { memoryQueueStore, type SavedItem } from './queue-store';
+import { memoryQueueStore } from './queue-store';
+import { savedItemOf } from './saved-item-fixture';
 import { createUploadQueue } from './upload-queue';
 
 const day = 24 * 3_600_000;
-const savedOf = (id: string, change: Partial<SavedItem> = {}): SavedItem => ({
-  id,
-  uploadType: 'cpu',
-  fileName: `${id}.bin`,
-  fileSize: 3,
-  lastModified: 7,
-  md5: '',
-  uploadId: '',
-  chunkSize: 1,
-  progress: 40,
-  uploadPath: '/orion/upload',
-  mergePath: '/orion/merge',
-  uploadParams: { path: '/' },
-  mergeParams: { path: '/' },
-  owner: 'ann',
-  savedAt: Date.now(),
-  ...change,
-});
 
 function setUp(owner = 'ann') {
   const store = memoryQueueStore();
@@ -33,9 +16,9 @@ function setUp(owner = 'ann') {
 describe('queue persistence', () => {
   it('brings back the owner’s saved items paused and waiting for their file, and drops those older than a day', async () => {
     const { store, queue, persistence } = setUp();
-    await store.save(savedOf('mine', { md5: 'abc' }));
-    await store.save(savedOf('theirs', { owner: 'bob' }));
-    await store.save(savedOf('old', { savedAt: Date.now() - day - 1000 }));
+    await store.save(savedItemOf('mine', { md5: 'abc' }));
+    await store.save(savedItemOf('theirs', { owner: 'bob' }));
+    await store.save(savedItemOf('old', { savedAt: Date.now() - day - 1000 }));
     await persistence.restore();
     expect(queue.$items.get().map((item) => [item.id, item.status, item.file, item.hashProgress, item.progress])).toEqual([
       ['mine', 'paused', null, 100, 40],
@@ -45,7 +28,7 @@ describe('queue persistence', () => {
 
   it('saves an item only once its MD5 or upload id is known, under the current owner', async () => {
     const { store, queue, persistence } = setUp('carl');
-    queue.append(fromSavedItem(savedOf('a')));
+    queue.append(fromSavedItem(savedItemOf('a')));
     persistence.save('a');
     queue.patch('a', { uploadId: 'u-1' });
     expect(await store.load()).toEqual([]);
@@ -57,7 +40,7 @@ describe('queue persistence', () => {
   });
 
   it('keeps across a reload exactly the fields needed to resume', () => {
-    const record = savedOf('a', { md5: 'abc', uploadId: 'u-1' });
+    const record = savedItemOf('a', { md5: 'abc', uploadId: 'u-1' });
     const item = fromSavedItem(record);
     expect(item).toMatchObject({ md5: 'abc', uploadId: 'u-1', chunks: [], activeRequests: 0, speed: 0, remainingMs: null });
     expect(item).not.toHaveProperty('owner');

@@ -2,27 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { fromSavedItem } from './queue-persistence';
 import { createUploadQueue } from './upload-queue';
 import type { UploadItem } from './upload-types';
+import { savedItemOf } from './saved-item-fixture';
 
-const itemOf = (id: string, change: Partial<UploadItem> = {}): UploadItem => ({
-  ...fromSavedItem({
-    id,
-    uploadType: 'cpu',
-    fileName: `${id}.bin`,
-    fileSize: 3,
-    lastModified: 7,
-    md5: '',
-    uploadId: '',
-    chunkSize: 1,
-    progress: 0,
-    uploadPath: '/orion/upload',
-    mergePath: '/orion/merge',
-    uploadParams: {},
-    mergeParams: {},
-    owner: 'someone',
-    savedAt: 0,
-  }),
-  ...change,
-});
+const itemOf = (id: string, change: Partial<UploadItem> = {}): UploadItem => ({ ...fromSavedItem(savedItemOf(id)), ...change });
 
 describe('upload queue', () => {
   it('patches one item, and a chunk of it with the progress recounted', () => {
