@@ -15,3 +15,13 @@ export function useEnumNames(name: EnumName): Record<number, string> {
   const enums = useStore($enums);
   return useMemo(() => enumNamesOf(enums[name]), [enums, name]);
 }
+
+/** An enumeration's items as dropdown or radio options, valued by code. */
+export const enumOptionsOf = (items: readonly EnumItem[] = []) =>
+  items.map((item) => ({ key: item.code, value: item.code, text: item.desc }));
+
+/** The items of the enumeration `name` as options (none until the store has it). */
+export function useEnumOptions(name: EnumName) {
+  const enums = useStore($enums);
+  return useMemo(() => enumOptionsOf(enums[name]), [enums, name]);
+}

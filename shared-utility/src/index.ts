@@ -32,7 +32,7 @@ export { parseSize, formatSize } from './size';
 export { formatElapsed } from './elapsed';
 export { formatDate, formatDateTime } from './date-time';
 export { sshCommand } from './ssh';
-export { enumNamesOf, useEnumNames } from './enum-names';
+export { enumNamesOf, useEnumNames, useEnumOptions } from './enum-names';
 export { formatCharge, formatMoney, formatYuan, parseYuan } from './money';
 export { debounce, throttle } from './timing';
 export { copyText } from './clipboard';

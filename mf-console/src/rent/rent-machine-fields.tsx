@@ -1,8 +1,7 @@
 import type { Dispatch } from 'react';
 import { Button, Dropdown, Form, Menu } from 'semantic-ui-react';
 import type { AppTemplateView } from '@rc/api-contract/application/app';
-import { EmptyState } from '@rc/shared-utility';
-import { billingOptions } from '../instances/instance-types';
+import { EmptyState, useEnumOptions } from '@rc/shared-utility';
 import { GpuModelCards } from './gpu-model-cards';
 import { chosenModel, maxGpuCount, type RentAction, type RentState } from './rent-state';
 
@@ -82,6 +81,7 @@ export function GpuCountField({ state, dispatch, template }: FieldProps) {
 
 export function BillingField({ state, dispatch }: FieldProps) {
   const { billingType } = state;
+  const billingOptions = useEnumOptions('BillingTypeEnum');
   return (
     <Form.Group inline>
       <label>计费方式</label>
