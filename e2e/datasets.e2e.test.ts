@@ -3,30 +3,21 @@ import type { Browser } from './support/chromium';
 import type { PortalPage } from './support/portal-page';
 import type { PortalServer } from './support/portal-server';
 import { setUpPortalSuite } from './support/portal-suite';
+import { apiSend, browserToken } from './support/demo-session';
 
 let browser: Browser;
 let page: PortalPage;
 let server: PortalServer;
 setUpPortalSuite({ signedIn: true }, (suite) => ({ browser, page, server } = suite));
 
-async function call<T>(method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
-  const token = await browser.execute(() => JSON.parse(localStorage.getItem('RC_WEB_TOKEN') ?? '""') as string);
-  const response = await fetch(`${server.apiBase}${route}`, {
-    method,
-    headers: { token, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const answer = (await response.json()) as { code: number; data: T; msg: string };
-  if (answer.code !== 200) throw new Error(`${route}: ${answer.code} ${answer.msg}`);
-  return answer.data;
-}
+const call = async <T>(route: string, body?: unknown) => apiSend<T>(server.url, route, await browserToken(browser), body);
 
 const datasetRow = (name: string) => browser.$(`.rc-common-data tr[data-dataset="${name}"]`);
 
 describe('public datasets', () => {
   it('finds a dataset, copies it to the network disk as a task, and sees the task complete on 我的下载, after a reload too', async () => {
-    const [region] = await call<{ regionCode: string; regionName: string }[]>('GET', '/node/auth/region/list-enable');
-    await call('POST', '/net-disk/auth/activation', { regionCode: region!.regionCode, sizeGb: 1 });
+    const [region] = await call<{ regionCode: string; regionName: string }[]>('/node/auth/region/list-enable');
+    await call('/net-disk/auth/activation', { regionCode: region!.regionCode, sizeGb: 1 });
 
     await page.open('/account/commonData');
     await datasetRow('zh-short-corpus').waitForDisplayed({ timeout: 20_000 });
@@ -57,7 +48,7 @@ describe('public datasets', () => {
 
     await browser.refresh();
     await page.waitForText('.rc-task-table tbody tr .rc-task-status', '已完成');
-    const tasks = await call<{ list: { status: string; doneBytes: number; totalBytes: number }[] }>('POST', '/data/auth/task/list', {});
+    const tasks = await call<{ list: { status: string; doneBytes: number; totalBytes: number }[] }>('/data/auth/task/list', {});
     expect(tasks.list[0]).toMatchObject({ status: 'done' });
     expect(tasks.list[0]!.doneBytes).toBe(tasks.list[0]!.totalBytes);
   });

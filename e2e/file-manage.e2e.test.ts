@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openChromium, type Browser } from './support/chromium';
-import { demoUser, logInThroughApi } from './support/demo-session';
+import { logInDemoUser } from './support/demo-session';
 import { confirmDialog } from './support/rc-dialogs';
 import { storedMd5, storedPath } from './support/upload-server';
 import { generatedFile } from './support/uploader';
@@ -19,10 +19,10 @@ const downloads = mkdtempSync(path.join(tmpdir(), 'rc-e2e-file-manage-'));
 beforeAll(async () => {
   ({ browser, close: closeBrowser } = await openChromium({ downloadDir: downloads }));
   server = await ServerProcess.start();
-  const data = (await logInThroughApi(server.url, demoUser)) as { token: string; userInfo: { id: number } };
-  userId = data.userInfo.id;
+  const session = await logInDemoUser(server.url);
+  userId = session.userId;
   await browser.url(`${server.url}/null`);
-  await browser.execute((value) => localStorage.setItem('RC_WEB_TOKEN', value), JSON.stringify(data.token));
+  await browser.execute((value) => localStorage.setItem('RC_WEB_TOKEN', value), JSON.stringify(session.token));
 });
 afterAll(async () => {
   await closeBrowser?.();

@@ -3,7 +3,7 @@ import type { Browser } from './support/chromium';
 import type { PortalPage } from './support/portal-page';
 import type { PortalServer } from './support/portal-server';
 import { setUpPortalSuite } from './support/portal-suite';
-import { apiCall, demoOperator, logInThroughApi, signInAs, type Account } from './support/demo-session';
+import { apiCall, apiGet, demoOperator, logInThroughApi, signInAs, type Account } from './support/demo-session';
 import { confirmDialog } from './support/rc-dialogs';
 import { latestSmsCode } from './support/sms-outbox';
 
@@ -29,15 +29,7 @@ async function registeredAccount(): Promise<Account & { token: string }> {
   return { mobile, password, token };
 }
 
-async function get<T>(route: string, token: string): Promise<T> {
-  const answer = (await (await fetch(`${server.apiBase}${route}`, { headers: { token } })).json()) as {
-    code: number;
-    data: T;
-    msg: string;
-  };
-  if (answer.code !== 200) throw new Error(`${route}: ${answer.code} ${answer.msg}`);
-  return answer.data;
-}
+const get = <T>(route: string, token: string) => apiGet<T>(server.url, route, token);
 
 /** Applies for HPC on the first cluster as the user, and approves the application as the demo operator. */
 async function openHpcAccount(token: string): Promise<HpcAccount> {

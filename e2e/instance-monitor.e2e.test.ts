@@ -3,7 +3,7 @@ import type { Browser } from './support/chromium';
 import type { PortalPage } from './support/portal-page';
 import type { PortalServer } from './support/portal-server';
 import { setUpPortalSuite } from './support/portal-suite';
-import { apiCall, signInAs, type Account } from './support/demo-session';
+import { apiCall, apiGet, signInAs, type Account } from './support/demo-session';
 import { latestSmsCode } from './support/sms-outbox';
 
 let browser: Browser;
@@ -29,10 +29,7 @@ async function registeredAccount(): Promise<Account & { token: string }> {
 
 /** Rents the cheapest card with one free (the welcome credit pays for an hour of it), pay-as-you-go. */
 async function rentCheapestGpu(token: string): Promise<number> {
-  const get = async <T>(route: string) => {
-    const answer = (await (await fetch(`${server.apiBase}${route}`, { headers: { token } })).json()) as { data: T };
-    return answer.data;
-  };
+  const get = <T>(route: string) => apiGet<T>(server.url, route, token);
   const regions = await get<{ regionCode: string }[]>('/node/auth/region/list-enable');
   const offers = [];
   for (const { regionCode } of regions) {

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startWebPortStandIn } from '../api-server/src/test-support/web-port-stand-in';
 import type { Browser } from './support/chromium';
-import { apiCall, browserToken } from './support/demo-session';
+import { apiCall, apiGet, browserToken } from './support/demo-session';
 import type { PortalPage } from './support/portal-page';
 import { setUpPortalSuite, type PortalSuite } from './support/portal-suite';
 
@@ -67,10 +67,7 @@ setUpPortalSuite({ signedIn: true, env: { SIMULATED_WEB_TARGET: stage.address } 
 
 const row = () => browser.$('.rc-instance-table tbody tr');
 
-async function get<T>(route: string, token: string): Promise<T> {
-  const answer = (await (await fetch(`${suite.server.url}/apis${route}`, { headers: { token } })).json()) as { code: number; data: T };
-  return answer.data;
-}
+const get = <T>(route: string, token: string) => apiGet<T>(suite.server.url, route, token);
 
 async function instanceStatus(id: number, token: string) {
   const listed = await apiCall<{ list: { status: number }[] }>(

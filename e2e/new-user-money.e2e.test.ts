@@ -7,7 +7,7 @@ import type { Browser } from './support/chromium';
 import type { PortalPage } from './support/portal-page';
 import type { PortalSuite } from './support/portal-suite';
 import { setUpPortalSuite } from './support/portal-suite';
-import { demoOperator, signInAs } from './support/demo-session';
+import { apiSend, demoOperator, signInAs } from './support/demo-session';
 import { fillRegisterForm } from './support/register-form';
 import { confirmDialog } from './support/rc-dialogs';
 
@@ -40,17 +40,7 @@ async function chooseEightH800() {
   await page.waitForText('.rc-rent-summary', '¥79.84/小时');
 }
 
-async function call<T>(token: string, url: string, body?: unknown): Promise<T> {
-  const answer = await (
-    await fetch(`${suite.server.apiBase}${url}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-  ).json();
-  if (answer.code !== 200) throw new Error(`${url}: ${answer.msg}`);
-  return answer.data as T;
-}
+const call = <T>(token: string, route: string, body?: unknown) => apiSend<T>(suite.server.url, route, token, body);
 
 /** Retries an instance operation until the instance's state allows it (creating → running). */
 async function untilAccepted(operation: () => Promise<unknown>) {

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { openChromium, type Browser } from './support/chromium';
-import { demoUser, signInThroughApi } from './support/demo-session';
+import { apiSend, demoUser, logInThroughApi, signInThroughApi } from './support/demo-session';
 import { repoRoot, startPortalServer } from './support/portal-server';
 
 const outDir = path.resolve(process.argv[2] ?? path.join(repoRoot, '.tmp/screenshots'));
@@ -15,27 +15,17 @@ mkdirSync(outDir, { recursive: true });
 const server = await startPortalServer();
 const { browser, close } = await openChromium();
 
-async function call<T>(token: string, method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.apiBase}${route}`, {
-    method,
-    headers: { token, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const answer = (await response.json()) as { code: number; data: T; msg: string };
-  if (answer.code !== 200) throw new Error(`${route}: ${answer.code} ${answer.msg}`);
-  return answer.data;
-}
+const call = <T>(token: string, route: string, body?: unknown) => apiSend<T>(server.url, route, token, body);
 
 /** Two pay-as-you-go instances for the demo user, one left running and one stopped (only then can its image change). */
 async function rentInstances() {
-  const { token } = await call<{ token: string }>('', 'POST', '/user/api/user/login/password', demoUser);
-  const [region] = await call<{ regionCode: string }[]>(token, 'GET', '/node/auth/region/list-enable');
+  const { token } = await logInThroughApi(server.url, demoUser);
+  const [region] = await call<{ regionCode: string }[]>(token, '/node/auth/region/list-enable');
   const models = await call<{ gpuModelId: number; freeGpu: number }[]>(
     token,
-    'GET',
     `/node/auth/deviceType/statistics?regionCode=${region!.regionCode}`,
   );
-  const [image] = await call<{ id: number }[]>(token, 'GET', '/image/auth/allSys');
+  const [image] = await call<{ id: number }[]>(token, '/image/auth/allSys');
   const model = models.find((candidate) => candidate.freeGpu > 1)!;
   const order = {
     regionCode: region!.regionCode,
@@ -47,14 +37,14 @@ async function rentInstances() {
     dataDiskExtraGb: 0,
   };
   const pay = async () => {
-    const { quoteToken } = await call<{ quoteToken: string }>(token, 'POST', '/user/auth/order/price/preview', order);
-    return call<{ instance: { id: number } }>(token, 'POST', '/user/auth/order/info/pay', { ...order, quoteToken });
+    const { quoteToken } = await call<{ quoteToken: string }>(token, '/user/auth/order/price/preview', order);
+    return call<{ instance: { id: number } }>(token, '/user/auth/order/info/pay', { ...order, quoteToken });
   };
   await pay();
   const { instance } = await pay();
   const status = async () =>
-    (await call<{ list: { status: number }[] }>(token, 'POST', '/container/auth/list', { pageNum: 1, pageSize: 1, id: instance.id }))
-      .list[0]!.status;
+    (await call<{ list: { status: number }[] }>(token, '/container/auth/list', { pageNum: 1, pageSize: 1, id: instance.id })).list[0]!
+      .status;
   const reach = async (wanted: number) => {
     for (let tries = 0; (await status()) !== wanted; tries++) {
       if (tries > 60) throw new Error(`instance ${instance.id} did not reach status ${wanted}`);
@@ -62,7 +52,7 @@ async function rentInstances() {
     }
   };
   await reach(2);
-  await call(token, 'POST', '/user/auth/user/instance/stop', { id: instance.id });
+  await call(token, '/user/auth/user/instance/stop', { id: instance.id });
   await reach(4);
 }
 

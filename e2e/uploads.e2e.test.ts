@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openChromium, type Browser } from './support/chromium';
-import { demoUser, logInThroughApi } from './support/demo-session';
+import { logInDemoUser } from './support/demo-session';
 import { ServerProcess } from '../api-server/src/test-support/server-process';
 import { storedMd5, storedPath } from './support/upload-server';
 import { generatedFile, uploaderOn } from './support/uploader';
@@ -20,11 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeBrowser?.();
 });
-
-async function logIn(server: ServerProcess): Promise<{ token: string; userId: number }> {
-  const { token, userInfo } = await logInThroughApi(server.url, demoUser);
-  return { token, userId: (userInfo as { id: number }).id };
-}
 
 /** Signs in like the portal does, opens an account page and the header's transfer list. */
 async function openTransferList(server: ServerProcess, token: string): Promise<void> {
@@ -56,7 +51,7 @@ describe('uploads from the portal against the real server', () => {
 
   beforeAll(async () => {
     server = await ServerProcess.start();
-    ({ token, userId } = await logIn(server));
+    ({ token, userId } = await logInDemoUser(server.url));
     await openTransferList(server, token);
   });
   afterAll(async () => {
@@ -273,7 +268,7 @@ describe('a server that drops a fifth of chunk requests', () => {
 
   it('still completes the upload with the same MD5 (retries with back-off)', async () => {
     server = await ServerProcess.start({ env: { FAULT_DROP_CHUNK_RATIO: '0.2' } });
-    const { token, userId } = await logIn(server);
+    const { token, userId } = await logInDemoUser(server.url);
     await openTransferList(server, token);
     const file = generatedFile('lossy.bin', 30);
     await uploaderOn(browser).pick(file.path);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ensurePodman from '../api-server/src/test-support/ensure-podman';
 import { ServerProcess } from '../api-server/src/test-support/server-process';
 import { openChromium, type Browser } from './support/chromium';
-import { apiCall, browserToken, signInThroughApi } from './support/demo-session';
+import { apiCall, apiGet, browserToken, signInThroughApi } from './support/demo-session';
 import { portalPage, type PortalPage } from './support/portal-page';
 
 // A portal of its own whose instances are real Podman containers: the shared journey server runs the simulated pool.
@@ -15,15 +15,7 @@ let instanceId: number | null = null;
 
 const call = <T>(route: string, body: unknown = {}) => apiCall<T>(server.url, route, body, token);
 
-async function get<T>(route: string): Promise<T> {
-  const answer = (await (await fetch(`${server.url}/apis${route}`, { headers: { token } })).json()) as {
-    code: number;
-    data: T;
-    msg: string;
-  };
-  if (answer.code !== 200) throw new Error(`${route}: ${answer.code} ${answer.msg}`);
-  return answer.data;
-}
+const get = <T>(route: string) => apiGet<T>(server.url, route, token);
 
 async function instanceStatus(id: number) {
   const page = await call<{ list: { status: number }[] }>('/container/auth/list', { pageNum: 1, pageSize: 1, id });

@@ -15,6 +15,12 @@ interface Session {
   userInfo: unknown;
 }
 
+async function dataOf<T>(response: Response, route: string): Promise<T> {
+  const answer = (await response.json()) as { code: number; data: T; msg: string };
+  if (answer.code !== 200) throw new Error(`${route}: ${answer.code} ${answer.msg}`);
+  return answer.data;
+}
+
 /** A POST to `/apis<route>` (with `token` when given) that answers `data`, failing the test on any other code than 200. */
 export async function apiCall<T>(baseUrl: string, route: string, body: unknown, token?: string): Promise<T> {
   const response = await fetch(`${baseUrl}/apis${route}`, {
@@ -22,13 +28,25 @@ export async function apiCall<T>(baseUrl: string, route: string, body: unknown, 
     headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
     body: JSON.stringify(body),
   });
-  const answer = (await response.json()) as { code: number; data: T; msg: string };
-  if (answer.code !== 200) throw new Error(`${route}: ${answer.code} ${answer.msg}`);
-  return answer.data;
+  return dataOf<T>(response, route);
 }
+
+/** A GET of `/apis<route>` with `token` that answers `data`, failing the test on any other code than 200. */
+export const apiGet = async <T>(baseUrl: string, route: string, token: string): Promise<T> =>
+  dataOf<T>(await fetch(`${baseUrl}/apis${route}`, { headers: { token } }), route);
+
+/** A GET (no body) or a POST (a JSON body) of `/apis<route>` with `token`, as the portal's API client sends them. */
+export const apiSend = <T>(baseUrl: string, route: string, token: string, body?: unknown): Promise<T> =>
+  body === undefined ? apiGet<T>(baseUrl, route, token) : apiCall<T>(baseUrl, route, body, token);
 
 /** A new session of `account` through the password login (which ends the account's other sessions). */
 export const logInThroughApi = (baseUrl: string, account: Account) => apiCall<Session>(baseUrl, '/user/api/user/login/password', account);
+
+/** A new session of the demo user: its token and its user id. */
+export async function logInDemoUser(baseUrl: string): Promise<{ token: string; userId: number }> {
+  const { token, userInfo } = await logInThroughApi(baseUrl, demoUser);
+  return { token, userId: (userInfo as { id: number }).id };
+}
 
 async function storeSession(browser: Browser, session: Session) {
   await browser.execute(

@@ -1,17 +1,6 @@
-// Names the screens show for the codes in the calls' answers (OrderTypeEnum, OrderStatusEnum, BillingTypeEnum); instance states are shared-utility's instanceStatusNames.
+// Names the screens show for the codes of the calls' answers that are no enumeration of the portal's store (order types and states,
+// billing types and instance states are: `useEnumNames`).
 
-export const orderTypeNames: Record<number, string> = {
-  1: '新购',
-  2: '续费',
-  3: '升降配置',
-  4: '转换计费',
-  5: '充值',
-  6: '数据盘扩容',
-  7: '课程购买',
-  8: '超算资源包',
-};
-export const orderStatusNames: Record<number, string> = { 0: '待支付', 1: '已支付', 2: '已取消', 3: '已退款', 4: '已关闭' };
-export const billingTypeNames: Record<number, string> = { 0: '—', 1: '按量计费', 2: '包日', 3: '包周', 4: '包月' };
 export const productNames: Record<string, string> = { gpu: '算力', storage: '存储', hpc: '超算', community: '社区', course: '课程' };
 export const billKindNames: Record<string, string> = {
   usage: '按量计费',

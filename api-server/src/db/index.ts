@@ -1,6 +1,6 @@
 export { dataDirHolder, DataDirLockedError } from './data-dir-lock.js';
 export { migrationsUpTo, migrationTags } from './migrations-folder.js';
-export { type Database, type Executor, openDatabase, type OpenDatabase, type Transaction } from './open-database.js';
+export { type Database, type Executor, type OpenDatabase, openDatabase, type Transaction } from './open-database.js';
 export { queryRows } from './query-rows.js';
 export {
   aboutGroups,

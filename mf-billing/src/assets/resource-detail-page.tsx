@@ -6,18 +6,19 @@ import {
   ListState,
   PageHeader,
   PageSection,
+  routeParam,
+  useEnumNames,
   useLoaded,
   type ScreenProps,
-  routeParam,
-  instanceStatusNames,
 } from '@rc/shared-utility';
-import { billingTypeNames } from '../labels';
 import { BillLinesTable } from '../bills/bill-lines-table';
 import { viewResource, type ResourceKind } from './assets-api';
 import '../billing.css';
 
 /** One billed resource: its configuration, billing, spend by month and latest charge lines. */
 function ResourceDetailPage({ kind, back, navigate }: ScreenProps & { kind: ResourceKind; back: string }) {
+  const billingTypeNames = useEnumNames('BillingTypeEnum');
+  const instanceStatusNames = useEnumNames('OpsInstanceEnum');
   const id = Number(routeParam());
   const fetch = useCallback(() => viewResource(id, kind), [id, kind]);
   const resource = useLoaded(fetch);

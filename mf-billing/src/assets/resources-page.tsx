@@ -4,16 +4,15 @@ import {
   formatDateTime,
   formatYuan,
   ListState,
+  PagedTable,
   PageHeader,
   PageSection,
-  PagedTable,
+  useEnumNames,
   useLoaded,
   usePagedList,
   type Paging,
   type ScreenProps,
-  instanceStatusNames,
 } from '@rc/shared-utility';
-import { billingTypeNames } from '../labels';
 import { listResources, listStorageResources, type ResourceKind } from './assets-api';
 import '../billing.css';
 
@@ -27,6 +26,8 @@ const diskNote =
 
 /** A paged table of one kind of billed resource; `detailBase` is where a row's detail opens. */
 function ResourceTable({ kind, detailBase, navigate }: ScreenProps & { kind: ResourceKind; detailBase: string }) {
+  const billingTypeNames = useEnumNames('BillingTypeEnum');
+  const instanceStatusNames = useEnumNames('OpsInstanceEnum');
   const fetchPage = useCallback((paging: Paging) => listResources({ ...paging, kind }), [kind]);
   const paged = usePagedList(fetchPage);
   const href = (id: number) => `${detailBase}/${id}${detailBase.startsWith('/account/assetsManage') ? `?kind=${kind}` : ''}`;

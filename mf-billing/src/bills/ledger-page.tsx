@@ -1,5 +1,5 @@
-import { useCallback, useState, type MouseEvent } from 'react';
-import { Dropdown, Form, Table } from 'semantic-ui-react';
+import type { MouseEvent } from 'react';
+import { Table } from 'semantic-ui-react';
 import {
   formatCharge,
   formatDateTime,
@@ -7,38 +7,27 @@ import {
   PageHeader,
   PageSection,
   PagedTable,
-  usePagedList,
   type Paging,
   type ScreenProps,
 } from '@rc/shared-utility';
-import { ledgerKindNames, options } from '../labels';
-import { dayStart } from '../day-range';
+import { ledgerKindNames } from '../labels';
+import { ListFilters, timeRangeOf, useFilteredList, type ChoiceFilter } from '../list-filters';
 import { listLedger, type LedgerPage as LedgerAnswer } from './bills-api';
 import '../billing.css';
 
 type LedgerKind = 'recharge' | 'charge' | 'refund' | 'grant';
 
+const noFilter = { kind: '', from: '', to: '' };
+const choices: ChoiceFilter<typeof noFilter>[] = [
+  { field: 'kind', label: '收支类型', placeholder: '全部', className: 'rc-filter-ledger-kind', names: ledgerKindNames },
+];
+const fetchLedger = (fields: typeof noFilter, paging: Paging) =>
+  listLedger({ ...paging, kind: (fields.kind || undefined) as LedgerKind | undefined, ...timeRangeOf(fields) });
+
 /** `/account/billDetails` (收支明细): every movement of the balance, with the income and expense of the filter. */
 export function LedgerPage({ navigate }: ScreenProps) {
-  const [kind, setKind] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const fetchPage = useCallback(
-    (paging: Paging) =>
-      listLedger({
-        ...paging,
-        kind: (kind || undefined) as LedgerKind | undefined,
-        startTime: dayStart(from),
-        endTime: dayStart(to, true),
-      }),
-    [kind, from, to],
-  );
-  const paged = usePagedList(fetchPage);
+  const { fields, change, paged, filtering } = useFilteredList(noFilter, fetchLedger);
   const loaded = paged.data as LedgerAnswer | undefined;
-  const filtered = (set: (value: string) => void) => (value: string) => {
-    set(value);
-    paged.setPageNum(1);
-  };
   const open = (id: number) => (event: MouseEvent) => {
     event.preventDefault();
     navigate(`/account/billDetails/${id}`);
@@ -47,24 +36,7 @@ export function LedgerPage({ navigate }: ScreenProps) {
   return (
     <PageSection className="rc-ledger">
       <PageHeader />
-      <Form className="rc-bill-filters">
-        <Form.Group widths="equal">
-          <Form.Field>
-            <label>收支类型</label>
-            <Dropdown
-              selection
-              clearable
-              placeholder="全部"
-              className="rc-filter-ledger-kind"
-              options={options(ledgerKindNames)}
-              value={kind}
-              onChange={(_, data) => filtered(setKind)(String(data.value ?? ''))}
-            />
-          </Form.Field>
-          <Form.Input label="开始日期" type="date" value={from} onChange={(_, data) => filtered(setFrom)(data.value)} />
-          <Form.Input label="结束日期" type="date" value={to} onChange={(_, data) => filtered(setTo)(data.value)} />
-        </Form.Group>
-      </Form>
+      <ListFilters choices={choices} value={fields} onChange={change} />
       {loaded ? (
         <div className="rc-bill-totals">
           共 {loaded.total} 笔：收入 <b className="rc-ledger-income">{formatYuan(loaded.income)}</b>，支出{' '}
@@ -78,7 +50,7 @@ export function LedgerPage({ navigate }: ScreenProps) {
         list={paged}
         className="rc-ledger-table"
         columns={['时间', '类型', '金额', '变动后余额', '说明', '']}
-        empty={kind || from || to ? '没有符合条件的收支记录' : '暂无收支记录'}
+        empty={filtering ? '没有符合条件的收支记录' : '暂无收支记录'}
         row={(entry) => (
           <Table.Row key={entry.id} className="rc-ledger-row">
             <Table.Cell>{formatDateTime(entry.gmtCreate)}</Table.Cell>

@@ -4,9 +4,10 @@ import {
   FieldError,
   formatDateTime,
   formatYuan,
+  PagedTable,
   PageHeader,
   PageSection,
-  PagedTable,
+  useEnumNames,
   useLoaded,
   usePagedList,
   useSubmit,
@@ -17,18 +18,9 @@ import { InvoiceableBreakdown } from './invoiceable-breakdown';
 import { applyForInvoice, invoiceableAmount, listInvoiceOrders, type InvoiceOrder } from './invoices-api';
 import './invoices.css';
 
-const orderTypeNames: Record<number, string> = {
-  1: '新购',
-  2: '续费',
-  3: '变更配置',
-  4: '转换计费',
-  6: '数据盘扩容',
-  7: '课程购买',
-  8: '超算资源包',
-};
-
 /** `/account/invoice/orderInvoice`: pick paid orders not yet invoiced; their total is the invoice's amount. */
 export function OrderInvoicePage({ navigate }: ScreenProps) {
+  const orderTypeNames = useEnumNames('OrderTypeEnum');
   const amount = useLoaded(useCallback(() => invoiceableAmount(), []));
   const paged = usePagedList(listInvoiceOrders);
   const [picked, setPicked] = useState<Map<number, InvoiceOrder>>(new Map());

@@ -6,12 +6,11 @@ import {
   ListState,
   PageHeader,
   PageSection,
+  routeParam,
+  useEnumNames,
   useLoaded,
   type ScreenProps,
-  routeParam,
-  instanceStatusNames,
 } from '@rc/shared-utility';
-import { billingTypeNames, orderStatusNames, orderTypeNames } from '../labels';
 import { BillLinesTable } from '../bills/bill-lines-table';
 import { viewOrder, type OrderView } from './orders-api';
 import '../billing.css';
@@ -54,6 +53,10 @@ function Quote({ detail }: { detail: OrderView['detail'] }) {
 
 /** `/account/orderDetail/{id}`: the order, the price it was quoted at, its instance and the bill lines it made. */
 export function OrderDetailPage({ navigate }: ScreenProps) {
+  const orderTypeNames = useEnumNames('OrderTypeEnum');
+  const billingTypeNames = useEnumNames('BillingTypeEnum');
+  const orderStatusNames = useEnumNames('OrderStatusEnum');
+  const instanceStatusNames = useEnumNames('OpsInstanceEnum');
   const id = Number(routeParam());
   const fetch = useCallback(() => viewOrder(id), [id]);
   const order = useLoaded(fetch);

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Modal } from 'semantic-ui-react';
 import { formatYuan, useSubmit } from '@rc/shared-utility';
-import { isStaleQuote, QuoteSummary, useQuote } from '../instances/quote-summary';
+import { QuoteSummary, useQuote } from '../instances/quote-summary';
+import { isStaleQuote } from '../instances/quote-rules';
 import { buyPackage, quotePackage, type HpcPackageProduct } from './hpc-api';
 import { formatHours } from './hpc-parts';
 import '../instances/instances.css';

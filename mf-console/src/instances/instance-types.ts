@@ -14,10 +14,3 @@ export const statusColors: Record<number, 'green' | 'grey' | 'blue' | 'orange' |
   8: 'blue',
   9: 'red',
 };
-
-export const billingOptions = [
-  { key: 1, value: 1, text: '按量计费' },
-  { key: 2, value: 2, text: '包日' },
-  { key: 3, value: 3, text: '包周' },
-  { key: 4, value: 4, text: '包月' },
-];

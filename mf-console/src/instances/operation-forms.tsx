@@ -1,9 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Dropdown, Form, Input, Message } from 'semantic-ui-react';
-import { formatDateTime, DialogFormActions, IntegerInput, useSubmit, type ApiResult } from '@rc/shared-utility';
+import { formatDateTime, DialogFormActions, IntegerInput, useEnumOptions, useSubmit, type ApiResult } from '@rc/shared-utility';
 import { afterOperation, imagesToChoose, instanceCalls, quoteOperation, type InstanceQuoteBody } from './instance-api';
-import { billingOptions, type ImageView, type InstanceView } from './instance-types';
-import { isStaleQuote, QuoteSummary, useQuote } from './quote-summary';
+import type { ImageView, InstanceView } from './instance-types';
+import { QuoteSummary, useQuote } from './quote-summary';
+import { isStaleQuote } from './quote-rules';
 
 interface FormProps {
   instance: InstanceView;
@@ -73,6 +74,7 @@ export function LiftConfigForm({ instance, close, onDone }: FormProps) {
 }
 
 export function ChangeBillingForm({ instance, close, onDone }: FormProps) {
+  const billingOptions = useEnumOptions('BillingTypeEnum');
   const isPackage = instance.billingType !== 1;
   const [billingType, setBillingType] = useState(isPackage ? 1 : 2);
   const [duration, setDuration] = useState(1);

@@ -2,9 +2,7 @@ import { useEffect, useState } from 'react';
 import { Message, Table } from 'semantic-ui-react';
 import { formatYuan, type ApiResult } from '@rc/shared-utility';
 import type { MoneyQuote } from '@rc/api-contract/user/quote';
-
-/** The server refused the confirmation because the quote went stale or expired. */
-export const isStaleQuote = (result: ApiResult<unknown>) => result.code === 409 && result.msg.endsWith('请重新确认');
+import { quoteWording, requoteDelayMs } from './quote-rules';
 
 /**
  * The server's quote for `request`, fetched again whenever the request changes and shortly before
@@ -29,7 +27,7 @@ export function useQuote<R, Q extends MoneyQuote>(request: R | null, fetchQuote:
   const current = answer.key === key ? answer : { quote: null, error: '' };
   useEffect(() => {
     if (!current.quote) return;
-    const timer = setTimeout(() => setRound((n) => n + 1), Math.max(5_000, Date.parse(current.quote.expiresAt) - Date.now() - 30_000));
+    const timer = setTimeout(() => setRound((n) => n + 1), requoteDelayMs(current.quote.expiresAt, Date.now()));
     return () => clearTimeout(timer);
   }, [current.quote]);
   return { quote: current.quote, error: current.error, refresh: () => setRound((n) => n + 1) };
@@ -54,7 +52,7 @@ export function QuoteSummary({
 }: QuoteSummaryProps) {
   if (error) return <Message warning className="rc-quote rc-quote-refused" content={error} />;
   if (!quote) return <div className="rc-quote rc-muted">正在计算价格…</div>;
-  const refund = quote.amount < 0;
+  const wording = quoteWording(quote);
   return (
     <div className="rc-quote" data-amount={quote.amount} data-balance-after={quote.balanceAfter}>
       {notice ? <Message warning size="small" className="rc-quote-notice" content={notice} /> : null}
@@ -71,8 +69,8 @@ export function QuoteSummary({
         </Table>
       ) : null}
       <div className="rc-quote-line">
-        <span>{refund ? '退款' : '本次扣费'}</span>
-        <b className="rc-price rc-quote-amount">{formatYuan(Math.abs(quote.amount))}</b>
+        <span>{wording.amountLabel}</span>
+        <b className="rc-price rc-quote-amount">{formatYuan(wording.amountShown)}</b>
       </div>
       {withUnitPrice ? (
         <div className="rc-quote-line">
@@ -83,7 +81,7 @@ export function QuoteSummary({
         </div>
       ) : null}
       <div className="rc-quote-line">
-        <span>{quote.paidByMainAccount ? '主账户余额' : '账户余额'}</span>
+        <span>{wording.balanceLabel}</span>
         <span>
           {formatYuan(quote.balance)} → 确认后 <b className="rc-quote-balance-after">{formatYuan(quote.balanceAfter)}</b>
         </span>

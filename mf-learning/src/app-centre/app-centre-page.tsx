@@ -1,6 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Card, Icon, Input, Menu, Modal } from 'semantic-ui-react';
-import { ListState, MarkdownHtml, PageHeader, PageSection, PageSwitcher, usePagedList, type ScreenProps } from '@rc/shared-utility';
+import { Button, Card, Icon, Input, Menu } from 'semantic-ui-react';
+import {
+  ListState,
+  MarkdownHtml,
+  PageHeader,
+  PageSection,
+  PageSwitcher,
+  usePagedList,
+  type ScreenProps,
+  ModalDialog,
+} from '@rc/shared-utility';
 import { appCategories, deployUrl, publishedApps, viewApp, type AppCard, type AppCategoryView, type AppDetail } from './app-centre-api';
 import { AppIcon, TemplateTable } from './app-parts';
 import './app-centre.css';
@@ -12,32 +21,39 @@ function AppDetailDialog({ card, close, deploy }: { card: AppCard; close: () => 
     void viewApp(card.id).then((result) => (result.code === 200 ? setDetail(result.data) : setError(result.msg || '加载失败')));
   }, [card.id]);
   return (
-    <Modal open onClose={close} size="small" className="rc-app-detail">
-      <Modal.Header>
-        <AppIcon name={card.name} size={32} /> <span className="rc-app-detail-name">{card.name}</span>
-      </Modal.Header>
-      <Modal.Content scrolling>
-        <p className="rc-muted">
-          {card.categoryName || '未分类'} · 作者 {card.authorName} · 已部署 {card.launchCount} 次
-        </p>
-        <p>{card.summary}</p>
-        {error ? <p className="rc-error">加载失败：{error}</p> : null}
-        {!detail && !error ? <p className="rc-muted">加载中…</p> : null}
-        {detail?.template ? <TemplateTable template={detail.template} /> : null}
-        {detail ? <MarkdownHtml html={detail.descriptionHtml} className="rc-app-description" /> : null}
-      </Modal.Content>
-      <Modal.Actions>
-        <Button content="关闭" onClick={close} />
-        <Button
-          color="orange"
-          icon="rocket"
-          content="部署"
-          className="rc-app-deploy"
-          disabled={!detail?.template}
-          onClick={() => deploy(card.id)}
-        />
-      </Modal.Actions>
-    </Modal>
+    <ModalDialog
+      title={
+        <>
+          <AppIcon name={card.name} size={32} /> <span className="rc-app-detail-name">{card.name}</span>
+        </>
+      }
+      close={close}
+      size="small"
+      className="rc-app-detail"
+      scrolling
+      actions={
+        <>
+          <Button content="关闭" onClick={close} />
+          <Button
+            color="orange"
+            icon="rocket"
+            content="部署"
+            className="rc-app-deploy"
+            disabled={!detail?.template}
+            onClick={() => deploy(card.id)}
+          />
+        </>
+      }
+    >
+      <p className="rc-muted">
+        {card.categoryName || '未分类'} · 作者 {card.authorName} · 已部署 {card.launchCount} 次
+      </p>
+      <p>{card.summary}</p>
+      {error ? <p className="rc-error">加载失败：{error}</p> : null}
+      {!detail && !error ? <p className="rc-muted">加载中…</p> : null}
+      {detail?.template ? <TemplateTable template={detail.template} /> : null}
+      {detail ? <MarkdownHtml html={detail.descriptionHtml} className="rc-app-description" /> : null}
+    </ModalDialog>
   );
 }
 

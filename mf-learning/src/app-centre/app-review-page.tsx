@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Modal, Table } from 'semantic-ui-react';
+import { Button, Table } from 'semantic-ui-react';
 import {
   formatDateTime,
   MarkdownHtml,
@@ -10,6 +10,7 @@ import {
   usePagedList,
   type ScreenProps,
   ReasonDialog,
+  ModalDialog,
 } from '@rc/shared-utility';
 import { approveApp, appsToReview, rejectApp, viewApp, type AppDetail, type ManagedAppCard } from './app-centre-api';
 import { AppIcon, TemplateTable } from './app-parts';
@@ -17,17 +18,11 @@ import './app-centre.css';
 
 function DetailDialog({ detail, close }: { detail: AppDetail; close: () => void }) {
   return (
-    <Modal open onClose={close} size="small">
-      <Modal.Header>{detail.name}</Modal.Header>
-      <Modal.Content scrolling>
-        <p>{detail.summary}</p>
-        {detail.template ? <TemplateTable template={detail.template} /> : null}
-        <MarkdownHtml html={detail.descriptionHtml} />
-      </Modal.Content>
-      <Modal.Actions>
-        <Button content="关闭" onClick={close} />
-      </Modal.Actions>
-    </Modal>
+    <ModalDialog title={detail.name} close={close} size="small" scrolling>
+      <p>{detail.summary}</p>
+      {detail.template ? <TemplateTable template={detail.template} /> : null}
+      <MarkdownHtml html={detail.descriptionHtml} />
+    </ModalDialog>
   );
 }
 

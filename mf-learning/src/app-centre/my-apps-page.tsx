@@ -3,13 +3,13 @@ import { Button, Label, Menu, Table } from 'semantic-ui-react';
 import {
   dialogs,
   formatDateTime,
+  PagedTable,
   PageHeader,
   PageSection,
-  PagedTable,
   runAction,
+  useEnumNames,
   usePagedList,
   type ScreenProps,
-  instanceStatusNames,
 } from '@rc/shared-utility';
 import { deleteApp, myApp, myApps, myLaunches, putaway, statusColors, type AppDetail, type ManagedAppCard } from './app-centre-api';
 import { AppIcon, PortLabels } from './app-parts';
@@ -73,6 +73,7 @@ function MyAppsTable({ edit, navigate }: { edit: (app: ManagedAppCard) => void; 
 }
 
 function MyLaunchesTable({ navigate }: { navigate: (url: string) => void }) {
+  const instanceStatusNames = useEnumNames('OpsInstanceEnum');
   const list = usePagedList(myLaunches);
   return (
     <PagedTable

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { Button, Dropdown, Form, List, Modal } from 'semantic-ui-react';
-import { FieldError, formatDateTime, IntegerInput, runAction, useLoaded, useSubmit } from '@rc/shared-utility';
+import { Button, Dropdown, Form, List } from 'semantic-ui-react';
+import { FieldError, formatDateTime, IntegerInput, runAction, useLoaded, useSubmit, ModalDialog } from '@rc/shared-utility';
 import { fromLocalInput, toLocalInput } from '../live/live-times';
 import { classExaminees, compensate, examStudentIds, memberName, type ExamAdminItem } from './exam-admin-api';
 
@@ -42,69 +42,73 @@ export function CompensateDialog({ gradeId, exam, close }: { gradeId: number; ex
 
   const granted = standing.data?.compensations ?? [];
   return (
-    <Modal open size="small" onClose={() => close(false)} className="rc-compensate-dialog">
-      <Modal.Header>补考 ·「{exam.title}」</Modal.Header>
-      <Modal.Content>
-        {granted.length > 0 ? (
-          <>
-            <strong>已安排的补考</strong>
-            <List divided>
-              {granted.map((entry) => (
-                <List.Item key={entry.userId} data-compensation={entry.userId}>
-                  <List.Content floated="right">
-                    <Button size="mini" basic negative content="取消补考" onClick={() => void withdraw(entry.userId)} />
-                  </List.Content>
-                  <List.Content>
-                    {nameOf(entry.userId)}：{formatDateTime(entry.opensAt)} 至 {formatDateTime(entry.closesAt)}，可再作答{' '}
-                    {entry.extraAttempts} 次
-                  </List.Content>
-                </List.Item>
-              ))}
-            </List>
-          </>
-        ) : null}
-        <Form onSubmit={(event) => event.preventDefault()}>
-          <Form.Field>
-            <label>学生</label>
-            <Dropdown
-              multiple
-              search
-              selection
-              aria-label="补考学生"
-              placeholder={members.error ? '成员加载失败' : members.data?.list.length === 0 ? '班级还没有成员' : '选择补考的学生'}
-              loading={members.data === undefined && !members.error}
-              options={(members.data?.list ?? []).map((member) => ({ key: member.userId, value: member.userId, text: memberName(member) }))}
-              value={userIds}
-              onChange={(_, data) => setUserIds((data.value as number[]) ?? [])}
-            />
-            <FieldError message={errors.userIds} />
-          </Form.Field>
-          <Form.Group widths="equal">
-            <Form.Input
-              label="补考开始"
-              type="datetime-local"
-              value={opensAt}
-              error={errors.opensAt}
-              onChange={(_, data) => setOpensAt(data.value)}
-            />
-            <Form.Input
-              label="补考结束"
-              type="datetime-local"
-              value={closesAt}
-              error={errors.closesAt}
-              onChange={(_, data) => setClosesAt(data.value)}
-            />
-          </Form.Group>
-          <Form.Field>
-            <label htmlFor="compensate-attempts">补考次数（1–5）</label>
-            <IntegerInput id="compensate-attempts" value={extraAttempts} min={1} max={5} onChange={setExtraAttempts} />
-          </Form.Field>
-        </Form>
-      </Modal.Content>
-      <Modal.Actions>
-        <Button content="关闭" onClick={() => close(false)} />
-        <Button primary loading={busy} disabled={busy} content="安排补考" onClick={() => void grant()} />
-      </Modal.Actions>
-    </Modal>
+    <ModalDialog
+      title={<>补考 ·「{exam.title}」</>}
+      size="small"
+      close={() => close(false)}
+      className="rc-compensate-dialog"
+      actions={
+        <>
+          <Button content="关闭" onClick={() => close(false)} />
+          <Button primary loading={busy} disabled={busy} content="安排补考" onClick={() => void grant()} />
+        </>
+      }
+    >
+      {granted.length > 0 ? (
+        <>
+          <strong>已安排的补考</strong>
+          <List divided>
+            {granted.map((entry) => (
+              <List.Item key={entry.userId} data-compensation={entry.userId}>
+                <List.Content floated="right">
+                  <Button size="mini" basic negative content="取消补考" onClick={() => void withdraw(entry.userId)} />
+                </List.Content>
+                <List.Content>
+                  {nameOf(entry.userId)}：{formatDateTime(entry.opensAt)} 至 {formatDateTime(entry.closesAt)}，可再作答{' '}
+                  {entry.extraAttempts} 次
+                </List.Content>
+              </List.Item>
+            ))}
+          </List>
+        </>
+      ) : null}
+      <Form onSubmit={(event) => event.preventDefault()}>
+        <Form.Field>
+          <label>学生</label>
+          <Dropdown
+            multiple
+            search
+            selection
+            aria-label="补考学生"
+            placeholder={members.error ? '成员加载失败' : members.data?.list.length === 0 ? '班级还没有成员' : '选择补考的学生'}
+            loading={members.data === undefined && !members.error}
+            options={(members.data?.list ?? []).map((member) => ({ key: member.userId, value: member.userId, text: memberName(member) }))}
+            value={userIds}
+            onChange={(_, data) => setUserIds((data.value as number[]) ?? [])}
+          />
+          <FieldError message={errors.userIds} />
+        </Form.Field>
+        <Form.Group widths="equal">
+          <Form.Input
+            label="补考开始"
+            type="datetime-local"
+            value={opensAt}
+            error={errors.opensAt}
+            onChange={(_, data) => setOpensAt(data.value)}
+          />
+          <Form.Input
+            label="补考结束"
+            type="datetime-local"
+            value={closesAt}
+            error={errors.closesAt}
+            onChange={(_, data) => setClosesAt(data.value)}
+          />
+        </Form.Group>
+        <Form.Field>
+          <label htmlFor="compensate-attempts">补考次数（1–5）</label>
+          <IntegerInput id="compensate-attempts" value={extraAttempts} min={1} max={5} onChange={setExtraAttempts} />
+        </Form.Field>
+      </Form>
+    </ModalDialog>
   );
 }

@@ -1,6 +1,16 @@
 import { useCallback, useState } from 'react';
 import { Button, Dropdown, Form, Label, Message, Modal, Table } from 'semantic-ui-react';
-import { FieldError, IntegerInput, ListState, PagedTable, useLoaded, usePagedList, useSubmit, type Paging } from '@rc/shared-utility';
+import {
+  FieldError,
+  IntegerInput,
+  ListState,
+  PagedTable,
+  useLoaded,
+  usePagedList,
+  useSubmit,
+  type Paging,
+  DialogFormActions,
+} from '@rc/shared-utility';
 import { fromLocalInput, toLocalInput } from '../live/live-times';
 import { kindNames, questionKinds } from '../question-bank/question-bank-api';
 import {
@@ -317,8 +327,12 @@ function ExamForm({ gradeId, paper, close }: { gradeId: number; paper: ExamPaper
         )}
       </Modal.Content>
       <Modal.Actions>
-        <Button content="取消" onClick={() => close(false)} />
-        <Button primary loading={busy} disabled={busy} content={paper ? '保存修改' : '发布考试'} onClick={() => void save()} />
+        <DialogFormActions
+          close={() => close(false)}
+          submitText={paper ? '保存修改' : '发布考试'}
+          busy={busy}
+          onSubmit={() => void save()}
+        />
       </Modal.Actions>
     </>
   );

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { Button, Checkbox, Form, Label, Modal, Radio, Segment } from 'semantic-ui-react';
-import { ListState, MarkdownHtml, runAction, useLoaded } from '@rc/shared-utility';
+import { Button, Checkbox, Form, Label, Radio, Segment } from 'semantic-ui-react';
+import { ListState, MarkdownHtml, runAction, useLoaded, ModalDialog } from '@rc/shared-utility';
 import { keySummary, kindNames, optionLetter } from '../question-bank/question-bank-api';
 import { correctItemKey, examPaper, type AnswerKey, type ExamAdminItem, type ExamPaperItem } from './exam-admin-api';
 
@@ -71,60 +71,62 @@ export function PaperDialog({ exam, close }: { exam: ExamAdminItem; close: (chan
   const [correcting, setCorrecting] = useState<number | null>(null);
   const [changed, setChanged] = useState(false);
   return (
-    <Modal open size="large" onClose={() => close(changed)} className="rc-paper-dialog">
-      <Modal.Header>
-        试卷 ·「{exam.title}」（{exam.totalPoints} 分，{exam.questionCount} 题）
-      </Modal.Header>
-      <Modal.Content scrolling>
-        <ListState source={paper} isEmpty={(loaded) => loaded.items.length === 0} empty="试卷没有题目">
-          {(loaded) => (
-            <>
-              {loaded.instructions ? <p className="rc-muted">{loaded.instructions}</p> : null}
-              {loaded.items.map((item) => (
-                <Segment key={item.itemId} data-item={item.itemId} className="rc-paper-item">
-                  <div className="rc-paper-item-head">
-                    <strong>{item.sort}.</strong> <Label size="mini" content={kindNames[item.kind]} /> <span>{item.points} 分</span>
+    <ModalDialog
+      title={
+        <>
+          试卷 ·「{exam.title}」（{exam.totalPoints} 分，{exam.questionCount} 题）
+        </>
+      }
+      size="large"
+      close={() => close(changed)}
+      className="rc-paper-dialog"
+      scrolling
+    >
+      <ListState source={paper} isEmpty={(loaded) => loaded.items.length === 0} empty="试卷没有题目">
+        {(loaded) => (
+          <>
+            {loaded.instructions ? <p className="rc-muted">{loaded.instructions}</p> : null}
+            {loaded.items.map((item) => (
+              <Segment key={item.itemId} data-item={item.itemId} className="rc-paper-item">
+                <div className="rc-paper-item-head">
+                  <strong>{item.sort}.</strong> <Label size="mini" content={kindNames[item.kind]} /> <span>{item.points} 分</span>
+                </div>
+                <MarkdownHtml html={item.stemHtml} />
+                {item.options.length > 0 ? (
+                  <ol type="A" className="rc-paper-options">
+                    {item.options.map((option, index) => (
+                      <li key={index} className={item.answerKey.choices?.includes(index) ? 'rc-paper-right' : ''}>
+                        {option}
+                      </li>
+                    ))}
+                  </ol>
+                ) : null}
+                {correcting === item.itemId ? (
+                  <KeyEditor
+                    examId={exam.examId}
+                    item={item}
+                    done={(saved) => {
+                      setCorrecting(null);
+                      if (saved) {
+                        setChanged(true);
+                        void paper.reload();
+                      }
+                    }}
+                  />
+                ) : (
+                  <div className="rc-paper-key">
+                    <span>
+                      {item.kind === 5 ? '参考答案' : '答案'}：{keySummary(item.kind, item.answerKey)}
+                    </span>
+                    {item.kind !== 5 ? <Button size="mini" basic content="更正答案" onClick={() => setCorrecting(item.itemId)} /> : null}
                   </div>
-                  <MarkdownHtml html={item.stemHtml} />
-                  {item.options.length > 0 ? (
-                    <ol type="A" className="rc-paper-options">
-                      {item.options.map((option, index) => (
-                        <li key={index} className={item.answerKey.choices?.includes(index) ? 'rc-paper-right' : ''}>
-                          {option}
-                        </li>
-                      ))}
-                    </ol>
-                  ) : null}
-                  {correcting === item.itemId ? (
-                    <KeyEditor
-                      examId={exam.examId}
-                      item={item}
-                      done={(saved) => {
-                        setCorrecting(null);
-                        if (saved) {
-                          setChanged(true);
-                          void paper.reload();
-                        }
-                      }}
-                    />
-                  ) : (
-                    <div className="rc-paper-key">
-                      <span>
-                        {item.kind === 5 ? '参考答案' : '答案'}：{keySummary(item.kind, item.answerKey)}
-                      </span>
-                      {item.kind !== 5 ? <Button size="mini" basic content="更正答案" onClick={() => setCorrecting(item.itemId)} /> : null}
-                    </div>
-                  )}
-                  {item.analysis ? <div className="rc-muted">解析：{item.analysis}</div> : null}
-                </Segment>
-              ))}
-            </>
-          )}
-        </ListState>
-      </Modal.Content>
-      <Modal.Actions>
-        <Button content="关闭" onClick={() => close(changed)} />
-      </Modal.Actions>
-    </Modal>
+                )}
+                {item.analysis ? <div className="rc-muted">解析：{item.analysis}</div> : null}
+              </Segment>
+            ))}
+          </>
+        )}
+      </ListState>
+    </ModalDialog>
   );
 }

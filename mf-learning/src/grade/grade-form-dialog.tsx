@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Form, Modal } from 'semantic-ui-react';
-import { IntegerInput, useSubmit } from '@rc/shared-utility';
+import { Form } from 'semantic-ui-react';
+import { IntegerInput, useSubmit, ModalDialog, DialogFormActions } from '@rc/shared-utility';
 import { saveGrade, updateGrade, type GradeCard } from './grade-api';
 
 type Field = 'gradeName' | 'intro' | 'maxStudents';
@@ -28,44 +28,45 @@ export function GradeFormDialog({ grade, close }: { grade: GradeCard | null; clo
       then: () => close(true),
     });
   return (
-    <Modal open size="small" onClose={() => close(false)} className="rc-grade-dialog">
-      <Modal.Header>{grade ? '编辑班级' : '创建班级'}</Modal.Header>
-      <Modal.Content>
-        <Form>
-          <Form.Input
-            label="班级名称"
-            name="gradeName"
-            value={gradeName}
-            maxLength={40}
-            error={errors.gradeName}
-            onChange={(_, d) => setGradeName(d.value)}
-          />
-          <Form.TextArea
-            label="班级简介"
-            name="intro"
-            value={intro}
-            maxLength={1000}
-            rows={4}
-            onChange={(_, d) => setIntro(String(d.value ?? ''))}
-          />
-          <Form.Field error={Boolean(errors.maxStudents)}>
-            <label>人数上限</label>
-            <IntegerInput name="maxStudents" value={maxStudents} min={1} max={500} onChange={setMaxStudents} />
-            {errors.maxStudents ? <div className="ui pointing red basic label">{errors.maxStudents}</div> : null}
-          </Form.Field>
-          <Form.Checkbox
-            toggle
-            name="isPublic"
-            label={isPublic ? '公开：显示在班级列表中' : '私密：仅能通过班级链接申请加入'}
-            checked={isPublic}
-            onChange={(_, d) => setIsPublic(Boolean(d.checked))}
-          />
-        </Form>
-      </Modal.Content>
-      <Modal.Actions>
-        <Button content="取消" onClick={() => close(false)} />
-        <Button primary loading={busy} disabled={busy} className="rc-grade-save" content="保存" onClick={save} />
-      </Modal.Actions>
-    </Modal>
+    <ModalDialog
+      title={grade ? '编辑班级' : '创建班级'}
+      size="small"
+      close={() => close(false)}
+      className="rc-grade-dialog"
+      actions={
+        <DialogFormActions close={() => close(false)} submitText="保存" busy={busy} onSubmit={save} submitClassName="rc-grade-save" />
+      }
+    >
+      <Form>
+        <Form.Input
+          label="班级名称"
+          name="gradeName"
+          value={gradeName}
+          maxLength={40}
+          error={errors.gradeName}
+          onChange={(_, d) => setGradeName(d.value)}
+        />
+        <Form.TextArea
+          label="班级简介"
+          name="intro"
+          value={intro}
+          maxLength={1000}
+          rows={4}
+          onChange={(_, d) => setIntro(String(d.value ?? ''))}
+        />
+        <Form.Field error={Boolean(errors.maxStudents)}>
+          <label>人数上限</label>
+          <IntegerInput name="maxStudents" value={maxStudents} min={1} max={500} onChange={setMaxStudents} />
+          {errors.maxStudents ? <div className="ui pointing red basic label">{errors.maxStudents}</div> : null}
+        </Form.Field>
+        <Form.Checkbox
+          toggle
+          name="isPublic"
+          label={isPublic ? '公开：显示在班级列表中' : '私密：仅能通过班级链接申请加入'}
+          checked={isPublic}
+          onChange={(_, d) => setIsPublic(Boolean(d.checked))}
+        />
+      </Form>
+    </ModalDialog>
   );
 }

@@ -1,31 +1,41 @@
 import { useCallback, useState } from 'react';
-import { Button, Form, Input, Label, Modal, Table } from 'semantic-ui-react';
-import { dialogs, formatDateTime, PagedTable, runAction, usePagedList, useSubmit, type Paging } from '@rc/shared-utility';
+import { Button, Form, Input, Label, Table } from 'semantic-ui-react';
+import {
+  dialogs,
+  formatDateTime,
+  PagedTable,
+  runAction,
+  usePagedList,
+  useSubmit,
+  type Paging,
+  ModalDialog,
+  DialogFormActions,
+} from '@rc/shared-utility';
 import { editRemark, gradeMembers, kickOut, setAdmin, type GradeMember, type GradeView } from './grade-api';
 
 function RemarkDialog({ gradeId, member, close }: { gradeId: number; member: GradeMember; close: (changed: boolean) => void }) {
   const [remark, setRemark] = useState(member.remark ?? '');
   const { busy, submit } = useSubmit();
   return (
-    <Modal open size="tiny" onClose={() => close(false)} className="rc-remark-dialog">
-      <Modal.Header>修改备注：{member.nickname}</Modal.Header>
-      <Modal.Content>
-        <Form>
-          <Form.Input label="备注（姓名或学号）" name="remark" value={remark} maxLength={40} onChange={(_, d) => setRemark(d.value)} />
-        </Form>
-      </Modal.Content>
-      <Modal.Actions>
-        <Button content="取消" onClick={() => close(false)} />
-        <Button
-          primary
-          loading={busy}
-          disabled={busy}
-          content="保存"
-          className="rc-remark-save"
-          onClick={() => void submit({ call: () => editRemark(gradeId, member.userId, remark.trim()), then: () => close(true) })}
+    <ModalDialog
+      title={<>修改备注：{member.nickname}</>}
+      size="tiny"
+      close={() => close(false)}
+      className="rc-remark-dialog"
+      actions={
+        <DialogFormActions
+          close={() => close(false)}
+          submitText="保存"
+          busy={busy}
+          onSubmit={() => void submit({ call: () => editRemark(gradeId, member.userId, remark.trim()), then: () => close(true) })}
+          submitClassName="rc-remark-save"
         />
-      </Modal.Actions>
-    </Modal>
+      }
+    >
+      <Form>
+        <Form.Input label="备注（姓名或学号）" name="remark" value={remark} maxLength={40} onChange={(_, d) => setRemark(d.value)} />
+      </Form>
+    </ModalDialog>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Button, Label, Menu, Modal, Table } from 'semantic-ui-react';
+import { Button, Label, Menu, Table } from 'semantic-ui-react';
 import {
   dialogs,
   EmptyState,
@@ -11,6 +11,7 @@ import {
   runAction,
   useLoaded,
   type ScreenProps,
+  ModalDialog,
 } from '@rc/shared-utility';
 import {
   attemptEvents,
@@ -45,50 +46,38 @@ const studentName = ({ remark, nickname }: ExamStudentRow) =>
 function EventsDialog({ attemptId, close }: { attemptId: number; close: () => void }) {
   const view = useLoaded(useCallback(() => attemptEvents(attemptId), [attemptId]));
   return (
-    <Modal open onClose={close} size="tiny" className="rc-events-dialog">
-      <Modal.Header>作答过程记录</Modal.Header>
-      <Modal.Content scrolling>
-        <ListState source={view} isEmpty={(data) => data.events.length === 0} empty="作答期间没有离开页面或断网">
-          {(data) => (
-            <ul className="rc-events">
-              {data.events.map((event, index) => (
-                <li key={index} className={`rc-event rc-event-${event.kind}`}>
-                  <span className="rc-muted">{formatDateTime(event.at)}</span> {eventNames[event.kind]}
-                </li>
-              ))}
-            </ul>
-          )}
-        </ListState>
-      </Modal.Content>
-      <Modal.Actions>
-        <Button content="关闭" onClick={close} />
-      </Modal.Actions>
-    </Modal>
+    <ModalDialog title={<>作答过程记录</>} close={close} size="tiny" className="rc-events-dialog" scrolling>
+      <ListState source={view} isEmpty={(data) => data.events.length === 0} empty="作答期间没有离开页面或断网">
+        {(data) => (
+          <ul className="rc-events">
+            {data.events.map((event, index) => (
+              <li key={index} className={`rc-event rc-event-${event.kind}`}>
+                <span className="rc-muted">{formatDateTime(event.at)}</span> {eventNames[event.kind]}
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListState>
+    </ModalDialog>
   );
 }
 
 function PaperDialog({ title, attemptId, close }: { title: string; attemptId: number; close: () => void }) {
   const paper = useLoaded(useCallback(() => markedPaper(attemptId), [attemptId]));
   return (
-    <Modal open onClose={close} className="rc-paper-dialog">
-      <Modal.Header>{title}</Modal.Header>
-      <Modal.Content scrolling>
-        <ListState source={paper} isEmpty={(data) => data.items.length === 0} empty="这份答卷没有题目">
-          {(data) => (
-            <>
-              <p className="rc-paper-summary">
-                总分 <b>{data.attempt.totalScore}</b>（客观题 {data.attempt.objectiveScore}，简答题 {data.attempt.subjectiveScore}
-                {data.attempt.ungradedCount > 0 ? `，${data.attempt.ungradedCount} 题待批阅` : ''}）
-              </p>
-              <MarkedPaperView paper={data} />
-            </>
-          )}
-        </ListState>
-      </Modal.Content>
-      <Modal.Actions>
-        <Button content="关闭" onClick={close} />
-      </Modal.Actions>
-    </Modal>
+    <ModalDialog title={title} close={close} className="rc-paper-dialog" scrolling>
+      <ListState source={paper} isEmpty={(data) => data.items.length === 0} empty="这份答卷没有题目">
+        {(data) => (
+          <>
+            <p className="rc-paper-summary">
+              总分 <b>{data.attempt.totalScore}</b>（客观题 {data.attempt.objectiveScore}，简答题 {data.attempt.subjectiveScore}
+              {data.attempt.ungradedCount > 0 ? `，${data.attempt.ungradedCount} 题待批阅` : ''}）
+            </p>
+            <MarkedPaperView paper={data} />
+          </>
+        )}
+      </ListState>
+    </ModalDialog>
   );
 }
 

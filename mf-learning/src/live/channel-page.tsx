@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Message, Modal, Table } from 'semantic-ui-react';
+import { Button, Form, Message, Table } from 'semantic-ui-react';
 import {
   dialogs,
   formatDateTime,
@@ -10,6 +10,8 @@ import {
   useLoaded,
   useSubmit,
   type ScreenProps,
+  ModalDialog,
+  DialogFormActions,
 } from '@rc/shared-utility';
 import { deleteChannel, myChannels, myTeacherState, saveChannel, type ChannelView } from './live-api';
 
@@ -21,45 +23,17 @@ function ChannelDialog({ channel, close }: { channel: ChannelView | null; close:
   const [url, setUrl] = useState(channel?.url ?? '');
   const { busy, errors, submit } = useSubmit<Field>();
   return (
-    <Modal open size="tiny" onClose={() => close(false)} className="rc-channel-dialog">
-      <Modal.Header>{channel ? '修改频道' : '添加频道'}</Modal.Header>
-      <Modal.Content>
-        <Form>
-          <Form.Input
-            label="频道名称"
-            name="name"
-            value={name}
-            maxLength={40}
-            error={errors.name}
-            onChange={(_, data) => setName(data.value)}
-          />
-          <Form.Input
-            label="直播平台（选填）"
-            name="platform"
-            placeholder="如：哔哩哔哩、腾讯会议"
-            value={platform}
-            maxLength={30}
-            onChange={(_, data) => setPlatform(data.value)}
-          />
-          <Form.Input
-            label="直播间链接"
-            name="url"
-            placeholder="https://"
-            value={url}
-            maxLength={500}
-            error={errors.url}
-            onChange={(_, data) => setUrl(data.value)}
-          />
-        </Form>
-      </Modal.Content>
-      <Modal.Actions>
-        <Button content="取消" onClick={() => close(false)} />
-        <Button
-          primary
-          loading={busy}
-          disabled={busy}
-          content="保存"
-          onClick={() =>
+    <ModalDialog
+      title={channel ? '修改频道' : '添加频道'}
+      size="tiny"
+      close={() => close(false)}
+      className="rc-channel-dialog"
+      actions={
+        <DialogFormActions
+          close={() => close(false)}
+          submitText="保存"
+          busy={busy}
+          onSubmit={() =>
             void submit({
               check: () => ({
                 name: name.trim() ? undefined : '请填写频道名称',
@@ -70,8 +44,36 @@ function ChannelDialog({ channel, close }: { channel: ChannelView | null; close:
             })
           }
         />
-      </Modal.Actions>
-    </Modal>
+      }
+    >
+      <Form>
+        <Form.Input
+          label="频道名称"
+          name="name"
+          value={name}
+          maxLength={40}
+          error={errors.name}
+          onChange={(_, data) => setName(data.value)}
+        />
+        <Form.Input
+          label="直播平台（选填）"
+          name="platform"
+          placeholder="如：哔哩哔哩、腾讯会议"
+          value={platform}
+          maxLength={30}
+          onChange={(_, data) => setPlatform(data.value)}
+        />
+        <Form.Input
+          label="直播间链接"
+          name="url"
+          placeholder="https://"
+          value={url}
+          maxLength={500}
+          error={errors.url}
+          onChange={(_, data) => setUrl(data.value)}
+        />
+      </Form>
+    </ModalDialog>
   );
 }
 

@@ -1,6 +1,15 @@
 import { useState } from 'react';
-import { Button, Checkbox, Form, Modal, Radio } from 'semantic-ui-react';
-import { EmptyState, FieldError, IntegerInput, LoadingState, MarkdownHtml, useSubmit } from '@rc/shared-utility';
+import { Button, Checkbox, Form, Radio } from 'semantic-ui-react';
+import {
+  EmptyState,
+  FieldError,
+  IntegerInput,
+  LoadingState,
+  MarkdownHtml,
+  useSubmit,
+  ModalDialog,
+  DialogFormActions,
+} from '@rc/shared-utility';
 import {
   blanksInStem,
   kindNames,
@@ -110,127 +119,127 @@ export function QuestionDialog({ question, close }: { question: QuestionItem | n
     });
 
   return (
-    <Modal open size="small" onClose={() => close(false)} className="rc-question-dialog">
-      <Modal.Header>{question ? '编辑题目' : '新增题目'}</Modal.Header>
-      <Modal.Content scrolling>
-        <Form onSubmit={(event) => event.preventDefault()}>
-          <Form.Group inline>
-            <label>题型</label>
-            {questionKinds.map((value) => (
-              <Form.Radio key={value} label={kindNames[value]} checked={kind === value} onChange={() => setKind(value)} />
-            ))}
-          </Form.Group>
-          <StemField value={stem} onChange={setStem} />
-          <FieldError message={errors.stem} />
+    <ModalDialog
+      title={question ? '编辑题目' : '新增题目'}
+      size="small"
+      close={() => close(false)}
+      className="rc-question-dialog"
+      scrolling
+      actions={<DialogFormActions close={() => close(false)} submitText="保存" busy={busy} onSubmit={() => void save()} />}
+    >
+      <Form onSubmit={(event) => event.preventDefault()}>
+        <Form.Group inline>
+          <label>题型</label>
+          {questionKinds.map((value) => (
+            <Form.Radio key={value} label={kindNames[value]} checked={kind === value} onChange={() => setKind(value)} />
+          ))}
+        </Form.Group>
+        <StemField value={stem} onChange={setStem} />
+        <FieldError message={errors.stem} />
 
-          {isChoice(kind) ? (
-            <Form.Field className="rc-question-options">
-              <label>选项（{kind === 1 ? '勾选唯一正确的选项' : '勾选所有正确的选项'}）</label>
-              {options.map((option, index) => (
-                <div key={index} className="rc-question-option" data-option={index}>
-                  {kind === 1 ? (
-                    <Radio
-                      aria-label={`选项 ${optionLetter(index)} 正确`}
-                      checked={choices.includes(index)}
-                      onChange={() => toggleChoice(index)}
-                    />
-                  ) : (
-                    <Checkbox
-                      aria-label={`选项 ${optionLetter(index)} 正确`}
-                      checked={choices.includes(index)}
-                      onChange={() => toggleChoice(index)}
-                    />
-                  )}
-                  <strong>{optionLetter(index)}</strong>
-                  <input
-                    aria-label={`选项 ${optionLetter(index)}`}
-                    value={option}
-                    maxLength={200}
-                    onChange={(event) => setOptions(options.map((old, at) => (at === index ? event.target.value : old)))}
+        {isChoice(kind) ? (
+          <Form.Field className="rc-question-options">
+            <label>选项（{kind === 1 ? '勾选唯一正确的选项' : '勾选所有正确的选项'}）</label>
+            {options.map((option, index) => (
+              <div key={index} className="rc-question-option" data-option={index}>
+                {kind === 1 ? (
+                  <Radio
+                    aria-label={`选项 ${optionLetter(index)} 正确`}
+                    checked={choices.includes(index)}
+                    onChange={() => toggleChoice(index)}
                   />
-                  <Button
-                    type="button"
-                    icon="trash alternate outline"
-                    basic
-                    size="mini"
-                    aria-label="删除选项"
-                    disabled={options.length <= 2}
-                    onClick={() => removeOption(index)}
+                ) : (
+                  <Checkbox
+                    aria-label={`选项 ${optionLetter(index)} 正确`}
+                    checked={choices.includes(index)}
+                    onChange={() => toggleChoice(index)}
                   />
-                </div>
-              ))}
-              <Button
-                type="button"
-                size="mini"
-                basic
-                icon="plus"
-                content="添加选项"
-                disabled={options.length >= 8}
-                onClick={() => setOptions([...options, ''])}
-              />
-              <FieldError message={errors.options} />
-            </Form.Field>
-          ) : null}
-
-          {kind === 3 ? (
-            <Form.Group inline>
-              <label>答案</label>
-              <Form.Radio label="对" checked={truth === true} onChange={() => setTruth(true)} />
-              <Form.Radio label="错" checked={truth === false} onChange={() => setTruth(false)} />
-            </Form.Group>
-          ) : null}
-
-          {kind === 4 ? (
-            <Form.Field>
-              <label>每个空可接受的答案（每行一个；比较时忽略空格、大小写与全角半角）</label>
-              {blankCount === 0 ? <p className="rc-muted">在题干中用 ___ 标出空后，这里为每个空填写答案。</p> : null}
-              {Array.from({ length: blankCount }, (_, index) => (
-                <Form.TextArea
-                  key={index}
-                  label={`第 ${index + 1} 空`}
-                  aria-label={`第 ${index + 1} 空的答案`}
-                  rows={2}
-                  value={blanks[index] ?? ''}
-                  onChange={(_, data) => {
-                    const next = [...blanks];
-                    next[index] = String(data.value ?? '');
-                    setBlanks(next);
-                  }}
+                )}
+                <strong>{optionLetter(index)}</strong>
+                <input
+                  aria-label={`选项 ${optionLetter(index)}`}
+                  value={option}
+                  maxLength={200}
+                  onChange={(event) => setOptions(options.map((old, at) => (at === index ? event.target.value : old)))}
                 />
-              ))}
-            </Form.Field>
-          ) : null}
-
-          {kind === 5 ? (
-            <Form.TextArea
-              label="参考答案（批阅时给老师看）"
-              name="reference"
-              rows={3}
-              maxLength={5000}
-              value={reference}
-              onChange={(_, data) => setReference(String(data.value ?? ''))}
+                <Button
+                  type="button"
+                  icon="trash alternate outline"
+                  basic
+                  size="mini"
+                  aria-label="删除选项"
+                  disabled={options.length <= 2}
+                  onClick={() => removeOption(index)}
+                />
+              </div>
+            ))}
+            <Button
+              type="button"
+              size="mini"
+              basic
+              icon="plus"
+              content="添加选项"
+              disabled={options.length >= 8}
+              onClick={() => setOptions([...options, ''])}
             />
-          ) : null}
-          <FieldError message={errors.answer} />
-
-          <Form.TextArea
-            label="解析"
-            name="analysis"
-            rows={2}
-            maxLength={2000}
-            value={analysis}
-            onChange={(_, data) => setAnalysis(String(data.value ?? ''))}
-          />
-          <Form.Field inline>
-            <label htmlFor="question-points">分值</label>
-            <IntegerInput id="question-points" value={points} min={1} max={100} onChange={setPoints} />
+            <FieldError message={errors.options} />
           </Form.Field>
-        </Form>
-      </Modal.Content>
-      <Modal.Actions>
-        <Button content="取消" onClick={() => close(false)} />
-        <Button primary loading={busy} disabled={busy} content="保存" onClick={() => void save()} />
-      </Modal.Actions>
-    </Modal>
+        ) : null}
+
+        {kind === 3 ? (
+          <Form.Group inline>
+            <label>答案</label>
+            <Form.Radio label="对" checked={truth === true} onChange={() => setTruth(true)} />
+            <Form.Radio label="错" checked={truth === false} onChange={() => setTruth(false)} />
+          </Form.Group>
+        ) : null}
+
+        {kind === 4 ? (
+          <Form.Field>
+            <label>每个空可接受的答案（每行一个；比较时忽略空格、大小写与全角半角）</label>
+            {blankCount === 0 ? <p className="rc-muted">在题干中用 ___ 标出空后，这里为每个空填写答案。</p> : null}
+            {Array.from({ length: blankCount }, (_, index) => (
+              <Form.TextArea
+                key={index}
+                label={`第 ${index + 1} 空`}
+                aria-label={`第 ${index + 1} 空的答案`}
+                rows={2}
+                value={blanks[index] ?? ''}
+                onChange={(_, data) => {
+                  const next = [...blanks];
+                  next[index] = String(data.value ?? '');
+                  setBlanks(next);
+                }}
+              />
+            ))}
+          </Form.Field>
+        ) : null}
+
+        {kind === 5 ? (
+          <Form.TextArea
+            label="参考答案（批阅时给老师看）"
+            name="reference"
+            rows={3}
+            maxLength={5000}
+            value={reference}
+            onChange={(_, data) => setReference(String(data.value ?? ''))}
+          />
+        ) : null}
+        <FieldError message={errors.answer} />
+
+        <Form.TextArea
+          label="解析"
+          name="analysis"
+          rows={2}
+          maxLength={2000}
+          value={analysis}
+          onChange={(_, data) => setAnalysis(String(data.value ?? ''))}
+        />
+        <Form.Field inline>
+          <label htmlFor="question-points">分值</label>
+          <IntegerInput id="question-points" value={points} min={1} max={100} onChange={setPoints} />
+        </Form.Field>
+      </Form>
+    </ModalDialog>
   );
 }

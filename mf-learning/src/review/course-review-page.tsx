@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Button, Form, Icon, Label, List, Modal, Table } from 'semantic-ui-react';
+import { Button, Form, Icon, Label, List, Table } from 'semantic-ui-react';
 import {
   formatDateTime,
   formatSize,
@@ -14,6 +14,7 @@ import {
   usePagedList,
   useSubmit,
   type ScreenProps,
+  ModalDialog,
 } from '@rc/shared-utility';
 import { formatDuration } from '../teach/teach-api';
 import { approveCourse, courseUnderReview, coursesToReview, rejectCourse, type ReviewCourseItem } from './review-api';
@@ -57,76 +58,81 @@ function ReviewDialog({ item, close }: { item: ReviewCourseItem; close: (changed
   const [rejecting, setRejecting] = useState(false);
   const waiting = item.status === 2;
   return (
-    <Modal open size="large" onClose={() => close(false)} className="rc-course-review-dialog">
-      <Modal.Header>审核课程「{item.courseName}」</Modal.Header>
-      <Modal.Content scrolling>
-        <ListState source={course} isEmpty={() => false} empty={null}>
-          {(view) => (
-            <>
-              <p>
-                讲师：{view.teacherName} · 分类：{view.categoryName || '未分类'} · {view.isFree ? '免费' : formatYuan(view.price)}
-                {view.noSkip ? ' · 禁止拖动进度' : ''}
-              </p>
-              {view.coverUrl ? <img className="rc-review-cover" src={view.coverUrl} alt="课程封面" /> : null}
-              {view.summary ? <p className="rc-muted">{view.summary}</p> : null}
-              <h4>课程介绍</h4>
-              {view.introHtml ? <MarkdownHtml html={view.introHtml} /> : <p className="rc-muted">（未填写）</p>}
-              <h4>章节与课时</h4>
-              {view.chapters.map((chapter, index) => (
-                <div key={chapter.id} className="rc-review-chapter">
-                  <strong>
-                    第 {index + 1} 章 {chapter.title}
-                  </strong>
-                  <List divided relaxed>
-                    {chapter.periods.map((period) => (
-                      <List.Item key={period.id} data-period={period.id}>
-                        <Label size="mini" basic content={kindNames[period.kind]} /> {period.title}
-                        {period.isPreview ? <Label size="mini" color="teal" content="试看" /> : null}
-                        <span className="rc-muted">
-                          {' '}
-                          {period.kind === 'video'
-                            ? period.videoId
-                              ? `${period.videoTitle}（${formatDuration(period.durationSeconds)}）`
-                              : '未关联视频'
-                            : period.kind === 'lab'
-                              ? `镜像：${period.labImageName}`
-                              : ''}
-                        </span>
-                        {period.kind === 'document' ? (
-                          <details>
-                            <summary>查看图文</summary>
-                            <MarkdownHtml html={period.documentHtml} />
-                          </details>
-                        ) : null}
-                      </List.Item>
-                    ))}
-                  </List>
-                </div>
-              ))}
-              {view.accessories.length > 0 ? (
-                <>
-                  <h4>附件</h4>
-                  {view.accessories.map((accessory) => (
-                    <div key={accessory.id}>
-                      <Icon name="attach" />
-                      {accessory.fileName}（{formatSize(accessory.size)}）
-                    </div>
+    <ModalDialog
+      title={<>审核课程「{item.courseName}」</>}
+      size="large"
+      close={() => close(false)}
+      className="rc-course-review-dialog"
+      scrolling
+      actions={
+        <>
+          <Button content="关闭" onClick={() => close(false)} />
+          {waiting && !rejecting ? <Button negative basic content="驳回" onClick={() => setRejecting(true)} /> : null}
+          {waiting ? (
+            <Button positive content="通过" onClick={() => void runAction(() => approveCourse(item.id), { then: () => close(true) })} />
+          ) : null}
+        </>
+      }
+    >
+      <ListState source={course} isEmpty={() => false} empty={null}>
+        {(view) => (
+          <>
+            <p>
+              讲师：{view.teacherName} · 分类：{view.categoryName || '未分类'} · {view.isFree ? '免费' : formatYuan(view.price)}
+              {view.noSkip ? ' · 禁止拖动进度' : ''}
+            </p>
+            {view.coverUrl ? <img className="rc-review-cover" src={view.coverUrl} alt="课程封面" /> : null}
+            {view.summary ? <p className="rc-muted">{view.summary}</p> : null}
+            <h4>课程介绍</h4>
+            {view.introHtml ? <MarkdownHtml html={view.introHtml} /> : <p className="rc-muted">（未填写）</p>}
+            <h4>章节与课时</h4>
+            {view.chapters.map((chapter, index) => (
+              <div key={chapter.id} className="rc-review-chapter">
+                <strong>
+                  第 {index + 1} 章 {chapter.title}
+                </strong>
+                <List divided relaxed>
+                  {chapter.periods.map((period) => (
+                    <List.Item key={period.id} data-period={period.id}>
+                      <Label size="mini" basic content={kindNames[period.kind]} /> {period.title}
+                      {period.isPreview ? <Label size="mini" color="teal" content="试看" /> : null}
+                      <span className="rc-muted">
+                        {' '}
+                        {period.kind === 'video'
+                          ? period.videoId
+                            ? `${period.videoTitle}（${formatDuration(period.durationSeconds)}）`
+                            : '未关联视频'
+                          : period.kind === 'lab'
+                            ? `镜像：${period.labImageName}`
+                            : ''}
+                      </span>
+                      {period.kind === 'document' ? (
+                        <details>
+                          <summary>查看图文</summary>
+                          <MarkdownHtml html={period.documentHtml} />
+                        </details>
+                      ) : null}
+                    </List.Item>
                   ))}
-                </>
-              ) : null}
-              {rejecting ? <RejectForm course={item} close={close} /> : null}
-            </>
-          )}
-        </ListState>
-      </Modal.Content>
-      <Modal.Actions>
-        <Button content="关闭" onClick={() => close(false)} />
-        {waiting && !rejecting ? <Button negative basic content="驳回" onClick={() => setRejecting(true)} /> : null}
-        {waiting ? (
-          <Button positive content="通过" onClick={() => void runAction(() => approveCourse(item.id), { then: () => close(true) })} />
-        ) : null}
-      </Modal.Actions>
-    </Modal>
+                </List>
+              </div>
+            ))}
+            {view.accessories.length > 0 ? (
+              <>
+                <h4>附件</h4>
+                {view.accessories.map((accessory) => (
+                  <div key={accessory.id}>
+                    <Icon name="attach" />
+                    {accessory.fileName}（{formatSize(accessory.size)}）
+                  </div>
+                ))}
+              </>
+            ) : null}
+            {rejecting ? <RejectForm course={item} close={close} /> : null}
+          </>
+        )}
+      </ListState>
+    </ModalDialog>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { Button, Checkbox, Form, Modal } from 'semantic-ui-react';
-import { FieldError, useLoaded, useSubmit } from '@rc/shared-utility';
+import { Checkbox, Form } from 'semantic-ui-react';
+import { FieldError, useLoaded, useSubmit, ModalDialog, DialogFormActions } from '@rc/shared-utility';
 import { MarkdownField } from './markdown-field';
 import { labImages, savePeriod, updatePeriod, type OutlinePeriod } from './teach-api';
 
@@ -41,65 +41,64 @@ export function PeriodDialog({ chapterId, period, close }: PeriodDialogProps) {
     });
 
   return (
-    <Modal open size={kind === 'document' ? 'large' : 'small'} onClose={() => close(false)} className="rc-period-dialog">
-      <Modal.Header>{period ? '编辑课时' : '添加课时'}</Modal.Header>
-      <Modal.Content>
-        <Form onSubmit={(event) => event.preventDefault()}>
-          <Form.Group inline>
-            <label>类型</label>
-            {(Object.keys(kindNames) as Kind[]).map((value) => (
-              <Form.Radio
-                key={value}
-                label={kindNames[value]}
-                checked={kind === value}
-                disabled={Boolean(period)}
-                onChange={() => setKind(value)}
-              />
-            ))}
-          </Form.Group>
-          <Form.Field required>
-            <label htmlFor="period-title">课时名称</label>
-            <input id="period-title" maxLength={80} value={title} onChange={(event) => setTitle(event.target.value)} />
-            <FieldError message={errors.title} />
-          </Form.Field>
-          {kind === 'video' ? <p className="rc-muted">保存后在课时上「上传视频」或「选择视频」。</p> : null}
-          {kind === 'document' ? (
-            <>
-              <MarkdownField label="图文内容" value={documentMarkdown} maxLength={100_000} onChange={setDocumentMarkdown} />
-              <FieldError message={errors.documentMarkdown} />
-            </>
-          ) : null}
-          {kind === 'lab' ? (
-            <Form.Field required>
-              <label>实验镜像（学员从该镜像创建实例做实验）</label>
-              <Form.Dropdown
-                selection
-                search
-                placeholder={images.error ? '镜像加载失败' : '选择系统镜像或我的镜像'}
-                options={(images.data ?? []).map((image) => ({
-                  key: image.id,
-                  value: image.id,
-                  text: image.mine ? `${image.name}（我的镜像）` : image.name,
-                }))}
-                value={labImageId ?? undefined}
-                onChange={(_, data) => setLabImageId(Number(data.value))}
-              />
-              <FieldError message={errors.labImageId} />
-            </Form.Field>
-          ) : null}
-          <Form.Field>
-            <Checkbox
-              label="允许试看（未购买的用户也可学习该课时）"
-              checked={isPreview}
-              onChange={(_, data) => setIsPreview(Boolean(data.checked))}
+    <ModalDialog
+      title={period ? '编辑课时' : '添加课时'}
+      size={kind === 'document' ? 'large' : 'small'}
+      close={() => close(false)}
+      className="rc-period-dialog"
+      actions={<DialogFormActions close={() => close(false)} submitText="保存" busy={busy} onSubmit={() => void save()} />}
+    >
+      <Form onSubmit={(event) => event.preventDefault()}>
+        <Form.Group inline>
+          <label>类型</label>
+          {(Object.keys(kindNames) as Kind[]).map((value) => (
+            <Form.Radio
+              key={value}
+              label={kindNames[value]}
+              checked={kind === value}
+              disabled={Boolean(period)}
+              onChange={() => setKind(value)}
             />
+          ))}
+        </Form.Group>
+        <Form.Field required>
+          <label htmlFor="period-title">课时名称</label>
+          <input id="period-title" maxLength={80} value={title} onChange={(event) => setTitle(event.target.value)} />
+          <FieldError message={errors.title} />
+        </Form.Field>
+        {kind === 'video' ? <p className="rc-muted">保存后在课时上「上传视频」或「选择视频」。</p> : null}
+        {kind === 'document' ? (
+          <>
+            <MarkdownField label="图文内容" value={documentMarkdown} maxLength={100_000} onChange={setDocumentMarkdown} />
+            <FieldError message={errors.documentMarkdown} />
+          </>
+        ) : null}
+        {kind === 'lab' ? (
+          <Form.Field required>
+            <label>实验镜像（学员从该镜像创建实例做实验）</label>
+            <Form.Dropdown
+              selection
+              search
+              placeholder={images.error ? '镜像加载失败' : '选择系统镜像或我的镜像'}
+              options={(images.data ?? []).map((image) => ({
+                key: image.id,
+                value: image.id,
+                text: image.mine ? `${image.name}（我的镜像）` : image.name,
+              }))}
+              value={labImageId ?? undefined}
+              onChange={(_, data) => setLabImageId(Number(data.value))}
+            />
+            <FieldError message={errors.labImageId} />
           </Form.Field>
-        </Form>
-      </Modal.Content>
-      <Modal.Actions>
-        <Button content="取消" onClick={() => close(false)} />
-        <Button primary loading={busy} disabled={busy} content="保存" onClick={() => void save()} />
-      </Modal.Actions>
-    </Modal>
+        ) : null}
+        <Form.Field>
+          <Checkbox
+            label="允许试看（未购买的用户也可学习该课时）"
+            checked={isPreview}
+            onChange={(_, data) => setIsPreview(Boolean(data.checked))}
+          />
+        </Form.Field>
+      </Form>
+    </ModalDialog>
   );
 }

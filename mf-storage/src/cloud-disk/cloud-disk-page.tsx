@@ -33,6 +33,7 @@ import { CloudFolderForm } from './cloud-folder-form';
 import './cloud-disk.css';
 import { FolderBreadcrumb } from '../folder-breadcrumb';
 import { EntryName } from '../entry-name';
+import { useFilePicker } from '../file-picker';
 
 function UsageBar({ info }: { info: CloudDiskInfo }) {
   const share = info.usedBytes / info.quotaBytes;
@@ -136,7 +137,7 @@ function UploadsIntoPrefix({ regionCode, prefix }: { regionCode: string; prefix:
 function Browser({ regionCode, onChanged }: { regionCode: string; onChanged: () => void }) {
   const [prefix, setPrefix] = useState('');
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const picker = useRef<HTMLInputElement>(null);
+  const picker = useFilePicker((files) => upload(files));
   const { listing, error, loadingMore, reload, more } = useFolderListing(regionCode, prefix);
   const refresh = useCallback(() => {
     setSelected(new Set());
@@ -183,14 +184,7 @@ function Browser({ regionCode, onChanged }: { regionCode: string; onChanged: () 
       <div className="rc-folder-bar">
         <FolderBreadcrumb path={prefix.replace(/\/$/, '')} onOpen={(path) => open(path ? `${path}/` : '')} />
         <div className="rc-folder-actions">
-          <Button
-            primary
-            size="small"
-            icon="upload"
-            content="上传文件"
-            className="rc-cloud-upload"
-            onClick={() => picker.current?.click()}
-          />
+          <Button primary size="small" icon="upload" content="上传文件" className="rc-cloud-upload" onClick={() => picker.open()} />
           <Button basic size="small" icon="folder" content="新建文件夹" className="rc-cloud-new-folder" onClick={newFolder} />
           <Button
             basic
@@ -204,17 +198,7 @@ function Browser({ regionCode, onChanged }: { regionCode: string; onChanged: () 
           />
           <Button basic size="small" icon="tasks" content="传输列表" onClick={() => $uploadListShow.set(true)} />
         </div>
-        <input
-          ref={picker}
-          type="file"
-          multiple
-          hidden
-          className="rc-file-picker"
-          onChange={(event) => {
-            upload(event.target.files ?? []);
-            event.target.value = '';
-          }}
-        />
+        {picker.input}
       </div>
 
       {error !== null ? (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Breadcrumb, Button, Checkbox, Dropdown, Icon, Input, Table } from 'semantic-ui-react';
 import {
   bus,
@@ -38,6 +38,7 @@ import { VirtualRows } from './virtual-rows';
 import './file-manage.css';
 import { FolderBreadcrumb } from '../folder-breadcrumb';
 import { EntryName } from '../entry-name';
+import { useFilePicker } from '../file-picker';
 
 const sortLabels: Record<TreeSort, string> = { name: '名称', size: '大小', time: '修改时间' };
 
@@ -142,7 +143,7 @@ export function FileListPage({ navigate }: ScreenProps) {
   const [renaming, setRenaming] = useState<string | null>(null);
   const [showTrash, setShowTrash] = useState(false);
   const [version, setVersion] = useState(0);
-  const picker = useRef<HTMLInputElement>(null);
+  const picker = useFilePicker((files) => upload(files));
 
   const entries = useLoaded(
     useCallback(
@@ -337,7 +338,7 @@ export function FileListPage({ navigate }: ScreenProps) {
           ) : (
             <>
               <div className="rc-file-toolbar">
-                <Button primary size="small" icon="upload" content="上传文件" onClick={() => picker.current?.click()} />
+                <Button primary size="small" icon="upload" content="上传文件" onClick={() => picker.open()} />
                 <Button basic size="small" icon="folder" content="新建文件夹" onClick={newFolder} />
                 <Button basic size="small" icon="move" content="移动" disabled={selected.size === 0} onClick={() => transfer('移动')} />
                 <Button basic size="small" icon="copy" content="复制" disabled={selected.size === 0} onClick={() => transfer('复制')} />
@@ -354,17 +355,7 @@ export function FileListPage({ navigate }: ScreenProps) {
                 <span className="rc-muted">
                   {entries.data ? `共 ${entries.data.total} 项${selected.size ? `，已选 ${selected.size} 项` : ''}` : ''}
                 </span>
-                <input
-                  ref={picker}
-                  type="file"
-                  multiple
-                  hidden
-                  className="rc-file-picker"
-                  onChange={(event) => {
-                    upload(event.target.files ?? []);
-                    event.target.value = '';
-                  }}
-                />
+                {picker.input}
               </div>
               <ListState source={entries} isEmpty={() => false} empty={null}>
                 {() => (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useState, type DragEvent } from 'react';
 import { Button, Icon, Progress, Table } from 'semantic-ui-react';
 import {
   $uploadListShow,
@@ -22,6 +22,7 @@ import { NewFolderForm } from './new-folder-form';
 import './files.css';
 import { FolderBreadcrumb } from '../folder-breadcrumb';
 import { EntryName } from '../entry-name';
+import { useFilePicker } from '../file-picker';
 
 function UsageBar({ usage }: { usage: StorageUsage }) {
   const taken = usage.used + usage.reserved;
@@ -69,7 +70,7 @@ function UploadsIntoFolder({ folder }: { folder: string }) {
 export function UploadPage({ navigate }: ScreenProps) {
   const [folder, setFolder] = useState('');
   const [dragging, setDragging] = useState(false);
-  const picker = useRef<HTMLInputElement>(null);
+  const picker = useFilePicker((files) => upload(files));
 
   // An answer for a folder left meanwhile is dropped (useLoaded keeps the latest call's).
   const entries = useLoaded(useCallback(() => listFolder(folder), [folder]));
@@ -123,22 +124,12 @@ export function UploadPage({ navigate }: ScreenProps) {
         <Icon name="cloud upload" size="big" />
         <p>
           把文件拖到这里，或
-          <Button primary size="small" className="rc-pick-files" onClick={() => picker.current?.click()}>
+          <Button primary size="small" className="rc-pick-files" onClick={() => picker.open()}>
             选择文件
           </Button>
         </p>
         <p className="rc-muted">上传到「{folder || '全部文件'}」，进度在右下角的传输列表中查看。</p>
-        <input
-          ref={picker}
-          type="file"
-          multiple
-          hidden
-          className="rc-file-picker"
-          onChange={(event) => {
-            upload(event.target.files ?? []);
-            event.target.value = '';
-          }}
-        />
+        {picker.input}
       </div>
 
       <div className="rc-folder-bar">

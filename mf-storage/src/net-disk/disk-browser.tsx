@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Button, Icon, Input, Table } from 'semantic-ui-react';
 import {
   $uploadListShow,
@@ -20,6 +20,7 @@ import { FolderPicker } from './folder-picker';
 import { deleteEntry, downloadEntry, listEntries, moveEntries, renameEntry, treeOf, type DiskEntry, type SortField } from './net-disk-api';
 import { FolderBreadcrumb } from '../folder-breadcrumb';
 import { EntryName } from '../entry-name';
+import { useFilePicker } from '../file-picker';
 
 const sortNames: Record<SortField, string> = { name: '名称', size: '大小', time: '修改时间' };
 
@@ -72,7 +73,7 @@ export function DiskBrowser({ regionCode, writable, onChange }: { regionCode: st
   const [sort, setSort] = useState<SortField>('name');
   const [order, setOrder] = useState<'asc' | 'desc'>('asc');
   const [renaming, setRenaming] = useState<string | null>(null);
-  const picker = useRef<HTMLInputElement>(null);
+  const picker = useFilePicker((files) => upload(files));
   const tree = treeOf(regionCode);
 
   const fetchPage = useCallback(
@@ -149,7 +150,7 @@ export function DiskBrowser({ regionCode, writable, onChange }: { regionCode: st
             content="上传文件"
             className="rc-upload-files"
             disabled={!writable}
-            onClick={() => picker.current?.click()}
+            onClick={() => picker.open()}
           />
           <Button
             basic
@@ -161,17 +162,7 @@ export function DiskBrowser({ regionCode, writable, onChange }: { regionCode: st
             onClick={newFolder}
           />
           <Button basic size="small" icon="tasks" content="传输列表" onClick={() => $uploadListShow.set(true)} />
-          <input
-            ref={picker}
-            type="file"
-            multiple
-            hidden
-            className="rc-file-picker"
-            onChange={(event) => {
-              upload(event.target.files ?? []);
-              event.target.value = '';
-            }}
-          />
+          {picker.input}
         </div>
       </div>
       <UploadsIntoFolder tree={tree} folder={folder} />

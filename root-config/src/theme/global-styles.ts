@@ -118,6 +118,7 @@ a.rc-header-link, .rc-header-link { color: var(--rc-text); }
 .rc-section-title { font-size: 16px; font-weight: 600; margin: 0; color: var(--rc-text); }
 .rc-page-switcher.ui.pagination.menu { margin-top: 16px; }
 .rc-dialog-form-actions { display: flex; justify-content: flex-end; gap: 8px; margin-top: 16px; }
+.ui.modal > .actions > .rc-dialog-form-actions { margin-top: 0; }
 .rc-layout-default .rc-page-frame, .rc-layout-activity .rc-page-frame { max-width: 1200px; margin: 24px auto 40px; padding: 0 24px; box-sizing: border-box; }
 .rc-app-error { padding: 8px 0; }
 .rc-agreement { display: flex; align-items: center; flex-wrap: wrap; }

@@ -10,18 +10,28 @@ export function DialogFormActions({
   submitText,
   busy = false,
   onSubmit,
+  submitClassName,
 }: {
   close: () => void;
   submitText: string;
   busy?: boolean;
   onSubmit?: () => void;
+  /** Names this dialog's submit button besides `rc-dialog-submit`. */
+  submitClassName?: string;
 }) {
   return (
     <div className="rc-dialog-form-actions">
       <Button type="button" onClick={close}>
         取消
       </Button>
-      <Button primary type="submit" loading={busy} disabled={busy} onClick={onSubmit} className="rc-dialog-submit">
+      <Button
+        primary
+        type="submit"
+        loading={busy}
+        disabled={busy}
+        onClick={onSubmit}
+        className={submitClassName ? `rc-dialog-submit ${submitClassName}` : 'rc-dialog-submit'}
+      >
         {submitText}
       </Button>
     </div>

@@ -1,20 +1,13 @@
 import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import type { FastifyInstance } from 'fastify';
 import type { KubernetesSettings } from '../../config.js';
-import { DriverRefusal, type ComputeDriver, type DriverInstance, type PendingTransition } from '../driver.js';
-import { withLockedInstance } from '../locked-instance.js';
+import { BackgroundTransitionDriver, type ExpectedTransition } from '../background-transitions.js';
+import { DriverRefusal, type ComputeDriver, type DriverInstance } from '../driver.js';
 import { namespaceOf } from '../podman/podman-driver.js';
-import { Status } from '../states.js';
-import { TransitionJobs } from '../transition-jobs.js';
 import { kubernetesNames } from './kubernetes-objects.js';
 import { exitReason, isRunning } from './pod-states.js';
 import { PodWatch } from './pod-watch.js';
 import { convergeTransition, type KubernetesContext } from './transition-work.js';
-
-const failureMessages: Partial<Record<Status, string>> = {
-  [Status.creating]: '容器创建失败',
-  [Status.starting]: '开机失败',
-};
 
 /** The client configuration: the kubeconfig file named, or the service account of the pod the server runs in. */
 export function kubeConfigOf(settings: KubernetesSettings) {
@@ -30,11 +23,21 @@ export function kubeConfigOf(settings: KubernetesSettings) {
  * lifecycle calls only answer the transition; `status`, asked by the scheduler on the committed row, does the
  * API work in the background. What the pods are doing is read from one watch of this server's pods.
  */
-export class KubernetesDriver implements ComputeDriver {
+export class KubernetesDriver extends BackgroundTransitionDriver implements ComputeDriver {
   readonly name = 'kubernetes';
-  private readonly jobs = new TransitionJobs();
+  protected readonly logName = 'Kubernetes driver';
 
-  private constructor(private readonly ctx: KubernetesContext) {}
+  private constructor(private readonly ctx: KubernetesContext) {
+    super();
+  }
+
+  protected get app() {
+    return this.ctx.app;
+  }
+
+  protected converge(instanceId: number, expected: ExpectedTransition) {
+    return convergeTransition(this.ctx, instanceId, expected);
+  }
 
   static async open(app: FastifyInstance): Promise<ComputeDriver> {
     const settings = app.config.compute.kubernetes;
@@ -46,25 +49,6 @@ export class KubernetesDriver implements ComputeDriver {
     return new KubernetesDriver({ app, api, watch, names, settings });
   }
 
-  private begin(now: Date, status: Status, nextStatus: Status): PendingTransition {
-    return { status, nextStatus, expectedAt: now };
-  }
-
-  async create(_instance: DriverInstance, now: Date) {
-    return this.begin(now, Status.creating, Status.running);
-  }
-  async start(_instance: DriverInstance, now: Date) {
-    return this.begin(now, Status.starting, Status.running);
-  }
-  async stop(_instance: DriverInstance, now: Date) {
-    return this.begin(now, Status.stopping, Status.stopped);
-  }
-  async destroy(_instance: DriverInstance, now: Date) {
-    return this.begin(now, Status.releasing, Status.released);
-  }
-  async reset(_instance: DriverInstance, now: Date) {
-    return this.begin(now, Status.resetting, Status.stopped);
-  }
   async commit(): Promise<never> {
     throw new DriverRefusal(
       'Kubernetes 资源池中的实例无法保存为镜像：Kubernetes 不能把运行中的容器提交为镜像。请把需要保留的文件放在 /root/data（数据盘）中',
@@ -74,33 +58,6 @@ export class KubernetesDriver implements ComputeDriver {
   /** Network disks and datasets are not mounted into pods (they live on this server's disk, which pods do not see). */
   async remount(instance: DriverInstance) {
     this.ctx.app.log.info({ instanceId: instance.id }, 'Kubernetes driver: network disks and datasets are not mounted into pods');
-  }
-
-  async status(instance: DriverInstance): Promise<Status> {
-    if (instance.nextStatus === null || !instance.transitionAt) return instance.status as Status;
-    const expected = { status: instance.status, transitionAt: instance.transitionAt };
-    const job = this.jobs.check(instance, () => convergeTransition(this.ctx, instance.id, expected), {
-      done: () => this.completeSoon(instance.id),
-      error: (error, attempt) =>
-        this.ctx.app.log.error({ err: error, instanceId: instance.id, attempt }, 'Kubernetes driver: transition failed'),
-    });
-    if (job.state === 'done') return instance.nextStatus as Status;
-    if (job.state === 'failed') return Status.failed;
-    return instance.status as Status;
-  }
-
-  failureReason(instance: DriverInstance) {
-    const error = this.jobs.failure(instance.id);
-    const message = error instanceof Error ? error.message : String(error ?? '');
-    const prefix = failureMessages[instance.status as Status] ?? '操作失败';
-    return `${prefix}：${message}`.slice(0, 200);
-  }
-
-  /** Completes the transition at once instead of at the scheduler's next tick (the same locked step it takes). */
-  private async completeSoon(instanceId: number) {
-    await withLockedInstance(this.ctx.app, instanceId, async () => true).catch((error: unknown) =>
-      this.ctx.app.log.warn({ err: error, instanceId }, 'Kubernetes driver: completing a transition waits for the scheduler'),
-    );
   }
 
   async observe(running: DriverInstance[]) {

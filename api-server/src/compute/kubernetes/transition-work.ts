@@ -2,7 +2,8 @@ import { ApiException, type CoreV1Api } from '@kubernetes/client-node';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { KubernetesSettings } from '../../config.js';
-import { computeNodes, gpuModels, images, instances } from '../../db/index.js';
+import { computeNodes, gpuModels, images } from '../../db/index.js';
+import { pendingStep, type ExpectedTransition } from '../background-transitions.js';
 import type { InstanceRow } from '../instance-state.js';
 import { limitsOf } from '../podman/container-plan.js';
 import { baseImageRef } from '../podman/podman-names.js';
@@ -144,12 +145,10 @@ const work: Partial<Record<Status, (ctx: KubernetesContext, row: InstanceRow) =>
 export async function convergeTransition(
   ctx: KubernetesContext,
   instanceId: number,
-  expected: { status: number; transitionAt: Date },
+  expected: ExpectedTransition,
 ): Promise<'done' | 'stale'> {
-  const [row] = await ctx.app.db.select().from(instances).where(eq(instances.id, instanceId));
-  if (!row || row.status !== expected.status || row.transitionAt?.getTime() !== expected.transitionAt.getTime()) return 'stale';
-  const step = work[row.status as Status];
-  if (!step) throw new Error(`no Kubernetes work for status ${row.status}`);
-  await step(ctx, row);
+  const pending = await pendingStep(ctx.app, instanceId, expected, work, 'Kubernetes');
+  if (!pending) return 'stale';
+  await pending.step(ctx, pending.row);
   return 'done';
 }

@@ -2,9 +2,10 @@ import fs from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import type Dockerode from 'dockerode';
 import type { FastifyInstance } from 'fastify';
-import { computeNodes, images, instances, netDisks } from '../../db/index.js';
+import { computeNodes, images, netDisks } from '../../db/index.js';
 import { datasetFolder, netDiskFolder } from '../../storage/index.js';
 import { mountsOf } from '../instance-mounts.js';
+import { pendingStep, type ExpectedTransition } from '../background-transitions.js';
 import type { InstanceRow } from '../instance-state.js';
 import { Status } from '../states.js';
 import { gpuDevices } from './cdi-gpus.js';
@@ -176,15 +177,10 @@ const work: Partial<Record<Status, (ctx: PodmanContext, row: InstanceRow) => Pro
  * shows it done ('stale' when the row has moved on meanwhile). Every step can be repeated (a retry, or a
  * server restarted mid-way); a step Podman does not show done throws.
  */
-export async function convergeTransition(
-  ctx: PodmanContext,
-  instanceId: number,
-  expected: { status: number; transitionAt: Date },
-): Promise<'done' | 'stale'> {
-  const [row] = await ctx.app.db.select().from(instances).where(eq(instances.id, instanceId));
-  if (!row || row.status !== expected.status || row.transitionAt?.getTime() !== expected.transitionAt.getTime()) return 'stale';
-  const step = work[row.status as Status];
-  if (!step) throw new Error(`no Podman work for status ${row.status}`);
+export async function convergeTransition(ctx: PodmanContext, instanceId: number, expected: ExpectedTransition): Promise<'done' | 'stale'> {
+  const pending = await pendingStep(ctx.app, instanceId, expected, work, 'Podman');
+  if (!pending) return 'stale';
+  const { row, step } = pending;
   if (!(await step(ctx, row))) throw new Error(`Podman does not show instance ${row.id} past status ${row.status}`);
   return 'done';
 }
