@@ -6,6 +6,7 @@ import type { Database } from './db/open-database.js';
 import { loggerOptions, type LogDestination } from './observability/logger-options.js';
 import { requestIdOf } from './observability/request-id.js';
 import { answerFrameworkError } from './lib/framework-errors.js';
+import { sharedSchemaCompilers } from './lib/schema-compilers.js';
 import core from './plugins/app/core.js';
 import sharedState from './plugins/app/shared-state.js';
 import userChanges from './plugins/app/user-changes.js';
@@ -71,6 +72,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     trustProxy: parts.config.trustProxy.length ? parts.config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { verbose: true } },
+    schemaController: sharedSchemaCompilers,
     frameworkErrors: answerFrameworkError,
     rewriteUrl: routeInstancePageHosts(parts.config.instancePagesOrigin),
   }).withTypeProvider<TypeBoxTypeProvider>();
