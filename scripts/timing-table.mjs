@@ -7,6 +7,7 @@ import path from 'node:path';
 const folder = process.argv[2];
 if (!folder) throw new Error('usage: node scripts/timing-table.mjs <timings folder>');
 
+/** @param {number} value */
 const seconds = (value) => value.toFixed(0).padStart(6);
 
 /** @type {{ name: string; start: number; end: number; status: string }[]} */
