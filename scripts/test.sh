@@ -1,47 +1,88 @@
 #!/usr/bin/env bash
-# The whole test command: the dependencies (on a fresh clone), type checks of every workspace and of tools/, lint, format, knip, the server suites
-# on PGlite (and on PostgreSQL when TEST_POSTGRES_URL names a server), every workspace's tests, then the browser
-# journeys.
+# The whole test command: the dependencies (on a fresh clone), then two lanes side by side:
+#   server lane: the api-server suites on PGlite, then on PostgreSQL when TEST_POSTGRES_URL names a server;
+#   checks lane: type checks of every workspace and of tools/, lint, format, knip, every workspace's tests, then the
+#                browser journeys.
+# The server suites keep both cores busy on their own; the checks lane (tsc, and journeys that mostly wait on the
+# browser) fills the time they leave. The checks lane writes to .tmp/ci-timings/checks.log, printed when it ends.
+# On exit a timing table lists each phase and the 10 slowest test files (scripts/timing-table.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+timings=$PWD/.tmp/ci-timings
+rm -rf "$timings"
+mkdir -p "$timings"
+trap 'node scripts/timing-table.mjs "$timings"' EXIT
+
+# phase NAME COMMAND...: runs one phase and adds its start, end and exit status to the timing table.
+phase() {
+  local name=$1 start status=0
+  shift
+  start=$(date +%s.%N)
+  echo "── $name"
+  "$@" || status=$?
+  printf '%s\t%s\t%s\t%s\n' "$name" "$start" "$(date +%s.%N)" "$status" >>"$timings/phases.tsv"
+  return "$status"
+}
+
+# --reporter options that also write the suite's file timings where the timing table reads them.
+json_report() { echo "--reporter=default --reporter=json --outputFile.json=$timings/$1.json"; }
+
+type_check() {
+  for project in api-server $(node -e "for (const w of require('./package.json').workspaces) if (w !== 'api-server') console.log(w)") e2e tools; do
+    if [ -f "$project/tsconfig.json" ]; then echo "$project"; fi
+  done | xargs -P 2 -I{} npx tsc --noEmit -p {}
+}
+
+workspace_tests() {
+  for workspace in $(node -e "for (const w of require('./package.json').workspaces) if (w !== 'api-server' && require('./' + w + '/package.json').scripts?.test) console.log(w)"); do
+    echo "── $workspace"
+    npm test --silent -w "$workspace" || return
+  done
+}
+
+pglite_suite() { (cd api-server && npx vitest run $(json_report api-server-pglite)); }
+postgres_suite() { (cd api-server && DATABASE_URL="$TEST_POSTGRES_URL" npx vitest run $(json_report api-server-postgres)); }
+journeys() { bash e2e/run.sh $(json_report e2e); }
+
+server_lane() {
+  phase "api-server on PGlite" pglite_suite
+  if [ -n "${TEST_POSTGRES_URL:-}" ]; then phase "api-server on PostgreSQL" postgres_suite; fi
+}
+
+checks_lane() {
+  phase "type check (two projects at a time)" type_check
+  phase "lint" npm run lint --silent
+  phase "format" npm run format:check --silent
+  phase "unused files, exports and dependencies" npm run knip --silent
+  phase "workspace tests" workspace_tests
+  if [ -f e2e/run.sh ]; then
+    [[ -f dist/web/index.html && -f dist/web/importmap.json ]] || phase "build (for the journeys)" npm run build --silent
+    phase "browser journeys" journeys
+  fi
+}
+
 if [ ! -d node_modules ]; then
-  echo "── npm install (fresh clone)"
-  npm install --no-audit --no-fund
+  phase "npm install (fresh clone)" npm install --no-audit --no-fund
 fi
 
-echo "── type check (two projects at a time)"
-for project in api-server $(node -e "for (const w of require('./package.json').workspaces) if (w !== 'api-server') console.log(w)") e2e tools; do
-  if [ -f "$project/tsconfig.json" ]; then echo "$project"; fi
-done | xargs -P 2 -I{} npx tsc --noEmit -p {}
+phase "ffmpeg (video transcoding), Redis and nginx (replicas)" \
+  bash -c 'bash scripts/ensure-ffmpeg.sh && bash scripts/ensure-debian.sh redis-server nginx'
 
-echo "── lint"
-npm run lint --silent
+echo "── checks lane runs beside the server suites; follow it in .tmp/ci-timings/checks.log"
+checks_lane >"$timings/checks.log" 2>&1 &
+checks_pid=$!
 
-echo "── format"
-npm run format:check --silent
+server_lane &
+server_pid=$!
+server_status=0
+wait "$server_pid" || server_status=$?
+checks_status=0
+wait "$checks_pid" || checks_status=$?
 
-echo "── unused files, exports and dependencies"
-npm run knip --silent
-
-echo "── ffmpeg (video transcoding), Redis and nginx (replicas)"
-bash scripts/ensure-ffmpeg.sh
-bash scripts/ensure-debian.sh redis-server nginx
-
-echo "── api-server on PGlite"
-(cd api-server && npx vitest run)
-
-if [ -n "${TEST_POSTGRES_URL:-}" ]; then
-  echo "── api-server on PostgreSQL"
-  (cd api-server && DATABASE_URL="$TEST_POSTGRES_URL" npx vitest run)
-fi
-
-for workspace in $(node -e "for (const w of require('./package.json').workspaces) if (w !== 'api-server' && require('./' + w + '/package.json').scripts?.test) console.log(w)"); do
-  echo "── $workspace"
-  npm test --silent -w "$workspace"
-done
-
-if [ -f e2e/run.sh ]; then
-  echo "── browser journeys"
-  bash e2e/run.sh
+echo "── checks lane (type check, lint, format, knip, workspace tests, browser journeys)"
+cat "$timings/checks.log"
+if ((server_status || checks_status)); then
+  echo "test: failed (server lane exit $server_status, checks lane exit $checks_status)" >&2
+  exit 1
 fi

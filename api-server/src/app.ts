@@ -4,7 +4,7 @@ import type { AppConfig } from './config.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Database } from './db/index.js';
 import { loggerOptions, type LogDestination, requestIdOf } from './observability/index.js';
-import { answerFrameworkError } from './lib/index.js';
+import { answerFrameworkError, sharedSchemaCompilers } from './lib/index.js';
 import {
   core,
   sharedState,
@@ -74,6 +74,7 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     trustProxy: parts.config.trustProxy.length ? parts.config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { verbose: true } },
+    schemaController: sharedSchemaCompilers,
     frameworkErrors: answerFrameworkError,
     rewriteUrl: routeInstancePageHosts(parts.config.instancePagesOrigin),
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -1,12 +1,13 @@
 // `npm run build:server`: the API server as one ES module, api-server/dist/server.js, run by `npm start` with plain
 // Node (no TypeScript loader). Packages stay in node_modules; our own workspaces (@rc/*, TypeScript) are bundled in.
+// An argument names another output folder inside api-server/ (the tests build their own: test-support/server-build.ts).
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const apiServer = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../api-server');
-const dist = path.join(apiServer, 'dist');
+const dist = process.argv[2] ? path.resolve(process.argv[2]) : path.join(apiServer, 'dist');
 
 /**
  * Files the server finds next to its own module through `import.meta.url`, copied to where the bundle (which is
@@ -41,4 +42,4 @@ await build({
   logLevel: 'warning',
 });
 for (const [from, to] of besideTheModule) await cp(path.join(apiServer, from), path.join(dist, to), { recursive: true });
-console.log(`server-build: api-server/dist/server.js in ${Math.round(performance.now() - started)} ms`);
+console.log(`server-build: ${path.relative(process.cwd(), path.join(dist, 'server.js'))} in ${Math.round(performance.now() - started)} ms`);

@@ -8,6 +8,7 @@ export { pagedAnswer, pageWindow } from './page-window.js';
 export { hashPassword, verifyPassword } from './password.js';
 export { InProcessRateLimiter, type RateLimiter } from './rate-limiter.js';
 export { findInputProblem, nonFinitePath, unstorableText } from './request-input.js';
+export { sharedSchemaCompilers } from './schema-compilers.js';
 export { newReferralCode, newSessionToken, newSmsCode, sha256 } from './secrets.js';
 export { seededRandom } from './seeded-random.js';
 export { loadSigningSecret } from './signing-secret.js';

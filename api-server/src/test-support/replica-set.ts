@@ -1,15 +1,14 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type OpenDatabase, queryRows } from '../db/index.js';
 import { writeClockFile } from '../file-clock.js';
-import { repoRoot } from '../repo-root.js';
 import { startNginxPeer } from './nginx-peer.js';
 import { startPostgresPeer } from './postgres-peer.js';
 import { startRedisServer } from './redis-server.js';
 import { startS3Peer } from './s3-peer.js';
+import { buildServer } from './server-build.js';
 import { ServerProcess } from './server-process.js';
 
 export const replicaIds = ['replica-a', 'replica-b'] as const;
@@ -36,7 +35,8 @@ export class ReplicaSet {
     // Whatever started is stopped again, also when a later part fails to start.
     const closers: Array<() => Promise<void>> = [];
     try {
-      execFileSync(process.execPath, [path.join(repoRoot, 'tools/server-build/build.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] });
+      const build = buildServer();
+      closers.push(async () => build.remove());
       const clockDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-clock-'));
       closers.push(async () => fs.rmSync(clockDir, { recursive: true, force: true }));
       const clockFile = path.join(clockDir, 'now');
@@ -68,7 +68,7 @@ export class ReplicaSet {
       // One after the other: the first migrates and seeds, the second finds it done (and the first leads).
       const replicas = {} as Record<ReplicaId, ServerProcess>;
       for (const id of replicaIds) {
-        const replica = await ServerProcess.start({ compiled: true, env: { ...env, REPLICA_ID: id } });
+        const replica = await ServerProcess.start({ compiled: build.serverJs, env: { ...env, REPLICA_ID: id } });
         closers.push(() => replica.stop());
         replicas[id] = replica;
       }

@@ -29,16 +29,16 @@ export class ServerProcess {
     readonly dataDir: string,
     private readonly ownsDataDir: boolean,
     private readonly env: Record<string, string>,
-    private readonly compiled: boolean,
+    private readonly compiled: string | undefined,
   ) {}
 
   /**
    * `dataDir` names a folder prepared beforehand (kept on stop); by default a fresh one is made and removed.
-   * `compiled` runs the production build (api-server/dist/server.js, `npm run build:server`) instead of the sources.
+   * `compiled` names a production build's server.js to run instead of the sources (test-support/server-build.ts).
    */
-  static async start(options: { env?: Record<string, string>; dataDir?: string; compiled?: boolean } = {}): Promise<ServerProcess> {
+  static async start(options: { env?: Record<string, string>; dataDir?: string; compiled?: string } = {}): Promise<ServerProcess> {
     const dataDir = options.dataDir ?? freshDataDir();
-    const server = new ServerProcess(await freePort(), dataDir, !options.dataDir, options.env ?? {}, options.compiled ?? false);
+    const server = new ServerProcess(await freePort(), dataDir, !options.dataDir, options.env ?? {}, options.compiled);
     await server.launch();
     return server;
   }
@@ -77,7 +77,7 @@ export class ServerProcess {
   async #launchOnce(): Promise<{ code: number; stderr: string } | undefined> {
     // Node itself with tsx's loader, not the tsx command: that one runs the server as a child of its own,
     // which a SIGKILL would leave running.
-    const args = this.compiled ? ['--enable-source-maps', 'dist/server.js'] : ['--import', 'tsx', 'src/server.ts'];
+    const args = this.compiled ? ['--enable-source-maps', this.compiled] : ['--import', 'tsx', 'src/server.ts'];
     const child = spawn(process.execPath, args, {
       cwd: apiServerDir,
       env: {

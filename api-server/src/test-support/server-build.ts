@@ -1,0 +1,25 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const apiServerDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface ServerBuild {
+  /** The bundle to hand ServerProcess.start as `compiled`. */
+  serverJs: string;
+  remove(): void;
+}
+
+/**
+ * The production build (tools/server-build) in a folder of this test's own under api-server/.tmp (where the bundle still
+ * finds node_modules), so test files running side by side never run a build another one is replacing in dist/.
+ */
+export function buildServer(): ServerBuild {
+  fs.mkdirSync(path.join(apiServerDir, '.tmp'), { recursive: true });
+  const folder = fs.mkdtempSync(path.join(apiServerDir, '.tmp/server-build-'));
+  execFileSync(process.execPath, [path.join(apiServerDir, '../tools/server-build/build.mjs'), folder], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return { serverJs: path.join(folder, 'server.js'), remove: () => fs.rmSync(folder, { recursive: true, force: true }) };
+}

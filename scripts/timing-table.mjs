@@ -1,0 +1,61 @@
+// Prints where the test command's time went (scripts/test.sh calls it on exit): every phase with its start and its
+// seconds (phases that ran side by side overlap), then the 10 slowest test files of the Vitest JSON reports.
+// Usage: node scripts/timing-table.mjs <timings folder>  (phases.tsv and <suite>.json files, written by scripts/test.sh)
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const folder = process.argv[2];
+if (!folder) throw new Error('usage: node scripts/timing-table.mjs <timings folder>');
+
+/** @param {number} value */
+const seconds = (value) => value.toFixed(0).padStart(6);
+
+/** @type {{ name: string; start: number; end: number; status: string }[]} */
+const phases = existsSync(path.join(folder, 'phases.tsv'))
+  ? readFileSync(path.join(folder, 'phases.tsv'), 'utf8')
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const [name = '', start = '0', end = '0', status = '0'] = line.split('\t');
+        return { name, start: Number(start), end: Number(end), status };
+      })
+  : [];
+
+/** @type {{ suite: string; file: string; seconds: number; tests: number }[]} */
+const files = [];
+for (const report of readdirSync(folder).filter((name) => name.endsWith('.json'))) {
+  const suite = report.replace(/\.json$/, '');
+  /** @type {{ testResults?: { name: string; startTime: number; endTime: number; assertionResults?: unknown[] }[] }} */
+  let parsed;
+  try {
+    parsed = JSON.parse(readFileSync(path.join(folder, report), 'utf8'));
+  } catch {
+    continue; // a suite stopped before its reporter wrote the file
+  }
+  for (const result of parsed.testResults ?? []) {
+    files.push({
+      suite,
+      file: path.relative(process.cwd(), result.name),
+      seconds: (result.endTime - result.startTime) / 1000,
+      tests: result.assertionResults?.length ?? 0,
+    });
+  }
+}
+
+const origin = Math.min(...phases.map((phase) => phase.start));
+const lines = ['', '── timing', ' start  secs  phase'];
+for (const phase of phases) {
+  const failed = phase.status === '0' ? '' : `  (failed, exit ${phase.status})`;
+  lines.push(`${seconds(phase.start - origin)}${seconds(phase.end - phase.start)}  ${phase.name}${failed}`);
+}
+if (phases.length) {
+  lines.push(`${seconds(0)}${seconds(Math.max(...phases.map((phase) => phase.end)) - origin)}  total (wall clock)`);
+}
+if (files.length) {
+  lines.push('', ' secs  tests  suite / slowest test files');
+  for (const entry of files.sort((a, b) => b.seconds - a.seconds).slice(0, 10)) {
+    lines.push(`${seconds(entry.seconds)}  ${String(entry.tests).padStart(5)}  ${entry.suite} / ${entry.file}`);
+  }
+}
+console.log(lines.join('\n'));
