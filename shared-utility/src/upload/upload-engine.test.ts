@@ -375,7 +375,7 @@ describe('upload engine against the real server', () => {
   it('uploads a video in 2048000-byte chunks and keeps { state, videoId }', async () => {
     const engine = engineWith();
     // The server keeps only real media containers: a real two-second mp4, padded to 5 MiB.
-    const clip = readFileSync(new URL('../../../api-server/src/learning/test-media/clip.mp4', import.meta.url));
+    const clip = readFileSync(new URL('../../../api-server/src/test-support/test-media/clip.mp4', import.meta.url));
     const lesson = new File([clip, new Uint8Array(5 * MiB - clip.length)], '第一课.mp4');
     const done = await settled(engine, engine.add(lesson, { uploadType: 'video' })!);
     expect(done.chunks).toHaveLength(3);
