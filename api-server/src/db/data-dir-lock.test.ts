@@ -52,6 +52,6 @@ describe('the data folder lock', () => {
       }
       expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
     },
-    60_000,
+    120_000,
   );
 });

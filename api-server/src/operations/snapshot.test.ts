@@ -46,7 +46,8 @@ async function emptyDatabase(migrations?: string) {
   };
 }
 
-describe('database snapshots', () => {
+// Each test migrates fresh databases from nothing, which takes tens of seconds on a busy 2-core machine.
+describe('database snapshots', { timeout: 120_000 }, () => {
   let source: TestApp;
   let dir: string;
   let snapshot: DatabaseSnapshot;

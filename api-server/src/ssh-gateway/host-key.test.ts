@@ -23,5 +23,5 @@ describe('the gateway host key', () => {
       const key = await loadHostKey(path.join(root, String(folder)));
       expect(ssh2.utils.parseKey(key)).not.toBeInstanceOf(Error);
     }
-  });
+  }, 120_000);
 });
