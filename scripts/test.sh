@@ -45,21 +45,26 @@ pglite_suite() { (cd api-server && npx vitest run $(json_report api-server-pglit
 postgres_suite() { (cd api-server && DATABASE_URL="$TEST_POSTGRES_URL" npx vitest run $(json_report api-server-postgres)); }
 journeys() { bash e2e/run.sh $(json_report e2e); }
 
+# Each lane runs all its phases even after one fails, so one run reports every failure; it exits with the last failure.
 server_lane() {
-  phase "api-server on PGlite" pglite_suite
-  if [ -n "${TEST_POSTGRES_URL:-}" ]; then phase "api-server on PostgreSQL" postgres_suite; fi
+  local status=0
+  phase "api-server on PGlite" pglite_suite || status=$?
+  if [ -n "${TEST_POSTGRES_URL:-}" ]; then phase "api-server on PostgreSQL" postgres_suite || status=$?; fi
+  return "$status"
 }
 
 checks_lane() {
-  phase "type check (two projects at a time)" type_check
-  phase "lint" npm run lint --silent
-  phase "format" npm run format:check --silent
-  phase "unused files, exports and dependencies" npm run knip --silent
-  phase "workspace tests" workspace_tests
+  local status=0
+  phase "type check (two projects at a time)" type_check || status=$?
+  phase "lint" npm run lint --silent || status=$?
+  phase "format" npm run format:check --silent || status=$?
+  phase "unused files, exports and dependencies" npm run knip --silent || status=$?
+  phase "workspace tests" workspace_tests || status=$?
   if [ -f e2e/run.sh ]; then
-    [[ -f dist/web/index.html && -f dist/web/importmap.json ]] || phase "build (for the journeys)" npm run build --silent
-    phase "browser journeys" journeys
+    [[ -f dist/web/index.html && -f dist/web/importmap.json ]] || phase "build (for the journeys)" npm run build --silent || status=$?
+    phase "browser journeys" journeys || status=$?
   fi
+  return "$status"
 }
 
 if [ ! -d node_modules ]; then
