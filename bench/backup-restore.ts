@@ -13,7 +13,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { loadConfig } from '../api-server/src/config.js';
 import { seedDemoData } from '../api-server/src/seed/demo-data.js';
-import { adminQuery, databaseUrl } from '../api-server/src/test-support/database-template.js';
+import { adminQuery, databaseUrl } from '../api-server/src/test-support/postgres-admin.js';
 import { openSiteData } from '../api-server/src/operations/site-data.js';
 import { writeBackup } from '../api-server/src/operations/backup-archive.js';
 import { restoreBackup } from '../api-server/src/operations/restore.js';

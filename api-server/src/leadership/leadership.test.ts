@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminQuery, databaseUrl } from '../test-support/database-template.js';
+import { adminQuery, databaseUrl } from '../test-support/postgres-admin.js';
 import { PostgresLeaderLock, type LeaderLock } from './leader-lock.js';
 import { startLeadership, type Leadership } from './leadership.js';
 

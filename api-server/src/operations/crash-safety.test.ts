@@ -10,7 +10,7 @@ import { createAccount } from '../accounts/accounts.js';
 import { hashPassword } from '../lib/password.js';
 import { applyLedgerEntry, checkLedger } from '../billing/ledger.js';
 import { writeClockFile } from '../file-clock.js';
-import { adminQuery, databaseUrl } from '../test-support/database-template.js';
+import { adminQuery, databaseUrl } from '../test-support/postgres-admin.js';
 import { ServerProcess } from '../test-support/server-process.js';
 import { Billing, OrderType, Status } from '../compute/states.js';
 import { privateNode, systemImageId } from '../test-support/compute-test-kit.js';

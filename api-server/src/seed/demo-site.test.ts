@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
-import { adminQuery, databaseUrl } from '../test-support/database-template.js';
+import { adminQuery, databaseUrl } from '../test-support/postgres-admin.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database, type DatabaseLocation } from '../db/open-database.js';
 import { users } from '../db/schema.js';

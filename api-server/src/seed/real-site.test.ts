@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type DatabaseLocation } from '../db/open-database.js';
 import { computeNodes, users, website } from '../db/schema.js';
-import { adminQuery, databaseUrl } from '../test-support/database-template.js';
+import { adminQuery, databaseUrl } from '../test-support/postgres-admin.js';
 import { lastSmsCode } from '../test-support/test-app.js';
 import { ServerProcess } from '../test-support/server-process.js';
 import { accountsWithDemoPassword } from './demo-site.js';

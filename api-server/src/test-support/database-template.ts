@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/index.js';
 import { seedDemoData } from '../seed/index.js';
+import { adminQuery, databaseUrl } from './postgres-admin.js';
 
 /** The migrated database with the demo data, made once per run; every test file starts from a copy of it. */
 export type DatabaseTemplate = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; adminUrl: string; name: string };
@@ -13,22 +13,6 @@ export type DatabaseTemplate = { kind: 'pglite'; dataDir: string } | { kind: 'po
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseTemplate: DatabaseTemplate;
-  }
-}
-
-export function databaseUrl(adminUrl: string, name: string): string {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-export async function adminQuery(adminUrl: string, sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
   }
 }
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { adminQuery, databaseUrl } from './database-template.js';
+import { adminQuery, databaseUrl } from './postgres-admin.js';
 import { freePort } from './free-port.js';
 
 export interface PostgresPeer {

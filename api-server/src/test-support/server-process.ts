@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { adminQuery, databaseUrl } from './postgres-admin.js';
 import { freePort } from './free-port.js';
 
 const apiServerDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -13,6 +15,19 @@ function freshDataDir(): string {
   const template = process.env.RC_TEST_PGLITE_TEMPLATE;
   if (template) cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
   return dataDir;
+}
+
+/**
+ * On the PostgreSQL pass (DATABASE_URL names the run's server) a server not told which database to use gets an empty
+ * one of its own, which it migrates and seeds as it would a fresh data folder: inheriting the run's DATABASE_URL, two
+ * such servers shared one database, and the leader among them ran the other's periodic work with its own drivers.
+ */
+async function ownPostgresDatabase(env: Record<string, string> | undefined) {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl || env?.DATABASE_URL !== undefined) return undefined;
+  const name = `rc_server_${randomBytes(6).toString('hex')}`;
+  await adminQuery(adminUrl, `create database ${name}`);
+  return { url: databaseUrl(adminUrl, name), drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`) };
 }
 
 /**
@@ -30,6 +45,7 @@ export class ServerProcess {
     private readonly ownsDataDir: boolean,
     private readonly env: Record<string, string>,
     private readonly compiled: string | undefined,
+    private readonly ownDatabase: { drop(): Promise<void> } | undefined,
   ) {}
 
   /**
@@ -38,8 +54,13 @@ export class ServerProcess {
    */
   static async start(options: { env?: Record<string, string>; dataDir?: string; compiled?: string } = {}): Promise<ServerProcess> {
     const dataDir = options.dataDir ?? freshDataDir();
-    const server = new ServerProcess(await freePort(), dataDir, !options.dataDir, options.env ?? {}, options.compiled);
-    await server.launch();
+    const ownDatabase = await ownPostgresDatabase(options.env);
+    const env = { ...options.env, ...(ownDatabase ? { DATABASE_URL: ownDatabase.url } : {}) };
+    const server = new ServerProcess(await freePort(), dataDir, !options.dataDir, env, options.compiled, ownDatabase);
+    await server.launch().catch(async (error: unknown) => {
+      await ownDatabase?.drop();
+      throw error;
+    });
     return server;
   }
 
@@ -123,6 +144,7 @@ export class ServerProcess {
   async stop(): Promise<void> {
     await this.#end('SIGTERM');
     if (this.ownsDataDir) rmSync(this.dataDir, { recursive: true, force: true });
+    await this.ownDatabase?.drop();
   }
 
   async #end(signal: NodeJS.Signals): Promise<void> {

@@ -10,7 +10,7 @@ import type { Clock } from '../clock.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { openDatabase, type OpenDatabase } from '../db/index.js';
 import type { LogDestination } from '../observability/index.js';
-import { adminQuery, databaseUrl } from './database-template.js';
+import { adminQuery, databaseUrl } from './postgres-admin.js';
 
 export class ManualClock implements Clock {
   private current: number;
