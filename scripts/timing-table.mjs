@@ -1,5 +1,6 @@
 // Prints where the test command's time went (scripts/test.sh calls it on exit): every phase with its start and its
-// seconds (phases that ran side by side overlap), then the 10 slowest test files of the Vitest JSON reports.
+// seconds (phases that ran side by side overlap), the 10 slowest test files of the Vitest JSON reports, and every failed
+// test with the first lines of its failure, so that a CI log cut to its tail still names what broke.
 // Usage: node scripts/timing-table.mjs <timings folder>  (phases.tsv and <suite>.json files, written by scripts/test.sh)
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,7 +27,10 @@ const phases = existsSync(path.join(folder, 'phases.tsv'))
 const files = [];
 for (const report of readdirSync(folder).filter((name) => name.endsWith('.json'))) {
   const suite = report.replace(/\.json$/, '');
-  /** @type {{ testResults?: { name: string; startTime: number; endTime: number; assertionResults?: unknown[] }[] }} */
+  /** @type {{ suite: string; file: string; test: string; message: string }[]} */
+  const failures = [];
+  /** @typedef {{ fullName?: string; status?: string; failureMessages?: string[] }} AssertionResult */
+  /** @type {{ testResults?: { name: string; startTime: number; endTime: number; status?: string; message?: string; assertionResults?: AssertionResult[] }[] }} */
   let parsed;
   try {
     parsed = JSON.parse(readFileSync(path.join(folder, report), 'utf8'));
@@ -40,6 +44,12 @@ for (const report of readdirSync(folder).filter((name) => name.endsWith('.json')
       seconds: (result.endTime - result.startTime) / 1000,
       tests: result.assertionResults?.length ?? 0,
     });
+    const file = path.relative(process.cwd(), result.name);
+    const failed = (result.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) {
+      failures.push({ suite, file, test: test.fullName ?? '', message: test.failureMessages?.[0] ?? '' });
+    }
+    if (result.status === 'failed' && !failed.length) failures.push({ suite, file, test: '(the file)', message: result.message ?? '' });
   }
 }
 
@@ -56,6 +66,13 @@ if (files.length) {
   lines.push('', ' secs  tests  suite / slowest test files');
   for (const entry of files.sort((a, b) => b.seconds - a.seconds).slice(0, 10)) {
     lines.push(`${seconds(entry.seconds)}  ${String(entry.tests).padStart(5)}  ${entry.suite} / ${entry.file}`);
+  }
+}
+if (failures.length) {
+  lines.push('', `── ${failures.length} failed`);
+  for (const failure of failures) {
+    lines.push(`${failure.suite} / ${failure.file} > ${failure.test}`);
+    for (const line of failure.message.split('\n').slice(0, 6)) lines.push(`    ${line}`);
   }
 }
 console.log(lines.join('\n'));
