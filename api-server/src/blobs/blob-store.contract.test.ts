@@ -178,7 +178,8 @@ describe.each(Object.keys(backends))('blob store contract: %s', (name) => {
     expect(part.headers.get('content-range')).toBe(`bytes 1000-1999/${bytes.length}`);
     expect(Buffer.from(await part.arrayBuffer())).toEqual(bytes.subarray(1000, 2000));
     if (!backend.checksSignatures) return;
-    const tampered = url.replace(/signature=([A-Za-z0-9])/, (m) => m.slice(0, -1) + (m.endsWith('a') ? 'b' : 'a'));
+    // Whatever character the signature starts with (base64url includes - and _), the tampered one differs.
+    const tampered = url.replace(/signature=(.)/, (_m, first: string) => `signature=${first === 'a' ? 'b' : 'a'}`);
     expect(tampered).not.toBe(url);
     expect((await fetch(tampered)).status).toBe(403);
   });
