@@ -2,10 +2,12 @@
  * Podman driver figures (not a test), through the real app with its scheduler running:
  *  1. one instance: from the pay call to running and to exec-ready (a process runs in it, as a login
  *     through the SSH gateway does), then stop and start;
- *  2. `parallel` instances paid for at once on one node: pay → running, p50 and p99.
+ *  2. the Podman service killed while the instance runs: kill → ready again (GET /apis/ready) and → exec-ready;
+ *  3. `parallel` instances paid for at once on one node: pay → running, p50 and p99.
  * Needs Podman and the system image (`npm run images`). PGlite in a temp folder.
  *   npx tsx bench/podman-instances.ts [parallel]
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -79,6 +81,32 @@ async function execReady(id: number) {
   if ((await session.exited) !== 0) throw new Error('exec failed');
 }
 
+/** Kills the Podman service this app started, as a crash would. */
+function killPodmanService() {
+  const socket = path.join(dataDir, 'podman', 'podman.sock');
+  const pid = execFileSync('pgrep', ['-f', `system service --time=0 unix://${socket}`], { encoding: 'utf8' })
+    .trim()
+    .split('\n')[0];
+  process.kill(Number(pid), 'SIGKILL');
+}
+
+async function ready() {
+  for (;;) {
+    if ((await app.inject({ method: 'GET', url: '/apis/ready' })).statusCode === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function untilExecReady(id: number) {
+  for (;;) {
+    try {
+      return await execReady(id);
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
 const timed = async (work: () => Promise<unknown>) => {
   const started = performance.now();
   await work();
@@ -104,6 +132,13 @@ try {
     await until(id, Status.running);
   });
 
+  killPodmanService();
+  const killedAt = performance.now();
+  await ready();
+  const toReady = performance.now() - killedAt;
+  await untilExecReady(id);
+  const toExecAgain = performance.now() - killedAt;
+
   const many = await Promise.all(
     Array.from({ length: parallel }, async () => {
       const begun = performance.now();
@@ -114,6 +149,7 @@ try {
   );
   console.log(`\nPodman driver, ${os.cpus().length} cores (the scheduler ticks every second; a finished transition completes at once)`);
   console.log(`one instance: pay → running ${ms(toRunning)}, pay → exec-ready ${ms(toExec)}, stop ${ms(stop)}, start ${ms(start)}`);
+  console.log(`Podman service killed: → ready ${ms(toReady)}, → exec-ready ${ms(toExecAgain)}`);
   console.log(`${parallel} instances paid for at once: pay → running p50 ${ms(percentile(many, 50))}, p99 ${ms(percentile(many, 99))}`);
 } finally {
   await stopScheduler();

@@ -45,7 +45,11 @@ export class PodmanDriver extends BackgroundTransitionDriver implements ComputeD
   }
 
   static async open(app: FastifyInstance): Promise<ComputeDriver> {
-    const connection = await connectPodman({ socket: app.config.compute.podmanSocket, dir: path.join(app.config.dataDir, 'podman') });
+    const connection = await connectPodman({
+      socket: app.config.compute.podmanSocket,
+      dir: path.join(app.config.dataDir, 'podman'),
+      log: app.log,
+    });
     const namespace = namespaceOf(app.config.dataDir);
     const context = {
       app,
