@@ -5,7 +5,7 @@ import type { DirEntry, StorageUsage } from '@rc/api-contract/orion/dir';
 import type { ChunkCheckResult } from '@rc/api-contract/orion/upload';
 import type { UserInfo } from '@rc/api-contract/user/profile';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiCall, demoAccounts, newApiKey } from './server-calls.js';
+import { apiCall, demoAccounts, logIn, newApiKey } from './server-calls.js';
 import { configHome, jsonOf, suanli } from './suanli-process.js';
 
 // The upload: 50 MB through the web uploader's protocol, the command killed after some chunks and run again
@@ -40,8 +40,8 @@ async function storedFile(storagePath: string) {
 }
 
 beforeAll(async () => {
-  let key: string;
-  ({ key, token } = await newApiKey(url, demoAccounts.teacher));
+  token = await logIn(url, demoAccounts.teacher);
+  const { key } = await newApiKey(url, token, ['storage']);
   expect((await cli(['login', '--key', key, '--server', url])).code).toBe(0);
   fs.writeFileSync(local, randomBytes(size));
   localMd5 = md5Of(local);

@@ -6,7 +6,7 @@ import type { InstanceView } from '@rc/api-contract/user/compute';
 import type { PaidOrder, RentQuote } from '@rc/api-contract/user/order';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { run, sshWithPassword } from '../../api-server/src/test-support/openssh-client.js';
-import { apiCall, demoAccounts, envelope, newApiKey } from './server-calls.js';
+import { apiCall, demoAccounts, envelope, logIn, newApiKey } from './server-calls.js';
 import { configHome, jsonOf, suanli, suanliOnTerminal } from './suanli-process.js';
 
 // The issue's journey for the command line: log in with an API key, see prices and the balance, rent with the quote
@@ -23,7 +23,8 @@ const instances = async () => (await call<{ list: InstanceView[] }>('/container/
 const rentArgs = ['instances', 'rent', '--region', 'bj-a', '--gpu', 'rtx4090'];
 
 beforeAll(async () => {
-  ({ key, token } = await newApiKey(url, demoAccounts.user));
+  token = await logIn(url, demoAccounts.user);
+  ({ key } = await newApiKey(url, token));
 });
 
 afterAll(() => home.remove());
@@ -196,15 +197,33 @@ describe('an instance from the command line', () => {
   });
 });
 
-describe('a key the server no longer takes', () => {
-  it('fails every call with exit 3 and the server’s message', async () => {
+describe('keys with less', () => {
+  it('a key without 实例 logs in, and its instance calls are refused with the server’s reason (exit 1)', async () => {
+    const storageOnly = await newApiKey(url, token, ['storage']);
     const other = configHome();
-    fs.mkdirSync(path.dirname(other.file), { recursive: true });
-    fs.writeFileSync(other.file, JSON.stringify({ server: url, key: `sl-${'B'.repeat(43)}` }));
-    const ran = await suanli(['instances', 'list'], { config: other.file });
+    const login = await suanli(['login', '--key', storageOnly.key, '--server', url, '--json'], { config: other.file });
+    const listed = await suanli(['instances', 'list'], { config: other.file });
+    other.remove();
+    expect(jsonOf(login)).toMatchObject({ server: url, user: null });
+    const refusal = await fetch(`${url}/apis/container/auth/list`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${storageOnly.key}`, 'content-type': 'application/json' },
+      body: '{}',
+    }).then((r) => r.json() as Promise<{ code: number; msg: string }>);
+    expect(refusal.code).toBe(403);
+    expect(listed).toMatchObject({ code: 1, stderr: `${refusal.msg}\n` });
+  });
+
+  it('a revoked key fails every call with exit 3 and the server’s message', async () => {
+    const revoked = await newApiKey(url, token);
+    const other = configHome();
+    expect((await suanli(['login', '--key', revoked.key, '--server', url], { config: other.file })).code).toBe(0);
+    await apiCall(url, '/user/auth/user/apikey/revoke', { id: revoked.id }, token);
+    const ran = await suanli(['balance', '--json'], { config: other.file });
     other.remove();
     expect(ran.code).toBe(3);
-    expect(ran.stderr).toMatch(/[\u4e00-\u9fff]/);
+    expect(JSON.parse(ran.stdout)).toMatchObject({ error: { exitCode: 3, code: 401 } });
+    expect(JSON.parse(ran.stdout).error.msg).toMatch(/[\u4e00-\u9fff]/);
   });
 });
 

@@ -1,3 +1,5 @@
+import type { ApiKeyCreated, ApiKeyScope } from '@rc/api-contract/user/api-key';
+
 /** Calls a test makes to the server itself (setting up, and checking what the command did), with a session token. */
 export const demoAccounts = { user: '13800000001', teacher: '13800000002' } as const;
 const demoPassword = 'Demo@2026';
@@ -22,8 +24,8 @@ export async function logIn(url: string, mobile: string): Promise<string> {
   return (await apiCall<{ token: string }>(url, '/user/api/user/login/password', { mobile, password: demoPassword }, '')).token;
 }
 
-/** A new API key of the demo account, as the 「API 密钥」 page creates it (all scopes). */
-export async function newApiKey(url: string, mobile: string): Promise<{ key: string; token: string }> {
-  const token = await logIn(url, mobile);
-  return { key: `sl-${token}`, token };
+/** A new API key of the session's account, created as the 「API 密钥」 page does. */
+export async function newApiKey(url: string, token: string, scopes: ApiKeyScope[] = ['read', 'instance', 'storage', 'billing']) {
+  const created = await apiCall<ApiKeyCreated>(url, '/user/auth/user/apikey/create', { name: 'suanli 测试', scopes, expiry: '30d' }, token);
+  return { key: created.key, id: created.view.id };
 }
