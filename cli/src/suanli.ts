@@ -53,7 +53,8 @@ async function main(argv: string[]): Promise<number> {
       return resolved.asked ? exitCodes.ok : exitCodes.usage;
     }
     const { command, args } = resolved;
-    if (args.some(isHelp) && !args.includes('--')) {
+    const options = args.includes('--') ? args.slice(0, args.indexOf('--')) : args;
+    if (options.includes('--help') || options.includes('-h')) {
       process.stdout.write(`${command.help}\n`);
       return exitCodes.ok;
     }
