@@ -3,12 +3,11 @@ import path from 'node:path';
 import type { MergeFileResult } from '@rc/api-contract/orion/file';
 import type { ChunkCheckResult, ChunkResult } from '@rc/api-contract/orion/upload';
 import type { ApiClient } from './api-client.js';
-import { CliError, exitCodes, usageError } from './cli-error.js';
+import { usageError } from './cli-error.js';
 import { fileMd5 } from './file-md5.js';
 
 /** The web uploader's chunk size (shared-utility's constants.chunkSize), so either one resumes the other's upload. */
 export const chunkSize = 5 * 1024 * 1024;
-const attemptsPerChunk = 3;
 
 export interface UploadReport extends MergeFileResult {
   /** 秒传: the server already stored this content, no byte was sent. */
@@ -22,7 +21,8 @@ export interface UploadReport extends MergeFileResult {
 /**
  * The portal's chunked upload into file storage (docs/portal-contract.md, "Uploads"): the MD5 first, then the server
  * says what it holds — the whole content (秒传: merge at once) or some chunks (an interrupted upload: only the others
- * are sent) — then the chunks one at a time, then the merge, which checks the whole file's MD5.
+ * are sent) — then the chunks one at a time, then the merge, which checks the whole file's MD5. A chunk that fails ends
+ * the command; running it again resumes.
  */
 export async function uploadFile(api: ApiClient, local: string, folder: string, progress: (line: string) => void): Promise<UploadReport> {
   const stat = await fs.stat(local).catch(() => null);
@@ -64,26 +64,19 @@ interface ChunkPlace {
   totalChunks: number;
 }
 
-/** One chunk as the web uploader's multipart form (text fields first, then `file`), tried again when the connection fails. */
+/** One chunk as the web uploader's multipart form: text fields first, then `file`. */
 async function sendChunk(api: ApiClient, file: fs.FileHandle, place: ChunkPlace): Promise<void> {
   const start = (place.chunkNumber - 1) * place.chunkSize;
   const bytes = Buffer.alloc(Math.min(place.chunkSize, place.totalSize - start));
   await file.read(bytes, 0, bytes.length, start);
-  for (let attempt = 1; ; attempt++) {
-    const form = new FormData();
-    form.append('filename', place.fileName);
-    form.append('chunkNumber', String(place.chunkNumber));
-    form.append('identifier', place.identifier);
-    form.append('totalChunks', String(place.totalChunks));
-    form.append('chunkSize', String(place.chunkSize));
-    form.append('totalSize', String(place.totalSize));
-    form.append('path', place.path);
-    form.append('file', new Blob([bytes]), place.fileName);
-    try {
-      await api.postForm<ChunkResult>('/orion/auth/file/chunk', form);
-      return;
-    } catch (error) {
-      if (!(error instanceof CliError) || error.exitCode !== exitCodes.network || attempt === attemptsPerChunk) throw error;
-    }
-  }
+  const form = new FormData();
+  form.append('filename', place.fileName);
+  form.append('chunkNumber', String(place.chunkNumber));
+  form.append('identifier', place.identifier);
+  form.append('totalChunks', String(place.totalChunks));
+  form.append('chunkSize', String(place.chunkSize));
+  form.append('totalSize', String(place.totalSize));
+  form.append('path', place.path);
+  form.append('file', new Blob([bytes]), place.fileName);
+  await api.postForm<ChunkResult>('/orion/auth/file/chunk', form);
 }

@@ -6,7 +6,7 @@ import type { InstanceView } from '@rc/api-contract/user/compute';
 import type { PaidOrder, RentQuote } from '@rc/api-contract/user/order';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { run, sshWithPassword } from '../../api-server/src/test-support/openssh-client.js';
-import { apiCall, demoAccounts, envelope, logIn, newApiKey } from './server-calls.js';
+import { apiCall, apiGet, demoAccounts, envelope, logIn, newApiKey } from './server-calls.js';
 import { configHome, jsonOf, suanli, suanliOnTerminal } from './suanli-process.js';
 
 // The issue's journey for the command line: log in with an API key, see prices and the balance, rent with the quote
@@ -19,6 +19,7 @@ let key: string;
 
 const cli = (...args: string[]) => suanli(args, config);
 const call = <T>(route: string, body: unknown = {}) => apiCall<T>(url, route, body, token);
+const get = <T>(route: string) => apiGet<T>(url, route, token);
 const instances = async () => (await call<{ list: InstanceView[] }>('/container/auth/list', { pageSize: 100 })).list;
 const rentArgs = ['instances', 'rent', '--region', 'bj-a', '--gpu', 'rtx4090'];
 
@@ -28,6 +29,45 @@ beforeAll(async () => {
 });
 
 afterAll(() => home.remove());
+
+describe('help and usage', () => {
+  it('answers --help in Chinese for the command, each group and each command (exit 0), and no command with usage (exit 2)', async () => {
+    const help = await cli('--help');
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help.stdout).toContain('suanli：算力云命令行工具');
+    expect(help.stdout).toContain('4  无法连接服务器');
+    expect((await cli('instances', '--help')).stdout).toContain('用法：suanli instances <list|rent|start|stop|release|ssh>');
+    expect((await cli('files', 'upload', '-h')).stdout).toContain('用法：suanli files upload <本地文件> [--path <目录>]');
+    expect((await cli('instances', 'rent', '--help')).stdout).toContain('在终端中会询问确认；脚本中须加 --yes');
+    const bare = await cli();
+    expect(bare).toMatchObject({ code: 2, stdout: '' });
+    expect(bare.stderr).toContain('用法：suanli <命令> [选项]');
+  });
+
+  it('refuses unknown commands, unknown options, bad values and a bad server address with exit 2', async () => {
+    const unknown = await cli('instance', 'list');
+    expect(unknown).toMatchObject({ code: 2, stderr: '未知命令：instance（suanli --help 查看全部命令）\n' });
+    expect((await cli('files', 'rm', 'a')).stderr).toContain('未知命令：suanli files rm');
+    const option = await cli('balance', '--all');
+    expect(option.code).toBe(2);
+    expect(option.stderr).toMatch(/^未知选项：--all\n\n用法：suanli balance/);
+    expect(await cli('instances', 'stop', 'abc')).toMatchObject({ code: 2, stderr: expect.stringContaining('实例ID须为正整数：abc') });
+    expect(await cli('instances', 'stop')).toMatchObject({ code: 2, stderr: expect.stringContaining('参数个数不对') });
+    expect(await cli('login', '--key', `sl-${'A'.repeat(43)}`, '--server', 'localhost:8080')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('服务器地址须以 http:// 或 https:// 开头'),
+    });
+  });
+
+  it('says a damaged configuration file is damaged (exit 3)', async () => {
+    const other = configHome();
+    fs.mkdirSync(path.dirname(other.file), { recursive: true });
+    fs.writeFileSync(other.file, '{ not json');
+    const ran = await suanli(['balance'], { config: other.file });
+    other.remove();
+    expect(ran).toMatchObject({ code: 3, stderr: `配置文件 ${other.file} 已损坏：请重新运行 suanli login --key <API密钥>\n` });
+  });
+});
 
 describe('logging in with an API key', () => {
   it('refuses a key of the wrong shape before asking the server (exit 2)', async () => {
@@ -70,8 +110,7 @@ describe('prices and balance', () => {
   it('lists every region’s GPU models with the prices the rent page shows', async () => {
     const regions = jsonOf<{ regionCode: string; models: GpuModelStat[] }[]>(await cli('prices', '--json'));
     const bj = regions.find((region) => region.regionCode === 'bj-a')!;
-    const served = await fetch(`${url}/apis/node/auth/deviceType/statistics?regionCode=bj-a`, { headers: { token } }).then((r) => r.json());
-    expect(bj.models).toEqual((served as { data: GpuModelStat[] }).data);
+    expect(bj.models).toEqual(await get<GpuModelStat[]>('/node/auth/deviceType/statistics?regionCode=bj-a'));
     const text = (await cli('prices', '--region', 'bj-a')).stdout;
     const rtx4090 = bj.models.find((model) => model.deviceType === 'rtx4090')!;
     expect(text).toContain('北京A区（地区编码 bj-a）');
@@ -79,9 +118,7 @@ describe('prices and balance', () => {
   });
 
   it('shows the balance the server holds, in yuan, and in thousandths with --json', async () => {
-    const { balance } = await fetch(`${url}/apis/user/auth/user/ext/get/realtime/balance`, { headers: { token } })
-      .then((r) => r.json())
-      .then((answer) => (answer as { data: { balance: number } }).data);
+    const { balance } = await get<{ balance: number }>('/user/auth/user/ext/get/realtime/balance');
     expect(jsonOf(await cli('balance', '--json'))).toEqual({ balance });
     expect((await cli('balance')).stdout).toBe(`余额：¥${(balance / 1000).toLocaleString('en-US', { minimumFractionDigits: 2 })}\n`);
   });
@@ -103,6 +140,25 @@ describe('renting', () => {
     expect(ran.code).toBe(1);
     expect(ran.stdout).toContain('已取消，未租用');
     expect(await instances()).toEqual([]);
+  });
+});
+
+describe('a package quote', () => {
+  it('shows what a day package of 2 cards, 2 days, a chosen image and a larger data disk costs, as the server quotes it', async () => {
+    const [, image] = await get<{ id: number; name: string }[]>('/image/auth/allSys');
+    const models = await get<GpuModelStat[]>('/node/auth/deviceType/statistics?regionCode=bj-a');
+    const rtx4090 = models.find((model) => model.deviceType === 'rtx4090')!;
+    const order = { regionCode: 'bj-a', gpuModelId: rtx4090.gpuModelId, gpuCount: 2, billingType: 2, duration: 2, dataDiskExtraGb: 10 };
+    const quoted = await call<RentQuote>('/user/auth/order/price/preview', order);
+    const args = [...rentArgs, '--count', '2', '--billing', 'day', '--duration', '2', '--disk', '10', '--image', String(image!.id)];
+    const ran = await cli(...args);
+    expect(ran.code).toBe(2);
+    expect(ran.stdout).toContain('GPU：RTX 4090 × 2');
+    expect(ran.stdout).toContain(`镜像：${image!.name}`);
+    expect(ran.stdout).toContain('计费方式：包日，2 天');
+    expect(ran.stdout).toContain(`应付金额：¥${(quoted.amount / 1000).toLocaleString('en-US', { minimumFractionDigits: 2 })}\n`);
+    expect((await cli(...rentArgs, '--billing', 'yearly')).stderr).toContain('计费方式须为 hour、day、week 或 month：yearly');
+    expect((await cli(...rentArgs, '--duration', '2')).stderr).toContain('--duration 只用于包日、包周、包月');
   });
 });
 

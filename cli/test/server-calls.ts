@@ -10,6 +10,12 @@ export async function apiCall<T>(url: string, route: string, body: unknown, toke
   return answer.data;
 }
 
+export async function apiGet<T>(url: string, route: string, token: string): Promise<T> {
+  const answer = (await (await fetch(`${url}/apis${route}`, { headers: { token } })).json()) as { code: number; data: T; msg: string };
+  if (answer.code !== 200) throw new Error(`${route}: ${answer.code} ${answer.msg}`);
+  return answer.data;
+}
+
 /** The whole answer, refusals included: what the server says to the same call the command made. */
 export async function envelope<T>(url: string, route: string, body: unknown, token: string) {
   const response = await fetch(`${url}/apis${route}`, {
