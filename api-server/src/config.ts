@@ -393,6 +393,8 @@ export interface AppConfig {
     /** Wrong passwords at the SSH gateway from one client address, and for one instance named as `root.<id>`. */
     sshPasswordPerIp: RateLimitRule;
     sshPasswordPerInstance: RateLimitRule;
+    /** Calls made with one API key (`Authorization: Bearer`), counted apart from the portal's sessions. */
+    apiKey: RateLimitRule;
   };
   maxSubAccounts: number;
   seedDemoData: boolean;
@@ -434,6 +436,7 @@ export const defaultRateLimits: AppConfig['rateLimits'] = {
   communityCommentNewAccount: { max: 5, windowMs: 10 * minute },
   sshPasswordPerIp: { max: 10, windowMs: 15 * minute },
   sshPasswordPerInstance: { max: 10, windowMs: 15 * minute },
+  apiKey: { max: 600, windowMs: minute },
 };
 
 export class ConfigError extends Error {

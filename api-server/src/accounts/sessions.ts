@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ApiKeyScope } from '@rc/api-contract/user/api-key';
 import { sessions, users, type Executor } from '../db/index.js';
 import { loggedInElsewhere, unauthenticated } from '../errors.js';
 import { newSessionToken, sha256 } from '../lib/index.js';
@@ -8,11 +9,14 @@ import { noteUserChange } from './user-changes.js';
 
 export interface SessionUser {
   id: number;
+  /** 0 when an API key stands for the user. */
   sessionId: number;
   userType: number;
   parentId: number | null;
   /** The user's row as read while authenticating this request. */
   account: typeof users.$inferSelect;
+  /** Set when the request came with `Authorization: Bearer <API key>` instead of a session token. */
+  apiKey?: { id: number; scopes: ApiKeyScope[] };
 }
 
 const tokenShape = /^[A-Za-z0-9_-]{43}$/;

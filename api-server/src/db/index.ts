@@ -7,6 +7,7 @@ export {
   aboutItems,
   adverts,
   type AnswerKey,
+  apiKeys,
   appCategories,
   appLaunches,
   applications,

@@ -14,3 +14,4 @@ export * from './schema/learning.js';
 export * from './schema/exams.js';
 export * from './schema/instance-access.js';
 export * from './schema/hpc.js';
+export * from './schema/api-keys.js';

@@ -6,6 +6,7 @@ import messageRoutes from './account/message-routes.js';
 import eventRoutes from './account/event-routes.js';
 import lecturerRoutes from './account/lecturer-routes.js';
 import credentialRoutes from './account/credential-routes.js';
+import apiKeyRoutes from './account/api-key-routes.js';
 import orderRoutes from './compute/order-routes.js';
 import instanceRoutes from './compute/instance-routes.js';
 import dataDiskRoutes from './compute/data-disk-routes.js';
@@ -18,7 +19,7 @@ import instanceMetricsRoutes from './compute/instance-metrics-routes.js';
 import billingRoutes from './billing/index.js';
 
 /**
- * `/apis/user/...`: account/ holds accounts, sessions, profile, ID card images, sub-accounts, messages and lecturer follows;
+ * `/apis/user/...`: account/ holds accounts, sessions, profile, ID card images, sub-accounts, API keys, messages and lecturer follows;
  * compute/ holds renting, the instance lifecycle and saved SSH keys (`auth/{order,user/instance,user/storage,user/ssh/key,dashboard}/...`);
  * billing/ holds orders, bills, statements, recharge and the payment providers' notifications.
  */
@@ -27,6 +28,7 @@ const userModule: FastifyPluginAsync = async (app) => {
     loginRoutes,
     profileRoutes,
     credentialRoutes,
+    apiKeyRoutes,
     subUserRoutes,
     messageRoutes,
     eventRoutes,

@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
-import type { FastifyRequest, onRequestHookHandler, preValidationHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, preValidationHookHandler } from 'fastify';
 import { forbidden } from '../../errors.js';
-import { currentUser, authenticateToken, type SessionUser } from '../../accounts/index.js';
+import { authenticateApiKey, currentUser, authenticateToken, type SessionUser } from '../../accounts/index.js';
 import { redeemStreamTicket } from '../../push/index.js';
+import { checkKeyAccess, keyAccessOf } from './api-key-scopes.js';
 
 // Route modules have long taken the current user from here; it lives in accounts/ now, where domain code reaches it too.
 export { currentUser };
@@ -26,9 +27,23 @@ export function requireOperator(request: FastifyRequest): SessionUser {
   return user;
 }
 
+/** The API key of `Authorization: Bearer <key>`, when the request names one. */
+function bearerKey(request: FastifyRequest): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  return match?.[1];
+}
+
+/** The user of an API key, refused when the key's scopes do not cover the route (plugins/app/api-key-scopes.ts). */
+async function authenticateKey(app: FastifyInstance, request: FastifyRequest, key: string): Promise<SessionUser> {
+  const parts = { db: app.db, clock: app.clock, rateLimiter: app.shared.rateLimiter, rule: app.config.rateLimits.apiKey };
+  const user = await authenticateApiKey(parts, key, request.ip);
+  checkKeyAccess(user, keyAccessOf(request.method, request.routeOptions.url!) ?? 'session');
+  return user;
+}
+
 /**
- * Every route whose path contains `/auth/` requires a live session, decided from the route table
- * itself so a new route cannot forget it. Runs before body validation: an anonymous caller learns
+ * Every route whose path contains `/auth/` requires a live session or an API key within its scopes, decided from
+ * the route table itself so a new route cannot forget it. Runs before body validation: an anonymous caller learns
  * nothing about a route's schema. A route whose token may come in the body authenticates once the
  * body is parsed, and takes the token out of the body before the route's schema sees it.
  */
@@ -37,6 +52,11 @@ export default fp(
     app.decorateRequest('sessionUser', null);
 
     const authenticate: onRequestHookHandler = async (request) => {
+      const key = bearerKey(request);
+      if (key !== undefined) {
+        request.sessionUser = await authenticateKey(app, request, key);
+        return;
+      }
       const { ticket } = request.query as { ticket?: string };
       if (request.routeOptions.config.ticketInQuery && request.headers.token === undefined && ticket !== undefined) {
         request.sessionUser = await redeemStreamTicket(app, ticket);
@@ -49,7 +69,9 @@ export default fp(
       const body = request.body as { token?: unknown } | null | undefined;
       const fromBody = body?.token;
       if (fromBody !== undefined) delete body!.token;
-      request.sessionUser = await authenticateToken(app, request.headers.token ?? fromBody);
+      const key = bearerKey(request);
+      request.sessionUser =
+        key !== undefined ? await authenticateKey(app, request, key) : await authenticateToken(app, request.headers.token ?? fromBody);
     };
 
     app.addHook('onRoute', (route) => {

@@ -21,6 +21,7 @@ beforeAll(async () => {
         communityCommentNewAccount: roomy,
         sshPasswordPerIp: roomy,
         sshPasswordPerInstance: roomy,
+        apiKey: roomy,
       },
     },
   });
