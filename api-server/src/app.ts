@@ -73,6 +73,9 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
     // Behind nginx the client is the one X-Forwarded-For names, when the proxy is trusted (rate limits per IP).
     trustProxy: parts.config.trustProxy.length ? parts.config.trustProxy : false,
     bodyLimit: 1024 * 1024,
+    // Fastify's 10 s per plugin and ready hook is less than a loaded two-core machine takes to write the demo datasets;
+    // a start still fails, with the plugin named, when one hangs.
+    pluginTimeout: 60_000,
     ajv: { customOptions: { verbose: true } },
     schemaController: sharedSchemaCompilers,
     frameworkErrors: answerFrameworkError,
