@@ -9,7 +9,7 @@ import type { SessionUser } from './sessions.js';
 import { noteUserChange } from './user-changes.js';
 
 /** Live keys (neither revoked nor expired) a user may hold at once. */
-export const maxLiveApiKeys = 20;
+const maxLiveApiKeys = 20;
 
 export const apiKeyScopeNames: Record<ApiKeyScope, string> = { read: '只读', instance: '实例', storage: '存储', billing: '费用' };
 
