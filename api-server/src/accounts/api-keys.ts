@@ -98,6 +98,12 @@ export async function revokeApiKey(db: Executor, userId: number, keyId: number, 
   return toView(row, now);
 }
 
+/** The caller's account, and the key it called with (null for a session). */
+export async function whoami(db: Executor, user: SessionUser, now: Date) {
+  const [key] = user.apiKey ? await db.select().from(apiKeys).where(eq(apiKeys.id, user.apiKey.id)) : [];
+  return { userId: user.id, nickname: user.account.nickname, parentId: user.parentId, key: key ? toView(key, now) : null };
+}
+
 export interface ApiKeyParts {
   db: Executor;
   clock: Clock;
