@@ -6,7 +6,6 @@ import { apiKeys, users, type Database, type Executor } from '../db/index.js';
 import { conflict, invalid, notFound, tooMany, unauthenticated } from '../errors.js';
 import { newSessionToken, sha256, type RateLimiter } from '../lib/index.js';
 import type { SessionUser } from './sessions.js';
-import { noteUserChange } from './user-changes.js';
 
 /** Live keys (neither revoked nor expired) a user may hold at once. */
 const maxLiveApiKeys = 20;
@@ -94,7 +93,6 @@ export async function revokeApiKey(db: Executor, userId: number, keyId: number, 
     if (!existing) throw notFound('API 密钥不存在');
     return toView(existing, now);
   }
-  noteUserChange(userId, 'session');
   return toView(row, now);
 }
 
@@ -111,7 +109,10 @@ export interface ApiKeyParts {
   rule: RateLimitRule;
 }
 
-/** The user a `Bearer` key stands for, with the key's scopes; counts the call against the key's own rate limit. */
+/**
+ * The user a `Bearer` key stands for, with the key's scopes; counts the call against the key's own rate limit. Read
+ * from the database on every call (no cache), so a revoke holds from the next call on.
+ */
 export async function authenticateApiKey(parts: ApiKeyParts, key: string, ip: string): Promise<SessionUser> {
   if (!keyShape.test(key)) throw unauthenticated('API 密钥格式不正确，应为 sl- 开头的完整密钥');
   const keyHash = sha256(key);
