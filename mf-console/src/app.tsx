@@ -11,6 +11,7 @@ import { MirrorImagePage } from './images/mirror-image-page';
 import { RealAuthPage } from './personal/real-auth-page';
 import { ResetPasswordPage } from './personal/reset-password-page';
 import { SshPage } from './personal/ssh-page';
+import { ApiKeysPage } from './api-keys/api-keys-page';
 import { ChildUserPage } from './personal/child-user-page';
 import { ChildUserBalancePage, ChildUserBindMobilePage, ChildUserEditPage, ChildUserResetPage } from './personal/child-user-forms';
 import { PersonalCenterPage } from './personal-center/personal-center-page';
@@ -43,6 +44,7 @@ export const screens: Screens = {
   '/account/personal': PersonalCenterPage,
   '/account/reset': ResetPasswordPage,
   '/account/ssh': SshPage,
+  '/account/apiKey': ApiKeysPage,
   '/account/childUser': ChildUserPage,
   '/account/childUser/balance': ChildUserBalancePage,
   '/account/childUser/bindMobile': ChildUserBindMobilePage,

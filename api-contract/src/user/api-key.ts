@@ -56,3 +56,13 @@ export type ApiKeyList = Static<typeof ApiKeyList>;
 /** The one answer that holds the whole key: it is never shown again. */
 export const ApiKeyCreated = Type.Object({ key: Type.String({ description: 'sl- 加 43 个 base64url 字符' }), view: ApiKeyView });
 export type ApiKeyCreated = Static<typeof ApiKeyCreated>;
+
+/** Who a call acts as: any key may ask (the CLI's `login --key` checks a key with it); `key` is null for a session. */
+export const ApiKeyWhoami = Type.Object({
+  userId: Type.Integer(),
+  nickname: Type.String(),
+  /** The main account, when the caller is a sub-account. */
+  parentId: Type.Union([Type.Integer(), Type.Null()]),
+  key: Type.Union([ApiKeyView, Type.Null()]),
+});
+export type ApiKeyWhoami = Static<typeof ApiKeyWhoami>;

@@ -6,10 +6,9 @@ import { apiKeys, users, type Database, type Executor } from '../db/index.js';
 import { conflict, invalid, notFound, tooMany, unauthenticated } from '../errors.js';
 import { newSessionToken, sha256, type RateLimiter } from '../lib/index.js';
 import type { SessionUser } from './sessions.js';
-import { noteUserChange } from './user-changes.js';
 
 /** Live keys (neither revoked nor expired) a user may hold at once. */
-export const maxLiveApiKeys = 20;
+const maxLiveApiKeys = 20;
 
 export const apiKeyScopeNames: Record<ApiKeyScope, string> = { read: '只读', instance: '实例', storage: '存储', billing: '费用' };
 
@@ -94,8 +93,13 @@ export async function revokeApiKey(db: Executor, userId: number, keyId: number, 
     if (!existing) throw notFound('API 密钥不存在');
     return toView(existing, now);
   }
-  noteUserChange(userId, 'session');
   return toView(row, now);
+}
+
+/** The caller's account, and the key it called with (null for a session). */
+export async function whoami(db: Executor, user: SessionUser, now: Date) {
+  const [key] = user.apiKey ? await db.select().from(apiKeys).where(eq(apiKeys.id, user.apiKey.id)) : [];
+  return { userId: user.id, nickname: user.account.nickname, parentId: user.parentId, key: key ? toView(key, now) : null };
 }
 
 export interface ApiKeyParts {
@@ -105,7 +109,10 @@ export interface ApiKeyParts {
   rule: RateLimitRule;
 }
 
-/** The user a `Bearer` key stands for, with the key's scopes; counts the call against the key's own rate limit. */
+/**
+ * The user a `Bearer` key stands for, with the key's scopes; counts the call against the key's own rate limit. Read
+ * from the database on every call (no cache), so a revoke holds from the next call on.
+ */
 export async function authenticateApiKey(parts: ApiKeyParts, key: string, ip: string): Promise<SessionUser> {
   if (!keyShape.test(key)) throw unauthenticated('API 密钥格式不正确，应为 sl- 开头的完整密钥');
   const keyHash = sha256(key);

@@ -1,4 +1,4 @@
-export { apiKeyScopeNames, authenticateApiKey, createApiKey, listApiKeys, maxLiveApiKeys, revokeApiKey } from './api-keys.js';
+export { apiKeyScopeNames, authenticateApiKey, createApiKey, listApiKeys, revokeApiKey, whoami } from './api-keys.js';
 export { createAccount, isShopNameTaken, uniqueViolation, type UserRow } from './accounts.js';
 export { cancelCertification, certify } from './certification.js';
 export {

@@ -29,6 +29,7 @@ const links: readonly { icon: SemanticICONS; title: string; text: string; to: st
   { icon: 'images outline', title: '证件认证', text: '上传身份证人像面与国徽面', to: '/account/realAuth/credential' },
   { icon: 'lock', title: '修改密码', text: '通过短信验证码修改登录密码', to: '/account/reset' },
   { icon: 'terminal', title: 'SSH 登录', text: '实例的登录指令与密码', to: '/account/ssh' },
+  { icon: 'key', title: 'API 密钥', text: '脚本与命令行调用接口的密钥', to: '/account/apiKey' },
   { icon: 'users', title: '子账号管理', text: '创建子账号，分配余额', to: '/account/childUser', mainOnly: true },
   { icon: 'bell outline', title: '消息通知', text: '系统消息与提醒', to: '/account/message' },
 ];

@@ -64,6 +64,7 @@ export function UserMenu() {
         <Dropdown.Divider />
         <Dropdown.Item icon="dashboard" text="控制台" onClick={() => navigate('/account/home')} />
         <Dropdown.Item icon="user outline" text="个人信息" onClick={() => navigate('/account/info')} />
+        <Dropdown.Item icon="key" text="API 密钥" onClick={() => navigate('/account/apiKey')} />
         <Dropdown.Item icon="sign out" text="退出" className="rc-logout" onClick={() => void logout()} />
       </Dropdown.Menu>
     </Dropdown>

@@ -56,6 +56,7 @@ export const sideMenuEntries: readonly SideMenuEntry[] = [
       { text: '个人信息', to: '/account/info' },
       { text: '实名认证', to: '/account/realAuth' },
       { text: '修改密码', to: '/account/reset' },
+      { text: 'API 密钥', to: '/account/apiKey' },
     ],
   },
   { text: '子账号管理', icon: 'users', to: '/account/childUser' },

@@ -10,10 +10,11 @@ export type KeyAccess = { anyOf: ApiKeyScope[] } | 'session';
 
 /**
  * The area of each `/auth/` path, first match wins: an area's scope allows all its calls, 只读 allows the reading ones;
- * `content` (community, learning, messages) is read with 只读 and written only by a session.
+ * `content` (community, learning, messages) is read with 只读 and written only by a session; `any key` takes any scope.
  */
-type Area = 'instance' | 'storage' | 'billing' | 'content' | 'session';
+type Area = 'instance' | 'storage' | 'billing' | 'content' | 'session' | 'any key';
 const areas: Array<[RegExp, Area]> = [
+  [/^\/apis\/user\/auth\/user\/apikey\/whoami$/, 'any key'],
   [/^\/apis\/user\/auth\/user\/apikey\//, 'session'],
   [/^\/apis\/user\/auth\/user\/(logout|send\/code|certification|cancel\/certification|credential\/)/, 'session'],
   [/^\/apis\/user\/auth\/user\/ext\/(update|add\/sub\/user|list\/sub\/user)/, 'session'],
@@ -53,6 +54,7 @@ function reads(method: string, url: string) {
 export function keyAccessOf(method: string, url: string): KeyAccess | undefined {
   const area = areas.find(([pattern]) => pattern.test(url))?.[1];
   if (area === undefined || area === 'session') return area;
+  if (area === 'any key') return { anyOf: ['read', 'instance', 'storage', 'billing'] };
   const reading = reads(method, url);
   if (area === 'content') return reading ? { anyOf: ['read'] } : 'session';
   return { anyOf: reading ? ['read', area] : [area] };

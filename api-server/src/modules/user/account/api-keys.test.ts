@@ -92,6 +92,19 @@ describe('API keys', () => {
     expect((await balance(key)).code).toBe(200);
   });
 
+  it('of any scope may ask whoami, which names the account and the key; a session gets key null', async () => {
+    const { key, id } = await newKey(['storage']);
+    const me = await call(t.app, 'POST', '/apis/user/auth/user/ext/view', undefined, main);
+    expect(await withKey(key, 'POST', '/apis/user/auth/user/apikey/whoami')).toMatchObject({
+      code: 200,
+      data: { userId: me.data.id, parentId: null, key: { id, scopes: ['storage'], lastFour: key.slice(-4), state: 'active' } },
+    });
+    expect((await call(t.app, 'POST', '/apis/user/auth/user/apikey/whoami', undefined, main)).data).toMatchObject({
+      userId: me.data.id,
+      key: null,
+    });
+  });
+
   it('refuse a malformed or unknown key with 401', async () => {
     expect(await balance('not-a-key')).toMatchObject({ code: 401, msg: 'API 密钥格式不正确，应为 sl- 开头的完整密钥' });
     expect(await balance(`sl-${'A'.repeat(43)}`)).toMatchObject({ code: 401, msg: 'API 密钥无效，请检查密钥是否完整' });
@@ -258,16 +271,22 @@ describe('the scope of every /auth/ route', () => {
       billing: (await newKey(['billing'])).key,
     };
     const notRefused: string[] = [];
+    const anyKey: string[] = [];
     let calls = 0;
     for (const route of authRoutes()) {
       const access = keyAccessOf(route.method, route.url)!;
-      const lacking = Object.entries(single).find(([scope]) => access === 'session' || !access.anyOf.includes(scope as never))![1];
+      const lacking = Object.entries(single).find(([scope]) => access === 'session' || !access.anyOf.includes(scope as never))?.[1];
+      if (!lacking) {
+        anyKey.push(route.url);
+        continue;
+      }
       if (++calls % keyLimit.max === 0) t.clock.advance(keyLimit.windowMs);
       const answer = await withKey(lacking, route.method, route.url.replace(/:(\w+)/g, '1'), route.method === 'GET' ? undefined : {});
       if (answer.code !== 403 || !answer.msg.includes('API 密钥'))
         notRefused.push(`${route.method} ${route.url} → ${answer.code} ${answer.msg}`);
     }
     expect(notRefused).toEqual([]);
+    expect(anyKey).toEqual(['/apis/user/auth/user/apikey/whoami']);
   });
 
   it('is documented in OpenAPI with the bearer scheme', async () => {
