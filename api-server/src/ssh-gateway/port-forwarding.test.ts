@@ -31,9 +31,8 @@ const inInstance = (command: string) =>
 async function forward(destinations: string[]) {
   const ports = await Promise.all(destinations.map(() => freePort()));
   const specs = destinations.flatMap((destination, i) => ['-L', `127.0.0.1:${ports[i]}:${destination}`]);
-  const child = spawn('sshpass', ['-p', password, 'ssh', ...sshOptions(), '-N', ...specs, 'root@127.0.0.1'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const [program, ...args] = ['sshpass', '-p', password, 'ssh', ...sshOptions(), '-N', ...specs, 'root@127.0.0.1'];
+  const child = spawn(program!, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   forwards.push(child);
   const log = { stderr: '' };
   child.stderr!.on('data', (chunk: Buffer) => (log.stderr += chunk.toString()));
