@@ -13,7 +13,10 @@ function unbrokenWords(command: string) {
   return command.split(' ').flatMap((word, i) => [...(i ? [' '] : []), <span key={i}>{word}</span>]);
 }
 
-/** SSH command (whole, wrapped between its words in a narrow column, its copy button first) and password (hidden until revealed), each with a copy button, and the JupyterLab link. */
+/**
+ * The whole SSH command (wrapped between its words in a narrow column, after its copy button), the password (hidden
+ * until revealed) with its buttons, and the JupyterLab link.
+ */
 export function SshAccess({ instance }: { instance: InstanceView }) {
   const [revealed, setRevealed] = useState(false);
   const command = sshCommand(instance.ssh);
