@@ -29,6 +29,17 @@ async function waitForHeaderBalance(expected: number) {
   });
 }
 
+/** Whether all the element's text lies inside its own box and its table cell: nothing cut off or hidden. */
+function shownWhole(selector: string) {
+  return browser.execute((css) => {
+    const element = document.querySelector(css)!;
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const [text, box, cell] = [range, element, element.closest('td')!].map((each) => each.getBoundingClientRect());
+    return text!.left >= box!.left - 0.5 && text!.right <= box!.right + 0.5 && box!.left >= cell!.left && box!.right <= cell!.right;
+  }, selector);
+}
+
 async function waitForStatus(status: number, timeout = 30_000) {
   await browser.waitUntil(async () => (await row().getAttribute('data-status')) === String(status), {
     timeout,
@@ -75,6 +86,10 @@ describe('renting a GPU instance and its lifecycle', () => {
     expect(await row().$('.rc-instance-gpu').getText()).toBe('H800 × 8');
 
     expect(await row().$('.rc-ssh-command').getText()).toMatch(/^ssh -p \d+ root@connect\.hd-2\.suanli\.example$/);
+    const wide = await browser.getWindowSize();
+    await browser.setWindowSize(1280, wide.height);
+    expect(await shownWhole('.rc-instance-table .rc-ssh-command')).toBe(true);
+    await browser.setWindowSize(wide.width, wide.height);
     await click('.rc-copy-ssh');
     await page.waitForText('.rc-toasts', '登录指令已复制');
     expect(await row().$('.rc-jupyter-unavailable').getAttribute('data-reason')).toContain('模拟资源池中的实例没有真实容器');

@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 image=localhost/suanli/base:bookworm
-base_packages=openssh-server,python3,procps,iproute2
+base_packages=openssh-server,python3,procps,iproute2,rsync
 # Installed by apt inside the root filesystem: debootstrap's resolver misses virtual packages (python3-zmq's cffi ABI).
 extra_packages=(python3-notebook)
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}

@@ -8,6 +8,7 @@ import { startPeriodicJobs } from './periodic-jobs.js';
 import { createLeaderLock, startLeadership } from './leadership/index.js';
 import { startSshGateway } from './ssh-gateway/index.js';
 import { startOperationsSocket } from './operations/index.js';
+import { portRefusal } from './lib/index.js';
 
 let config: AppConfig;
 try {
@@ -55,27 +56,48 @@ const leadership = startLeadership(createLeaderLock(config), {
   lead: () => startPeriodicJobs(app),
 });
 app.scheduling.follow(leadership);
-const sshGateway = await startSshGateway(app, { port: config.ssh.port, host: config.host });
+// Declared before anything starts: a refused start closes what is open by then.
+let sshGateway: { close(): Promise<void> } | null = null;
+let stopOperationsSocket: (() => Promise<void>) | null = null;
+sshGateway = await startSshGateway(app, { port: config.ssh.port, host: config.host }).catch((error: unknown) =>
+  stopIfPortTaken(error, { what: 'The SSH gateway', port: config.ssh.port, setting: 'SSH_PORT' }),
+);
 // `npm run backup` asks the process holding the PGlite folder; on PostgreSQL it reads the database itself.
-const stopOperationsSocket =
-  database.kind === 'pglite' ? await startOperationsSocket({ db: database.db, blobs: app.blobs, dataDir: config.dataDir }, app.log) : null;
+if (database.kind === 'pglite') {
+  stopOperationsSocket = await startOperationsSocket({ db: database.db, blobs: app.blobs, dataDir: config.dataDir }, app.log);
+}
+
+async function closeAll() {
+  await leadership.stop();
+  await sshGateway?.close();
+  await stopOperationsSocket?.();
+  await app.close();
+  await database.close();
+}
+
+/** A port this server cannot take ends the start with one sentence that names the setting moving it; other failures are thrown on. */
+async function stopIfPortTaken(error: unknown, port: Parameters<typeof portRefusal>[1]): Promise<never> {
+  const sentence = portRefusal(error, port);
+  if (!sentence) throw error;
+  console.error(`api-server: ${sentence}`);
+  await closeAll();
+  process.exit(1);
+}
 
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
-  await leadership.stop();
-  await sshGateway.close();
-  await stopOperationsSocket?.();
-  await app.close();
-  await database.close();
+  await closeAll();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ port: config.port, host: config.host });
+await app
+  .listen({ port: config.port, host: config.host })
+  .catch((error: unknown) => stopIfPortTaken(error, { what: 'The HTTP server', port: config.port, setting: 'PORT' }));
 app.log.info(
   `算力云 listening on http://localhost:${config.port} as ${config.replicaId} (${database.kind}, data in ${database.kind === 'pglite' ? config.dataDir : 'PostgreSQL'})`,
 );

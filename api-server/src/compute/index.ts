@@ -29,6 +29,7 @@ export { operateOnInstance } from './operate.js';
 export { quoteOperation } from './operation-quote.js';
 export type { Operation } from './operations.js';
 export { renewPackage } from './package-renewal.js';
+export { hostnameOf } from './podman/container-plan.js';
 export { namespaceOf } from './podman/podman-driver.js';
 export { baseImageRef, podmanNames } from './podman/podman-names.js';
 export { deletePrivateImage, renamePrivateImage } from './private-images.js';

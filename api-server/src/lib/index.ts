@@ -6,6 +6,7 @@ export { isValidIdCard, maskIdCard, maskMobile } from './id-card.js';
 export { keptSecret, keptSecretSetting } from './kept-secret.js';
 export { pagedAnswer, pageWindow } from './page-window.js';
 export { hashPassword, verifyPassword } from './password.js';
+export { portRefusal } from './port-refusal.js';
 export { InProcessRateLimiter, type RateLimiter } from './rate-limiter.js';
 export { findInputProblem, nonFinitePath, unstorableText } from './request-input.js';
 export { sharedSchemaCompilers } from './schema-compilers.js';

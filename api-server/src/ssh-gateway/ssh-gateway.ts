@@ -6,6 +6,7 @@ import { loadHostKey } from './host-key.js';
 import { openInstanceProcess } from './instance-sessions.js';
 import type { ExecOptions } from '../compute/index.js';
 import { bridgeSession, SessionRefusal } from './session-bridge.js';
+import { forwardPort } from './port-forwarding.js';
 
 export interface SshGateway {
   port: number;
@@ -16,7 +17,8 @@ const methods: AuthContext['method'][] = ['publickey', 'password'];
 
 /**
  * The SSH gateway: `ssh -p <port> root@<host>` with an instance's password, or `root.<实例ID>` with
- * that password or a key its owner saved, opens sessions in the instance's container through the driver.
+ * that password or a key its owner saved, opens sessions in the instance's container through the driver, and
+ * forwards `ssh -L` connections to the instance's own ports.
  */
 export async function startSshGateway(app: FastifyInstance, o: { port: number; host: string }): Promise<SshGateway> {
   const authenticator = new GatewayAuthenticator(app);
@@ -44,6 +46,18 @@ export async function startSshGateway(app: FastifyInstance, o: { port: number; h
       const open = (options: ExecOptions) =>
         'refusal' in current ? Promise.reject(new SessionRefusal(current.refusal)) : openInstanceProcess(app, current.instanceId, options);
       bridgeSession(accept(), open, (error) => app.log.error({ err: error }, 'ssh gateway: session failed'));
+    });
+    client.on('tcpip', (accept, reject, request) => {
+      const instanceId = login && 'instanceId' in login ? login.instanceId : null;
+      forwardPort(app, { instanceId, remoteAddress: info.ip, request, accept, reject }).catch((error: unknown) => {
+        app.log.error({ err: error }, 'ssh gateway: port forwarding failed');
+        reject();
+      });
+    });
+    // `ssh -R` would have the gateway listen for the instance: refused (ssh prints "remote port forwarding failed").
+    client.on('request', (_accept, reject, name) => {
+      app.log.warn({ remoteAddress: info.ip, request: name }, 'ssh gateway: remote forwarding refused');
+      reject?.();
     });
     client.on('error', (error) => app.log.debug({ err: error, remoteAddress: info.ip }, 'ssh gateway: connection error'));
     client.on('close', () => clients.delete(client));

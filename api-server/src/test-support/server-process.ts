@@ -78,7 +78,8 @@ export class ServerProcess {
 
   /**
    * Starts the process (again, after `kill`) and waits until it answers. A port asked for free can be taken
-   * (by any connection's local end) before the server binds it: a first start then moves to another port.
+   * (by any connection's local end) before the server binds it: a first start then moves to another port
+   * (unless the test chose the port with `env.PORT`).
    */
   async launch(): Promise<void> {
     for (let attempt = 1; ; attempt++) {
@@ -87,7 +88,8 @@ export class ServerProcess {
         this.#answered = true;
         return;
       }
-      if (this.#answered || attempt === 3 || !exit.stderr.includes('EADDRINUSE')) {
+      const portTaken = exit.stderr.includes('set PORT to another port') && this.env.PORT === undefined;
+      if (this.#answered || attempt === 3 || !portTaken) {
         throw new Error(`api-server exited with code ${exit.code}:\n${exit.stderr}`);
       }
       this.currentPort = await freePort();

@@ -8,16 +8,21 @@ async function copy(text: string, what: string) {
   if (await copyText(text)) bus.emit('toast', { type: 'success', message: `${what}已复制` });
 }
 
-/** SSH command and password (hidden until revealed), each with a copy button, and the JupyterLab link. */
+/** The command's words, each kept on one line (a host name breaks at none of its hyphens), with spaces between. */
+function unbrokenWords(command: string) {
+  return command.split(' ').flatMap((word, i) => [...(i ? [' '] : []), <span key={i}>{word}</span>]);
+}
+
+/**
+ * The whole SSH command (wrapped between its words in a narrow column, after its copy button), the password (hidden
+ * until revealed) with its buttons, and the JupyterLab link.
+ */
 export function SshAccess({ instance }: { instance: InstanceView }) {
   const [revealed, setRevealed] = useState(false);
   const command = sshCommand(instance.ssh);
   return (
     <div className="rc-ssh-access">
-      <div className="rc-ssh-line">
-        <code className="rc-ssh-command" title={command}>
-          {command}
-        </code>
+      <div className="rc-ssh-command-line">
         <Popup
           content="复制登录指令"
           trigger={
@@ -31,6 +36,7 @@ export function SshAccess({ instance }: { instance: InstanceView }) {
             />
           }
         />
+        <code className="rc-ssh-command">{unbrokenWords(command)}</code>
       </div>
       <div className="rc-ssh-line">
         <span className="rc-muted">密码</span>
