@@ -65,6 +65,7 @@ export {
   imageRepositories,
   images,
   incomeHolds,
+  instanceDisks,
   instanceEvents,
   instanceLogins,
   instanceMetrics,
