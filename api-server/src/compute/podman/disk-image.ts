@@ -11,11 +11,15 @@ const run = promisify(execFile);
  * only the blocks written. Every call here is a host command (e2fsprogs, util-linux) run as the server's user.
  */
 
-/** Creates the image of `bytes` (no blocks kept back for root: the owner gets all of it). */
+/**
+ * Creates the image of `bytes`: no blocks kept back for root (the owner gets all of it), and the journal and inode
+ * tables left unwritten, which costs nothing on a sparse file (its holes read as zeros) and keeps a new 50 GB disk
+ * at a few MB of the host's.
+ */
 export async function createDiskImage(file: string, bytes: number) {
   await fs.mkdir(path.dirname(file), { recursive: true });
   await run('truncate', ['-s', String(bytes), file]);
-  await run('mkfs.ext4', ['-q', '-F', '-m', '0', '-E', 'root_owner=0:0', file]);
+  await run('mkfs.ext4', ['-q', '-F', '-m', '0', '-E', 'root_owner=0:0,lazy_itable_init=1,lazy_journal_init=1', file]);
 }
 
 export async function removeDiskImage(file: string) {
