@@ -138,6 +138,27 @@ describe('the data disk has the size bought (Podman)', () => {
     expect((await shell('cat /root/data/kept.txt')).stdout).toBe('kept\n');
   });
 
+  it('a data volume made before disks had sizes keeps working, without a limit, and the console says so', async () => {
+    const side = podmanOfTestApp(t.dataDir);
+    expect((await call(t.app, 'POST', '/apis/user/auth/user/instance/stop', { id }, owner.token)).code).toBe(200);
+    await reachStatus(t, id, Status.stopped);
+    // What an instance created before this change has: a plain volume of the host's disk, no image.
+    await side.docker.getContainer(side.names.container(id)).remove({ force: true });
+    await side.docker.getVolume(side.names.dataVolume(id)).remove({ force: true });
+    fs.rmSync(imageFile());
+    await side.docker.createVolume({ Name: side.names.dataVolume(id), Labels: side.names.labels(id) });
+    expect((await call(t.app, 'POST', '/apis/user/auth/user/instance/start', { id }, owner.token)).code).toBe(200);
+    await reachStatus(t, id, Status.running);
+    expect((await dataDf()).device).not.toMatch(/^\/dev\/loop/);
+    expect(fs.existsSync(imageFile())).toBe(false);
+    const grown = await quotedOperation(t.app, owner.token, 'storageAdjust', '/apis/user/auth/user/storage/adjust', { id, dataDiskExtraGb: 3 });
+    expect(grown.msg).toBe('数据盘已扩容至 4 GB（该实例的数据盘创建于容量限制之前，不限容量）');
+    t.clock.advance(t.app.compute.settings.diskReadingIntervalMs);
+    await runMetricsPass(t.app);
+    const view = await call(t.app, 'POST', '/apis/container/auth/list', { pageNum: 1, pageSize: 1, id }, owner.token);
+    expect(view.data.list[0].disks.data).toEqual({ limited: false, usedBytes: null, sizeBytes: null });
+  });
+
   it('release removes the volume and its image', async () => {
     expect((await call(t.app, 'POST', '/apis/user/auth/user/instance/stop', { id }, owner.token)).code).toBe(200);
     await reachStatus(t, id, Status.stopped);
