@@ -9,7 +9,7 @@ export function DiskUsage({ instance }: { instance: InstanceView }) {
   if (!disks)
     return (
       <small className="rc-muted rc-disk-usage">
-        数据盘 {instance.dataDiskGb}GB · 系统盘 {instance.systemDiskGb}GB（用量在开机后读取）
+        数据盘 {instance.dataDiskGb}GB · 系统盘 {instance.systemDiskGb}GB（用量尚未读取）
       </small>
     );
   const { system, data, netDisk } = disks;

@@ -151,7 +151,10 @@ describe('the data disk has the size bought (Podman)', () => {
     await reachStatus(t, id, Status.running);
     expect((await dataDf()).device).not.toMatch(/^\/dev\/loop/);
     expect(fs.existsSync(imageFile())).toBe(false);
-    const grown = await quotedOperation(t.app, owner.token, 'storageAdjust', '/apis/user/auth/user/storage/adjust', { id, dataDiskExtraGb: 3 });
+    const grown = await quotedOperation(t.app, owner.token, 'storageAdjust', '/apis/user/auth/user/storage/adjust', {
+      id,
+      dataDiskExtraGb: 3,
+    });
     expect(grown.msg).toBe('数据盘已扩容至 4 GB（该实例的数据盘创建于容量限制之前，不限容量）');
     t.clock.advance(t.app.compute.settings.diskReadingIntervalMs);
     await runMetricsPass(t.app);

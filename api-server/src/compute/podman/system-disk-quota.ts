@@ -13,7 +13,7 @@ export async function supportsSystemDiskQuota(docker: Dockerode): Promise<boolea
 }
 
 /** The mount (of /proc/mounts) whose point is the longest prefix of `folder`. */
-export function mountHolding(mounts: string, folder: string) {
+function mountHolding(mounts: string, folder: string) {
   let best: { point: string; type: string; options: string } | null = null;
   for (const line of mounts.split('\n')) {
     const [, point, type, options] = line.split(' ');
