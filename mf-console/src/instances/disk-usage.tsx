@@ -21,12 +21,12 @@ export function DiskUsage({ instance }: { instance: InstanceView }) {
           ? `数据盘 ${usedText(data.usedBytes)} / ${instance.dataDiskGb} GB${dataFull ? '（超过 90%）' : ''}`
           : `数据盘 ${instance.dataDiskGb} GB（创建于容量限制之前，不限容量）`}
       </small>
-      <small className="rc-muted">
-        系统盘 {usedText(system.usedBytes)} / {instance.systemDiskGb} GB{system.limitBytes === null ? '（本机存储不支持限制，未强制）' : ''}
+      <small className="rc-muted" title={system.limitBytes === null ? '本机存储不支持限制容器的可写层，系统盘容量未强制' : undefined}>
+        系统盘 {usedText(system.usedBytes)} / {instance.systemDiskGb} GB{system.limitBytes === null ? '（未强制）' : ''}
       </small>
       {netDisk && (
-        <small className="rc-muted">
-          网盘 {formatSize(netDisk.usedBytes)} / {formatSize(netDisk.quotaBytes)}（实例内写入不受配额限制，超出后无法在门户上传）
+        <small className="rc-muted" title="网盘配额在门户上传时检查；实例内写入暂不受配额限制，超出后门户将拒绝上传">
+          网盘 {formatSize(netDisk.usedBytes)} / {formatSize(netDisk.quotaBytes)}（实例内不限）
         </small>
       )}
     </div>
