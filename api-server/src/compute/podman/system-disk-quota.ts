@@ -7,8 +7,13 @@ import type Dockerode from 'dockerode';
  */
 export async function supportsSystemDiskQuota(docker: Dockerode): Promise<boolean> {
   const info = (await docker.info()) as { Driver?: string; DockerRootDir?: string };
+  return quotaCapable(info, await fs.readFile('/proc/mounts', 'utf8'));
+}
+
+/** The same answer from Podman's info and the text of /proc/mounts: the mount holding its root folder decides. */
+export function quotaCapable(info: { Driver?: string; DockerRootDir?: string }, mounts: string) {
   if (info.Driver !== 'overlay' || !info.DockerRootDir) return false;
-  const mount = mountHolding(await fs.readFile('/proc/mounts', 'utf8'), info.DockerRootDir);
+  const mount = mountHolding(mounts, info.DockerRootDir);
   return mount?.type === 'xfs' && /(^|,)(prjquota|pquota)(,|$)/.test(mount.options);
 }
 
