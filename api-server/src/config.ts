@@ -204,6 +204,8 @@ export interface ComputeSettings {
   /** Running instances' use is sampled this often and kept for `metricsRetentionMs`. */
   metricsIntervalMs: number;
   metricsRetentionMs: number;
+  /** A running instance's disks are read (through the driver, which may walk its files) at most this often. */
+  diskReadingIntervalMs: number;
   /** The simulated pool's stand-in for every instance's web ports (SIMULATED_WEB_TARGET); unset, they have none. */
   simulatedWebTarget: { host: string; port: number } | undefined;
   /** The Podman API socket (PODMAN_SOCKET); when unset the server starts `podman system service` under DATA_DIR/podman. */
@@ -499,6 +501,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
       meteringBatchSize: 100_000,
       metricsIntervalMs: 15_000,
       metricsRetentionMs: 7 * 24 * hour,
+      diskReadingIntervalMs: 5 * minute,
       simulatedWebTarget: hostAndPort(e.SIMULATED_WEB_TARGET),
       podmanSocket: e.PODMAN_SOCKET,
       kubernetes: {

@@ -43,6 +43,26 @@ export const OperationState = Type.Object({
 export type OperationState = Static<typeof OperationState>;
 
 /** An instance as the console shows it (answered by the list and by every operation on one instance). */
+const UsedBytes = Type.Union([Type.Integer(), Type.Null()], { description: '字节；null 表示无法读取' });
+
+/** The last reading of an instance's disks, against their sizes. */
+export const InstanceDiskUsage = Type.Object({
+  readAt: DateTime,
+  system: Type.Object({
+    usedBytes: UsedBytes,
+    limitBytes: Type.Union([Type.Integer(), Type.Null()], { description: '强制的上限；null 表示本机存储不支持限制' }),
+  }),
+  data: Type.Object({
+    limited: Type.Boolean({ description: 'false：数据盘创建于容量限制之前，不限容量' }),
+    usedBytes: UsedBytes,
+    sizeBytes: UsedBytes,
+  }),
+  netDisk: Type.Union([Type.Object({ usedBytes: Type.Integer(), quotaBytes: Type.Integer() }), Type.Null()], {
+    description: '挂载的网盘；未挂载为 null',
+  }),
+});
+export type InstanceDiskUsage = Static<typeof InstanceDiskUsage>;
+
 export const InstanceView = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -87,6 +107,9 @@ export const InstanceView = Type.Object({
   systemDiskGb: Type.Integer(),
   dataDiskGb: Type.Integer(),
   dataDiskExtraGb: Type.Integer(),
+  disks: Type.Union([InstanceDiskUsage, Type.Null()], {
+    description: '磁盘用量的最近一次读数（运行中的实例每几分钟读取一次）；从未读取时为 null',
+  }),
   ssh: Type.Object({
     host: Type.String(),
     port: Type.Integer(),

@@ -1,24 +1,28 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { DataDiskAdjustBody } from '@rc/api-contract/user/data-disk';
 import { computeNodes, instances, type Database, type Executor } from '../db/index.js';
 import { conflict } from '../errors.js';
 import { placeOrder, type QuoteKey } from '../billing/index.js';
-import type { ComputeDriver } from './driver.js';
+import type { ComputeDriver, DataDiskGrowth } from './driver.js';
 import { recordInstanceEvent } from './instance-events.js';
 import { lockInstance } from './instance-state.js';
 import { confirmedOperationPrice } from './operation-prices.js';
 import { dayRateOf, loadSitePrices } from './prices.js';
 import { OrderType, Status } from './states.js';
 
-/** Expands the instance's data disk at the quoted price, up to what its node allows. */
+/**
+ * Expands the instance's data disk at the quoted price, up to what its node allows, then has the driver grow the
+ * disk. Answers what the owner reads: the new size and whether it is in use now or from the next start.
+ */
 export async function expandDataDisk(
-  { db, driver, quotes }: { db: Database; driver: ComputeDriver; quotes: QuoteKey },
+  { db, driver, quotes, log }: { db: Database; driver: ComputeDriver; quotes: QuoteKey; log: FastifyBaseLogger },
   userId: number,
   body: DataDiskAdjustBody,
   now: Date,
-) {
+): Promise<string> {
   const { id, dataDiskExtraGb, quoteToken } = body;
-  await db.transaction(async (tx) => {
+  const { instance, sizeGb } = await db.transaction(async (tx) => {
     const instance = await lockInstance(tx, driver, { userId, id, operation: 'storageAdjust', now });
     const { priced, prices } = await confirmedOperationPrice(tx, quotes, {
       token: quoteToken,
@@ -54,7 +58,27 @@ export async function expandDataDisk(
       note: `数据盘 ${site.freeDataDiskGb + instance.dataDiskExtraGb} GB → ${site.freeDataDiskGb + dataDiskExtraGb} GB`,
       at: now,
     });
+    return { instance, sizeGb: site.freeDataDiskGb + dataDiskExtraGb };
   });
+  const growth = await driver.growDataDisk?.(instance).catch((error: unknown): DataDiskGrowth => {
+    log.error({ err: error, instanceId: id }, 'growing the data disk online failed: it grows at the next start');
+    return 'nextStart';
+  });
+  return growthMessage(sizeGb, growth, instance.status === Status.running);
+}
+
+function growthMessage(sizeGb: number, growth: DataDiskGrowth | undefined, running: boolean) {
+  const grown = `数据盘已扩容至 ${sizeGb} GB`;
+  switch (growth) {
+    case 'online':
+      return `${grown}，已在线生效`;
+    case 'nextStart':
+      return running ? `${grown}；本机不支持在线扩容，将在下次开机时生效` : `${grown}，将在下次开机时生效`;
+    case 'unlimited':
+      return `${grown}（该实例的数据盘创建于容量限制之前，不限容量）`;
+    default:
+      return grown;
+  }
 }
 
 /** The disks of the user's instances (released ones aside) and their totals. */

@@ -69,6 +69,17 @@ export interface InstanceSample {
   gpuMemoryPercent: number | null;
 }
 
+/** How an expansion reached the data disk: grown now, at the next start, or not at all (a disk without a size limit). */
+export type DataDiskGrowth = 'online' | 'nextStart' | 'unlimited';
+
+/** The instance's disks as its engine reads them; a null figure could not be read. */
+export interface DiskUsage {
+  /** The system disk: what the instance wrote over its image, and the limit its storage enforces (null: none). */
+  system: { usedBytes: number | null; limitBytes: number | null };
+  /** The data disk (read only while mounted), or not `limited` when it is a plain folder without a size. */
+  data: { limited: boolean; usedBytes: number | null; sizeBytes: number | null };
+}
+
 /** Thrown by a driver that cannot do what was asked for a reason the user should read (the message is Chinese); a call answers it as 409. */
 export class DriverRefusal extends AppError {
   constructor(message: string) {
@@ -104,6 +115,10 @@ export interface ComputeDriver {
   exec(instance: DriverInstance, options: ExecOptions): Promise<ExecSession>;
   /** The running instance's use now; null when it cannot be read. */
   sample(instance: DriverInstance): Promise<InstanceSample | null>;
+  /** Grows the data disk to the size the committed row says was bought (after an expansion); absent where the engine's disks do not grow. */
+  growDataDisk?(instance: DriverInstance): Promise<DataDiskGrowth>;
+  /** The instance's disks' use and sizes; absent where the engine has no disks to read. */
+  diskUsage?(instance: DriverInstance): Promise<DiskUsage>;
   /** Where a port inside the running instance is reached from this server; null when it cannot be. */
   httpTarget(instance: DriverInstance, port: number): Promise<{ host: string; port: number } | null>;
   /** Rejects when the backend cannot be reached now (the readiness check); cheap, changes nothing. */

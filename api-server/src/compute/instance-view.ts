@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
-import { computeNodes, gpuModels, instances, regions, type Executor } from '../db/index.js';
+import { computeNodes, gpuModels, instanceDisks, instances, regions, type Executor } from '../db/index.js';
 import type { FastifyInstance } from 'fastify';
 import { loadSitePrices } from './prices.js';
 import { operationStates } from './operations.js';
@@ -31,7 +31,8 @@ async function viewSettings(app: FastifyInstance): Promise<ViewSettings> {
 async function selectRows(db: Executor, where: SQL | undefined, limit: number, offset: number) {
   const page = await db.select().from(instances).where(where).orderBy(desc(instances.id)).limit(limit).offset(offset);
   if (page.length === 0) return [];
-  const [nodes, models, regionRows] = await Promise.all([
+  const ids = page.map((row) => row.id);
+  const [nodes, models, regionRows, readings] = await Promise.all([
     db
       .select()
       .from(computeNodes)
@@ -44,15 +45,18 @@ async function selectRows(db: Executor, where: SQL | undefined, limit: number, o
       .select()
       .from(regions)
       .where(inArray(regions.code, [...new Set(page.map((row) => row.regionCode))])),
+    db.select().from(instanceDisks).where(inArray(instanceDisks.instanceId, ids)),
   ]);
   const node = new Map(nodes.map((row) => [row.id, row]));
   const model = new Map(models.map((row) => [row.id, row]));
   const region = new Map(regionRows.map((row) => [row.code, row]));
+  const reading = new Map(readings.map((row) => [row.instanceId, row]));
   return page.map((instance) => ({
     instance,
     node: node.get(instance.nodeId)!,
     model: model.get(instance.gpuModelId)!,
     region: region.get(instance.regionCode)!,
+    disks: reading.get(instance.id) ?? null,
   }));
 }
 type Row = Awaited<ReturnType<typeof selectRows>>[number];
@@ -75,7 +79,19 @@ export async function instanceView(app: FastifyInstance, userId: number, id: num
   return view!;
 }
 
-function toView({ instance: i, node, model, region }: Row, settings: ViewSettings, queuePosition: number | undefined) {
+/** The disks' last reading as the console shows it (taken by the metrics pass, never on a list call). */
+function disksView(reading: Row['disks']) {
+  if (!reading) return null;
+  return {
+    readAt: reading.readAt,
+    system: { usedBytes: reading.systemUsedBytes, limitBytes: reading.systemLimitBytes },
+    data: { limited: reading.dataLimited, usedBytes: reading.dataUsedBytes, sizeBytes: reading.dataSizeBytes },
+    netDisk:
+      reading.netDiskQuotaBytes === null ? null : { usedBytes: reading.netDiskUsedBytes ?? 0, quotaBytes: reading.netDiskQuotaBytes },
+  };
+}
+
+function toView({ instance: i, node, model, region, disks }: Row, settings: ViewSettings, queuePosition: number | undefined) {
   const cards = Math.max(i.gpuCount, 1);
   const { port } = settings.ssh;
   const host = settings.ssh.publicHost ?? i.sshHost;
@@ -114,6 +130,7 @@ function toView({ instance: i, node, model, region }: Row, settings: ViewSetting
     systemDiskGb: node.systemDiskGb,
     dataDiskGb: settings.freeDataDiskGb + i.dataDiskExtraGb,
     dataDiskExtraGb: i.dataDiskExtraGb,
+    disks: disksView(disks),
     ssh: {
       host,
       port,

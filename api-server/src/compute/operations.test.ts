@@ -29,9 +29,9 @@ describe('which operation each state allows', () => {
     expect(refusalReason('renew', stopped)).toContain('按量计费实例无需续费');
   });
 
-  it('a running instance allows stop, a scheduled stop, billing change and rename; the rest say to power off first', () => {
+  it('a running instance allows stop, a scheduled stop, billing change, data disk expansion and rename; the rest say to power off first', () => {
     const allowed = operations.filter((operation) => refusalReason(operation, running) === null);
-    expect(allowed).toEqual(['stop', 'scheduleStop', 'changeBilling', 'changeName', 'idleStop']);
+    expect(allowed).toEqual(['stop', 'scheduleStop', 'changeBilling', 'storageAdjust', 'changeName', 'idleStop']);
     expect(refusalReason('release', running)).toBe('运行中的实例不能释放，请先关机');
     expect(refusalReason('commit', running)).toBe('运行中的实例不能保存镜像，请先关机');
     expect(refusalReason('changeBilling', { ...running, gpuHeld: 0 })).toContain('无卡模式');

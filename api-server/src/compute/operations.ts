@@ -39,12 +39,12 @@ const whenStopped: ReadonlySet<Operation> = new Set([
   'release',
   'liftConfig',
   'clone',
-  'storageAdjust',
   'reset',
   'changeImage',
   'commit',
 ]);
-const whenSteady: ReadonlySet<Operation> = new Set(['changeBilling', 'renew', 'idleStop']);
+/** The data disk grows while running where the driver can grow it online, else at the next start. */
+const whenSteady: ReadonlySet<Operation> = new Set(['changeBilling', 'renew', 'idleStop', 'storageAdjust']);
 
 function busyReason(status: number): string | null {
   switch (status) {

@@ -66,6 +66,7 @@ export {
   imageRepositories,
   images,
   incomeHolds,
+  instanceDisks,
   instanceEvents,
   instanceLogins,
   instanceMetrics,

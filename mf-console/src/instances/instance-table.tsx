@@ -1,5 +1,6 @@
 import { Label, Table } from 'semantic-ui-react';
 import { formatDateTime, formatYuan } from '@rc/shared-utility';
+import { DiskUsage } from './disk-usage';
 import { InstanceActions } from './instance-actions';
 import { InstanceMounts } from './instance-mounts';
 import { statusColors, type InstanceView } from './instance-types';
@@ -125,8 +126,9 @@ export function InstanceTable({
             <Table.Cell>
               <div className="rc-instance-gpu">{inNoGpuMode(instance) ? '无卡模式' : `${instance.deviceName} × ${instance.gpuCount}`}</div>
               <small className="rc-muted">
-                {instance.cpu}核 · {instance.memoryGb}GB · 数据盘 {instance.dataDiskGb}GB
+                {instance.cpu}核 · {instance.memoryGb}GB
               </small>
+              <DiskUsage instance={instance} />
               <small className="rc-muted rc-instance-image">{instance.imageName}</small>
               <InstanceMounts instanceId={instance.id} />
             </Table.Cell>

@@ -154,7 +154,7 @@ export function StorageForm({ instance, close, onDone }: FormProps) {
     <Form className="rc-storage-form">
       <p>
         数据盘当前 {instance.dataDiskGb} GB（免费 {base} GB + 扩容 {instance.dataDiskExtraGb} GB）。扩容部分按量计费随开机时长计费，
-        包周期实例按剩余天数一次付清。数据盘只能扩容，不能缩容。
+        包周期实例按剩余天数一次付清。数据盘只能扩容，不能缩容。运行中扩容时，主机支持在线扩容则立即生效，否则在下次开机时生效；关机状态下扩容在下次开机时生效。
       </p>
       <Form.Field>
         <label>扩容容量（GB，不含免费 {base} GB）</label>

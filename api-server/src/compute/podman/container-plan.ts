@@ -24,6 +24,8 @@ export interface ContainerPlan {
   binds: BindMount[];
   /** CDI device names (`nvidia.com/gpu=0`). */
   devices: string[];
+  /** The writable layer's cap, where the storage enforces one (see system-disk-quota.ts). */
+  systemDiskBytes?: number;
   /** Open files and processes; never above what Podman itself may set. */
   ulimits: { nofile: number; nproc: number };
 }
@@ -81,6 +83,7 @@ export function specGenerator(plan: ContainerPlan) {
       options: bind.readOnly ? ['rbind', 'ro'] : ['rbind', 'rw'],
     })),
     devices: plan.devices.map((path) => ({ path })),
+    ...(plan.systemDiskBytes ? { storage_opts: { size: String(plan.systemDiskBytes) } } : {}),
   };
 }
 

@@ -73,8 +73,19 @@ export async function volumeExists(docker: Dockerode, name: string) {
   }
 }
 
-export async function createVolume(docker: Dockerode, name: string, labels: Record<string, string>) {
-  await docker.createVolume({ Name: name, Labels: labels });
+/** A volume of Podman's local driver; `options` mount a device instead of a plain folder (`device`, `type`, `o`). */
+export async function createVolume(docker: Dockerode, name: string, labels: Record<string, string>, options: Record<string, string>) {
+  await docker.createVolume({ Name: name, Labels: labels, DriverOpts: options });
+}
+
+/** Where the volume is mounted on this machine while a container uses it. */
+export async function volumeMountpoint(docker: Dockerode, name: string): Promise<string | null> {
+  try {
+    return (await docker.getVolume(name).inspect()).Mountpoint;
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
 }
 
 export async function removeVolume(docker: Dockerode, name: string) {

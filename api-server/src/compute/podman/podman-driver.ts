@@ -1,15 +1,28 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import type { ContainerInspectOptions } from 'dockerode';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { DriverRefusal, type ComputeDriver, type DriverInstance, type ExecOptions, type InstanceSample } from '../driver.js';
+import { instances } from '../../db/index.js';
+import {
+  DriverRefusal,
+  type ComputeDriver,
+  type DataDiskGrowth,
+  type DiskUsage,
+  type DriverInstance,
+  type ExecOptions,
+  type InstanceSample,
+} from '../driver.js';
 import { BackgroundTransitionDriver, type ExpectedTransition } from '../background-transitions.js';
 import { Status } from '../states.js';
 import { hasNvidiaCdi } from './cdi-gpus.js';
 import { exitReason } from './exit-reason.js';
+import { dataVolumeUsage, growDataVolume } from './data-volume.js';
 import { inspectContainer } from './podman-calls.js';
 import { execInContainer } from './podman-exec.js';
 import { podmanNames } from './podman-names.js';
 import { connectPodman, type PodmanConnection } from './podman-service.js';
+import { supportsSystemDiskQuota } from './system-disk-quota.js';
 import { containerUlimits } from './ulimits.js';
 import { convergeTransition, type PodmanContext } from './transition-work.js';
 import { UsageSampler } from './usage-sample.js';
@@ -56,7 +69,9 @@ export class PodmanDriver extends BackgroundTransitionDriver implements ComputeD
       docker: connection.docker,
       namespace,
       names: podmanNames(namespace),
+      disksDir: path.join(app.config.dataDir, 'disks'),
       cdi: await hasNvidiaCdi(),
+      systemDiskQuota: await supportsSystemDiskQuota(connection.docker),
       ulimits: await containerUlimits(),
     };
     return new PodmanDriver(context, connection);
@@ -100,6 +115,28 @@ export class PodmanDriver extends BackgroundTransitionDriver implements ComputeD
   async sample(instance: DriverInstance): Promise<InstanceSample | null> {
     if (!(await this.runningContainer(instance))) return null;
     return this.sampler.sample(this.ctx.names.container(instance.id), this.ctx.cdi ? instance.gpuIndices : []);
+  }
+
+  async growDataDisk(instance: DriverInstance): Promise<DataDiskGrowth> {
+    const [row] = await this.ctx.app.db.select().from(instances).where(eq(instances.id, instance.id));
+    return growDataVolume(this.ctx, row!);
+  }
+
+  /** The writable layer's size (Podman walks it: call it sparingly) and the data disk's statfs while mounted. */
+  async diskUsage(instance: DriverInstance): Promise<DiskUsage> {
+    const name = this.ctx.names.container(instance.id);
+    const info = (await this.ctx.docker
+      .getContainer(name)
+      .inspect({ size: true } as ContainerInspectOptions)
+      .catch(() => null)) as { SizeRw?: number; HostConfig?: { StorageOpt?: Record<string, string> | null } } | null;
+    const limit = Number(info?.HostConfig?.StorageOpt?.size);
+    const data = await dataVolumeUsage(this.ctx, instance.id);
+    return {
+      system: { usedBytes: info?.SizeRw ?? null, limitBytes: limit > 0 ? limit : null },
+      data: data.limited
+        ? { limited: true, usedBytes: data.reading?.usedBytes ?? null, sizeBytes: data.reading?.sizeBytes ?? null }
+        : { limited: false, usedBytes: null, sizeBytes: null },
+    };
   }
 
   async httpTarget(instance: DriverInstance, port: number) {

@@ -9,6 +9,8 @@ export function podmanNames(namespace: string) {
   return {
     container: (instanceId: number) => `suanli-${namespace}-${instanceId}`,
     dataVolume: (instanceId: number) => `suanli-${namespace}-${instanceId}-data`,
+    /** The file (under DATA_DIR/disks) holding the data volume's ext4 filesystem. */
+    dataDiskImage: (instanceId: number) => `suanli-${namespace}-${instanceId}-data.ext4`,
     privateImage: (imageId: number) => `localhost/suanli/${namespace}-private-${imageId}:latest`,
     /** The instance's system disk carried into a container recreated with other devices or mounts. */
     carriedImage: (instanceId: number) => `localhost/suanli/${namespace}-carried-${instanceId}:latest`,

@@ -1,7 +1,5 @@
 import fs from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
-import type Dockerode from 'dockerode';
-import type { FastifyInstance } from 'fastify';
 import { computeNodes, images, netDisks } from '../../db/index.js';
 import { datasetFolder, netDiskFolder } from '../../storage/index.js';
 import { mountsOf } from '../instance-mounts.js';
@@ -10,29 +8,24 @@ import type { InstanceRow } from '../instance-state.js';
 import { Status } from '../states.js';
 import { gpuDevices } from './cdi-gpus.js';
 import { attachmentsHash, attachmentsLabel, hostnameOf, limitsOf, type BindMount, type ContainerPlan } from './container-plan.js';
+import { ensureDataVolume, removeDataVolume, type DataVolumeContext } from './data-volume.js';
 import {
   commitContainer,
-  copyVolume,
   createContainer,
-  createVolume,
   inspectContainer,
   removeContainer,
   removeImage,
-  removeVolume,
   startContainer,
   stopContainer,
-  volumeExists,
 } from './podman-calls.js';
-import { baseImageRef, podmanNames } from './podman-names.js';
+import { baseImageRef } from './podman-names.js';
 
-export interface PodmanContext {
-  app: FastifyInstance;
-  docker: Dockerode;
+export interface PodmanContext extends DataVolumeContext {
   namespace: string;
-  names: ReturnType<typeof podmanNames>;
   /** The machine exposes NVIDIA GPUs through CDI. */
   cdi: boolean;
-  ulimits: ContainerPlan['ulimits'];
+  /** Podman can cap the writable layer here (XFS with project quotas): the system disk gets the node's size. */
+  systemDiskQuota: boolean;
 }
 
 /** Where the instance's network disk and datasets live on this machine. */
@@ -67,29 +60,9 @@ async function planOf(ctx: PodmanContext, row: InstanceRow): Promise<ContainerPl
     dataVolume: ctx.names.dataVolume(row.id),
     binds: await bindsOf(ctx, row.id),
     devices: gpuDevices(ctx.cdi, row.noGpu ? [] : row.gpuIndices),
+    ...(ctx.systemDiskQuota ? { systemDiskBytes: node!.systemDiskGb * 1024 ** 3 } : {}),
     ulimits: ctx.ulimits,
   };
-}
-
-/** The data volume, created once; a clone's starts as a copy of its source's. */
-async function ensureDataVolume(ctx: PodmanContext, row: InstanceRow, image: string) {
-  const volume = ctx.names.dataVolume(row.id);
-  if (await volumeExists(ctx.docker, volume)) return;
-  await createVolume(ctx.docker, volume, ctx.names.labels(row.id));
-  if (row.clonedFromId === null) return;
-  try {
-    await copyVolume(ctx.docker, {
-      from: ctx.names.dataVolume(row.clonedFromId),
-      to: volume,
-      image,
-      name: ctx.names.copier(row.id),
-      labels: ctx.names.labels(row.id),
-      ulimits: ctx.ulimits,
-    });
-  } catch (error) {
-    await removeVolume(ctx.docker, volume);
-    throw error;
-  }
 }
 
 /**
@@ -136,9 +109,9 @@ async function powerOff(ctx: PodmanContext, row: InstanceRow) {
 async function release(ctx: PodmanContext, row: InstanceRow) {
   const name = ctx.names.container(row.id);
   await removeContainer(ctx.docker, name);
-  await removeVolume(ctx.docker, ctx.names.dataVolume(row.id));
+  const volumeGone = await removeDataVolume(ctx, row.id);
   await removeImage(ctx.docker, ctx.names.carriedImage(row.id));
-  return !(await inspectContainer(ctx.docker, name)) && !(await volumeExists(ctx.docker, ctx.names.dataVolume(row.id)));
+  return !(await inspectContainer(ctx.docker, name)) && volumeGone;
 }
 
 /** A fresh system disk from the instance's (possibly changed) image; the data volume stays. Ends stopped. */

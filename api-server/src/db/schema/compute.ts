@@ -275,3 +275,26 @@ export const balanceAlerts = pgTable('balance_alerts', {
     .references(() => users.id),
   warnedAt: timestamp('warned_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The last reading of each instance's disks, taken by the metrics pass at most every few minutes through the driver
+ * (the console shows it instead of asking the engine on every list). A null figure could not be read.
+ */
+export const instanceDisks = pgTable('instance_disks', {
+  instanceId: integer('instance_id')
+    .primaryKey()
+    .references(() => instances.id),
+  readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+  /** Bytes the instance wrote over its image; the limit where the storage enforces one. */
+  systemUsedBytes: bigint('system_used_bytes', { mode: 'number' }),
+  systemLimitBytes: bigint('system_limit_bytes', { mode: 'number' }),
+  /** False for a data volume made before disks had sizes: it has no limit. */
+  dataLimited: boolean('data_limited').notNull(),
+  dataUsedBytes: bigint('data_used_bytes', { mode: 'number' }),
+  dataSizeBytes: bigint('data_size_bytes', { mode: 'number' }),
+  /** The network disk mounted in the instance, as the portal counts it, against its quota. */
+  netDiskUsedBytes: bigint('net_disk_used_bytes', { mode: 'number' }),
+  netDiskQuotaBytes: bigint('net_disk_quota_bytes', { mode: 'number' }),
+  /** When the owner was told the data disk passed 90%; cleared once a reading is below again. */
+  dataAlertedAt: timestamp('data_alerted_at', { withTimezone: true }),
+});

@@ -14,8 +14,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, summary: '数据盘扩容', body: DataDiskAdjustBody, response: { 200: Envelope(InstanceView) } } },
     async (request) => {
       const user = currentUser(request);
-      await expandDataDisk({ db: app.db, driver: app.compute.driver, quotes: app.quotes }, user.id, request.body, app.clock.now());
-      return ok(await instanceView(app, user.id, request.body.id), '数据盘已扩容');
+      const deps = { db: app.db, driver: app.compute.driver, quotes: app.quotes, log: app.log };
+      const message = await expandDataDisk(deps, user.id, request.body, app.clock.now());
+      return ok(await instanceView(app, user.id, request.body.id), message);
     },
   );
 
