@@ -67,6 +67,8 @@ export {
   incomeHolds,
   instanceEvents,
   instanceLogins,
+  instancePageShares,
+  instanceWebPorts,
   instanceMetrics,
   instanceMounts,
   instances,
