@@ -55,12 +55,6 @@ async function passOf(url: string) {
   return String(entered.headers['set-cookie']).split(';')[0]!;
 }
 
-async function ownerPass(token: string, id: number, port: number) {
-  const asked = await page('ticket', { id, port }, token);
-  expect(asked).toMatchObject({ code: 200 });
-  return passOf(asked.data.url);
-}
-
 describe('the web ports of an instance (自定义服务)', () => {
   it("lists JupyterLab's port, its application's HTTP ports, and up to 5 added ones; 22, duplicates and a 6th are refused", async () => {
     const { user, id } = await ownerOfRunningInstance();
