@@ -103,6 +103,16 @@ export function InstanceTable({
                   监控
                 </a>
                 <a
+                  href={`/account/instanceManage/webPorts?id=${instance.id}`}
+                  data-link="web-ports"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    navigate(`/account/instanceManage/webPorts?id=${instance.id}`);
+                  }}
+                >
+                  自定义服务
+                </a>
+                <a
                   href={`/account/instanceManage/changeConfig?id=${instance.id}`}
                   onClick={(event) => {
                     event.preventDefault();
