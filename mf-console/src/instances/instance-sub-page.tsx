@@ -30,8 +30,14 @@ export function InstanceSubPage({
       </PageHeader>
       {missing ? (
         <>
-          <Message warning content="实例不存在或已释放，请从实例列表进入。" />
-          {gone && Number.isInteger(id) && id > 0 ? gone(id) : null}
+          {gone && Number.isInteger(id) && id > 0 ? (
+            <>
+              <Message warning content="该实例已释放，不在实例列表中；下面是它保留的记录。" />
+              {gone(id)}
+            </>
+          ) : (
+            <Message warning content="实例不存在或已释放，请从实例列表进入。" />
+          )}
         </>
       ) : loaded.error !== null ? (
         <ErrorState message={loaded.error} onRetry={() => void loaded.reload()} />

@@ -1,16 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Button, Dropdown, Form, Icon, Input, Label, Segment, Table } from 'semantic-ui-react';
-import {
-  bus,
-  copyText,
-  formatDateTime,
-  IntegerInput,
-  ListState,
-  runAction,
-  useLoaded,
-  useSubmit,
-  type ScreenProps,
-} from '@rc/shared-utility';
+import { bus, copyText, formatDateTime, ListState, runAction, useLoaded, useSubmit, type ScreenProps } from '@rc/shared-utility';
 import { openInstancePage, webPortCalls, type CreatedPageShare, type InstanceWebPort } from './instance-page-api';
 import { InstanceSubPage } from './instance-sub-page';
 import type { InstanceView } from './instance-types';
@@ -31,7 +21,7 @@ async function copy(text: string) {
 /** Name and port of a service the owner runs in the instance (AutoDL's 自定义服务). */
 function AddPortForm({ instanceId, onAdded }: { instanceId: number; onAdded: () => void }) {
   const [name, setName] = useState('');
-  const [port, setPort] = useState(0);
+  const [port, setPort] = useState('');
   const { busy, errors, submit } = useSubmit<'name' | 'port'>();
   return (
     <Form
@@ -40,13 +30,13 @@ function AddPortForm({ instanceId, onAdded }: { instanceId: number; onAdded: () 
         void submit({
           check: () => ({
             name: name.trim() ? undefined : '请填写服务名称',
-            port: port >= 1 && port <= 65535 ? undefined : '请填写 1–65535 之间的端口',
+            port: /^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535 ? undefined : '请填写 1–65535 之间的端口',
           }),
-          call: () => webPortCalls.add(instanceId, name.trim(), port),
+          call: () => webPortCalls.add(instanceId, name.trim(), Number(port)),
           success: '已添加',
           then: () => {
             setName('');
-            setPort(0);
+            setPort('');
             onAdded();
           },
         })
@@ -57,7 +47,14 @@ function AddPortForm({ instanceId, onAdded }: { instanceId: number; onAdded: () 
           <Input placeholder="服务名称，如 TensorBoard" maxLength={20} value={name} onChange={(_, data) => setName(String(data.value))} />
         </Form.Field>
         <Form.Field error={Boolean(errors.port)}>
-          <IntegerInput placeholder="端口" className="rc-add-web-port-number" value={port} max={65535} onChange={setPort} />
+          <Input
+            placeholder="端口"
+            inputMode="numeric"
+            maxLength={5}
+            className="rc-add-web-port-number"
+            value={port}
+            onChange={(_, data) => setPort(String(data.value).replace(/\D/g, ''))}
+          />
         </Form.Field>
         <Button type="submit" primary loading={busy} disabled={busy}>
           添加
