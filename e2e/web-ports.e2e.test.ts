@@ -64,6 +64,18 @@ async function inFreshBrowser(url: string, then?: (fresh: Browser) => Promise<vo
   }
 }
 
+/** Clicks what opens port 8000 of the instance: it opens in a new tab, on the port's own origin, past the ticket. */
+async function openInNewTab(click: () => Promise<unknown>, id: number) {
+  const portalWindow = await browser.getWindowHandle();
+  await click();
+  await browser.waitUntil(async () => (await browser.getWindowHandles()).length === 2, { timeout: 10_000 });
+  await browser.switchToWindow((await browser.getWindowHandles()).find((handle) => handle !== portalWindow)!);
+  await browser.$('#served').waitForExist({ timeout: 20_000 });
+  expect(await browser.getUrl()).toMatch(new RegExp(`^http://${id}-8000\\.apps\\.localhost:\\d+/$`));
+  await browser.closeWindow();
+  await browser.switchToWindow(portalWindow);
+}
+
 const portRow = (port: number) => browser.$(`.rc-web-port[data-port="${port}"]`);
 
 describe('自定义服务 and share links', () => {
@@ -80,14 +92,16 @@ describe('自定义服务 and share links', () => {
     await portRow(8000).waitForDisplayed({ timeout: 20_000 });
     expect(await portRow(8000).getText()).toContain('演示服务');
 
-    const portalWindow = await browser.getWindowHandle();
-    await portRow(8000).$('.rc-open-web-port').click();
-    await browser.waitUntil(async () => (await browser.getWindowHandles()).length === 2, { timeout: 10_000 });
-    await browser.switchToWindow((await browser.getWindowHandles()).find((handle) => handle !== portalWindow)!);
-    await browser.$('#served').waitForExist({ timeout: 20_000 });
-    expect(await browser.getUrl()).toMatch(new RegExp(`^http://${id}-8000\\.apps\\.localhost:\\d+/$`));
-    await browser.closeWindow();
-    await browser.switchToWindow(portalWindow);
+    // 打开 from the page, and from the row's 网页端口 menu of the instance list.
+    await openInNewTab(() => portRow(8000).$('.rc-open-web-port').click(), id);
+    await page.open('/account/instanceManage');
+    const menu = browser.$(`tr[data-instance-id="${id}"] .rc-web-ports-menu`);
+    await menu.click();
+    await menu.$('.rc-web-ports-menu-item[data-port="8000"]').waitForClickable({ timeout: 20_000 });
+    expect(await menu.$('.rc-web-ports-menu-item[data-port="8000"]').getText()).toContain('演示服务（8000）');
+    await openInNewTab(() => menu.$('.rc-web-ports-menu-item[data-port="8000"]').click(), id);
+    await page.open(`/account/instanceManage/webPorts?id=${id}`);
+    await portRow(8000).waitForDisplayed({ timeout: 20_000 });
 
     await portRow(8000).$('.rc-share-web-port').click();
     await browser.$('.rc-create-share').click();

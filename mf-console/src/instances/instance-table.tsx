@@ -4,6 +4,7 @@ import { InstanceActions } from './instance-actions';
 import { InstanceMounts } from './instance-mounts';
 import { statusColors, type InstanceView } from './instance-types';
 import { SshAccess } from './ssh-access';
+import { WebPortsMenu } from './web-ports-menu';
 
 function BillingCell({ instance }: { instance: InstanceView }) {
   if (instance.billingType !== 1) {
@@ -145,6 +146,7 @@ export function InstanceTable({
             </Table.Cell>
             <Table.Cell>
               <SshAccess instance={instance} />
+              <WebPortsMenu instance={instance} navigate={navigate} />
             </Table.Cell>
             <Table.Cell>
               <InstanceActions instance={instance} onDone={onChanged} navigate={navigate} />
