@@ -171,6 +171,15 @@ describe('share links', () => {
     expect(refused.statusCode).toBe(404);
     expect(refused.body).toContain('无法打开该页面');
     expect((await onInstanceOrigin(url)).statusCode).toBe(404);
+
+    // Removing an added port ends its share links.
+    await page('port/add', { id, name: '另一个', port: 8001 }, user.token);
+    const other = await page('share/create', { id, port: 8001, hours: 1 }, user.token);
+    const otherPass = await passOf(other.data.url);
+    expect((await onInstanceOrigin(`http://${hostOf(id, 8001)}/`, otherPass)).statusCode).toBe(200);
+    expect(await page('port/remove', { id, port: 8001 }, user.token)).toMatchObject({ code: 200 });
+    expect((await onInstanceOrigin(`http://${hostOf(id, 8001)}/`, otherPass)).statusCode).toBe(404);
+    expect(await page('share/list', { id }, user.token)).toMatchObject({ data: [] });
   });
 
   it('end when they expire, and tell their holder when the instance is stopped or released', async () => {

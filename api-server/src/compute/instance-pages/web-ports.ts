@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { instances, instanceWebPorts, type Executor } from '../../db/index.js';
+import { instancePageShares, instances, instanceWebPorts, type Executor } from '../../db/index.js';
 import { conflict, invalid, notFound } from '../../errors.js';
 import { Status } from '../states.js';
 import { appTemplatePorts } from './app-template-ports.js';
@@ -65,13 +65,19 @@ export async function addWebPort(app: FastifyInstance, userId: number, body: { i
   });
 }
 
-/** Removes a port the owner added; JupyterLab's and the template's stay. The list is answered. */
+/** Removes a port the owner added, and ends its share links; JupyterLab's and the template's stay. The list is answered. */
 export async function removeWebPort(app: FastifyInstance, userId: number, body: { id: number; port: number }) {
   await ownLiveInstance(app.db, userId, body.id);
-  const removed = await app.db
-    .delete(instanceWebPorts)
-    .where(and(eq(instanceWebPorts.instanceId, body.id), eq(instanceWebPorts.port, body.port)))
-    .returning({ id: instanceWebPorts.id });
-  if (removed.length === 0) throw notFound('该端口不是你添加的自定义服务');
-  return instanceWebPortList(app.db, body.id);
+  return app.db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(instanceWebPorts)
+      .where(and(eq(instanceWebPorts.instanceId, body.id), eq(instanceWebPorts.port, body.port)))
+      .returning({ id: instanceWebPorts.id });
+    if (removed.length === 0) throw notFound('该端口不是你添加的自定义服务');
+    await tx
+      .update(instancePageShares)
+      .set({ revokedAt: app.clock.now() })
+      .where(and(eq(instancePageShares.instanceId, body.id), eq(instancePageShares.port, body.port), isNull(instancePageShares.revokedAt)));
+    return instanceWebPortList(tx, body.id);
+  });
 }
