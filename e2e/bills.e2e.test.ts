@@ -145,4 +145,28 @@ describe('the demo user’s bills', () => {
     await browser.$('.rc-resource-gpu .rc-resource-row').waitForDisplayed({ timeout: 20_000 });
     expect(await browser.$$('.rc-resource-gpu .rc-resource-row').length).toBe(4);
   });
+
+  it('opens, from a bill line, the instance’s 状态记录 at the line’s time with the line marked', async () => {
+    await browser.url(`${server.url}/account/definAndDetail`);
+    await browser.$('.rc-bill-row .rc-bill-record').waitForClickable({ timeout: 20_000 });
+    const link = browser.$('.rc-bill-row .rc-bill-record');
+    const time = await link.parentElement().parentElement().$('td').getText();
+    await link.click();
+    await browser.waitUntil(async () => (await browser.execute(() => window.location.search)).includes('bill='), {
+      timeout: 20_000,
+      timeoutMsg: 'the 状态记录 did not open',
+    });
+    expect(await browser.execute(() => window.location.pathname)).toBe('/account/instanceManage/statusChanage');
+    expect(await textOf('.rc-record-from-bill')).toContain('账单明细中的这笔扣费已标出');
+    const marked = await textOf('.rc-record-focus');
+    expect(marked).toContain(time);
+    expect(await browser.$('.rc-record-focus').getAttribute('data-type')).toBe('charge');
+    // Nothing after the line is listed: every row is at or before its time.
+    const times = await browser.$$('.rc-instance-records tbody tr').map((line) => line.$('td').getText());
+    expect(times.every((at) => at <= time)).toBe(true);
+
+    await browser.$('.rc-record-from-bill a').click();
+    await browser.waitUntil(async () => !(await browser.$('.rc-record-focus').isExisting()), { timeout: 20_000 });
+    expect(await browser.execute(() => window.location.search)).not.toContain('bill=');
+  });
 });

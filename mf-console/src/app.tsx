@@ -5,6 +5,7 @@ import { MessagePage } from './message/message-page';
 import { InstanceManagePage } from './instances/instance-manage-page';
 import { RentPage } from './rent/rent-page';
 import { AddSshPage, ChangeConfigPage, ChangePayTypePage, StatusChangePage } from './instances/instance-sub-pages';
+import { WebPortsPage } from './instances/web-ports-page';
 import { TerminalPage } from './instances/terminal-page';
 import { InstanceMonitorPage } from './instances/instance-monitor-page';
 import { MirrorImagePage } from './images/mirror-image-page';
@@ -38,6 +39,7 @@ export const screens: Screens = {
   '/account/instanceManage/addSSH': AddSshPage,
   '/account/instanceManage/terminal': TerminalPage,
   '/account/instanceManage/monitor': InstanceMonitorPage,
+  '/account/instanceManage/webPorts': WebPortsPage,
   '/account/mirrorImage': MirrorImagePage,
   '/account/realAuth': RealAuthPage,
   '/account/realAuth/credential': CredentialPage,

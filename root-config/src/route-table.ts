@@ -58,6 +58,11 @@ const consoleRoutes = rows('@rc/mf-console', [
     '实例状态变更',
     '当前状态、可执行的操作，以及每次状态变化（由谁或什么引起）与其间的扣费、退款。',
   ],
+  [
+    '/account/instanceManage/webPorts',
+    '自定义服务',
+    '实例的网页端口：JupyterLab、应用的端口与最多 5 个自定义服务，在实例的独立域名上打开，或生成有有效期的分享链接。',
+  ],
   ['/account/instanceManage/terminal', '终端', '在浏览器中打开运行中实例的命令行终端，无需 SSH 客户端。'],
   ['/account/instance', '实例', '查看我的全部容器实例及其运行状态。'],
   [

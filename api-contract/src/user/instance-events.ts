@@ -1,9 +1,15 @@
 import { Type, type Static } from 'typebox';
-import { PageQuery } from '../common.js';
+import { Id, PageQuery } from '../common.js';
 import { DateTime, Money, NullableDateTime } from '../values.js';
 import { InstanceId } from './compute.js';
 
-export const InstanceEventsBody = Type.Intersect([PageQuery, Type.Object({ id: InstanceId })]);
+export const InstanceEventsBody = Type.Intersect([
+  PageQuery,
+  Type.Object({
+    id: InstanceId,
+    bill: Type.Optional(Id('账单明细ID：只列出该扣费行及其之前的记录（为什么扣了这笔费）')),
+  }),
+]);
 export type InstanceEventsBody = Static<typeof InstanceEventsBody>;
 
 /** One line of an instance's 状态记录: a state change (who or what caused it), or a charge or refund between them. */

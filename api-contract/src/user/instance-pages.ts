@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { DateTime } from '../values.js';
 
 /** One web port of the caller's own running instance. */
 export const InstancePagePort = Type.Object({
@@ -13,3 +14,49 @@ export const InstancePageTicket = Type.Object({
   expiresInSeconds: Type.Integer(),
 });
 export type InstancePageTicket = Static<typeof InstancePageTicket>;
+
+export const InstanceWebPortsBody = Type.Object({ id: Type.Integer({ title: '实例ID', minimum: 1 }) });
+export type InstanceWebPortsBody = Static<typeof InstanceWebPortsBody>;
+
+/** One web port of the instance: JupyterLab's, one its application serves, or one the owner added (自定义服务). */
+export const InstanceWebPort = Type.Object({
+  name: Type.String(),
+  port: Type.Integer(),
+  source: Type.Union([Type.Literal('jupyter'), Type.Literal('app'), Type.Literal('custom')], {
+    description: 'jupyter：JupyterLab；app：应用模板的端口；custom：用户添加的自定义服务（可删除）',
+  }),
+});
+export type InstanceWebPort = Static<typeof InstanceWebPort>;
+
+export const AddInstanceWebPortBody = Type.Object({
+  id: Type.Integer({ title: '实例ID', minimum: 1 }),
+  name: Type.String({ title: '服务名称', minLength: 1, maxLength: 20 }),
+  port: Type.Integer({ title: '端口', minimum: 1, maximum: 65535 }),
+});
+export type AddInstanceWebPortBody = Static<typeof AddInstanceWebPortBody>;
+
+export const CreatePageShareBody = Type.Object({
+  id: Type.Integer({ title: '实例ID', minimum: 1 }),
+  port: Type.Integer({ title: '端口', minimum: 1, maximum: 65535 }),
+  hours: Type.Integer({ title: '有效期（小时）', description: '1（1 小时）、24（1 天）或 168（7 天）' }),
+});
+export type CreatePageShareBody = Static<typeof CreatePageShareBody>;
+
+/** A share link of one web port: anyone with it gets in, without an account, until it expires or is revoked. */
+export const InstancePageShare = Type.Object({
+  id: Type.Integer(),
+  port: Type.Integer(),
+  name: Type.String({ description: '端口的服务名称' }),
+  expiresAt: DateTime,
+  gmtCreate: DateTime,
+});
+export type InstancePageShare = Static<typeof InstancePageShare>;
+
+export const CreatedPageShare = Type.Intersect([
+  InstancePageShare,
+  Type.Object({ url: Type.String({ description: '分享链接：仅在创建时返回一次（服务器只保存其摘要）' }) }),
+]);
+export type CreatedPageShare = Static<typeof CreatedPageShare>;
+
+export const RevokePageShareBody = Type.Object({ shareId: Type.Integer({ title: '分享链接ID', minimum: 1 }) });
+export type RevokePageShareBody = Static<typeof RevokePageShareBody>;

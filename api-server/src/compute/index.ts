@@ -14,6 +14,8 @@ export { metricsSeries } from './instance-metrics/metrics-series.js';
 export { instancesMounting, mountDataset, unmountDataset } from './instance-mounts.js';
 export { renameInstance } from './instance-name.js';
 export { issueInstancePageTicket } from './instance-pages/instance-page-access.js';
+export { createPageShare, listPageShares, revokePageShare } from './instance-pages/page-shares.js';
+export { addWebPort, listWebPorts, removeWebPort } from './instance-pages/web-ports.js';
 export { default as instancePagesProxy, routeInstancePageHosts } from './instance-pages/instance-pages-proxy.js';
 export { instanceRecord } from './instance-record.js';
 export type { InstanceRow } from './instance-state.js';

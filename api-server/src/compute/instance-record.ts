@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
 import { bills, instanceEvents, instances, type Executor } from '../db/index.js';
 import { notFound } from '../errors.js';
 import { eventName } from './instance-events.js';
@@ -8,13 +8,27 @@ const chargeNames: Record<string, string> = { usage: '按量计费', package: '�
 const actorNames: Record<string, string> = { user: '用户操作', system: '系统' };
 const toDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
 
-/** The instance's 状态记录: its state changes (who or what caused them) and the charges and refunds between them, newest first. */
-export async function instanceRecord(db: Executor, userId: number, id: number, window: { limit: number; offset: number }) {
+/** When the bill line of the instance was written; 「账单明细不存在」 for a line of another instance. */
+async function billTime(db: Executor, instanceId: number, billId: number) {
+  const [line] = await db
+    .select({ at: bills.createdAt })
+    .from(bills)
+    .where(and(eq(bills.id, billId), eq(bills.instanceId, instanceId)));
+  if (!line) throw notFound('账单明细不存在');
+  return line.at;
+}
+
+/**
+ * The instance's 状态记录: its state changes (who or what caused them) and the charges and refunds between them, newest
+ * first; with `billId`, from that bill line's time back, so that the line and what led to it come first.
+ */
+export async function instanceRecord(db: Executor, userId: number, id: number, window: { limit: number; offset: number }, billId?: number) {
   const [owned] = await db
     .select({ id: instances.id })
     .from(instances)
     .where(and(eq(instances.id, id), eq(instances.userId, userId)));
   if (!owned) throw notFound('实例不存在');
+  const until = billId === undefined ? undefined : await billTime(db, id, billId);
 
   const charges = db
     .select({
@@ -32,7 +46,7 @@ export async function instanceRecord(db: Executor, userId: number, id: number, w
       createdAt: bills.createdAt,
     })
     .from(bills)
-    .where(eq(bills.instanceId, id));
+    .where(and(eq(bills.instanceId, id), until && lte(bills.createdAt, until)));
   const events = db
     .select({
       type: sql<'event' | 'charge'>`'event'`.as('type'),
@@ -49,15 +63,21 @@ export async function instanceRecord(db: Executor, userId: number, id: number, w
       createdAt: instanceEvents.createdAt,
     })
     .from(instanceEvents)
-    .where(eq(instanceEvents.instanceId, id));
+    .where(and(eq(instanceEvents.instanceId, id), until && lte(instanceEvents.createdAt, until)));
   // Newest first; at one instant a change comes after the bill lines written before it.
   const rows = await charges
     .unionAll(events)
     .orderBy(desc(sql`created_at`), desc(sql`sequence`), desc(sql`type`), desc(sql`id`))
     .limit(window.limit)
     .offset(window.offset);
-  const [eventCount] = await db.select({ n: count() }).from(instanceEvents).where(eq(instanceEvents.instanceId, id));
-  const [chargeCount] = await db.select({ n: count() }).from(bills).where(eq(bills.instanceId, id));
+  const [eventCount] = await db
+    .select({ n: count() })
+    .from(instanceEvents)
+    .where(and(eq(instanceEvents.instanceId, id), until && lte(instanceEvents.createdAt, until)));
+  const [chargeCount] = await db
+    .select({ n: count() })
+    .from(bills)
+    .where(and(eq(bills.instanceId, id), until && lte(bills.createdAt, until)));
   const list = rows.map((row) => {
     const event = row.type === 'event';
     return {

@@ -69,6 +69,8 @@ export {
   instanceDisks,
   instanceEvents,
   instanceLogins,
+  instancePageShares,
+  instanceWebPorts,
   instanceMetrics,
   instanceMounts,
   instances,

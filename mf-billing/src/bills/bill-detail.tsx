@@ -3,6 +3,7 @@ import { Button, Table } from 'semantic-ui-react';
 import { formatDateTime, formatYuan, ListState, PageSection, useLoaded, type ScreenProps } from '@rc/shared-utility';
 import { billKindNames, productNames } from '../labels';
 import { lineAmountText, quantityText, unitPriceText } from './bill-line-text';
+import { InstanceRecordLink } from './bill-lines-table';
 import { viewBill } from './bills-api';
 
 /** One charge line: what, when, the period, unit price × quantity, the rounding rule, its order and the balance after it. */
@@ -43,6 +44,14 @@ export function BillDetail({ id, navigate }: { id: number; navigate: ScreenProps
                   <Table.Cell>{text}</Table.Cell>
                 </Table.Row>
               ))}
+              {b.instanceId ? (
+                <Table.Row>
+                  <Table.Cell>为什么扣费</Table.Cell>
+                  <Table.Cell>
+                    <InstanceRecordLink line={b} navigate={navigate} />
+                  </Table.Cell>
+                </Table.Row>
+              ) : null}
               {b.orderId ? (
                 <Table.Row>
                   <Table.Cell>订单</Table.Cell>

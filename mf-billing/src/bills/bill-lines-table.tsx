@@ -7,6 +7,24 @@ import type { BillLine } from './bills-api';
 
 export const billColumns = ['时间', '产品', '类型', '实例', '订单号', '计费周期', '单价', '用量', '金额', ''] as const;
 
+/** The instance's 状态记录 at the line's time: the state changes and charges that explain why the line exists. */
+export function InstanceRecordLink({ line, navigate }: { line: Pick<BillLine, 'id' | 'instanceId'>; navigate: ScreenProps['navigate'] }) {
+  const to = `/account/instanceManage/statusChanage?id=${line.instanceId}&bill=${line.id}`;
+  return (
+    <a
+      href={to}
+      className="rc-bill-record"
+      title="查看这笔扣费时实例的状态记录"
+      onClick={(event) => {
+        event.preventDefault();
+        navigate(to);
+      }}
+    >
+      状态记录
+    </a>
+  );
+}
+
 export function BillLineRow({ line, navigate }: { line: BillLine; navigate: ScreenProps['navigate'] }) {
   const open = (event: MouseEvent) => {
     event.preventDefault();
@@ -25,10 +43,11 @@ export function BillLineRow({ line, navigate }: { line: BillLine; navigate: Scre
       <Table.Cell>{unitPriceText(line)}</Table.Cell>
       <Table.Cell>{quantityText(line)}</Table.Cell>
       <Table.Cell className="rc-amount rc-bill-amount">{lineAmountText(line.amount)}</Table.Cell>
-      <Table.Cell>
+      <Table.Cell className="rc-bill-links">
         <a href={`/account/definAndDetail?bill=${line.id}`} onClick={open}>
           详情
         </a>
+        {line.instanceId ? <InstanceRecordLink line={line} navigate={navigate} /> : null}
       </Table.Cell>
     </Table.Row>
   );

@@ -20,8 +20,9 @@ export const quoteOperation = (body: InstanceQuoteBody) =>
 export const listMounts = (instanceId: number) =>
   api.post<InstanceMountView[]>('/data/auth/mount/list', { instanceId }, { ...noCache, errorTip: false });
 
-export const listInstanceRecords = (id: number, paging: Paging) =>
-  api.post<Page<InstanceRecord>>('/user/auth/user/instance/events', { id, ...paging }, { errorTip: false });
+/** The 状态记录, newest first; with `bill`, from that bill line's time back. */
+export const listInstanceRecords = (id: number, paging: Paging, bill?: number) =>
+  api.post<Page<InstanceRecord>>('/user/auth/user/instance/events', { id, ...paging, ...(bill ? { bill } : {}) }, { errorTip: false });
 
 /** The images an instance can change to: the system's, then the user's saved ones. */
 export async function imagesToChoose(): Promise<ImageView[]> {

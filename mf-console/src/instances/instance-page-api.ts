@@ -1,9 +1,13 @@
 import { api } from '@rc/shared-utility';
-import type { InstancePageTicket } from '@rc/api-contract/user/instance-pages';
+import type { CreatedPageShare, InstancePageShare, InstancePageTicket, InstanceWebPort } from '@rc/api-contract/user/instance-pages';
+
+export type { CreatedPageShare, InstancePageShare, InstanceWebPort };
+
+const pagePath = (path: string) => `/user/auth/user/instance/page/${path}`;
+const noCache = { cache: false } as const;
 
 /** A single-use ticket (60 s) that opens a port of the user's running instance on the instance's own origin. */
-const instancePageTicket = (id: number, port: number) =>
-  api.post<InstancePageTicket>('/user/auth/user/instance/page/ticket', { id, port }, { cache: false });
+const instancePageTicket = (id: number, port: number) => api.post<InstancePageTicket>(pagePath('ticket'), { id, port }, noCache);
 
 /**
  * Opens the instance's port in a new tab that this page cannot reach and that cannot reach it (no opener, no
@@ -13,3 +17,13 @@ export async function openInstancePage(id: number, port: number): Promise<void> 
   const answer = await instancePageTicket(id, port);
   if (answer.code === 200) window.open(answer.data.url, '_blank', 'noopener,noreferrer');
 }
+
+/** The instance's web ports (自定义服务 included) and its open share links. */
+export const webPortCalls = {
+  list: (id: number) => api.post<InstanceWebPort[]>(pagePath('ports'), { id }, noCache),
+  add: (id: number, name: string, port: number) => api.post<InstanceWebPort[]>(pagePath('port/add'), { id, name, port }, noCache),
+  remove: (id: number, port: number) => api.post<InstanceWebPort[]>(pagePath('port/remove'), { id, port }, noCache),
+  shares: (id: number) => api.post<InstancePageShare[]>(pagePath('share/list'), { id }, noCache),
+  share: (id: number, port: number, hours: number) => api.post<CreatedPageShare>(pagePath('share/create'), { id, port, hours }, noCache),
+  revoke: (shareId: number) => api.post<{ id: number }>(pagePath('share/revoke'), { shareId }, noCache),
+};

@@ -6,11 +6,15 @@ import type { InstanceView } from './instance-types';
 
 const queryId = () => Number(new URLSearchParams(window.location.search).get('id'));
 
-/** A sub-page of `/account/instanceManage` about the instance named by `?id=`, reloaded after each change. */
+/**
+ * A sub-page of `/account/instanceManage` about the instance named by `?id=`, reloaded after each change; `gone` is
+ * what is still shown of an instance that is not listed (released).
+ */
 export function InstanceSubPage({
   navigate,
   children,
-}: ScreenProps & { children: (instance: InstanceView, reload: () => void) => ReactNode }) {
+  gone,
+}: ScreenProps & { children: (instance: InstanceView, reload: () => void) => ReactNode; gone?: (id: number) => ReactNode }) {
   const id = queryId();
   const fetch = useCallback(() => listInstances({ pageNum: 1, pageSize: 1, id }, { errorTip: false }), [id]);
   const loaded = useLoaded(fetch);
@@ -25,7 +29,16 @@ export function InstanceSubPage({
         </Button>
       </PageHeader>
       {missing ? (
-        <Message warning content="实例不存在或已释放，请从实例列表进入。" />
+        <>
+          {gone && Number.isInteger(id) && id > 0 ? (
+            <>
+              <Message warning content="该实例已释放，不在实例列表中；下面是它保留的记录。" />
+              {gone(id)}
+            </>
+          ) : (
+            <Message warning content="实例不存在或已释放，请从实例列表进入。" />
+          )}
+        </>
       ) : loaded.error !== null ? (
         <ErrorState message={loaded.error} onRetry={() => void loaded.reload()} />
       ) : instance ? (

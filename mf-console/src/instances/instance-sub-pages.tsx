@@ -1,10 +1,10 @@
-import { useCallback } from 'react';
-import { Label, Segment, Table } from 'semantic-ui-react';
+import { useCallback, useEffect } from 'react';
+import { Label, Message, Segment, Table } from 'semantic-ui-react';
 import { formatCharge, formatDateTime, PagedTable, RouteLink, usePagedList, type Paging, type ScreenProps } from '@rc/shared-utility';
 import { InstanceActions } from './instance-actions';
 import { listInstanceRecords, type InstanceRecord } from './instance-api';
 import { InstanceSubPage } from './instance-sub-page';
-import { statusColors, type InstanceView } from './instance-types';
+import { statusColors } from './instance-types';
 import { ChangeBillingForm, LiftConfigForm, RenewForm, StorageForm } from './operation-forms';
 import { SshAccess } from './ssh-access';
 
@@ -74,37 +74,76 @@ function period(record: InstanceRecord) {
   return record.periodStart ? `${formatDateTime(record.periodStart)} – ${formatDateTime(record.periodEnd)}` : '';
 }
 
-/** Every state change (who or what caused it) and the charges and refunds between them, newest first. */
-function InstanceRecords({ instance }: { instance: InstanceView }) {
-  const fetchPage = useCallback((paging: Paging) => listInstanceRecords(instance.id, paging), [instance]);
+/** The bill line (账单明细) the record was opened from: `?bill=`. */
+const queryBill = () => Number(new URLSearchParams(window.location.search).get('bill')) || undefined;
+
+/** Brings the bill line's row into view once it is shown. */
+function FocusedRow() {
+  useEffect(() => document.querySelector('.rc-record-focus')?.scrollIntoView({ block: 'center' }), []);
+  return null;
+}
+
+/**
+ * Every state change (who or what caused it) and the charges and refunds between them, newest first; opened from a bill
+ * line, from that line's time back, the line marked: the changes just below it are why it was charged.
+ */
+function InstanceRecords({ instanceId, bill, navigate }: { instanceId: number; bill: number | undefined } & Pick<ScreenProps, 'navigate'>) {
+  const fetchPage = useCallback((paging: Paging) => listInstanceRecords(instanceId, paging, bill), [instanceId, bill]);
+  const list = usePagedList(fetchPage);
+  const focused = (record: InstanceRecord) => bill !== undefined && record.type === 'charge' && record.id === bill;
   return (
-    <PagedTable
-      list={usePagedList(fetchPage)}
-      className="rc-instance-records"
-      columns={['时间', '记录', '操作方', '状态', '金额', '说明']}
-      empty="还没有记录。"
-      row={(record) => (
-        <Table.Row
-          key={`${record.type}-${record.id}`}
-          data-type={record.type}
-          className={record.type === 'charge' ? 'rc-muted' : undefined}
-        >
-          <Table.Cell>{formatDateTime(record.gmtCreate)}</Table.Cell>
-          <Table.Cell className="rc-record-name">{record.name}</Table.Cell>
-          <Table.Cell>{record.actor}</Table.Cell>
-          <Table.Cell>{record.statusName}</Table.Cell>
-          <Table.Cell className="rc-record-amount">{record.type === 'charge' ? formatCharge(record.amount) : ''}</Table.Cell>
-          <Table.Cell>{[record.note, period(record)].filter(Boolean).join(' · ')}</Table.Cell>
-        </Table.Row>
-      )}
-    />
+    <>
+      {bill !== undefined ? (
+        <Message info className="rc-record-from-bill">
+          账单明细中的这笔扣费已标出，下面是它及其之前的状态记录：扣费之前的状态变化就是扣费的原因。{' '}
+          <RouteLink to={`/account/instanceManage/statusChanage?id=${instanceId}`} navigate={navigate}>
+            查看全部记录
+          </RouteLink>
+        </Message>
+      ) : null}
+      <PagedTable
+        list={list}
+        className="rc-instance-records"
+        columns={['时间', '记录', '操作方', '状态', '金额', '说明']}
+        empty="还没有记录。"
+        row={(record) => (
+          <Table.Row
+            key={`${record.type}-${record.id}`}
+            data-type={record.type}
+            active={focused(record)}
+            className={[record.type === 'charge' ? 'rc-muted' : '', focused(record) ? 'rc-record-focus' : ''].join(' ').trim() || undefined}
+          >
+            <Table.Cell>{formatDateTime(record.gmtCreate)}</Table.Cell>
+            <Table.Cell className="rc-record-name">
+              {record.name}
+              {focused(record) ? <FocusedRow /> : null}
+            </Table.Cell>
+            <Table.Cell>{record.actor}</Table.Cell>
+            <Table.Cell>{record.statusName}</Table.Cell>
+            <Table.Cell className="rc-record-amount">{record.type === 'charge' ? formatCharge(record.amount) : ''}</Table.Cell>
+            <Table.Cell>{[record.note, period(record)].filter(Boolean).join(' · ')}</Table.Cell>
+          </Table.Row>
+        )}
+      />
+    </>
   );
 }
 
-/** `/account/instanceManage/statusChanage?id=`: the state now, what can be done, and the 状态记录 with its charges. */
+/**
+ * `/account/instanceManage/statusChanage?id=`: the state now, what can be done, and the 状态记录 with its charges; a
+ * bill line links here with `&bill=`, and a released instance's record is still shown.
+ */
 export function StatusChangePage(props: ScreenProps) {
+  const bill = queryBill();
   return (
-    <InstanceSubPage {...props}>
+    <InstanceSubPage
+      {...props}
+      gone={(id) => (
+        <Segment>
+          <InstanceRecords instanceId={id} bill={bill} navigate={props.navigate} />
+        </Segment>
+      )}
+    >
       {(instance, reload) => (
         <>
           <Segment>
@@ -115,7 +154,7 @@ export function StatusChangePage(props: ScreenProps) {
               <InstanceActions instance={instance} onDone={reload} navigate={props.navigate} />
             </div>
           </Segment>
-          <InstanceRecords instance={instance} />
+          <InstanceRecords instanceId={instance.id} bill={bill} navigate={props.navigate} />
         </>
       )}
     </InstanceSubPage>

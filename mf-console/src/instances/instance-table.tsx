@@ -5,6 +5,7 @@ import { InstanceActions } from './instance-actions';
 import { InstanceMounts } from './instance-mounts';
 import { statusColors, type InstanceView } from './instance-types';
 import { SshAccess } from './ssh-access';
+import { WebPortsMenu } from './web-ports-menu';
 
 function BillingCell({ instance }: { instance: InstanceView }) {
   if (instance.billingType !== 1) {
@@ -104,6 +105,16 @@ export function InstanceTable({
                   监控
                 </a>
                 <a
+                  href={`/account/instanceManage/webPorts?id=${instance.id}`}
+                  data-link="web-ports"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    navigate(`/account/instanceManage/webPorts?id=${instance.id}`);
+                  }}
+                >
+                  自定义服务
+                </a>
+                <a
                   href={`/account/instanceManage/changeConfig?id=${instance.id}`}
                   onClick={(event) => {
                     event.preventDefault();
@@ -137,6 +148,7 @@ export function InstanceTable({
             </Table.Cell>
             <Table.Cell>
               <SshAccess instance={instance} />
+              <WebPortsMenu instance={instance} navigate={navigate} />
             </Table.Cell>
             <Table.Cell>
               <InstanceActions instance={instance} onDone={onChanged} navigate={navigate} />

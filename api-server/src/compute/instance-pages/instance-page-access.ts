@@ -5,7 +5,9 @@ import { conflict, notFound } from '../../errors.js';
 import { Status } from '../states.js';
 import { jupyterPort } from './jupyter-link.js';
 import { instancePageOrigin, type InstancePageAddress } from './instance-page-origin.js';
+import type { PageNotice } from './instance-page-notices.js';
 import { issueTicket, ticketLifetimeMs, type PageGrant } from './instance-page-passes.js';
+import { shareIsOpen } from './page-shares.js';
 
 /** The query parameter that carries the ticket to the instance's origin. */
 export const ticketParam = 'rc_ticket';
@@ -41,10 +43,24 @@ export async function issueInstancePageTicket(app: FastifyInstance, userId: numb
   };
 }
 
-/** Where the grant's request goes (`http://host:port`), decided afresh each time; null for every kind of no. */
-export async function instancePageUpstream(app: FastifyInstance, grant: PageGrant | null): Promise<string | null> {
-  if (!grant) return null;
-  const { target } = await reachablePort(app, grant);
-  if (!target) return null;
-  return `http://${target.host.includes(':') ? `[${target.host}]` : target.host}:${target.port}`;
+/** What a request with this grant gets: refused like an outsider, a page that says why not, or the port's address. */
+export type Admission = { refused: true } | { refused: false; notice: PageNotice } | { refused: false; upstream: string };
+
+const coming: readonly number[] = [Status.creating, Status.starting];
+const gone: readonly number[] = [Status.releasing, Status.released];
+
+/**
+ * Decided afresh at each request: the grant's instance still belongs to the owner it was issued for and, for a share
+ * link, the link is still open; then the instance's state says whether it is reached (`http://host:port`) or why not.
+ */
+export async function admitInstancePage(app: FastifyInstance, grant: PageGrant | null): Promise<Admission> {
+  if (!grant) return { refused: true };
+  if (grant.shareId !== undefined && !(await shareIsOpen(app.db, grant.shareId, app.clock.now()))) return { refused: true };
+  const { instance, target } = await reachablePort(app, grant);
+  if (!instance) return { refused: true };
+  if (gone.includes(instance.status)) return { refused: false, notice: 'released' };
+  if (coming.includes(instance.status)) return { refused: false, notice: 'starting' };
+  if (instance.status !== Status.running) return { refused: false, notice: 'stopped' };
+  if (!target) return { refused: false, notice: 'unreachable' };
+  return { refused: false, upstream: `http://${target.host.includes(':') ? `[${target.host}]` : target.host}:${target.port}` };
 }

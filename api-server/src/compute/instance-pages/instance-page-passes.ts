@@ -9,7 +9,10 @@ export const passLifetimeMs = 12 * 60 * 60_000;
 
 /** Who may enter which port of which instance. */
 export interface PageGrant extends InstancePageAddress {
+  /** The instance's owner. */
   userId: number;
+  /** Set when the way in was a share link: it must still be open at each request. */
+  shareId?: number;
 }
 
 const secretShape = /^[A-Za-z0-9_-]{43}$/;
@@ -32,9 +35,14 @@ export async function exchangeTicket(shared: SharedState, ticket: string, addres
   const stored = secretShape.test(ticket) ? await shared.cache.take(ticketKey(ticket)) : undefined;
   const grant = stored ? (JSON.parse(stored) as PageGrant) : null;
   if (!grant || !sameAddress(grant, address)) return null;
+  return { grant, pass: await issuePass(shared, grant) };
+}
+
+/** A pass (the cookie's value) for the grant. */
+export async function issuePass(shared: SharedState, grant: PageGrant): Promise<string> {
   const pass = newSecret();
-  await shared.cache.set(passKey(pass), stored!, passLifetimeMs);
-  return { grant, pass };
+  await shared.cache.set(passKey(pass), JSON.stringify(grant), passLifetimeMs);
+  return pass;
 }
 
 /** The grant the pass cookie stands for at this address; null when there is none. */

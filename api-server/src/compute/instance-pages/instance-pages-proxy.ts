@@ -4,9 +4,11 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import WebSocket, { type RawData } from 'ws';
 import { cookieValue, headersForInstance, passCookie } from './instance-headers.js';
-import { instancePageHosts, instancePageHostShape } from './instance-page-origin.js';
-import { exchangeTicket, grantOfPass, passLifetimeMs } from './instance-page-passes.js';
-import { instancePageUpstream, ticketParam } from './instance-page-access.js';
+import { instancePageHosts, instancePageHostShape, type InstancePageAddress } from './instance-page-origin.js';
+import { exchangeTicket, grantOfPass, issuePass, passLifetimeMs } from './instance-page-passes.js';
+import { admitInstancePage, ticketParam } from './instance-page-access.js';
+import { noticePage, refusalPage, type PageNotice } from './instance-page-notices.js';
+import { grantOfShare, shareParam } from './page-shares.js';
 
 /** Where requests to an instance-pages host are routed: no path of the portal's own (its pages, /apis) is reachable there. */
 const routedPrefix = '/instance-page-host';
@@ -22,34 +24,26 @@ export function routeInstancePageHosts(pattern: string) {
   return (request: IncomingMessage) => (addressOf(request.headers.host) ? `${routedPrefix}${request.url}` : request.url!);
 }
 
-/**
- * One answer for every refusal (no pass, a spent or expired ticket, an unknown, released or stopped instance, someone
- * else's): the same status and page, so that an instance id tells an outsider nothing.
- */
-const refusalPage = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>无法打开该页面</title>
-<body style="font-family:sans-serif;text-align:center;padding-top:20vh;color:#555"><h2>无法打开该页面</h2>
-<p>实例不存在、未运行，或你没有访问权限。请登录控制台，从实例列表重新打开。</p></body></html>`;
-
-/** For an admitted request whose port does not answer (Jupyter still starting). */
-const unreachablePage = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>服务尚未就绪</title>
-<body style="font-family:sans-serif;text-align:center;padding-top:20vh;color:#555"><h2>服务尚未就绪</h2>
-<p>实例中该端口暂时没有响应，请稍后刷新。</p></body></html>`;
-
 function refuse(reply: FastifyReply) {
   return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(refusalPage);
 }
 
-/** The path and query without the ticket, to land on once it is spent; always a path of this origin. */
+function tell(reply: FastifyReply, notice: PageNotice, port: number) {
+  const { status, html } = noticePage(notice, port);
+  return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+}
+
+/** The path and query without the ticket or share secret, to land on once it is spent; always a path of this origin. */
 function withoutTicket(url: string) {
   const [path, query = ''] = url.split(/\?(.*)/s) as [string, string?];
-  const kept = query.split('&').filter((part) => part && !part.startsWith(`${ticketParam}=`));
+  const kept = query.split('&').filter((part) => part && !part.startsWith(`${ticketParam}=`) && !part.startsWith(`${shareParam}=`));
   return `/${path.replace(/^\/+/, '')}${kept.length ? `?${kept.join('&')}` : ''}`;
 }
 
-function ticketOf(request: FastifyRequest) {
+function queryParam(request: FastifyRequest, name: string) {
   const query = request.originalUrl.split(/\?(.*)/s)[1] ?? '';
-  const part = query.split('&').find((pair) => pair.startsWith(`${ticketParam}=`));
-  return part === undefined ? null : decodeURIComponent(part.slice(ticketParam.length + 1));
+  const part = query.split('&').find((pair) => pair.startsWith(`${name}=`));
+  return part === undefined ? null : decodeURIComponent(part.slice(name.length + 1));
 }
 
 /** A close code this side may send for the code the other side closed with. */
@@ -66,17 +60,19 @@ function wsHeaders(request: FastifyRequest): IncomingHttpHeaders {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The instance port this request was admitted to (`http://host:port`), set before its handler runs. */
-    instanceUpstream?: string;
+    /** The instance port this request was admitted to (`http://host:port`, and the port), set before its handler runs. */
+    instancePage?: { upstream: string; port: number };
   }
 }
 
 /**
  * Every page served from inside an instance, on its own origin (`INSTANCE_PAGES_ORIGIN`, one per instance and port):
  * HTTP with streamed bodies, and WebSocket upgrades (Jupyter's kernels). The portal's session never reaches that origin.
- * The way in is a single-use ticket the portal issued to the instance's owner (`?rc_ticket=`), exchanged here for an
- * HttpOnly, SameSite=Lax pass cookie of this host alone; each request is checked afresh (the pass's holder still owns
- * the instance, which runs). The instance's pages keep their own headers: the portal's CSP would break them.
+ * The way in is a single-use ticket the portal issued to the instance's owner (`?rc_ticket=`) or an open share link
+ * (`?rc_share=`), exchanged here for an HttpOnly, SameSite=Lax pass cookie of this host alone; each request is checked
+ * afresh (the instance still is the owner's, the share still open). The holder of a valid pass is told in Chinese why a
+ * port cannot be served (stopped, released, nothing listening); everyone else gets the one refusal page.
+ * The instance's pages keep their own headers: the portal's CSP would break them.
  */
 export default async function instancePagesProxy(app: FastifyInstance) {
   await app.register(replyFrom, { disableRequestLogging: true });
@@ -92,35 +88,49 @@ export default async function instancePagesProxy(app: FastifyInstance) {
     done(null);
   });
 
+  /** The grant the request's ticket or share secret stands for, with a pass for it; undefined when it carries neither. */
+  const exchange = async (request: FastifyRequest, address: InstancePageAddress) => {
+    if (request.method !== 'GET') return undefined;
+    const ticket = queryParam(request, ticketParam);
+    if (ticket !== null) return exchangeTicket(app.shared, ticket, address);
+    const share = queryParam(request, shareParam);
+    if (share === null) return undefined;
+    const grant = await grantOfShare(app.db, share, address, app.clock.now());
+    return grant && { grant, pass: await issuePass(app.shared, grant) };
+  };
+
   const admit = async (request: FastifyRequest, reply: FastifyReply) => {
     const address = addressOf(request.headers.host);
     if (!address) return refuse(reply);
-    const ticket = request.method === 'GET' ? ticketOf(request) : null;
-    if (ticket !== null) {
-      const exchanged = await exchangeTicket(app.shared, ticket, address);
-      if (!exchanged || !(await instancePageUpstream(app, exchanged.grant))) return refuse(reply);
+    const exchanged = await exchange(request, address);
+    if (exchanged !== undefined) {
+      if (!exchanged || (await admitInstancePage(app, exchanged.grant)).refused) return refuse(reply);
       const cookie = `${passCookie}=${exchanged.pass}; Path=/; Max-Age=${passLifetimeMs / 1000}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
       return reply.header('set-cookie', cookie).header('cache-control', 'no-store').redirect(withoutTicket(request.originalUrl), 303);
     }
     const grant = await grantOfPass(app.shared, cookieValue(request.headers.cookie, passCookie), address);
-    const upstream = await instancePageUpstream(app, grant);
-    if (!upstream) return refuse(reply);
-    request.instanceUpstream = upstream;
+    const admission = await admitInstancePage(app, grant);
+    if (admission.refused) return refuse(reply);
+    if ('notice' in admission) return tell(reply, admission.notice, address.port);
+    request.instancePage = { upstream: admission.upstream, port: address.port };
   };
 
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
     const body = bodies.get(request);
     if (body) request.body = body;
     return reply.from(request.originalUrl, {
-      getUpstream: () => request.instanceUpstream!,
+      getUpstream: () => request.instancePage!.upstream,
       rewriteRequestHeaders: (_request, headers) => headersForInstance(headers),
-      onError: (failed) => failed.code(502).type('text/html; charset=utf-8').send(unreachablePage),
+      onError: (failed) => {
+        const { status, html } = noticePage('notListening', request.instancePage!.port);
+        failed.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+      },
     });
   };
 
   const relay = (socket: WebSocket, request: FastifyRequest) => {
     const protocols = request.headers['sec-websocket-protocol']?.split(',').map((protocol) => protocol.trim());
-    const upstream = new WebSocket(`${request.instanceUpstream!.replace('http:', 'ws:')}${request.originalUrl}`, protocols, {
+    const upstream = new WebSocket(`${request.instancePage!.upstream.replace('http:', 'ws:')}${request.originalUrl}`, protocols, {
       headers: wsHeaders(request),
     });
     // Frames sent before the instance answered wait for it.

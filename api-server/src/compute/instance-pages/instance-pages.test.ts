@@ -112,7 +112,7 @@ describe('instance pages on their own origin', () => {
     expect((await onInstanceOrigin(`${originOf(b.id)}/`, cookie)).statusCode).toBe(200);
   });
 
-  it('answers the same refusal for an unknown, released, stopped or not-yours instance, and without a pass', async () => {
+  it('answers the same refusal for an unknown or not-yours instance and without a pass; a pass holder is told why not', async () => {
     const owner = await ownerOfRunningInstance();
     const stranger = await ownerOfRunningInstance();
     const strangers = await enter(stranger.user.token, stranger.id);
@@ -129,16 +129,22 @@ describe('instance pages on their own origin', () => {
 
     const answers = await Promise.all([
       onInstanceOrigin(`${originOf(999_999)}/lab`, strangers.cookie),
-      onInstanceOrigin(`${originOf(released.id)}/lab`, releasedPass.cookie),
-      onInstanceOrigin(`${originOf(stopped.id)}/lab`, stoppedPass.cookie),
       onInstanceOrigin(`${originOf(owner.id)}/lab`, strangers.cookie),
       onInstanceOrigin(`${originOf(owner.id)}/lab`),
       onInstanceOrigin(`${originOf(owner.id)}/lab?rc_ticket=${'x'.repeat(43)}`),
+      onInstanceOrigin(`${originOf(owner.id)}/lab?rc_share=${'x'.repeat(43)}`),
+      onInstanceOrigin(`${originOf(stopped.id)}/lab`),
+      onInstanceOrigin(`${originOf(released.id)}/lab`, strangers.cookie),
     ]);
     const shown = answers.map((answer) => ({ status: answer.statusCode, type: answer.headers['content-type'], body: answer.body }));
     expect(new Set(shown.map((answer) => JSON.stringify(answer))).size).toBe(1);
     expect(shown[0]).toMatchObject({ status: 404, type: 'text/html; charset=utf-8' });
     expect(shown[0]!.body).toContain('无法打开该页面');
+
+    const stoppedPage = await onInstanceOrigin(`${originOf(stopped.id)}/lab`, stoppedPass.cookie);
+    expect(stoppedPage).toMatchObject({ statusCode: 503, body: expect.stringContaining('实例已关机：请在控制台开机后重新打开') });
+    const releasedPage = await onInstanceOrigin(`${originOf(released.id)}/lab`, releasedPass.cookie);
+    expect(releasedPage).toMatchObject({ statusCode: 410, body: expect.stringContaining('实例已释放') });
   });
 
   it("serves no portal path there, and the portal's API refuses the pass", async () => {

@@ -38,6 +38,7 @@ async function instanceWithJupyter() {
 
 /** The instance-pages origin of the test app (`http://{id}-{port}.apps.localhost:8080`) names Jupyter's port by its Host. */
 const hostOf = (id: number) => `${id}-8888.apps.localhost:8080`;
+const portHost = (id: number, port: number) => `${id}-${port}.apps.localhost:8080`;
 
 const viewOf = async (token: string, id: number) =>
   (await call(t.app, 'POST', '/apis/container/auth/list', { pageNum: 1, pageSize: 1, id }, token)).data.list[0];
@@ -120,13 +121,46 @@ describe("Jupyter on the instance's own origin", () => {
     expect((await jupyter(id, pass, `api/kernels/${kernel}`, { token, method: 'DELETE' })).statusCode).toBe(204);
   });
 
-  it('refuses a stopped instance with the one refusal page, and the console says why', async () => {
+  it('tells the pass holder that nothing listens on a port until a service does, then serves it', async () => {
+    const { user, id, row } = await runningPodmanInstance(t);
+    const asked = await call(t.app, 'POST', '/apis/user/auth/user/instance/page/ticket', { id, port: 8000 }, user.token);
+    const ticketUrl = new URL(asked.data.url);
+    const entered = await t.app.inject({
+      method: 'GET',
+      url: ticketUrl.pathname + ticketUrl.search,
+      headers: { host: portHost(id, 8000) },
+    });
+    expect(entered.statusCode).toBe(303);
+    const pass = String(entered.headers['set-cookie']).split(';')[0]!;
+    const get = () => t.app.inject({ method: 'GET', url: '/', headers: { host: portHost(id, 8000), cookie: pass } });
+
+    const idle = await get();
+    expect(idle.statusCode).toBe(502);
+    expect(idle.body).toContain('实例中端口 8000 没有服务在监听：请确认服务已启动并监听 0.0.0.0:8000');
+    expect((await t.app.inject({ method: 'GET', url: '/', headers: { host: portHost(id, 8000) } })).body).toContain('无法打开该页面');
+
+    const server = await t.app.compute.driver.exec(row, {
+      command: ['python3', '-m', 'http.server', '8000', '--bind', '0.0.0.0', '--directory', '/etc'],
+      tty: null,
+    });
+    try {
+      for (let waited = 0; (await get()).statusCode !== 200; waited += 200) {
+        if (waited > 30_000) throw new Error('http.server did not start');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect((await get()).body).toContain('os-release');
+    } finally {
+      await server.kill();
+    }
+  });
+
+  it('tells the pass holder that a stopped instance must be started, and the console says why', async () => {
     const { user, id, pass, token } = await instanceWithJupyter();
     expect(await call(t.app, 'POST', '/apis/user/auth/user/instance/stop', { id }, user.token)).toMatchObject({ code: 200 });
     await reachStatus(t, id, Status.stopped);
     expect(await viewOf(user.token, id)).toMatchObject({ jupyterPort: null, jupyterReason: '开机后可用' });
     const stopped = await jupyter(id, pass, 'api/status', { token });
-    expect(stopped.statusCode).toBe(404);
-    expect(stopped.body).toContain('无法打开该页面');
+    expect(stopped.statusCode).toBe(503);
+    expect(stopped.body).toContain('实例已关机：请在控制台开机后重新打开');
   });
 });

@@ -58,3 +58,39 @@ export const instanceLogins = pgTable(
   },
   (t) => [index('instance_logins_instance_idx').on(t.instanceId, t.createdAt)],
 );
+
+/** A web port the owner added to the instance's list (自定义服务): a name and the port a service inside listens on. */
+export const instanceWebPorts = pgTable(
+  'instance_web_ports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    instanceId: integer('instance_id')
+      .notNull()
+      .references(() => instances.id),
+    name: varchar('name', { length: 20 }).notNull(),
+    port: integer('port').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('instance_web_ports_port_idx').on(t.instanceId, t.port)],
+);
+
+/** A link that lets anyone with it into one web port of the instance until it expires or is revoked; only its hash is kept. */
+export const instancePageShares = pgTable(
+  'instance_page_shares',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    instanceId: integer('instance_id')
+      .notNull()
+      .references(() => instances.id),
+    port: integer('port').notNull(),
+    /** SHA-256 of the link's secret, hex. */
+    secretHash: varchar('secret_hash', { length: 64 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('instance_page_shares_secret_idx').on(t.secretHash),
+    index('instance_page_shares_instance_idx').on(t.instanceId, t.id),
+  ],
+);

@@ -13,12 +13,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: '实例状态记录：每次状态变化（谁或什么引起）与其间的扣费、退款，新的在前',
+        summary: '实例状态记录：每次状态变化（谁或什么引起）与其间的扣费、退款，新的在前；带 bill 时从该账单明细的时间往前列出',
         body: InstanceEventsBody,
         response: { 200: Envelope(Page(InstanceRecord)) },
       },
     },
-    async (request) => pagedAnswer(request.body, (window) => instanceRecord(app.db, currentUser(request).id, request.body.id, window)),
+    async (request) =>
+      pagedAnswer(request.body, (window) => instanceRecord(app.db, currentUser(request).id, request.body.id, window, request.body.bill)),
   );
 };
 

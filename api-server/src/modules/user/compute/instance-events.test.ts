@@ -1,4 +1,6 @@
+import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { bills } from '../../../db/index.js';
 import { call, type TestApp } from '../../../test-support/test-app.js';
 import {
   privateNode,
@@ -136,5 +138,43 @@ describe('the instance 状态记录', () => {
     expect(page.data.list.map((line: InstanceRecord) => line.name)).toEqual(['包周期']);
     const stranger = await userWithBalance(t.app, 0);
     expect(await records(stranger.token, id)).toMatchObject({ code: 404, msg: '实例不存在' });
+  });
+
+  it('lists, for a bill line, that line and the changes and charges before it: why it was charged', async () => {
+    const { node, model } = await privateNode(t.app.db, 4);
+    const user = await userWithBalance(t.app, 1_000_000);
+    const id = (await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId })).data.instance.id as number;
+    await settle(t, 8 * second);
+    t.clock.advance(3600 * second);
+    await call(t.app, 'POST', instancePath('stop'), { id }, user.token);
+    await settle(t, 3 * second);
+    await call(t.app, 'POST', instancePath('start'), { id }, user.token);
+    await settle(t, 5 * second);
+    t.clock.advance(1800 * second);
+    await call(t.app, 'POST', instancePath('stop'), { id }, user.token);
+    await settle(t, 3 * second);
+    const [firstLine, secondLine] = await t.app.db.select().from(bills).where(eq(bills.instanceId, id)).orderBy(asc(bills.id));
+    expect([firstLine!.kind, secondLine!.kind]).toEqual(['usage', 'usage']);
+
+    const upToFirst = await call(t.app, 'POST', instancePath('events'), { id, bill: firstLine!.id, pageSize: 100 }, user.token);
+    // The stop that settled the line happened at its very moment; nothing later is listed.
+    expect(upToFirst.data.total).toBe(4);
+    expect(upToFirst.data.list.map((line: InstanceRecord & { id: number }) => `${line.type} ${line.name}`)).toEqual([
+      'event 关机',
+      'charge 按量计费',
+      'event 变为运行中',
+      'event 创建',
+    ]);
+    expect(upToFirst.data.list[1]).toMatchObject({ id: firstLine!.id, amount: firstLine!.amount });
+    const upToSecond = await call(t.app, 'POST', instancePath('events'), { id, bill: secondLine!.id, pageSize: 3 }, user.token);
+    expect(upToSecond.data.total).toBe(9);
+    expect(upToSecond.data.list.map((line: InstanceRecord) => line.name)).toEqual(['关机', '按量计费', '变为运行中']);
+    expect(upToSecond.data.list[1]).toMatchObject({ id: secondLine!.id });
+
+    const other = (await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId })).data.instance.id as number;
+    expect(await call(t.app, 'POST', instancePath('events'), { id: other, bill: firstLine!.id }, user.token)).toMatchObject({
+      code: 404,
+      msg: '账单明细不存在',
+    });
   });
 });

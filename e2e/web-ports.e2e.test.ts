@@ -1,0 +1,131 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { startWebPortStandIn } from '../api-server/src/test-support/web-port-stand-in';
+import { openChromium, type Browser } from './support/chromium';
+import { apiCall, apiGet, browserToken } from './support/demo-session';
+import type { PortalPage } from './support/portal-page';
+import { setUpPortalSuite, type PortalSuite } from './support/portal-suite';
+
+/** The instance's web ports as the simulated pool answers them. */
+const stage = await startWebPortStandIn(() => ({
+  status: 200,
+  type: 'text/html; charset=utf-8',
+  body: '<!doctype html><meta charset="utf-8"><title>service</title><h1 id="served">实例中的服务</h1>',
+}));
+afterAll(() => stage.close());
+
+let suite: PortalSuite;
+let browser: Browser;
+let page: PortalPage;
+setUpPortalSuite({ signedIn: true, env: { SIMULATED_WEB_TARGET: stage.address } }, (opened) => ({ browser, page } = suite = opened));
+
+const get = <T>(route: string, token: string) => apiGet<T>(suite.server.url, route, token);
+
+async function instanceStatus(id: number, token: string) {
+  const listed = await apiCall<{ list: { status: number }[] }>(
+    suite.server.url,
+    '/container/auth/list',
+    { pageNum: 1, pageSize: 1, id },
+    token,
+  );
+  return listed.list[0]!.status;
+}
+
+/** Rents one GPU by the hour as the demo user and waits until the simulated pool runs it. */
+async function rentRunningInstance(token: string) {
+  const [region] = await get<{ regionCode: string }[]>('/node/auth/region/list-enable', token);
+  const models = await get<{ gpuModelId: number; freeGpu: number }[]>(
+    `/node/auth/deviceType/statistics?regionCode=${region!.regionCode}`,
+    token,
+  );
+  const [image] = await get<{ id: number }[]>('/image/auth/allSys', token);
+  const model = models.find((candidate) => candidate.freeGpu > 0)!;
+  const order = { regionCode: region!.regionCode, gpuModelId: model.gpuModelId, gpuCount: 1, billingType: 1, imageId: image!.id };
+  const { quoteToken } = await apiCall<{ quoteToken: string }>(suite.server.url, '/user/auth/order/price/preview', order, token);
+  const { instance } = await apiCall<{ instance: { id: number } }>(
+    suite.server.url,
+    '/user/auth/order/info/pay',
+    { ...order, quoteToken },
+    token,
+  );
+  await browser.waitUntil(async () => (await instanceStatus(instance.id, token)) === 2, { timeout: 30_000, interval: 500 });
+  return instance.id;
+}
+
+/** A browser that never signed in to the portal opens `url`: the text it is shown. */
+async function inFreshBrowser(url: string, then?: (fresh: Browser) => Promise<void>) {
+  const fresh = await openChromium();
+  try {
+    await fresh.browser.url(url);
+    const text = await fresh.browser.$('body').getText();
+    await then?.(fresh.browser);
+    return text;
+  } finally {
+    await fresh.close();
+  }
+}
+
+/** Clicks what opens port 8000 of the instance: it opens in a new tab, on the port's own origin, past the ticket. */
+async function openInNewTab(click: () => Promise<unknown>, id: number) {
+  const portalWindow = await browser.getWindowHandle();
+  await click();
+  await browser.waitUntil(async () => (await browser.getWindowHandles()).length === 2, { timeout: 10_000 });
+  await browser.switchToWindow((await browser.getWindowHandles()).find((handle) => handle !== portalWindow)!);
+  await browser.$('#served').waitForExist({ timeout: 20_000 });
+  expect(await browser.getUrl()).toMatch(new RegExp(`^http://${id}-8000\\.apps\\.localhost:\\d+/$`));
+  await browser.closeWindow();
+  await browser.switchToWindow(portalWindow);
+}
+
+const portRow = (port: number) => browser.$(`.rc-web-port[data-port="${port}"]`);
+
+describe('自定义服务 and share links', () => {
+  it('adds a port and opens it; its share link opens in a fresh browser without a login, and not after revoke', async () => {
+    const token = await browserToken(browser);
+    const id = await rentRunningInstance(token);
+
+    await page.open('/account/instanceManage');
+    await browser.$(`tr[data-instance-id="${id}"] a[data-link="web-ports"]`).click();
+    await portRow(8888).waitForDisplayed({ timeout: 20_000 });
+    await browser.$('.rc-add-web-port input[placeholder^="服务名称"]').setValue('演示服务');
+    await browser.$('.rc-add-web-port .rc-add-web-port-number input').setValue('8000');
+    await browser.$('.rc-add-web-port button[type="submit"]').click();
+    await portRow(8000).waitForDisplayed({ timeout: 20_000 });
+    expect(await portRow(8000).getText()).toContain('演示服务');
+
+    // 打开 from the page, and from the row's 网页端口 menu of the instance list.
+    await openInNewTab(() => portRow(8000).$('.rc-open-web-port').click(), id);
+    await page.open('/account/instanceManage');
+    const menu = browser.$(`tr[data-instance-id="${id}"] .rc-web-ports-menu`);
+    await menu.click();
+    await menu.$('.rc-web-ports-menu-item[data-port="8000"]').waitForClickable({ timeout: 20_000 });
+    expect(await menu.$('.rc-web-ports-menu-item[data-port="8000"]').getText()).toContain('演示服务（8000）');
+    await openInNewTab(() => menu.$('.rc-web-ports-menu-item[data-port="8000"]').click(), id);
+    await page.open(`/account/instanceManage/webPorts?id=${id}`);
+    await portRow(8000).waitForDisplayed({ timeout: 20_000 });
+
+    await portRow(8000).$('.rc-share-web-port').click();
+    await browser.$('.rc-create-share').click();
+    await browser.$('.rc-share-url input').waitForDisplayed({ timeout: 20_000 });
+    const shareUrl = await browser.$('.rc-share-url input').getValue();
+    expect(shareUrl).toMatch(new RegExp(`^http://${id}-8000\\.apps\\.localhost:\\d+/\\?rc_share=[\\w-]{43}$`));
+    await browser.$('.rc-page-share').waitForDisplayed({ timeout: 20_000 });
+
+    // A second fresh browser keeps its pass cookie to show that revoking ends it too.
+    const shared = await openChromium();
+    try {
+      await shared.browser.url(shareUrl);
+      expect(await shared.browser.$('#served').getText()).toBe('实例中的服务');
+      expect(await shared.browser.getUrl()).toMatch(new RegExp(`^http://${id}-8000\\.apps\\.localhost:\\d+/$`));
+      expect(await inFreshBrowser(shareUrl)).toContain('实例中的服务');
+
+      await browser.$('.rc-page-share .rc-revoke-share').click();
+      await browser.$('.rc-page-share').waitForExist({ reverse: true, timeout: 20_000 });
+
+      expect(await inFreshBrowser(shareUrl)).toContain('无法打开该页面');
+      await shared.browser.refresh();
+      expect(await shared.browser.$('body').getText()).toContain('无法打开该页面');
+    } finally {
+      await shared.close();
+    }
+  });
+});
