@@ -13,3 +13,7 @@ export const InstancePageTicket = Type.Object({
   expiresInSeconds: Type.Integer(),
 });
 export type InstancePageTicket = Static<typeof InstancePageTicket>;
+
+/** The caller's own running instance whose image has a remote desktop (/vnc). */
+export const DesktopInstance = Type.Object({ id: Type.Integer({ title: '实例ID', minimum: 1 }) });
+export type DesktopInstance = Static<typeof DesktopInstance>;

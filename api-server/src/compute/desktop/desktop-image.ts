@@ -1,0 +1,29 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/** The desktop variant of the system image (`npm run images -- desktop`, scripts/build-desktop-image.sh). */
+export const desktopImageRef = 'localhost/suanli/desktop:bookworm';
+
+/** Where noVNC's page and the WebSocket to the VNC server answer inside a desktop instance (suanli-desktop-init.sh). */
+export const desktopPort = 6080;
+
+/**
+ * Whether the image `imageId` names has a desktop: it runs the desktop image, or was saved from an instance of an
+ * image that has one (a saved image keeps the desktop's command), following `base_image_id` a few generations back.
+ */
+export function hasDesktop(imageId: AnyPgColumn | SQL): SQL<boolean> {
+  return sql<boolean>`exists (with recursive lineage(base_image_id, runtime_ref, depth) as (
+    select img.base_image_id, img.runtime_ref, 0 from images img where img.id = ${imageId}
+    union all
+    select img.base_image_id, img.runtime_ref, lineage.depth + 1 from images img join lineage on img.id = lineage.base_image_id
+    where lineage.depth < 8)
+  select 1 from lineage where runtime_ref = ${desktopImageRef})`;
+}
+
+/** The console's 远程桌面: whether the instance has a desktop, and why it cannot be opened now ('' when it can). */
+export function desktopLink(o: { desktop: boolean; webPages: boolean; running: boolean }) {
+  if (!o.desktop) return { desktop: false, desktopReason: '该实例的镜像没有远程桌面' };
+  if (!o.webPages) return { desktop: true, desktopReason: '模拟资源池中的实例没有真实容器，无法打开远程桌面' };
+  if (!o.running) return { desktop: true, desktopReason: '开机后可用' };
+  return { desktop: true, desktopReason: '' };
+}
