@@ -33,7 +33,10 @@ async function selectRows(db: Executor, where: SQL | undefined, limit: number, o
   const page = await db
     .select({ ...getTableColumns(instances), desktop: hasDesktop(instances.imageId) })
     .from(instances)
-    .where(where).orderBy(desc(instances.id)).limit(limit).offset(offset);
+    .where(where)
+    .orderBy(desc(instances.id))
+    .limit(limit)
+    .offset(offset);
   if (page.length === 0) return [];
   const [nodes, models, regionRows] = await Promise.all([
     db

@@ -12,12 +12,13 @@ export const desktopPort = 6080;
  * image that has one (a saved image keeps the desktop's command), following `base_image_id` a few generations back.
  */
 export function hasDesktop(imageId: AnyPgColumn | SQL): SQL<boolean> {
-  return sql<boolean>`exists (with recursive lineage(base_image_id, runtime_ref, depth) as (
-    select img.base_image_id, img.runtime_ref, 0 from images img where img.id = ${imageId}
+  // The first row names no table, so that `imageId` can only mean the outer query's column, qualified or not.
+  return sql<boolean>`exists (with recursive lineage(id, depth) as (
+    select ${imageId}, 0
     union all
-    select img.base_image_id, img.runtime_ref, lineage.depth + 1 from images img join lineage on img.id = lineage.base_image_id
-    where lineage.depth < 8)
-  select 1 from lineage where runtime_ref = ${desktopImageRef})`;
+    select img.base_image_id, lineage.depth + 1 from images img join lineage on img.id = lineage.id
+    where img.base_image_id is not null and lineage.depth < 8)
+  select 1 from lineage join images img on img.id = lineage.id where img.runtime_ref = ${desktopImageRef})`;
 }
 
 /** The console's 远程桌面: whether the instance has a desktop, and why it cannot be opened now ('' when it can). */
