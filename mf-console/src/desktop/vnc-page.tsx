@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Icon, Message } from 'semantic-ui-react';
+import { Button, Icon, Loader, Message } from 'semantic-ui-react';
 import { LoadingState, RouteLink, type ScreenProps } from '@rc/shared-utility';
 import { InstanceSubPage } from '../instances/instance-sub-page';
 import type { ImageView, InstanceView } from '../instances/instance-types';
@@ -61,7 +61,11 @@ function NotRunning({ instance, reload }: { instance: InstanceView; reload: () =
   );
 }
 
-type Opened = { phase: 'opening' } | { phase: 'open'; url: string; framed: boolean } | { phase: 'refused'; reason: string };
+/** How often the page asks again while the desktop starts (code 503). */
+const startingRetryMs = 2000;
+
+type Opened =
+  { phase: 'opening' } | { phase: 'starting' } | { phase: 'open'; url: string; framed: boolean } | { phase: 'refused'; reason: string };
 
 /** noVNC from the instance's own origin: framed where the browser lets its pass in, else in a tab of its own. */
 function Desktop({ instance }: { instance: InstanceView }) {
@@ -69,15 +73,24 @@ function Desktop({ instance }: { instance: InstanceView }) {
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
+    let retry = 0;
     setOpened({ phase: 'opening' });
-    void desktopTicket(instance.id).then((answer) => {
-      if (!live) return;
-      if (answer.code !== 200) return setOpened({ phase: 'refused', reason: answer.msg });
-      const framed = framesOnSameSite(window.location.hostname, new URL(answer.data.url).hostname);
-      setOpened({ phase: 'open', url: answer.data.url, framed });
-    });
+    const ask = () =>
+      void desktopTicket(instance.id).then((answer) => {
+        if (!live) return;
+        if (answer.code === 503) {
+          setOpened({ phase: 'starting' });
+          retry = window.setTimeout(ask, startingRetryMs);
+          return;
+        }
+        if (answer.code !== 200) return setOpened({ phase: 'refused', reason: answer.msg });
+        const framed = framesOnSameSite(window.location.hostname, new URL(answer.data.url).hostname);
+        setOpened({ phase: 'open', url: answer.data.url, framed });
+      });
+    ask();
     return () => {
       live = false;
+      window.clearTimeout(retry);
     };
   }, [instance.id, attempt]);
 
@@ -88,6 +101,12 @@ function Desktop({ instance }: { instance: InstanceView }) {
     </Button>
   );
   if (opened.phase === 'opening') return <LoadingState />;
+  if (opened.phase === 'starting')
+    return (
+      <div className="rc-desktop-starting" role="status">
+        <Loader active inline="centered" size="small" content="远程桌面正在启动…" />
+      </div>
+    );
   if (opened.phase === 'refused') return <Message warning className="rc-desktop-refused" content={opened.reason} />;
   if (!opened.framed)
     return (
