@@ -18,6 +18,8 @@ let page: PortalPage;
 let closeBrowser: () => Promise<void>;
 let token: string;
 const rented: number[] = [];
+const screenshots = path.join(import.meta.dirname, '../dist/screenshots');
+mkdirSync(screenshots, { recursive: true });
 
 const call = <T>(route: string, body: unknown = {}) => apiCall<T>(server.url, route, body, token);
 const get = <T>(route: string) => apiGet<T>(server.url, route, token);
@@ -80,6 +82,7 @@ describe('the remote desktop at /vnc', () => {
     const id = await rentRunning(plain.id);
     await page.open(`/vnc?id=${id}`);
     expect(await page.textOf('.rc-desktop-none')).toContain('该实例的镜像没有远程桌面');
+    await browser.saveScreenshot(path.join(screenshots, 'remote-desktop-none.png'));
     await browser.$('.rc-desktop-rent').click();
     await page.waitForPath('/account/suanli/create');
     await page.waitForText('.rc-image-picker', '桌面环境 Debian 12 (VNC)');
@@ -116,11 +119,24 @@ describe('the remote desktop at /vnc', () => {
         }),
       { timeout: 30_000, timeoutMsg: 'the desktop was not drawn' },
     );
-    const shown = await browser.execute(() => ({ origin: location.origin, status: document.getElementById('noVNC_status')?.textContent ?? '' }));
-    expect(shown.origin).toBe(`http://${id}-6080.apps.localhost:${server.port}`);
+    expect(await browser.execute(() => location.origin)).toBe(`http://${id}-6080.apps.localhost:${server.port}`);
     await browser.switchFrame(null);
-    const screenshots = path.join(import.meta.dirname, '../dist/screenshots');
-    mkdirSync(screenshots, { recursive: true });
     await browser.saveScreenshot(path.join(screenshots, 'remote-desktop.png'));
+  });
+
+  it('asks to start a stopped desktop instance, and shows its desktop once started from the page', async () => {
+    const id = rented.at(-1)!;
+    await call('/user/auth/user/instance/stop', { id });
+    await reach(id, 4);
+    await page.open(`/vnc?id=${id}`);
+    expect(await page.textOf('.rc-desktop-off')).toContain('开机后可用');
+    await browser.$('.rc-desktop-start').click();
+    await browser.$('iframe.rc-desktop-frame').waitForExist({ timeout: 60_000 });
+    await browser.switchFrame(browser.$('iframe.rc-desktop-frame'));
+    await browser.waitUntil(() => browser.execute(() => document.documentElement.classList.contains('noVNC_connected')), {
+      timeout: 30_000,
+      timeoutMsg: 'noVNC did not connect after the start',
+    });
+    await browser.switchFrame(null);
   });
 });

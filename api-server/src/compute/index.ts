@@ -1,8 +1,9 @@
 export { changeBilling } from './billing-change.js';
 export { createDriver } from './create-driver.js';
+export { expandDataDisk, storageOverview } from './data-disk.js';
 export { desktopImageRef } from './desktop/desktop-image.js';
 export { issueDesktopTicket } from './desktop/desktop-ticket.js';
-export { expandDataDisk, storageOverview } from './data-disk.js';
+export { instancePagesSource } from './desktop/frame-source.js';
 export { type ComputeDriver, DriverRefusal, type ExecOptions, type ExecSession } from './driver.js';
 export { changeGpuCount } from './gpu-count-change.js';
 export { joinGpuQueue, leaveGpuQueue } from './gpu-queue.js';
@@ -16,7 +17,6 @@ export { metricsSeries } from './instance-metrics/metrics-series.js';
 export { instancesMounting, mountDataset, unmountDataset } from './instance-mounts.js';
 export { renameInstance } from './instance-name.js';
 export { issueInstancePageTicket } from './instance-pages/instance-page-access.js';
-export { instancePagesSource } from './instance-pages/instance-page-origin.js';
 export { default as instancePagesProxy, routeInstancePageHosts } from './instance-pages/instance-pages-proxy.js';
 export { instanceRecord } from './instance-record.js';
 export type { InstanceRow } from './instance-state.js';

@@ -5,7 +5,12 @@
 # the system image's own init. Each part is started again when it ends (leaving openbox gives a fresh session).
 export DISPLAY=:1 HOME=/root
 keep() { (while :; do "$@"; sleep 1; done) >>"/var/log/desktop.log" 2>&1 & }
-keep Xtigervnc :1 -localhost -rfbport 5901 -SecurityTypes None -geometry 1280x800 -depth 24 -nolisten tcp -desktop 算力云桌面
+# The lock of a display that ended (a stopped container keeps /tmp) would keep the server from starting.
+display() {
+  rm -f /tmp/.X1-lock /tmp/.X11-unix/X1
+  Xtigervnc :1 -localhost -rfbport 5901 -SecurityTypes None -geometry 1280x800 -depth 24 -nolisten tcp -desktop 算力云桌面
+}
+keep display
 i=0
 while [ ! -S /tmp/.X11-unix/X1 ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
 keep openbox
