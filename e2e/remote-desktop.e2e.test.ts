@@ -101,7 +101,7 @@ describe('the remote desktop at /vnc', () => {
     // noVNC, framed from the instance's own origin, connects and draws the desktop (a white terminal on black).
     const frame = browser.$('iframe.rc-desktop-frame');
     await frame.waitForExist({ timeout: 15_000 });
-    expect(new URL(await frame.getAttribute('src')).host).toBe(`${id}-6080.apps.localhost:${server.port}`);
+    expect(new URL((await frame.getAttribute('src'))!).host).toBe(`${id}-6080.apps.localhost:${server.port}`);
     await browser.switchFrame(frame);
     await browser.waitUntil(() => browser.execute(() => document.documentElement.classList.contains('noVNC_connected')), {
       timeout: 30_000,
