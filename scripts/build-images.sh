@@ -7,6 +7,8 @@
 # Podman already holds this recipe's image.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# `npm run images -- desktop` builds the desktop variant too (scripts/build-desktop-image.sh, which builds this one first).
+if [[ ${1:-} == desktop ]]; then exec bash scripts/build-desktop-image.sh; fi
 image=localhost/suanli/base:bookworm
 base_packages=openssh-server,python3,procps,iproute2,rsync
 # Installed by apt inside the root filesystem: debootstrap's resolver misses virtual packages (python3-zmq's cffi ABI).

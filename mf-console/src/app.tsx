@@ -24,6 +24,7 @@ import { SuperPowerPage } from './hpc/super-power-page';
 import { ResourceTypesPage } from './hpc/resource-types-page';
 import { HpcReviewPage } from './hpc/hpc-review-page';
 import { WorkListPage } from './hpc/work-list-page';
+import { VncPage } from './desktop/vnc-page';
 
 /** Screens built so far, by route pattern; every other route shows its feature page. */
 export const screens: Screens = {
@@ -59,6 +60,7 @@ export const screens: Screens = {
   '/account/review/hpc': HpcReviewPage,
   '/account/workList': WorkListPage,
   '/noRecommend': NoRecommendPage,
+  '/vnc': VncPage,
 };
 
 export const App = screensApp(screens);

@@ -17,6 +17,7 @@ export const ImageView = Type.Object({
   sizeBytes: Type.Integer({ description: '镜像大小（字节）' }),
   status: Type.Integer({ description: '1 可用；0 保存中' }),
   sourceInstanceId: Type.Union([Type.Integer(), Type.Null()], { description: '保存该私有镜像的实例；系统镜像为 null' }),
+  desktop: Type.Boolean({ description: '带远程桌面（TigerVNC 与 noVNC，在 /vnc 打开）' }),
   gmtCreate: DateTime,
 });
 export type ImageView = Static<typeof ImageView>;

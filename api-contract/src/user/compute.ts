@@ -124,6 +124,8 @@ export const InstanceView = Type.Object({
     description: 'JupyterLab 在实例中的端口，经实例页面域名打开（先换取一次性凭证）；实例未运行或资源池没有真实容器时为 null',
   }),
   jupyterReason: Type.String({ description: 'jupyterPort 为 null 的原因；可用时为空' }),
+  desktop: Type.Boolean({ description: '镜像带远程桌面（/vnc?id=）' }),
+  desktopReason: Type.String({ description: '远程桌面现在打不开的原因；可以打开时为空' }),
   gmtCreate: DateTime,
   operations: Type.Object(
     Object.fromEntries(operations.map((operation) => [operation, OperationState])) as Record<Operation, typeof OperationState>,

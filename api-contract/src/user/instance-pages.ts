@@ -60,3 +60,7 @@ export type CreatedPageShare = Static<typeof CreatedPageShare>;
 
 export const RevokePageShareBody = Type.Object({ shareId: Type.Integer({ title: '分享链接ID', minimum: 1 }) });
 export type RevokePageShareBody = Static<typeof RevokePageShareBody>;
+
+/** The caller's own running instance whose image has a remote desktop (/vnc). */
+export const DesktopInstance = Type.Object({ id: Type.Integer({ title: '实例ID', minimum: 1 }) });
+export type DesktopInstance = Static<typeof DesktopInstance>;

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import { images, type Executor } from '../db/index.js';
+import { hasDesktop } from './desktop/desktop-image.js';
 
 export const imageColumns = {
   id: images.id,
@@ -12,6 +13,7 @@ export const imageColumns = {
   sizeBytes: images.sizeBytes,
   status: images.status,
   sourceInstanceId: images.sourceInstanceId,
+  desktop: hasDesktop(images.id),
   gmtCreate: images.createdAt,
 };
 

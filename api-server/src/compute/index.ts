@@ -1,6 +1,9 @@
 export { changeBilling } from './billing-change.js';
 export { createDriver } from './create-driver.js';
 export { expandDataDisk, storageOverview } from './data-disk.js';
+export { desktopImageRef } from './desktop/desktop-image.js';
+export { issueDesktopTicket } from './desktop/desktop-ticket.js';
+export { instancePagesSource } from './desktop/frame-source.js';
 export { type ComputeDriver, DriverRefusal, type ExecOptions, type ExecSession } from './driver.js';
 export { changeGpuCount } from './gpu-count-change.js';
 export { joinGpuQueue, leaveGpuQueue } from './gpu-queue.js';

@@ -1,10 +1,11 @@
-import { and, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, ne, type SQL } from 'drizzle-orm';
 import { computeNodes, gpuModels, instanceDisks, instances, regions, type Executor } from '../db/index.js';
 import type { FastifyInstance } from 'fastify';
 import { loadSitePrices } from './prices.js';
 import { operationStates } from './operations.js';
 import { releaseAt } from './instance-state.js';
 import { jupyterLink } from './instance-pages/jupyter-link.js';
+import { desktopLink, hasDesktop } from './desktop/desktop-image.js';
 import { queuePosition } from './gpu-queue.js';
 import { Status, billingNames, statusNames, type Billing } from './states.js';
 
@@ -29,7 +30,13 @@ async function viewSettings(app: FastifyInstance): Promise<ViewSettings> {
 
 /** The page of instances, then their nodes, models and regions by id: single-table queries plan fastest. */
 async function selectRows(db: Executor, where: SQL | undefined, limit: number, offset: number) {
-  const page = await db.select().from(instances).where(where).orderBy(desc(instances.id)).limit(limit).offset(offset);
+  const page = await db
+    .select({ ...getTableColumns(instances), desktop: hasDesktop(instances.imageId) })
+    .from(instances)
+    .where(where)
+    .orderBy(desc(instances.id))
+    .limit(limit)
+    .offset(offset);
   if (page.length === 0) return [];
   const ids = page.map((row) => row.id);
   const [nodes, models, regionRows, readings] = await Promise.all([
@@ -140,6 +147,7 @@ function toView({ instance: i, node, model, region, disks }: Row, settings: View
       keyCommand: `ssh -p ${port} root.${i.id}@${host}`,
     },
     ...jupyterLink({ webPages: settings.webPages, running: i.status === Status.running }),
+    ...desktopLink({ desktop: i.desktop, webPages: settings.webPages, running: i.status === Status.running }),
     gmtCreate: i.createdAt,
     operations: operationStates(i),
   };

@@ -54,14 +54,19 @@ const pagePolicies = new Map<string, { mtimeMs: number; policy: string }>();
 
 /**
  * The portal policy allowing the inline scripts of the HTML page at `filePath` (recomputed when the page changes),
- * and requests to `connectTo` as well (the object store the browser uploads to and downloads from).
+ * requests to `connectTo` as well (the object store the browser uploads to and downloads from), and frames of
+ * `frameFrom` (the instance-pages origins, where the remote desktop comes from).
  */
-export function policyForPage(filePath: string, connectTo: string[] = []): string {
+export function policyForPage(filePath: string, connectTo: string[] = [], frameFrom: string[] = []): string {
   const { mtimeMs } = fs.statSync(filePath);
-  const key = [filePath, ...connectTo].join(' ');
+  const key = [filePath, ...connectTo, '|', ...frameFrom].join(' ');
   const cached = pagePolicies.get(key);
   if (cached?.mtimeMs === mtimeMs) return cached.policy;
-  const directives = { ...portalDirectives, connectSrc: [...portalDirectives.connectSrc, ...connectTo] };
+  const directives = {
+    ...portalDirectives,
+    connectSrc: [...portalDirectives.connectSrc, ...connectTo],
+    ...(frameFrom.length ? { frameSrc: ["'self'", ...frameFrom] } : {}),
+  };
   const policy = policyHeader(directives, inlineScriptHashes(fs.readFileSync(filePath, 'utf8')));
   pagePolicies.set(key, { mtimeMs, policy });
   return policy;

@@ -1,6 +1,6 @@
 import { type Database, enumItems, navItems, sysConfig, website, zones } from '../db/index.js';
 import { defaultCloudDiskTerms, defaultNetDiskTerms } from '../storage/index.js';
-import { seedComputeCatalogue } from './compute-pool.js';
+import { seedComputeCatalogue, seedDesktopImage } from './compute-pool.js';
 import { seedHpcCatalogue } from './hpc-catalogue.js';
 import { seedCommunityLabels } from './community-labels.js';
 import { seedLearningCatalogue } from './learning-catalogue.js';
@@ -140,6 +140,7 @@ export async function seedBaseData(db: Database, site: SiteInfo = neutralSiteInf
     () => seedSiteConfiguration(db),
     () => seedWhenEmpty(db, zones, zoneList),
     () => seedComputeCatalogue(db),
+    () => seedDesktopImage(db),
     () => seedHpcCatalogue(db),
     () => seedCommunityLabels(db),
     () => seedLearningCatalogue(db),

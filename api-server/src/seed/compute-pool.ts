@@ -1,5 +1,6 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import { type Database, computeNodes, gpuModels, images, regions } from '../db/index.js';
-import { baseImageRef } from '../compute/index.js';
+import { baseImageRef, desktopImageRef } from '../compute/index.js';
 
 const gib = 1024 ** 3;
 
@@ -115,6 +116,29 @@ export async function seedComputeCatalogue(db: Database): Promise<boolean> {
     await tx.insert(gpuModels).values(modelList);
     // Every system image runs the one image `npm run images` builds (under COMPUTE_DRIVER=podman).
     await tx.insert(images).values(systemImages.map((image) => ({ ...image, runtimeRef: baseImageRef })));
+  });
+  return true;
+}
+
+/**
+ * The system image with a remote desktop (`npm run images -- desktop`), written when no system image runs it yet:
+ * a site seeded before it existed gets it too. Its size is the built image's (829 MB, `podman images`).
+ */
+export async function seedDesktopImage(db: Database): Promise<boolean> {
+  const [existing] = await db
+    .select({ id: images.id })
+    .from(images)
+    .where(and(isNull(images.userId), eq(images.runtimeRef, desktopImageRef)));
+  if (existing) return false;
+  await db.insert(images).values({
+    name: '桌面环境 Debian 12 (VNC)',
+    framework: '远程桌面',
+    frameworkVersion: 'TigerVNC 1.12',
+    python: '3.11',
+    cuda: '11.8',
+    os: 'Debian 12',
+    sizeBytes: 829_000_000,
+    runtimeRef: desktopImageRef,
   });
   return true;
 }

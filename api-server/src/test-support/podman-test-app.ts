@@ -30,11 +30,15 @@ export async function reachStatus(t: TestApp, id: number, status: Status) {
   }
 }
 
-/** A funded user's instance whose container runs. */
-export async function runningPodmanInstance(t: TestApp) {
+/** A funded user's instance whose container runs, of a system image or the image `imageId`. */
+export async function runningPodmanInstance(t: TestApp, imageId?: number) {
   const { node, model } = await privateNode(t.app.db, 1);
   const user = await userWithBalance(t.app, 1_000_000);
-  const rented = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId: await systemImageId(t.app.db) });
+  const rented = await rent(t.app, user.token, {
+    nodeId: node.id,
+    gpuModelId: model.id,
+    imageId: imageId ?? (await systemImageId(t.app.db)),
+  });
   if (rented.code !== 200) throw new Error(`renting failed: ${rented.msg}`);
   const id: number = rented.data.instance.id;
   const row = await reachStatus(t, id, Status.running);

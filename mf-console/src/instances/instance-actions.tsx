@@ -216,7 +216,7 @@ function TerminalButton({ instance, navigate }: { instance: InstanceView; naviga
 }
 
 /**
- * One row of actions: 开机 or 关机 (whichever the state allows), 终端, 释放 and 更多. A refused
+ * One row of actions: 开机 or 关机 (whichever the state allows), 终端, 释放 and 更多 (远程桌面 first where the image has one). A refused
  * operation is disabled and says why on hover; what an allowed one does is said in its confirmation.
  */
 export function InstanceActions({
@@ -236,6 +236,12 @@ export function InstanceActions({
       <OperationButton operation="release" instance={instance} onDone={onDone} />
       <Dropdown text="更多" button className="mini basic rc-more-operations" direction="left" upward={false}>
         <Dropdown.Menu>
+          {instance.desktop ? (
+            <>
+              <Dropdown.Item className="rc-open-desktop" text="远程桌面" onClick={() => navigate(`/vnc?id=${instance.id}`)} />
+              <Dropdown.Divider />
+            </>
+          ) : null}
           {more.map((group, index) => [
             index > 0 ? <Dropdown.Divider key={`divider-${index}`} /> : null,
             ...group.map((operation) => {

@@ -8,6 +8,7 @@ import { website } from '../../db/index.js';
 import { ok } from '../../envelope.js';
 import { transferOrigin } from '../../blobs/index.js';
 import { policyForPage } from '../../lib/index.js';
+import { instancePagesSource } from '../../compute/index.js';
 import { repoRoot } from '../../repo-root.js';
 
 const ownStaticDir = path.join(repoRoot, 'api-server/static');
@@ -41,11 +42,12 @@ export default fp(
 
     const portalIndex = path.join(webRoot, 'index.html');
     const objectStore = await transferOrigin(app.blobs);
+    const instancePages = [instancePagesSource(app.config.instancePagesOrigin)];
     const sendPortalPage = (reply: FastifyReply) => {
       reply.header('cache-control', 'no-cache');
       if (fs.existsSync(portalIndex))
         return reply
-          .header('content-security-policy', policyForPage(portalIndex, objectStore ? [objectStore] : []))
+          .header('content-security-policy', policyForPage(portalIndex, objectStore ? [objectStore] : [], instancePages))
           .sendFile('index.html', webRoot);
       const placeholder = path.join(ownStaticDir, 'placeholder.html');
       return reply

@@ -5,6 +5,7 @@ import { currentUser } from '../../../plugins/index.js';
 import {
   addWebPort,
   createPageShare,
+  issueDesktopTicket,
   issueInstancePageTicket,
   listPageShares,
   listWebPorts,
@@ -14,6 +15,7 @@ import {
 import { Envelope } from '@rc/api-contract/envelope';
 import {
   AddInstanceWebPortBody,
+  DesktopInstance,
   CreatedPageShare,
   CreatePageShareBody,
   InstancePagePort,
@@ -97,6 +99,19 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ok(await revokePageShare(app, currentUser(request).id, request.body.shareId)),
+  );
+
+  app.post(
+    '/auth/user/instance/desktop/ticket',
+    {
+      schema: {
+        tags,
+        summary: '远程桌面：换取在实例独立域名上打开 noVNC 的一次性凭证（60 秒内有效），仅限带桌面的镜像',
+        body: DesktopInstance,
+        response: { 200: Envelope(InstancePageTicket) },
+      },
+    },
+    async (request) => ok(await issueDesktopTicket(app, currentUser(request).id, request.body.id)),
   );
 };
 

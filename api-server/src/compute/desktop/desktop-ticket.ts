@@ -1,0 +1,44 @@
+import net from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { instances } from '../../db/index.js';
+import { AppError, conflict } from '../../errors.js';
+import { instancePageUpstream, issueInstancePageTicket } from '../instance-pages/instance-page-access.js';
+import { desktopPort, hasDesktop } from './desktop-image.js';
+
+/** Whether something accepts connections at `http://host:port`, within a second. */
+function listens(upstream: string) {
+  const { hostname, port } = new URL(upstream);
+  return new Promise<boolean>((resolve) => {
+    const socket = net.connect({ host: hostname.replace(/^\[|\]$/g, ''), port: Number(port), timeout: 1000 });
+    const settle = (answer: boolean) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.once('connect', () => settle(true));
+    socket.once('error', () => settle(false));
+    socket.once('timeout', () => settle(false));
+  });
+}
+
+/**
+ * noVNC's page on the instance-pages origin of the owner's running desktop instance, connecting at once and scaled to
+ * its frame, with the single-use ticket that lets the browser in. Its WebSocket goes back to the same origin's
+ * `/websockify`, which websockify hands to the VNC server. Refusals are those of every instance page,
+ * 「该实例的镜像没有远程桌面」 for an instance of an image without one, and code 503 while the desktop is still starting
+ * (the page asks again).
+ */
+export async function issueDesktopTicket(app: FastifyInstance, userId: number, instanceId: number) {
+  const [row] = await app.db
+    .select({ desktop: hasDesktop(instances.imageId) })
+    .from(instances)
+    .where(and(eq(instances.id, instanceId), eq(instances.userId, userId)));
+  if (row && !row.desktop) throw conflict('该实例的镜像没有远程桌面');
+  const upstream = await instancePageUpstream(app, { userId, instanceId, port: desktopPort });
+  if (upstream && !(await listens(upstream))) throw new AppError(503, '远程桌面正在启动，请稍候');
+  const page = await issueInstancePageTicket(app, userId, { instanceId, port: desktopPort });
+  const url = new URL(page.url);
+  url.pathname = '/vnc.html';
+  url.search = `?autoconnect=1&resize=scale&reconnect=1&path=websockify&${url.search.slice(1)}`;
+  return { ...page, url: url.toString() };
+}
