@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { instances } from '../../db/index.js';
 import { AppError, conflict } from '../../errors.js';
-import { instancePageUpstream, issueInstancePageTicket } from '../instance-pages/instance-page-access.js';
+import { admitInstancePage, issueInstancePageTicket } from '../instance-pages/instance-page-access.js';
 import { desktopPort, hasDesktop } from './desktop-image.js';
 
 /** Whether something accepts connections at `http://host:port`, within a second. */
@@ -34,8 +34,8 @@ export async function issueDesktopTicket(app: FastifyInstance, userId: number, i
     .from(instances)
     .where(and(eq(instances.id, instanceId), eq(instances.userId, userId)));
   if (row && !row.desktop) throw conflict('该实例的镜像没有远程桌面');
-  const upstream = await instancePageUpstream(app, { userId, instanceId, port: desktopPort });
-  if (upstream && !(await listens(upstream))) throw new AppError(503, '远程桌面正在启动，请稍候');
+  const admission = await admitInstancePage(app, { userId, instanceId, port: desktopPort });
+  if ('upstream' in admission && !(await listens(admission.upstream))) throw new AppError(503, '远程桌面正在启动，请稍候');
   const page = await issueInstancePageTicket(app, userId, { instanceId, port: desktopPort });
   const url = new URL(page.url);
   url.pathname = '/vnc.html';
