@@ -5,7 +5,8 @@ import { openChromium, type Browser } from './support/chromium';
 import { apiCall, apiGet, browserToken, signInThroughApi } from './support/demo-session';
 import { portalPage, type PortalPage } from './support/portal-page';
 
-// A portal of its own whose instances are real Podman containers with sized data disks.
+// A portal of its own whose instances are real Podman containers (the shared journey server runs the simulated pool):
+// one rented instance for the file, reached from the browser's terminal and shown with its disks' use.
 let server: ServerProcess;
 let browser: Browser;
 let page: PortalPage;
@@ -14,18 +15,35 @@ let token: string;
 let instanceId: number | null = null;
 
 const call = <T>(route: string, body: unknown = {}) => apiCall<T>(server.url, route, body, token);
+
 const get = <T>(route: string) => apiGet<T>(server.url, route, token);
 
 async function instanceStatus(id: number) {
-  const list = await call<{ list: { status: number }[] }>('/container/auth/list', { pageNum: 1, pageSize: 1, id });
-  return list.list[0]!.status;
+  const page = await call<{ list: { status: number }[] }>('/container/auth/list', { pageNum: 1, pageSize: 1, id });
+  return page.list[0]!.status;
 }
 
+/** Polls the instance until it reaches `status` (a real container takes what it takes), within a generous bound. */
 async function reach(id: number, status: number) {
   for (let tries = 0; (await instanceStatus(id)) !== status; tries++) {
     if (tries > 240) throw new Error(`instance ${id} did not reach status ${status}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+}
+
+/** Rents one GPU by the hour as the demo user (who has money) once for the file, and waits until its container runs. */
+async function runningInstance() {
+  if (instanceId !== null) return instanceId;
+  const [region] = await get<{ regionCode: string }[]>('/node/auth/region/list-enable');
+  const models = await get<{ gpuModelId: number; freeGpu: number }[]>(`/node/auth/deviceType/statistics?regionCode=${region!.regionCode}`);
+  const [image] = await get<{ id: number }[]>('/image/auth/allSys');
+  const model = models.find((candidate) => candidate.freeGpu > 0)!;
+  const order = { regionCode: region!.regionCode, gpuModelId: model.gpuModelId, gpuCount: 1, billingType: 1, imageId: image!.id };
+  const { quoteToken } = await call<{ quoteToken: string }>('/user/auth/order/price/preview', order);
+  const { instance } = await call<{ instance: { id: number } }>('/user/auth/order/info/pay', { ...order, quoteToken });
+  instanceId = instance.id;
+  await reach(instance.id, 2);
+  return instance.id;
 }
 
 beforeAll(async () => {
@@ -51,19 +69,25 @@ afterAll(async () => {
   await server?.stop();
 });
 
+describe('the web terminal', () => {
+  it('opens a shell in the running instance from the browser, runs a command and shows its output', async () => {
+    const id = await runningInstance();
+    await page.open(`/account/instanceManage/terminal?id=${id}`);
+    await browser.$('.rc-terminal-status[data-phase="open"]').waitForDisplayed({ timeout: 30_000 });
+    await browser.$('.rc-terminal-screen').click();
+    await browser.keys('echo hello-$((6*7))');
+    await browser.keys('Enter');
+    await browser.waitUntil(async () => (await browser.$('.rc-terminal-screen .xterm-rows').getText()).includes('hello-42'), {
+      timeout: 20_000,
+      timeoutMsg: 'the terminal did not show hello-42',
+    });
+    expect(await browser.$('.rc-terminal-status').getText()).toBe('已连接');
+  });
+});
+
 describe("the instance's disks in the console", () => {
   it("shows each disk's use against its size, read from the running container", async () => {
-    const [region] = await get<{ regionCode: string }[]>('/node/auth/region/list-enable');
-    const models = await get<{ gpuModelId: number; freeGpu: number }[]>(
-      `/node/auth/deviceType/statistics?regionCode=${region!.regionCode}`,
-    );
-    const [image] = await get<{ id: number }[]>('/image/auth/allSys');
-    const model = models.find((candidate) => candidate.freeGpu > 0)!;
-    const order = { regionCode: region!.regionCode, gpuModelId: model.gpuModelId, gpuCount: 1, billingType: 1, imageId: image!.id };
-    const { quoteToken } = await call<{ quoteToken: string }>('/user/auth/order/price/preview', order);
-    const { instance } = await call<{ instance: { id: number } }>('/user/auth/order/info/pay', { ...order, quoteToken });
-    instanceId = instance.id;
-    await reach(instance.id, 2);
+    await runningInstance();
     // The metrics pass reads a running instance's disks within its interval (15 s); the list shows the last reading.
     await page.open('/account/instanceManage');
     await browser.waitUntil(
