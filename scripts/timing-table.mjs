@@ -25,11 +25,11 @@ const phases = existsSync(path.join(folder, 'phases.tsv'))
 
 /** @type {{ suite: string; file: string; seconds: number; tests: number }[]} */
 const files = [];
+/** @type {{ suite: string; file: string; test: string; message: string }[]} */
+const failures = [];
+/** @typedef {{ fullName?: string; status?: string; failureMessages?: string[] }} AssertionResult */
 for (const report of readdirSync(folder).filter((name) => name.endsWith('.json'))) {
   const suite = report.replace(/\.json$/, '');
-  /** @type {{ suite: string; file: string; test: string; message: string }[]} */
-  const failures = [];
-  /** @typedef {{ fullName?: string; status?: string; failureMessages?: string[] }} AssertionResult */
   /** @type {{ testResults?: { name: string; startTime: number; endTime: number; status?: string; message?: string; assertionResults?: AssertionResult[] }[] }} */
   let parsed;
   try {
@@ -38,13 +38,8 @@ for (const report of readdirSync(folder).filter((name) => name.endsWith('.json')
     continue; // a suite stopped before its reporter wrote the file
   }
   for (const result of parsed.testResults ?? []) {
-    files.push({
-      suite,
-      file: path.relative(process.cwd(), result.name),
-      seconds: (result.endTime - result.startTime) / 1000,
-      tests: result.assertionResults?.length ?? 0,
-    });
     const file = path.relative(process.cwd(), result.name);
+    files.push({ suite, file, seconds: (result.endTime - result.startTime) / 1000, tests: result.assertionResults?.length ?? 0 });
     const failed = (result.assertionResults ?? []).filter((test) => test.status === 'failed');
     for (const test of failed) {
       failures.push({ suite, file, test: test.fullName ?? '', message: test.failureMessages?.[0] ?? '' });
