@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Id } from '../common.js';
 import { DateTime, Money, NullableDateTime } from '../values.js';
+import { InstanceAppView } from './instance-app.js';
 
 // Fields of the renting and instance calls (order, instance, data-disk).
 export const InstanceId = Id('实例ID');
@@ -101,6 +102,7 @@ export const InstanceView = Type.Object({
     description: 'JupyterLab 在实例中的端口，经实例页面域名打开（先换取一次性凭证）；实例未运行或资源池没有真实容器时为 null',
   }),
   jupyterReason: Type.String({ description: 'jupyterPort 为 null 的原因；可用时为空' }),
+  app: Type.Union([InstanceAppView, Type.Null()], { description: '从应用部署的实例：应用与其服务的状态；否则为 null' }),
   gmtCreate: DateTime,
   operations: Type.Object(
     Object.fromEntries(operations.map((operation) => [operation, OperationState])) as Record<Operation, typeof OperationState>,

@@ -5,6 +5,9 @@ import { loadSitePrices } from './prices.js';
 import { operationStates } from './operations.js';
 import { releaseAt } from './instance-state.js';
 import { jupyterLink } from './instance-pages/jupyter-link.js';
+import { appsOfInstances } from './app-service/app-snapshot.js';
+import { appServiceViews } from './app-service/app-service-state.js';
+import type { InstanceAppView } from '@rc/api-contract/user/instance-app';
 import { queuePosition } from './gpu-queue.js';
 import { Status, billingNames, statusNames, type Billing } from './states.js';
 
@@ -67,7 +70,21 @@ export async function listInstanceViews(
   const [rows, settings] = await Promise.all([selectRows(app.db, where, o.limit, o.offset), viewSettings(app)]);
   const positions = new Map<number, number>();
   for (const { instance } of rows) if (instance.gpuWaitSince) positions.set(instance.id, await queuePosition(app.db, instance));
-  return rows.map((row) => toView(row, settings, positions.get(row.instance.id)));
+  const services = await appServicesOf(app, rows);
+  return rows.map((row) => toView(row, settings, positions.get(row.instance.id), services.get(row.instance.id) ?? null));
+}
+
+/** The application service of each row deployed from an application. */
+async function appServicesOf(app: FastifyInstance, rows: Row[]) {
+  const snapshots = await appsOfInstances(
+    app.db,
+    rows.map((row) => row.instance.id),
+  );
+  const deployed = rows.flatMap(({ instance }) => {
+    const service = snapshots.get(instance.id);
+    return service ? [{ instance, service }] : [];
+  });
+  return appServiceViews(app, deployed);
 }
 
 export async function instanceView(app: FastifyInstance, userId: number, id: number) {
@@ -75,7 +92,12 @@ export async function instanceView(app: FastifyInstance, userId: number, id: num
   return view!;
 }
 
-function toView({ instance: i, node, model, region }: Row, settings: ViewSettings, queuePosition: number | undefined) {
+function toView(
+  { instance: i, node, model, region }: Row,
+  settings: ViewSettings,
+  queuePosition: number | undefined,
+  appService: InstanceAppView | null,
+) {
   const cards = Math.max(i.gpuCount, 1);
   const { port } = settings.ssh;
   const host = settings.ssh.publicHost ?? i.sshHost;
@@ -123,6 +145,7 @@ function toView({ instance: i, node, model, region }: Row, settings: ViewSetting
       keyCommand: `ssh -p ${port} root.${i.id}@${host}`,
     },
     ...jupyterLink({ webPages: settings.webPages, running: i.status === Status.running }),
+    app: appService,
     gmtCreate: i.createdAt,
     operations: operationStates(i),
   };
