@@ -23,7 +23,13 @@ export const TemplatePort = Type.Object({
 export type TemplatePort = Static<typeof TemplatePort>;
 
 export const TemplateEnvVar = Type.Object({
-  name: Type.String({ title: '变量名', minLength: 1, maxLength: 64, pattern: '^[A-Za-z_][A-Za-z0-9_]*$', description: '字母、数字与下划线，不以数字开头' }),
+  name: Type.String({
+    title: '变量名',
+    minLength: 1,
+    maxLength: 64,
+    pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
+    description: '字母、数字与下划线，不以数字开头',
+  }),
   value: Type.String({ title: '变量值', maxLength: 1000 }),
 });
 export type TemplateEnvVar = Static<typeof TemplateEnvVar>;

@@ -13,6 +13,11 @@ const LogBytes = Type.Unsafe<Buffer>({ type: 'string', format: 'binary', descrip
 
 /** The log of the service an instance deployed from an application runs. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  // The download is a form post with the token as a hidden field, so the browser saves the answer.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
   app.post(
     '/auth/user/instance/app/log',
     {
