@@ -8,6 +8,7 @@ import ensurePodman from '../../test-support/ensure-podman.js';
 import { closePodmanTestApp, createPodmanTestApp, reachStatus } from '../../test-support/podman-test-app.js';
 import { Status } from '../states.js';
 import { runInInstance } from './instance-shell.js';
+import { appPortsOf } from '../index.js';
 
 // One Podman server for the file: the file browser's instance carries the service tests one after another.
 let t: TestApp;
@@ -145,6 +146,7 @@ describe('an application deployed on the Podman driver', () => {
 
     const [kept] = await t.app.db.select().from(instanceApps).where(eq(instanceApps.instanceId, id));
     expect(kept).toMatchObject({ startCommand: fileBrowser.startCommand, ports: fileBrowser.ports, readiness: fileBrowser.readiness });
+    expect(await appPortsOf(t.app.db, id)).toEqual(fileBrowser.ports);
     expect(await shell(id, 'echo "$SUANLI_APP_COMMAND"; grep -c "启动服务" /var/log/suanli-app.log')).toBe(
       `${fileBrowser.startCommand}\n3\n`,
     );
