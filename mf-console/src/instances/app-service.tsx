@@ -26,7 +26,8 @@ async function showLog(instance: InstanceView) {
   const answer = await appServiceLog(instance.id);
   if (answer.code !== 200) return;
   dialogs.open({
-    title: `应用日志：${instance.app!.appName}（${instance.name}）`,
+    title:
+      instance.name === instance.app!.appName ? `应用日志：${instance.name}` : `应用日志：${instance.app!.appName}（${instance.name}）`,
     width: 860,
     content: <LogLines log={answer.data} />,
     actions: [{ text: '下载日志', primary: true, onClick: () => downloadAppServiceLog(instance.id) }],
