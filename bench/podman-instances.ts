@@ -3,7 +3,9 @@
  *  1. one instance: from the pay call to running and to exec-ready (a process runs in it, as a login
  *     through the SSH gateway does), then stop and start;
  *  2. the Podman service killed while the instance runs: kill → ready again (GET /apis/ready) and → exec-ready;
- *  3. `parallel` instances paid for at once on one node: pay → running, p50 and p99.
+ *  3. `parallel` instances paid for at once on one node: pay → running, p50 and p99;
+ *  4. deploy → app ready: the seeded 文件浏览器 (python3 -m http.server) and Jupyter Notebook deployed, until the
+ *     console shows the application's service 运行中 (its readiness check answers).
  * Needs Podman and the system image (`npm run images`). PGlite in a temp folder.
  *   npx tsx bench/podman-instances.ts [parallel]
  */
@@ -43,7 +45,7 @@ const [node] = await query(
   app.db,
   `insert into compute_nodes (region_code, name, gpu_model_id, gpu_total, gpu_free, cpu_per_gpu, memory_per_gpu_gb, cuda_version, ssh_host)
    values ('xb-1', 'bench-podman', $1, $2, $2, 1, 1, '12.4', 'localhost') returning id`,
-  [model!.id, parallel + 1],
+  [model!.id, parallel + 3],
 );
 const [image] = await query(app.db, `select id from images where name = 'PyTorch 2.3.0'`);
 const account = await createAccount(app.db, { mobile: '17900000001', passwordHash: 'x', nickname: 'bench' });
@@ -57,8 +59,8 @@ async function post(url: string, body: object) {
   return answer.data;
 }
 
-async function pay() {
-  const order = { regionCode: 'xb-1', gpuModelId: model!.id, nodeId: node!.id, imageId: image!.id, gpuCount: 1, billingType: 1 };
+async function pay(appId?: number) {
+  const order = { regionCode: 'xb-1', gpuModelId: model!.id, nodeId: node!.id, imageId: image!.id, gpuCount: 1, billingType: 1, appId };
   const { quoteToken } = await post('/apis/user/auth/order/price/preview', order);
   return (await post('/apis/user/auth/order/info/pay', { ...order, quoteToken })).instance.id as number;
 }
@@ -107,6 +109,20 @@ async function untilExecReady(id: number) {
   }
 }
 
+/** Deploys the seeded application and waits until the console shows its service 运行中. */
+async function deployToReady(name: string) {
+  const [seeded] = await query(app.db, `select id from applications where name = $1`, [name]);
+  const begun = performance.now();
+  const id = await pay(seeded!.id);
+  for (;;) {
+    const { list } = await post('/apis/container/auth/list', { pageNum: 1, pageSize: 1, id });
+    if (list[0].app?.state === 'running') return performance.now() - begun;
+    if (list[0].app?.state === 'failed') throw new Error(`${name} failed: ${list[0].app.reason}`);
+    if (performance.now() - begun > 120_000) throw new Error(`${name} is not ready after 2 minutes: ${JSON.stringify(list[0].app)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 const timed = async (work: () => Promise<unknown>) => {
   const started = performance.now();
   await work();
@@ -117,6 +133,8 @@ const percentile = (values: number[], p: number) =>
 const ms = (value: number) => `${Math.round(value)} ms`;
 
 try {
+  const fileBrowserReady = await deployToReady('文件浏览器');
+  const jupyterReady = await deployToReady('Jupyter Notebook');
   const started = performance.now();
   const id = await pay();
   await until(id, Status.running);
@@ -151,6 +169,7 @@ try {
   console.log(`one instance: pay → running ${ms(toRunning)}, pay → exec-ready ${ms(toExec)}, stop ${ms(stop)}, start ${ms(start)}`);
   console.log(`Podman service killed: → ready ${ms(toReady)}, → exec-ready ${ms(toExecAgain)}`);
   console.log(`${parallel} instances paid for at once: pay → running p50 ${ms(percentile(many, 50))}, p99 ${ms(percentile(many, 99))}`);
+  console.log(`deploy → app ready (运行中): 文件浏览器 ${ms(fileBrowserReady)}, Jupyter Notebook ${ms(jupyterReady)}`);
 } finally {
   await stopScheduler();
   await podman.removeAll();

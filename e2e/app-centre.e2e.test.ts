@@ -16,21 +16,21 @@ async function jupyterLaunches(): Promise<number> {
   const response = await fetch(`${server.url}/apis/application/api/app/list`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ keyword: 'JupyterLab' }),
+    body: JSON.stringify({ keyword: 'Jupyter Notebook' }),
   });
   const answer = (await response.json()) as { data: { list: Array<{ name: string; launchCount: number }> } };
-  return answer.data.list.find((app) => app.name === 'JupyterLab')!.launchCount;
+  return answer.data.list.find((app) => app.name === 'Jupyter Notebook')!.launchCount;
 }
 
 describe('the application centre', () => {
-  it('the demo user deploys JupyterLab: the rent page opens from its template, paying creates a running instance and one launch', async () => {
+  it('the demo user deploys Jupyter Notebook: the rent page opens from its template, paying creates a running instance and one launch', async () => {
     const launchesBefore = await jupyterLaunches();
     await page.open('/account/appCenter');
-    const card = browser.$('.rc-app-card[data-name="JupyterLab"]');
+    const card = browser.$('.rc-app-card[data-name="Jupyter Notebook"]');
     await card.waitForClickable({ timeout: 20_000 });
     expect(await card.getText()).toContain('RTX 4090 × 1');
     await card.click();
-    await page.waitForText('.rc-app-detail .rc-app-template', 'jupyter lab');
+    await page.waitForText('.rc-app-detail .rc-app-template', 'python3 -m notebook');
     expect(await browser.$('.rc-app-detail .rc-app-port').getText()).toContain('8888');
     await browser.$('.rc-app-detail .rc-app-deploy').waitForClickable({ timeout: 10_000 });
     await browser.$('.rc-app-detail .rc-app-deploy').click();
@@ -42,7 +42,7 @@ describe('the application centre', () => {
         timeoutMsg: 'the rent page did not open with the application',
       },
     );
-    await page.waitForText('.rc-app-launch-name', 'JupyterLab');
+    await page.waitForText('.rc-app-launch-name', 'Jupyter Notebook');
     await browser.$('.rc-gpu-model.rc-selected[data-model="RTX 4090"]').waitForExist({ timeout: 15_000 });
     expect(await browser.$('.rc-gpu-counts [data-count="1"]').getAttribute('class')).toContain('active');
     expect(await browser.$('.rc-gpu-counts [data-count="2"]').isEnabled()).toBe(false);
@@ -51,19 +51,22 @@ describe('the application centre', () => {
     await browser.$('.rc-pay-button').click();
 
     await page.waitForPath('/account/instanceManage');
-    await page.waitForText('.rc-instance-table', 'JupyterLab');
+    await page.waitForText('.rc-instance-table', 'Jupyter Notebook');
     await browser.waitUntil(async () => (await row().getAttribute('data-status')) === '2', {
       timeout: 30_000,
       timeoutMsg: 'the instance did not reach running',
     });
     expect(await row().$('.rc-instance-gpu').getText()).toBe('RTX 4090 × 1');
     expect(await row().$('.rc-instance-status').getText()).toBe('运行中');
+    // The simulated pool runs no containers, and the row says so rather than pretending the service starts.
+    expect(await row().$('.rc-app-service-state').getText()).toBe('未运行');
+    expect(await row().$('.rc-app-service [data-reason]').getAttribute('data-reason')).toContain('模拟资源池中的实例没有真实容器');
     expect(await jupyterLaunches()).toBe(launchesBefore + 1);
 
     await page.open('/account/app');
     await browser.$('.rc-launches-tab').waitForClickable({ timeout: 15_000 });
     await browser.$('.rc-launches-tab').click();
-    await page.waitForText('.rc-my-launches', 'JupyterLab');
+    await page.waitForText('.rc-my-launches', 'Jupyter Notebook');
     expect(await browser.$('.rc-my-launches').getText()).toContain('8888');
     expect(await browser.$('.rc-my-launches').getText()).toContain('运行中');
 
@@ -75,7 +78,7 @@ describe('the application centre', () => {
       { pageNum: 1, pageSize: 50 },
       token,
     );
-    for (const instance of list.filter((row) => row.name.includes('JupyterLab')))
+    for (const instance of list.filter((row) => row.name.includes('Jupyter Notebook')))
       await apiCall(server.url, '/user/auth/user/instance/stop', { id: instance.id }, token);
   }, 120_000);
 

@@ -13,6 +13,7 @@ let page: PortalPage;
 let closeBrowser: () => Promise<void>;
 let token: string;
 let instanceId: number | null = null;
+const deployedIds: number[] = [];
 
 const call = <T>(route: string, body: unknown = {}) => apiCall<T>(server.url, route, body, token);
 
@@ -59,11 +60,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (instanceId !== null) {
-    await call('/user/auth/user/instance/stop', { id: instanceId }).catch(() => {});
-    await reach(instanceId, 4).catch(() => {});
-    await call('/user/auth/user/instance/release/instance', { id: instanceId }).catch(() => {});
-    await reach(instanceId, 6).catch(() => {});
+  for (const id of [...(instanceId === null ? [] : [instanceId]), ...deployedIds]) {
+    await call('/user/auth/user/instance/stop', { id }).catch(() => {});
+    await reach(id, 4).catch(() => {});
+    await call('/user/auth/user/instance/release/instance', { id }).catch(() => {});
+    await reach(id, 6).catch(() => {});
   }
   await closeBrowser?.();
   await server?.stop();
@@ -101,4 +102,68 @@ describe("the instance's disks in the console", () => {
     const text = await browser.$('.rc-disk-usage').getText();
     expect(text).toMatch(/系统盘 [\d.]+ (B|KB|MB) \/ \d+ GB/);
   });
+});
+
+/** Deploys the application named on its card from 应用中心 (the rent page pre-filled by its template, paid); answers the instance id. */
+async function deployFromAppCentre(name: string) {
+  await page.open('/account/appCenter');
+  const card = browser.$(`.rc-app-card[data-name="${name}"]`);
+  await card.waitForClickable({ timeout: 20_000 });
+  await card.click();
+  await browser.$('.rc-app-detail .rc-app-deploy').waitForClickable({ timeout: 10_000 });
+  await browser.$('.rc-app-detail .rc-app-deploy').click();
+  await page.waitForText('.rc-app-launch-name', name);
+  await page.waitForText('.rc-rent-summary', '/小时');
+  await browser.$('.rc-pay-button').waitForEnabled({ timeout: 15_000 });
+  await browser.$('.rc-pay-button').click();
+  await page.waitForPath('/account/instanceManage');
+  const row = browser.$('.rc-instance-table tbody tr');
+  await row.waitForExist({ timeout: 15_000 });
+  const id = Number(await row.getAttribute('data-instance-id'));
+  deployedIds.push(id);
+  return id;
+}
+
+/** Waits on the console for the instance's application to show 运行中, then opens its page from the row: the new tab it lands in. */
+async function openRunningApp(id: number) {
+  const row = browser.$(`.rc-instance-table tr[data-instance-id="${id}"]`);
+  expect(await row.$('.rc-app-service-state').getText()).toMatch(/启动中|运行中/);
+  await row
+    .$('.rc-app-service[data-state="running"]')
+    .waitForExist({ timeout: 120_000, timeoutMsg: 'the application did not reach 运行中' });
+  expect(await row.$('.rc-app-service-state').getText()).toBe('运行中');
+  const portal = await browser.getWindowHandle();
+  await row.$('.rc-open-app').click();
+  await browser.waitUntil(async () => (await browser.getWindowHandles()).length === 2, { timeout: 15_000 });
+  await browser.switchToWindow((await browser.getWindowHandles()).find((handle) => handle !== portal)!);
+  return async () => {
+    await browser.closeWindow();
+    await browser.switchToWindow(portal);
+  };
+}
+
+describe('applications that start', () => {
+  it('deploys the file browser from 应用中心; the console shows 运行中 and opens its directory listing on the instance-pages origin', async () => {
+    const id = await deployFromAppCentre('文件浏览器');
+    const back = await openRunningApp(id);
+    await browser.waitUntil(async () => (await browser.$('body').getText()).includes('Directory listing for /'), {
+      timeout: 20_000,
+      timeoutMsg: 'the file browser did not show its listing',
+    });
+    expect(new URL(await browser.getUrl()).host).toBe(`${id}-8000.apps.localhost:${new URL(server.url).port}`);
+    expect(await browser.$('body').getText()).toContain('data/');
+    await back();
+  }, 240_000);
+
+  it('deploys Jupyter Notebook from 应用中心; the console shows 运行中 and opens Jupyter, logged in, on the instance-pages origin', async () => {
+    const id = await deployFromAppCentre('Jupyter Notebook');
+    const back = await openRunningApp(id);
+    await browser.waitUntil(async () => new URL(await browser.getUrl()).pathname.startsWith('/tree'), {
+      timeout: 30_000,
+      timeoutMsg: 'Jupyter did not open its file tree',
+    });
+    expect(new URL(await browser.getUrl()).host).toBe(`${id}-8888.apps.localhost:${new URL(server.url).port}`);
+    await browser.$('#notebook_list').waitForExist({ timeout: 20_000 });
+    await back();
+  }, 240_000);
 });

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { Id, PageQuery } from '../common.js';
 import { DateTime, NullableDateTime } from '../values.js';
 import { DataDiskExtraGb, GpuCount } from '../user/compute.js';
+import { InstanceAppView } from '../user/instance-app.js';
 
 /**
  * The application centre: an application is a packaged environment (an image, an instance
@@ -21,6 +22,25 @@ export const TemplatePort = Type.Object({
 });
 export type TemplatePort = Static<typeof TemplatePort>;
 
+export const TemplateEnvVar = Type.Object({
+  name: Type.String({
+    title: '变量名',
+    minLength: 1,
+    maxLength: 64,
+    pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
+    description: '字母、数字与下划线，不以数字开头',
+  }),
+  value: Type.String({ title: '变量值', maxLength: 1000 }),
+});
+export type TemplateEnvVar = Static<typeof TemplateEnvVar>;
+
+/** When the started service counts as ready: one of the template's ports answers (HTTP: a GET of path; TCP: a connection). */
+export const TemplateReadiness = Type.Object({
+  port: Type.Integer({ title: '就绪检查端口', minimum: 1, maximum: 65_535 }),
+  path: Type.String({ title: '就绪检查路径', maxLength: 200, description: 'HTTP 端口请求的路径（以 / 开头）；TCP 端口为空' }),
+});
+export type TemplateReadiness = Static<typeof TemplateReadiness>;
+
 /** The instance an application rents: the rent form's choices, filled in for the user. */
 export const AppTemplateView = Type.Object({
   imageId: Type.Integer(),
@@ -35,6 +55,8 @@ export const AppTemplateView = Type.Object({
   dataDiskGb: Type.Integer({ description: '数据盘扩容(GB)，免费数据盘之外' }),
   ports: Type.Array(TemplatePort),
   startCommand: Type.String({ description: '实例启动后运行的命令' }),
+  env: Type.Array(TemplateEnvVar, { description: '启动命令的环境变量' }),
+  readiness: Type.Union([TemplateReadiness, Type.Null()], { description: '就绪检查；null 表示进程运行即就绪' }),
 });
 export type AppTemplateView = Static<typeof AppTemplateView>;
 
@@ -119,6 +141,8 @@ export const TemplateBody = Type.Object({
   dataDiskGb: DataDiskExtraGb,
   ports: Type.Array(TemplatePort, { title: '端口', maxItems: 10 }),
   startCommand: Type.String({ title: '启动命令', maxLength: 1000 }),
+  env: Type.Optional(Type.Array(TemplateEnvVar, { title: '环境变量', maxItems: 20 })),
+  readiness: Type.Optional(Type.Union([TemplateReadiness, Type.Null()], { title: '就绪检查' })),
 });
 export type TemplateBody = Static<typeof TemplateBody>;
 
@@ -181,8 +205,9 @@ export const AppLaunchView = Type.Object({
   instanceName: Type.String(),
   instanceStatus: Type.Integer(),
   sshHost: Type.String(),
-  ports: Type.Array(TemplatePort),
-  startCommand: Type.String(),
+  ports: Type.Array(TemplatePort, { description: '部署时模板的端口' }),
+  startCommand: Type.String({ description: '部署时模板的启动命令' }),
+  service: Type.Union([InstanceAppView, Type.Null()], { description: '应用服务的状态；实例已不记录应用时为 null' }),
   createdAt: DateTime,
 });
 export type AppLaunchView = Static<typeof AppLaunchView>;

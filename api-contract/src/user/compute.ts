@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Id } from '../common.js';
 import { DateTime, Money, NullableDateTime } from '../values.js';
+import { InstanceAppView } from './instance-app.js';
 
 // Fields of the renting and instance calls (order, instance, data-disk).
 export const InstanceId = Id('实例ID');
@@ -126,6 +127,7 @@ export const InstanceView = Type.Object({
   jupyterReason: Type.String({ description: 'jupyterPort 为 null 的原因；可用时为空' }),
   desktop: Type.Boolean({ description: '镜像带远程桌面（/vnc?id=）' }),
   desktopReason: Type.String({ description: '远程桌面现在打不开的原因；可以打开时为空' }),
+  app: Type.Union([InstanceAppView, Type.Null()], { description: '从应用部署的实例：应用与其服务的状态；否则为 null' }),
   gmtCreate: DateTime,
   operations: Type.Object(
     Object.fromEntries(operations.map((operation) => [operation, OperationState])) as Record<Operation, typeof OperationState>,

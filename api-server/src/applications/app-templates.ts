@@ -1,5 +1,12 @@
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
-import type { TemplateBody, TemplateGpuModel, TemplateImage, TemplateScope } from '@rc/api-contract/application/app';
+import type {
+  TemplateBody,
+  TemplateEnvVar,
+  TemplateGpuModel,
+  TemplateImage,
+  TemplateReadiness,
+  TemplateScope,
+} from '@rc/api-contract/application/app';
 import { type Executor, ContentStatus, appTemplates, communityImages, computeNodes, gpuModels, images, regions } from '../db/index.js';
 import { invalid } from '../errors.js';
 import { compareCuda, imageFit, usableImage } from '../compute/index.js';
@@ -98,12 +105,36 @@ function checkPorts(ports: TemplateBody['ports']) {
   }
 }
 
+function checkEnv(env: TemplateEnvVar[]) {
+  const seen = new Set<string>();
+  for (const { name } of env) {
+    if (name.toUpperCase().startsWith('SUANLI_')) throw invalid(`环境变量 ${name}：SUANLI_ 开头的变量由平台设置，请换一个名字`);
+    if (seen.has(name)) throw invalid(`环境变量 ${name} 重复`);
+    seen.add(name);
+  }
+}
+
+/** The readiness check names one of the template's ports: an HTTP one with a path, a TCP one without. */
+function readinessOf(body: Pick<TemplateBody, 'ports' | 'readiness' | 'startCommand'>): TemplateReadiness | null {
+  const readiness = body.readiness ?? null;
+  if (!readiness) return null;
+  if (!body.startCommand.trim()) throw invalid('就绪检查针对启动命令运行的服务，请先填写启动命令');
+  const port = body.ports.find((candidate) => candidate.port === readiness.port);
+  if (!port) throw invalid(`就绪检查的端口 ${readiness.port} 不在模板的端口中`);
+  if (port.protocol === 'tcp') return { port: port.port, path: '' };
+  const path = readiness.path.trim() || '/';
+  if (!path.startsWith('/') || /\s/.test(path)) throw invalid('就绪检查路径应以 / 开头，且不含空格');
+  return { port: port.port, path };
+}
+
 /**
  * Checks the template against the pool (the model exists in the region or anywhere, the count fits on
  * one node, a node's driver runs the image's CUDA, the image is one the author may use) and saves it.
  */
 export async function saveTemplate(db: Executor, authorId: number, appId: number, body: Omit<TemplateBody, 'id'>) {
   checkPorts(body.ports);
+  checkEnv(body.env ?? []);
+  const readiness = readinessOf(body);
   const image = await usableImage(db, authorId, body.imageId);
   const [model] = await db.select().from(gpuModels).where(eq(gpuModels.code, body.gpuModelCode));
   if (!model) throw invalid('GPU型号不存在');
@@ -125,6 +156,8 @@ export async function saveTemplate(db: Executor, authorId: number, appId: number
     dataDiskGb: body.dataDiskGb,
     ports: body.ports,
     startCommand: body.startCommand.trim(),
+    env: body.env ?? [],
+    readiness,
   };
   await db
     .insert(appTemplates)

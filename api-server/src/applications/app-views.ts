@@ -79,6 +79,8 @@ export async function templateView(db: Executor, appId: number): Promise<AppTemp
     dataDiskGb: template.dataDiskGb,
     ports: template.ports,
     startCommand: template.startCommand,
+    env: template.env,
+    readiness: template.readiness,
   };
 }
 

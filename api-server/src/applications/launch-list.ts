@@ -1,30 +1,40 @@
 import { count, desc, eq } from 'drizzle-orm';
-import { type Executor, appLaunches, appTemplates, applications, instances } from '../db/index.js';
+import type { FastifyInstance } from 'fastify';
+import { appLaunches, applications, instanceApps, instances } from '../db/index.js';
+import { appServiceViews } from '../compute/index.js';
 
-/** The user's instances launched from applications, with each application's ports and start command, newest first. */
-export async function launchesOf(db: Executor, userId: number, limit: number, offset: number) {
-  const rows = await db
-    .select({
-      id: appLaunches.id,
-      appId: appLaunches.appId,
-      appName: applications.name,
-      instanceId: instances.id,
-      instanceName: instances.name,
-      instanceStatus: instances.status,
-      sshHost: instances.sshHost,
-      ports: appTemplates.ports,
-      startCommand: appTemplates.startCommand,
-      createdAt: appLaunches.createdAt,
-    })
+/**
+ * The user's instances launched from applications, newest first, with the ports and start command each was
+ * deployed with and the state of its service.
+ */
+export async function launchesOf(app: FastifyInstance, userId: number, limit: number, offset: number) {
+  const rows = await app.db
+    .select({ launch: appLaunches, appName: applications.name, instance: instances, service: instanceApps })
     .from(appLaunches)
     .innerJoin(applications, eq(applications.id, appLaunches.appId))
     .innerJoin(instances, eq(instances.id, appLaunches.instanceId))
-    .leftJoin(appTemplates, eq(appTemplates.appId, appLaunches.appId))
+    .leftJoin(instanceApps, eq(instanceApps.instanceId, appLaunches.instanceId))
     .where(eq(appLaunches.userId, userId))
     .orderBy(desc(appLaunches.id))
     .limit(limit)
     .offset(offset);
-  const [total] = await db.select({ n: count() }).from(appLaunches).where(eq(appLaunches.userId, userId));
-  const list = rows.map((row) => ({ ...row, ports: row.ports ?? [], startCommand: row.startCommand ?? '' }));
+  const services = await appServiceViews(
+    app,
+    rows.flatMap(({ instance, service }) => (service ? [{ instance, service }] : [])),
+  );
+  const [total] = await app.db.select({ n: count() }).from(appLaunches).where(eq(appLaunches.userId, userId));
+  const list = rows.map(({ launch, appName, instance, service }) => ({
+    id: launch.id,
+    appId: launch.appId,
+    appName,
+    instanceId: instance.id,
+    instanceName: instance.name,
+    instanceStatus: instance.status,
+    sshHost: instance.sshHost,
+    ports: service?.ports ?? [],
+    startCommand: service?.startCommand ?? '',
+    service: services.get(instance.id) ?? null,
+    createdAt: launch.createdAt,
+  }));
   return { list, total: total?.n ?? 0 };
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { type Executor, ShelfStatus, appLaunches, appTemplates, applications, gpuModels } from '../db/index.js';
+import { type Executor, ShelfStatus, appLaunches, appTemplates, applications, gpuModels, instanceApps } from '../db/index.js';
 import { conflict, notFound } from '../errors.js';
 
 /** What a rent order asks for, compared with the application's template. */
@@ -31,14 +31,30 @@ export async function launchableApp(db: Executor, appId: number, order: OrderedM
     (!template.regionCode || template.regionCode === order.regionCode) &&
     order.dataDiskExtraGb >= template.dataDiskGb;
   if (!matches) throw conflict('所选配置与应用模板不一致，请从应用中心重新部署');
-  return row.app;
+  return { app: row.app, template };
 }
 
-/** The instance was created from the application: one launch record per instance, and the count goes up by one. */
-export async function recordLaunch(db: Executor, o: { appId: number; userId: number; instanceId: number; now: Date }) {
-  await db.insert(appLaunches).values({ appId: o.appId, userId: o.userId, instanceId: o.instanceId, createdAt: o.now });
+type LaunchedApp = Awaited<ReturnType<typeof launchableApp>>;
+
+/**
+ * The instance was created from the application: one launch record per instance, the count goes up by one, and the
+ * instance keeps the template's start command, environment, ports and readiness check as they are now.
+ */
+export async function recordLaunch(db: Executor, o: { launched: LaunchedApp; userId: number; instanceId: number; now: Date }) {
+  const { app, template } = o.launched;
+  await db.insert(appLaunches).values({ appId: app.id, userId: o.userId, instanceId: o.instanceId, createdAt: o.now });
+  await db.insert(instanceApps).values({
+    instanceId: o.instanceId,
+    appId: app.id,
+    appName: app.name,
+    startCommand: template.startCommand,
+    env: template.env,
+    ports: template.ports,
+    readiness: template.readiness,
+    createdAt: o.now,
+  });
   await db
     .update(applications)
     .set({ launchCount: sql`${applications.launchCount} + 1` })
-    .where(eq(applications.id, o.appId));
+    .where(eq(applications.id, app.id));
 }

@@ -1,3 +1,6 @@
+export { appServiceLog, appServiceLogFile } from './app-service/app-service-log.js';
+export { appServiceViews } from './app-service/app-service-state.js';
+export { appPortsOf } from './app-service/app-snapshot.js';
 export { changeBilling } from './billing-change.js';
 export { createDriver } from './create-driver.js';
 export { expandDataDisk, storageOverview } from './data-disk.js';

@@ -6,6 +6,9 @@ import { operationStates } from './operations.js';
 import { releaseAt } from './instance-state.js';
 import { jupyterLink } from './instance-pages/jupyter-link.js';
 import { desktopLink, hasDesktop } from './desktop/desktop-image.js';
+import { appsOfInstances } from './app-service/app-snapshot.js';
+import { appServiceViews } from './app-service/app-service-state.js';
+import type { InstanceAppView } from '@rc/api-contract/user/instance-app';
 import { queuePosition } from './gpu-queue.js';
 import { Status, billingNames, statusNames, type Billing } from './states.js';
 
@@ -78,7 +81,21 @@ export async function listInstanceViews(
   const [rows, settings] = await Promise.all([selectRows(app.db, where, o.limit, o.offset), viewSettings(app)]);
   const positions = new Map<number, number>();
   for (const { instance } of rows) if (instance.gpuWaitSince) positions.set(instance.id, await queuePosition(app.db, instance));
-  return rows.map((row) => toView(row, settings, positions.get(row.instance.id)));
+  const services = await appServicesOf(app, rows);
+  return rows.map((row) => toView(row, settings, positions.get(row.instance.id), services.get(row.instance.id) ?? null));
+}
+
+/** The application service of each row deployed from an application. */
+async function appServicesOf(app: FastifyInstance, rows: Row[]) {
+  const snapshots = await appsOfInstances(
+    app.db,
+    rows.map((row) => row.instance.id),
+  );
+  const deployed = rows.flatMap(({ instance }) => {
+    const service = snapshots.get(instance.id);
+    return service ? [{ instance, service }] : [];
+  });
+  return appServiceViews(app, deployed);
 }
 
 export async function instanceView(app: FastifyInstance, userId: number, id: number) {
@@ -98,7 +115,12 @@ function disksView(reading: Row['disks']) {
   };
 }
 
-function toView({ instance: i, node, model, region, disks }: Row, settings: ViewSettings, queuePosition: number | undefined) {
+function toView(
+  { instance: i, node, model, region, disks }: Row,
+  settings: ViewSettings,
+  queuePosition: number | undefined,
+  appService: InstanceAppView | null,
+) {
   const cards = Math.max(i.gpuCount, 1);
   const { port } = settings.ssh;
   const host = settings.ssh.publicHost ?? i.sshHost;
@@ -148,6 +170,7 @@ function toView({ instance: i, node, model, region, disks }: Row, settings: View
     },
     ...jupyterLink({ webPages: settings.webPages, running: i.status === Status.running }),
     ...desktopLink({ desktop: i.desktop, webPages: settings.webPages, running: i.status === Status.running }),
+    app: appService,
     gmtCreate: i.createdAt,
     operations: operationStates(i),
   };

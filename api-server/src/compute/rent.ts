@@ -107,7 +107,7 @@ export async function rentInstance(
       site,
     );
     if (fittingNodeIds) await countCommunityUse(tx, image.id);
-    if (launched) await recordLaunch(tx, { appId: launched.id, userId, instanceId: created.id, now });
+    if (launched) await recordLaunch(tx, { launched, userId, instanceId: created.id, now });
     const order = await placeOrder(
       tx,
       {

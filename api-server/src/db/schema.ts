@@ -13,5 +13,6 @@ export * from './schema/community.js';
 export * from './schema/learning.js';
 export * from './schema/exams.js';
 export * from './schema/instance-access.js';
+export * from './schema/instance-apps.js';
 export * from './schema/hpc.js';
 export * from './schema/api-keys.js';

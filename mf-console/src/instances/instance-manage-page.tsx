@@ -28,6 +28,14 @@ export function InstanceManagePage({ navigate }: ScreenProps) {
     return () => clearInterval(timer);
   }, [changing, load]);
 
+  // An application's service is starting: show when it runs (or fails) without a reload.
+  const appStarting = page.list.some((instance) => instance.app?.state === 'starting');
+  useEffect(() => {
+    if (!appStarting || changing) return;
+    const timer = setInterval(() => void load(), 3000);
+    return () => clearInterval(timer);
+  }, [appStarting, changing, load]);
+
   // Running time is charged at least every minute: keep the list's figures current.
   const running = page.list.some((instance) => instance.status === 2);
   useEffect(() => {

@@ -2,6 +2,7 @@ import { Label, Table } from 'semantic-ui-react';
 import { formatDateTime, formatYuan } from '@rc/shared-utility';
 import { DiskUsage } from './disk-usage';
 import { InstanceActions } from './instance-actions';
+import { AppService } from './app-service';
 import { InstanceMounts } from './instance-mounts';
 import { statusColors, type InstanceView } from './instance-types';
 import { SshAccess } from './ssh-access';
@@ -84,6 +85,7 @@ export function InstanceTable({
               <small className="rc-muted">
                 {instance.regionName} · {instance.nodeName}
               </small>
+              <AppService instance={instance} />
               <div className="rc-instance-links">
                 <a
                   href={`/account/instanceManage/statusChanage?id=${instance.id}`}

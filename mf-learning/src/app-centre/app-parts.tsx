@@ -1,5 +1,5 @@
 import { Label, Table } from 'semantic-ui-react';
-import type { AppTemplateView } from '@rc/api-contract/application/app';
+import type { AppLaunchView, AppTemplateView } from '@rc/api-contract/application/app';
 
 /** The application's icon: its first character on a coloured tile (applications carry no uploaded icon yet). */
 export function AppIcon({ name, size = 48 }: { name: string; size?: number }) {
@@ -50,6 +50,24 @@ export function TemplateTable({ template }: { template: AppTemplateView }) {
           <Table.Cell>启动命令</Table.Cell>
           <Table.Cell>{template.startCommand ? <code className="rc-app-command">{template.startCommand}</code> : '无'}</Table.Cell>
         </Table.Row>
+        {template.env.length ? (
+          <Table.Row>
+            <Table.Cell>环境变量</Table.Cell>
+            <Table.Cell className="rc-app-env">
+              {template.env.map((variable) => (
+                <div key={variable.name}>
+                  <code>
+                    {variable.name}={variable.value}
+                  </code>
+                </div>
+              ))}
+            </Table.Cell>
+          </Table.Row>
+        ) : null}
+        <Table.Row>
+          <Table.Cell>就绪检查</Table.Cell>
+          <Table.Cell className="rc-app-readiness">{readinessText(template)}</Table.Cell>
+        </Table.Row>
       </Table.Body>
     </Table>
   );
@@ -68,5 +86,28 @@ export function PortLabels({ ports }: { ports: AppTemplateView['ports'] }) {
         </Label>
       ))}
     </>
+  );
+}
+
+/** The readiness check as a sentence. */
+function readinessText(template: AppTemplateView) {
+  const check = template.readiness;
+  if (!template.startCommand) return '无';
+  if (!check) return '启动命令的进程运行即就绪';
+  return check.path ? `HTTP 端口 ${check.port} 请求 ${check.path} 有应答` : `TCP 端口 ${check.port} 可连接`;
+}
+
+const stateColors = { starting: 'blue', running: 'green', failed: 'red', idle: 'grey' } as const;
+
+/** An application service's state (启动中 / 运行中 / 启动失败 / 未运行), with why it failed and the log's last lines. */
+export function ServiceState({ service }: { service: AppLaunchView['service'] }) {
+  if (!service) return <span className="rc-muted">—</span>;
+  return (
+    <div className="rc-service-state" data-state={service.state}>
+      <Label size="small" color={stateColors[service.state]} content={service.stateName} />
+      {service.restarts > 0 ? <small className="rc-muted"> 已重启 {service.restarts} 次</small> : null}
+      {service.reason ? <div className={service.state === 'failed' ? 'rc-app-reason' : 'rc-muted'}>{service.reason}</div> : null}
+      {service.logTail.length ? <pre className="rc-app-log-tail">{service.logTail.join('\n')}</pre> : null}
+    </div>
   );
 }

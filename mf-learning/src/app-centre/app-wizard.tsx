@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Dropdown, Form, Icon, Input, Label, Message, Segment, Step, TextArea } from 'semantic-ui-react';
 import { IntegerInput, runAction, useSubmit } from '@rc/shared-utility';
-import type { TemplatePort } from '@rc/api-contract/application/app';
+import type { TemplateEnvVar, TemplatePort, TemplateReadiness } from '@rc/api-contract/application/app';
 import {
   appCategories,
   createApp,
@@ -36,6 +36,8 @@ interface Draft {
   dataDiskGb: number;
   ports: TemplatePort[];
   startCommand: string;
+  env: TemplateEnvVar[];
+  readiness: TemplateReadiness | null;
 }
 
 const draftOf = (app: AppDetail | null): Draft => ({
@@ -50,6 +52,8 @@ const draftOf = (app: AppDetail | null): Draft => ({
   dataDiskGb: app?.template?.dataDiskGb ?? 0,
   ports: app?.template?.ports ?? [],
   startCommand: app?.template?.startCommand ?? '',
+  env: app?.template?.env ?? [],
+  readiness: app?.template?.readiness ?? null,
 });
 
 /** 创建应用 / 编辑应用 in five steps, each saved by its 下一步 (the application stays a draft until 提交审核). */
@@ -102,6 +106,8 @@ export function AppWizard({ editing, done }: { editing: AppDetail | null; done: 
           dataDiskGb: draft.dataDiskGb,
           ports: draft.ports.filter((port) => port.port > 0),
           startCommand: draft.startCommand,
+          env: draft.env.filter((variable) => variable.name.trim()),
+          readiness: draft.readiness,
         }),
       then: (saved) => {
         setApp(saved);
@@ -297,6 +303,8 @@ export function AppWizard({ editing, done }: { editing: AppDetail | null; done: 
                 onChange={(_, d) => set({ startCommand: String(d.value ?? '') })}
               />
             </Form.Field>
+            <EnvFields env={draft.env} change={(env) => set({ env })} />
+            <ReadinessField ports={draft.ports} readiness={draft.readiness} change={(readiness) => set({ readiness })} />
           </>
         ) : null}
         {step === 3 ? (
@@ -339,5 +347,72 @@ export function AppWizard({ editing, done }: { editing: AppDetail | null; done: 
         {step === 4 ? <Button color="orange" content="提交审核" className="rc-app-submit" onClick={() => void submitForReview()} /> : null}
       </div>
     </Segment>
+  );
+}
+
+/** The start command's environment variables, one name and value a row. */
+function EnvFields({ env, change }: { env: TemplateEnvVar[]; change: (env: TemplateEnvVar[]) => void }) {
+  const edit = (index: number, patch: Partial<TemplateEnvVar>) => change(env.map((v, i) => (i === index ? { ...v, ...patch } : v)));
+  return (
+    <Form.Field className="rc-app-env-fields">
+      <label>环境变量</label>
+      {env.map((variable, index) => (
+        <div className="rc-app-port-row" key={index}>
+          <Input placeholder="变量名" maxLength={64} value={variable.name} onChange={(_, d) => edit(index, { name: d.value })} />
+          <Input placeholder="值" maxLength={1000} value={variable.value} onChange={(_, d) => edit(index, { value: d.value })} />
+          <Button icon="trash" basic type="button" aria-label="删除变量" onClick={() => change(env.filter((_, i) => i !== index))} />
+        </div>
+      ))}
+      {env.length < 20 ? (
+        <Button basic size="small" type="button" className="rc-app-add-env" onClick={() => change([...env, { name: '', value: '' }])}>
+          <Icon name="plus" />
+          添加变量
+        </Button>
+      ) : null}
+    </Form.Field>
+  );
+}
+
+/** When the started service counts as ready: one of the ports answers (an HTTP path, or a TCP connection). */
+function ReadinessField({
+  ports,
+  readiness,
+  change,
+}: {
+  ports: TemplatePort[];
+  readiness: TemplateReadiness | null;
+  change: (readiness: TemplateReadiness | null) => void;
+}) {
+  const port = ports.find((candidate) => candidate.port === readiness?.port);
+  const options = [
+    { key: 'none', value: 0, text: '不检查（进程运行即就绪）' },
+    ...ports.map((p) => ({ key: p.port, value: p.port, text: `${p.name} ${p.port}/${p.protocol === 'http' ? 'HTTP' : 'TCP'}` })),
+  ];
+  return (
+    <Form.Group widths="equal" className="rc-app-readiness-fields">
+      <Form.Dropdown
+        label="就绪检查"
+        selection
+        options={options}
+        value={port ? port.port : 0}
+        onChange={(_, d) => {
+          const chosen = ports.find((candidate) => candidate.port === Number(d.value));
+          change(chosen ? { port: chosen.port, path: chosen.protocol === 'http' ? (readiness?.path ?? '/') || '/' : '' } : null);
+        }}
+      />
+      {port?.protocol === 'http' ? (
+        <Form.Input
+          label="检查路径（HTTP GET 有应答即就绪）"
+          maxLength={200}
+          value={readiness!.path}
+          onChange={(_, d) => change({ port: port.port, path: d.value })}
+        />
+      ) : (
+        <Form.Field>
+          <label>&nbsp;</label>
+          <p className="rc-muted">{port ? '端口可连接即就绪' : '启动命令的进程运行即显示运行中'}</p>
+        </Form.Field>
+      )}
+    </Form.Group>
   );
 }

@@ -12,7 +12,7 @@ import {
   type ScreenProps,
 } from '@rc/shared-utility';
 import { deleteApp, myApp, myApps, myLaunches, putaway, statusColors, type AppDetail, type ManagedAppCard } from './app-centre-api';
-import { AppIcon, PortLabels } from './app-parts';
+import { AppIcon, PortLabels, ServiceState } from './app-parts';
 import { AppWizard } from './app-wizard';
 import './app-centre.css';
 
@@ -79,7 +79,7 @@ function MyLaunchesTable({ navigate }: { navigate: (url: string) => void }) {
     <PagedTable
       list={list}
       className="rc-my-launches"
-      columns={['应用', '实例', '状态', '端口', '启动命令', '部署时间']}
+      columns={['应用', '实例', '状态', '应用状态', '端口', '启动命令', '部署时间']}
       empty="还没有从应用部署的实例，去应用中心看看"
       row={(launch) => (
         <Table.Row key={launch.id} data-instance={launch.instanceId}>
@@ -97,6 +97,9 @@ function MyLaunchesTable({ navigate }: { navigate: (url: string) => void }) {
             <div className="rc-muted">{launch.sshHost}</div>
           </Table.Cell>
           <Table.Cell collapsing>{instanceStatusNames[launch.instanceStatus] ?? ''}</Table.Cell>
+          <Table.Cell className="rc-launch-service">
+            <ServiceState service={launch.service} />
+          </Table.Cell>
           <Table.Cell>
             <PortLabels ports={launch.ports} />
           </Table.Cell>

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { computeNodes, images, netDisks } from '../../db/index.js';
 import { datasetFolder, netDiskFolder } from '../../storage/index.js';
 import { mountsOf } from '../instance-mounts.js';
+import { appEnvironment, appsOfInstances } from '../app-service/app-snapshot.js';
 import { pendingStep, type ExpectedTransition } from '../background-transitions.js';
 import type { InstanceRow } from '../instance-state.js';
 import { Status } from '../states.js';
@@ -46,16 +47,17 @@ async function bindsOf(ctx: PodmanContext, instanceId: number): Promise<BindMoun
   return binds;
 }
 
-/** The container the instance's row asks for now: its image, limits, cards, mounts and Jupyter settings. */
+/** The container the instance's row asks for now: its image, limits, cards, mounts, Jupyter settings and application. */
 async function planOf(ctx: PodmanContext, row: InstanceRow): Promise<ContainerPlan> {
   const [node] = await ctx.app.db.select().from(computeNodes).where(eq(computeNodes.id, row.nodeId));
   const [image] = await ctx.app.db.select({ runtimeRef: images.runtimeRef }).from(images).where(eq(images.id, row.imageId));
+  const deployed = (await appsOfInstances(ctx.app.db, [row.id])).get(row.id);
   return {
     name: ctx.names.container(row.id),
     image: image?.runtimeRef ?? baseImageRef,
     hostname: hostnameOf(row.name, row.id),
     labels: ctx.names.labels(row.id),
-    env: { SUANLI_JUPYTER_TOKEN: row.jupyterToken },
+    env: { ...appEnvironment(deployed), SUANLI_JUPYTER_TOKEN: row.jupyterToken },
     ...limitsOf(node!, row),
     dataVolume: ctx.names.dataVolume(row.id),
     binds: await bindsOf(ctx, row.id),

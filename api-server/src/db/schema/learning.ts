@@ -16,6 +16,7 @@ import {
 import { users } from './accounts.js';
 import { createdAt, money } from './columns.js';
 import { images, orders } from './compute.js';
+import type { AppEnvVar, AppPort, AppReadiness } from './instance-apps.js';
 import { videos } from './storage.js';
 
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -276,11 +277,7 @@ export const applications = pgTable(
 );
 
 /** An exposed port of an application's instance: the service a user opens once it runs. */
-export interface TemplatePort {
-  port: number;
-  name: string;
-  protocol: 'http' | 'tcp';
-}
+export type TemplatePort = AppPort;
 
 /** How an application's instance is rented: the rent form's choices, filled in for the user. */
 export const appTemplates = pgTable('app_templates', {
@@ -297,6 +294,10 @@ export const appTemplates = pgTable('app_templates', {
   dataDiskGb: integer('data_disk_gb').notNull().default(0),
   ports: jsonb('ports').$type<TemplatePort[]>().notNull().default([]),
   startCommand: varchar('start_command', { length: 1000 }).notNull().default(''),
+  /** The start command's environment variables. */
+  env: jsonb('env').$type<AppEnvVar[]>().notNull().default([]),
+  /** When the started service counts as ready; null: as soon as its process runs. */
+  readiness: jsonb('readiness').$type<AppReadiness | null>(),
   updatedAt: updatedAt(),
 });
 

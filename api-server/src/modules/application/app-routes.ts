@@ -160,7 +160,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { pageNum, pageSize, offset } = pageWindow(request.body);
-      return ok({ ...(await launchesOf(app.db, currentUser(request).id, pageSize, offset)), pageNum, pageSize });
+      return ok({ ...(await launchesOf(app, currentUser(request).id, pageSize, offset)), pageNum, pageSize });
     },
   );
 };

@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { call, type TestApp } from '../../test-support/test-app.js';
 import { balanceOf, messagesOf, privateNode, setUpComputeTestApp } from '../../test-support/compute-test-kit.js';
 import { newLearner, newOperator, newTeacher, type Person } from '../../test-support/learning-test-kit.js';
-import { ShelfStatus, appCategories, appLaunches, applications, images, instances, searchDocuments } from '../../db/schema.js';
+import {
+  ShelfStatus,
+  appCategories,
+  appLaunches,
+  applications,
+  images,
+  instanceApps,
+  instances,
+  searchDocuments,
+} from '../../db/schema.js';
 
 let t: TestApp;
 let systemImage = 0;
@@ -62,9 +71,9 @@ describe('public catalogue', () => {
     const listed = await post('/api/app/list', { pageSize: 100 });
     expect(listed.code).toBe(200);
     const names = listed.data.list.map((card: { name: string }) => card.name);
-    expect(names).toEqual(expect.arrayContaining(['JupyterLab', 'Stable Diffusion WebUI', 'vLLM 推理服务']));
+    expect(names).toEqual(expect.arrayContaining(['Jupyter Notebook', '文件浏览器', 'Stable Diffusion WebUI', 'vLLM 推理服务']));
     expect(listed.data.list.map((card: { id: number }) => card.id)).not.toContain(hidden);
-    const jupyter = listed.data.list.find((card: { name: string }) => card.name === 'JupyterLab');
+    const jupyter = listed.data.list.find((card: { name: string }) => card.name === 'Jupyter Notebook');
     expect(jupyter).toMatchObject({ gpuModelName: 'RTX 4090', gpuCount: 1, authorName: '王老师', categoryName: '开发环境' });
     expect(jupyter).not.toHaveProperty('status');
 
@@ -79,7 +88,11 @@ describe('public catalogue', () => {
     const detail = await post('/api/app/view', { id: jupyter.id });
     expect(detail).toMatchObject({
       code: 200,
-      data: { name: 'JupyterLab', isMine: false, template: { gpuModelCode: 'rtx4090', regionName: '不限地区', ports: [{ port: 8888 }] } },
+      data: {
+        name: 'Jupyter Notebook',
+        isMine: false,
+        template: { gpuModelCode: 'rtx4090', regionName: '不限地区', ports: [{ port: 8888 }], readiness: { port: 8888, path: '/api' } },
+      },
     });
     expect(detail.data.descriptionHtml).toContain('<h2>');
 
@@ -156,6 +169,23 @@ describe('my applications', () => {
       '端口 8888 重复',
     );
     await refuse({ ports: [{ port: 70_000, name: 'x', protocol: 'http' }] }, /端口/);
+    await refuse(
+      { env: [{ name: 'SUANLI_APP_COMMAND', value: 'x' }] },
+      '环境变量 SUANLI_APP_COMMAND：SUANLI_ 开头的变量由平台设置，请换一个名字',
+    );
+    await refuse(
+      {
+        env: [
+          { name: 'A', value: '1' },
+          { name: 'A', value: '2' },
+        ],
+      },
+      '环境变量 A 重复',
+    );
+    await refuse({ env: [{ name: '1X', value: '' }] }, /变量名/);
+    await refuse({ readiness: { port: 9999, path: '/' } }, '就绪检查的端口 9999 不在模板的端口中');
+    await refuse({ readiness: { port: 8888, path: 'api' } }, '就绪检查路径应以 / 开头，且不含空格');
+    await refuse({ readiness: { port: 8888, path: '/' }, startCommand: ' ' }, '就绪检查针对启动命令运行的服务，请先填写启动命令');
     const [foreign] = await t.app.db
       .insert(images)
       .values({
@@ -188,7 +218,18 @@ describe('my applications', () => {
     expect((await post('/auth/app/audit/view', { id }, author)).data.template).toBeNull();
 
     const saved = await post('/auth/app/update/template', template(id, { regionCode: '' }), author);
-    expect(saved).toMatchObject({ code: 200, msg: '实例模板已保存', data: { template: { regionCode: '', gpuCount: 1, dataDiskGb: 10 } } });
+    expect(saved).toMatchObject({
+      code: 200,
+      msg: '实例模板已保存',
+      data: { template: { regionCode: '', gpuCount: 1, dataDiskGb: 10, env: [], readiness: null } },
+    });
+    const tcp = { ports: [{ port: 6006, name: 'TensorBoard', protocol: 'tcp' }], readiness: { port: 6006, path: '/ignored' } };
+    const withTcp = await post(
+      '/auth/app/update/template',
+      template(id, { ...tcp, env: [{ name: 'LOG_DIR', value: '/root/logs' }] }),
+      author,
+    );
+    expect(withTcp.data.template).toMatchObject({ env: [{ name: 'LOG_DIR', value: '/root/logs' }], readiness: { port: 6006, path: '' } });
 
     const imagesOf = await post('/auth/app/instance/template/list', {}, author);
     const sources = new Map(imagesOf.data.map((image: { id: number; source: string }) => [image.id, image.source]));
@@ -314,10 +355,32 @@ describe('launching', () => {
     expect((await t.app.db.select().from(applications).where(eq(applications.id, id)))[0]!.launchCount).toBe(1);
 
     const mine = await post('/auth/app/launch/list', {}, user);
+    const simulated = {
+      state: 'idle',
+      stateName: '未运行',
+      reason: '模拟资源池中的实例没有真实容器，应用的启动命令不会运行（服务器以 COMPUTE_DRIVER=podman 运行时会运行）',
+      openPort: null,
+    };
     expect(mine.data).toMatchObject({
       total: 1,
-      list: [{ appId: id, instanceId: paid.data.instance.id, ports: [{ port: 8888 }], startCommand: 'jupyter lab --port=8888' }],
+      list: [
+        {
+          appId: id,
+          instanceId: paid.data.instance.id,
+          ports: [{ port: 8888 }],
+          startCommand: 'jupyter lab --port=8888',
+          service: { appId: id, appName: 'Jupyter 测试应用', ...simulated },
+        },
+      ],
     });
+    const listed = await call(
+      t.app,
+      'POST',
+      '/apis/container/auth/list',
+      { pageNum: 1, pageSize: 1, id: paid.data.instance.id },
+      user.token,
+    );
+    expect(listed.data.list[0].app).toMatchObject(simulated);
     expect((await post('/auth/app/launch/list', {}, author)).data.total).toBe(0);
 
     expect(await post('/auth/app/update/putaway', { id, putaway: false }, author)).toMatchObject({ code: 200 });
@@ -326,6 +389,9 @@ describe('launching', () => {
     expect(await remove(id, author)).toMatchObject({ code: 200 });
     const [instance] = await t.app.db.select().from(instances).where(eq(instances.id, paid.data.instance.id));
     expect(instance).toBeDefined();
+    // The instance still runs what it was deployed with.
+    const [kept] = await t.app.db.select().from(instanceApps).where(eq(instanceApps.instanceId, instance!.id));
+    expect(kept).toMatchObject({ appId: id, startCommand: 'jupyter lab --port=8888', ports: [{ port: 8888 }] });
     expect((await post('/auth/app/launch/list', {}, user)).data.total).toBe(0);
   });
 });

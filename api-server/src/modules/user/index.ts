@@ -16,6 +16,7 @@ import sshKeyRoutes from './compute/ssh-key-routes.js';
 import terminalRoutes from './compute/terminal-routes.js';
 import instancePageRoutes from './compute/instance-page-routes.js';
 import instanceMetricsRoutes from './compute/instance-metrics-routes.js';
+import instanceAppRoutes from './compute/instance-app-routes.js';
 import billingRoutes from './billing/index.js';
 
 /**
@@ -42,6 +43,7 @@ const userModule: FastifyPluginAsync = async (app) => {
     terminalRoutes,
     instancePageRoutes,
     instanceMetricsRoutes,
+    instanceAppRoutes,
     billingRoutes,
   ]) {
     await app.register(routes);
