@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { loadConfig } from '../../config.js';
-import { appLaunches, applications, appTemplates, instancePageShares } from '../../db/index.js';
+import { applications, instanceApps, instancePageShares } from '../../db/index.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { startWebPortStandIn } from '../../test-support/web-port-stand-in.js';
 import { instanceOp, privateNode, rent, settle, systemImageId, userWithBalance } from '../../test-support/compute-test-kit.js';
@@ -59,16 +59,17 @@ describe('the web ports of an instance (自定义服务)', () => {
   it("lists JupyterLab's port, its application's HTTP ports, and up to 5 added ones; 22, duplicates and a 6th are refused", async () => {
     const { user, id } = await ownerOfRunningInstance();
     const [app] = await t.app.db.insert(applications).values({ authorId: user.id, name: '网页应用' }).returning();
-    await t.app.db.insert(appTemplates).values({
+    // What deploying the application recorded on the instance: its template's ports as they were then.
+    await t.app.db.insert(instanceApps).values({
+      instanceId: id,
       appId: app!.id,
-      imageId,
-      gpuModelCode: 'rtx4090',
+      appName: app!.name,
+      startCommand: 'python3 webui.py',
       ports: [
         { port: 7860, name: 'WebUI', protocol: 'http' },
         { port: 9000, name: '数据库', protocol: 'tcp' },
       ],
     });
-    await t.app.db.insert(appLaunches).values({ appId: app!.id, userId: user.id, instanceId: id });
 
     expect(await page('ports', { id }, user.token)).toMatchObject({
       code: 200,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { instancePageShares, instances, instanceWebPorts, type Executor } from '../../db/index.js';
 import { conflict, invalid, notFound } from '../../errors.js';
 import { Status } from '../states.js';
-import { appTemplatePorts } from './app-template-ports.js';
+import { appPortsOf } from '../app-service/app-snapshot.js';
 import { jupyterPort } from './jupyter-link.js';
 
 /** How many ports the owner may add to an instance's list (自定义服务). */
@@ -37,7 +37,8 @@ export async function instanceWebPortList(db: Executor, instanceId: number): Pro
     .where(eq(instanceWebPorts.instanceId, instanceId))
     .orderBy(asc(instanceWebPorts.id));
   const list: WebPort[] = [{ name: 'JupyterLab', port: jupyterPort, source: 'jupyter' }];
-  for (const port of await appTemplatePorts(db, instanceId)) list.push({ ...port, source: 'app' });
+  for (const { name, port, protocol } of await appPortsOf(db, instanceId))
+    if (protocol === 'http') list.push({ name, port, source: 'app' });
   for (const port of added) list.push({ ...port, source: 'custom' });
   return list.filter((entry, index) => list.findIndex((other) => other.port === entry.port) === index);
 }
