@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startWebPortStandIn } from '../api-server/src/test-support/web-port-stand-in';
 import type { Browser } from './support/chromium';
-import { apiCall, apiGet, browserToken } from './support/demo-session';
+import { browserToken } from './support/demo-session';
+import { instanceStatus, rentRunningInstance } from './support/rented-instances';
 import type { PortalPage } from './support/portal-page';
 import { setUpPortalSuite, type PortalSuite } from './support/portal-suite';
 
@@ -67,43 +68,10 @@ setUpPortalSuite({ signedIn: true, env: { SIMULATED_WEB_TARGET: stage.address } 
 
 const row = () => browser.$('.rc-instance-table tbody tr');
 
-const get = <T>(route: string, token: string) => apiGet<T>(suite.server.url, route, token);
-
-async function instanceStatus(id: number, token: string) {
-  const listed = await apiCall<{ list: { status: number }[] }>(
-    suite.server.url,
-    '/container/auth/list',
-    { pageNum: 1, pageSize: 1, id },
-    token,
-  );
-  return listed.list[0]!.status;
-}
-
-/** Rents one GPU by the hour as the demo user and waits until the simulated pool runs it. */
-async function rentRunningInstance(token: string) {
-  const [region] = await get<{ regionCode: string }[]>('/node/auth/region/list-enable', token);
-  const models = await get<{ gpuModelId: number; freeGpu: number }[]>(
-    `/node/auth/deviceType/statistics?regionCode=${region!.regionCode}`,
-    token,
-  );
-  const [image] = await get<{ id: number }[]>('/image/auth/allSys', token);
-  const model = models.find((candidate) => candidate.freeGpu > 0)!;
-  const order = { regionCode: region!.regionCode, gpuModelId: model.gpuModelId, gpuCount: 1, billingType: 1, imageId: image!.id };
-  const { quoteToken } = await apiCall<{ quoteToken: string }>(suite.server.url, '/user/auth/order/price/preview', order, token);
-  const { instance } = await apiCall<{ instance: { id: number } }>(
-    suite.server.url,
-    '/user/auth/order/info/pay',
-    { ...order, quoteToken },
-    token,
-  );
-  await browser.waitUntil(async () => (await instanceStatus(instance.id, token)) === 2, { timeout: 30_000, interval: 500 });
-  return instance.id;
-}
-
 describe('a page served by an instance', () => {
   it('opened from the console, finds no session to read and cannot act as its user', async () => {
     const token = await browserToken(browser);
-    const id = await rentRunningInstance(token);
+    const id = await rentRunningInstance(suite.server.url, token);
     Object.assign(target, { portal: suite.server.url, instanceId: id });
 
     await page.open('/account/instanceManage');
@@ -120,7 +88,7 @@ describe('a page served by an instance', () => {
     expect(JSON.stringify(stage.heard)).not.toContain(token);
     const findings = JSON.parse(text) as Record<string, string>;
     expect(Object.values(findings).filter((finding) => finding.includes('"code":200'))).toEqual([]);
-    expect(await instanceStatus(id, token)).toBe(2);
+    expect(await instanceStatus(suite.server.url, token, id)).toBe(2);
     expect(findings.opener).toBe('none');
 
     // It is the instance's own origin, entered without the ticket left in the address; its WebSocket works.

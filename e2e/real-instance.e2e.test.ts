@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ensurePodman from '../api-server/src/test-support/ensure-podman';
 import { ServerProcess } from '../api-server/src/test-support/server-process';
 import { openChromium, type Browser } from './support/chromium';
-import { apiCall, apiGet, browserToken, signInThroughApi } from './support/demo-session';
+import { browserToken, signInThroughApi } from './support/demo-session';
 import { portalPage, type PortalPage } from './support/portal-page';
+import { releaseInstances, rentRunningInstance } from './support/rented-instances';
 
 // A portal of its own whose instances are real Podman containers (the shared journey server runs the simulated pool):
 // one rented instance for the file, reached from the browser's terminal and shown with its disks' use.
@@ -15,36 +16,10 @@ let token: string;
 let instanceId: number | null = null;
 const deployedIds: number[] = [];
 
-const call = <T>(route: string, body: unknown = {}) => apiCall<T>(server.url, route, body, token);
-
-const get = <T>(route: string) => apiGet<T>(server.url, route, token);
-
-async function instanceStatus(id: number) {
-  const page = await call<{ list: { status: number }[] }>('/container/auth/list', { pageNum: 1, pageSize: 1, id });
-  return page.list[0]!.status;
-}
-
-/** Polls the instance until it reaches `status` (a real container takes what it takes), within a generous bound. */
-async function reach(id: number, status: number) {
-  for (let tries = 0; (await instanceStatus(id)) !== status; tries++) {
-    if (tries > 240) throw new Error(`instance ${id} did not reach status ${status}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
-/** Rents one GPU by the hour as the demo user (who has money) once for the file, and waits until its container runs. */
+/** The one instance rented bare for the file, once, running. */
 async function runningInstance() {
-  if (instanceId !== null) return instanceId;
-  const [region] = await get<{ regionCode: string }[]>('/node/auth/region/list-enable');
-  const models = await get<{ gpuModelId: number; freeGpu: number }[]>(`/node/auth/deviceType/statistics?regionCode=${region!.regionCode}`);
-  const [image] = await get<{ id: number }[]>('/image/auth/allSys');
-  const model = models.find((candidate) => candidate.freeGpu > 0)!;
-  const order = { regionCode: region!.regionCode, gpuModelId: model.gpuModelId, gpuCount: 1, billingType: 1, imageId: image!.id };
-  const { quoteToken } = await call<{ quoteToken: string }>('/user/auth/order/price/preview', order);
-  const { instance } = await call<{ instance: { id: number } }>('/user/auth/order/info/pay', { ...order, quoteToken });
-  instanceId = instance.id;
-  await reach(instance.id, 2);
-  return instance.id;
+  instanceId ??= await rentRunningInstance(server.url, token);
+  return instanceId;
 }
 
 beforeAll(async () => {
@@ -60,12 +35,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const id of [...(instanceId === null ? [] : [instanceId]), ...deployedIds]) {
-    await call('/user/auth/user/instance/stop', { id }).catch(() => {});
-    await reach(id, 4).catch(() => {});
-    await call('/user/auth/user/instance/release/instance', { id }).catch(() => {});
-    await reach(id, 6).catch(() => {});
-  }
+  if (token) await releaseInstances(server.url, token, [...(instanceId === null ? [] : [instanceId]), ...deployedIds]);
   await closeBrowser?.();
   await server?.stop();
 });

@@ -7,6 +7,7 @@ import { ServerProcess } from '../api-server/src/test-support/server-process';
 import { openChromium, type Browser } from './support/chromium';
 import { apiCall, apiGet, browserToken, signInThroughApi } from './support/demo-session';
 import { portalPage, type PortalPage } from './support/portal-page';
+import { reachStatus, releaseInstances, rentRunningInstance } from './support/rented-instances';
 
 // A portal of its own whose instances are real Podman containers (the shared journey server runs the simulated pool),
 // opened at apps.localhost: the same site as its instance pages (`{id}-{port}.apps.localhost`), as a real site's portal
@@ -24,30 +25,11 @@ mkdirSync(screenshots, { recursive: true });
 const call = <T>(route: string, body: unknown = {}) => apiCall<T>(server.url, route, body, token);
 const get = <T>(route: string) => apiGet<T>(server.url, route, token);
 
-async function instanceStatus(id: number) {
-  const listed = await call<{ list: { status: number }[] }>('/container/auth/list', { pageNum: 1, pageSize: 1, id });
-  return listed.list[0]!.status;
-}
-
-/** Polls the instance until it reaches `status` (a real container takes what it takes), within a generous bound. */
-async function reach(id: number, status: number) {
-  for (let tries = 0; (await instanceStatus(id)) !== status; tries++) {
-    if (tries > 240) throw new Error(`instance ${id} did not reach status ${status}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
 /** Rents one GPU by the hour of `imageId` as the demo user and waits until its container runs. */
 async function rentRunning(imageId: number) {
-  const [region] = await get<{ regionCode: string }[]>('/node/auth/region/list-enable');
-  const models = await get<{ gpuModelId: number; freeGpu: number }[]>(`/node/auth/deviceType/statistics?regionCode=${region!.regionCode}`);
-  const model = models.find((candidate) => candidate.freeGpu > 0)!;
-  const order = { regionCode: region!.regionCode, gpuModelId: model.gpuModelId, gpuCount: 1, billingType: 1, imageId };
-  const { quoteToken } = await call<{ quoteToken: string }>('/user/auth/order/price/preview', order);
-  const { instance } = await call<{ instance: { id: number } }>('/user/auth/order/info/pay', { ...order, quoteToken });
-  rented.push(instance.id);
-  await reach(instance.id, 2);
-  return instance.id;
+  const id = await rentRunningInstance(server.url, token, { imageId });
+  rented.push(id);
+  return id;
 }
 
 const systemImages = () => get<{ id: number; name: string; desktop: boolean }[]>('/image/auth/allSys');
@@ -67,11 +49,7 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(async () => {
-  for (const id of rented) {
-    await call('/user/auth/user/instance/stop', { id }).catch(() => {});
-    await reach(id, 4).catch(() => {});
-    await call('/user/auth/user/instance/release/instance', { id }).catch(() => {});
-  }
+  if (token) await releaseInstances(server.url, token, rented);
   await closeBrowser?.();
   await server?.stop();
 });
@@ -127,7 +105,7 @@ describe('the remote desktop at /vnc', () => {
   it('asks to start a stopped desktop instance, and shows its desktop once started from the page', async () => {
     const id = rented.at(-1)!;
     await call('/user/auth/user/instance/stop', { id });
-    await reach(id, 4);
+    await reachStatus(server.url, token, id, 4);
     await page.open(`/vnc?id=${id}`);
     expect(await page.textOf('.rc-desktop-off')).toContain('开机后可用');
     await browser.$('.rc-desktop-start').click();

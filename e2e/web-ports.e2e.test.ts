@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startWebPortStandIn } from '../api-server/src/test-support/web-port-stand-in';
 import { openChromium, type Browser } from './support/chromium';
-import { apiCall, apiGet, browserToken } from './support/demo-session';
+import { browserToken } from './support/demo-session';
+import { rentRunningInstance } from './support/rented-instances';
 import type { PortalPage } from './support/portal-page';
 import { setUpPortalSuite, type PortalSuite } from './support/portal-suite';
 
@@ -17,39 +18,6 @@ let suite: PortalSuite;
 let browser: Browser;
 let page: PortalPage;
 setUpPortalSuite({ signedIn: true, env: { SIMULATED_WEB_TARGET: stage.address } }, (opened) => ({ browser, page } = suite = opened));
-
-const get = <T>(route: string, token: string) => apiGet<T>(suite.server.url, route, token);
-
-async function instanceStatus(id: number, token: string) {
-  const listed = await apiCall<{ list: { status: number }[] }>(
-    suite.server.url,
-    '/container/auth/list',
-    { pageNum: 1, pageSize: 1, id },
-    token,
-  );
-  return listed.list[0]!.status;
-}
-
-/** Rents one GPU by the hour as the demo user and waits until the simulated pool runs it. */
-async function rentRunningInstance(token: string) {
-  const [region] = await get<{ regionCode: string }[]>('/node/auth/region/list-enable', token);
-  const models = await get<{ gpuModelId: number; freeGpu: number }[]>(
-    `/node/auth/deviceType/statistics?regionCode=${region!.regionCode}`,
-    token,
-  );
-  const [image] = await get<{ id: number }[]>('/image/auth/allSys', token);
-  const model = models.find((candidate) => candidate.freeGpu > 0)!;
-  const order = { regionCode: region!.regionCode, gpuModelId: model.gpuModelId, gpuCount: 1, billingType: 1, imageId: image!.id };
-  const { quoteToken } = await apiCall<{ quoteToken: string }>(suite.server.url, '/user/auth/order/price/preview', order, token);
-  const { instance } = await apiCall<{ instance: { id: number } }>(
-    suite.server.url,
-    '/user/auth/order/info/pay',
-    { ...order, quoteToken },
-    token,
-  );
-  await browser.waitUntil(async () => (await instanceStatus(instance.id, token)) === 2, { timeout: 30_000, interval: 500 });
-  return instance.id;
-}
 
 /** A browser that never signed in to the portal opens `url`: the text it is shown. */
 async function inFreshBrowser(url: string, then?: (fresh: Browser) => Promise<void>) {
@@ -81,7 +49,7 @@ const portRow = (port: number) => browser.$(`.rc-web-port[data-port="${port}"]`)
 describe('自定义服务 and share links', () => {
   it('adds a port and opens it; its share link opens in a fresh browser without a login, and not after revoke', async () => {
     const token = await browserToken(browser);
-    const id = await rentRunningInstance(token);
+    const id = await rentRunningInstance(suite.server.url, token);
 
     await page.open('/account/instanceManage');
     await browser.$(`tr[data-instance-id="${id}"] a[data-link="web-ports"]`).click();
