@@ -1,9 +1,10 @@
 import { Type, type Static } from 'typebox';
+import { Id } from '../common.js';
 import { DateTime } from '../values.js';
 
 /** One web port of the caller's own running instance. */
 export const InstancePagePort = Type.Object({
-  id: Type.Integer({ title: '实例ID', minimum: 1 }),
+  id: Id('实例ID'),
   port: Type.Integer({ title: '端口', minimum: 1, maximum: 65535 }),
 });
 export type InstancePagePort = Static<typeof InstancePagePort>;
@@ -15,7 +16,7 @@ export const InstancePageTicket = Type.Object({
 });
 export type InstancePageTicket = Static<typeof InstancePageTicket>;
 
-export const InstanceWebPortsBody = Type.Object({ id: Type.Integer({ title: '实例ID', minimum: 1 }) });
+export const InstanceWebPortsBody = Type.Object({ id: Id('实例ID') });
 export type InstanceWebPortsBody = Static<typeof InstanceWebPortsBody>;
 
 /** One web port of the instance: JupyterLab's, one its application serves, or one the owner added (自定义服务). */
@@ -29,14 +30,14 @@ export const InstanceWebPort = Type.Object({
 export type InstanceWebPort = Static<typeof InstanceWebPort>;
 
 export const AddInstanceWebPortBody = Type.Object({
-  id: Type.Integer({ title: '实例ID', minimum: 1 }),
+  id: Id('实例ID'),
   name: Type.String({ title: '服务名称', minLength: 1, maxLength: 20 }),
   port: Type.Integer({ title: '端口', minimum: 1, maximum: 65535 }),
 });
 export type AddInstanceWebPortBody = Static<typeof AddInstanceWebPortBody>;
 
 export const CreatePageShareBody = Type.Object({
-  id: Type.Integer({ title: '实例ID', minimum: 1 }),
+  id: Id('实例ID'),
   port: Type.Integer({ title: '端口', minimum: 1, maximum: 65535 }),
   hours: Type.Integer({ title: '有效期（小时）', description: '1（1 小时）、24（1 天）或 168（7 天）' }),
 });
@@ -58,9 +59,9 @@ export const CreatedPageShare = Type.Intersect([
 ]);
 export type CreatedPageShare = Static<typeof CreatedPageShare>;
 
-export const RevokePageShareBody = Type.Object({ shareId: Type.Integer({ title: '分享链接ID', minimum: 1 }) });
+export const RevokePageShareBody = Type.Object({ shareId: Id('分享链接ID') });
 export type RevokePageShareBody = Static<typeof RevokePageShareBody>;
 
 /** The caller's own running instance whose image has a remote desktop (/vnc). */
-export const DesktopInstance = Type.Object({ id: Type.Integer({ title: '实例ID', minimum: 1 }) });
+export const DesktopInstance = Type.Object({ id: Id('实例ID') });
 export type DesktopInstance = Static<typeof DesktopInstance>;

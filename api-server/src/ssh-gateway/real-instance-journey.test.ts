@@ -187,7 +187,8 @@ describe('a rented instance is a container the console’s SSH command reaches',
 
     const copy = await rentInstance(image.id);
     await running(copy);
-    expect(await sshAs(copy, ['cat /root/system-proof.txt; ls /root/data'])).toMatchObject({ code: 0, stdout: 'system\n' });
+    // A fresh ext4 data disk holds only its lost+found: nothing of the first instance's data disk came along.
+    expect(await sshAs(copy, ['cat /root/system-proof.txt; ls /root/data'])).toMatchObject({ code: 0, stdout: 'system\nlost+found\n' });
     expect(await api('POST', '/user/auth/user/instance/stop', { id: copy })).toMatchObject({ code: 200 });
     await stopped(copy);
 

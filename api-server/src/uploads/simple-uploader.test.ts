@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClips } from '../test-support/video-test-kit.js';
 import { demoAccounts, demoPassword } from '../seed/demo-data.js';
@@ -9,7 +10,28 @@ import { md5Of, randomFile, UploadClient } from '../test-support/upload-client.j
 
 // The standard client of the spec's chunk form, simple-uploader.js 0.6, run as shipped in jsdom's window against the real server.
 const require = createRequire(import.meta.url);
-const { JSDOM } = require('jsdom') as { JSDOM: new (html: string, options: object) => { window: UploaderWindow } };
+type JsdomModule = { JSDOM: new (html: string, options: object) => { window: UploaderWindow } };
+
+/**
+ * jsdom copies into its window every JavaScript global this process has when it is first loaded, by reading each one in
+ * its own realm. A global that only a polyfill defines (the CI run once had an `Iterator` this Node lacks, from another
+ * test file of the same worker) is missing there, and every window then fails to be made: such globals are set aside
+ * while jsdom loads.
+ */
+function loadJsdom(): JsdomModule {
+  const jsGlobals = Object.keys(require('jsdom/lib/jsdom/browser/js-globals.json') as Record<string, unknown>);
+  const polyfilled = jsGlobals
+    .filter((name) => name in globalThis && runInNewContext(`typeof ${name}`) === 'undefined')
+    .map((name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)!] as const)
+    .filter(([, descriptor]) => descriptor.configurable);
+  for (const [name] of polyfilled) Reflect.deleteProperty(globalThis, name);
+  try {
+    return require('jsdom') as JsdomModule;
+  } finally {
+    for (const [name, descriptor] of polyfilled) Object.defineProperty(globalThis, name, descriptor);
+  }
+}
+const { JSDOM } = loadJsdom();
 const uploaderSource = readFileSync(require.resolve('simple-uploader.js/dist/uploader.js'), 'utf8');
 
 interface UploaderWindow {
