@@ -220,7 +220,9 @@ describe.skipIf(process.env.DATABASE_URL)('two replicas behind nginx', () => {
     );
     expect(await usageSeconds(instanceId)).toBe(secondsBefore + 3600);
 
-    // Kill the leader while calls keep coming through nginx: only calls in flight at that moment may fail.
+    // Kill the leader while calls keep coming through nginx: only calls around that moment may fail — each load loop's
+    // call in flight, and at most one more each that nginx wrote to a kept-alive connection the dying replica was just
+    // closing (a POST is not retried once sent). Anything beyond that is nginx failing over late.
     const token = watcher.data.token;
     let stopLoad = false;
     const outcomes = { ok: 0, failed: 0 };
@@ -251,7 +253,7 @@ describe.skipIf(process.env.DATABASE_URL)('two replicas behind nginx', () => {
     );
     stopLoad = true;
     await Promise.all(load);
-    expect(outcomes.failed).toBeLessThanOrEqual(concurrency);
+    expect(outcomes.failed).toBeLessThanOrEqual(2 * concurrency);
 
     expect(
       await until(
