@@ -1,10 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { loadConfig } from '../../config.js';
-import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { call, type TestApp } from '../../test-support/test-app.js';
 import { startWebPortStandIn } from '../../test-support/web-port-stand-in.js';
-import { instanceOp, privateNode, rent, settle, systemImageId, userWithBalance } from '../../test-support/compute-test-kit.js';
+import { openInstancePagesApp } from '../../test-support/instance-pages-app.js';
+import { instanceOp, settle } from '../../test-support/compute-test-kit.js';
 import { ticketLifetimeMs } from './instance-page-passes.js';
 
 /** What the simulated pool answers for every instance's web port (SIMULATED_WEB_TARGET): the request it got, and an echo socket. */
@@ -16,29 +15,16 @@ const standIn = await startWebPortStandIn((request) => ({
 const { heard } = standIn;
 
 let t: TestApp;
-let imageId: number;
 let listening: number;
+let ownerOfRunningInstance: Awaited<ReturnType<typeof openInstancePagesApp>>['ownerOfRunningInstance'];
 
 beforeAll(async () => {
-  const { compute } = loadConfig({ SIMULATED_WEB_TARGET: standIn.address });
-  t = await createTestApp({ config: { compute } });
-  imageId = await systemImageId(t.app.db);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  listening = (t.app.server.address() as AddressInfo).port;
+  ({ t, listening, ownerOfRunningInstance } = await openInstancePagesApp(standIn.address));
 });
 afterAll(async () => {
   await t?.close();
   await standIn.close();
 });
-
-/** A funded user and their instance, running. */
-async function ownerOfRunningInstance() {
-  const user = await userWithBalance(t.app, 1_000_000);
-  const { node, model } = await privateNode(t.app.db, 1);
-  const rented = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId });
-  await settle(t, 10_000);
-  return { user, id: rented.data.instance.id as number };
-}
 
 const askTicket = (token: string, id: number, port = 8888) =>
   call<{ url: string; expiresInSeconds: number }>(t.app, 'POST', '/apis/user/auth/user/instance/page/ticket', { id, port }, token);
