@@ -29,21 +29,21 @@ describe('「API 密钥」', () => {
 
     await browser.$('.rc-create-api-key').click();
     const form = browser.$('rc-dialogs .rc-api-key-form');
-    await form.waitForDisplayed({ timeout: 10_000 });
+    await form.waitForDisplayed({ timeout: 20_000 });
     await form.$('input').setValue('训练脚本');
     await form.$('input[name="scope-instance"] + label').click();
     await form.$('input[name="expiry"][value="30d"] + label').click();
     await form.$('.rc-dialog-submit').click();
 
     const shown = browser.$('rc-dialogs .rc-api-key-full');
-    await shown.waitForDisplayed({ timeout: 10_000 });
+    await shown.waitForDisplayed({ timeout: 20_000 });
     const key = await shown.getText();
     expect(key).toMatch(/^sl-[A-Za-z0-9_-]{43}$/);
     expect(await browser.$('rc-dialogs .rc-api-key-created').getText()).toContain('密钥只显示这一次，关闭后无法再次查看');
     await browser.$('rc-dialogs .rc-copy-api-key').click();
     await page.waitForText('.rc-toasts', '密钥已复制');
     await browser.$('rc-dialogs .rc-api-key-saved').click();
-    await shown.waitForExist({ reverse: true, timeout: 10_000 });
+    await shown.waitForExist({ reverse: true, timeout: 20_000 });
 
     await page.waitForText('.rc-api-keys tbody', '训练脚本');
     expect(await row().getText()).toContain(`sl-…${key.slice(-4)}`);

@@ -32,13 +32,13 @@ describe('the application centre', () => {
     await card.click();
     await page.waitForText('.rc-app-detail .rc-app-template', 'python3 -m notebook');
     expect(await browser.$('.rc-app-detail .rc-app-port').getText()).toContain('8888');
-    await browser.$('.rc-app-detail .rc-app-deploy').waitForClickable({ timeout: 10_000 });
+    await browser.$('.rc-app-detail .rc-app-deploy').waitForClickable({ timeout: 20_000 });
     await browser.$('.rc-app-detail .rc-app-deploy').click();
 
     await browser.waitUntil(
       async () => (await browser.execute(() => location.pathname + location.search)).startsWith('/account/suanli/create?appId='),
       {
-        timeout: 10_000,
+        timeout: 20_000,
         timeoutMsg: 'the rent page did not open with the application',
       },
     );
@@ -87,24 +87,24 @@ describe('the application centre', () => {
     await page.open('/account/app');
     await browser.$('.rc-app-create').waitForClickable({ timeout: 15_000 });
     await browser.$('.rc-app-create').click();
-    await browser.$('.rc-app-name-input input').waitForDisplayed({ timeout: 10_000 });
+    await browser.$('.rc-app-name-input input').waitForDisplayed({ timeout: 20_000 });
     await browser.$('.rc-app-name-input input').setValue(name);
     await browser.$('.rc-app-category').click();
     await browser.$('.rc-app-category .item').click();
     await browser.$('.rc-app-next').click();
 
-    await browser.$('.rc-app-image').waitForClickable({ timeout: 10_000 });
+    await browser.$('.rc-app-image').waitForClickable({ timeout: 20_000 });
     await browser.$('.rc-app-image').click();
     await browser.$('.rc-app-image .item').click();
     await browser.$('.rc-app-next').click();
 
-    await browser.$('.rc-app-gpu-model').waitForClickable({ timeout: 10_000 });
+    await browser.$('.rc-app-gpu-model').waitForClickable({ timeout: 20_000 });
     await browser.$('.rc-app-gpu-model').click();
     await browser.$('.rc-app-gpu-model .item').click();
     await browser.$('.rc-app-add-port').click();
     await browser.$('.rc-app-next').click();
 
-    await browser.$('.rc-app-description-input textarea').waitForDisplayed({ timeout: 10_000 });
+    await browser.$('.rc-app-description-input textarea').waitForDisplayed({ timeout: 20_000 });
     await browser.$('.rc-app-description-input textarea').setValue('## 节点式工作流\n\n打开 8888 端口。');
     await browser.$('.rc-app-next').click();
     await page.waitForText('.rc-app-wizard .rc-app-template', '8888/http');

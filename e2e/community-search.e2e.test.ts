@@ -69,7 +69,7 @@ describe('site search', () => {
     await page.open(`/blog/article/${postId}`);
     await page.waitForText('.rc-article-title', '网盘数据的读取心得');
     await browser.$('.rc-report-button').click();
-    await browser.$('.ui.modal textarea').waitForDisplayed({ timeout: 10_000 });
+    await browser.$('.ui.modal textarea').waitForDisplayed({ timeout: 20_000 });
     await browser.$('.ui.modal').$('button=提交举报').click();
     await page.waitForText('.ui.modal', '请填写举报原因');
     await browser.$('.ui.modal textarea').setValue('内容与标题不符');
@@ -89,7 +89,7 @@ describe('site search', () => {
     await browser.$('.ui.modal textarea').setValue('内容与标题不符，已下架');
     await browser.$('.ui.modal').$('button=下架').click();
     await page.waitForText('.rc-toasts', '已驳回');
-    await row.waitForExist({ reverse: true, timeout: 10_000 });
+    await row.waitForExist({ reverse: true, timeout: 20_000 });
 
     await page.open('/search?type=6&keyword=蒸馏');
     await page.waitForText('.rc-search-page', '没有找到与「蒸馏」相关的内容');

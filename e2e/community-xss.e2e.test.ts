@@ -50,7 +50,7 @@ const body = corpus.map((payload, index) => `${index + 1}. ${payload}`).join('\n
  */
 async function expectInert(where: string) {
   await browser.waitUntil(() => browser.execute(() => Array.from(document.images).every((image) => image.complete)), {
-    timeout: 10_000,
+    timeout: 20_000,
     timeoutMsg: `${where}: images did not settle`,
   });
   const found = await browser.execute(() => {

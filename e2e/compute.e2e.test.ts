@@ -24,7 +24,7 @@ async function shownQuote(form: string, amount: string) {
 
 async function waitForHeaderBalance(expected: number) {
   await browser.waitUntil(async () => (await headerBalance()) === expected, {
-    timeout: 10_000,
+    timeout: 20_000,
     timeoutMsg: `header balance did not become the quoted ${expected}`,
   });
 }
@@ -66,7 +66,7 @@ describe('renting a GPU instance and its lifecycle', () => {
     await page.open('/account/suanli/create');
     await browser.$('.rc-region-tabs [data-region="hd-2"]').waitForClickable({ timeout: 20_000 });
     await browser.$('.rc-region-tabs [data-region="hd-2"]').click();
-    await browser.$('.rc-gpu-model[data-model="H800"]').waitForClickable({ timeout: 10_000 });
+    await browser.$('.rc-gpu-model[data-model="H800"]').waitForClickable({ timeout: 20_000 });
     await browser.$('.rc-gpu-model[data-model="H800"]').click();
     expect(await browser.$('.rc-gpu-model[data-model="H800"] .rc-free-gpus').getText()).toBe('空闲 16/16 卡');
     await browser.$('.rc-gpu-counts [data-count="8"]').click();
@@ -99,7 +99,7 @@ describe('renting a GPU instance and its lifecycle', () => {
     await confirmDialog(browser, '关机');
     await waitForStatus(4);
     await browser.waitUntil(async () => (await headerBalance()) < before, {
-      timeout: 10_000,
+      timeout: 20_000,
       timeoutMsg: 'header balance did not fall after the charge',
     });
     const afterRun = await headerBalance();
@@ -131,7 +131,7 @@ describe('renting a GPU instance and its lifecycle', () => {
     await page.open('/account/suanli/create');
     await browser.$('.rc-region-tabs [data-region="hd-2"]').waitForClickable({ timeout: 20_000 });
     await browser.$('.rc-region-tabs [data-region="hd-2"]').click();
-    await browser.$('.rc-gpu-model[data-model="RTX 4090"]').waitForClickable({ timeout: 10_000 });
+    await browser.$('.rc-gpu-model[data-model="RTX 4090"]').waitForClickable({ timeout: 20_000 });
     await browser.$('.rc-gpu-model[data-model="RTX 4090"]').click();
     await browser.$('[data-billing="2"]').click();
     const rentQuote = await shownQuote('.rc-rent-summary', '¥42.00');

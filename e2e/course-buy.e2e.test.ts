@@ -51,7 +51,7 @@ describe('buying a course', () => {
     expect((await apiCall<{ enrolled: boolean }>(server.url, '/course/auth/course/view', { courseId }, token)).enrolled).toBe(false);
     await page.waitForText('.rc-course-join', '立即购买 ¥99.00');
     await browser.$('.rc-course-join').click();
-    await browser.waitUntil(async () => (await dialogText()).includes('支付后余额'), { timeout: 10_000, timeoutMsg: 'no purchase dialog' });
+    await browser.waitUntil(async () => (await dialogText()).includes('支付后余额'), { timeout: 20_000, timeoutMsg: 'no purchase dialog' });
     const shown = await dialogText();
     expect(shown).toContain(`课程价格${yuan(99_000)}`);
     expect(shown).toContain(`当前余额${yuan(before)}`);
@@ -64,7 +64,7 @@ describe('buying a course', () => {
     await browser.waitUntil(
       async () => (await browser.execute(() => location.pathname + location.search)).startsWith(`/preview/resource/${courseId}?periodId=`),
       {
-        timeout: 10_000,
+        timeout: 20_000,
         timeoutMsg: '继续学习 should open the learning page at a period',
       },
     );

@@ -23,15 +23,15 @@ describe('public datasets', () => {
     await datasetRow('zh-short-corpus').waitForDisplayed({ timeout: 20_000 });
     expect(await browser.$$('.rc-common-data tbody tr').length).toBe(3);
     await browser.$('.rc-common-data input').setValue('形状');
-    await browser.waitUntil(async () => (await browser.$$('.rc-common-data tbody tr').length) === 1, { timeout: 10_000 });
+    await browser.waitUntil(async () => (await browser.$$('.rc-common-data tbody tr').length) === 1, { timeout: 20_000 });
     expect(await datasetRow('shapes-32px').isDisplayed()).toBe(true);
     await browser.$('.rc-common-data input').clearValue();
     await browser.$('.rc-common-data input').setValue('语料');
-    await datasetRow('zh-short-corpus').waitForDisplayed({ timeout: 10_000 });
+    await datasetRow('zh-short-corpus').waitForDisplayed({ timeout: 20_000 });
 
     await datasetRow('zh-short-corpus').$('.rc-copy-dataset').click();
     const picker = browser.$('rc-dialogs form .rc-region-picker');
-    await picker.waitForClickable({ timeout: 10_000 });
+    await picker.waitForClickable({ timeout: 20_000 });
     await picker.click();
     await picker.$(`.item=${region!.regionName}`).click();
     await browser.$('rc-dialogs form .rc-dialog-submit').click();

@@ -57,7 +57,7 @@ describe('income, referral and withdrawal', () => {
     await page.open('/account/draw_money');
     await page.waitForText('.rc-payee-accounts', '还没有收款账户');
     await browser.$('.rc-add-payee').click();
-    await browser.$('.rc-payee-form input[name="account"]').waitForDisplayed({ timeout: 10_000 });
+    await browser.$('.rc-payee-form input[name="account"]').waitForDisplayed({ timeout: 20_000 });
     await browser.$('.rc-payee-form input[name="account"]').setValue('liming@example.com');
     await browser.$('.rc-payee-form .rc-dialog-submit').click();
     await page.waitForText('.rc-payee-form', '请输入6位验证码');

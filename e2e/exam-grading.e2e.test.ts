@@ -63,7 +63,7 @@ describe('grading the midterm and reading the result', () => {
     await page.waitForText('.rc-paper-dialog', '待批阅');
     await page.waitForText('.rc-paper-dialog', '参考答案');
     await browser.$('.rc-paper-dialog .actions button').click();
-    await browser.$('.rc-paper-dialog').waitForExist({ reverse: true, timeout: 10_000 });
+    await browser.$('.rc-paper-dialog').waitForExist({ reverse: true, timeout: 20_000 });
 
     await browser.$('.rc-tab-queue').click();
     await page.waitForText('.rc-queue-answer', '答卷 #');

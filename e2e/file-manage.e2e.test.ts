@@ -46,7 +46,7 @@ describe('file management (HPC file storage) in the portal', () => {
     await nameInput.waitForDisplayed();
     await nameInput.setValue('实验数据');
     await browser.$('rc-dialogs').$('button=创建').click();
-    await row('实验数据').waitForDisplayed({ timeout: 10_000 });
+    await row('实验数据').waitForDisplayed({ timeout: 20_000 });
 
     const file = generatedFile('weights.bin', 3);
     await browser.$('.rc-file-manage-page .rc-file-picker').addValue(file.path);
@@ -64,20 +64,20 @@ describe('file management (HPC file storage) in the portal', () => {
     await renameInput.waitForDisplayed();
     await renameInput.setValue('模型 权重.bin');
     await browser.keys('Enter');
-    await row('模型 权重.bin').waitForDisplayed({ timeout: 10_000 });
+    await row('模型 权重.bin').waitForDisplayed({ timeout: 20_000 });
 
     await row('模型 权重.bin').$('.checkbox').click();
     await browser.$('button=移动').click();
     await browser.$('rc-dialogs .rc-folder-picker').$('div.item*=实验数据').click();
     await browser.$('rc-dialogs').$('button=移动到「实验数据」').click();
     await browser.waitUntil(async () => !(await listed('模型 权重.bin')), {
-      timeout: 10_000,
+      timeout: 20_000,
       timeoutMsg: 'the moved file is still listed',
     });
     expect(storedMd5(server, userId, '实验数据/模型 权重.bin')).toBe(file.md5);
 
     await row('实验数据').$('button.rc-folder-link').click();
-    await row('模型 权重.bin').waitForDisplayed({ timeout: 10_000 });
+    await row('模型 权重.bin').waitForDisplayed({ timeout: 20_000 });
     await row('模型 权重.bin').$('button=下载').click();
     const downloaded = path.join(downloads, '模型 权重.bin');
     await browser.waitUntil(() => existsSync(downloaded) && createHash('md5').update(readFileSync(downloaded)).digest('hex') === file.md5, {
@@ -89,17 +89,17 @@ describe('file management (HPC file storage) in the portal', () => {
     await browser.$('button=删除').click();
     await confirmDialog(browser, '删除');
     await browser.waitUntil(async () => !(await listed('模型 权重.bin')), {
-      timeout: 10_000,
+      timeout: 20_000,
       timeoutMsg: 'the deleted file is still listed',
     });
     expect(existsSync(storedPath(server, userId, '实验数据/模型 权重.bin'))).toBe(false);
 
     await browser.$('button=回收站').click();
     const trashRow = browser.$('.rc-trash-table').$('tr*=实验数据/模型 权重.bin');
-    await trashRow.waitForDisplayed({ timeout: 10_000 });
+    await trashRow.waitForDisplayed({ timeout: 20_000 });
     await trashRow.$('button=恢复').click();
     await browser.waitUntil(() => existsSync(storedPath(server, userId, '实验数据/模型 权重.bin')), {
-      timeout: 10_000,
+      timeout: 20_000,
       timeoutMsg: 'the restored file is not back',
     });
     expect(storedMd5(server, userId, '实验数据/模型 权重.bin')).toBe(file.md5);

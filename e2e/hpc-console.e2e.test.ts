@@ -42,7 +42,7 @@ describe('the HPC console', () => {
     await page.waitForText('.rc-super-home', '暂无排队或运行中的作业');
 
     await click(`${localCluster} .rc-hpc-apply`);
-    await browser.$('.rc-hpc-apply-dialog textarea').waitForDisplayed({ timeout: 10_000 });
+    await browser.$('.rc-hpc-apply-dialog textarea').waitForDisplayed({ timeout: 20_000 });
     await click('.rc-hpc-apply-dialog .rc-dialog-submit');
     await page.waitForText('.rc-hpc-apply-dialog', '请填写2-500字的用途说明');
     await browser.$('.rc-hpc-apply-dialog textarea').setValue('分子动力学模拟，每月约 2000 核时');

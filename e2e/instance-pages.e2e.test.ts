@@ -78,7 +78,7 @@ describe('a page served by an instance', () => {
     await row().$('.rc-jupyter-link').waitForClickable({ timeout: 15_000 });
     const portalWindow = await browser.getWindowHandle();
     await row().$('.rc-jupyter-link').click();
-    await browser.waitUntil(async () => (await browser.getWindowHandles()).length === 2, { timeout: 10_000 });
+    await browser.waitUntil(async () => (await browser.getWindowHandles()).length === 2, { timeout: 20_000 });
     await browser.switchToWindow((await browser.getWindowHandles()).find((handle) => handle !== portalWindow)!);
     await browser.$('body[data-done="yes"]').waitForExist({ timeout: 20_000 });
     const text = await browser.$('#findings').getText();

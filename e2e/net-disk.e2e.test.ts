@@ -60,7 +60,7 @@ describe('网盘', () => {
 
     await row('data-v2.bin').$('.rc-move').click();
     const target = browser.$('rc-dialogs').$('.rc-picker-folder*=models');
-    await target.waitForDisplayed({ timeout: 10_000 });
+    await target.waitForDisplayed({ timeout: 20_000 });
     await target.click();
     await page.waitForText('rc-dialogs .rc-move-here', '移动到「models」');
     await browser.$('rc-dialogs .rc-move-here').click();
@@ -76,7 +76,7 @@ describe('网盘', () => {
     expect(post!.action).toMatch(/\/apis\/net-disk\/auth\/download$/);
     expect(post!.fields).toMatchObject({ path: expect.stringContaining('data-v2.bin'), token: expect.stringMatching(/^[\w-]{43}$/) });
     await browser.waitUntil(() => createHash('md5').update(readFileSync(downloaded)).digest('hex') === file.md5, {
-      timeout: 10_000,
+      timeout: 20_000,
       timeoutMsg: 'the download differs from the upload',
     });
 
@@ -87,7 +87,7 @@ describe('网盘', () => {
 
     await browser.$('.rc-trash-tab').click();
     const trashed = browser.$('.rc-trash-row*=data-v2.bin');
-    await trashed.waitForDisplayed({ timeout: 10_000 });
+    await trashed.waitForDisplayed({ timeout: 20_000 });
     expect(await trashed.getText()).toContain('/models/data-v2.bin');
     await trashed.$('.rc-restore').click();
     await page.waitForText('.rc-trash .rc-empty', '回收站是空的');

@@ -34,7 +34,7 @@ async function headerBalance(): Promise<string> {
 async function chooseEightH800() {
   await browser.$('.rc-region-tabs [data-region="hd-2"]').waitForClickable({ timeout: 20_000 });
   await browser.$('.rc-region-tabs [data-region="hd-2"]').click();
-  await browser.$('.rc-gpu-model[data-model="H800"]').waitForClickable({ timeout: 10_000 });
+  await browser.$('.rc-gpu-model[data-model="H800"]').waitForClickable({ timeout: 20_000 });
   await browser.$('.rc-gpu-model[data-model="H800"]').click();
   await browser.$('.rc-gpu-counts [data-count="8"]').click();
   await page.waitForText('.rc-rent-summary', '¥79.84/小时');
@@ -96,7 +96,7 @@ describe('a new user’s money, from registration to an invoice', () => {
     await chooseEightH800();
     await page.waitForText('.rc-balance .rc-money', '¥5.00');
     const toRecharge = browser.$('.rc-to-recharge');
-    await toRecharge.waitForClickable({ timeout: 10_000 });
+    await toRecharge.waitForClickable({ timeout: 20_000 });
     expect(await toRecharge.getText()).toBe('余额不足，去充值');
     await toRecharge.click();
     await page.waitForPath('/account/recharge');
@@ -160,7 +160,7 @@ describe('a new user’s money, from registration to an invoice', () => {
     await clickCentered('button=发票抬头');
     await page.waitForPath('/account/invoice/invoiceMsg');
     await clickCentered('button=添加发票抬头');
-    await browser.$('input[name="name"]').waitForDisplayed({ timeout: 10_000 });
+    await browser.$('input[name="name"]').waitForDisplayed({ timeout: 20_000 });
     await browser.$('input[name="name"]').setValue('李明');
     await browser.$('.rc-dialog-submit').click();
     await page.waitForText('.rc-invoice-titles', '个人普票');
@@ -173,7 +173,7 @@ describe('a new user’s money, from registration to an invoice', () => {
     await clickCentered(`${firstOrder} .ui.checkbox`);
     await page.waitForText('[data-testid="order-total"]', orderAmount);
     await browser.waitUntil(async () => (await browser.$('.rc-invoice-apply [name="titleId"]').getText()).includes('李明'), {
-      timeout: 10_000,
+      timeout: 20_000,
       timeoutMsg: 'the default title was not chosen',
     });
     await clickCentered('button=提交开票申请');

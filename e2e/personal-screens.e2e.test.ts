@@ -68,7 +68,7 @@ describe('a new user in the personal centre', () => {
     const shownWidth = () =>
       browser.execute(() => document.querySelector<HTMLImageElement>('.rc-id-card[data-side="front"] img')?.naturalWidth ?? 0);
     await browser.waitUntil(async () => (await shownWidth()) === 428, {
-      timeout: 10_000,
+      timeout: 20_000,
       timeoutMsg: 'the stored image was not shown back',
     });
     expect(await front.getText()).toContain('身份证人像面.png');

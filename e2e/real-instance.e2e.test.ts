@@ -81,7 +81,7 @@ async function deployFromAppCentre(name: string) {
   const card = browser.$(`.rc-app-card[data-name="${name}"]`);
   await card.waitForClickable({ timeout: 20_000 });
   await card.click();
-  await browser.$('.rc-app-detail .rc-app-deploy').waitForClickable({ timeout: 10_000 });
+  await browser.$('.rc-app-detail .rc-app-deploy').waitForClickable({ timeout: 20_000 });
   await browser.$('.rc-app-detail .rc-app-deploy').click();
   await page.waitForText('.rc-app-launch-name', name);
   await page.waitForText('.rc-rent-summary', '/小时');

@@ -23,7 +23,7 @@ describe('server push', () => {
     await page.open('/account/suanli/create');
     await browser.$('.rc-region-tabs [data-region="hd-2"]').waitForClickable({ timeout: 20_000 });
     await browser.$('.rc-region-tabs [data-region="hd-2"]').click();
-    await browser.$('.rc-gpu-model[data-model="H800"]').waitForClickable({ timeout: 10_000 });
+    await browser.$('.rc-gpu-model[data-model="H800"]').waitForClickable({ timeout: 20_000 });
     await browser.$('.rc-gpu-model[data-model="H800"]').click();
     await browser.$('.rc-gpu-counts [data-count="8"]').click();
     await page.waitForText('.rc-rent-summary', '¥79.84/小时');
@@ -67,7 +67,7 @@ describe('server push', () => {
     await apiCall(server.url, '/community/auth/questions/accept', { questionId: question.id, answerId: answer.id }, teacher.token);
 
     await browser.waitUntil(async () => (await unreadCount()) === before + 1, {
-      timeout: 10_000,
+      timeout: 20_000,
       timeoutMsg: `the unread count stayed at ${before}`,
     });
     expect(await pageKept()).toBe(true);

@@ -29,7 +29,7 @@ async function openTransferList(server: ServerProcess, token: string): Promise<v
   const toggle = browser.$('.rc-transfer-toggle');
   await toggle.waitForClickable({ timeout: 20_000 });
   await toggle.click();
-  await browser.$('rc-uploader').shadow$('.panel').waitForDisplayed({ timeout: 10_000 });
+  await browser.$('rc-uploader').shadow$('.panel').waitForDisplayed({ timeout: 20_000 });
 }
 
 /** Upload bandwidth of the page (bytes/s); 0 lifts the limit. */
@@ -97,7 +97,7 @@ describe('uploads from the portal against the real server', () => {
     // Started by mf-storage, shown by root-config's <rc-uploader>: one queue for the page.
     await uploader().waitFor('report.bin', (view) => view.status === 'success', 60_000, 'success');
     const fileRow = browser.$('.rc-file-row*=report.bin');
-    await fileRow.waitForDisplayed({ timeout: 10_000 });
+    await fileRow.waitForDisplayed({ timeout: 20_000 });
     expect(storedMd5(server, userId, '季度报告/report.bin')).toBe(file.md5);
 
     // The transfer list floats over the table's right side: close it, as a user would, to reach the row's buttons.
@@ -107,13 +107,13 @@ describe('uploads from the portal against the real server', () => {
     const downloaded = path.join(downloads, 'report.bin');
     await browser.waitUntil(() => existsSync(downloaded), { timeout: 20_000, timeoutMsg: 'report.bin was not downloaded' });
     await browser.waitUntil(() => createHash('md5').update(readFileSync(downloaded)).digest('hex') === file.md5, {
-      timeout: 10_000,
+      timeout: 20_000,
       timeoutMsg: 'the download differs',
     });
 
     await browser.$('.rc-upload-page .breadcrumb').$('a=全部文件').click();
     const folderRow = browser.$('.rc-folder-row*=季度报告');
-    await folderRow.waitForDisplayed({ timeout: 10_000 });
+    await folderRow.waitForDisplayed({ timeout: 20_000 });
 
     await folderRow.$('button=删除').click();
     const confirm = browser.$('rc-dialogs').shadow$('.action.danger');
@@ -121,7 +121,7 @@ describe('uploads from the portal against the real server', () => {
     await confirm.click();
     const folderListed = () =>
       browser.execute(() => Array.from(document.querySelectorAll('.rc-folder-row')).some((row) => row.textContent?.includes('季度报告')));
-    await browser.waitUntil(async () => !(await folderListed()), { timeout: 10_000, timeoutMsg: 'the deleted folder is still listed' });
+    await browser.waitUntil(async () => !(await folderListed()), { timeout: 20_000, timeoutMsg: 'the deleted folder is still listed' });
     expect(existsSync(storedPath(server, userId, '季度报告/report.bin'))).toBe(false);
     await browser.$('.rc-transfer-toggle').click();
     await browser.$('rc-uploader').shadow$('.panel').waitForDisplayed();
@@ -200,7 +200,7 @@ describe('uploads from the portal against the real server', () => {
     await limitUpload(0);
     await browser.$('.rc-transfer-toggle').waitForClickable({ timeout: 20_000 });
     await browser.$('.rc-transfer-toggle').click();
-    const restored = await uploader().waitFor('reloaded.bin', (view) => view.status === 'paused', 10_000, 'restored as paused');
+    const restored = await uploader().waitFor('reloaded.bin', (view) => view.status === 'paused', 30_000, 'restored as paused');
     expect(restored.label).toBe('已暂停');
     expect(restored.progress).toBeGreaterThanOrEqual(25);
     await uploader().pickAgain('reloaded.bin', file.path);
@@ -223,7 +223,7 @@ describe('uploads from the portal against the real server', () => {
       );
     });
     const frame = browser.$('rc-dialogs').shadow$('[role="dialog"]');
-    await frame.waitForDisplayed({ timeout: 10_000 });
+    await frame.waitForDisplayed({ timeout: 20_000 });
     expect(await frame.getAttribute('aria-label')).toBe('释放实例');
     expect(await frame.getCSSProperty('z-index').then((p) => p.value)).toBe(1000);
     expect(await browser.execute(() => JSON.parse(localStorage.getItem('vuex_dialog') ?? '[]').length)).toBe(1);
@@ -235,7 +235,7 @@ describe('uploads from the portal against the real server', () => {
   it('the legacy page uploads with its one script tag, next to its own React 16 and global styles', async () => {
     await browser.url(`${server.url}/examples/legacy-page.html`);
     await browser.$('#legacy-login button').click();
-    await browser.waitUntil(async () => (await browser.$('#legacy-login-state').getText()) === '已登录', { timeout: 10_000 });
+    await browser.waitUntil(async () => (await browser.$('#legacy-login-state').getText()) === '已登录', { timeout: 20_000 });
     const file = generatedFile('legacy.bin', 8);
     await uploaderOn(browser, '#uploader').pick(file.path);
     await browser.$('[data-event="upload:done"]').waitForExist({ timeout: 30_000 });

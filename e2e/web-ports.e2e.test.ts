@@ -36,7 +36,7 @@ async function inFreshBrowser(url: string, then?: (fresh: Browser) => Promise<vo
 async function openInNewTab(click: () => Promise<unknown>, id: number) {
   const portalWindow = await browser.getWindowHandle();
   await click();
-  await browser.waitUntil(async () => (await browser.getWindowHandles()).length === 2, { timeout: 10_000 });
+  await browser.waitUntil(async () => (await browser.getWindowHandles()).length === 2, { timeout: 20_000 });
   await browser.switchToWindow((await browser.getWindowHandles()).find((handle) => handle !== portalWindow)!);
   await browser.$('#served').waitForExist({ timeout: 20_000 });
   expect(await browser.getUrl()).toMatch(new RegExp(`^http://${id}-8000\\.apps\\.localhost:\\d+/$`));

@@ -8,13 +8,13 @@ export function portalPage(browser: Browser, baseUrl: string) {
     pathname,
     async waitForPath(expected: string) {
       await browser.waitUntil(async () => (await pathname()) === expected, {
-        timeout: 15_000,
+        timeout: 30_000,
         timeoutMsg: `expected to land on ${expected}`,
       });
     },
     async textOf(selector: string) {
       const element = browser.$(selector);
-      await element.waitForDisplayed({ timeout: 15_000 });
+      await element.waitForDisplayed({ timeout: 30_000 });
       return element.getText();
     },
     async waitForText(selector: string, expected: string) {
@@ -27,7 +27,7 @@ export function portalPage(browser: Browser, baseUrl: string) {
               .catch(() => '')
           ).includes(expected),
         {
-          timeout: 15_000,
+          timeout: 30_000,
           timeoutMsg: `expected "${selector}" to show "${expected}"`,
         },
       );
@@ -53,7 +53,7 @@ export function portalPage(browser: Browser, baseUrl: string) {
             routePath,
             title,
           ),
-        { timeout: 15_000, timeoutMsg: `expected ${routePath} to render "${title}"` },
+        { timeout: 30_000, timeoutMsg: `expected ${routePath} to render "${title}"` },
       );
     },
     /** A fresh start: no session, theme, overrides or remembered URL. */

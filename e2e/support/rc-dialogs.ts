@@ -12,6 +12,6 @@ export async function confirmDialog(browser: Browser, text: string) {
         button?.click();
         return Boolean(button);
       }, text),
-    { timeout: 10_000, timeoutMsg: `no dialog button "${text}"` },
+    { timeout: 20_000, timeoutMsg: `no dialog button "${text}"` },
   );
 }
