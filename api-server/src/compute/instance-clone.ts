@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { CloneBody } from '@rc/api-contract/user/instance';
 import { computeNodes, type Database } from '../db/index.js';
 import { ensureCanPayAnHour, recordOrder, type QuoteKey } from '../billing/index.js';
+import { copyAppSnapshot } from './app-service/app-snapshot.js';
 import type { ComputeDriver } from './driver.js';
 import { takeGpus, takeGpusInRegion } from './gpu-pool.js';
 import { recordInstanceEvent } from './instance-events.js';
@@ -19,7 +20,8 @@ interface CloneParts {
 
 /**
  * A new pay-as-you-go instance like the user's stopped one, on its node when it has the GPUs free
- * or else on another node of the region; both instances record it. Answers the clone's id.
+ * or else on another node of the region, running the application the source was deployed with; both instances
+ * record it. Answers the clone's id.
  */
 export async function cloneInstance({ db, driver, quotes }: CloneParts, userId: number, body: CloneBody, now: Date) {
   return db.transaction(async (tx) => {
@@ -58,6 +60,7 @@ export async function cloneInstance({ db, driver, quotes }: CloneParts, userId: 
       model,
       site,
     );
+    await copyAppSnapshot(tx, { fromInstanceId: source.id, toInstanceId: clone.id, now });
     await recordInstanceEvent(tx, {
       instanceId: clone.id,
       kind: 'create',

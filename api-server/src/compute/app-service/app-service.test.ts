@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShelfStatus, appCategories, applications, instanceApps, instances } from '../../db/index.js';
 import { call, type TestApp } from '../../test-support/test-app.js';
-import { privateNode, systemImageId } from '../../test-support/compute-test-kit.js';
+import { privateNode, quotedOperation, systemImageId } from '../../test-support/compute-test-kit.js';
 import { newLearner, type Person } from '../../test-support/learning-test-kit.js';
 import { closePodmanTestApp, createPodmanTestApp, reachStatus } from '../../test-support/podman-test-app.js';
 import { Status } from '../states.js';
@@ -148,6 +148,18 @@ describe('an application deployed on the Podman driver', () => {
     );
     const launches = await post('/application/auth/app/launch/list', {}, user);
     expect(launches.data.list[0]).toMatchObject({ instanceId: id, startCommand: fileBrowser.startCommand, service: { state: 'running' } });
+  }, 120_000);
+
+  it('a clone of the instance runs the same service, as the instance was deployed with it', async () => {
+    expect((await post('/user/auth/user/instance/stop', { id }, user)).code).toBe(200);
+    await reachStatus(t, id, Status.stopped);
+    const clone = await quotedOperation(t.app, user.token, 'clone', '/apis/user/auth/user/instance/clone', { id });
+    expect(clone.code).toBe(200);
+    const cloneId: number = clone.data.id;
+    await reachStatus(t, cloneId, Status.running);
+    expect(await serviceReaching(cloneId, (service) => service.state === 'running')).toMatchObject({ appId, openPort: 8000 });
+    expect((await pageOf(cloneId)).text).toContain('Directory listing for /');
+    expect(await appPortsOf(t.app.db, cloneId)).toEqual(fileBrowser.ports);
   }, 120_000);
 
   it('shows 启动失败 with the reason and the log’s last lines when the command keeps exiting; the log can be read and downloaded', async () => {

@@ -29,3 +29,9 @@ export function appEnvironment(app: InstanceApp | undefined): Record<string, str
     ...(app.ports.some((port) => port.port === jupyterPort) ? { SUANLI_APP_SERVES_JUPYTER: '1' } : {}),
   };
 }
+
+/** A clone runs the application its source was deployed with, as the source has it (not as the template now is). */
+export async function copyAppSnapshot(db: Executor, o: { fromInstanceId: number; toInstanceId: number; now: Date }) {
+  const [source] = await db.select().from(instanceApps).where(eq(instanceApps.instanceId, o.fromInstanceId));
+  if (source) await db.insert(instanceApps).values({ ...source, instanceId: o.toInstanceId, createdAt: o.now });
+}
