@@ -44,14 +44,17 @@ export class ApiClient {
     return this.call<T>(path, { method: 'POST', body: form });
   }
 
-  /** The raw answer of a call that answers bytes when it succeeds (a download); an envelope there is a refusal. */
+  /**
+   * The raw answer of a call that answers bytes when it succeeds (a download, whole, a range, or 416 for a range past
+   * its end); an envelope there is a refusal.
+   */
   async fetchBytes(path: string, query: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
     const response = await this.send(`${path}?${new URLSearchParams(query)}`, { method: 'GET', headers });
     if ((response.headers.get('content-type') ?? '').startsWith('application/json')) {
       const envelope = await this.envelopeOf<null>(response);
       throw refusal(envelope);
     }
-    if (response.status !== 200 && response.status !== 206) throw this.unexpected(response.status);
+    if (![200, 206, 416].includes(response.status)) throw this.unexpected(response.status);
     return response;
   }
 

@@ -22,6 +22,14 @@ let localMd5: string;
 const cli = (args: string[], env?: Record<string, string>) => suanli(args, { ...config, env });
 const md5Of = (file: string) => createHash('md5').update(fs.readFileSync(file)).digest('hex');
 
+interface DownloadReport {
+  path: string;
+  file: string;
+  size: number;
+  md5: string;
+  resumedFrom: number;
+}
+
 interface UploadReport {
   path: string;
   size: number;
@@ -95,11 +103,30 @@ describe('files upload', () => {
 
   it('downloads it back with the same MD5', async () => {
     const out = fs.mkdtempSync(path.join(home.folder, 'download-'));
-    const downloaded = jsonOf<{ file: string; size: number; md5: string }>(
-      await cli(['files', 'download', '权重/模型权重.bin', '--out', out, '--json']),
-    );
-    expect(downloaded).toEqual({ path: '权重/模型权重.bin', file: path.join(out, '模型权重.bin'), size, md5: localMd5 });
+    const downloaded = jsonOf<DownloadReport>(await cli(['files', 'download', '权重/模型权重.bin', '--out', out, '--json']));
+    expect(downloaded).toEqual({ path: '权重/模型权重.bin', file: path.join(out, '模型权重.bin'), size, md5: localMd5, resumedFrom: 0 });
     expect(md5Of(downloaded.file)).toBe(localMd5);
+  });
+
+  it('killed after 20 MB, resumes from where it stopped; a file changed on the server since is downloaded afresh', async () => {
+    const out = fs.mkdtempSync(path.join(home.folder, 'resume-'));
+    const args = ['files', 'download', '副本/模型权重.bin', '--out', out];
+    const stopAt = 20 * 1024 * 1024;
+    expect(await cli(args, { SUANLI_STOP_AFTER_BYTES: String(stopAt) })).toMatchObject({ code: null, signal: 'SIGKILL' });
+    const kept = fs.statSync(path.join(out, '模型权重.bin.part')).size;
+    expect(kept).toBeGreaterThanOrEqual(stopAt);
+    expect(kept).toBeLessThan(size);
+
+    const resumed = await cli([...args, '--json']);
+    expect(jsonOf<DownloadReport>(resumed)).toMatchObject({ size, md5: localMd5, resumedFrom: kept });
+    expect(fs.readdirSync(out)).toEqual(['模型权重.bin']);
+
+    fs.rmSync(path.join(out, '模型权重.bin'));
+    expect(await cli(args, { SUANLI_STOP_AFTER_BYTES: String(stopAt) })).toMatchObject({ signal: 'SIGKILL' });
+    const changed = randomBytes(size);
+    fs.writeFileSync(await storedFile('副本/模型权重.bin'), changed);
+    const afresh = jsonOf<DownloadReport>(await cli([...args, '--json']));
+    expect(afresh).toMatchObject({ size, resumedFrom: 0, md5: createHash('md5').update(changed).digest('hex') });
   });
 
   it('shows the server’s refusal of a missing file with exit 1', async () => {

@@ -31,6 +31,11 @@ export function requestedRange(header: string | undefined, size: number): { star
   return { start, end: last + 1 };
 }
 
+/** A strong validator of the file's content as stored: its size and modification time. */
+function entityTag(entry: { size: number; modifiedAt: Date }): string {
+  return `"${entry.size.toString(16)}-${entry.modifiedAt.getTime().toString(16)}"`;
+}
+
 async function record(app: FastifyInstance, tree: FileTree, relative: string, isDir: boolean, bytes: number) {
   await app.db
     .insert(downloadRecords)
@@ -83,8 +88,14 @@ export async function sendTreeDownload(
       .send(zip.outputStream);
   }
 
-  const range = requestedRange(request.headers.range, entry.size);
-  reply.header('accept-ranges', 'bytes').header('content-disposition', attachment(path.posix.basename(relative)));
+  const etag = entityTag(entry);
+  // RFC 9110 §13.1.5: a resumed download names the version it holds; a file changed since is sent whole.
+  const ifRange = request.headers['if-range'];
+  const range = ifRange === undefined || ifRange === etag ? requestedRange(request.headers.range, entry.size) : null;
+  reply
+    .header('accept-ranges', 'bytes')
+    .header('etag', etag)
+    .header('content-disposition', attachment(path.posix.basename(relative)));
   if (range === 'unsatisfiable') {
     return reply.code(416).header('content-range', `bytes */${entry.size}`).header('content-type', 'text/plain').send('');
   }

@@ -1,13 +1,11 @@
-import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { DirEntry } from '@rc/api-contract/orion/dir';
 import { uploadFile } from '../chunked-upload.js';
 import type { Command } from '../command.js';
 import { fileMd5 } from '../file-md5.js';
 import { formatSize, table } from '../output.js';
+import { resumableDownload } from '../resumable-download.js';
 
 /** A folder of file storage as typed (`/a/b/`, `a/b`): without leading or trailing slashes; '' is the root. */
 const storagePath = (text: string | undefined) => (text ?? '').replace(/^\/+|\/+$/g, '');
@@ -64,25 +62,34 @@ export const download: Command = {
 
 从文件存储（默认集群）下载一个文件（文件夹下载为 zip）。
 默认保存到当前目录，文件名与服务器上的相同；--out 为已有目录时保存到其中。
+下载中断后再次运行同一命令，从已下载的位置继续（服务器上的文件已改变时重新下载）。
 
 选项：
   --out <路径>   保存位置
-  --json         以 JSON 输出 { path, file, size, md5 }
+  --json         以 JSON 输出 { path, file, size, md5, resumedFrom }
   -h, --help     显示帮助`,
   options: { out: { type: 'string' } },
   positionals: [1, 1],
   async run({ values, positionals }, context) {
     const remote = storagePath(positionals[0]);
-    const response = await context.api().fetchBytes('/orion/auth/file/download', { path: remote });
-    const file = await localTarget(values.out as string | undefined, attachmentName(response) ?? path.posix.basename(remote));
-    const partial = `${file}.part`;
+    const api = context.api();
+    const out = values.out as string | undefined;
     context.progress(`下载中：${remote}`);
-    await pipeline(Readable.fromWeb(response.body! as import('node:stream/web').ReadableStream), createWriteStream(partial));
-    await fs.rename(partial, file);
+    const { file, resumedFrom } = await resumableDownload(
+      (headers) => api.fetchBytes('/orion/auth/file/download', { path: remote }, headers),
+      {
+        expected: await localTarget(out, path.posix.basename(remote)),
+        targetOf: (response) => localTarget(out, attachmentName(response) ?? path.posix.basename(remote)),
+      },
+    );
     context.progress('');
     const { size } = await fs.stat(file);
     const md5 = await fileMd5(file);
-    return { json: { path: remote, file, size, md5 }, text: `已下载 ${remote} → ${file}（${formatSize(size)}，MD5 ${md5}）` };
+    const how = resumedFrom > 0 ? `续传完成：已有 ${formatSize(resumedFrom)}，本次下载 ${formatSize(size - resumedFrom)}\n` : '';
+    return {
+      json: { path: remote, file, size, md5, resumedFrom },
+      text: `${how}已下载 ${remote} → ${file}（${formatSize(size)}，MD5 ${md5}）`,
+    };
   },
 };
 

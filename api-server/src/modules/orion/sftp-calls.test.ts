@@ -259,6 +259,14 @@ describe.each(backends)('file storage calls: $name', (backend) => {
     });
     expect(link.statusCode).toBe(206);
     expect(link.rawPayload.toString()).toBe('0123456789');
+    const etag = whole.headers.etag as string;
+    expect(etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    const resumed = await download({ path: '下载/季度 报告.bin' }, { range: 'bytes=1000-', 'if-range': etag });
+    expect(resumed.statusCode).toBe(206);
+    expect(resumed.rawPayload.equals(content.subarray(1000))).toBe(true);
+    const changed = await download({ path: '下载/季度 报告.bin' }, { range: 'bytes=1000-', 'if-range': '"400-1"' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.rawPayload.equals(content)).toBe(true);
     const beyond = await download({ path: '下载/季度 报告.bin' }, { range: 'bytes=5000-' });
     expect(beyond.statusCode).toBe(416);
     expect(beyond.headers['content-range']).toBe('bytes */1024');
