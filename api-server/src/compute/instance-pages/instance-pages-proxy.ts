@@ -151,7 +151,7 @@ export default async function instancePagesProxy(app: FastifyInstance) {
   const url = `${routedPrefix}/*`;
   const common = {
     url,
-    helmet: false as const,
+    config: { securityHeaders: false },
     preValidation: admit,
     constraints: { host: instancePageHostShape(app.config.instancePagesOrigin) },
   };

@@ -63,6 +63,9 @@ describe('instance pages on their own origin', () => {
     const page = await onInstanceOrigin(`${originOf(id)}${entered.headers.location}`, `${pass}; RC_WEB_TOKEN=${user.token}; own=1`);
     expect(page.statusCode).toBe(200);
     expect(page.json()).toEqual({ servedBy: 'instance', url: entered.headers.location });
+    // The instance's page brings its own headers: the portal's policy and framing rule are not laid over them.
+    expect(page.headers['content-security-policy']).toBeUndefined();
+    expect(page.headers['x-frame-options']).toBeUndefined();
     // The instance sees its own cookies, never the pass or the portal's session.
     expect(heard[0]!.cookie).toBe('own=1');
     expect(JSON.stringify(heard)).not.toContain(pass.split('=')[1]);
