@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import Hls from 'hls.js';
+import type Hls from 'hls.js';
 import { bus } from '@rc/shared-utility';
 import { reportProgress, type PeriodProgress, type VideoRef } from './learn-api';
 
@@ -14,8 +14,9 @@ function playedRanges(video: HTMLVideoElement): Array<[number, number]> {
   return ranges.filter(([start, end]) => end > start);
 }
 
-/** hls.js only where this browser can decode what it carries (H.264/AAC); else the original file. */
-const canPlayHls = () => Hls.isSupported() && MediaSource.isTypeSupported('video/mp4; codecs="avc1.42E01E,mp4a.40.2"');
+/** Whether this browser can decode what hls.js would feed it (H.264/AAC through Media Source Extensions). */
+const decodesHlsContent = () =>
+  typeof MediaSource !== 'undefined' && MediaSource.isTypeSupported('video/mp4; codecs="avc1.42E01E,mp4a.40.2"');
 
 interface VideoPlayerProps {
   source: VideoRef;
@@ -35,20 +36,30 @@ export function VideoPlayer({ source, onReported }: VideoPlayerProps) {
   useEffect(() => {
     const video = videoRef.current!;
     let hls: Hls | null = null;
+    let left = false;
     const playOriginal = () => {
       hls?.destroy();
       hls = null;
       video.src = source.streamUrl;
     };
-    if (source.hlsUrl && canPlayHls()) {
-      hls = new Hls();
-      hls.on(Hls.Events.ERROR, (_event, data) => {
+    const playNativeHlsOrOriginal = () => {
+      if (source.hlsUrl && video.canPlayType('application/vnd.apple.mpegurl')) video.src = source.hlsUrl;
+      else playOriginal();
+    };
+    // hls.js (a shared module of its own) is fetched only for a transcoded video this browser can decode.
+    const playThroughHlsJs = async (hlsUrl: string) => {
+      const { default: HlsPlayer } = await import('hls.js');
+      if (left) return;
+      if (!HlsPlayer.isSupported()) return playNativeHlsOrOriginal();
+      hls = new HlsPlayer();
+      hls.on(HlsPlayer.Events.ERROR, (_event, data) => {
         if (data.fatal) playOriginal();
       });
-      hls.loadSource(source.hlsUrl);
+      hls.loadSource(hlsUrl);
       hls.attachMedia(video);
-    } else if (source.hlsUrl && video.canPlayType('application/vnd.apple.mpegurl')) video.src = source.hlsUrl;
-    else playOriginal();
+    };
+    if (source.hlsUrl && decodesHlsContent()) playThroughHlsJs(source.hlsUrl).catch(playNativeHlsOrOriginal);
+    else playNativeHlsOrOriginal();
 
     let furthest = source.furthestSeconds;
     const resume = () => {
@@ -95,6 +106,7 @@ export function VideoPlayer({ source, onReported }: VideoPlayerProps) {
       video.removeEventListener('ended', report);
       document.removeEventListener('visibilitychange', onHidden);
       window.removeEventListener('pagehide', report);
+      left = true;
       hls?.destroy();
     };
   }, [source]);
