@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/index.js';
 import { createAccount } from '../../accounts/index.js';
+import { keyAccessOf } from '../../plugins/app/api-key-scopes.js';
 import { applyLedgerEntry } from '../../billing/index.js';
 import { call, type TestApp } from '../../test-support/test-app.js';
 import { startWebPortStandIn } from '../../test-support/web-port-stand-in.js';
@@ -104,6 +105,8 @@ describe("a main account and its sub-accounts' instance pages", () => {
     await settle(t, 5_000);
     expect((await listOf(main, sub.id)).data.list).toMatchObject([{ id, status: 4, pagesReason: '开机后可用' }]);
     expect(await askTicket(main, id)).toMatchObject({ code: 409, msg: '实例未运行，请先开机' });
+    // An API key lists them with the scope that reads instances, as it asks for their tickets.
+    expect(keyAccessOf('POST', '/apis/user/auth/user/ext/sub/instance/list')).toEqual({ anyOf: ['read', 'instance'] });
   });
 
   it('refuses the main account of a sub-account that keeps its own balance like a stranger, and lists none of its instances', async () => {
