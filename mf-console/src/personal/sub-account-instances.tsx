@@ -87,7 +87,7 @@ export function SubAccountInstances({ sub }: { sub: SubUser }) {
   if (loaded.data && !loaded.data.shareBalance)
     return (
       <Message info className="rc-sub-instances-unshared">
-        该子账号未共享主账号余额，其实例由子账号自己付费和管理，主账号看不到也打不开。开启「共享主账号余额」后即可在这里打开其实例的网页。
+        该子账号未共享主账号余额，其实例由子账号自己管理，主账号不能查看或打开；开启余额共享后可在此打开。
       </Message>
     );
   return (
