@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startWebPortStandIn } from '../api-server/src/test-support/web-port-stand-in';
 import { openChromium, type Browser } from './support/chromium';
-import { browserToken } from './support/demo-session';
+import { apiCall, browserToken, logInThroughApi } from './support/demo-session';
 import { rentRunningInstance } from './support/rented-instances';
+import { latestSmsCode } from './support/sms-outbox';
 import type { PortalPage } from './support/portal-page';
 import { setUpPortalSuite, type PortalSuite } from './support/portal-suite';
 
@@ -95,5 +96,46 @@ describe('自定义服务 and share links', () => {
     } finally {
       await shared.close();
     }
+  });
+
+  it("lets the main account open a web port of its balance-sharing sub-account's instance from 子账号管理", async () => {
+    const mainToken = await browserToken(browser);
+    const sub = { mobile: `135${String(Date.now()).slice(-8)}`, password: 'Sub@2026x', nickname: '共享子账号' };
+    await apiCall(suite.server.url, '/user/api/user/send/code', { mobile: sub.mobile, type: 'bind' });
+    const code = await latestSmsCode(suite.server.dataDir, sub.mobile, 'bind');
+    const { id: subUserId } = await apiCall<{ id: number }>(
+      suite.server.url,
+      '/user/auth/user/ext/add/sub/user',
+      { ...sub, code },
+      mainToken,
+    );
+    const share = (shareBalance: boolean) =>
+      apiCall(suite.server.url, '/user/auth/user/ext/update/sub/user/share', { subUserId, shareBalance }, mainToken);
+    await share(true);
+    const { token: subToken } = await logInThroughApi(suite.server.url, sub);
+    const id = await rentRunningInstance(suite.server.url, subToken);
+    await apiCall(suite.server.url, '/user/auth/user/instance/page/port/add', { id, name: '演示服务', port: 8000 }, subToken);
+
+    const showInstances = async () => {
+      await page.open('/account/childUser');
+      await browser.$(`tr[data-sub-id="${subUserId}"] .rc-sub-instances-button`).click();
+    };
+    await showInstances();
+    const listed = browser.$(`.rc-sub-instance[data-instance-id="${id}"]`);
+    await listed.$('.rc-open-sub-page[data-port="8000"]').waitForClickable({ timeout: 20_000 });
+    expect(await listed.getText()).toContain('运行中');
+    expect(await listed.$('.rc-open-sub-page[data-port="8888"]').getText()).toBe('JupyterLab');
+    await openInNewTab(() => listed.$('.rc-open-sub-page[data-port="8000"]').click(), id);
+
+    // Once the sub-account keeps its own balance, its instances are neither listed nor opened for the main account.
+    await share(false);
+    await showInstances();
+    await page.waitForText('.rc-sub-instances-unshared', '该子账号未共享主账号余额');
+    const refused = await fetch(`${suite.server.url}/apis/user/auth/user/instance/page/ticket`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token: mainToken },
+      body: JSON.stringify({ id, port: 8000 }),
+    });
+    expect(await refused.json()).toMatchObject({ code: 404, msg: '实例不存在' });
   });
 });

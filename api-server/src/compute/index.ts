@@ -21,6 +21,7 @@ export { instancesMounting, mountDataset, unmountDataset } from './instance-moun
 export { renameInstance } from './instance-name.js';
 export { issueInstancePageTicket } from './instance-pages/instance-page-access.js';
 export { createPageShare, listPageShares, revokePageShare } from './instance-pages/page-shares.js';
+export { subAccountInstancePages } from './instance-pages/sub-account-pages.js';
 export { addWebPort, listWebPorts, removeWebPort } from './instance-pages/web-ports.js';
 export { default as instancePagesProxy, routeInstancePageHosts } from './instance-pages/instance-pages-proxy.js';
 export { instanceRecord } from './instance-record.js';

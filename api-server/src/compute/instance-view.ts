@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadSitePrices } from './prices.js';
 import { operationStates } from './operations.js';
 import { releaseAt } from './instance-state.js';
-import { jupyterLink } from './instance-pages/jupyter-link.js';
+import { jupyterLink, webPagesServed } from './instance-pages/jupyter-link.js';
 import { desktopLink, hasDesktop } from './desktop/desktop-image.js';
 import { appsOfInstances } from './app-service/app-snapshot.js';
 import { appServiceViews } from './app-service/app-service-state.js';
@@ -27,7 +27,7 @@ async function viewSettings(app: FastifyInstance): Promise<ViewSettings> {
     releaseAfterStoppedDays: app.compute.settings.releaseAfterStoppedDays,
     freeDataDiskGb: site.freeDataDiskGb,
     ssh: { publicHost: app.config.ssh.publicHost, port: app.compute.ssh.port },
-    webPages: app.compute.driver.name !== 'simulated' || app.config.compute.simulatedWebTarget !== undefined,
+    webPages: webPagesServed(app),
   };
 }
 

@@ -14,14 +14,19 @@ export async function openInstancePagesApp(webTarget: string) {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const listening = (t.app.server.address() as AddressInfo).port;
 
+  /** A running instance rented by the token's user (funded, or sharing a funded main account's balance). */
+  async function runningInstanceOf(token: string) {
+    const { node, model } = await privateNode(t.app.db, 1);
+    const rented = await rent(t.app, token, { nodeId: node.id, gpuModelId: model.id, imageId });
+    await settle(t, 10_000);
+    return rented.data.instance.id as number;
+  }
+
   /** A funded user and their instance, running. */
   async function ownerOfRunningInstance() {
     const user = await userWithBalance(t.app, 1_000_000);
-    const { node, model } = await privateNode(t.app.db, 1);
-    const rented = await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId });
-    await settle(t, 10_000);
-    return { user, id: rented.data.instance.id as number };
+    return { user, id: await runningInstanceOf(user.token) };
   }
 
-  return { t, listening, ownerOfRunningInstance };
+  return { t, listening, ownerOfRunningInstance, runningInstanceOf };
 }

@@ -14,6 +14,7 @@ import {
 } from '@rc/shared-utility';
 import { BoundMobileFields } from './bound-mobile-fields';
 import { addSubUser, listSubUsers, type SubUser } from './personal-api';
+import { SubAccountInstances } from './sub-account-instances';
 
 function AddSubUserForm({ close, onDone }: { close: () => void; onDone: () => void }) {
   const [mobile, setMobile] = useState('');
@@ -54,7 +55,7 @@ function AddSubUserForm({ close, onDone }: { close: () => void; onDone: () => vo
   );
 }
 
-/** `/account/childUser`: the main account's sub-accounts and what can be done to each. */
+/** `/account/childUser`: the main account's sub-accounts and what can be done to each (实例: open a sharing one's instance pages). */
 export function ChildUserPage({ navigate }: ScreenProps) {
   const paged = usePagedList(listSubUsers);
   const go = (path: string, sub: SubUser) => navigate(`/account/childUser/${path}?id=${sub.id}`);
@@ -80,7 +81,7 @@ export function ChildUserPage({ navigate }: ScreenProps) {
         columns={['昵称', '手机号', '余额', '共享主账号余额', '创建时间', '操作']}
         empty="还没有子账号。"
         row={(sub) => (
-          <Table.Row key={sub.id}>
+          <Table.Row key={sub.id} data-sub-id={sub.id}>
             <Table.Cell>{sub.nickname}</Table.Cell>
             <Table.Cell>{sub.mobile}</Table.Cell>
             <Table.Cell>{formatYuan(sub.balance)}</Table.Cell>
@@ -91,6 +92,16 @@ export function ChildUserPage({ navigate }: ScreenProps) {
             </Table.Cell>
             <Table.Cell>{formatDateTime(sub.gmtCreate)}</Table.Cell>
             <Table.Cell collapsing>
+              <Button
+                size="mini"
+                basic
+                className="rc-sub-instances-button"
+                onClick={() =>
+                  dialogs.open({ title: `子账号的实例：${sub.nickname}`, width: 900, content: <SubAccountInstances sub={sub} /> })
+                }
+              >
+                实例
+              </Button>
               <Button size="mini" basic onClick={() => go('balance', sub)}>
                 余额设置
               </Button>

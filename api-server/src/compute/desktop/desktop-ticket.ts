@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { instances } from '../../db/index.js';
 import { AppError, conflict } from '../../errors.js';
 import { admitInstancePage, issueInstancePageTicket } from '../instance-pages/instance-page-access.js';
+import { pagesOpenTo } from '../instance-pages/page-holders.js';
 import { desktopPort, hasDesktop } from './desktop-image.js';
 
 /** Whether something accepts connections at `http://host:port`, within a second. */
@@ -22,7 +23,7 @@ function listens(upstream: string) {
 }
 
 /**
- * noVNC's page on the instance-pages origin of the owner's running desktop instance, connecting at once and scaled to
+ * noVNC's page on the instance-pages origin of a running desktop instance whose pages are open to the user (`pagesOpenTo`), connecting at once and scaled to
  * its frame, with the single-use ticket that lets the browser in. Its WebSocket goes back to the same origin's
  * `/websockify`, which websockify hands to the VNC server. Refusals are those of every instance page,
  * 「该实例的镜像没有远程桌面」 for an instance of an image without one, and code 503 while the desktop is still starting
@@ -32,7 +33,7 @@ export async function issueDesktopTicket(app: FastifyInstance, userId: number, i
   const [row] = await app.db
     .select({ desktop: hasDesktop(instances.imageId) })
     .from(instances)
-    .where(and(eq(instances.id, instanceId), eq(instances.userId, userId)));
+    .where(and(eq(instances.id, instanceId), pagesOpenTo(app.db, userId)));
   if (row && !row.desktop) throw conflict('该实例的镜像没有远程桌面');
   const admission = await admitInstancePage(app, { userId, instanceId, port: desktopPort });
   if ('upstream' in admission && !(await listens(admission.upstream))) throw new AppError(503, '远程桌面正在启动，请稍候');

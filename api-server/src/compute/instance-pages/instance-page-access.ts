@@ -1,34 +1,27 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { instances } from '../../db/index.js';
 import { conflict, notFound } from '../../errors.js';
 import { Status } from '../states.js';
 import { jupyterPort } from './jupyter-link.js';
 import { instancePageOrigin, type InstancePageAddress } from './instance-page-origin.js';
 import type { PageNotice } from './instance-page-notices.js';
 import { issueTicket, ticketLifetimeMs, type PageGrant } from './instance-page-passes.js';
+import { instanceOpenTo } from './page-holders.js';
 import { shareIsOpen } from './page-shares.js';
 
 /** The query parameter that carries the ticket to the instance's origin. */
 export const ticketParam = 'rc_ticket';
 
-const ownInstance = (app: FastifyInstance, userId: number, id: number) =>
-  app.db
-    .select()
-    .from(instances)
-    .where(and(eq(instances.id, id), eq(instances.userId, userId)))
-    .then(([row]) => row);
-
-/** Where this server reaches the port: the instance is the grant holder's own and runs, and the driver reaches it. */
+/** Where this server reaches the port: the instance's pages are open to the grant's holder, it runs, and the driver reaches it. */
 async function reachablePort(app: FastifyInstance, grant: PageGrant) {
-  const instance = await ownInstance(app, grant.userId, grant.instanceId);
+  const instance = await instanceOpenTo(app.db, grant.userId, grant.instanceId);
   if (!instance || instance.status !== Status.running) return { instance, target: null };
   return { instance, target: await app.compute.driver.httpTarget(instance, grant.port) };
 }
 
 /**
- * The address that opens the port of the user's own running instance on its own origin, with a single-use ticket
- * for it; Jupyter's port also logs into Jupyter with its token. Another user's instance answers 「实例不存在」.
+ * The address that opens the port of a running instance on its own origin, with a single-use ticket for it; Jupyter's
+ * port also logs into Jupyter with its token. The instance is the user's own or a balance-sharing sub-account's
+ * (`pagesOpenTo`); any other answers 「实例不存在」.
  */
 export async function issueInstancePageTicket(app: FastifyInstance, userId: number, address: InstancePageAddress) {
   const { instance, target } = await reachablePort(app, { userId, ...address });
@@ -50,8 +43,8 @@ const coming: readonly number[] = [Status.creating, Status.starting];
 const gone: readonly number[] = [Status.releasing, Status.released];
 
 /**
- * Decided afresh at each request: the grant's instance still belongs to the owner it was issued for and, for a share
- * link, the link is still open; then the instance's state says whether it is reached (`http://host:port`) or why not.
+ * Decided afresh at each request: the grant's instance is still open to the holder it was issued for (its owner, or the
+ * main account of a sub-account that still shares its balance) and, for a share link, the link is still open; then the instance's state says whether it is reached (`http://host:port`) or why not.
  */
 export async function admitInstancePage(app: FastifyInstance, grant: PageGrant | null): Promise<Admission> {
   if (!grant) return { refused: true };

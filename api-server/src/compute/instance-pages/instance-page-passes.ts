@@ -9,7 +9,7 @@ export const passLifetimeMs = 12 * 60 * 60_000;
 
 /** Who may enter which port of which instance. */
 export interface PageGrant extends InstancePageAddress {
-  /** The instance's owner. */
+  /** Who holds it: the instance's owner, or the main account of an owner that shares its balance (`pagesOpenTo`). */
   userId: number;
   /** Set when the way in was a share link: it must still be open at each request. */
   shareId?: number;

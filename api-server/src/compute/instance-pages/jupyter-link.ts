@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+
 /** The port Jupyter listens on inside every instance (suanli-init.sh). */
 export const jupyterPort = 8888;
 
@@ -7,3 +9,7 @@ export function jupyterLink(o: { webPages: boolean; running: boolean }) {
   if (!o.running) return { jupyterPort: null, jupyterReason: '开机后可用' };
   return { jupyterPort, jupyterReason: '' };
 }
+
+/** Instances serve web pages: every driver but the simulated pool, and that one with a stand-in (SIMULATED_WEB_TARGET). */
+export const webPagesServed = (app: FastifyInstance) =>
+  app.compute.driver.name !== 'simulated' || app.config.compute.simulatedWebTarget !== undefined;

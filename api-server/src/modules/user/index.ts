@@ -17,6 +17,7 @@ import terminalRoutes from './compute/terminal-routes.js';
 import instancePageRoutes from './compute/instance-page-routes.js';
 import instanceMetricsRoutes from './compute/instance-metrics-routes.js';
 import instanceAppRoutes from './compute/instance-app-routes.js';
+import subInstanceRoutes from './compute/sub-instance-routes.js';
 import billingRoutes from './billing/index.js';
 
 /**
@@ -44,6 +45,7 @@ const userModule: FastifyPluginAsync = async (app) => {
     instancePageRoutes,
     instanceMetricsRoutes,
     instanceAppRoutes,
+    subInstanceRoutes,
     billingRoutes,
   ]) {
     await app.register(routes);

@@ -23,6 +23,7 @@ const areas: Array<[RegExp, Area]> = [
   [/\/review\//, 'session'],
   [/^\/apis\/user\/auth\/(bill|invoice|recharge)\//, 'billing'],
   [/^\/apis\/user\/auth\/order\/(list|view|bill\/)/, 'billing'],
+  [/^\/apis\/user\/auth\/user\/ext\/sub\/instance\//, 'instance'],
   [/^\/apis\/user\/auth\/user\/(income\/|account\/view|ext\/get\/realtime\/balance|ext\/balance\/|ext\/sub\/)/, 'billing'],
   [/^\/apis\/user\/auth\/(order\/|user\/instance\/|user\/ssh\/key\/|user\/storage\/|user\/sys\/config)/, 'instance'],
   [/^\/apis\/(container|node|image|hpc)\/auth\//, 'instance'],
