@@ -24,9 +24,12 @@ import {
   makeFolder,
   moveItems,
   openCluster,
+  readFileBytes,
+  readFileText,
   removeItems,
   renameItem,
   restoreTrash,
+  saveFileText,
   type TreeEntry,
   type TreeSort,
 } from './file-manage-api';
@@ -38,6 +41,7 @@ import { VirtualRows } from './virtual-rows';
 import './file-manage.css';
 import { FolderBreadcrumb } from '../folder-breadcrumb';
 import { EntryName } from '../entry-name';
+import { openFilePreview } from '../file-preview';
 import { useFilePicker } from '../file-picker';
 
 const sortLabels: Record<TreeSort, string> = { name: '名称', size: '大小', time: '修改时间' };
@@ -236,6 +240,19 @@ export function FileListPage({ navigate }: ScreenProps) {
     if (!(await dialogs.confirm({ title: '删除', content, confirmText: '删除', danger: true }))) return;
     await runAction(() => removeItems(clusterId, chosenPaths), { then: reload });
   };
+  const preview = (entry: TreeEntry) =>
+    openFilePreview({
+      name: entry.name,
+      size: entry.size,
+      readText: () => readFileText(clusterId, entry.path),
+      readBytes: () => readFileBytes(clusterId, entry.path),
+      saveText: async (text) => {
+        const saved = await saveFileText(clusterId, entry.path, text);
+        if (saved.code === 200) reload();
+        return saved;
+      },
+      download: () => downloadItem(clusterId, entry.path),
+    });
   const rename = async (entry: TreeEntry, name: string | null) => {
     setRenaming(null);
     if (name) await runAction(() => renameItem(clusterId, entry.path, name), { then: reload });
@@ -265,7 +282,7 @@ export function FileListPage({ navigate }: ScreenProps) {
         {renaming === entry.path ? (
           <NameEditor entry={entry} onDone={(name) => void rename(entry, name)} />
         ) : (
-          <EntryName name={entry.name} isDir={entry.isDir} onOpen={() => open(entry.path)} />
+          <EntryName name={entry.name} isDir={entry.isDir} onOpen={() => open(entry.path)} onPreview={() => preview(entry)} />
         )}
       </span>
       <span>{entry.isDir ? '—' : formatSize(entry.size)}</span>
