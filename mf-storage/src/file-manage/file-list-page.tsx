@@ -37,6 +37,7 @@ import { UsageBar } from './file-storage-page';
 import { FolderPicker } from './folder-picker';
 import { FolderTree } from './folder-tree';
 import { NewFolderDialog } from './new-folder-dialog';
+import { SplitPane } from './split-pane';
 import { VirtualRows } from './virtual-rows';
 import './file-manage.css';
 import { FolderBreadcrumb } from '../folder-breadcrumb';
@@ -325,72 +326,78 @@ export function FileListPage({ navigate }: ScreenProps) {
           />
         </div>
       ) : null}
-      <div className="rc-file-browser">
-        <FolderTree clusterId={clusterId} current={showTrash ? '\u0000' : folder} version={version} onOpen={open} />
-        <div className="rc-file-main">
-          <div className="rc-file-toolbar">
-            <FolderBreadcrumb
-              path={folder}
-              onOpen={open}
-              after={
-                showTrash ? (
-                  <>
-                    <Breadcrumb.Divider icon="right angle" />
-                    <Breadcrumb.Section active>回收站</Breadcrumb.Section>
-                  </>
-                ) : undefined
-              }
-            />
-            <span className="rc-spacer" />
-            <Button
-              basic
-              size="small"
-              icon={showTrash ? 'folder open' : 'trash alternate'}
-              content={showTrash ? '返回文件' : '回收站'}
-              onClick={() => setShowTrash(!showTrash)}
-            />
-          </div>
-          {showTrash ? (
-            <TrashView clusterId={clusterId} onChanged={reload} />
-          ) : (
-            <>
-              <div className="rc-file-toolbar">
-                <Button primary size="small" icon="upload" content="上传文件" onClick={() => picker.open()} />
-                <Button basic size="small" icon="folder" content="新建文件夹" onClick={newFolder} />
-                <Button basic size="small" icon="move" content="移动" disabled={selected.size === 0} onClick={() => transfer('移动')} />
-                <Button basic size="small" icon="copy" content="复制" disabled={selected.size === 0} onClick={() => transfer('复制')} />
-                <Button
-                  basic
-                  size="small"
-                  color="red"
-                  icon="trash"
-                  content="删除"
-                  disabled={selected.size === 0}
-                  onClick={() => void remove()}
-                />
-                <span className="rc-spacer" />
-                <span className="rc-muted">
-                  {entries.data ? `共 ${entries.data.total} 项${selected.size ? `，已选 ${selected.size} 项` : ''}` : ''}
-                </span>
-                {picker.input}
-              </div>
-              <ListState source={entries} isEmpty={() => false} empty={null}>
-                {() => (
-                  <VirtualRows
-                    items={list}
-                    head={head}
-                    row={row}
-                    onDropFiles={upload}
-                    empty={
-                      <EmptyState>{folder ? '文件夹为空，把文件拖到这里上传。' : '还没有文件，把文件拖到这里或点“上传文件”。'}</EmptyState>
-                    }
+      <SplitPane
+        label="调整文件夹树宽度"
+        initial={220}
+        first={<FolderTree clusterId={clusterId} current={showTrash ? '\u0000' : folder} version={version} onOpen={open} />}
+        second={
+          <div className="rc-file-main">
+            <div className="rc-file-toolbar">
+              <FolderBreadcrumb
+                path={folder}
+                onOpen={open}
+                after={
+                  showTrash ? (
+                    <>
+                      <Breadcrumb.Divider icon="right angle" />
+                      <Breadcrumb.Section active>回收站</Breadcrumb.Section>
+                    </>
+                  ) : undefined
+                }
+              />
+              <span className="rc-spacer" />
+              <Button
+                basic
+                size="small"
+                icon={showTrash ? 'folder open' : 'trash alternate'}
+                content={showTrash ? '返回文件' : '回收站'}
+                onClick={() => setShowTrash(!showTrash)}
+              />
+            </div>
+            {showTrash ? (
+              <TrashView clusterId={clusterId} onChanged={reload} />
+            ) : (
+              <>
+                <div className="rc-file-toolbar">
+                  <Button primary size="small" icon="upload" content="上传文件" onClick={() => picker.open()} />
+                  <Button basic size="small" icon="folder" content="新建文件夹" onClick={newFolder} />
+                  <Button basic size="small" icon="move" content="移动" disabled={selected.size === 0} onClick={() => transfer('移动')} />
+                  <Button basic size="small" icon="copy" content="复制" disabled={selected.size === 0} onClick={() => transfer('复制')} />
+                  <Button
+                    basic
+                    size="small"
+                    color="red"
+                    icon="trash"
+                    content="删除"
+                    disabled={selected.size === 0}
+                    onClick={() => void remove()}
                   />
-                )}
-              </ListState>
-            </>
-          )}
-        </div>
-      </div>
+                  <span className="rc-spacer" />
+                  <span className="rc-muted">
+                    {entries.data ? `共 ${entries.data.total} 项${selected.size ? `，已选 ${selected.size} 项` : ''}` : ''}
+                  </span>
+                  {picker.input}
+                </div>
+                <ListState source={entries} isEmpty={() => false} empty={null}>
+                  {() => (
+                    <VirtualRows
+                      items={list}
+                      head={head}
+                      row={row}
+                      onDropFiles={upload}
+                      empty={
+                        <EmptyState>
+                          {folder ? '文件夹为空，把文件拖到这里上传。' : '还没有文件，把文件拖到这里或点“上传文件”。'}
+                        </EmptyState>
+                      }
+                    />
+                  )}
+                </ListState>
+              </>
+            )}
+          </div>
+        }
+      />
     </PageSection>
   );
 }
