@@ -1,7 +1,17 @@
 import { Icon } from 'semantic-ui-react';
 
 /** A listed entry's name with its icon: a folder opens on click, a file opens its preview where the page offers one. */
-export function EntryName({ name, isDir, onOpen, onPreview }: { name: string; isDir: boolean; onOpen: () => void; onPreview?: () => void }) {
+export function EntryName({
+  name,
+  isDir,
+  onOpen,
+  onPreview,
+}: {
+  name: string;
+  isDir: boolean;
+  onOpen: () => void;
+  onPreview?: () => void;
+}) {
   if (isDir)
     return (
       <button type="button" className="rc-folder-link" onClick={onOpen}>

@@ -95,7 +95,9 @@ function TextBody({ file, kind }: { file: PreviewedFile; kind: PreviewKind }) {
             </div>
             {kind === 'markdown' && preview.html !== null ? <MarkdownHtml html={preview.html} className="rc-preview-markdown" /> : null}
             {kind === 'csv' ? <CsvTable preview={preview} /> : null}
-            {kind === 'text' || (kind === 'markdown' && preview.html === null) ? <pre className="rc-preview-text">{preview.text}</pre> : null}
+            {kind === 'text' || (kind === 'markdown' && preview.html === null) ? (
+              <pre className="rc-preview-text">{preview.text}</pre>
+            ) : null}
           </>
         );
       }}

@@ -16,7 +16,34 @@ const byExtension: Record<string, PreviewKind> = {
 };
 
 /** Archives, media and executables do not open; every other file is tried as text (the server says when it is not). */
-const notText = new Set(['zip', 'gz', 'tgz', 'tar', 'bz2', 'xz', '7z', 'rar', 'mp4', 'mkv', 'avi', 'mov', 'mp3', 'wav', 'exe', 'so', 'bin', 'iso', 'pt', 'pth', 'ckpt', 'safetensors', 'npy', 'npz', 'h5', 'pkl']);
+const notText = new Set([
+  'zip',
+  'gz',
+  'tgz',
+  'tar',
+  'bz2',
+  'xz',
+  '7z',
+  'rar',
+  'mp4',
+  'mkv',
+  'avi',
+  'mov',
+  'mp3',
+  'wav',
+  'exe',
+  'so',
+  'bin',
+  'iso',
+  'pt',
+  'pth',
+  'ckpt',
+  'safetensors',
+  'npy',
+  'npz',
+  'h5',
+  'pkl',
+]);
 
 export function previewKindOf(name: string): PreviewKind | null {
   const dot = name.lastIndexOf('.');

@@ -94,7 +94,11 @@ export const RemoveToTrashResult = Type.Object({ items: Type.Array(TrashEntry) }
 export type RemoveToTrashResult = Static<typeof RemoveToTrashResult>;
 
 /** A file to show: `tail` asks for its last 512 KB (a log still being written) instead of its first. */
-export const SftpReadBody = Type.Object({ clusterId: ClusterId, path: ItemPath, tail: Type.Optional(Type.Boolean({ title: '从末尾读取' })) });
+export const SftpReadBody = Type.Object({
+  clusterId: ClusterId,
+  path: ItemPath,
+  tail: Type.Optional(Type.Boolean({ title: '从末尾读取' })),
+});
 export type SftpReadBody = Static<typeof SftpReadBody>;
 
 export const SftpSaveBody = Type.Object({ clusterId: ClusterId, path: ItemPath, text: TextContent });

@@ -27,8 +27,7 @@ const readTree = async (key: string, path: string) => {
   for await (const chunk of await (await openTree(t.app, owner.id, key)).fs.read(path)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString();
 };
-const inline = (url: string, body: object, token = owner.token) =>
-  t.app.inject({ method: 'POST', url, payload: body, headers: { token } });
+const inline = (url: string, body: object, token = owner.token) => t.app.inject({ method: 'POST', url, payload: body, headers: { token } });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -168,7 +167,10 @@ describe('cloud disk previews', () => {
   });
 
   it('reads and saves text through the server, and shows an image inline', async () => {
-    expect((await cloud('read', { regionCode: region, key: 'conf/app.yaml' })).data).toMatchObject({ text: 'port: 8080\n', editable: true });
+    expect((await cloud('read', { regionCode: region, key: 'conf/app.yaml' })).data).toMatchObject({
+      text: 'port: 8080\n',
+      editable: true,
+    });
     expect(await cloud('save', { regionCode: region, key: 'conf/app.yaml', text: 'port: 9090\n' })).toMatchObject({ code: 200 });
     expect((await cloud('read', { regionCode: region, key: 'conf/app.yaml' })).data.text).toBe('port: 9090\n');
     const image = await inline('/apis/cloud-net-disk/auth/preview', { regionCode: region, key: 'photo.png' });

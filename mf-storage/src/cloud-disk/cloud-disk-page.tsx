@@ -242,7 +242,12 @@ function Browser({ regionCode, onChanged }: { regionCode: string; onChanged: () 
                     <Checkbox checked={selected.has(entry.key)} onChange={() => toggle(entry.key)} aria-label={`选择${entry.name}`} />
                   </Table.Cell>
                   <Table.Cell>
-                    <EntryName name={entry.name} isDir={entry.folder} onOpen={() => open(entry.key)} onPreview={entry.folder ? undefined : () => preview(entry)} />
+                    <EntryName
+                      name={entry.name}
+                      isDir={entry.folder}
+                      onOpen={() => open(entry.key)}
+                      onPreview={entry.folder ? undefined : () => preview(entry)}
+                    />
                   </Table.Cell>
                   <Table.Cell>{entry.folder ? '—' : formatSize(entry.size)}</Table.Cell>
                   <Table.Cell>{entry.folder ? '—' : formatDateTime(entry.lastModified)}</Table.Cell>

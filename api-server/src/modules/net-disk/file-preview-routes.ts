@@ -14,7 +14,8 @@ const InlineBytes = Type.Unsafe<Readable>({ type: 'string', format: 'binary', de
 
 /** `/apis/net-disk/auth/{read, save, preview}`: a file of the network disk shown in the page, small text edited there. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const disk = (request: FastifyRequest, body: { regionCode: string }) => openTree(app, currentUser(request).id, netDiskTreeKey(body.regionCode));
+  const disk = (request: FastifyRequest, body: { regionCode: string }) =>
+    openTree(app, currentUser(request).id, netDiskTreeKey(body.regionCode));
 
   app.post(
     '/auth/read',
