@@ -8,11 +8,11 @@ import type { FileTree } from './file-trees.js';
 import { inTree, treePath, writeTreeFile } from './tree-operations.js';
 
 /** The most of a file a text preview shows: its first (or, for a log being written, its last) 512 KB. */
-export const textWindowBytes = 512 * 1024;
+const textWindowBytes = 512 * 1024;
 /** A text file up to this size opens for editing (job scripts, configs); a larger one is only shown. */
-export const editableTextBytes = 256 * 1024;
+const editableTextBytes = 256 * 1024;
 /** Images and PDFs up to this size are shown in the page; a larger one is downloaded instead. */
-export const inlineFileBytes = 50 * 1024 * 1024;
+const inlineFileBytes = 50 * 1024 * 1024;
 
 /** A file a preview reads: its name, its size and its bytes [start, end). */
 interface PreviewSource {
@@ -21,7 +21,7 @@ interface PreviewSource {
   read(start: number, end: number): Promise<Readable>;
 }
 
-export interface TextPreview {
+interface TextPreview {
   name: string;
   size: number;
   text: string;

@@ -46,7 +46,6 @@ export {
   saveTreeText,
   sendCloudInline,
   sendTreeInline,
-  type TextPreview,
 } from './file-preview.js';
 export { type FileSystem, FileSystemError } from './file-system.js';
 export { asUserError, clusterTreeKey, type FileTree, netDiskFolder, netDiskTreeKey, openTree, userHome } from './file-trees.js';
