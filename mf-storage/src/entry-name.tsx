@@ -21,7 +21,7 @@ export function EntryName({
     );
   if (onPreview)
     return (
-      <button type="button" className="rc-file-link" title="预览" onClick={onPreview}>
+      <button type="button" className="rc-file-link" title="预览" data-name={name} onClick={onPreview}>
         <Icon name="file outline" />
         {name}
       </button>
