@@ -110,6 +110,22 @@ describe('my batch jobs', () => {
     expect(await browser.$(row(quick)).getText()).toContain('排队中');
     await waitForState(quick, 'RUNNING', 60_000);
     expect(await browser.$(row(quick)).getText()).toContain('运行中');
+
+    // 查看输出 while the job runs: the dialog says it refreshes, and shows the output once the job wrote it, unopened again.
+    await clickCentered(`${row(quick)} .rc-job-output`);
+    await page.waitForText('rc-dialogs .rc-job-output-view', '作业运行中，输出每 3 秒自动刷新');
+    await browser.waitUntil(
+      async () =>
+        (
+          await browser
+            .$('rc-dialogs .rc-job-output-text')
+            .getText()
+            .catch(() => '')
+        ).includes('hello from the journey'),
+      { timeout: 60_000, interval: 500, timeoutMsg: 'the output dialog never showed the job’s output' },
+    );
+    await page.waitForText('rc-dialogs .rc-job-output-view', '作业已结束');
+    await confirmDialog(browser, '关闭');
     await browser.waitUntil(async () => !(await browser.$(row(quick)).isExisting()), {
       timeout: 60_000,
       interval: 500,
@@ -163,8 +179,10 @@ describe('my batch jobs', () => {
     await waitForState(long, 'CANCELLED', 15_000);
     expect(await browser.$(row(long)).getText()).toContain('已取消');
 
-    // The output of the finished job, in file storage.
+    // The output of the finished job, in the portal and then its folder in file storage.
     await clickCentered(`${row(quick)} .rc-job-output`);
+    await page.waitForText('rc-dialogs .rc-job-output-text', 'hello from the journey');
+    await clickCentered('rc-dialogs .rc-job-output-folder');
     await page.waitForPath('/account/fileManage/fileList');
     await page.waitForText('.rc-app-area', '.out');
 

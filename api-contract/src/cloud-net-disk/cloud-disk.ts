@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { TextContent } from '../file-preview.js';
 import { FileName, Md5, TotalSize, UploadPath } from '../orion/upload.js';
 
 /** `/apis/cloud-net-disk/...`: the S3-style cloud disk of a user in one region, filled and read through presigned URLs. */
@@ -135,3 +136,10 @@ export const BlobTransferQuery = Type.Object({
 export type BlobTransferQuery = Static<typeof BlobTransferQuery>;
 export const BlobTransferResult = Type.Object({ etag: Type.String() });
 export type BlobTransferResult = Static<typeof BlobTransferResult>;
+
+/** A file of the cloud disk to show or to save edited text over. */
+export const ObjectBody = Type.Object({ regionCode: RegionCode, key: Key });
+export type ObjectBody = Static<typeof ObjectBody>;
+
+export const SaveObjectTextBody = Type.Object({ regionCode: RegionCode, key: Key, text: TextContent });
+export type SaveObjectTextBody = Static<typeof SaveObjectTextBody>;

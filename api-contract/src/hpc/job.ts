@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Id, PageQuery } from '../common.js';
+import { TextPreview } from '../file-preview.js';
 import { DateTime, Money, NullableDateTime } from '../values.js';
 
 // Batch jobs (/account/workList). Every field of a submission is data: the script goes to the
@@ -119,3 +120,12 @@ export const HpcJobTemplate = Type.Object({
   script: Type.String(),
 });
 export type HpcJobTemplate = Static<typeof HpcJobTemplate>;
+
+/** The job's output file: its last 512 KB, from a whole line, while the job runs and after. */
+export const HpcJobOutput = Type.Object({
+  path: Type.String({ description: '输出文件（文件存储中的路径）' }),
+  running: Type.Boolean({ description: '作业仍在排队或运行，输出还会增加' }),
+  exists: Type.Boolean({ description: '输出文件已经生成' }),
+  preview: Type.Union([TextPreview, Type.Null()]),
+});
+export type HpcJobOutput = Static<typeof HpcJobOutput>;

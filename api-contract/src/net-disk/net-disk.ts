@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PageQuery } from '../common.js';
+import { TextContent } from '../file-preview.js';
 import { RegionCode } from '../user/compute.js';
 import { DateTime, Money } from '../values.js';
 
@@ -124,3 +125,6 @@ export const TransferDone = Type.Object({
   taskId: Type.Union([Type.Integer(), Type.Null()], { description: '转为后台任务时为任务 id，否则为 null' }),
 });
 export type TransferDone = Static<typeof TransferDone>;
+
+export const SaveTextBody = Type.Object({ regionCode: RegionCode, path: DiskPath, text: TextContent });
+export type SaveTextBody = Static<typeof SaveTextBody>;

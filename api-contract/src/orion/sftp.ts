@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Id } from '../common.js';
+import { TextContent } from '../file-preview.js';
 import { DateTime } from '../values.js';
 import { FileName, UploadPath } from './upload.js';
 
@@ -91,3 +92,17 @@ export type TrashItemBody = Static<typeof TrashItemBody>;
 
 export const RemoveToTrashResult = Type.Object({ items: Type.Array(TrashEntry) });
 export type RemoveToTrashResult = Static<typeof RemoveToTrashResult>;
+
+/** A file to show: `tail` asks for its last 512 KB (a log still being written) instead of its first. */
+export const SftpReadBody = Type.Object({
+  clusterId: ClusterId,
+  path: ItemPath,
+  tail: Type.Optional(Type.Boolean({ title: '从末尾读取' })),
+});
+export type SftpReadBody = Static<typeof SftpReadBody>;
+
+export const SftpSaveBody = Type.Object({ clusterId: ClusterId, path: ItemPath, text: TextContent });
+export type SftpSaveBody = Static<typeof SftpSaveBody>;
+
+export const SftpFileBody = Type.Object({ clusterId: ClusterId, path: ItemPath });
+export type SftpFileBody = Static<typeof SftpFileBody>;

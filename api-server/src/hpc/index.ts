@@ -10,6 +10,7 @@ export {
 } from './accounts.js';
 export { clusterAccountOf } from './cluster-paths.js';
 export { createScheduler } from './create-scheduler.js';
+export { jobOutputOf } from './job-output.js';
 export { cancelJob, estimateSubmission, releaseJob, submitJob, type SubmitOutcome } from './job-submission.js';
 export { startJobSync } from './job-sync.js';
 export { jobTemplates } from './job-templates.js';

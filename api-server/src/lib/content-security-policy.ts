@@ -21,6 +21,8 @@ export const portalDirectives = {
   mediaSrc: ["'self'", 'blob:'],
   fontSrc: ["'self'", 'data:'],
   objectSrc: ["'none'"],
+  // A PDF previewed in the file pages is shown in a frame of a blob: URL (the bytes fetched with the session token).
+  frameSrc: ["'self'", 'blob:'],
   baseUri: ["'self'"],
   formAction: ["'self'"],
   frameAncestors: ["'self'"],
@@ -65,7 +67,7 @@ export function policyForPage(filePath: string, connectTo: string[] = [], frameF
   const directives = {
     ...portalDirectives,
     connectSrc: [...portalDirectives.connectSrc, ...connectTo],
-    ...(frameFrom.length ? { frameSrc: ["'self'", ...frameFrom] } : {}),
+    frameSrc: [...portalDirectives.frameSrc, ...frameFrom],
   };
   const policy = policyHeader(directives, inlineScriptHashes(fs.readFileSync(filePath, 'utf8')));
   pagePolicies.set(key, { mtimeMs, policy });

@@ -39,6 +39,7 @@ export {
 } from './datasets.js';
 export { ensureDemoDatasets } from './demo-datasets.js';
 export { pageOfDownloads } from './download-history.js';
+export { readCloudText, readTreeText, saveCloudText, saveTreeText, sendCloudInline, sendTreeInline } from './file-preview.js';
 export { type FileSystem, FileSystemError } from './file-system.js';
 export { asUserError, clusterTreeKey, type FileTree, netDiskFolder, netDiskTreeKey, openTree, userHome } from './file-trees.js';
 export type { InstanceMounts } from './instance-mounts.js';

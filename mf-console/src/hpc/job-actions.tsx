@@ -2,6 +2,7 @@ import { Button } from 'semantic-ui-react';
 import { dialogs, refreshCounters, runAction } from '@rc/shared-utility';
 import { jobCalls, openClusterFiles, type HpcJobView } from './job-api';
 import { JobDetail } from './job-detail';
+import { JobOutput } from './job-output';
 
 const jobLabel = (job: HpcJobView) => `「${job.name}」${job.schedulerJobId ? `（作业号 ${job.schedulerJobId}）` : ''}`;
 
@@ -34,11 +35,28 @@ function storageFolderOf(path: string, home: string): string {
   return relative.split('/').slice(0, -1).join('/');
 }
 
-async function openOutput(job: HpcJobView, navigate: (url: string) => void) {
+async function openOutputFolder(job: HpcJobView, navigate: (url: string) => void) {
   const opened = await openClusterFiles(job.clusterId);
   if (opened.code !== 200) return;
   const folder = storageFolderOf(job.outputPath, opened.data.home);
   navigate(`/account/fileManage/fileList?clusterId=${job.clusterId}&folder=${encodeURIComponent(folder)}`);
+}
+
+function showOutput(job: HpcJobView, navigate: (url: string) => void) {
+  const handle = dialogs.open({
+    title: `作业输出：${job.name}`,
+    width: 900,
+    content: (
+      <JobOutput
+        id={job.id}
+        onOpenFolder={() => {
+          handle.close();
+          void openOutputFolder(job, navigate);
+        }}
+      />
+    ),
+    actions: [{ text: '关闭', onClick: () => handle.close() }],
+  });
 }
 
 function showJobDetail(job: HpcJobView) {
@@ -58,7 +76,7 @@ export function JobActions({ job, onDone, navigate }: { job: HpcJobView; onDone:
         详情
       </Button>
       {job.startedAt ? (
-        <Button basic size="mini" className="rc-job-output" title={job.outputPath} onClick={() => void openOutput(job, navigate)}>
+        <Button basic size="mini" className="rc-job-output" title={job.outputPath} onClick={() => showOutput(job, navigate)}>
           查看输出
         </Button>
       ) : null}

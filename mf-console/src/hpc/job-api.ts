@@ -1,10 +1,18 @@
 import { api, type Page, type Paging } from '@rc/shared-utility';
 import type { HpcAccountView } from '@rc/api-contract/hpc/account';
-import type { HpcJobDetail, HpcJobEstimate, HpcJobOutcome, HpcJobSubmitBody, HpcJobTemplate, HpcJobView } from '@rc/api-contract/hpc/job';
+import type {
+  HpcJobDetail,
+  HpcJobEstimate,
+  HpcJobOutcome,
+  HpcJobOutput,
+  HpcJobSubmitBody,
+  HpcJobTemplate,
+  HpcJobView,
+} from '@rc/api-contract/hpc/job';
 import type { HpcPartitionView } from '@rc/api-contract/hpc/resource';
 import type { SftpOpenResult } from '@rc/api-contract/orion/sftp';
 
-export type { HpcAccountView, HpcJobDetail, HpcJobEstimate, HpcJobSubmitBody, HpcJobTemplate, HpcJobView, HpcPartitionView };
+export type { HpcAccountView, HpcJobDetail, HpcJobOutput, HpcJobEstimate, HpcJobSubmitBody, HpcJobTemplate, HpcJobView, HpcPartitionView };
 
 export type JobScope = 'active' | 'history';
 
@@ -22,6 +30,9 @@ export const listJobTemplates = () => api.get<HpcJobTemplate[]>(jobPath('templat
 export const listJobs = (scope: JobScope, paging: Paging) => api.post<Page<HpcJobView>>(jobPath('list'), { ...paging, scope }, quiet);
 
 export const viewJob = (id: number) => api.get<HpcJobDetail>(jobPath('view'), { id }, quiet);
+
+/** The job's output file from its end (the last 512 KB), and whether the job still runs. */
+export const readJobOutput = (id: number) => api.post<HpcJobOutput>(jobPath('output'), { id }, quiet);
 
 /** The most the job can cost, what packages cover and the balance; quiet, the form shows why it failed. */
 export const estimateJob = (body: HpcJobSubmitBody, signal?: AbortSignal) =>

@@ -6,7 +6,8 @@ import type {
   ListResult,
 } from '@rc/api-contract/cloud-net-disk/cloud-disk';
 import type { Region } from '@rc/api-contract/node/node';
-import { api } from '@rc/shared-utility';
+import type { SavedText, TextPreview } from '@rc/api-contract/file-preview';
+import { api, postForBlob } from '@rc/shared-utility';
 
 export type { CloudDiskInfo, ListResult, Region };
 
@@ -26,6 +27,11 @@ export const downloadUrl = (regionCode: string, key: string) =>
   api.post<DownloadPresignedResult>('/cloud-net-disk/auth/download-presigned', { regionCode, key });
 export const deleteCloudKeys = (regionCode: string, keys: string[]) =>
   api.del<DeleteResult>('/cloud-net-disk/auth/delete', { regionCode, keys });
+export const readObjectText = (regionCode: string, key: string) =>
+  api.post<TextPreview>('/cloud-net-disk/auth/read', { regionCode, key }, { errorTip: false });
+export const saveObjectText = (regionCode: string, key: string, text: string) =>
+  api.post<SavedText>('/cloud-net-disk/auth/save', { regionCode, key, text });
+export const readObjectBytes = (regionCode: string, key: string) => postForBlob('/cloud-net-disk/auth/preview', { regionCode, key });
 
 /** Saves what a presigned URL answers (an attachment, named by the server), without leaving the page. */
 export function saveFrom(url: string): void {

@@ -23,6 +23,9 @@ import {
   cloudDiskInfo,
   deleteCloudKeys,
   downloadUrl,
+  readObjectBytes,
+  readObjectText,
+  saveObjectText,
   listCloudFolder,
   listRegions,
   saveFrom,
@@ -33,6 +36,7 @@ import { CloudFolderForm } from './cloud-folder-form';
 import './cloud-disk.css';
 import { FolderBreadcrumb } from '../folder-breadcrumb';
 import { EntryName } from '../entry-name';
+import { openFilePreview } from '../file-preview';
 import { useFilePicker } from '../file-picker';
 
 function UsageBar({ info }: { info: CloudDiskInfo }) {
@@ -162,6 +166,19 @@ function Browser({ regionCode, onChanged }: { regionCode: string; onChanged: () 
     const answer = await downloadUrl(regionCode, key);
     if (answer.code === 200) saveFrom(answer.data.url);
   };
+  const preview = (file: { key: string; name: string; size: number }) =>
+    openFilePreview({
+      name: file.name,
+      size: file.size,
+      readText: () => readObjectText(regionCode, file.key),
+      readBytes: () => readObjectBytes(regionCode, file.key),
+      saveText: async (text) => {
+        const saved = await saveObjectText(regionCode, file.key, text);
+        if (saved.code === 200) refresh();
+        return saved;
+      },
+      download: () => void download(file.key),
+    });
   const remove = async (keys: string[]) => {
     const folders = keys.filter((key) => key.endsWith('/')).length;
     const what = `${keys.length} 项${folders > 0 ? `（含 ${folders} 个文件夹及其中的全部文件）` : ''}`;
@@ -225,7 +242,12 @@ function Browser({ regionCode, onChanged }: { regionCode: string; onChanged: () 
                     <Checkbox checked={selected.has(entry.key)} onChange={() => toggle(entry.key)} aria-label={`选择${entry.name}`} />
                   </Table.Cell>
                   <Table.Cell>
-                    <EntryName name={entry.name} isDir={entry.folder} onOpen={() => open(entry.key)} />
+                    <EntryName
+                      name={entry.name}
+                      isDir={entry.folder}
+                      onOpen={() => open(entry.key)}
+                      onPreview={entry.folder ? undefined : () => preview(entry)}
+                    />
                   </Table.Cell>
                   <Table.Cell>{entry.folder ? '—' : formatSize(entry.size)}</Table.Cell>
                   <Table.Cell>{entry.folder ? '—' : formatDateTime(entry.lastModified)}</Table.Cell>

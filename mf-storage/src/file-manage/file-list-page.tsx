@@ -24,9 +24,12 @@ import {
   makeFolder,
   moveItems,
   openCluster,
+  readFileBytes,
+  readFileText,
   removeItems,
   renameItem,
   restoreTrash,
+  saveFileText,
   type TreeEntry,
   type TreeSort,
 } from './file-manage-api';
@@ -34,10 +37,12 @@ import { UsageBar } from './file-storage-page';
 import { FolderPicker } from './folder-picker';
 import { FolderTree } from './folder-tree';
 import { NewFolderDialog } from './new-folder-dialog';
+import { SplitPane } from './split-pane';
 import { VirtualRows } from './virtual-rows';
 import './file-manage.css';
 import { FolderBreadcrumb } from '../folder-breadcrumb';
 import { EntryName } from '../entry-name';
+import { openFilePreview } from '../file-preview';
 import { useFilePicker } from '../file-picker';
 
 const sortLabels: Record<TreeSort, string> = { name: '名称', size: '大小', time: '修改时间' };
@@ -236,6 +241,19 @@ export function FileListPage({ navigate }: ScreenProps) {
     if (!(await dialogs.confirm({ title: '删除', content, confirmText: '删除', danger: true }))) return;
     await runAction(() => removeItems(clusterId, chosenPaths), { then: reload });
   };
+  const preview = (entry: TreeEntry) =>
+    openFilePreview({
+      name: entry.name,
+      size: entry.size,
+      readText: () => readFileText(clusterId, entry.path),
+      readBytes: () => readFileBytes(clusterId, entry.path),
+      saveText: async (text) => {
+        const saved = await saveFileText(clusterId, entry.path, text);
+        if (saved.code === 200) reload();
+        return saved;
+      },
+      download: () => downloadItem(clusterId, entry.path),
+    });
   const rename = async (entry: TreeEntry, name: string | null) => {
     setRenaming(null);
     if (name) await runAction(() => renameItem(clusterId, entry.path, name), { then: reload });
@@ -265,7 +283,7 @@ export function FileListPage({ navigate }: ScreenProps) {
         {renaming === entry.path ? (
           <NameEditor entry={entry} onDone={(name) => void rename(entry, name)} />
         ) : (
-          <EntryName name={entry.name} isDir={entry.isDir} onOpen={() => open(entry.path)} />
+          <EntryName name={entry.name} isDir={entry.isDir} onOpen={() => open(entry.path)} onPreview={() => preview(entry)} />
         )}
       </span>
       <span>{entry.isDir ? '—' : formatSize(entry.size)}</span>
@@ -308,72 +326,78 @@ export function FileListPage({ navigate }: ScreenProps) {
           />
         </div>
       ) : null}
-      <div className="rc-file-browser">
-        <FolderTree clusterId={clusterId} current={showTrash ? '\u0000' : folder} version={version} onOpen={open} />
-        <div className="rc-file-main">
-          <div className="rc-file-toolbar">
-            <FolderBreadcrumb
-              path={folder}
-              onOpen={open}
-              after={
-                showTrash ? (
-                  <>
-                    <Breadcrumb.Divider icon="right angle" />
-                    <Breadcrumb.Section active>回收站</Breadcrumb.Section>
-                  </>
-                ) : undefined
-              }
-            />
-            <span className="rc-spacer" />
-            <Button
-              basic
-              size="small"
-              icon={showTrash ? 'folder open' : 'trash alternate'}
-              content={showTrash ? '返回文件' : '回收站'}
-              onClick={() => setShowTrash(!showTrash)}
-            />
-          </div>
-          {showTrash ? (
-            <TrashView clusterId={clusterId} onChanged={reload} />
-          ) : (
-            <>
-              <div className="rc-file-toolbar">
-                <Button primary size="small" icon="upload" content="上传文件" onClick={() => picker.open()} />
-                <Button basic size="small" icon="folder" content="新建文件夹" onClick={newFolder} />
-                <Button basic size="small" icon="move" content="移动" disabled={selected.size === 0} onClick={() => transfer('移动')} />
-                <Button basic size="small" icon="copy" content="复制" disabled={selected.size === 0} onClick={() => transfer('复制')} />
-                <Button
-                  basic
-                  size="small"
-                  color="red"
-                  icon="trash"
-                  content="删除"
-                  disabled={selected.size === 0}
-                  onClick={() => void remove()}
-                />
-                <span className="rc-spacer" />
-                <span className="rc-muted">
-                  {entries.data ? `共 ${entries.data.total} 项${selected.size ? `，已选 ${selected.size} 项` : ''}` : ''}
-                </span>
-                {picker.input}
-              </div>
-              <ListState source={entries} isEmpty={() => false} empty={null}>
-                {() => (
-                  <VirtualRows
-                    items={list}
-                    head={head}
-                    row={row}
-                    onDropFiles={upload}
-                    empty={
-                      <EmptyState>{folder ? '文件夹为空，把文件拖到这里上传。' : '还没有文件，把文件拖到这里或点“上传文件”。'}</EmptyState>
-                    }
+      <SplitPane
+        label="调整文件夹树宽度"
+        initial={220}
+        first={<FolderTree clusterId={clusterId} current={showTrash ? '\u0000' : folder} version={version} onOpen={open} />}
+        second={
+          <div className="rc-file-main">
+            <div className="rc-file-toolbar">
+              <FolderBreadcrumb
+                path={folder}
+                onOpen={open}
+                after={
+                  showTrash ? (
+                    <>
+                      <Breadcrumb.Divider icon="right angle" />
+                      <Breadcrumb.Section active>回收站</Breadcrumb.Section>
+                    </>
+                  ) : undefined
+                }
+              />
+              <span className="rc-spacer" />
+              <Button
+                basic
+                size="small"
+                icon={showTrash ? 'folder open' : 'trash alternate'}
+                content={showTrash ? '返回文件' : '回收站'}
+                onClick={() => setShowTrash(!showTrash)}
+              />
+            </div>
+            {showTrash ? (
+              <TrashView clusterId={clusterId} onChanged={reload} />
+            ) : (
+              <>
+                <div className="rc-file-toolbar">
+                  <Button primary size="small" icon="upload" content="上传文件" onClick={() => picker.open()} />
+                  <Button basic size="small" icon="folder" content="新建文件夹" onClick={newFolder} />
+                  <Button basic size="small" icon="move" content="移动" disabled={selected.size === 0} onClick={() => transfer('移动')} />
+                  <Button basic size="small" icon="copy" content="复制" disabled={selected.size === 0} onClick={() => transfer('复制')} />
+                  <Button
+                    basic
+                    size="small"
+                    color="red"
+                    icon="trash"
+                    content="删除"
+                    disabled={selected.size === 0}
+                    onClick={() => void remove()}
                   />
-                )}
-              </ListState>
-            </>
-          )}
-        </div>
-      </div>
+                  <span className="rc-spacer" />
+                  <span className="rc-muted">
+                    {entries.data ? `共 ${entries.data.total} 项${selected.size ? `，已选 ${selected.size} 项` : ''}` : ''}
+                  </span>
+                  {picker.input}
+                </div>
+                <ListState source={entries} isEmpty={() => false} empty={null}>
+                  {() => (
+                    <VirtualRows
+                      items={list}
+                      head={head}
+                      row={row}
+                      onDropFiles={upload}
+                      empty={
+                        <EmptyState>
+                          {folder ? '文件夹为空，把文件拖到这里上传。' : '还没有文件，把文件拖到这里或点“上传文件”。'}
+                        </EmptyState>
+                      }
+                    />
+                  )}
+                </ListState>
+              </>
+            )}
+          </div>
+        }
+      />
     </PageSection>
   );
 }

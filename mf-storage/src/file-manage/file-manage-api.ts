@@ -1,6 +1,7 @@
 import type { ClusterItem } from '@rc/api-contract/hpc/cluster';
 import type { SftpOpenResult, TransferResult, TrashEntry, TreeEntry, TreePage, TreeSort } from '@rc/api-contract/orion/sftp';
-import { api, formDownload } from '@rc/shared-utility';
+import type { SavedText, TextPreview } from '@rc/api-contract/file-preview';
+import { api, formDownload, postForBlob } from '@rc/shared-utility';
 
 export type { ClusterItem, SftpOpenResult, TrashEntry, TreeEntry, TreePage, TreeSort };
 
@@ -29,3 +30,10 @@ export const emptyTrash = (clusterId: number) => api.post<{ removed: number }>('
 /** A file (resumable) or a folder as one zip. */
 export const downloadItem = (clusterId: number, path: string) =>
   formDownload('/orion/auth/file/download', { path, clusterId: String(clusterId) });
+/** A file's text for the preview: its start, or its end (`tail`) for a log still being written. */
+export const readFileText = (clusterId: number, path: string) =>
+  api.post<TextPreview>('/orion/auth/sftp/read', { clusterId, path }, { errorTip: false });
+export const saveFileText = (clusterId: number, path: string, text: string) =>
+  api.post<SavedText>('/orion/auth/sftp/save', { clusterId, path, text });
+/** An image's or a PDF's bytes, shown in the page. */
+export const readFileBytes = (clusterId: number, path: string) => postForBlob('/orion/auth/sftp/preview', { clusterId, path });

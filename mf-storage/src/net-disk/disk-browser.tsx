@@ -17,9 +17,22 @@ import {
 import { folderNameProblem } from '../files/files-api';
 import { NewFolderForm } from './new-folder-form';
 import { FolderPicker } from './folder-picker';
-import { deleteEntry, downloadEntry, listEntries, moveEntries, renameEntry, treeOf, type DiskEntry, type SortField } from './net-disk-api';
+import {
+  deleteEntry,
+  downloadEntry,
+  listEntries,
+  moveEntries,
+  readEntryBytes,
+  readEntryText,
+  renameEntry,
+  saveEntryText,
+  treeOf,
+  type DiskEntry,
+  type SortField,
+} from './net-disk-api';
 import { FolderBreadcrumb } from '../folder-breadcrumb';
 import { EntryName } from '../entry-name';
+import { openFilePreview } from '../file-preview';
 import { useFilePicker } from '../file-picker';
 
 const sortNames: Record<SortField, string> = { name: '名称', size: '大小', time: '修改时间' };
@@ -129,6 +142,22 @@ export function DiskBrowser({ regionCode, writable, onChange }: { regionCode: st
       ),
     });
 
+  const preview = (entry: DiskEntry) =>
+    openFilePreview({
+      name: entry.name,
+      size: entry.size,
+      readText: () => readEntryText(regionCode, entry.path),
+      readBytes: () => readEntryBytes(regionCode, entry.path),
+      saveText: writable
+        ? async (text) => {
+            const saved = await saveEntryText(regionCode, entry.path, text);
+            if (saved.code === 200) reload();
+            return saved;
+          }
+        : undefined,
+      download: () => downloadEntry(regionCode, entry.path),
+    });
+
   const remove = async (entry: DiskEntry) => {
     const what = entry.isDir ? `文件夹「${entry.name}」及其中的全部文件` : `文件「${entry.name}」`;
     if (
@@ -191,7 +220,7 @@ export function DiskBrowser({ regionCode, writable, onChange }: { regionCode: st
               {renaming === entry.path ? (
                 <RenameInput entry={entry} onSave={(name) => void rename(entry, name)} onCancel={() => setRenaming(null)} />
               ) : (
-                <EntryName name={entry.name} isDir={entry.isDir} onOpen={() => setFolder(entry.path)} />
+                <EntryName name={entry.name} isDir={entry.isDir} onOpen={() => setFolder(entry.path)} onPreview={() => preview(entry)} />
               )}
             </Table.Cell>
             <Table.Cell>{entry.isDir ? '—' : formatSize(entry.size)}</Table.Cell>

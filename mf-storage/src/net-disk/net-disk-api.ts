@@ -7,7 +7,8 @@ import type {
   NetDiskTerms,
   TrashEntry,
 } from '@rc/api-contract/net-disk/net-disk';
-import { api, formDownload, type Page, type Paging } from '@rc/shared-utility';
+import type { SavedText, TextPreview } from '@rc/api-contract/file-preview';
+import { api, formDownload, postForBlob, type Page, type Paging } from '@rc/shared-utility';
 
 export type { DiskEntry, NetDiskOverview, NetDiskRegion, NetDiskTerms, TrashEntry };
 export type SortField = 'name' | 'size' | 'time';
@@ -33,6 +34,11 @@ export const restoreItem = (id: number) => api.post<TrashEntry>('/net-disk/auth/
 export const deleteItem = (id: number) => api.post<TrashEntry>('/net-disk/auth/trash/delete', { id });
 export const emptyTrash = (regionCode: string) => api.post<Done>('/net-disk/auth/trash/empty', { regionCode });
 export const downloadEntry = (regionCode: string, path: string) => formDownload('/net-disk/auth/download', { regionCode, path });
+export const readEntryText = (regionCode: string, path: string) =>
+  api.post<TextPreview>('/net-disk/auth/read', { regionCode, path }, { errorTip: false });
+export const saveEntryText = (regionCode: string, path: string, text: string) =>
+  api.post<SavedText>('/net-disk/auth/save', { regionCode, path, text });
+export const readEntryBytes = (regionCode: string, path: string) => postForBlob('/net-disk/auth/preview', { regionCode, path });
 
 /** A day of `sizeGb` at the site's terms, as the server charges it (thousandths of a yuan). */
 export const dayAmountOf = (sizeGb: number, terms: NetDiskTerms) =>

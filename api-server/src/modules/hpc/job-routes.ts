@@ -6,6 +6,7 @@ import {
   HpcJobDetail,
   HpcJobEstimate,
   HpcJobListBody,
+  HpcJobOutput,
   HpcJobOutcome,
   HpcJobSubmitBody,
   HpcJobTemplate,
@@ -16,6 +17,7 @@ import {
   cancelJob,
   estimateSubmission,
   jobDetailOf,
+  jobOutputOf,
   jobTemplates,
   pageOfJobs,
   releaseJob,
@@ -79,6 +81,19 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/job/view',
     { schema: { tags, summary: '作业详情（含脚本）', querystring: HpcJobById, response: { 200: Envelope(HpcJobDetail) } } },
     async (request) => ok(await jobDetailOf(app.db, currentUser(request).id, request.query.id, app.clock.now())),
+  );
+
+  app.post(
+    '/auth/job/output',
+    {
+      schema: {
+        tags,
+        summary: '作业输出（输出文件的最后 512KB，从整行开始；运行中持续增长）',
+        body: HpcJobById,
+        response: { 200: Envelope(HpcJobOutput) },
+      },
+    },
+    async (request) => ok(await jobOutputOf(app, currentUser(request).id, request.body.id)),
   );
 
   app.get(
