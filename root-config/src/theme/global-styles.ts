@@ -114,6 +114,11 @@ a.rc-header-link, .rc-header-link { color: var(--rc-text); }
 .rc-empty p, .rc-list-error p { margin: 0 0 14px; }
 .rc-list-error p { color: #d9534f; }
 .rc-list-loading .ui.loader:before { border-color: var(--rc-border); }
+/* not found, not yours, deleted (the screen kit's MissingState): what happened and a way back instead of 重试 */
+.rc-missing { text-align: center; padding: 48px 16px; color: var(--rc-muted); }
+.rc-missing h3 { color: var(--rc-text); margin: 12px 0 6px; font-size: 18px; }
+.rc-missing p { margin: 0 0 18px; }
+.rc-missing-actions { display: flex; justify-content: center; gap: 8px; flex-wrap: wrap; }
 .rc-list-loading .ui.loader, .rc-list-loading .ui.loader > .text { color: var(--rc-muted) !important; }
 .rc-section-title { font-size: 16px; font-weight: 600; margin: 0; color: var(--rc-text); }
 .rc-page-switcher.ui.pagination.menu { margin-top: 16px; }
