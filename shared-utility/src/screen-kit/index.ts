@@ -12,5 +12,6 @@ export { FieldError } from './field-error';
 export { mobilePattern, mobileError, requiredError, passwordError, confirmError, type FieldErrors } from './form-rules';
 export { runAction, useSubmit, type ActionOptions, type SubmitOptions } from './run-action';
 export { MarkdownHtml } from './markdown-html';
+export { QuotaUsage } from './quota-usage';
 export { ReasonDialog, type ReasonDialogProps } from './reason-dialog';
 export { RouteLink } from './route-link';
