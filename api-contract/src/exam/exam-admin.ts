@@ -110,6 +110,7 @@ export const ExamPaperItem = Type.Object({
   stem: Type.String(),
   stemHtml: Type.String(),
   options: Type.Array(Type.String()),
+  optionsHtml: Type.Array(Type.String(), { description: '选项（服务端按行内 Markdown 渲染的 HTML，插入前再经 DOMPurify）' }),
   answerKey: AnswerKey,
   analysis: Type.String(),
   points: Type.Integer(),

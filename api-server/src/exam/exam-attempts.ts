@@ -21,6 +21,7 @@ import { checkedStudentAnswer } from './answer-marking.js';
 import { markAttempt } from './exam-marking.js';
 import { attemptDeadline, beginWindow, secondsLeft } from './exam-window.js';
 import { gradeRoleOf, openGrade } from './grade-roles.js';
+import { optionsHtmlOf } from './question-bank.js';
 
 type Exam = typeof exams.$inferSelect;
 type Attempt = typeof examAttempts.$inferSelect;
@@ -112,6 +113,7 @@ async function sheetOf(db: Executor, exam: Exam, attempt: Attempt, now: Date): P
       kind: item.kind,
       stemHtml: item.stemHtml,
       options: item.options,
+      optionsHtml: optionsHtmlOf(item.options),
       points: item.points,
       blankCount: item.kind === QuestionKind.fillBlank ? (item.answerKey.blanks?.length ?? 0) : 0,
     })),

@@ -17,7 +17,7 @@ import {
 import { conflict, invalid, notFound } from '../errors.js';
 import { remarkExam } from './exam-marking.js';
 import { managedGrade, sitsExams } from './grade-roles.js';
-import { checkedQuestionKey } from './question-bank.js';
+import { checkedQuestionKey, optionsHtmlOf } from './question-bank.js';
 
 type Exam = typeof exams.$inferSelect;
 type Grade = typeof grades.$inferSelect;
@@ -267,6 +267,7 @@ export async function examPaper(db: Executor, user: SessionUser, examId: number)
       stem: item.stem,
       stemHtml: item.stemHtml,
       options: item.options,
+      optionsHtml: optionsHtmlOf(item.options),
       answerKey: item.answerKey,
       analysis: item.analysis,
       points: item.points,

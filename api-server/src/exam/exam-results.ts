@@ -16,6 +16,7 @@ import { conflict, notFound } from '../errors.js';
 import { examForStudent } from './exam-attempts.js';
 import { attemptSummary, liveExam } from './exam-grading.js';
 import { gradeRoleOf, openGrade } from './grade-roles.js';
+import { optionsHtmlOf } from './question-bank.js';
 
 const attemptMissing = () => notFound('答卷不存在');
 
@@ -89,6 +90,7 @@ export async function markedPaper(db: Executor, user: SessionUser, attemptId: nu
         kind: item.kind,
         stemHtml: item.stemHtml,
         options: item.options,
+        optionsHtml: optionsHtmlOf(item.options),
         points: item.points,
         answer: stored?.answer ?? null,
         score: shortAnswer ? (stored?.manualScore ?? (stored ? null : 0)) : (stored?.autoScore ?? 0),

@@ -35,6 +35,7 @@ describe('begin, save, continue and hand in through the routes', () => {
     const begun = await post(relation('begin'), { examId }, student);
     expect(begun).toMatchObject({ code: 200, data: { examId, attemptNo: 1, status: 1, remainingSeconds: 3600 } });
     expect(begun.data.items).toHaveLength(5);
+    expect(begun.data.items[0]).toMatchObject({ options: ['24GB', '40GB 或 80GB', '12GB'], optionsHtml: ['24GB', '40GB 或 80GB', '12GB'] });
     expect(JSON.stringify(begun.data)).not.toMatch(/answerKey|CUDA/);
     expect(await post(relation('begin'), { examId }, teacher)).toMatchObject(teacherRefused);
     expect(await post(relation('begin'), { examId }, admin)).toMatchObject(adminRefused);
