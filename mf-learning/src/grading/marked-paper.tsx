@@ -43,8 +43,10 @@ function PaperItem({ item }: { item: MarkedItem }) {
       <MarkdownHtml html={item.stemHtml} />
       {item.options.length > 0 ? (
         <ol className="rc-paper-options" type="A">
-          {item.options.map((option, index) => (
-            <li key={index}>{option}</li>
+          {item.optionsHtml.map((option, index) => (
+            <li key={index}>
+              <MarkdownHtml inline html={option} />
+            </li>
           ))}
         </ol>
       ) : null}
