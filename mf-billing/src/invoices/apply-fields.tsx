@@ -57,7 +57,7 @@ export function ApplyFields({ extras, titleError }: { extras: ReturnType<typeof 
           </div>
         </Form.Field>
       )}
-      <FieldError message={titleError} />
+      <FieldError message={extras.titleId ? undefined : titleError} />
       <Form.Group widths="equal">
         <Form.Field>
           <label>接收邮箱（选填）</label>
