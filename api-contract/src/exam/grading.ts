@@ -134,6 +134,7 @@ export const MarkedItem = Type.Object({
   comment: Type.String(),
   answerKey: Type.Union([AnswerKey, Type.Null()]),
   analysis: Type.Union([Type.String(), Type.Null()]),
+  analysisHtml: Type.Union([Type.String(), Type.Null()], { description: '解析（服务端按行内 Markdown 渲染的 HTML）' }),
 });
 export type MarkedItem = Static<typeof MarkedItem>;
 

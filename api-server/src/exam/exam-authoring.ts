@@ -2,6 +2,7 @@ import type { ExamEditBody, ExamPaper, ExamSaveBody, ExamSaved, ExamStudentIds, 
 import type { AnswerKey } from '@rc/api-contract/exam/answers';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { type SessionUser, notify } from '../accounts/index.js';
+import { renderInlineMarkdown } from '../content/index.js';
 import {
   type Database,
   type Executor,
@@ -270,6 +271,7 @@ export async function examPaper(db: Executor, user: SessionUser, examId: number)
       optionsHtml: optionsHtmlOf(item.options),
       answerKey: item.answerKey,
       analysis: item.analysis,
+      analysisHtml: renderInlineMarkdown(item.analysis),
       points: item.points,
     })),
   };

@@ -1,6 +1,7 @@
 import type { AttemptEvent, AttemptView, MarkedPaper, MyAttemptScore, MyExamScore } from '@rc/api-contract/exam/grading';
 import { and, asc, eq } from 'drizzle-orm';
 import type { SessionUser } from '../accounts/index.js';
+import { renderInlineMarkdown } from '../content/index.js';
 import {
   type Executor,
   AttemptStatus,
@@ -97,6 +98,7 @@ export async function markedPaper(db: Executor, user: SessionUser, attemptId: nu
         comment: stored?.comment ?? '',
         answerKey: keyShown ? item.answerKey : null,
         analysis: keyShown ? item.analysis : null,
+        analysisHtml: keyShown ? renderInlineMarkdown(item.analysis) : null,
       };
     }),
   };

@@ -38,7 +38,7 @@ export function ApplyFields({ extras, titleError }: { extras: ReturnType<typeof 
   return (
     <>
       {extras.titles.data && extras.list.length === 0 ? (
-        <Message warning className="rc-no-title">
+        <Message warning visible className="rc-no-title">
           <p>还没有发票抬头：在这里添加一个（个人、企业普票或增值税专用发票），添加后自动选中，已填写的内容不会丢失。</p>
           {addButton}
         </Message>

@@ -123,7 +123,12 @@ export function PaperDialog({ exam, close }: { exam: ExamAdminItem; close: (chan
                     {item.kind !== 5 ? <Button size="mini" basic content="更正答案" onClick={() => setCorrecting(item.itemId)} /> : null}
                   </div>
                 )}
-                {item.analysis ? <div className="rc-muted">解析：{item.analysis}</div> : null}
+                {item.analysis ? (
+                  <div className="rc-muted">
+                    解析：
+                    <MarkdownHtml inline html={item.analysisHtml} />
+                  </div>
+                ) : null}
               </Segment>
             ))}
           </>

@@ -69,7 +69,7 @@ function PaperItem({ item }: { item: MarkedItem }) {
       {item.analysis ? (
         <div className="rc-paper-line rc-paper-analysis">
           <span className="rc-muted">解析：</span>
-          {item.analysis}
+          <MarkdownHtml inline html={item.analysisHtml ?? ''} />
         </div>
       ) : null}
     </Segment>
