@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Button, Form, Icon, Input, Message, Select } from 'semantic-ui-react';
+import { Button, Form, Icon, Input, Select } from 'semantic-ui-react';
 import { FieldError, useLoaded } from '@rc/shared-utility';
 import { listTitles, type InvoiceTitle } from './invoices-api';
 import { openTitleForm } from './title-form';
@@ -29,19 +29,23 @@ export function useApplyExtras(initial?: Partial<ApplyExtras>) {
 
 /** The title (or, with none yet, the way to add one right here), the email and the remark; `titleError` under the title. */
 export function ApplyFields({ extras, titleError }: { extras: ReturnType<typeof useApplyExtras>; titleError?: string }) {
+  const none = extras.titles.data !== undefined && extras.list.length === 0;
   const addButton = (
-    <Button type="button" basic size="small" className="rc-add-title" onClick={extras.addTitle}>
+    <Button type="button" primary={none} basic={!none} size="small" className="rc-add-title" onClick={extras.addTitle}>
       <Icon name="plus" />
       添加发票抬头
     </Button>
   );
   return (
     <>
-      {extras.titles.data && extras.list.length === 0 ? (
-        <Message warning visible className="rc-no-title">
-          <p>还没有发票抬头：在这里添加一个（个人、企业普票或增值税专用发票），添加后自动选中，已填写的内容不会丢失。</p>
+      {none ? (
+        <div className="rc-no-title" role="status">
+          <p>
+            <Icon name="warning sign" />
+            还没有发票抬头：在这里添加一个（个人、企业普票或增值税专用发票），添加后自动选中，已填写的内容不会丢失。
+          </p>
           {addButton}
-        </Message>
+        </div>
       ) : (
         <Form.Field required className="rc-title-field">
           <label>发票抬头</label>

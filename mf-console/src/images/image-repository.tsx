@@ -28,6 +28,8 @@ export function ImageRepository({ version }: { version: number }) {
       {repository.activated ? <p className="rc-muted">仓库地址 {repository.registry}</p> : null}
       {repository.activated ? null : (
         <Input
+          className="rc-repository-namespace"
+          style={{ marginTop: 12 }}
           size="small"
           placeholder="命名空间：小写字母开头，4-30位"
           value={namespace}
