@@ -5,7 +5,7 @@ export { useLoaded, type Loaded } from './use-loaded';
 export { usePagedList, PageSwitcher, type PagedList, type PageFetcher, type Paging } from './paged-list';
 export { PagedTable } from './paged-table';
 export { ListState, EmptyState, ErrorState, LoadingState } from './list-state';
-export { MissingState, missingKindOf, type MissingKind, type BackLink } from './missing-state';
+export { MissingState } from './missing-state';
 export { IntegerInput } from './integer-input';
 export { SmsCodeButton, type SmsCodeType } from './sms-code-button';
 export { FieldError } from './field-error';
