@@ -14,8 +14,8 @@ import {
   users,
 } from '../db/index.js';
 import { conflict, notFound } from '../errors.js';
-import { examForStudent } from './exam-attempts.js';
-import { attemptSummary, liveExam } from './exam-grading.js';
+import { examForStudent, liveExam } from './exam-attempts.js';
+import { attemptSummary } from './exam-grading.js';
 import { gradeRoleOf, openGrade } from './grade-roles.js';
 import { optionsHtmlOf } from './question-bank.js';
 

@@ -44,6 +44,13 @@ describe('begin, save, continue and hand in through the routes', () => {
     expect(await post(relation('begin'), { examId: 999_999 }, student)).toMatchObject({ code: 404, msg: '考试不存在或已删除' });
   });
 
+  it('says an exam its teacher deleted is deleted (410), not missing, to the student and to its managers', async () => {
+    const { examId } = await examFixture(t.app, gradeId, teacher.id);
+    expect(await post('/auth/grade/exam/del', { examId }, teacher)).toMatchObject({ code: 200 });
+    expect(await post(relation('begin'), { examId }, student)).toMatchObject({ code: 410, msg: '该考试已被删除' });
+    expect(await post('/auth/grade/exam/student/relation/list', { examId }, teacher)).toMatchObject({ code: 410, msg: '该考试已被删除' });
+  });
+
   it('saves versioned answers, keeps the later of two tabs, and hands in with the objective score at once', async () => {
     const { examId, item } = await examFixture(t.app, gradeId, teacher.id);
     const { attemptId } = (await post(relation('begin'), { examId }, student)).data;
