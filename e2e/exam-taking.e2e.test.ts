@@ -54,6 +54,9 @@ describe('taking an exam', () => {
     await browser.$('.rc-exam-begin').click();
     await confirmDialog(browser, '开始考试');
     await browser.$('.rc-exam-paper').waitForDisplayed({ timeout: 15_000 });
+    // Options are Markdown: 「`nvidia-smi`」 shows as code, not with its backticks.
+    expect(await browser.$(`${question(1)} .rc-exam-option[data-option="1"] label code`).getText()).toBe('nvidia-smi');
+    expect(await page.textOf(`${question(1)} .rc-exam-options`)).not.toContain('`');
 
     await pick(`${question(1)} .rc-exam-option[data-option="1"]`);
     for (const option of [0, 1, 3]) await pick(`${question(2)} .rc-exam-option[data-option="${option}"]`);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser } from './support/chromium';
 import type { PortalPage } from './support/portal-page';
 import type { PortalServer } from './support/portal-server';
-import { demoTeacher, signInAs } from './support/demo-session';
+import { apiCall, demoTeacher, signInAs } from './support/demo-session';
 import { setUpPortalSuite } from './support/portal-suite';
 
 let browser: Browser;
@@ -18,6 +18,25 @@ async function click(selector: string) {
 }
 
 describe('the image community', () => {
+  it('says what is missing with a way back, not 加载失败 … 重试, and warns that the image quota is over before saving is refused', async () => {
+    await page.open('/account/imageCommunity/detail');
+    await page.waitForText('.rc-missing[data-kind="bad-link"] h3', '链接不完整或有误');
+    expect(await page.textOf('.rc-missing')).toContain('链接里缺少社区镜像编号');
+    expect(await browser.$('.rc-retry').isExisting()).toBe(false);
+    await click('.rc-missing-back');
+    await page.waitForPath('/account/imageCommunity');
+
+    await page.open('/account/imageCommunity/detail?id=99999');
+    await page.waitForText('.rc-missing[data-kind="not-found"] h3', '没有找到这项内容');
+    expect(await page.textOf('.rc-missing')).toContain('社区镜像不存在或已下架');
+
+    // The demo user's three private images take 53 GB of the 30 GB repository.
+    await page.open('/account/mirrorImage');
+    await page.waitForText('.rc-image-repository .rc-quota-over', '私有镜像已超出配额 23.00 GB');
+    expect(await page.textOf('.rc-image-repository .rc-quota-figures')).toContain('已用 53.00 GB / 30.00 GB');
+    expect(await page.textOf('.rc-image-repository .rc-quota-over')).toContain('无法保存新镜像');
+  });
+
   it('the demo user publishes a private image; the teacher finds it, is refused an old driver with the reason and rents it on a fitting GPU', async () => {
     await page.open('/account/imageCommunity/add');
     await click('.rc-pick-image tr[data-image="llama-factory-finetune"]');
@@ -79,5 +98,17 @@ describe('the image community', () => {
     await page.waitForPath('/account/instanceManage');
     await page.waitForText('.rc-instance-table tbody tr', 'llama-factory-finetune');
     expect(await browser.$('.rc-instance-table tbody tr .rc-instance-gpu').getText()).toBe('RTX 4090 × 1');
+  });
+
+  it('shows another user’s image on 我的社区镜像 as not theirs, with the way to its public page', async () => {
+    await signInAs(page, browser, server.url, demoTeacher);
+    const { list } = await apiCall<{ list: Array<{ id: number }> }>(server.url, '/community/api/image/list', {
+      keyword: 'LLaMA-Factory 微调环境',
+    });
+    await page.open(`/account/imageCommunity/detail?id=${list[0]!.id}`);
+    await page.waitForText('.rc-missing[data-kind="not-yours"] h3', '这项内容不属于你，无权查看');
+    await click('.rc-missing-back');
+    await page.waitForPath(`/imageCommunity/detail/${list[0]!.id}`);
+    await page.waitForText('.rc-image-detail .rc-image-title', 'LLaMA-Factory 微调环境');
   });
 });

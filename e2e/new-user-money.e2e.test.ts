@@ -157,25 +157,28 @@ describe('a new user’s money, from registration to an invoice', () => {
     expect(await page.textOf('.rc-invoice-rule')).toContain('赠送金额（注册体验金等）不开票');
     expect(await page.textOf('.rc-invoices')).toContain('还没有开票申请。');
 
-    await clickCentered('button=发票抬头');
-    await page.waitForPath('/account/invoice/invoiceMsg');
-    await clickCentered('button=添加发票抬头');
-    await browser.$('input[name="name"]').waitForDisplayed({ timeout: 20_000 });
-    await browser.$('input[name="name"]').setValue('李明');
-    await browser.$('.rc-dialog-submit').click();
-    await page.waitForText('.rc-invoice-titles', '个人普票');
-    expect(await page.textOf('.rc-invoice-titles')).toContain('默认');
-
-    await page.open('/account/invoice/orderInvoice');
+    await clickCentered('button=按订单开票');
+    await page.waitForPath('/account/invoice/orderInvoice');
     const firstOrder = '.rc-invoice-orders tbody tr:first-child';
     await browser.$(firstOrder).waitForDisplayed({ timeout: 15_000 });
     const orderAmount = (await browser.$(`${firstOrder} td:nth-child(4)`).getText()).trim();
     await clickCentered(`${firstOrder} .ui.checkbox`);
     await page.waitForText('[data-testid="order-total"]', orderAmount);
-    await browser.waitUntil(async () => (await browser.$('.rc-invoice-apply [name="titleId"]').getText()).includes('李明'), {
+
+    // No title yet: the form says so where the title goes, and adds one over itself without losing the chosen order.
+    await page.waitForText('.rc-invoice-apply .rc-no-title', '还没有发票抬头');
+    await clickCentered('button=提交开票申请');
+    await page.waitForText('.rc-invoice-apply', '请先添加发票抬头');
+    await clickCentered('.rc-invoice-apply .rc-add-title');
+    await browser.$('input[name="name"]').waitForDisplayed({ timeout: 20_000 });
+    await browser.$('input[name="name"]').setValue('李明');
+    await browser.$('.rc-dialog-submit').click();
+    await browser.waitUntil(async () => (await browser.$('.rc-invoice-apply [name="titleId"]').getText()).includes('李明（个人普票）'), {
       timeout: 20_000,
-      timeoutMsg: 'the default title was not chosen',
+      timeoutMsg: 'the new title was not chosen',
     });
+    expect(await page.textOf('[data-testid="order-total"]')).toBe(orderAmount);
+    expect(await page.textOf('.rc-invoice-apply')).not.toContain('请先添加发票抬头');
     await clickCentered('button=提交开票申请');
     await page.waitForPath('/account/invoice');
     await page.waitForText('.rc-invoice-requests', '申请中');

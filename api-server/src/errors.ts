@@ -15,6 +15,8 @@ export class AppError extends Error {
 
 export const forbidden = (msg = '没有权限执行此操作') => new AppError(403, msg);
 export const notFound = (msg: string) => new AppError(404, msg);
+/** The thing was there and has been deleted: a page says so rather than offering to try again. */
+export const gone = (msg: string) => new AppError(410, msg);
 export const conflict = (msg: string, cause?: unknown) => new AppError(409, msg, { cause });
 export const invalid = (msg: string) => new AppError(422, msg);
 export const tooMany = (msg = '操作过于频繁，请稍后再试') => new AppError(429, msg);

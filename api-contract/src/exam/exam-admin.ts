@@ -110,8 +110,10 @@ export const ExamPaperItem = Type.Object({
   stem: Type.String(),
   stemHtml: Type.String(),
   options: Type.Array(Type.String()),
+  optionsHtml: Type.Array(Type.String(), { description: '选项（服务端按行内 Markdown 渲染的 HTML，插入前再经 DOMPurify）' }),
   answerKey: AnswerKey,
   analysis: Type.String(),
+  analysisHtml: Type.String({ description: '解析（服务端按行内 Markdown 渲染的 HTML）' }),
   points: Type.Integer(),
 });
 export type ExamPaperItem = Static<typeof ExamPaperItem>;

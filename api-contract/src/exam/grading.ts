@@ -127,12 +127,14 @@ export const MarkedItem = Type.Object({
   kind: QuestionKind,
   stemHtml: Type.String({ description: '题干（服务端渲染的 HTML）' }),
   options: Type.Array(Type.String()),
+  optionsHtml: Type.Array(Type.String(), { description: '选项（服务端按行内 Markdown 渲染的 HTML，插入前再经 DOMPurify）' }),
   points: Type.Integer(),
   answer: Type.Union([StudentAnswer, Type.Null()], { description: '未作答为 null' }),
   score: Type.Union([Type.Number(), Type.Null()], { description: '系统或老师给的分，待批阅为 null' }),
   comment: Type.String(),
   answerKey: Type.Union([AnswerKey, Type.Null()]),
   analysis: Type.Union([Type.String(), Type.Null()]),
+  analysisHtml: Type.Union([Type.String(), Type.Null()], { description: '解析（服务端按行内 Markdown 渲染的 HTML）' }),
 });
 export type MarkedItem = Static<typeof MarkedItem>;
 

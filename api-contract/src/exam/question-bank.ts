@@ -41,6 +41,7 @@ export const QuestionItem = Type.Object({
   stem: Type.String(),
   stemHtml: Type.String({ description: '题干渲染后的 HTML' }),
   options: Type.Array(Type.String()),
+  optionsHtml: Type.Array(Type.String(), { description: '选项（服务端按行内 Markdown 渲染的 HTML，插入前再经 DOMPurify）' }),
   answerKey: AnswerKey,
   analysis: Type.String(),
   points: Type.Integer(),

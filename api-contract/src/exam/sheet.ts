@@ -21,6 +21,7 @@ export const SheetItem = Type.Object({
   kind: QuestionKind,
   stemHtml: Type.String({ description: '题干（服务端渲染的 HTML，插入前再经 DOMPurify）' }),
   options: Type.Array(Type.String()),
+  optionsHtml: Type.Array(Type.String(), { description: '选项（服务端按行内 Markdown 渲染的 HTML，插入前再经 DOMPurify）' }),
   points: Type.Integer(),
   blankCount: Type.Integer({ description: '填空题的空数，其他题型为 0' }),
 });

@@ -7,7 +7,7 @@ import type {
   PublishImageBody,
 } from '@rc/api-contract/community/image-community';
 import { type Executor, communityImages, communityImageStars, ContentStatus, images, users, queryRows } from '../db/index.js';
-import { conflict, invalid, notFound } from '../errors.js';
+import { conflict, gone, invalid, notFound } from '../errors.js';
 import { pageWindow } from '../lib/index.js';
 import { plainTextOf, renderMarkdown, indexDocument, removeDocument } from '../content/index.js';
 import { statusOnSubmit } from './moderation.js';
@@ -207,14 +207,16 @@ export async function imageDetail(db: Executor, id: number, viewerId: number | n
       status: communityImages.status,
       reviewNote: communityImages.reviewNote,
       gmtModified: communityImages.updatedAt,
+      imageDeletedAt: images.deletedAt,
     })
     .from(communityImages)
     .innerJoin(images, eq(images.id, communityImages.imageId))
     .innerJoin(users, eq(users.id, communityImages.ownerId))
-    .where(and(eq(communityImages.id, id), visibleImage));
+    .where(eq(communityImages.id, id));
   const mine = row !== undefined && viewerId !== null && row.ownerId === viewerId;
   if (!row || (!mine && row.status !== ContentStatus.published)) throw notFound('社区镜像不存在或已下架');
-  const { ownerId: _owner, ...detail } = row;
+  if (row.imageDeletedAt !== null) throw gone(mine ? '你已删除这个镜像，它不再在社区中分享' : '分享者已删除这个镜像');
+  const { ownerId: _owner, imageDeletedAt: _deleted, ...detail } = row;
   const starred =
     viewerId !== null &&
     (

@@ -22,6 +22,18 @@ export async function imageRepositoryOf(db: Executor, userId: number) {
   };
 }
 
+const gigabytes = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(2)} GB`;
+
+/**
+ * Saving one more private image needs room: once the images take the whole quota, saving is refused until some are
+ * deleted. The images page warns from 80 % on, so this refusal never comes unannounced.
+ */
+export async function requireRepositoryRoom(db: Executor, userId: number) {
+  const { usedBytes, quotaBytes } = await imageRepositoryOf(db, userId);
+  if (usedBytes >= quotaBytes)
+    throw conflict(`私有镜像已用 ${gigabytes(usedBytes)} / ${gigabytes(quotaBytes)}，已超出配额：请先删除不再使用的私有镜像，再保存新镜像`);
+}
+
 /** Opens (or renames) the user's repository under a namespace no one else holds. */
 export async function activateImageRepository(db: Executor, userId: number, namespace: string, now: Date) {
   try {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { images, type Executor } from '../db/index.js';
 import { nodesFittingImage } from './image-compatibility.js';
 import type { ComputeDriver } from './driver.js';
+import { requireRepositoryRoom } from './image-repository.js';
 import { beginTransition, type InstanceRow } from './instance-state.js';
 import { usableImage } from './new-instance.js';
 
@@ -20,6 +21,7 @@ export async function changeImage(tx: Executor, driver: ComputeDriver, instance:
 
 /** Saves the system disk as a private image, described like the image it came from. */
 export async function commitImage(tx: Executor, driver: ComputeDriver, instance: InstanceRow, imageName: string, now: Date) {
+  await requireRepositoryRoom(tx, instance.userId);
   const [base] = await tx.select().from(images).where(eq(images.id, instance.imageId));
   const [image] = await tx
     .insert(images)

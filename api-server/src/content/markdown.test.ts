@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainTextOf, renderMarkdown, summaryOf } from './markdown.js';
+import { plainTextOf, renderInlineMarkdown, renderMarkdown, summaryOf } from './markdown.js';
 
 describe('the community Markdown renderer', () => {
   it('renders Markdown and never passes raw HTML through', () => {
@@ -8,6 +8,12 @@ describe('the community Markdown renderer', () => {
     expect(html).toContain('<strong>粗体</strong>');
     expect(html).not.toMatch(/<script|<img src=x/);
     expect(html).toContain('&lt;script&gt;');
+  });
+
+  it('renders one line inline, for a choice option: code and emphasis, no paragraph, HTML and outside images refused', () => {
+    expect(renderInlineMarkdown('`nvidia-smi` 看 **显存**')).toBe('<code>nvidia-smi</code> 看 <strong>显存</strong>');
+    expect(renderInlineMarkdown('<img src=x onerror=alert(1)>')).toBe('&lt;img src=x onerror=alert(1)&gt;');
+    expect(renderInlineMarkdown('![图](https://evil.example/x.png)')).toBe('<span class="rc-md-blocked-image">[图片：图]</span>');
   });
 
   it('marks links nofollow and refuses javascript: links', () => {

@@ -28,6 +28,11 @@ export function renderMarkdown(source: string): string {
   return markdown.render(source);
 }
 
+/** One line of Markdown (a choice's option) as inline HTML: code, emphasis and links, no paragraph around it. */
+export function renderInlineMarkdown(source: string): string {
+  return markdown.renderInline(source);
+}
+
 /** The words of a Markdown text without its markup: what search indexes and summaries show. */
 export function plainTextOf(source: string): string {
   const words: string[] = [];

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import type { AnswerSaveBody, AnswerSaveResult, ExamSheet, SubmitResult } from '@rc/api-contract/exam/sheet';
 import type { SessionUser } from '../accounts/index.js';
 import {
@@ -16,11 +16,12 @@ import {
   exams,
   type AttemptEventKind,
 } from '../db/index.js';
-import { conflict, forbidden, invalid, notFound } from '../errors.js';
+import { conflict, forbidden, gone, invalid, notFound } from '../errors.js';
 import { checkedStudentAnswer } from './answer-marking.js';
 import { markAttempt } from './exam-marking.js';
 import { attemptDeadline, beginWindow, secondsLeft } from './exam-window.js';
 import { gradeRoleOf, openGrade } from './grade-roles.js';
+import { optionsHtmlOf } from './question-bank.js';
 
 type Exam = typeof exams.$inferSelect;
 type Attempt = typeof examAttempts.$inferSelect;
@@ -29,16 +30,20 @@ const examMissing = () => notFound('考试不存在或已删除');
 const attemptMissing = () => notFound('答卷不存在');
 const timeIsUp = () => conflict('考试时间已到，答卷已自动提交');
 
+/** An exam not deleted; a deleted one answers 410, so its page says deleted rather than not found. */
+export async function liveExam(db: Executor, examId: number): Promise<Exam> {
+  const [exam] = await db.select().from(exams).where(eq(exams.id, examId));
+  if (!exam) throw examMissing();
+  if (exam.deletedAt !== null) throw gone('该考试已被删除');
+  return exam;
+}
+
 /**
  * The exam for a student who may sit it: a live exam of an open class they belong to, meant for the
  * whole class or for them (or granted them as compensation). Teachers and outsiders are refused.
  */
 export async function examForStudent(db: Executor, user: SessionUser, examId: number) {
-  const [exam] = await db
-    .select()
-    .from(exams)
-    .where(and(eq(exams.id, examId), isNull(exams.deletedAt)));
-  if (!exam) throw examMissing();
+  const exam = await liveExam(db, examId);
   const grade = await openGrade(db, exam.gradeId);
   const role = await gradeRoleOf(db, user.id, grade);
   if (role === 'teacher') throw forbidden('老师不能参加自己班级的考试');
@@ -112,6 +117,7 @@ async function sheetOf(db: Executor, exam: Exam, attempt: Attempt, now: Date): P
       kind: item.kind,
       stemHtml: item.stemHtml,
       options: item.options,
+      optionsHtml: optionsHtmlOf(item.options),
       points: item.points,
       blankCount: item.kind === QuestionKind.fillBlank ? (item.answerKey.blanks?.length ?? 0) : 0,
     })),

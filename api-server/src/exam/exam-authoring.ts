@@ -2,6 +2,7 @@ import type { ExamEditBody, ExamPaper, ExamSaveBody, ExamSaved, ExamStudentIds, 
 import type { AnswerKey } from '@rc/api-contract/exam/answers';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { type SessionUser, notify } from '../accounts/index.js';
+import { renderInlineMarkdown } from '../content/index.js';
 import {
   type Database,
   type Executor,
@@ -17,7 +18,7 @@ import {
 import { conflict, invalid, notFound } from '../errors.js';
 import { remarkExam } from './exam-marking.js';
 import { managedGrade, sitsExams } from './grade-roles.js';
-import { checkedQuestionKey } from './question-bank.js';
+import { checkedQuestionKey, optionsHtmlOf } from './question-bank.js';
 
 type Exam = typeof exams.$inferSelect;
 type Grade = typeof grades.$inferSelect;
@@ -267,8 +268,10 @@ export async function examPaper(db: Executor, user: SessionUser, examId: number)
       stem: item.stem,
       stemHtml: item.stemHtml,
       options: item.options,
+      optionsHtml: optionsHtmlOf(item.options),
       answerKey: item.answerKey,
       analysis: item.analysis,
+      analysisHtml: renderInlineMarkdown(item.analysis),
       points: item.points,
     })),
   };

@@ -7,7 +7,7 @@ import type {
   QueuedAnswer,
   RemarkResult,
 } from '@rc/api-contract/exam/grading';
-import { and, asc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne } from 'drizzle-orm';
 import { type SessionUser, notify } from '../accounts/index.js';
 import {
   type Database,
@@ -25,25 +25,14 @@ import {
 } from '../db/index.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { roundScore } from './answer-marking.js';
-import { settleExpiredAttempts } from './exam-attempts.js';
+import { liveExam, settleExpiredAttempts } from './exam-attempts.js';
 import { markAttempt, remarkExam } from './exam-marking.js';
 import { examState } from './exam-overview.js';
 import { managedGrade } from './grade-roles.js';
 
-type Exam = typeof exams.$inferSelect;
 type Attempt = typeof examAttempts.$inferSelect;
 
-const examMissing = () => notFound('考试不存在或已删除');
 const handedInStatuses = [AttemptStatus.submitted, AttemptStatus.graded];
-
-export async function liveExam(db: Executor, examId: number): Promise<Exam> {
-  const [exam] = await db
-    .select()
-    .from(exams)
-    .where(and(eq(exams.id, examId), isNull(exams.deletedAt)));
-  if (!exam) throw examMissing();
-  return exam;
-}
 
 /** The exam for the teacher and admins of its class. */
 export async function managedExam(db: Executor, user: SessionUser, examId: number) {

@@ -1,6 +1,7 @@
 import type { AttemptEvent, AttemptView, MarkedPaper, MyAttemptScore, MyExamScore } from '@rc/api-contract/exam/grading';
 import { and, asc, eq } from 'drizzle-orm';
 import type { SessionUser } from '../accounts/index.js';
+import { renderInlineMarkdown } from '../content/index.js';
 import {
   type Executor,
   AttemptStatus,
@@ -13,9 +14,10 @@ import {
   users,
 } from '../db/index.js';
 import { conflict, notFound } from '../errors.js';
-import { examForStudent } from './exam-attempts.js';
-import { attemptSummary, liveExam } from './exam-grading.js';
+import { examForStudent, liveExam } from './exam-attempts.js';
+import { attemptSummary } from './exam-grading.js';
 import { gradeRoleOf, openGrade } from './grade-roles.js';
+import { optionsHtmlOf } from './question-bank.js';
 
 const attemptMissing = () => notFound('答卷不存在');
 
@@ -89,12 +91,14 @@ export async function markedPaper(db: Executor, user: SessionUser, attemptId: nu
         kind: item.kind,
         stemHtml: item.stemHtml,
         options: item.options,
+        optionsHtml: optionsHtmlOf(item.options),
         points: item.points,
         answer: stored?.answer ?? null,
         score: shortAnswer ? (stored?.manualScore ?? (stored ? null : 0)) : (stored?.autoScore ?? 0),
         comment: stored?.comment ?? '',
         answerKey: keyShown ? item.answerKey : null,
         analysis: keyShown ? item.analysis : null,
+        analysisHtml: keyShown ? renderInlineMarkdown(item.analysis) : null,
       };
     }),
   };

@@ -6,7 +6,7 @@ import {
 } from '@rc/api-contract/exam/question-bank';
 import { and, count, desc, eq, ilike, isNull } from 'drizzle-orm';
 import type { SessionUser } from '../accounts/index.js';
-import { renderMarkdown } from '../content/index.js';
+import { renderInlineMarkdown, renderMarkdown } from '../content/index.js';
 import { type Database, type Executor, QuestionKind, examQuestions, type AnswerKey, type QuestionKindValue } from '../db/index.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { requireTeacher } from '../learning/index.js';
@@ -51,12 +51,16 @@ function questionContent(body: QuestionSaveBody) {
   };
 }
 
+/** The options of a choice question as the page shows them: each rendered as inline Markdown (「`top`」 as code). */
+export const optionsHtmlOf = (options: string[]) => options.map(renderInlineMarkdown);
+
 export const questionItemOf = (question: Question): QuestionItem => ({
   questionId: question.id,
   kind: question.kind,
   stem: question.stem,
   stemHtml: question.stemHtml,
   options: question.options,
+  optionsHtml: optionsHtmlOf(question.options),
   answerKey: question.answerKey,
   analysis: question.analysis,
   points: question.points,

@@ -24,12 +24,7 @@ import { downloadInvoicePdf, invoiceableAmount, listRequests, updateRequest, wit
 import './invoices.css';
 
 /** Until issued, a request's title, email, remark and (by amount) its amount can change; by orders it keeps its orders. */
-function EditRequestForm({
-  request,
-  close,
-  onDone,
-  navigate,
-}: { request: InvoiceRequest; close: () => void; onDone: () => void } & ScreenProps) {
+function EditRequestForm({ request, close, onDone }: { request: InvoiceRequest; close: () => void; onDone: () => void }) {
   const extras = useApplyExtras({ email: request.email, remark: request.remark });
   const [amount, setAmount] = useState((request.amount / 1000).toFixed(2));
   const { busy, errors, submit } = useSubmit<'amount' | 'title'>();
@@ -38,7 +33,7 @@ function EditRequestForm({
       onSubmit={() =>
         void submit({
           check: () => ({
-            title: extras.titleId ? undefined : '请选择发票抬头',
+            title: extras.titleId ? undefined : extras.list.length === 0 ? '请先添加发票抬头' : '请选择发票抬头',
             amount: request.mode === 'amount' && parseYuan(amount) === null ? '请输入大于0的金额，最多两位小数' : undefined,
           }),
           call: () =>
@@ -56,8 +51,7 @@ function EditRequestForm({
         })
       }
     >
-      <ApplyFields extras={extras} navigate={navigate} />
-      <FieldError message={errors.title} />
+      <ApplyFields extras={extras} titleError={errors.title} />
       {request.mode === 'amount' ? (
         <Form.Field required>
           <label>开票金额（元）</label>
@@ -87,7 +81,7 @@ export function InvoicePage({ navigate }: ScreenProps) {
     dialogs.open({
       title: '修改开票申请',
       width: 520,
-      content: (close) => <EditRequestForm request={request} close={close} onDone={reload} navigate={navigate} />,
+      content: (close) => <EditRequestForm request={request} close={close} onDone={reload} />,
     });
   const withdraw = async (request: InvoiceRequest) => {
     const sure = await dialogs.confirm({

@@ -75,7 +75,7 @@ export function OrderInvoicePage({ navigate }: ScreenProps) {
             void submit({
               check: () => ({
                 orders: picked.size ? undefined : '请选择要开票的订单',
-                title: extras.titleId ? undefined : '请选择发票抬头',
+                title: extras.titleId ? undefined : extras.list.length === 0 ? '请先添加发票抬头' : '请选择发票抬头',
               }),
               call: () =>
                 applyForInvoice({
@@ -93,8 +93,7 @@ export function OrderInvoicePage({ navigate }: ScreenProps) {
             已选 {picked.size} 个订单，开票金额 <strong data-testid="order-total">{formatYuan(total)}</strong>
           </p>
           <FieldError message={errors.orders} />
-          <ApplyFields extras={extras} navigate={navigate} />
-          <FieldError message={errors.title} />
+          <ApplyFields extras={extras} titleError={errors.title} />
           <Button primary type="submit" loading={busy} disabled={busy} content="提交开票申请" />
         </Form>
       </PageSection>

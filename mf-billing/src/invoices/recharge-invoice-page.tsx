@@ -43,7 +43,7 @@ export function RechargeInvoicePage({ navigate }: ScreenProps) {
                       : value > invoiceable
                         ? `开票金额不能超过可开票金额 ${formatYuan(invoiceable)}`
                         : undefined,
-                  title: extras.titleId ? undefined : '请选择发票抬头',
+                  title: extras.titleId ? undefined : extras.list.length === 0 ? '请先添加发票抬头' : '请选择发票抬头',
                 };
               },
               call: () =>
@@ -71,8 +71,7 @@ export function RechargeInvoicePage({ navigate }: ScreenProps) {
             />
             <FieldError message={errors.amount} />
           </Form.Field>
-          <ApplyFields extras={extras} navigate={navigate} />
-          <FieldError message={errors.title} />
+          <ApplyFields extras={extras} titleError={errors.title} />
           <Button primary type="submit" loading={busy} disabled={busy} content="提交开票申请" />
         </Form>
       </PageSection>

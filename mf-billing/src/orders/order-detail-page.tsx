@@ -4,6 +4,7 @@ import {
   formatDateTime,
   formatYuan,
   ListState,
+  MissingState,
   PageHeader,
   PageSection,
   routeParam,
@@ -51,6 +52,8 @@ function Quote({ detail }: { detail: OrderView['detail'] }) {
   );
 }
 
+const backToOrders = { to: '/account/order', label: '返回订单列表' };
+
 /** `/account/orderDetail/{id}`: the order, the price it was quoted at, its instance and the bill lines it made. */
 export function OrderDetailPage({ navigate }: ScreenProps) {
   const orderTypeNames = useEnumNames('OrderTypeEnum');
@@ -74,7 +77,7 @@ export function OrderDetailPage({ navigate }: ScreenProps) {
           </Button>
         </PageHeader>
         {Number.isInteger(id) && id > 0 ? (
-          <ListState source={order} isEmpty={() => false} empty="">
+          <ListState source={order} isEmpty={() => false} empty="" back={backToOrders}>
             {(o) => (
               <>
                 {o.status === 0 && o.orderType === 5 ? (
@@ -142,7 +145,7 @@ export function OrderDetailPage({ navigate }: ScreenProps) {
             )}
           </ListState>
         ) : (
-          <Message error>订单编号无效</Message>
+          <MissingState kind="bad-link" message="订单编号无效" back={backToOrders} />
         )}
       </PageSection>
       {order.data ? (

@@ -4,6 +4,7 @@ import {
   dialogs,
   EmptyState,
   ErrorState,
+  MissingState,
   LoadingState,
   PageSection,
   runAction,
@@ -22,6 +23,8 @@ import { AuthorCard } from './author-card';
 import { Avatar } from './post-card';
 import '../community.css';
 
+const backToBlog = { to: '/blog', label: '返回博客首页' };
+
 /** `/blog/article/:id`: the post, its author, likes and collections, recommended posts and the comments. */
 export function BlogArticlePage({ navigate }: ScreenProps) {
   const id = routeId();
@@ -31,8 +34,9 @@ export function BlogArticlePage({ navigate }: ScreenProps) {
   const [post, setPost] = useState<BlogDetail | undefined>();
   useEffect(() => setPost(loaded.data), [loaded.data]);
 
-  if (id === null) return <EmptyState>文章不存在</EmptyState>;
-  if (loaded.error !== null && !post) return <ErrorState message={loaded.error} onRetry={() => void loaded.reload()} />;
+  if (id === null) return <MissingState kind="bad-link" message="链接里缺少文章编号" back={backToBlog} />;
+  if (loaded.error !== null && !post)
+    return <ErrorState message={loaded.error} code={loaded.errorCode} back={backToBlog} onRetry={() => void loaded.reload()} />;
   if (!post) return <LoadingState />;
 
   const like = () => {

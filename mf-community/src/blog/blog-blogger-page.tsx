@@ -4,6 +4,7 @@ import {
   EmptyState,
   ErrorState,
   LoadingState,
+  MissingState,
   PageSection,
   useLoaded,
   type Paging,
@@ -17,6 +18,8 @@ import { PeopleList } from './people-list';
 import { Avatar, PostCard } from './post-card';
 import '../community.css';
 
+const backToBlog = { to: '/blog', label: '返回博客首页' };
+
 /** `/blog/blogger/:id`: a blogger's profile and counts, follow, their posts and their fans. */
 export function BlogBloggerPage({ navigate }: ScreenProps) {
   const id = routeId();
@@ -28,8 +31,9 @@ export function BlogBloggerPage({ navigate }: ScreenProps) {
   useEffect(() => setProfile(loaded.data), [loaded.data]);
   const fetchFans = useCallback((paging: Paging) => fansOf(id ?? 0, paging), [id]);
 
-  if (id === null) return <EmptyState>博主不存在</EmptyState>;
-  if (loaded.error !== null && !profile) return <ErrorState message={loaded.error} onRetry={() => void loaded.reload()} />;
+  if (id === null) return <MissingState kind="bad-link" message="链接里缺少博主编号" back={backToBlog} />;
+  if (loaded.error !== null && !profile)
+    return <ErrorState message={loaded.error} code={loaded.errorCode} back={backToBlog} onRetry={() => void loaded.reload()} />;
   if (!profile) return <LoadingState />;
 
   return (

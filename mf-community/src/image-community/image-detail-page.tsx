@@ -61,7 +61,7 @@ export function ImageDetailPage({ navigate }: ScreenProps) {
   return (
     <PageSection className="rc-image-detail">
       <PageHeader />
-      <ListState source={loaded} isEmpty={() => false} empty="">
+      <ListState source={loaded} isEmpty={() => false} empty="" back={{ to: '/imageCommunity', label: '返回镜像社区' }}>
         {(image) => (
           <>
             <h2 className="rc-image-title">{image.title}</h2>

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { EmptyState, ErrorState, LoadingState, PageSection, useLoaded, type ScreenProps, routeParam } from '@rc/shared-utility';
+import { ErrorState, MissingState, LoadingState, PageSection, useLoaded, type ScreenProps, routeParam } from '@rc/shared-utility';
 import { ArticleLayout } from '../article-layout';
 import { viewNews } from './news-api';
 import '../community.css';
@@ -12,8 +12,8 @@ export function NewsDetailPage(_: ScreenProps) {
   const loaded = useLoaded(fetch);
   const news = loaded.data;
 
-  if (!known) return <EmptyState>资讯不存在</EmptyState>;
-  if (loaded.error !== null) return <ErrorState message={loaded.error} onRetry={() => void loaded.reload()} />;
+  if (!known) return <MissingState kind="bad-link" message="链接里缺少资讯编号" />;
+  if (loaded.error !== null) return <ErrorState message={loaded.error} code={loaded.errorCode} onRetry={() => void loaded.reload()} />;
   if (!news) return <LoadingState />;
   return (
     <PageSection className="rc-news-detail">

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Input, Progress, Segment } from 'semantic-ui-react';
-import { formatSize, runAction } from '@rc/shared-utility';
+import { Button, Input, Segment } from 'semantic-ui-react';
+import { formatSize, QuotaUsage, runAction } from '@rc/shared-utility';
 import { activateRepository, getRepository, type Repository } from './images-api';
 
 /** The user's image repository: space used by private images against the quota, or its activation. */
@@ -16,13 +16,20 @@ export function ImageRepository({ version }: { version: number }) {
 
   return (
     <Segment className="rc-image-repository">
-      <div>
-        私有镜像 {repository.imageCount} 个，已用 {formatSize(repository.usedBytes)} / {formatSize(repository.quotaBytes)}
-        {repository.activated ? <span className="rc-muted">　仓库地址 {repository.registry}</span> : null}
-      </div>
-      <Progress percent={Math.min(100, Math.round((repository.usedBytes / repository.quotaBytes) * 100))} size="tiny" color="blue" />
+      <QuotaUsage
+        label="私有镜像"
+        detail={`，共 ${repository.imageCount} 个`}
+        used={repository.usedBytes}
+        quota={repository.quotaBytes}
+        format={formatSize}
+        blocks="保存新镜像"
+        remedy="删除不再使用的私有镜像"
+      />
+      {repository.activated ? <p className="rc-muted">仓库地址 {repository.registry}</p> : null}
       {repository.activated ? null : (
         <Input
+          className="rc-repository-namespace"
+          style={{ marginTop: 12 }}
           size="small"
           placeholder="命名空间：小写字母开头，4-30位"
           value={namespace}

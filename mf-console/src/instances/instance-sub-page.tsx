@@ -1,8 +1,10 @@
 import { useCallback, type ReactNode } from 'react';
 import { Button, Icon, Message } from 'semantic-ui-react';
-import { ErrorState, LoadingState, PageHeader, PageSection, useLoaded, type ScreenProps } from '@rc/shared-utility';
+import { ErrorState, LoadingState, MissingState, PageHeader, PageSection, useLoaded, type ScreenProps } from '@rc/shared-utility';
 import { listInstances } from './instance-api';
 import type { InstanceView } from './instance-types';
+
+const backToInstances = { to: '/account/instanceManage', label: '返回实例列表' };
 
 const queryId = () => Number(new URLSearchParams(window.location.search).get('id'));
 
@@ -36,11 +38,15 @@ export function InstanceSubPage({
               {gone(id)}
             </>
           ) : (
-            <Message warning content="实例不存在或已释放，请从实例列表进入。" />
+            <MissingState
+              kind={Number.isInteger(id) && id > 0 ? 'not-found' : 'bad-link'}
+              message="实例不存在或已释放，请从实例列表进入。"
+              back={backToInstances}
+            />
           )}
         </>
       ) : loaded.error !== null ? (
-        <ErrorState message={loaded.error} onRetry={() => void loaded.reload()} />
+        <ErrorState message={loaded.error} code={loaded.errorCode} back={backToInstances} onRetry={() => void loaded.reload()} />
       ) : instance ? (
         children(instance, () => void loaded.reload())
       ) : (

@@ -2,6 +2,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { Button, Checkbox, Form, Icon, Input, Message, Segment } from 'semantic-ui-react';
 import {
   ErrorState,
+  MissingState,
   formatYuan,
   LoadingState,
   PageHeader,
@@ -35,7 +36,11 @@ function SubUserPage({ navigate, children }: ScreenProps & { children: (sub: Sub
       ) : subUser ? (
         children(subUser, () => void loaded.reload())
       ) : (
-        <Message warning content="子账号不存在，请从子账号列表进入。" />
+        <MissingState
+          kind={id > 0 ? 'not-found' : 'bad-link'}
+          message="子账号不存在，请从子账号列表进入。"
+          back={{ to: '/account/childUser', label: '返回子账号列表' }}
+        />
       )}
     </PageSection>
   );

@@ -4,6 +4,7 @@ import {
   constants,
   EmptyState,
   ErrorState,
+  MissingState,
   LoadingState,
   MarkdownHtml,
   PageSection,
@@ -54,6 +55,8 @@ function Related({ courseId, navigate }: { courseId: number; navigate: (url: str
   );
 }
 
+const backToCourses = { to: '/resource', label: '返回课程列表' };
+
 /** `/resource/detail/:id`: a course's header with sign up / buy / continue and collect, its introduction, contents, reviews and lecturer. */
 export function CourseDetailPage({ navigate }: ScreenProps) {
   const id = routeId();
@@ -66,8 +69,9 @@ export function CourseDetailPage({ navigate }: ScreenProps) {
   const [version, setVersion] = useState(0);
   useEffect(() => setCourse(loaded.data), [loaded.data]);
 
-  if (id === null) return <EmptyState>课程不存在</EmptyState>;
-  if (loaded.error !== null && !course) return <ErrorState message={loaded.error} onRetry={() => void loaded.reload()} />;
+  if (id === null) return <MissingState kind="bad-link" message="链接里缺少课程编号" back={backToCourses} />;
+  if (loaded.error !== null && !course)
+    return <ErrorState message={loaded.error} code={loaded.errorCode} back={backToCourses} onRetry={() => void loaded.reload()} />;
   if (!course) return <LoadingState />;
 
   const signInFirst = () => navigate(constants.loginUrl);

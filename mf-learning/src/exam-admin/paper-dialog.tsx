@@ -30,17 +30,19 @@ function KeyEditor({ examId, item, done }: { examId: number; item: ExamPaperItem
   return (
     <Form className="rc-key-editor" onSubmit={(event) => event.preventDefault()}>
       {item.kind === 1 || item.kind === 2
-        ? item.options.map((option, index) =>
-            item.kind === 1 ? (
+        ? item.optionsHtml.map((option, index) => {
+            const label = (
+              <label>
+                {optionLetter(index)}. <MarkdownHtml inline html={option} />
+              </label>
+            );
+            const Choice = item.kind === 1 ? Radio : Checkbox;
+            return (
               <Form.Field key={index}>
-                <Radio label={`${optionLetter(index)}. ${option}`} checked={choices.includes(index)} onChange={() => toggle(index)} />
+                <Choice label={label} checked={choices.includes(index)} onChange={() => toggle(index)} />
               </Form.Field>
-            ) : (
-              <Form.Field key={index}>
-                <Checkbox label={`${optionLetter(index)}. ${option}`} checked={choices.includes(index)} onChange={() => toggle(index)} />
-              </Form.Field>
-            ),
-          )
+            );
+          })
         : null}
       {item.kind === 3 ? (
         <Form.Group inline>
@@ -94,9 +96,9 @@ export function PaperDialog({ exam, close }: { exam: ExamAdminItem; close: (chan
                 <MarkdownHtml html={item.stemHtml} />
                 {item.options.length > 0 ? (
                   <ol type="A" className="rc-paper-options">
-                    {item.options.map((option, index) => (
+                    {item.optionsHtml.map((option, index) => (
                       <li key={index} className={item.answerKey.choices?.includes(index) ? 'rc-paper-right' : ''}>
-                        {option}
+                        <MarkdownHtml inline html={option} />
                       </li>
                     ))}
                   </ol>
@@ -121,7 +123,12 @@ export function PaperDialog({ exam, close }: { exam: ExamAdminItem; close: (chan
                     {item.kind !== 5 ? <Button size="mini" basic content="更正答案" onClick={() => setCorrecting(item.itemId)} /> : null}
                   </div>
                 )}
-                {item.analysis ? <div className="rc-muted">解析：{item.analysis}</div> : null}
+                {item.analysis ? (
+                  <div className="rc-muted">
+                    解析：
+                    <MarkdownHtml inline html={item.analysisHtml} />
+                  </div>
+                ) : null}
               </Segment>
             ))}
           </>

@@ -17,7 +17,7 @@ import './exam-taking.css';
 
 type Phase =
   | { kind: 'loading' }
-  | { kind: 'failed'; message: string }
+  | { kind: 'failed'; message: string; code: number | null }
   | { kind: 'brief'; brief: MyExamItem; note?: string }
   | { kind: 'paper'; sheet: ExamSheet }
   | { kind: 'finished'; finished: Finished; examId: number };
@@ -119,6 +119,8 @@ function ExamFinished({ finished, examId, navigate }: { finished: Finished; exam
   );
 }
 
+const backToMyExams = { to: '/account/grades/my', label: '返回我的班级' };
+
 /** /account/grades/exam/:id — taking exam :id against the server's clock; no answer is lost to a reload or a lost network. */
 export function ExamPage({ navigate }: ScreenProps) {
   const examId = routeId();
@@ -126,16 +128,16 @@ export function ExamPage({ navigate }: ScreenProps) {
 
   const load = useCallback(
     async (note?: string) => {
-      if (examId === null) return setPhase({ kind: 'failed', message: '考试不存在' });
+      if (examId === null) return setPhase({ kind: 'failed', message: '链接里缺少考试编号', code: 422 });
       setPhase({ kind: 'loading' });
       const brief = await examBrief(examId);
-      if (brief.code !== 200) return setPhase({ kind: 'failed', message: brief.msg });
+      if (brief.code !== 200) return setPhase({ kind: 'failed', message: brief.msg, code: brief.code });
       if (brief.data.runningAttemptId !== null) {
         const sheet = await continueExam(examId);
         if (sheet.code === 200) return setPhase({ kind: 'paper', sheet: sheet.data });
         const again = await examBrief(examId);
         if (again.code === 200) return setPhase({ kind: 'brief', brief: again.data, note: sheet.msg });
-        return setPhase({ kind: 'failed', message: sheet.msg });
+        return setPhase({ kind: 'failed', message: sheet.msg, code: sheet.code });
       }
       setPhase({ kind: 'brief', brief: brief.data, note });
     },
@@ -165,7 +167,9 @@ export function ExamPage({ navigate }: ScreenProps) {
       {phase.kind === 'paper' ? null : <PageHeader />}
       <PageSection>
         {phase.kind === 'loading' ? <LoadingState /> : null}
-        {phase.kind === 'failed' ? <ErrorState message={phase.message} onRetry={() => void load()} /> : null}
+        {phase.kind === 'failed' ? (
+          <ErrorState message={phase.message} code={phase.code} back={backToMyExams} onRetry={() => void load()} />
+        ) : null}
         {phase.kind === 'brief' ? (
           <ExamBrief brief={phase.brief} note={phase.note} onBegin={() => void begin()} navigate={navigate} />
         ) : null}

@@ -1,4 +1,5 @@
 import { Checkbox, Input, Radio, TextArea } from 'semantic-ui-react';
+import { MarkdownHtml } from '@rc/shared-utility';
 import type { SheetItem, StudentAnswer } from './exam-taking-api';
 
 export const kindNames: Record<SheetItem['kind'], string> = { 1: '单选题', 2: '多选题', 3: '判断题', 4: '填空题', 5: '简答题' };
@@ -35,13 +36,17 @@ export function QuestionInput({ item, answer, disabled, onChange }: QuestionInpu
     const Choice = item.kind === 1 ? Radio : Checkbox;
     return (
       <div className="rc-exam-options">
-        {item.options.map((option, index) => (
+        {item.optionsHtml.map((option, index) => (
           <Choice
             key={index}
             name={name}
             className="rc-exam-option"
             data-option={index}
-            label={`${letter(index)}. ${option}`}
+            label={
+              <label>
+                {letter(index)}. <MarkdownHtml inline html={option} />
+              </label>
+            }
             checked={chosen.includes(index)}
             disabled={disabled}
             onChange={() => onChange({ choices: toggle(index) }, false)}

@@ -19,6 +19,8 @@ import './grade.css';
 
 type Tab = 'members' | 'applications' | 'courses';
 
+const backToMyGrades = { to: '/account/grades/teacher', label: '返回我教的班级' };
+
 /** `/account/grades/manage/:id`: one class for its teacher and admins: members, applications, courses, and its exams. */
 export function GradeManagePage({ navigate }: ScreenProps) {
   const id = routeId();
@@ -28,7 +30,8 @@ export function GradeManagePage({ navigate }: ScreenProps) {
   // Members change when applications are approved.
   const [version, setVersion] = useState(0);
   if (id === null) return <EmptyState>请从「我教的班级」或「我管理的班级」选择要管理的班级</EmptyState>;
-  if (loaded.error !== null) return <ErrorState message={loaded.error} onRetry={() => void loaded.reload()} />;
+  if (loaded.error !== null)
+    return <ErrorState message={loaded.error} code={loaded.errorCode} back={backToMyGrades} onRetry={() => void loaded.reload()} />;
   const grade = loaded.data;
   if (!grade) return <LoadingState />;
   if (grade.myRole !== 'teacher' && grade.myRole !== 'admin') return <EmptyState>仅班级的老师和管理员可以管理该班级</EmptyState>;

@@ -3,8 +3,8 @@ import { Button, Icon, Label } from 'semantic-ui-react';
 import {
   constants,
   dialogs,
-  EmptyState,
   ErrorState,
+  MissingState,
   formatDateTime,
   LoadingState,
   PageSection,
@@ -105,14 +105,17 @@ function GradeActions({ grade, navigate, reload }: { grade: GradeView; navigate:
   );
 }
 
+const backToGrades = { to: '/grade', label: '返回班级列表' };
+
 /** `/grade/view/:id`: a class's introduction, teacher and courses; apply, quit or manage; its exams for members. */
 export function GradeViewPage({ navigate }: ScreenProps) {
   const id = routeId();
   const loggedIn = useLoggedIn();
   const fetch = useCallback(() => viewGrade(id ?? 0, loggedIn), [id, loggedIn]);
   const loaded = useLoaded(fetch);
-  if (id === null) return <EmptyState>班级不存在</EmptyState>;
-  if (loaded.error !== null) return <ErrorState message={loaded.error} onRetry={() => void loaded.reload()} />;
+  if (id === null) return <MissingState kind="bad-link" message="链接里缺少班级编号" back={backToGrades} />;
+  if (loaded.error !== null)
+    return <ErrorState message={loaded.error} code={loaded.errorCode} back={backToGrades} onRetry={() => void loaded.reload()} />;
   const grade = loaded.data;
   if (!grade) return <LoadingState />;
   return (

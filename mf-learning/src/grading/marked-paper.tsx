@@ -43,8 +43,10 @@ function PaperItem({ item }: { item: MarkedItem }) {
       <MarkdownHtml html={item.stemHtml} />
       {item.options.length > 0 ? (
         <ol className="rc-paper-options" type="A">
-          {item.options.map((option, index) => (
-            <li key={index}>{option}</li>
+          {item.optionsHtml.map((option, index) => (
+            <li key={index}>
+              <MarkdownHtml inline html={option} />
+            </li>
           ))}
         </ol>
       ) : null}
@@ -67,7 +69,7 @@ function PaperItem({ item }: { item: MarkedItem }) {
       {item.analysis ? (
         <div className="rc-paper-line rc-paper-analysis">
           <span className="rc-muted">解析：</span>
-          {item.analysis}
+          <MarkdownHtml inline html={item.analysisHtml ?? ''} />
         </div>
       ) : null}
     </Segment>

@@ -83,8 +83,12 @@ export function QuestionBankPage() {
             <Table.Cell>
               <MarkdownHtml className="rc-question-stem-cell" html={question.stemHtml} />
               {question.options.length > 0 ? (
-                <div className="rc-muted">
-                  {question.options.map((option, index) => `${String.fromCharCode(65 + index)}. ${option}`).join('　')}
+                <div className="rc-muted rc-question-options-cell">
+                  {question.optionsHtml.map((option, index) => (
+                    <span key={index}>
+                      {String.fromCharCode(65 + index)}. <MarkdownHtml inline html={option} />
+                    </span>
+                  ))}
                 </div>
               ) : null}
             </Table.Cell>

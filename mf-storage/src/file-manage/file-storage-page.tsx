@@ -1,24 +1,20 @@
-import { Button, Card, Label, Progress } from 'semantic-ui-react';
-import { formatSize, ListState, PageHeader, PageSection, runAction, useLoaded, type ScreenProps } from '@rc/shared-utility';
+import { Button, Card, Label } from 'semantic-ui-react';
+import { formatSize, ListState, PageHeader, PageSection, runAction, useLoaded, type ScreenProps, QuotaUsage } from '@rc/shared-utility';
 import { listClusters, setDefaultCluster, type ClusterItem } from './file-manage-api';
 import './file-manage.css';
 
-const share = (used: number, quota: number) => (quota > 0 ? Math.min(100, Math.round((used / quota) * 100)) : 0);
-const colorOf = (percent: number) => (percent >= 90 ? 'red' : percent >= 80 ? 'orange' : 'blue');
-
-/** A usage bar with its figures: `used / quota` in the unit given. */
+/** A usage bar with its figures: `used / quota` in the unit given, warning before the quota stops uploads. */
 export function UsageBar({ label, used, quota, format }: { label: string; used: number; quota: number; format: (n: number) => string }) {
-  const percent = share(used, quota);
   return (
-    <div className="rc-usage-bar">
-      <div className="rc-usage-figures">
-        <span>{label}</span>
-        <span>
-          {format(used)} / {format(quota)}（{percent}%）
-        </span>
-      </div>
-      <Progress percent={percent} size="tiny" color={colorOf(percent)} />
-    </div>
+    <QuotaUsage
+      className="rc-usage-bar"
+      label={label}
+      used={used}
+      quota={quota}
+      format={format}
+      blocks="上传或新建文件"
+      remedy="删除不用的文件并清空回收站"
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Button, Dropdown, Label, Menu, Message, Progress } from 'semantic-ui-react';
+import { Button, Dropdown, Label, Menu, Message } from 'semantic-ui-react';
 import {
   formatDateTime,
   formatSize,
@@ -9,6 +9,7 @@ import {
   PageSection,
   useLoaded,
   type ScreenProps,
+  QuotaUsage,
 } from '@rc/shared-utility';
 import { ActivationForm } from './activation-form';
 import { DiskBrowser } from './disk-browser';
@@ -17,14 +18,16 @@ import { TrashView } from './trash-view';
 import './net-disk.css';
 
 function UsageBar({ label, used, quota, format }: { label: string; used: number; quota: number; format: (n: number) => string }) {
-  const percent = quota > 0 ? Math.min(100, Math.round((used / quota) * 100)) : 0;
   return (
-    <div className="rc-usage-bar">
-      <span>
-        {label}：{format(used)} / {format(quota)}（{percent}%）
-      </span>
-      <Progress percent={percent} size="tiny" color={percent >= 90 ? 'red' : percent >= 80 ? 'orange' : 'blue'} />
-    </div>
+    <QuotaUsage
+      className="rc-usage-bar"
+      label={label}
+      used={used}
+      quota={quota}
+      format={format}
+      blocks="上传、复制或解压文件"
+      remedy="删除不用的文件、清空回收站或扩容网盘"
+    />
   );
 }
 

@@ -114,6 +114,21 @@ a.rc-header-link, .rc-header-link { color: var(--rc-text); }
 .rc-empty p, .rc-list-error p { margin: 0 0 14px; }
 .rc-list-error p { color: #d9534f; }
 .rc-list-loading .ui.loader:before { border-color: var(--rc-border); }
+/* not found, not yours, deleted (the screen kit's MissingState): what happened and a way back instead of 重试 */
+.rc-missing { text-align: center; padding: 48px 16px; color: var(--rc-muted); }
+.rc-missing h3 { color: var(--rc-text); margin: 12px 0 6px; font-size: 18px; }
+.rc-missing p { margin: 0 0 18px; }
+.rc-missing-actions { display: flex; justify-content: center; gap: 8px; flex-wrap: wrap; }
+/* inline code of rendered Markdown (the screen kit's MarkdownHtml): stems and options show inline code as code */
+body .rc-markdown-inline code:not(.icon), body .rc-markdown :not(pre) > code:not(.icon) { font-family: ui-monospace, Menlo, Consolas, 'DejaVu Sans Mono', monospace !important; font-size: 0.92em; background: var(--rc-hover); color: var(--rc-text); padding: 1px 5px; border-radius: 3px; }
+/* quotas (the screen kit's QuotaUsage): figures, bar, and the warning before the quota blocks */
+.rc-quota-figures { display: flex; justify-content: space-between; gap: 12px; flex-wrap: wrap; color: var(--rc-text); }
+.rc-quota .ui.progress { margin: 6px 0 0; }
+.rc-quota-warning { margin: 8px 0 0; font-size: 13px; }
+.rc-quota-near { color: #a15c00; }
+.rc-quota-over { color: #c0392b; font-weight: 600; }
+body.theme_dark .rc-quota-near { color: #f0b35a; }
+body.theme_dark .rc-quota-over { color: #f08a8a; }
 .rc-list-loading .ui.loader, .rc-list-loading .ui.loader > .text { color: var(--rc-muted) !important; }
 .rc-section-title { font-size: 16px; font-weight: 600; margin: 0; color: var(--rc-text); }
 .rc-page-switcher.ui.pagination.menu { margin-top: 16px; }

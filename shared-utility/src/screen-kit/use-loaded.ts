@@ -7,6 +7,8 @@ export interface Loaded<T> {
   data: T | undefined;
   /** The failed call's message; null once a call succeeds. */
   error: string | null;
+  /** The failed call's code (404 not found, 403 not yours, 410 deleted, …); null once a call succeeds. */
+  errorCode: number | null;
   loading: boolean;
   reload: () => Promise<void>;
 }
@@ -16,9 +18,10 @@ export interface Loaded<T> {
  * filters). A new fetcher forgets the old data; an answer that arrives after a newer call is dropped.
  */
 export function useLoaded<T>(fetch: () => Promise<ApiResult<T>>): Loaded<T> {
-  const [state, setState] = useState<{ data: T | undefined; error: string | null; loading: boolean }>({
+  const [state, setState] = useState<{ data: T | undefined; error: string | null; errorCode: number | null; loading: boolean }>({
     data: undefined,
     error: null,
+    errorCode: null,
     loading: true,
   });
   const latest = useRef(0);
@@ -28,13 +31,18 @@ export function useLoaded<T>(fetch: () => Promise<ApiResult<T>>): Loaded<T> {
     const call = ++latest.current;
     const fresh = fetcher.current !== fetch;
     fetcher.current = fetch;
-    setState((current) => ({ data: fresh ? undefined : current.data, error: fresh ? null : current.error, loading: true }));
+    setState((current) => ({
+      data: fresh ? undefined : current.data,
+      error: fresh ? null : current.error,
+      errorCode: fresh ? null : current.errorCode,
+      loading: true,
+    }));
     const result = await fetch();
     if (call !== latest.current) return;
     setState((current) =>
       result.code === 200
-        ? { data: result.data, error: null, loading: false }
-        : { data: current.data, error: result.msg || '加载失败', loading: false },
+        ? { data: result.data, error: null, errorCode: null, loading: false }
+        : { data: current.data, error: result.msg || '加载失败', errorCode: result.code, loading: false },
     );
   }, [fetch]);
 

@@ -151,6 +151,28 @@ describe('publishing', () => {
     expect(await call(t.app, 'POST', '/apis/community/auth/image/delete', { id }, owner.token)).toMatchObject({ code: 200 });
     expect((await call(t.app, 'POST', '/apis/community/auth/image/my/list', {}, owner.token)).data.total).toBe(0);
   });
+
+  it('says a shared image whose owner deleted the image is deleted (410), not missing, to the owner and to everyone', async () => {
+    const owner = await userWithBalance(t.app, 0);
+    const other = await userWithBalance(t.app, 0);
+    const image = await privateImage(owner.id);
+    const { data } = await publish(owner.token, image.id);
+    expect(await call(t.app, 'DELETE', `/apis/image/auth/private/delete/${image.id}`, undefined, owner.token)).toMatchObject({ code: 200 });
+
+    expect(await call(t.app, 'POST', '/apis/community/api/image/view', { id: data.id })).toMatchObject({
+      code: 410,
+      msg: '分享者已删除这个镜像',
+    });
+    expect(await call(t.app, 'POST', '/apis/community/auth/image/view', { id: data.id }, other.token)).toMatchObject({ code: 410 });
+    expect(await call(t.app, 'POST', '/apis/community/auth/image/view', { id: data.id }, owner.token)).toMatchObject({
+      code: 410,
+      msg: '你已删除这个镜像，它不再在社区中分享',
+    });
+    expect(await call(t.app, 'POST', '/apis/community/api/image/view', { id: data.id + 1000 })).toMatchObject({
+      code: 404,
+      msg: '社区镜像不存在或已下架',
+    });
+  });
 });
 
 describe('browsing and stars', () => {

@@ -152,6 +152,7 @@ describe('exam/paper, exam/get/student/ids', () => {
       expect(paper.data.items.map((item: { answerKey: object }) => item.answerKey)).toEqual(
         everyKind.map((question) => question.answerKey),
       );
+      expect(paper.data.items[0]).toMatchObject({ optionsHtml: ['24GB', '40GB 或 80GB', '12GB'], analysisHtml: '' });
       expect((await post('/exam/get/student/ids', { examId }, who)).data.studentIds).toEqual(
         [student.id, classmate.id].sort((a, b) => a - b),
       );

@@ -35,12 +35,20 @@ describe('begin, save, continue and hand in through the routes', () => {
     const begun = await post(relation('begin'), { examId }, student);
     expect(begun).toMatchObject({ code: 200, data: { examId, attemptNo: 1, status: 1, remainingSeconds: 3600 } });
     expect(begun.data.items).toHaveLength(5);
+    expect(begun.data.items[0]).toMatchObject({ options: ['24GB', '40GB 或 80GB', '12GB'], optionsHtml: ['24GB', '40GB 或 80GB', '12GB'] });
     expect(JSON.stringify(begun.data)).not.toMatch(/answerKey|CUDA/);
     expect(await post(relation('begin'), { examId }, teacher)).toMatchObject(teacherRefused);
     expect(await post(relation('begin'), { examId }, admin)).toMatchObject(adminRefused);
     for (const who of [outsider, otherTeacher]) expect(await post(relation('begin'), { examId }, who)).toMatchObject(notMember);
     expect((await post(relation('begin'), { examId })).code).toBe(401);
     expect(await post(relation('begin'), { examId: 999_999 }, student)).toMatchObject({ code: 404, msg: '考试不存在或已删除' });
+  });
+
+  it('says an exam its teacher deleted is deleted (410), not missing, to the student and to its managers', async () => {
+    const { examId } = await examFixture(t.app, gradeId, teacher.id);
+    expect(await post('/auth/grade/exam/del', { examId }, teacher)).toMatchObject({ code: 200 });
+    expect(await post(relation('begin'), { examId }, student)).toMatchObject({ code: 410, msg: '该考试已被删除' });
+    expect(await post('/auth/grade/exam/student/relation/list', { examId }, teacher)).toMatchObject({ code: 410, msg: '该考试已被删除' });
   });
 
   it('saves versioned answers, keeps the later of two tabs, and hands in with the objective score at once', async () => {

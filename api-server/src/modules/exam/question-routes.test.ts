@@ -39,6 +39,21 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('question/save and question/page', () => {
+  it('renders each option as inline Markdown, escaping HTML and dropping script links', async () => {
+    const options = ['`top`', '**htop** <script>alert(1)</script>', '[看这里](javascript:alert(1))', '[文档](https://docs.example/a)'];
+    const saved = await save({ ...single, stem: '查看 GPU 的命令？', options, answerKey: { choices: [0] } }, teacher);
+    expect(saved.data.options).toEqual(options);
+    expect(saved.data.optionsHtml).toEqual([
+      '<code>top</code>',
+      '<strong>htop</strong> &lt;script&gt;alert(1)&lt;/script&gt;',
+      '[看这里](javascript:alert(1))',
+      '<a href="https://docs.example/a" rel="nofollow noopener noreferrer" target="_blank">文档</a>',
+    ]);
+    const listed = (await page({ keyword: '查看 GPU' }, teacher)).data.list;
+    expect(listed.map((question: { optionsHtml: string[] }) => question.optionsHtml[0])).toEqual(['<code>top</code>']);
+    expect((await send('POST', '/del', { questionId: saved.data.questionId }, teacher)).code).toBe(200);
+  });
+
   it('keeps every kind in the teacher’s own bank, with the stem rendered and the key fitted to its kind', async () => {
     const saved = await save(single, teacher);
     expect(saved).toMatchObject({ code: 200, data: { kind: 1, stemHtml: expect.stringContaining('<strong>最大</strong>') } });

@@ -14,6 +14,7 @@ import {
   userWithBalance,
 } from '../../../test-support/compute-test-kit.js';
 import { runMeteringPasses } from '../../../periodic-jobs.js';
+import { images } from '../../../db/schema.js';
 
 let t: TestApp;
 let imageId: number;
@@ -224,6 +225,32 @@ describe('images', () => {
     expect((await call(t.app, 'POST', '/apis/image/auth/private/page', {}, token)).data.total).toBe(0);
     const stranger = await userWithBalance(t.app, 0);
     expect((await call(t.app, 'PUT', '/apis/image/auth/private/change-name', { id: image.id, name: 'x' }, stranger.token)).code).toBe(404);
+  });
+
+  it('refuses to save one more private image once the images fill the 30 GB quota, saying how to make room', async () => {
+    const { id, token, user } = await running();
+    await op(token, 'stop', { id });
+    await settle(t, 3 * second);
+    await t.app.db.insert(images).values({
+      userId: user.id,
+      name: '大镜像',
+      framework: 'PyTorch',
+      frameworkVersion: '2.3.0',
+      python: '3.10',
+      cuda: '12.4',
+      os: 'Ubuntu 22.04',
+      sizeBytes: 53 * 1024 ** 3,
+      status: 1,
+    });
+    expect((await call(t.app, 'GET', '/apis/image/auth/repository', undefined, token)).data).toMatchObject({
+      usedBytes: 53 * 1024 ** 3,
+      quotaBytes: 30 * 1024 ** 3,
+    });
+    expect(await put(token, 'commit', { id, imageName: '又一个' })).toMatchObject({
+      code: 409,
+      msg: '私有镜像已用 53.00 GB / 30.00 GB，已超出配额：请先删除不再使用的私有镜像，再保存新镜像',
+    });
+    expect((await call(t.app, 'POST', '/apis/image/auth/private/page', {}, token)).data.total).toBe(1);
   });
 
   it('opens the image repository once per namespace', async () => {
