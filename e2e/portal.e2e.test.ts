@@ -106,7 +106,7 @@ describe('session', () => {
     await browser.$('.rc-login-password').waitForDisplayed({ timeout: 15_000 });
     const search = () => browser.execute(() => window.location.search);
     expect(await search()).toBe('?t=login');
-    await browser.$('.rc-auth-form .item=验证码登录').click();
+    await browser.$('.rc-auth-form').$('a=验证码登录').click();
     await browser.$('.rc-login-code').waitForDisplayed({ timeout: 15_000 });
     expect(await search()).toBe('?t=code');
 
