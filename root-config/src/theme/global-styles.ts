@@ -20,6 +20,8 @@ body.theme_dark {
   color-scheme: dark;
 }
 html, body { min-width: 1200px; }
+/* Phones keep the desktop layout (viewport width 1200): no text inflation that would break it. */
+html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
 body { margin: 0; background: var(--rc-bg); color: var(--rc-text); transition: background .2s; }
 body, body *:not(i):not(.icon):not(.icons) { font-family: var(--rc-font) !important; }
 a { color: var(--rc-brand); }
