@@ -54,7 +54,7 @@ describe('throttle', () => {
 });
 
 describe('withMinimumDelay', () => {
-  const settled = <T,>(promise: Promise<T>) => {
+  const settled = <T>(promise: Promise<T>) => {
     const state: { value?: T } = {};
     void promise.then((value) => (state.value = value));
     return state;

@@ -54,12 +54,7 @@ export const forgetSiteAnswers = (app: FastifyInstance) => app.shared.cache.dele
 function checkedH5Domain(value: string): string {
   const trimmed = value.trim();
   if (!trimmed) return '';
-  let url: URL | null = null;
-  try {
-    url = new URL(trimmed);
-  } catch {
-    url = null;
-  }
+  const url = URL.canParse(trimmed) ? new URL(trimmed) : null;
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || /\s/.test(trimmed)) {
     throw invalid('H5 站点地址须是以 http:// 或 https:// 开头的网址，或留空');
   }

@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import { Button, Checkbox, Form, Input } from 'semantic-ui-react';
-import { $webInfo, FieldError, ListState, PageHeader, PageSection, requiredError, useLoaded, useSubmit, type WebInfo } from '@rc/shared-utility';
+import {
+  $webInfo,
+  FieldError,
+  ListState,
+  PageHeader,
+  PageSection,
+  requiredError,
+  useLoaded,
+  useSubmit,
+  type WebInfo,
+} from '@rc/shared-utility';
 import { loadSiteInfo, saveSiteInfo, type SiteInfoUpdateBody } from './site-info-api';
 
 type Field = 'title' | 'h5Domain';

@@ -50,7 +50,9 @@ function InlineUploader(attributes: UploaderAttributes) {
 
 /** `<rc-uploader>`: the portal's shared queue (floating, or `variant="inline"`), or a standalone uploader when `api-base`/`token` are set. */
 export function RcUploader(attributes: UploaderAttributes) {
-  const [kind] = useState(() => (attributes.apiBase || attributes.token ? 'standalone' : attributes.variant === 'inline' ? 'inline' : 'floating'));
+  const [kind] = useState(() =>
+    attributes.apiBase || attributes.token ? 'standalone' : attributes.variant === 'inline' ? 'inline' : 'floating',
+  );
   if (kind === 'standalone') return <StandaloneUploader {...attributes} />;
   return kind === 'inline' ? <InlineUploader {...attributes} /> : <FloatingUploader {...attributes} />;
 }

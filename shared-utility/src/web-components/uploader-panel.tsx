@@ -137,7 +137,11 @@ export function UploaderPanel({ engine, addOptions, onClose, variant = 'floating
             ) : null}
           </div>
           <ul className="list">
-            {items.length === 0 ? <li className="empty">暂无上传任务</li> : items.map((item) => <ItemRow key={item.id} item={item} engine={engine} />)}
+            {items.length === 0 ? (
+              <li className="empty">暂无上传任务</li>
+            ) : (
+              items.map((item) => <ItemRow key={item.id} item={item} engine={engine} />)
+            )}
           </ul>
         </div>
       </section>
