@@ -40,7 +40,8 @@ describe('the cloud disk (/account/fileDisk) on S3', () => {
     expect(await putsToObjectStore(suite.server.objectStore.endpoint!)).toBe(3);
     await page.waitForText('.rc-cloud-usage', '已用 12.00 MB（1 个文件）');
     // Expanded, the transfer list leaves the toolbar and every row's actions within reach.
-    expect(await controlsCoveredByExpandedList(browser, ['.rc-folder-actions button', '.rc-entry-actions button'])).toEqual([]);
+    const covered = await controlsCoveredByExpandedList(browser, ['.rc-folder-actions button', '.rc-entry-actions button']);
+    expect(covered, covered.join('; ')).toEqual([]);
 
     await fileRow('云盘 模型.bin').$('.rc-cloud-download').click();
     const saved = path.join(downloads, '云盘 模型.bin');

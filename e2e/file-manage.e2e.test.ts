@@ -53,7 +53,8 @@ describe('file management (HPC file storage) in the portal', () => {
     await row('weights.bin').waitForDisplayed({ timeout: 60_000 });
     expect(storedMd5(server, userId, 'weights.bin')).toBe(file.md5);
     // Expanded, the transfer list leaves the toolbar and every row's buttons within reach; then close it, as a user would.
-    expect(await controlsCoveredByExpandedList(browser, ['.rc-file-main .rc-file-toolbar button', '.rc-rows .rc-row button'])).toEqual([]);
+    const covered = await controlsCoveredByExpandedList(browser, ['.rc-file-main .rc-file-toolbar button', '.rc-rows .rc-row button']);
+    expect(covered, covered.join('; ')).toEqual([]);
     const panel = browser.$('rc-uploader').shadow$('.panel');
     if (await panel.isExisting()) {
       await browser.$('.rc-transfer-toggle').click();

@@ -42,9 +42,8 @@ describe('网盘', () => {
     await waitForRow('训练数据.bin');
     // The list opened by the upload is collapsed; expanded, it leaves the toolbar and every row's actions within reach.
     expect(await browser.$('rc-uploader').shadow$('.panel.is-collapsed').isExisting()).toBe(true);
-    expect(await controlsCoveredByExpandedList(browser, ['.rc-folder-actions button', '.rc-disk-table .rc-entry-actions button'])).toEqual(
-      [],
-    );
+    const covered = await controlsCoveredByExpandedList(browser, ['.rc-folder-actions button', '.rc-disk-table .rc-entry-actions button']);
+    expect(covered, covered.join('; ')).toEqual([]);
     await browser.$('.rc-transfer-toggle').click();
     await browser.$('rc-uploader').shadow$('.panel').waitForExist({ reverse: true });
     await waitForRow('训练数据.bin');

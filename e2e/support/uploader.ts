@@ -86,7 +86,7 @@ export function uploaderOn(browser: Browser, selector = 'rc-uploader') {
 
 /**
  * Opens and expands the portal's floating transfer list, then brings each control matched by `selectors` into view
- * as a user would (scrolling it above the list when the list covers it) and answers those the list still covers.
+ * as a user would (scrolling it above the list when the list covers it) and answers the enabled ones the list still covers.
  */
 export async function controlsCoveredByExpandedList(browser: Browser, selectors: readonly string[]): Promise<string[]> {
   const floating = browser.$('#rc-uploader-slot rc-uploader');
@@ -98,7 +98,10 @@ export async function controlsCoveredByExpandedList(browser: Browser, selectors:
     const panel = document.querySelector('#rc-uploader-slot rc-uploader')!.shadowRoot!.querySelector('.panel')!;
     const covered: string[] = [];
     for (const selector of wanted) {
-      const controls = Array.from(document.querySelectorAll<HTMLElement>(selector));
+      // A disabled control takes no clicks (Fomantic gives it pointer-events: none), so nothing can cover it.
+      const controls = Array.from(document.querySelectorAll<HTMLElement>(selector)).filter(
+        (control) => !control.matches(':disabled, .disabled'),
+      );
       if (controls.length === 0) covered.push(`${selector}: none on the page`);
       for (const control of controls) {
         control.scrollIntoView({ block: 'nearest' });
