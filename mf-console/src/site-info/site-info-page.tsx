@@ -12,6 +12,7 @@ import {
   type WebInfo,
 } from '@rc/shared-utility';
 import { loadSiteInfo, saveSiteInfo, type SiteInfoUpdateBody } from './site-info-api';
+import './site-info.css';
 
 type Field = 'title' | 'h5Domain';
 const serviceFields = ['service1', 'service2', 'service3', 'service4', 'service5'] as const;
@@ -55,7 +56,7 @@ function SiteInfoForm({ initial }: { initial: SiteInfoUpdateBody }) {
     });
 
   return (
-    <Form onSubmit={save} className="rc-narrow-form rc-site-info-form">
+    <Form onSubmit={save} className="rc-site-info-form">
       <Form.Field required error={Boolean(errors.title)}>
         <label>网站标题</label>
         <Input maxLength={100} {...text('title')} />

@@ -64,7 +64,11 @@ function UploadsIntoFolder({ folder }: { folder: string }) {
 
 /** The shared queue embedded in the page (spec §9's 700×378 variant of `<rc-uploader>`); its 上传文件 adds to `folder`. */
 function UploadQueue({ folder }: { folder: string }) {
-  return createElement('rc-uploader', { className: 'rc-upload-queue', variant: 'inline', 'upload-type': 'cpu', 'target-path': folder });
+  return (
+    <div className="rc-upload-queue">
+      {createElement('rc-uploader', { variant: 'inline', 'upload-type': 'cpu', 'target-path': folder })}
+    </div>
+  );
 }
 
 /**
