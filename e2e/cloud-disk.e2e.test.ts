@@ -7,7 +7,7 @@ import type { Browser } from './support/chromium';
 import type { PortalPage } from './support/portal-page';
 import { setUpPortalSuite, type PortalSuite } from './support/portal-suite';
 import { confirmDialog } from './support/rc-dialogs';
-import { generatedFile } from './support/uploader';
+import { controlsCoveredByExpandedList, generatedFile } from './support/uploader';
 
 let suite: PortalSuite;
 let browser: Browser;
@@ -39,6 +39,9 @@ describe('the cloud disk (/account/fileDisk) on S3', () => {
     expect(await fileRow('云盘 模型.bin').getText()).toContain('12.00 MB');
     expect(await putsToObjectStore(suite.server.objectStore.endpoint!)).toBe(3);
     await page.waitForText('.rc-cloud-usage', '已用 12.00 MB（1 个文件）');
+    // Expanded, the transfer list leaves the toolbar and every row's actions within reach.
+    const covered = await controlsCoveredByExpandedList(browser, ['.rc-folder-actions button', '.rc-entry-actions button']);
+    expect(covered, covered.join('; ')).toEqual([]);
 
     await fileRow('云盘 模型.bin').$('.rc-cloud-download').click();
     const saved = path.join(downloads, '云盘 模型.bin');

@@ -58,10 +58,23 @@ describe('site search', () => {
   it('refuses an empty search in the page box with the spec text', async () => {
     await page.open('/search?type=1&keyword=');
     await browser.$('.rc-search-form input').waitForDisplayed({ timeout: 15_000 });
-    await page.waitForText('.rc-search-page', '输入关键词后按回车搜索');
+    await page.waitForText('.rc-search-page .rc-empty', '请输入搜索关键词');
     await browser.$('.rc-search-form input').click();
     await browser.keys('Enter');
+    await page.waitForText('.rc-toasts', '请输入搜索关键词');
+  });
+
+  it('searches news (type 8) from a news page, with an empty header box refused with its own text', async () => {
+    await page.open('/news/detail/about');
+    await browser.$('.rc-search input').waitForDisplayed({ timeout: 15_000 });
+    await browser.$('.rc-search input').click();
+    await browser.keys('Enter');
     await page.waitForText('.rc-toasts', '请输入搜索内容');
+    await browser.$('.rc-search input').setValue('算力');
+    await browser.keys('Enter');
+    await page.waitForPath('/search');
+    expect(await browser.execute(() => new URLSearchParams(window.location.search).get('type'))).toBe('8');
+    expect(await page.textOf('.rc-search-tabs .active')).toMatch(/^资讯/);
   });
 
   it('a reader reports the post from its page; the operator takes it down in 内容审核 and search no longer finds it', async () => {

@@ -7,7 +7,7 @@ import { openChromium, type Browser } from './support/chromium';
 import { logInDemoUser } from './support/demo-session';
 import { confirmDialog } from './support/rc-dialogs';
 import { storedMd5, storedPath } from './support/upload-server';
-import { generatedFile } from './support/uploader';
+import { controlsCoveredByExpandedList, generatedFile } from './support/uploader';
 import { ServerProcess } from '../api-server/src/test-support/server-process';
 
 let browser: Browser;
@@ -52,7 +52,9 @@ describe('file management (HPC file storage) in the portal', () => {
     await browser.$('.rc-file-manage-page .rc-file-picker').addValue(file.path);
     await row('weights.bin').waitForDisplayed({ timeout: 60_000 });
     expect(storedMd5(server, userId, 'weights.bin')).toBe(file.md5);
-    // The transfer list opened for the upload floats over the rows' buttons: close it, as a user would.
+    // Expanded, the transfer list leaves the toolbar and every row's buttons within reach; then close it, as a user would.
+    const covered = await controlsCoveredByExpandedList(browser, ['.rc-file-main .rc-file-toolbar button', '.rc-rows .rc-row button']);
+    expect(covered, covered.join('; ')).toEqual([]);
     const panel = browser.$('rc-uploader').shadow$('.panel');
     if (await panel.isExisting()) {
       await browser.$('.rc-transfer-toggle').click();

@@ -8,7 +8,7 @@ import { setUpPortalSuite } from './support/portal-suite';
 import type { PortalPage } from './support/portal-page';
 import { recordedFormPosts, recordFormPosts } from './support/form-posts';
 import { confirmDialog } from './support/rc-dialogs';
-import { generatedFile, uploaderOn } from './support/uploader';
+import { controlsCoveredByExpandedList, generatedFile, uploaderOn } from './support/uploader';
 
 const downloads = mkdtempSync(path.join(tmpdir(), 'rc-e2e-net-disk-'));
 let browser: Browser;
@@ -39,6 +39,11 @@ describe('网盘', () => {
     const file = generatedFile('训练数据.bin', 2);
     await browser.$('.rc-disk-browser .rc-file-picker').addValue(file.path);
     await uploaderOn(browser).waitFor('训练数据.bin', (view) => view.status === 'success', 60_000, 'success');
+    await waitForRow('训练数据.bin');
+    // The list opened by the upload is collapsed; expanded, it leaves the toolbar and every row's actions within reach.
+    expect(await browser.$('rc-uploader').shadow$('.panel.is-collapsed').isExisting()).toBe(true);
+    const covered = await controlsCoveredByExpandedList(browser, ['.rc-folder-actions button', '.rc-disk-table .rc-entry-actions button']);
+    expect(covered, covered.join('; ')).toEqual([]);
     await browser.$('.rc-transfer-toggle').click();
     await browser.$('rc-uploader').shadow$('.panel').waitForExist({ reverse: true });
     await waitForRow('训练数据.bin');

@@ -81,6 +81,7 @@ describe('session', () => {
   it('sends /account/home to /login without a token, and back to /account/home after logging in', async () => {
     await page.open('/account/home');
     await page.waitForPath('/login');
+    expect(await browser.execute(() => window.location.search)).toBe('?t=login');
     await browser.$('.rc-login-password input[name="mobile"]').setValue(demoUser.mobile);
     await browser.$('.rc-login-password input[name="password"]').setValue(demoUser.password);
     await browser.$('.rc-login-password button[type="submit"]').click();
@@ -98,6 +99,22 @@ describe('session', () => {
     await browser.$('.rc-register button[type="submit"]').click();
     await page.waitForPath('/');
     await browser.$('.rc-user-menu').waitForDisplayed({ timeout: 15_000 });
+  });
+
+  it('keeps the open tab in the login URL: ?t=login for the password, ?t=code for the SMS code', async () => {
+    await page.open('/login');
+    await browser.$('.rc-login-password').waitForDisplayed({ timeout: 15_000 });
+    const search = () => browser.execute(() => window.location.search);
+    expect(await search()).toBe('?t=login');
+    await browser.$('.rc-auth-form').$('a=验证码登录').click();
+    await browser.$('.rc-login-code').waitForDisplayed({ timeout: 15_000 });
+    expect(await search()).toBe('?t=code');
+
+    await page.open('/blog');
+    await browser.$('.rc-auth-buttons').$('button=登录').waitForClickable({ timeout: 15_000 });
+    await browser.$('.rc-auth-buttons').$('button=登录').click();
+    await page.waitForPath('/login');
+    expect(await search()).toBe('?t=login');
   });
 
   it('logs in with an SMS code from the ?t=code tab', async () => {
@@ -253,6 +270,7 @@ describe('session', () => {
 
 describe('import-map overrides', () => {
   let scripts: StaticServer;
+  let consoleAvailable = false;
   const builtConsole = () => {
     const map = JSON.parse(readFileSync(path.join(repoRoot, 'dist/web/importmap.json'), 'utf8')) as { imports: Record<string, string> };
     const url = map.imports['@rc/mf-console'];
@@ -265,6 +283,7 @@ describe('import-map overrides', () => {
     scripts = await serveScripts({
       '/mf-console.js': consoleBuild,
       '/flaky-console.js': (requestNumber) => (requestNumber === 1 ? null : consoleBuild),
+      '/unavailable-console.js': () => (consoleAvailable ? consoleBuild : null),
       '/throws-on-load.js':
         "System.register([], function () { return { execute: function () { throw new Error('e2e: broken on load'); } }; });",
       '/throws-on-mount.js':
@@ -303,11 +322,32 @@ describe('import-map overrides', () => {
     expect(loaded).toContain(`${scripts.origin}/mf-console.js`);
   });
 
-  it('retries a console module whose download failed', async () => {
+  /** Forgets this tab's last reload for a failed module, so the next failure may reload again. */
+  const forgetChunkReload = () => browser.execute(() => sessionStorage.removeItem('rc-chunk-reload-at'));
+
+  const navigationType = () => browser.execute(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type);
+
+  it('reloads the page when a console module fails to download, and the reloaded page shows the console', async () => {
     await signInThroughApi(browser, server.url);
     await overrideConsole(`${scripts.origin}/flaky-console.js`);
+    await forgetChunkReload();
     await page.open('/account/home');
+    await page.waitForText('.rc-console-home', '控制台');
+    expect(await navigationType()).toBe('reload');
+    expect(await browser.execute(() => sessionStorage.getItem('rc-chunk-reload-at'))).toMatch(/^\d+$/);
+    expect(await browser.$('.rc-app-error').isExisting()).toBe(false);
+  });
+
+  it('reloads at most once per 60 s: a module still failing after the reload shows the retry panel, and 重试 loads it', async () => {
+    await signInThroughApi(browser, server.url);
+    consoleAvailable = false;
+    await overrideConsole(`${scripts.origin}/unavailable-console.js`);
+    await forgetChunkReload();
+    await page.open('/account/home');
+    // Reloading on every failure would never get here.
     await browser.$('.rc-app-error button').waitForClickable({ timeout: 15_000 });
+    expect(await navigationType()).toBe('reload');
+    consoleAvailable = true;
     await browser.$('.rc-app-error button').click();
     await page.waitForText('.rc-console-home', '控制台');
     expect(await browser.$('.rc-app-error').isExisting()).toBe(false);

@@ -94,15 +94,20 @@ describe('uploads from the portal against the real server', () => {
     await browser.waitUntil(async () => (await current.getText()) === '季度报告', { timeoutMsg: 'the new folder did not open' });
 
     await browser.$('.rc-file-picker').addValue(file.path);
-    // Started by mf-storage, shown by root-config's <rc-uploader>: one queue for the page.
-    await uploader().waitFor('report.bin', (view) => view.status === 'success', 60_000, 'success');
+    // Started by mf-storage, shown in the page's own 700×378 queue (spec §9), the shared queue's inline view.
+    const inlineQueue = uploaderOn(browser, '.rc-upload-page rc-uploader');
+    await inlineQueue.waitFor('report.bin', (view) => view.status === 'success', 60_000, 'success');
+    const queueSize = await browser.execute(() => {
+      const panel = document.querySelector('.rc-upload-page rc-uploader')!.shadowRoot!.querySelector('.panel')!.getBoundingClientRect();
+      return [panel.width, panel.height];
+    });
+    expect(queueSize).toEqual([700, 378]);
     const fileRow = browser.$('.rc-file-row*=report.bin');
     await fileRow.waitForDisplayed({ timeout: 20_000 });
     expect(storedMd5(server, userId, '季度报告/report.bin')).toBe(file.md5);
 
-    // The transfer list floats over the table's right side: close it, as a user would, to reach the row's buttons.
-    await browser.$('.rc-transfer-toggle').click();
-    await browser.$('rc-uploader').shadow$('.panel').waitForExist({ reverse: true });
+    // With the queue in the page, a new upload leaves the floating list closed: nothing covers the rows' buttons.
+    expect(await browser.$('#rc-uploader-slot rc-uploader').shadow$('.panel').isExisting()).toBe(false);
     await fileRow.$('button=下载').click();
     const downloaded = path.join(downloads, 'report.bin');
     await browser.waitUntil(() => existsSync(downloaded), { timeout: 20_000, timeoutMsg: 'report.bin was not downloaded' });
@@ -123,8 +128,9 @@ describe('uploads from the portal against the real server', () => {
       browser.execute(() => Array.from(document.querySelectorAll('.rc-folder-row')).some((row) => row.textContent?.includes('季度报告')));
     await browser.waitUntil(async () => !(await folderListed()), { timeout: 20_000, timeoutMsg: 'the deleted folder is still listed' });
     expect(existsSync(storedPath(server, userId, '季度报告/report.bin'))).toBe(false);
+    // The header's toggle still opens the floating list (collapsed) beside the page's own.
     await browser.$('.rc-transfer-toggle').click();
-    await browser.$('rc-uploader').shadow$('.panel').waitForDisplayed();
+    await browser.$('#rc-uploader-slot rc-uploader').shadow$('.panel.is-collapsed').waitForDisplayed();
   });
 
   it('the upload speed test measures the way the uploader sends and stores nothing', async () => {

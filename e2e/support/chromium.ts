@@ -19,8 +19,16 @@ const flags = [
   '--lang=zh-CN',
 ];
 
+/** A phone as Chromium's device mode emulates it: its user agent, screen and `<meta name="viewport">`. */
+export interface PhoneEmulation {
+  userAgent: string;
+  deviceMetrics: { width: number; height: number; pixelRatio: number; mobile: true; touch: true };
+}
+
 /** Debian's Chromium through Debian's chromedriver, with a fresh profile per session; downloads land in `downloadDir`. */
-export async function openChromium(options: { downloadDir?: string } = {}): Promise<{ browser: Browser; close(): Promise<void> }> {
+export async function openChromium(
+  options: { downloadDir?: string; phone?: PhoneEmulation } = {},
+): Promise<{ browser: Browser; close(): Promise<void> }> {
   const profile = mkdtempSync(path.join(tmpdir(), 'rc-e2e-chromium-'));
   const prefs: Record<string, string | boolean> = options.downloadDir
     ? { 'download.default_directory': options.downloadDir, 'download.prompt_for_download': false }
@@ -32,7 +40,12 @@ export async function openChromium(options: { downloadDir?: string } = {}): Prom
     waitforTimeout: 20_000,
     capabilities: {
       browserName: 'chrome',
-      'goog:chromeOptions': { binary: '/usr/bin/chromium', args: [...flags, `--user-data-dir=${profile}`], prefs },
+      'goog:chromeOptions': {
+        binary: '/usr/bin/chromium',
+        args: [...flags, `--user-data-dir=${profile}`],
+        prefs,
+        ...(options.phone ? { mobileEmulation: options.phone } : {}),
+      },
       'wdio:chromedriverOptions': { binary: '/usr/bin/chromedriver' },
     },
   });

@@ -59,6 +59,8 @@ export function portalPage(browser: Browser, baseUrl: string) {
     /** A fresh start: no session, theme, overrides or remembered URL. */
     async reset() {
       await browser.url(`${baseUrl}/null`);
+      // Once the shell shows, the auth guard has remembered /null: clearing before that left it to a race.
+      await browser.$('.rc-shell').waitForExist({ timeout: 15_000 });
       await browser.execute(() => localStorage.clear());
     },
   };

@@ -83,3 +83,37 @@ export function uploaderOn(browser: Browser, selector = 'rc-uploader') {
     },
   };
 }
+
+/**
+ * Opens and expands the portal's floating transfer list, then brings each control matched by `selectors` into view
+ * as a user would (scrolling it above the list when the list covers it) and answers the enabled ones the list still covers.
+ */
+export async function controlsCoveredByExpandedList(browser: Browser, selectors: readonly string[]): Promise<string[]> {
+  const floating = browser.$('#rc-uploader-slot rc-uploader');
+  if (!(await floating.shadow$('.panel').isExisting())) await browser.$('.rc-transfer-toggle').click();
+  await floating.shadow$('.panel').waitForDisplayed({ timeout: 10_000 });
+  if (await floating.shadow$('.panel.is-collapsed').isExisting()) await floating.shadow$('[aria-label="展开"]').click();
+  await floating.shadow$('.panel:not(.is-collapsed) .list').waitForDisplayed({ timeout: 10_000 });
+  return browser.execute((wanted) => {
+    const panel = document.querySelector('#rc-uploader-slot rc-uploader')!.shadowRoot!.querySelector('.panel')!;
+    const covered: string[] = [];
+    for (const selector of wanted) {
+      // A disabled control takes no clicks (Fomantic gives it pointer-events: none), so nothing can cover it.
+      const controls = Array.from(document.querySelectorAll<HTMLElement>(selector)).filter(
+        (control) => !control.matches(':disabled, .disabled'),
+      );
+      if (controls.length === 0) covered.push(`${selector}: none on the page`);
+      for (const control of controls) {
+        control.scrollIntoView({ block: 'nearest' });
+        const top = panel.getBoundingClientRect().top;
+        const rect = control.getBoundingClientRect();
+        if (rect.bottom > top) window.scrollBy(0, rect.bottom - top + 8);
+        const now = control.getBoundingClientRect();
+        const hit = document.elementFromPoint(now.left + now.width / 2, now.top + now.height / 2);
+        if (!hit || !control.contains(hit)) covered.push(`${selector}: ${control.textContent?.trim() ?? ''}`);
+      }
+    }
+    window.scrollTo(0, 0);
+    return covered;
+  }, selectors);
+}

@@ -25,6 +25,7 @@ import { ResourceTypesPage } from './hpc/resource-types-page';
 import { HpcReviewPage } from './hpc/hpc-review-page';
 import { WorkListPage } from './hpc/work-list-page';
 import { VncPage } from './desktop/vnc-page';
+import { SiteInfoPage } from './site-info/site-info-page';
 
 /** Screens built so far, by route pattern; every other route shows its feature page. */
 export const screens: Screens = {
@@ -58,6 +59,7 @@ export const screens: Screens = {
   '/account/superPower': SuperPowerPage,
   '/account/superPower/enmu': ResourceTypesPage,
   '/account/review/hpc': HpcReviewPage,
+  '/account/review/site': SiteInfoPage,
   '/account/workList': WorkListPage,
   '/noRecommend': NoRecommendPage,
   '/vnc': VncPage,

@@ -98,6 +98,7 @@ const consoleRoutes = rows('@rc/mf-console', [
   ['/account/childUser/reset/reset', '重置子账号密码', '为子账号设置新的登录密码。'],
   ['/account/workList', '我的作业', '提交超算批处理作业，查看排队与运行中的作业，取消作业，查看历史作业的用时、核时与扣费。'],
   ['/account/review/hpc', '超算开通审核', '审核用户的超算开通申请：通过后在集群上创建账号与目录，或填写原因驳回（运营人员）。'],
+  ['/account/review/site', '站点信息', '修改网站标题、服务热线、客服联系方式与手机浏览器跳转的 H5 站点地址（运营人员）。'],
 ]);
 
 const activityRoutes = rows(

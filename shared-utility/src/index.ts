@@ -26,6 +26,7 @@ export {
   $userInfo,
   $userMsgNum,
   $webInfo,
+  $zones,
 } from './stores';
 export { setTheme, toggleTheme } from './theme';
 export { parseSize, formatSize } from './size';
@@ -41,7 +42,20 @@ export { postForBlob } from './blob-call';
 export { searchTypeForPath } from './search-type';
 export { routeId, routeParam } from './route-param';
 export { useLoggedIn } from './use-logged-in';
-export type { AboutGroup, EnumItem, EnumName, LoginResult, NavItem, Page, Theme, UserGuide, UserInfo, UserType, WebInfo } from './types';
+export type {
+  AboutGroup,
+  EnumItem,
+  EnumName,
+  LoginResult,
+  NavItem,
+  Page,
+  Theme,
+  UserGuide,
+  UserInfo,
+  UserType,
+  WebInfo,
+  Zone,
+} from './types';
 export { dialogs, $dialogs, type DialogState, type OpenOptions, type ConfirmOptions } from './dialogs/dialog-manager';
 export { DialogFormActions } from './dialogs/dialog-form-actions';
 export { ModalDialog } from './dialogs/modal-dialog';

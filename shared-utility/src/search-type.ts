@@ -1,3 +1,4 @@
+/** Spec §2's search types by path segment; `info` is news (资讯), whose pages sit under `news`. */
 const RULES: readonly (readonly [segment: string, type: number])[] = [
   ['live', 2],
   ['resource', 4],
@@ -5,13 +6,22 @@ const RULES: readonly (readonly [segment: string, type: number])[] = [
   ['blog', 6],
   ['question', 7],
   ['info', 8],
+  ['news', 8],
   ['app', 15],
   ['dataManage', 16],
 ];
 
-/** The search query type for the page at `pathname` (spec §2): the first rule a path segment starts with. */
+const typeOfSegment = (segment: string) => RULES.find(([prefix]) => segment.startsWith(prefix))?.[1];
+
+/**
+ * The search query type for the page at `pathname` (spec §2): the innermost path segment that starts
+ * with a rule's word decides (`/blog/news/3` is news, `/blog/article/3` a blog), else 1.
+ */
 export function searchTypeForPath(pathname: string): number {
-  const segments = pathname.split('/').filter(Boolean);
-  const rule = RULES.find(([prefix]) => segments.some((segment) => segment.startsWith(prefix)));
-  return rule ? rule[1] : 1;
+  const segments = pathname.split('/').filter(Boolean).reverse();
+  for (const segment of segments) {
+    const type = typeOfSegment(segment);
+    if (type !== undefined) return type;
+  }
+  return 1;
 }

@@ -1,7 +1,7 @@
 import { atom, computed } from 'nanostores';
 import { constants } from './constants';
 import { persistentAtom } from './persistent-atom';
-import type { AboutGroup, EnumItem, EnumName, NavItem, Theme, UserGuide, UserInfo, WebInfo } from './types';
+import type { AboutGroup, EnumItem, EnumName, NavItem, Theme, UserGuide, UserInfo, WebInfo, Zone } from './types';
 
 export const $token = persistentAtom<string | null>('RC_WEB_TOKEN', null);
 export const $isLoggedIn = computed($token, (token) => Boolean(token));
@@ -21,6 +21,8 @@ export const $webInfo = atom<WebInfo | null>(null);
 /** `time` is when `list` was loaded (ms since epoch), 0 before the first load. */
 export const $navList = atom<{ time: number; list: NavItem[] }>({ time: 0, list: [] });
 export const $aboutList = atom<AboutGroup[]>([]);
+/** Spec §7's start-up data: every zone, and the classes (categoryType 1, zoneLocation 1) the home page leads to. */
+export const $zones = atom<{ zones: Zone[]; classes: Zone[] }>({ zones: [], classes: [] });
 export const $enums = atom<Partial<Record<EnumName, EnumItem[]>>>({});
 /** Which first-visit guides the user dismissed (超算控制台, 算力资源). */
 export const $userGuide = persistentAtom<UserGuide>('userGuide', { computerPower: false, superPower: false });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { debounce, throttle } from './timing';
+import { debounce, throttle, withMinimumDelay } from './timing';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -50,5 +50,30 @@ describe('throttle', () => {
     vi.advanceTimersByTime(1000);
     throttled(5);
     expect(fn.mock.calls).toEqual([[1], [3], [4], [5]]);
+  });
+});
+
+describe('withMinimumDelay', () => {
+  const settled = <T>(promise: Promise<T>) => {
+    const state: { value?: T } = {};
+    void promise.then((value) => (state.value = value));
+    return state;
+  };
+
+  it('answers a fast call no sooner than 200 ms after it started', async () => {
+    const answer = settled(withMinimumDelay(Promise.resolve('列表')));
+    await vi.advanceTimersByTimeAsync(199);
+    expect(answer.value).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(answer.value).toBe('列表');
+  });
+
+  it('adds nothing to a call slower than 200 ms', async () => {
+    const slow = new Promise<string>((resolve) => setTimeout(() => resolve('慢'), 500));
+    const answer = settled(withMinimumDelay(slow));
+    await vi.advanceTimersByTimeAsync(499);
+    expect(answer.value).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(answer.value).toBe('慢');
   });
 });

@@ -31,3 +31,9 @@ export function throttle<A extends unknown[]>(fn: (...args: A) => unknown, wait:
     timer = setTimeout(endWindow, wait);
   };
 }
+
+/** Spec §9: what `work` answers, but no sooner than `ms` after the call, so a loading indicator never just flashes. */
+export async function withMinimumDelay<T>(work: Promise<T>, ms: number = constants.fetchMinDelayMs): Promise<T> {
+  const [result] = await Promise.all([work, new Promise((resolve) => setTimeout(resolve, ms))]);
+  return result;
+}

@@ -5,7 +5,7 @@ export type UserType = 1 | 2 | 3;
 export type { UserInfo } from '@rc/api-contract/user/profile';
 export type { LoginResult } from '@rc/api-contract/user/login';
 
-export type { AboutGroup, EnumItem, EnumName, NavItem, WebInfo } from '@rc/api-contract/system/site';
+export type { AboutGroup, EnumItem, EnumName, NavItem, WebInfo, Zone } from '@rc/api-contract/system/site';
 export type { PageOf as Page } from '@rc/api-contract/envelope';
 
 export type Theme = 'theme_light' | 'theme_dark';

@@ -50,6 +50,24 @@ export const WebInfo = Type.Object({
 });
 export type WebInfo = Static<typeof WebInfo>;
 
+/** What an operator edits of the site info (`/account/review/site`): the page title, hotline, customer service and the H5 site. */
+export const SiteInfoUpdateBody = Type.Object({
+  title: Type.String({ title: '网站标题', minLength: 1, maxLength: 100 }),
+  hotline: Type.String({ title: '服务热线', maxLength: 40 }),
+  isShowService: Type.Boolean({ title: '显示客服联系方式' }),
+  service1: Type.String({ title: '客服联系方式1', maxLength: 200 }),
+  service2: Type.String({ title: '客服联系方式2', maxLength: 200 }),
+  service3: Type.String({ title: '客服联系方式3', maxLength: 200 }),
+  service4: Type.String({ title: '客服联系方式4', maxLength: 200 }),
+  service5: Type.String({ title: '客服联系方式5', maxLength: 200 }),
+  h5Domain: Type.String({
+    title: 'H5 站点地址',
+    maxLength: 200,
+    description: '手机浏览器（iPhone、iPod、iPad、Android）打开门户时跳转到的地址（http:// 或 https:// 开头）；留空则手机也使用电脑版',
+  }),
+});
+export type SiteInfoUpdateBody = Static<typeof SiteInfoUpdateBody>;
+
 export const FriendLink = Type.Object({ id: Type.Integer(), name: Type.String(), url: Type.String() });
 export type FriendLink = Static<typeof FriendLink>;
 

@@ -1,4 +1,4 @@
 export { enumList } from './enum-lists.js';
 export { aboutNavigation, advertList, friendLinkList, navBar, zoneList } from './portal-lists.js';
 export { systemSettings } from './system-settings.js';
-export { siteAnswers } from './website.js';
+export { siteAnswers, updateSiteInfo } from './website.js';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { WebInfo } from '@rc/api-contract/system/site';
+import { WebInfo, type SiteInfoUpdateBody } from '@rc/api-contract/system/site';
 import { website, type Executor } from '../db/index.js';
-import { notFound } from '../errors.js';
+import { invalid, notFound } from '../errors.js';
 import { cachedAnswer } from '../shared-state/index.js';
 
 export async function loadWebsite(db: Executor) {
@@ -36,7 +36,7 @@ export function publicConfig(site: Website) {
 }
 
 const siteAnswersKey = 'site:answers';
-/** No call edits the settings row; an edit made in the database shows within this time. */
+/** An operator's edit shows at once; one made in the database directly shows within this time. */
 const siteAnswersTtlMs = 60_000;
 
 /** The site info and the public config, which every page of the portal reads, from the shared cache. */
@@ -49,3 +49,26 @@ export function siteAnswers(app: FastifyInstance): Promise<{ info: WebInfo; conf
 
 /** For whoever changes the settings row while the server runs. */
 export const forgetSiteAnswers = (app: FastifyInstance) => app.shared.cache.delete([siteAnswersKey]);
+
+/** The H5 site is a whole http(s) address, or nothing (phones then keep the desktop site). */
+function checkedH5Domain(value: string): string {
+  const trimmed = value.trim();
+  if (!trimmed) return '';
+  const url = URL.canParse(trimmed) ? new URL(trimmed) : null;
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || /\s/.test(trimmed)) {
+    throw invalid('H5 站点地址须是以 http:// 或 https:// 开头的网址，或留空');
+  }
+  return trimmed;
+}
+
+/** An operator's edit of the site info; every open portal reads it on its next load. */
+export async function updateSiteInfo(app: FastifyInstance, body: SiteInfoUpdateBody): Promise<void> {
+  const h5Domain = checkedH5Domain(body.h5Domain);
+  const title = body.title.trim();
+  if (!title) throw invalid('请输入网站标题');
+  await app.db
+    .update(website)
+    .set({ ...body, title, hotline: body.hotline.trim(), h5Domain })
+    .where(eq(website.id, 1));
+  await forgetSiteAnswers(app);
+}

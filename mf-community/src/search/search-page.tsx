@@ -5,6 +5,7 @@ import {
   EmptyState,
   formatDate,
   ListState,
+  messages,
   PageHeader,
   PageSection,
   PageSwitcher,
@@ -48,14 +49,14 @@ function queryOfUrl(): { keyword: string; type: SearchType } {
   return { keyword: (params.get('keyword') ?? '').trim(), type: tabs.find((tab) => tab.type === type)?.type ?? 1 };
 }
 
-/** The page's own search box: an empty search is refused with the spec's text. */
+/** The page's own search box: an empty search is refused with the spec's text for the search page. */
 function SearchForm({ initial, onSearch }: { initial: string; onSearch: (keyword: string) => void }) {
   const [text, setText] = useState(initial);
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     const keyword = text.trim();
     if (!keyword) {
-      bus.emit('toast', { type: 'warning', message: '请输入搜索内容' });
+      bus.emit('toast', { type: 'warning', message: messages.emptySearchKeyword });
       return;
     }
     onSearch(keyword);
@@ -163,7 +164,7 @@ export function SiteSearchPage({ navigate }: ScreenProps) {
           )}
         />
       ) : (
-        <EmptyState>输入关键词后按回车搜索</EmptyState>
+        <EmptyState>{messages.emptySearchKeyword}</EmptyState>
       )}
     </PageSection>
   );
@@ -180,7 +181,7 @@ export function BlogSearchPage({ navigate }: ScreenProps) {
       {keyword ? (
         <SearchResults key={keyword} fetchPage={fetchPage} navigate={navigate} emptyText={`没有找到与「${keyword}」相关的博客`} />
       ) : (
-        <EmptyState>输入关键词后按回车搜索</EmptyState>
+        <EmptyState>{messages.emptySearchKeyword}</EmptyState>
       )}
     </PageSection>
   );

@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useState, type DragEvent } from 'react';
+import { createElement, useCallback, useEffect, useState, type DragEvent } from 'react';
 import { Button, Icon, Progress, Table } from 'semantic-ui-react';
 import {
-  $uploadListShow,
   bus,
   dialogs,
   EmptyState,
@@ -63,9 +62,18 @@ function UploadsIntoFolder({ folder }: { folder: string }) {
   );
 }
 
+/** The shared queue embedded in the page (spec §9's 700×378 variant of `<rc-uploader>`); its 上传文件 adds to `folder`. */
+function UploadQueue({ folder }: { folder: string }) {
+  return (
+    <div className="rc-upload-queue">
+      {createElement('rc-uploader', { variant: 'inline', 'upload-type': 'cpu', 'target-path': folder })}
+    </div>
+  );
+}
+
 /**
  * `/account/upload`: the user's file storage, folder by folder, with uploads into the folder shown.
- * Files go through the shared upload queue, so the header's 传输列表 shows and controls them.
+ * Files go through the shared upload queue, shown and controlled in the page's own transfer list.
  */
 export function UploadPage({ navigate }: ScreenProps) {
   const [folder, setFolder] = useState('');
@@ -128,15 +136,16 @@ export function UploadPage({ navigate }: ScreenProps) {
             选择文件
           </Button>
         </p>
-        <p className="rc-muted">上传到「{folder || '全部文件'}」，进度在右下角的传输列表中查看。</p>
+        <p className="rc-muted">上传到「{folder || '全部文件'}」，进度在下方的传输列表中查看。</p>
         {picker.input}
       </div>
+
+      <UploadQueue folder={folder} />
 
       <div className="rc-folder-bar">
         <FolderBreadcrumb path={folder} onOpen={setFolder} />
         <div className="rc-folder-actions">
           <Button basic size="small" icon="folder" content="新建文件夹" onClick={newFolder} />
-          <Button basic size="small" icon="tasks" content="传输列表" onClick={() => $uploadListShow.set(true)} />
         </div>
       </div>
 

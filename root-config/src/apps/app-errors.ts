@@ -2,6 +2,7 @@ import { map } from 'nanostores';
 import { addErrorHandler, getAppStatus, LOAD_ERROR, MOUNTED, triggerAppChange, unloadApplication, type AppError } from 'single-spa';
 import { microApps, type MicroAppName } from '../route-table';
 import { loadAgainNextTime } from './app-loader';
+import { reloadForFailedChunk } from './chunk-reload';
 
 /** The last failure of each micro-app that failed to load or mount, until it mounts again. */
 export const $appErrors = map<Partial<Record<MicroAppName, string>>>({});
@@ -17,6 +18,8 @@ export function watchAppErrors(): void {
     console.error(error);
     const name = error.appOrParcelName;
     if (!isMicroApp(name)) return;
+    // A module that failed to download may be gone after a new deployment: a reload fetches the new import map.
+    if (getAppStatus(name) === LOAD_ERROR && reloadForFailedChunk()) return;
     failedAt.set(name, Date.now());
     $appErrors.setKey(name, error.message);
   });

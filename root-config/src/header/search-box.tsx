@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Input } from 'semantic-ui-react';
-import { bus, searchTypeForPath } from '@rc/shared-utility';
+import { bus, messages, searchTypeForPath } from '@rc/shared-utility';
 import { navigate } from '../routing/location';
 
 /** Spec §2: the search type follows the current path; an empty search is refused. */
@@ -10,7 +10,7 @@ export function SearchBox() {
     event?.preventDefault();
     const keyword = text.trim();
     if (!keyword) {
-      bus.emit('toast', { type: 'warning', message: '请输入搜索内容' });
+      bus.emit('toast', { type: 'warning', message: messages.emptySearch });
       return;
     }
     const type = searchTypeForPath(window.location.pathname);

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Button, Dropdown, Icon } from 'semantic-ui-react';
-import { $instanceNum, $isLoggedIn, $userInfo, logout } from '@rc/shared-utility';
+import { $instanceNum, $isLoggedIn, $userInfo, constants, logout } from '@rc/shared-utility';
 import { navigate } from '../routing/location';
 import { RealNameBadge } from './real-name-badge';
 import { useBalanceYuan } from './use-balance-yuan';
@@ -19,7 +19,7 @@ export function UserMenu() {
   if (!loggedIn) {
     return (
       <div className="rc-auth-buttons">
-        <Button size="small" basic onClick={() => navigate('/login')}>
+        <Button size="small" basic onClick={() => navigate(constants.loginUrl)}>
           登录
         </Button>
         <Button size="small" primary onClick={() => navigate('/register')}>

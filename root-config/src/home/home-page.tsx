@@ -1,6 +1,7 @@
 import { Button, Icon, type SemanticICONS } from 'semantic-ui-react';
 import { navigate } from '../routing/location';
 import { HomeAdvert } from './home-advert';
+import { HomeClasses } from './home-classes';
 
 const features: readonly { icon: SemanticICONS; title: string; text: string; to: string }[] = [
   { icon: 'microchip', title: '容器实例', text: '多地区 GPU 实例，按秒计费，包日包周包月更优惠。', to: '/account/instanceManage' },
@@ -37,6 +38,7 @@ export function HomePage() {
           </button>
         ))}
       </section>
+      <HomeClasses />
       <HomeAdvert />
     </div>
   );

@@ -1,4 +1,4 @@
-import { $temporaryUrl, $token } from '@rc/shared-utility';
+import { $temporaryUrl, $token, constants } from '@rc/shared-utility';
 import { navigate } from './location';
 
 const authPages = ['/login', '/register', '/reset'];
@@ -23,10 +23,20 @@ export function signedInTarget(search: string): string {
   return inPortal && !isAuthPage(new URL(wanted, window.location.origin).pathname) ? wanted : '/account/home';
 }
 
+/** Spec §2: the login page's URL carries `t` (`login`, or `code` for the SMS tab); null when it already does. */
+export function loginUrlWithTab(search: string): string | null {
+  const params = new URLSearchParams(search);
+  if (params.get('t')) return null;
+  params.set('t', 'login');
+  return `/login?${params.toString()}`;
+}
+
 function enforce(): void {
   const { pathname, search } = window.location;
   if (!isAuthPage(pathname)) $temporaryUrl.set(pathname + search);
-  if (needsLogin(pathname)) navigate('/login', { replace: true });
+  if (needsLogin(pathname)) navigate(constants.loginUrl, { replace: true });
+  const withTab = pathname === '/login' ? loginUrlWithTab(search) : null;
+  if (withTab) navigate(withTab, { replace: true });
 }
 
 /** On navigation only: a login in progress sets the token and then leaves the page by itself. */

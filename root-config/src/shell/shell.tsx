@@ -50,8 +50,9 @@ export function Shell() {
           <AppSlot />
         </main>
       </div>
-      {layout === 'account' ? <div id="rc-uploader-slot" dangerouslySetInnerHTML={uploaderMarkup} /> : null}
       {showFooter ? <SiteFooter /> : null}
+      {/* Last, so the room the floating list keeps below the page lets the footer scroll clear of it too. */}
+      {layout === 'account' ? <div id="rc-uploader-slot" dangerouslySetInnerHTML={uploaderMarkup} /> : null}
       <ToastStack />
     </div>
   );

@@ -112,5 +112,6 @@ export const operatorMenuEntry: SideMenuEntry = {
     { text: '讲师审核', to: '/account/review/teacher' },
     { text: '课程审核', to: '/account/review/course' },
     { text: '超算开通审核', to: '/account/review/hpc' },
+    { text: '站点信息', to: '/account/review/site' },
   ],
 };

@@ -20,6 +20,8 @@ body.theme_dark {
   color-scheme: dark;
 }
 html, body { min-width: 1200px; }
+/* Phones keep the desktop layout (viewport width 1200): no text inflation that would break it. */
+html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
 body { margin: 0; background: var(--rc-bg); color: var(--rc-text); transition: background .2s; }
 body, body *:not(i):not(.icon):not(.icons) { font-family: var(--rc-font) !important; }
 a { color: var(--rc-brand); }
@@ -170,6 +172,8 @@ body.theme_dark .rc-quota-over { color: #f08a8a; }
 .rc-feature .icon { color: var(--rc-brand); }
 .rc-feature h3 { margin: 12px 0 8px; font-size: 18px; color: var(--rc-text); }
 .rc-feature p { margin: 0; color: var(--rc-muted); line-height: 1.7; }
+.rc-home-classes { width: 1200px; margin: -32px auto 56px; padding: 0 48px; box-sizing: border-box; display: flex; flex-wrap: wrap; align-items: center; gap: 8px; }
+.rc-home-classes-title { font-weight: 600; color: var(--rc-text); margin-right: 8px; }
 .rc-advert { position: fixed; right: 24px; bottom: 24px; z-index: 950; width: 300px; background: var(--rc-surface); border: 1px solid var(--rc-border);
   border-radius: 10px; box-shadow: 0 12px 32px rgba(0,0,0,.2); overflow: hidden; }
 .rc-advert-body { display: block; color: var(--rc-text); }

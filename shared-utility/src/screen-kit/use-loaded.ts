@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiResult } from '../api-client';
+import { withMinimumDelay } from '../timing';
 
 /** What a screen loaded: the data of the last success, or why the last call failed. */
 export interface Loaded<T> {
@@ -15,7 +16,8 @@ export interface Loaded<T> {
 
 /**
  * Loads with `fetch` on mount and whenever `fetch` changes identity (wrap it in useCallback with its
- * filters). A new fetcher forgets the old data; an answer that arrives after a newer call is dropped.
+ * filters). A new fetcher forgets the old data; an answer that arrives after a newer call is dropped. A load lasts at
+ * least 200 ms (spec §9), so its loading indicator shows steadily rather than flashing.
  */
 export function useLoaded<T>(fetch: () => Promise<ApiResult<T>>): Loaded<T> {
   const [state, setState] = useState<{ data: T | undefined; error: string | null; errorCode: number | null; loading: boolean }>({
@@ -37,7 +39,7 @@ export function useLoaded<T>(fetch: () => Promise<ApiResult<T>>): Loaded<T> {
       errorCode: fresh ? null : current.errorCode,
       loading: true,
     }));
-    const result = await fetch();
+    const result = await withMinimumDelay(fetch());
     if (call !== latest.current) return;
     setState((current) =>
       result.code === 200

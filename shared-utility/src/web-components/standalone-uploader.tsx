@@ -14,6 +14,8 @@ export interface UploaderAttributes {
   uploadType?: string;
   targetPath?: string;
   regionCode?: string;
+  /** `inline`: the portal's queue embedded in a page (700×378) instead of floating. */
+  variant?: string;
 }
 
 export const uploaderProps = {
@@ -22,6 +24,7 @@ export const uploaderProps = {
   uploadType: 'string',
   targetPath: 'string',
   regionCode: 'string',
+  variant: 'string',
 } as const;
 export const uploadEvents = ['upload:added', 'upload:progress', 'upload:done', 'upload:failed', 'upload:cancelled'] as const;
 

@@ -41,15 +41,20 @@ describe('<rc-uploader> in the portal', () => {
     expect($uploadListShow.get()).toBe(false);
   });
 
-  it('collapses to the narrow bar and expands again', async () => {
+  it('opens collapsed to the narrow bar, so it covers no controls, and expands and collapses again', async () => {
     $uploadListShow.set(true);
     const element = document.createElement('rc-uploader');
     document.body.append(element);
+    await rendered(element, '.panel.is-collapsed');
+    expect(shadow(element).querySelector<HTMLElement>('.body')!.hidden).toBe(true);
+    expect(shadow(element).querySelector('.page-room')!.className).toBe('page-room');
+    (await rendered(element, '[aria-label="展开"]')).click();
+    await rendered(element, '.panel:not(.is-collapsed)');
+    expect(shadow(element).querySelector<HTMLElement>('.body')!.hidden).toBe(false);
+    // Expanded, it keeps as much room below the page as it is tall, so the page's last rows scroll clear of it.
+    expect(shadow(element).querySelector('.page-room')!.className).toBe('page-room is-expanded');
     (await rendered(element, '[aria-label="收起"]')).click();
     await rendered(element, '.panel.is-collapsed');
-    expect(shadow(element).querySelector('.list')).toBeNull();
-    (await rendered(element, '[aria-label="展开"]')).click();
-    await rendered(element, '.list');
   });
 
   it('shows a new upload with its label and re-dispatches upload events on the element', async () => {
@@ -68,5 +73,31 @@ describe('<rc-uploader> in the portal', () => {
     await removed(element, `[data-upload-id="${id}"]`);
     bus.emit('session:logout', { reason: 'test' });
     expect($uploadListShow.get()).toBe(false);
+  });
+});
+
+describe('<rc-uploader variant="inline"> in a page', () => {
+  it('shows the shared queue in the page, 700×378, never collapsed, and a new upload does not open the floating list', async () => {
+    const floating = document.createElement('rc-uploader');
+    const inline = document.createElement('rc-uploader');
+    inline.setAttribute('variant', 'inline');
+    inline.setAttribute('target-path', '报告');
+    document.body.append(inline, floating);
+    const panel = await rendered(inline, '.panel.is-inline');
+    expect(shadow(inline).querySelector('[aria-label="收起"], [aria-label="展开"], [aria-label="关闭"]')).toBeNull();
+    expect(shadow(inline).querySelector('.page-room')).toBeNull();
+    expect(panel.textContent).toContain('暂无上传任务');
+    await mounted(floating);
+
+    const id = uploads.add(new File(['hello'], '周报.txt'), { uploadType: 'cpu', uploadParams: { path: '报告' } })!;
+    await rendered(inline, `[data-upload-id="${id}"]`);
+    expect($uploadListShow.get()).toBe(false);
+    uploads.cancel(id);
+    await removed(inline, `[data-upload-id="${id}"]`);
+
+    inline.remove();
+    const next = uploads.add(new File(['hi'], '月报.txt'))!;
+    expect($uploadListShow.get()).toBe(true);
+    uploads.cancel(next);
   });
 });

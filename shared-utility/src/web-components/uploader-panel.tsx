@@ -82,57 +82,70 @@ export interface UploaderPanelProps {
   /** Where picked files go; without it the panel has no file picker. */
   addOptions: AddOptions | null;
   onClose?: () => void;
+  /**
+   * `floating` sits at the bottom right and keeps room below the page, so any row can be scrolled clear of it;
+   * `inline` is the 700×378 queue a page embeds (spec §9), never collapsed.
+   */
+  variant?: 'floating' | 'inline';
+  /** The portal's floating list opens collapsed, so it never covers a page's controls until asked to. */
+  startCollapsed?: boolean;
 }
 
-/** The floating transfer list: every item of the queue with its state and controls. */
-export function UploaderPanel({ engine, addOptions, onClose }: UploaderPanelProps) {
+/** The transfer list: every item of the queue with its state and controls. */
+export function UploaderPanel({ engine, addOptions, onClose, variant = 'floating', startCollapsed = false }: UploaderPanelProps) {
   const items = useStore(engine.$items);
-  const [collapsed, setCollapsed] = useState(false);
+  const inline = variant === 'inline';
+  const [collapsedState, setCollapsed] = useState(startCollapsed);
+  const collapsed = !inline && collapsedState;
   const active = items.filter((item) => item.status === 'uploading' || item.status === 'preparing' || item.status === 'pending').length;
   const title = active > 0 ? `传输列表（${active}个上传中）` : '传输列表';
+  const panelClass = `panel${inline ? ' is-inline' : ''}${collapsed ? ' is-collapsed' : ''}`;
   return (
     <>
       <style>{uploaderStyles}</style>
-      <section className={`panel${collapsed ? ' is-collapsed' : ''}`} aria-label="传输列表">
+      <section className={panelClass} aria-label="传输列表">
         <header className="head">
           <span className="title">{title}</span>
-          <button
-            type="button"
-            className="icon"
-            aria-label={collapsed ? '展开' : '收起'}
-            title={collapsed ? '展开' : '收起'}
-            onClick={() => setCollapsed(!collapsed)}
-          >
-            {collapsed ? '▴' : '▾'}
-          </button>
+          {inline ? null : (
+            <button
+              type="button"
+              className="icon"
+              aria-label={collapsed ? '展开' : '收起'}
+              aria-expanded={!collapsed}
+              title={collapsed ? '展开' : '收起'}
+              onClick={() => setCollapsed(!collapsed)}
+            >
+              {collapsed ? '▴' : '▾'}
+            </button>
+          )}
           {onClose ? (
             <button type="button" className="icon" aria-label="关闭" title="关闭" onClick={onClose}>
               ×
             </button>
           ) : null}
         </header>
-        {collapsed ? null : (
-          <>
-            <div className="toolbar">
-              {addOptions ? (
-                <FilePicker primary label="上传文件" onFiles={(files) => files.forEach((file) => engine.add(file, addOptions))} />
-              ) : null}
-              {items.some((item) => item.status === 'success') ? (
-                <button type="button" className="button" onClick={() => engine.clearFinished()}>
-                  清除已完成
-                </button>
-              ) : null}
-            </div>
-            <ul className="list">
-              {items.length === 0 ? (
-                <li className="empty">暂无上传任务</li>
-              ) : (
-                items.map((item) => <ItemRow key={item.id} item={item} engine={engine} />)
-              )}
-            </ul>
-          </>
-        )}
+        {/* Hidden rather than removed: uploads picked in it keep their rows and inputs while collapsed. */}
+        <div className="body" hidden={collapsed}>
+          <div className="toolbar">
+            {addOptions ? (
+              <FilePicker primary label="上传文件" onFiles={(files) => files.forEach((file) => engine.add(file, addOptions))} />
+            ) : null}
+            {items.some((item) => item.status === 'success') ? (
+              <button type="button" className="button" onClick={() => engine.clearFinished()}>
+                清除已完成
+              </button>
+            ) : null}
+          </div>
+          <ul className="list">
+            {items.length === 0 ? (
+              <li className="empty">暂无上传任务</li>
+            ) : (
+              items.map((item) => <ItemRow key={item.id} item={item} engine={engine} />)
+            )}
+          </ul>
+        </div>
       </section>
+      {inline ? null : <div className={`page-room${collapsed ? '' : ' is-expanded'}`} aria-hidden="true" />}
     </>
   );
 }

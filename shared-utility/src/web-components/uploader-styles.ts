@@ -1,11 +1,18 @@
-/** Styles of `<rc-uploader>`, inside its shadow root only (spec §9: 520px expanded, 200px collapsed, 240px list). */
+/** Styles of `<rc-uploader>`, inside its shadow root only (spec §9: 520px expanded, 200px collapsed, 240px list; 700×378 inline). */
 export const uploaderStyles = `
-:host { all: initial; }
+:host { all: initial; display: block; }
 .panel { position: fixed; right: 24px; bottom: 24px; z-index: 900; width: 520px; background: #fff; color: #1f2329;
   border: 1px solid #e4e7ed; border-radius: 8px; box-shadow: 0 8px 24px rgba(0, 0, 0, 0.15);
   font: 14px/1.5 "PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif; box-sizing: border-box; }
 .panel.is-collapsed { width: 200px; }
-.panel.is-inline { position: static; box-shadow: none; }
+.panel.is-inline { position: static; box-shadow: none; z-index: auto; width: 700px; max-width: 100%; height: 378px;
+  display: flex; flex-direction: column; }
+.is-inline .body { flex: 1; min-height: 0; display: flex; flex-direction: column; }
+.is-inline .list { flex: 1; height: auto; min-height: 0; }
+.body[hidden] { display: none; }
+/* Room below the page as tall as the floating panel and its margin: the page's last rows scroll clear of it. */
+.page-room { height: 72px; }
+.page-room.is-expanded { height: 360px; }
 .head { display: flex; align-items: center; gap: 8px; padding: 10px 12px; border-bottom: 1px solid #ebeef5; cursor: default; }
 .is-collapsed .head { border-bottom: 0; }
 .title { flex: 1; font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }

@@ -14,6 +14,7 @@ import {
   PublicConfig,
   ReferralCodeBody,
   ReferralCodeResult,
+  SiteInfoUpdateBody,
   WebInfo,
   Zone,
   ZoneListBody,
@@ -21,7 +22,8 @@ import {
 import { ok } from '../../envelope.js';
 import { checkedReferralCode, ownReferralCode } from '../../billing/index.js';
 import { authenticateToken } from '../../accounts/index.js';
-import { aboutNavigation, advertList, enumList, friendLinkList, navBar, siteAnswers, zoneList } from '../../site/index.js';
+import { aboutNavigation, advertList, enumList, friendLinkList, navBar, siteAnswers, updateSiteInfo, zoneList } from '../../site/index.js';
+import { requireOperator } from '../../plugins/index.js';
 import { demoSite } from '../../seed/index.js';
 
 const tags = ['系统'];
@@ -54,6 +56,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { tags, summary: '站点信息', response: { 200: Envelope(WebInfo) } },
     handler: async () => ok((await siteAnswers(app)).info),
   });
+
+  app.post(
+    '/auth/website/update',
+    { schema: { tags, summary: '修改站点信息（运营人员）', body: SiteInfoUpdateBody, response: { 200: Envelope(Type.Null()) } } },
+    async (request) => {
+      requireOperator(request);
+      await updateSiteInfo(app, request.body);
+      return ok(null, '站点信息已保存');
+    },
+  );
 
   app.post('/api/website/link', { schema: { tags, summary: '友情链接', response: { 200: Envelope(Type.Array(FriendLink)) } } }, async () =>
     ok(await friendLinkList(app.db)),

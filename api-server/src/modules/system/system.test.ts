@@ -93,6 +93,43 @@ describe('site configuration', () => {
   });
 });
 
+describe('the site info an operator edits', () => {
+  const edit = {
+    title: '算力云 - GPU 算力租用',
+    hotline: '400-800-2027',
+    isShowService: true,
+    service1: '微信：suanli-kefu',
+    service2: '',
+    service3: '',
+    service4: '',
+    service5: '',
+    h5Domain: 'https://m.suanli.example',
+  };
+  const update = (body: unknown, token?: string) => call(t.app, 'POST', '/apis/system/auth/website/update', body, token);
+
+  it('saves the H5 site with the other site info, and every page reads it at once', async () => {
+    const operator = await login(t.app, demoAccounts.operator, demoPassword);
+    expect(await update(edit, operator)).toMatchObject({ code: 200, msg: '站点信息已保存' });
+    const site = await call(t.app, 'POST', '/apis/system/api/website/get');
+    expect(site.data).toMatchObject(edit);
+    expect(await update({ ...edit, h5Domain: '  ' }, operator)).toMatchObject({ code: 200 });
+    expect((await call(t.app, 'POST', '/apis/system/api/website/get')).data.h5Domain).toBe('');
+  });
+
+  it('refuses an H5 site that is not an http(s) address, and anyone but an operator', async () => {
+    const operator = await login(t.app, demoAccounts.operator, demoPassword);
+    for (const h5Domain of ['m.suanli.example', 'javascript:alert(1)', 'ftp://m.suanli.example', 'https://m.suanli.example/a b']) {
+      expect(await update({ ...edit, h5Domain }, operator)).toMatchObject({
+        code: 422,
+        msg: 'H5 站点地址须是以 http:// 或 https:// 开头的网址，或留空',
+      });
+    }
+    expect(await update({ ...edit, title: ' ' }, operator)).toMatchObject({ code: 422, msg: '请输入网站标题' });
+    const user = await login(t.app, demoAccounts.user, demoPassword);
+    expect(await update(edit, user)).toMatchObject({ code: 403, msg: '仅运营人员可以执行此操作' });
+  });
+});
+
 describe('the envelope', () => {
   it('answers an unknown /apis path with code 404 and HTTP 200', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/apis/nothing/here' });

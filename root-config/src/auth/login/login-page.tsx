@@ -8,8 +8,19 @@ import { LoginForm, type LoginTab } from './login-form';
 /** `/login?t=login` opens the password tab, `?t=code` the SMS-code tab. */
 const initialTab = (): LoginTab => (new URLSearchParams(window.location.search).get('t') === 'code' ? 'code' : 'password');
 
+/** The URL keeps naming the open tab, so a reload or a shared link opens the same one. */
+function showTabInUrl(tab: LoginTab): void {
+  const params = new URLSearchParams(window.location.search);
+  params.set('t', tab === 'code' ? 'code' : 'login');
+  window.history.replaceState(window.history.state, '', `/login?${params.toString()}`);
+}
+
 export function LoginPage() {
-  const [tab, setTab] = useState<LoginTab>(initialTab);
+  const [tab, setShownTab] = useState<LoginTab>(initialTab);
+  const setTab = (next: LoginTab) => {
+    showTabInUrl(next);
+    setShownTab(next);
+  };
   // Why the last session ended (signed in elsewhere), also after a reload, until the next login.
   const [reason] = useState(signOutReason.read);
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Checkbox, Form } from 'semantic-ui-react';
-import { $referralCode, FieldError, useSubmit } from '@rc/shared-utility';
+import { $referralCode, constants, FieldError, useSubmit } from '@rc/shared-utility';
 import { checkReferralCode, register as registerAccount } from '../auth-api';
 import { navigate } from '../../routing/location';
 import { Link } from '../../shell/link';
@@ -91,7 +91,7 @@ export function RegisterPage() {
       <div className="rc-auth-links">
         <span />
         <span>
-          已有账号？<Link to="/login">直接登录</Link>
+          已有账号？<Link to={constants.loginUrl}>直接登录</Link>
         </span>
       </div>
     </AuthFrame>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Form } from 'semantic-ui-react';
-import { useSubmit } from '@rc/shared-utility';
+import { constants, useSubmit } from '@rc/shared-utility';
 import { resetPassword } from '../auth-api';
 import { navigate } from '../../routing/location';
 import { Link } from '../../shell/link';
@@ -16,7 +16,7 @@ export function ResetPage() {
       check: () => credentialErrors(form),
       call: () => resetPassword({ mobile: form.mobile, code: form.code, password: form.password }),
       success: '密码已重置，请使用新密码登录',
-      then: () => navigate('/login'),
+      then: () => navigate(constants.loginUrl),
     });
 
   return (
@@ -28,7 +28,7 @@ export function ResetPage() {
         </Button>
       </Form>
       <div className="rc-auth-links">
-        <Link to="/login">返回登录</Link>
+        <Link to={constants.loginUrl}>返回登录</Link>
         <Link to="/register">注册账号</Link>
       </div>
     </AuthFrame>
