@@ -37,9 +37,9 @@ async function closePreview() {
         button?.click();
         return Boolean(button);
       }),
-    { timeout: 10_000, timeoutMsg: 'no 关闭 button' },
+    { timeout: 20_000, timeoutMsg: 'no 关闭 button' },
   );
-  await dialog().$('.rc-file-preview').waitForExist({ reverse: true, timeout: 10_000 });
+  await dialog().$('.rc-file-preview').waitForExist({ reverse: true, timeout: 20_000 });
 }
 
 function putInFileStorage(id: number, files: Record<string, string | Buffer>) {
@@ -95,7 +95,7 @@ describe('file previews in the portal', () => {
     const image = dialog().$('img.rc-preview-image');
     await image.waitForDisplayed({ timeout: 15_000 });
     await browser.waitUntil(async () => (await image.getProperty('naturalWidth')) === 2, {
-      timeout: 10_000,
+      timeout: 20_000,
       timeoutMsg: 'the image did not load from its blob: URL',
     });
     await closePreview();

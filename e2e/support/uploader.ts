@@ -91,9 +91,9 @@ export function uploaderOn(browser: Browser, selector = 'rc-uploader') {
 export async function controlsCoveredByExpandedList(browser: Browser, selectors: readonly string[]): Promise<string[]> {
   const floating = browser.$('#rc-uploader-slot rc-uploader');
   if (!(await floating.shadow$('.panel').isExisting())) await browser.$('.rc-transfer-toggle').click();
-  await floating.shadow$('.panel').waitForDisplayed({ timeout: 10_000 });
+  await floating.shadow$('.panel').waitForDisplayed({ timeout: 20_000 });
   if (await floating.shadow$('.panel.is-collapsed').isExisting()) await floating.shadow$('[aria-label="展开"]').click();
-  await floating.shadow$('.panel:not(.is-collapsed) .list').waitForDisplayed({ timeout: 10_000 });
+  await floating.shadow$('.panel:not(.is-collapsed) .list').waitForDisplayed({ timeout: 20_000 });
   return browser.execute((wanted) => {
     const panel = document.querySelector('#rc-uploader-slot rc-uploader')!.shadowRoot!.querySelector('.panel')!;
     const covered: string[] = [];
