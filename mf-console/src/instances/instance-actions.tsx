@@ -3,6 +3,7 @@ import { Button, Dropdown, Popup } from 'semantic-ui-react';
 import { bus, dialogs, formatYuan, runAction, type ApiResult } from '@rc/shared-utility';
 import { afterOperation, instanceCalls } from './instance-api';
 import type { InstanceView, Operation } from './instance-types';
+import { stopConfirmText } from './stop-wording';
 import {
   ChangeBillingForm,
   ChangeImageForm,
@@ -113,7 +114,7 @@ export function runInstanceOperation(operation: Operation, instance: InstanceVie
       return void confirmThen(
         {
           title: '关机',
-          content: `确定关机${name}？关机后停止计算计费，数据保留；按量计费实例关机后GPU会释放给其他用户，再次开机时可能需要等待空闲GPU。`,
+          content: stopConfirmText(instance),
           confirmText: '关机',
         },
         () => instanceCalls.stop(id),
