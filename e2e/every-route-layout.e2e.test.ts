@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../root-config/src/route-table';
 import type { Browser } from './support/chromium';
-import { browserToken, signInThroughApi } from './support/demo-session';
+import { browserToken, logInDemoUser, signInThroughApi } from './support/demo-session';
 import type { PortalPage } from './support/portal-page';
 import type { PortalServer } from './support/portal-server';
 import { setUpPortalSuite } from './support/portal-suite';
@@ -69,14 +69,15 @@ const layoutFaults = (wrapping: boolean) =>
       return [...byTop.values()];
     };
     if (!checkWrapping) return faults;
-    for (const button of document.querySelectorAll('button, .ui.button')) {
+    for (const button of document.querySelectorAll('.ui.button')) {
       if (button.closest('.menu') || !(button as HTMLElement).offsetParent) continue;
       const laidOut = lines(button);
       if (laidOut.length > 1) faults.push(`button ${name(button)} wraps: ${laidOut.join(' / ')}`);
     }
     for (const cell of [...document.querySelectorAll('td, th')].slice(0, 400)) {
       const laidOut = lines(cell);
-      if (laidOut.length > 1 && laidOut.some((line) => /^[\u4e00-\u9fff]$/.test(line)))
+      // A short label (a status, a column title) squeezed so that a character stands alone; a paragraph may end so.
+      if (laidOut.length > 1 && laidOut.join('').length <= 8 && laidOut.some((line) => /^[\u4e00-\u9fff]$/.test(line)))
         faults.push(`table cell ${name(cell)} breaks a word one character a line: ${laidOut.join(' / ')}`);
     }
     return faults;
@@ -140,8 +141,8 @@ async function checkInPlace(url: string): Promise<string[]> {
     await setTheme(theme);
     for (const width of order) {
       await browser.setWindowSize(width, 900);
-      // Wrapping does not change with the theme: it is looked for in the light one only.
-      for (const fault of await layoutFaults(theme === 'theme_light')) findings.push(`${url} ${width} ${theme}: ${fault}`);
+      // Wrapping does not change with the theme and is worst at the narrower width: it is looked for there, in light.
+      for (const fault of await layoutFaults(theme === 'theme_light' && width === 1280)) findings.push(`${url} ${width} ${theme}: ${fault}`);
       if (width === 1280) {
         // Labels do not change with the theme: only contrast is checked twice.
         const rules = theme === 'theme_light' ? axeRules : ['color-contrast'];
@@ -171,19 +172,15 @@ const stillTransitions = () =>
 
 describe('every route at 1280 and 1440 px in both themes', () => {
   const rented: number[] = [];
-  let token = '';
 
   beforeAll(async () => {
-    await page.open('/null');
-    await signInThroughApi(browser, server.url);
-    token = await browserToken(browser);
     // A running instance fills the instance table, bills and assets with a row each.
+    const { token } = await logInDemoUser(server.url);
     rented.push(await rentRunningInstance(server.url, token));
-    await page.reset();
   });
 
   afterAll(async () => {
-    await releaseInstances(server.url, token, rented);
+    await releaseInstances(server.url, await browserToken(browser), rented);
   });
 
   it("signed out: the shell's own pages", async () => {

@@ -11,6 +11,7 @@ import { loadSiteData } from './boot/site-data';
 import { startAuthGuard } from './routing/auth-guard';
 import { Shell } from './shell/shell';
 import { applyTheme } from './theme/apply-theme';
+import { watchFieldLabels } from './theme/field-labels';
 import { injectGlobalStyles } from './theme/global-styles';
 
 function shellRoot(): HTMLElement {
@@ -31,6 +32,7 @@ function refreshSession(): void {
 
 injectGlobalStyles();
 applyTheme();
+watchFieldLabels();
 configure({ navigate: (url) => navigateToUrl(url) });
 redirectMobileBrowsers();
 applyDocumentMeta();

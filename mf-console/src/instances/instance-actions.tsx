@@ -235,7 +235,7 @@ export function InstanceActions({
       <OperationButton operation={power} instance={instance} onDone={onDone} />
       <TerminalButton instance={instance} navigate={navigate} />
       <OperationButton operation="release" instance={instance} onDone={onDone} />
-      <Dropdown text="更多" button className="mini basic rc-more-operations" direction="left" upward={false}>
+      <Dropdown text="更多" aria-label="更多操作" button className="mini basic rc-more-operations" direction="left" upward={false}>
         <Dropdown.Menu>
           {instance.desktop ? (
             <>

@@ -48,6 +48,15 @@ a { color: var(--rc-brand); }
 .ui.red.header, .ui.basic.red.label { color: var(--rc-danger-text) !important; }
 .ui.basic.orange.label, .ui.basic.orange.button { box-shadow: 0 0 0 1px var(--rc-warn-text) inset !important; border-color: var(--rc-warn-text) !important; }
 .ui.basic.green.label, .ui.basic.green.button { box-shadow: 0 0 0 1px var(--rc-ok-text) inset !important; border-color: var(--rc-ok-text) !important; }
+.ui.basic.red.button, .ui.basic.negative.button { color: var(--rc-danger-text) !important; box-shadow: 0 0 0 1px var(--rc-danger-text) inset !important; }
+/* fomantic's greys (placeholders, card meta, message text at 85 % opacity) are below AA: the theme's muted text instead. */
+.ui.dropdown > .default.text, .ui.dropdown > .text.default, .ui.search.dropdown > .text.filtered { color: var(--rc-muted) !important; }
+.ui.card .meta, .ui.cards > .card .meta, .ui.card > .extra, .ui.cards > .card > .extra, .ui.items > .item .meta { color: var(--rc-muted) !important; }
+.ui.message p { opacity: 1; }
+.ui.steps .step.active .title { color: var(--rc-brand); }
+.ui.table th { white-space: nowrap; }
+/* Chinese words stay whole in a narrow column: it wraps between words, never one character a line. */
+.ui.table td { word-break: keep-all; overflow-wrap: break-word; }
 .ui.secondary.pointing.menu .active.item, .ui.secondary.pointing.menu .active.item:hover { border-color: var(--rc-brand); color: var(--rc-brand); }
 .ui.pagination.menu .active.item { color: var(--rc-brand); font-weight: 600; }
 .ui.form input:focus, .ui.input > input:focus, .ui.selection.active.dropdown, .ui.selection.active.dropdown .menu, .ui.selection.dropdown:focus { border-color: var(--rc-brand) !important; }
@@ -196,7 +205,9 @@ a.rc-header-link, .rc-header-link { color: var(--rc-text); }
 .rc-auth-links { display: flex; justify-content: space-between; margin-top: 16px; font-size: 13px; }
 .rc-code-field { display: flex; gap: 10px; }
 .rc-code-field .ui.input { flex: 1; }
-.rc-code-field .ui.button { width: 130px; flex: none; margin: 0; }
+.rc-code-field .ui.button { min-width: 130px; flex: none; margin: 0; }
+/* 「60秒后重新获取」 stays on one line wherever the send-code button stands. */
+.ui.button.rc-send-code { white-space: nowrap; }
 
 /* micro-app pages */
 .rc-stats { display: grid; grid-template-columns: repeat(4, 1fr); gap: 16px; }
@@ -259,6 +270,13 @@ body.theme_dark .ui.search.dropdown > .text.filtered, body.theme_dark .ui.select
 body.theme_dark .ui.loader:before { border-color: var(--rc-border); }
 body.theme_dark .ui.breadcrumb .divider { color: var(--rc-muted); }
 body.theme_dark .ui.toggle.checkbox label:before { background: var(--rc-border); }
+body.theme_dark .ui.basic.label[class*="green"], body.theme_dark .ui.basic.label[class*="orange"], body.theme_dark .ui.basic.label[class*="red"],
+body.theme_dark .ui.basic.label[class*="blue"] { background: transparent !important; }
+body.theme_dark .ui.definition.table tr td:first-child:not(.ignored), body.theme_dark .ui.definition.table tr td.definition {
+  background: var(--rc-surface-2); color: var(--rc-text); }
+body.theme_dark .ui.steps .step, body.theme_dark .ui.steps .step:after { background: var(--rc-surface); color: var(--rc-text); border-color: var(--rc-border); }
+body.theme_dark .ui.steps .step.active, body.theme_dark .ui.steps .step.active:after { background: var(--rc-surface-2); }
+body.theme_dark .ui.steps .step .description { color: var(--rc-muted); }
 `;
 
 export function injectGlobalStyles(): void {
