@@ -75,7 +75,13 @@ export function RegisterPage() {
         </Form.Group>
         <Form.Field error={Boolean(errors.agreement)}>
           <div className="rc-agreement">
-            <Checkbox name="agreement" id="rc-register-agreement" label="我已阅读并同意" checked={agreed} onChange={(_, d) => setAgreed(Boolean(d.checked))} />
+            <Checkbox
+              name="agreement"
+              id="rc-register-agreement"
+              label="我已阅读并同意"
+              checked={agreed}
+              onChange={(_, d) => setAgreed(Boolean(d.checked))}
+            />
             <Link to="/agreement" target="_blank">
               《用户协议》
             </Link>
