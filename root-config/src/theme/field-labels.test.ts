@@ -20,7 +20,8 @@ describe('tying form captions to their controls', () => {
         <div class="field"><label>不覆盖</label><input name="named" aria-label="原有名称"></div>
         <div class="ui checkbox"><input type="checkbox" class="hidden"><label>我已阅读并同意</label></div>
         <div class="ui labeled input"><div class="ui label">我的推荐码</div><input readonly value="ABC"></div>
-        <div class="ui search selection dropdown" role="combobox" aria-label="镜像"><input class="search"></div>
+        <div class="ui search selection dropdown" role="combobox" aria-label="镜像"><input class="search" name="image"></div>
+        <div class="field"><label for="tags">标签</label><div id="tags" class="ui search selection dropdown"><input class="search" name="tags"></div></div>
       </form>`;
     nameFieldControls(document.body);
   });
@@ -34,7 +35,8 @@ describe('tying form captions to their controls', () => {
   it('names a checkbox by its label, a labeled input by its label box, and a search box as its dropdown', () => {
     expect(nameOf(document.querySelector('input[type="checkbox"]')!)).toBe('我已阅读并同意');
     expect(nameOf(document.querySelector('input[readonly]')!)).toBe('我的推荐码');
-    expect(nameOf(document.querySelector('input.search')!)).toBe('镜像');
+    expect(nameOf(document.querySelector('input[name="image"]')!)).toBe('镜像');
+    expect(nameOf(document.querySelector('input[name="tags"]')!)).toBe('标签');
   });
 
   it('leaves a control that already has a name as it was', () => {

@@ -6,10 +6,15 @@
 const controls = 'input:not([type="hidden"]), textarea, select, [role="listbox"], [role="combobox"]';
 let nextId = 0;
 
+const labelFor = (control: Element) =>
+  control.id
+    ? [...control.ownerDocument.querySelectorAll('label[for]')].find((label) => (label as HTMLLabelElement).htmlFor === control.id)
+    : undefined;
+
 const isNamed = (control: Element) =>
   control.hasAttribute('aria-label') ||
   control.hasAttribute('aria-labelledby') ||
-  Boolean(control.id && control.ownerDocument.querySelector(`label[for="${CSS.escape(control.id)}"]`)) ||
+  Boolean(labelFor(control)) ||
   Boolean(control.closest('label'));
 
 function tie(caption: Element, control: Element | null | undefined): void {
@@ -32,7 +37,9 @@ export function nameFieldControls(root: ParentNode): void {
   for (const search of root.querySelectorAll('.ui.search.dropdown > input.search')) {
     const dropdown = search.parentElement!;
     const name = dropdown.getAttribute('aria-label');
+    const caption = labelFor(dropdown);
     if (name && !isNamed(search)) search.setAttribute('aria-label', name);
+    else if (caption) tie(caption, search);
     else if (dropdown.getAttribute('aria-labelledby') && !isNamed(search))
       search.setAttribute('aria-labelledby', dropdown.getAttribute('aria-labelledby')!);
   }

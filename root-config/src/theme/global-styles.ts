@@ -53,7 +53,7 @@ a { color: var(--rc-brand); }
 .ui.dropdown > .default.text, .ui.dropdown > .text.default, .ui.search.dropdown > .text.filtered { color: var(--rc-muted) !important; }
 .ui.card .meta, .ui.cards > .card .meta, .ui.card > .extra, .ui.cards > .card > .extra, .ui.items > .item .meta { color: var(--rc-muted) !important; }
 .ui.message p { opacity: 1; }
-.ui.steps .step.active .title { color: var(--rc-brand); }
+.ui.steps .step.active .title { color: var(--rc-brand) !important; }
 .ui.table th { white-space: nowrap; }
 /* Chinese words stay whole in a narrow column: it wraps between words, never one character a line. */
 .ui.table td { word-break: keep-all; overflow-wrap: break-word; }
