@@ -192,7 +192,7 @@ describe('every route at 1280 and 1440 px in both themes', () => {
     expect(findings).toEqual([]);
   });
 
-  it('signed in: every other route', { timeout: 240_000 }, async () => {
+  it('signed in: every other route', { timeout: 420_000 }, async () => {
     await page.open('/null');
     await signInThroughApi(browser, server.url);
     await page.open('/account/home');
