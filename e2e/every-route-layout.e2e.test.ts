@@ -33,8 +33,9 @@ let page: PortalPage;
 setUpPortalSuite({}, (suite) => ({ server, browser, page } = suite));
 
 /**
- * What is wrong with the layout on screen: the page scrolls sideways (naming the elements that stick out), a button's
- * label wraps onto a second line, or a table cell leaves one Chinese character alone on a line.
+ * What is wrong with the layout on screen: the page scrolls sideways (naming the elements that stick out), a screen's card
+ * runs to the window's edge, a button's label wraps onto a second line, or a table cell leaves one Chinese character alone
+ * on a line.
  */
 const layoutFaults = (wrapping: boolean) =>
   browser.execute((checkWrapping: boolean) => {
@@ -48,6 +49,11 @@ const layoutFaults = (wrapping: boolean) =>
         .slice(0, 3)
         .map((element) => `${name(element)} (${Math.round(element.getBoundingClientRect().right)} px)`);
       faults.push(`scrolls sideways, page ${root.scrollWidth} px wide: ${culprits.join(', ')}`);
+    }
+    for (const card of document.querySelectorAll('.rc-app-area .rc-page')) {
+      const { left, right, width } = card.getBoundingClientRect();
+      if (width > 0 && (left < 16 || right > root.clientWidth - 16))
+        faults.push(`${name(card)} runs to the window's edge, without page margins`);
     }
     /** The text of `element` line by line, as laid out. */
     const lines = (element: Element) => {
