@@ -15,13 +15,13 @@ body.theme_light {
   --rc-bg: #f4f6fa; --rc-surface: #ffffff; --rc-surface-2: #f7f8fb; --rc-text: #1f2329;
   --rc-muted: #646a73; --rc-border: #e3e6ec; --rc-header-bg: #ffffff; --rc-footer-bg: #1b1f2a;
   --rc-input-bg: #ffffff; --rc-hover: #eef3ff;
-  --rc-brand: #2563eb; --rc-warn-text: #c2410c; --rc-ok-text: #15803d; --rc-danger-text: #c9302c;
+  --rc-brand: #2563eb; --rc-warn-text: #c2410c; --rc-ok-text: #15803d; --rc-danger-text: #c9302c; --rc-yellow-text: #8a5a00;
 }
 body.theme_dark {
   --rc-bg: #111318; --rc-surface: #1b1e25; --rc-surface-2: #22262f; --rc-text: #e4e7ec;
   --rc-muted: #9aa2ae; --rc-border: #2d323c; --rc-header-bg: #171a20; --rc-footer-bg: #0c0e12;
   --rc-input-bg: #14171c; --rc-hover: #243047;
-  --rc-brand: #7aa2ff; --rc-warn-text: #fb923c; --rc-ok-text: #4ade80; --rc-danger-text: #f08a8a;
+  --rc-brand: #7aa2ff; --rc-warn-text: #fb923c; --rc-ok-text: #4ade80; --rc-danger-text: #f08a8a; --rc-yellow-text: #fbbd08;
   color-scheme: dark;
 }
 html, body { min-width: 1200px; }
@@ -32,7 +32,8 @@ a { color: var(--rc-brand); }
 .ui.primary.button, .ui.primary.buttons .button { background-color: var(--rc-brand-fill); }
 .ui.primary.button:hover, .ui.primary.button:focus, .ui.primary.button:active, .ui.primary.active.button, .ui.primary.buttons .button:hover { background-color: var(--rc-brand-dark); }
 .ui.basic.primary.button, .ui.basic.primary.buttons .button { background: transparent !important; color: var(--rc-brand) !important; box-shadow: 0 0 0 1px var(--rc-brand) inset !important; }
-.ui.blue.label, .ui.blue.labels .label, .ui.blue.button { background-color: var(--rc-brand-fill) !important; border-color: var(--rc-brand-fill) !important; }
+.ui.blue.label:not(.basic), .ui.blue.labels .label, .ui.blue.button:not(.basic) { background-color: var(--rc-brand-fill) !important; border-color: var(--rc-brand-fill) !important; }
+.ui.basic.blue.button, .ui.basic.blue.label { color: var(--rc-brand) !important; box-shadow: 0 0 0 1px var(--rc-brand) inset !important; }
 .ui.blue.progress .bar, .ui.progress .bar { background-color: var(--rc-brand-fill); }
 .ui.toggle.checkbox input:checked ~ label:before, .ui.toggle.checkbox input:focus:checked ~ label:before { background-color: var(--rc-brand-fill) !important; }
 /* fomantic's coloured fills under white text, darkened to AA; and its coloured text, in the theme's status colours. */
@@ -41,7 +42,8 @@ a { color: var(--rc-brand); }
 .ui.green.button:not(.basic), .ui.green.label:not(.basic), .ui.positive.button:not(.basic) { background-color: #15803d !important; border-color: #15803d !important; color: #fff !important; }
 .ui.green.button:not(.basic):hover, .ui.positive.button:not(.basic):hover { background-color: #166534 !important; }
 .ui.teal.button:not(.basic), .ui.teal.label:not(.basic) { background-color: #0f766e !important; border-color: #0f766e !important; color: #fff !important; }
-.ui.yellow.label:not(.basic) { color: #1f2329 !important; }
+.ui.yellow.label:not(.basic), .ui.yellow.button:not(.basic) { color: #1f2329 !important; }
+.ui.basic.yellow.button, .ui.basic.yellow.label { color: var(--rc-yellow-text) !important; box-shadow: 0 0 0 1px var(--rc-yellow-text) inset !important; }
 .ui.breadcrumb a.section { color: var(--rc-brand); }
 .ui.orange.header, .ui.basic.orange.label, .ui.basic.orange.button { color: var(--rc-warn-text) !important; }
 .ui.green.header, .ui.basic.green.label, .ui.basic.green.button { color: var(--rc-ok-text) !important; }
@@ -273,7 +275,7 @@ body.theme_dark .ui.loader:before { border-color: var(--rc-border); }
 body.theme_dark .ui.breadcrumb .divider { color: var(--rc-muted); }
 body.theme_dark .ui.toggle.checkbox label:before { background: var(--rc-border); }
 body.theme_dark .ui.basic.label[class*="green"], body.theme_dark .ui.basic.label[class*="orange"], body.theme_dark .ui.basic.label[class*="red"],
-body.theme_dark .ui.basic.label[class*="blue"] { background: transparent !important; }
+body.theme_dark .ui.basic.label[class*="blue"], body.theme_dark .ui.basic.label[class*="yellow"] { background: transparent !important; }
 body.theme_dark .ui.definition.table tr td:first-child:not(.ignored), body.theme_dark .ui.definition.table tr td.definition {
   background: var(--rc-surface-2); color: var(--rc-text); }
 body.theme_dark .ui.steps .step, body.theme_dark .ui.steps .step:after { background: var(--rc-surface); color: var(--rc-text); border-color: var(--rc-border); }
