@@ -189,7 +189,7 @@ describe('every route at 1280 and 1440 px in both themes', () => {
     await rentRunningInstance(server.url, token);
   });
 
-  it("signed out: the shell's own pages", async () => {
+  it("signed out: the shell's own pages", { timeout: 180_000 }, async () => {
     const findings: string[] = [];
     for (const url of signedOutRoutes) {
       await page.open(url);
