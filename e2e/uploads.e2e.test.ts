@@ -261,7 +261,7 @@ describe('uploads from the portal against the real server', () => {
     expect(isolation).toEqual({
       react: '16.14.0',
       pageButton: 'rgb(255, 105, 180)',
-      uploaderButton: 'rgb(47, 107, 255)',
+      uploaderButton: 'rgb(37, 99, 235)',
       panelShown: true,
       leakedStyles: 0,
     });

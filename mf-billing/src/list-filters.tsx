@@ -49,6 +49,7 @@ export function ListFilters<F extends DateRangeFields>({
               clearable
               placeholder={choice.placeholder}
               className={choice.className}
+              aria-label={choice.label}
               options={options(choice.names)}
               value={value[choice.field] as string}
               onChange={(_, data) => set({ [choice.field]: String(data.value ?? '') } as Partial<F>)}
@@ -58,6 +59,7 @@ export function ListFilters<F extends DateRangeFields>({
         {dateInputs.map(({ field, label }) => (
           <Form.Input
             key={field}
+            id={`rc-filter-${field}`}
             label={label}
             type="date"
             className={`rc-filter-${field}`}

@@ -12,6 +12,7 @@ import { loadSiteData } from './boot/site-data';
 import { startAuthGuard } from './routing/auth-guard';
 import { Shell } from './shell/shell';
 import { applyTheme } from './theme/apply-theme';
+import { watchFieldLabels } from './theme/field-labels';
 import { injectGlobalStyles } from './theme/global-styles';
 
 function shellRoot(): HTMLElement {
@@ -32,6 +33,7 @@ function refreshSession(): void {
 
 injectGlobalStyles();
 applyTheme();
+watchFieldLabels();
 configure({ navigate: (url) => navigateToUrl(url) });
 redirectMobileBrowsers();
 applyDocumentMeta();

@@ -99,7 +99,7 @@ export class SimulatedDriver implements ComputeDriver {
     return stopped;
   }
   async exec(): Promise<never> {
-    throw new DriverRefusal('模拟资源池中的实例没有真实容器，无法登录（服务器以 COMPUTE_DRIVER=podman 运行时可登录）');
+    throw new DriverRefusal('模拟资源池中的实例没有真实容器，无法打开终端');
   }
   async sample(instance: DriverInstance): Promise<InstanceSample> {
     const held = instance.gpuHeld > 0;

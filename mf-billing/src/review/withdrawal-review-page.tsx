@@ -28,6 +28,7 @@ export function WithdrawalReviewPage(_: ScreenProps) {
         <Dropdown
           selection
           clearable
+          aria-label="状态"
           placeholder="全部状态"
           options={statusOptions}
           value={status ?? ''}

@@ -58,6 +58,7 @@ export function BlogListPage({ navigate }: ScreenProps) {
               selection
               clearable
               className="rc-blog-category"
+              aria-label="分类"
               placeholder="全部分类"
               options={(categories.data ?? []).map((category) => ({
                 key: category.id,

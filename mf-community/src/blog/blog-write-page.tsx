@@ -160,6 +160,7 @@ export function BlogWritePage({ navigate }: ScreenProps) {
               selection
               clearable
               className="rc-write-category"
+              aria-label="分类"
               placeholder="选择分类"
               options={(categories.data ?? []).map((category) => ({ key: category.id, value: category.id, text: category.name }))}
               value={fields.categoryId ?? ''}

@@ -67,7 +67,7 @@ function PickImage({ navigate }: ScreenProps) {
                     }
                   >
                     <Table.Cell collapsing>
-                      <Radio checked={draft.imageId === image.id} />
+                      <Radio checked={draft.imageId === image.id} aria-label={image.name} />
                     </Table.Cell>
                     <Table.Cell>{image.name}</Table.Cell>
                     <Table.Cell>

@@ -37,6 +37,7 @@ export function CoverUploadPage({ navigate }: ScreenProps) {
         type="file"
         accept={accepted.join(',')}
         className="rc-cover-file"
+        aria-label="选择封面图片"
         disabled={busy}
         onChange={(event) => send(event.target.files?.[0])}
       />

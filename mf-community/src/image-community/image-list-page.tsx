@@ -53,6 +53,7 @@ export function ImageListPage({ navigate }: ScreenProps) {
           selection
           compact
           className="rc-image-sort"
+          aria-label="排序"
           options={sortOptions}
           value={sort}
           onChange={(_, data) => setSort(data.value as CommunityImageSort)}

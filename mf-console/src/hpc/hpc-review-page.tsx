@@ -27,6 +27,7 @@ export function HpcReviewPage() {
         <Dropdown
           selection
           className="rc-hpc-review-status"
+          aria-label="状态"
           options={statusOptions}
           value={status}
           onChange={(_, data) => {

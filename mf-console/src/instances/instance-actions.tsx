@@ -3,6 +3,7 @@ import { Button, Dropdown, Popup } from 'semantic-ui-react';
 import { bus, dialogs, formatYuan, runAction, type ApiResult } from '@rc/shared-utility';
 import { afterOperation, instanceCalls } from './instance-api';
 import type { InstanceView, Operation } from './instance-types';
+import { stopConfirmText } from './stop-wording';
 import {
   ChangeBillingForm,
   ChangeImageForm,
@@ -113,7 +114,7 @@ export function runInstanceOperation(operation: Operation, instance: InstanceVie
       return void confirmThen(
         {
           title: '关机',
-          content: `确定关机${name}？关机后停止计算计费，数据保留；按量计费实例关机后GPU会释放给其他用户，再次开机时可能需要等待空闲GPU。`,
+          content: stopConfirmText(instance),
           confirmText: '关机',
         },
         () => instanceCalls.stop(id),
@@ -234,7 +235,7 @@ export function InstanceActions({
       <OperationButton operation={power} instance={instance} onDone={onDone} />
       <TerminalButton instance={instance} navigate={navigate} />
       <OperationButton operation="release" instance={instance} onDone={onDone} />
-      <Dropdown text="更多" button className="mini basic rc-more-operations" direction="left" upward={false}>
+      <Dropdown text="更多" aria-label="更多操作" button className="mini basic rc-more-operations" direction="left" upward={false}>
         <Dropdown.Menu>
           {instance.desktop ? (
             <>

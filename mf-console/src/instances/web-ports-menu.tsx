@@ -12,6 +12,7 @@ export function WebPortsMenu({ instance, navigate }: { instance: InstanceView; n
   return (
     <Dropdown
       text="网页端口"
+      aria-label="网页端口"
       className="rc-web-ports-menu"
       onOpen={() =>
         void webPortCalls.list(instance.id).then((answer) => {

@@ -19,6 +19,7 @@ export function RentImageField({ state, dispatch, hidden }: { state: RentState; 
         selection
         search
         className="rc-image-picker"
+        aria-label="镜像"
         placeholder={images.length ? '选择镜像' : '暂无镜像'}
         options={images.map((image) => ({
           key: image.id,

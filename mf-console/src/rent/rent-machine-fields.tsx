@@ -98,6 +98,7 @@ export function BillingField({ state, dispatch }: FieldProps) {
         <Dropdown
           selection
           compact
+          aria-label="时长"
           options={Array.from({ length: 12 }, (_, i) => ({ key: i + 1, value: i + 1, text: `${i + 1} ${unitOf[billingType]}` }))}
           value={state.duration}
           onChange={(_, data) => dispatch({ type: 'durationChosen', duration: Number(data.value) })}

@@ -107,7 +107,7 @@ export function AppCentrePage({ navigate }: ScreenProps) {
           onKeyDown={(event: React.KeyboardEvent) => {
             if (event.key === 'Enter') setKeyword(typed.trim());
           }}
-          action={{ icon: 'search', onClick: () => setKeyword(typed.trim()) }}
+          action={{ icon: 'search', 'aria-label': '搜索', onClick: () => setKeyword(typed.trim()) }}
         />
       </div>
       <ListState

@@ -58,6 +58,7 @@ export function CourseListPage({ navigate }: ScreenProps) {
           <Dropdown
             selection
             className="rc-course-price-filter"
+            aria-label="价格"
             options={priceOptions}
             value={price}
             onChange={(_, d) => refilter(() => setPrice(d.value as typeof price))}
@@ -65,6 +66,7 @@ export function CourseListPage({ navigate }: ScreenProps) {
           <Dropdown
             selection
             className="rc-course-sort"
+            aria-label="排序"
             options={sortOptions}
             value={sort}
             onChange={(_, d) => refilter(() => setSort(d.value as 1 | 2))}

@@ -36,7 +36,7 @@ function MyCourses({ navigate }: { navigate: (url: string) => void }) {
           <div className="rc-my-courses">
             {page.list.map((course) => (
               <article key={course.id} className="rc-my-course" data-course-id={course.id}>
-                <RouteLink to={`/resource/detail/${course.id}`} navigate={navigate}>
+                <RouteLink to={`/resource/detail/${course.id}`} navigate={navigate} label={course.courseName}>
                   <CourseCover course={course} />
                 </RouteLink>
                 <div className="rc-my-course-body">

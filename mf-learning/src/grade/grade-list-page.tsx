@@ -30,6 +30,7 @@ export function GradeListPage({ navigate }: ScreenProps) {
           <Dropdown
             selection
             className="rc-grade-sort"
+            aria-label="排序"
             options={sortOptions}
             value={sort}
             onChange={(_, d) => {

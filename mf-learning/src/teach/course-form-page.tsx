@@ -169,6 +169,7 @@ export function CourseFormPage({ navigate }: ScreenProps) {
               <Form.Dropdown
                 selection
                 name="categoryId"
+                aria-label="课程分类"
                 placeholder={categories.error ? '分类加载失败' : '请选择分类'}
                 options={categoryOptions}
                 value={draft.categoryId ?? undefined}

@@ -295,6 +295,7 @@ export function CloudDiskPage() {
       selection
       compact
       className="rc-cloud-region"
+      aria-label="地区"
       placeholder="选择地区"
       options={(regions.data ?? []).map((r) => ({ key: r.regionCode, value: r.regionCode, text: r.regionName }))}
       value={region}

@@ -61,6 +61,7 @@ export function NetDiskPage({ navigate }: ScreenProps) {
                 <Dropdown
                   selection
                   className="rc-region-picker"
+                  aria-label="地区"
                   value={region.regionCode}
                   options={regions.map((each) => ({
                     key: each.regionCode,

@@ -31,7 +31,7 @@ export function TopNav() {
         </Link>
       ))}
       {more.length > 0 ? (
-        <Dropdown text="更多" className="rc-header-link rc-nav-more">
+        <Dropdown text="更多" aria-label="更多栏目" className="rc-header-link rc-nav-more">
           <Dropdown.Menu>
             {more.map((item) => (
               <Dropdown.Item key={item.id} text={item.navTitle} onClick={() => openNav(item)} />

@@ -33,6 +33,7 @@ export function UserMenu() {
   return (
     <Dropdown
       className="rc-user-menu"
+      aria-label="账号菜单"
       icon={null}
       direction="left"
       trigger={

@@ -5,18 +5,23 @@ const css = String.raw`
   --rc-font: Lato, 'PingFang SC', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Helvetica Neue', Arial, sans-serif;
   --rc-header-height: 80px;
   --rc-side-width: 220px;
-  --rc-brand: #2f6bff;
-  --rc-brand-dark: #1d4fd8;
+  /* Fills under white text (buttons, badges); AA (4.5:1) against #fff. */
+  --rc-brand-fill: #2563eb;
+  --rc-brand-dark: #1d4ed8;
 }
+/* Per theme: --rc-brand is the accent for text and lines (links, active tabs), and the -text colours are the status
+   colours readable as text on that theme's surfaces; every pairing meets WCAG AA (checked by e2e/every-route-layout). */
 body.theme_light {
   --rc-bg: #f4f6fa; --rc-surface: #ffffff; --rc-surface-2: #f7f8fb; --rc-text: #1f2329;
   --rc-muted: #646a73; --rc-border: #e3e6ec; --rc-header-bg: #ffffff; --rc-footer-bg: #1b1f2a;
   --rc-input-bg: #ffffff; --rc-hover: #eef3ff;
+  --rc-brand: #2563eb; --rc-warn-text: #c2410c; --rc-ok-text: #15803d; --rc-danger-text: #c9302c; --rc-yellow-text: #8a5a00;
 }
 body.theme_dark {
   --rc-bg: #111318; --rc-surface: #1b1e25; --rc-surface-2: #22262f; --rc-text: #e4e7ec;
   --rc-muted: #9aa2ae; --rc-border: #2d323c; --rc-header-bg: #171a20; --rc-footer-bg: #0c0e12;
   --rc-input-bg: #14171c; --rc-hover: #243047;
+  --rc-brand: #7aa2ff; --rc-warn-text: #fb923c; --rc-ok-text: #4ade80; --rc-danger-text: #f08a8a; --rc-yellow-text: #fbbd08;
   color-scheme: dark;
 }
 html, body { min-width: 1200px; }
@@ -26,12 +31,36 @@ body { margin: 0; background: var(--rc-bg); color: var(--rc-text); transition: b
 body, body *:not(i):not(.icon):not(.icons) { font-family: var(--rc-font) !important; }
 a { color: var(--rc-brand); }
 /* One blue: the brand's, wherever fomantic would use its own. */
-.ui.primary.button, .ui.primary.buttons .button { background-color: var(--rc-brand); }
+.ui.primary.button, .ui.primary.buttons .button { background-color: var(--rc-brand-fill); }
 .ui.primary.button:hover, .ui.primary.button:focus, .ui.primary.button:active, .ui.primary.active.button, .ui.primary.buttons .button:hover { background-color: var(--rc-brand-dark); }
 .ui.basic.primary.button, .ui.basic.primary.buttons .button { background: transparent !important; color: var(--rc-brand) !important; box-shadow: 0 0 0 1px var(--rc-brand) inset !important; }
-.ui.blue.label, .ui.blue.labels .label { background-color: var(--rc-brand) !important; border-color: var(--rc-brand) !important; }
-.ui.blue.progress .bar, .ui.progress .bar { background-color: var(--rc-brand); }
-.ui.toggle.checkbox input:checked ~ label:before, .ui.toggle.checkbox input:focus:checked ~ label:before { background-color: var(--rc-brand) !important; }
+.ui.blue.label:not(.basic), .ui.blue.labels .label, .ui.blue.button:not(.basic) { background-color: var(--rc-brand-fill) !important; border-color: var(--rc-brand-fill) !important; }
+.ui.basic.blue.button, .ui.basic.blue.label { color: var(--rc-brand) !important; box-shadow: 0 0 0 1px var(--rc-brand) inset !important; }
+.ui.blue.progress .bar, .ui.progress .bar { background-color: var(--rc-brand-fill); }
+.ui.toggle.checkbox input:checked ~ label:before, .ui.toggle.checkbox input:focus:checked ~ label:before { background-color: var(--rc-brand-fill) !important; }
+/* fomantic's coloured fills under white text, darkened to AA; and its coloured text, in the theme's status colours. */
+.ui.orange.button:not(.basic), .ui.orange.label:not(.basic) { background-color: #c2410c !important; border-color: #c2410c !important; color: #fff !important; }
+.ui.orange.button:not(.basic):hover { background-color: #9a3412 !important; }
+.ui.green.button:not(.basic), .ui.green.label:not(.basic), .ui.positive.button:not(.basic) { background-color: #15803d !important; border-color: #15803d !important; color: #fff !important; }
+.ui.green.button:not(.basic):hover, .ui.positive.button:not(.basic):hover { background-color: #166534 !important; }
+.ui.teal.button:not(.basic), .ui.teal.label:not(.basic) { background-color: #0f766e !important; border-color: #0f766e !important; color: #fff !important; }
+.ui.yellow.label:not(.basic), .ui.yellow.button:not(.basic) { color: #1f2329 !important; }
+.ui.basic.yellow.button, .ui.basic.yellow.label { color: var(--rc-yellow-text) !important; box-shadow: 0 0 0 1px var(--rc-yellow-text) inset !important; }
+.ui.breadcrumb a.section { color: var(--rc-brand); }
+.ui.orange.header, .ui.basic.orange.label, .ui.basic.orange.button { color: var(--rc-warn-text) !important; }
+.ui.green.header, .ui.basic.green.label, .ui.basic.green.button { color: var(--rc-ok-text) !important; }
+.ui.red.header, .ui.basic.red.label { color: var(--rc-danger-text) !important; }
+.ui.basic.orange.label, .ui.basic.orange.button { box-shadow: 0 0 0 1px var(--rc-warn-text) inset !important; border-color: var(--rc-warn-text) !important; }
+.ui.basic.green.label, .ui.basic.green.button { box-shadow: 0 0 0 1px var(--rc-ok-text) inset !important; border-color: var(--rc-ok-text) !important; }
+.ui.basic.red.button, .ui.basic.negative.button { color: var(--rc-danger-text) !important; box-shadow: 0 0 0 1px var(--rc-danger-text) inset !important; }
+/* fomantic's greys (placeholders, card meta, message text at 85 % opacity) are below AA: the theme's muted text instead. */
+.ui.dropdown > .default.text, .ui.dropdown > .text.default, .ui.search.dropdown > .text.filtered { color: var(--rc-muted) !important; }
+.ui.card .meta, .ui.cards > .card .meta, .ui.card > .extra, .ui.cards > .card > .extra, .ui.items > .item .meta { color: var(--rc-muted) !important; }
+.ui.message p { opacity: 1; }
+.ui.steps .step.active .title { color: var(--rc-brand) !important; }
+.ui.table th { white-space: nowrap; }
+/* Chinese words stay whole in a narrow column: it wraps between words, never one character a line. */
+.ui.table td { word-break: keep-all; overflow-wrap: break-word; }
 .ui.secondary.pointing.menu .active.item, .ui.secondary.pointing.menu .active.item:hover { border-color: var(--rc-brand); color: var(--rc-brand); }
 .ui.pagination.menu .active.item { color: var(--rc-brand); font-weight: 600; }
 .ui.form input:focus, .ui.input > input:focus, .ui.selection.active.dropdown, .ui.selection.active.dropdown .menu, .ui.selection.dropdown:focus { border-color: var(--rc-brand) !important; }
@@ -73,12 +102,12 @@ a.rc-header-link, .rc-header-link { color: var(--rc-text); }
 .rc-auth-buttons { display: flex; gap: 8px; }
 .rc-header.is-transparent .rc-auth-buttons .ui.basic.button { color: #fff !important; box-shadow: 0 0 0 1px rgba(255,255,255,.6) inset !important; background: transparent !important; }
 .rc-user-trigger { display: inline-flex; align-items: center; gap: 6px; }
-.rc-avatar { width: 28px; height: 28px; border-radius: 50%; background: var(--rc-brand); color: #fff; display: inline-flex;
+.rc-avatar { width: 28px; height: 28px; border-radius: 50%; background: var(--rc-brand-fill); color: #fff; display: inline-flex;
   align-items: center; justify-content: center; font-size: 13px; overflow: hidden; }
 .rc-avatar img { width: 100%; height: 100%; object-fit: cover; }
 .rc-user-card { padding: 14px 16px; min-width: 240px; }
 .rc-user-card-row { display: flex; align-items: center; justify-content: space-between; gap: 12px; margin-top: 10px; }
-.rc-money { font-weight: 700; color: #f2711c; }
+.rc-money { font-weight: 700; color: var(--rc-warn-text); }
 .rc-tip-bar { height: 32px; line-height: 32px; text-align: center; font-size: 13px; overflow: hidden; white-space: nowrap; }
 .rc-demo-banner { height: 24px; line-height: 24px; text-align: center; font-size: 12px; overflow: hidden; white-space: nowrap; background: #fff1f0; color: #a8071a; border-bottom: 1px solid #ffccc7; }
 
@@ -114,7 +143,7 @@ a.rc-header-link, .rc-header-link { color: var(--rc-text); }
 /* list states (the screen kit's ListState): loading, failed with 重试, empty — one look in every screen */
 .rc-empty, .rc-list-loading, .rc-list-error { text-align: center; padding: 48px 16px; color: var(--rc-muted); }
 .rc-empty p, .rc-list-error p { margin: 0 0 14px; }
-.rc-list-error p { color: #d9534f; }
+.rc-list-error p { color: var(--rc-danger-text); }
 .rc-list-loading .ui.loader:before { border-color: var(--rc-border); }
 /* not found, not yours, deleted (the screen kit's MissingState): what happened and a way back instead of 重试 */
 .rc-missing { text-align: center; padding: 48px 16px; color: var(--rc-muted); }
@@ -137,6 +166,8 @@ body.theme_dark .rc-quota-over { color: #f08a8a; }
 .rc-dialog-form-actions { display: flex; justify-content: flex-end; gap: 8px; margin-top: 16px; }
 .ui.modal > .actions > .rc-dialog-form-actions { margin-top: 0; }
 .rc-layout-default .rc-page-frame, .rc-layout-activity .rc-page-frame { max-width: 1200px; margin: 24px auto 40px; padding: 0 24px; box-sizing: border-box; }
+/* A screen's own card in the full-width layout (community, search, the lesson player) keeps the page margins too. */
+.rc-layout-default .rc-app-area > * > .rc-page, .rc-layout-activity .rc-app-area > * > .rc-page { max-width: 1152px; margin: 24px auto; box-sizing: border-box; }
 .rc-app-error { padding: 8px 0; }
 .rc-agreement { display: flex; align-items: center; flex-wrap: wrap; }
 .rc-agreement .ui.checkbox { margin-right: 2px; }
@@ -197,7 +228,9 @@ body.theme_dark .rc-quota-over { color: #f08a8a; }
 .rc-auth-links { display: flex; justify-content: space-between; margin-top: 16px; font-size: 13px; }
 .rc-code-field { display: flex; gap: 10px; }
 .rc-code-field .ui.input { flex: 1; }
-.rc-code-field .ui.button { width: 130px; flex: none; margin: 0; }
+.rc-code-field .ui.button { min-width: 130px; flex: none; margin: 0; }
+/* 「60秒后重新获取」 stays on one line wherever the send-code button stands. */
+.ui.button.rc-send-code { white-space: nowrap; }
 
 /* micro-app pages */
 .rc-stats { display: grid; grid-template-columns: repeat(4, 1fr); gap: 16px; }
@@ -209,8 +242,8 @@ body.theme_dark .rc-quota-over { color: #f08a8a; }
 .rc-message-unread { font-weight: 600; }
 .rc-muted { color: var(--rc-muted); }
 .rc-shortcuts { display: flex; flex-wrap: wrap; gap: 10px; }
-.rc-verified { color: #21ba45; }
-.rc-unverified { color: #f2711c; }
+.rc-verified { color: var(--rc-ok-text); }
+.rc-unverified { color: var(--rc-warn-text); }
 .rc-feature-pending { display: flex; align-items: center; gap: 8px; }
 
 /* dark theme for fomantic-ui components */
@@ -260,7 +293,13 @@ body.theme_dark .ui.search.dropdown > .text.filtered, body.theme_dark .ui.select
 body.theme_dark .ui.loader:before { border-color: var(--rc-border); }
 body.theme_dark .ui.breadcrumb .divider { color: var(--rc-muted); }
 body.theme_dark .ui.toggle.checkbox label:before { background: var(--rc-border); }
-body.theme_dark .rc-list-error p { color: #f08a8a; }
+body.theme_dark .ui.basic.label[class*="green"], body.theme_dark .ui.basic.label[class*="orange"], body.theme_dark .ui.basic.label[class*="red"],
+body.theme_dark .ui.basic.label[class*="blue"], body.theme_dark .ui.basic.label[class*="yellow"] { background: transparent !important; }
+body.theme_dark .ui.definition.table tr td:first-child:not(.ignored), body.theme_dark .ui.definition.table tr td.definition {
+  background: var(--rc-surface-2); color: var(--rc-text); }
+body.theme_dark .ui.steps .step, body.theme_dark .ui.steps .step:after { background: var(--rc-surface); color: var(--rc-text); border-color: var(--rc-border); }
+body.theme_dark .ui.steps .step.active, body.theme_dark .ui.steps .step.active:after { background: var(--rc-surface-2); }
+body.theme_dark .ui.steps .step .description { color: var(--rc-muted); }
 `;
 
 export function injectGlobalStyles(): void {

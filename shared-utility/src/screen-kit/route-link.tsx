@@ -5,11 +5,14 @@ export function RouteLink({
   to,
   navigate,
   className,
+  label,
   children,
 }: {
   to: string;
   navigate: (url: string) => void;
   className?: string;
+  /** The link's name where its content has no text (a picture). */
+  label?: string;
   children: ReactNode;
 }) {
   const follow = (event: MouseEvent) => {
@@ -18,7 +21,7 @@ export function RouteLink({
     navigate(to);
   };
   return (
-    <a href={to} className={className} onClick={follow}>
+    <a href={to} className={className} aria-label={label} onClick={follow}>
       {children}
     </a>
   );

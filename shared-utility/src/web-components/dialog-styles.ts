@@ -25,8 +25,8 @@ export const dialogStyles = `
 .dialog.is-overflowing .body { overflow-y: auto; overflow-x: hidden; }
 .actions { display: flex; justify-content: flex-end; gap: 8px; padding: 12px 16px; border-top: 1px solid #ebeef5; }
 .action { min-width: 72px; padding: 7px 16px; border-radius: 4px; border: 1px solid #dcdfe6; background: #fff; color: #1f2329; cursor: pointer; font-size: 14px; }
-.action.primary { background: var(--rc-brand, #2f6bff); border-color: var(--rc-brand, #2f6bff); color: #fff; }
-.action.primary:hover { background: var(--rc-brand-dark, #1d4fd8); border-color: var(--rc-brand-dark, #1d4fd8); }
+.action.primary { background: var(--rc-brand-fill, #2563eb); border-color: var(--rc-brand-fill, #2563eb); color: #fff; }
+.action.primary:hover { background: var(--rc-brand-dark, #1d4ed8); border-color: var(--rc-brand-dark, #1d4ed8); }
 .action.danger { background: #db2828; border-color: #db2828; color: #fff; }
 .tray { position: fixed; left: 16px; bottom: 16px; display: flex; gap: 8px; pointer-events: auto; }
 .tray-item { padding: 6px 12px; border-radius: 16px; border: 1px solid #dcdfe6; background: #fff; cursor: pointer; box-shadow: 0 2px 8px rgba(0, 0, 0, 0.12); font-size: 13px; }

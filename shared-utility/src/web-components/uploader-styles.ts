@@ -17,11 +17,11 @@ export const uploaderStyles = `
 .is-collapsed .head { border-bottom: 0; }
 .title { flex: 1; font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .icon { border: 0; background: transparent; color: #606266; cursor: pointer; font-size: 16px; padding: 0 4px; line-height: 1; }
-.icon:hover { color: var(--rc-brand, #2f6bff); }
+.icon:hover { color: var(--rc-brand, #2563eb); }
 .toolbar { display: flex; gap: 8px; padding: 8px 12px; border-bottom: 1px solid #ebeef5; }
 .button { border: 1px solid #dcdfe6; background: #fff; color: #1f2329; border-radius: 4px; padding: 3px 10px; font-size: 12px; cursor: pointer; }
-.button.primary { background: var(--rc-brand, #2f6bff); border-color: var(--rc-brand, #2f6bff); color: #fff; }
-.button:hover { border-color: var(--rc-brand, #2f6bff); }
+.button.primary { background: var(--rc-brand-fill, #2563eb); border-color: var(--rc-brand-fill, #2563eb); color: #fff; }
+.button:hover { border-color: var(--rc-brand, #2563eb); }
 .list { height: 240px; overflow-y: auto; margin: 0; padding: 0; list-style: none; }
 .empty { color: #909399; text-align: center; padding-top: 96px; }
 .item { padding: 8px 12px; border-bottom: 1px solid #f2f3f5; }
@@ -32,11 +32,11 @@ export const uploaderStyles = `
 .status.success { color: #21ba45; }
 .status.error { color: #db2828; }
 .bar { height: 4px; background: #ebeef5; border-radius: 2px; margin: 6px 0 4px; overflow: hidden; }
-.bar > span { display: block; height: 100%; background: var(--rc-brand, #2f6bff); transition: width 0.2s; }
+.bar > span { display: block; height: 100%; background: var(--rc-brand-fill, #2563eb); transition: width 0.2s; }
 .bar.success > span { background: #21ba45; }
 .bar.error > span { background: #db2828; }
 .actions { display: flex; gap: 4px; }
-.link { border: 0; background: transparent; color: var(--rc-brand, #2f6bff); cursor: pointer; font-size: 12px; padding: 0 2px; }
+.link { border: 0; background: transparent; color: var(--rc-brand, #2563eb); cursor: pointer; font-size: 12px; padding: 0 2px; }
 .link.danger { color: #db2828; }
 .error-text { color: #db2828; font-size: 12px; }
 input[type="file"] { display: none; }

@@ -15,7 +15,7 @@ const logMark = '@@suanli-log@@';
 
 /** Why a pool runs no start commands, by driver; a driver not named here runs them (Podman). */
 const notRunHere: Record<string, string> = {
-  simulated: '模拟资源池中的实例没有真实容器，应用的启动命令不会运行（服务器以 COMPUTE_DRIVER=podman 运行时会运行）',
+  simulated: '模拟资源池中的实例没有真实容器，应用的启动命令不会运行',
   kubernetes: 'Kubernetes 资源池暂不运行应用的启动命令，请登录实例手动启动',
 };
 

@@ -30,7 +30,7 @@ describe('the web terminal on the simulated pool', () => {
     expect(code).toBe(4000);
     expect(JSON.parse(frames[0]!)).toEqual({
       type: 'closed',
-      reason: '模拟资源池中的实例没有真实容器，无法登录（服务器以 COMPUTE_DRIVER=podman 运行时可登录）',
+      reason: '模拟资源池中的实例没有真实容器，无法打开终端',
     });
     expect(Buffer.byteLength(reason)).toBeLessThanOrEqual(123);
     expect(reason.length).toBeGreaterThan(0);

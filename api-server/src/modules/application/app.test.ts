@@ -358,7 +358,7 @@ describe('launching', () => {
     const simulated = {
       state: 'idle',
       stateName: '未运行',
-      reason: '模拟资源池中的实例没有真实容器，应用的启动命令不会运行（服务器以 COMPUTE_DRIVER=podman 运行时会运行）',
+      reason: '模拟资源池中的实例没有真实容器，应用的启动命令不会运行',
       openPort: null,
     };
     expect(mine.data).toMatchObject({

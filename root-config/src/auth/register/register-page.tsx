@@ -60,12 +60,14 @@ export function RegisterPage() {
         <Form.Group widths="equal">
           <Form.Input
             name="nickname"
+            id="rc-register-nickname"
             label="昵称（选填）"
             value={optional.nickname}
             onChange={(_, d) => setOptional((current) => ({ ...current, nickname: d.value }))}
           />
           <Form.Input
             name="referralCode"
+            id="rc-register-referral"
             label={referrer ? `推荐码（推荐人：${referrer}）` : '推荐码（选填）'}
             value={optional.referralCode}
             onChange={(_, d) => setOptional((current) => ({ ...current, referralCode: d.value }))}
@@ -73,7 +75,13 @@ export function RegisterPage() {
         </Form.Group>
         <Form.Field error={Boolean(errors.agreement)}>
           <div className="rc-agreement">
-            <Checkbox name="agreement" label="我已阅读并同意" checked={agreed} onChange={(_, d) => setAgreed(Boolean(d.checked))} />
+            <Checkbox
+              name="agreement"
+              id="rc-register-agreement"
+              label="我已阅读并同意"
+              checked={agreed}
+              onChange={(_, d) => setAgreed(Boolean(d.checked))}
+            />
             <Link to="/agreement" target="_blank">
               《用户协议》
             </Link>
