@@ -79,10 +79,15 @@ export async function listInstanceViews(
 ) {
   const where = and(eq(instances.userId, userId), o.includeReleased ? undefined : ne(instances.status, Status.released), o.where);
   const [rows, settings] = await Promise.all([selectRows(app.db, where, o.limit, o.offset), viewSettings(app)]);
+  const [positions, services] = await Promise.all([queuePositions(app, rows), appServicesOf(app, rows)]);
+  return rows.map((row) => toView(row, settings, positions.get(row.instance.id), services.get(row.instance.id) ?? null));
+}
+
+/** Where each row waiting for a GPU stands in its queue. */
+async function queuePositions(app: FastifyInstance, rows: Row[]) {
   const positions = new Map<number, number>();
   for (const { instance } of rows) if (instance.gpuWaitSince) positions.set(instance.id, await queuePosition(app.db, instance));
-  const services = await appServicesOf(app, rows);
-  return rows.map((row) => toView(row, settings, positions.get(row.instance.id), services.get(row.instance.id) ?? null));
+  return positions;
 }
 
 /** The application service of each row deployed from an application. */
