@@ -1,9 +1,18 @@
-import { and, count, eq, ilike, ne } from 'drizzle-orm';
+import { and, count, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { InstanceListBody } from '@rc/api-contract/container/instance';
-import { instances, type Executor } from '../db/index.js';
+import { instances, preparedQuery, type Executor } from '../db/index.js';
 import { listInstanceViews } from './instance-view.js';
 import { Status } from './states.js';
+
+/** How many live instances the user has, built once per database (the list's usual, unfiltered count). */
+const liveCount = preparedQuery((db) =>
+  db
+    .select({ n: count() })
+    .from(instances)
+    .where(and(eq(instances.userId, sql.placeholder('userId')), ne(instances.status, Status.released)))
+    .prepare('instance_live_count'),
+);
 
 /** The user's live instances, filtered by id, status and a name keyword. */
 export async function instancePage(
@@ -18,11 +27,16 @@ export async function instancePage(
     status === undefined ? undefined : eq(instances.status, status),
     keyword ? ilike(instances.name, `%${keyword.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
   );
-  const list = await listInstanceViews(app, userId, { where, ...window });
-  const [total] = await app.db
-    .select({ n: count() })
-    .from(instances)
-    .where(and(eq(instances.userId, userId), ne(instances.status, Status.released), where));
+  // The count does not wait for the page: on PostgreSQL the two run on two connections at once.
+  const [list, [total]] = await Promise.all([
+    listInstanceViews(app, userId, { where, ...window }),
+    where
+      ? app.db
+          .select({ n: count() })
+          .from(instances)
+          .where(and(eq(instances.userId, userId), ne(instances.status, Status.released), where))
+      : liveCount(app.db).execute({ userId }),
+  ]);
   return { list, total: total?.n ?? 0 };
 }
 

@@ -1,5 +1,5 @@
-import { and, desc, eq, getTableColumns, inArray, ne, type SQL } from 'drizzle-orm';
-import { computeNodes, gpuModels, instanceDisks, instances, regions, type Executor } from '../db/index.js';
+import { and, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { computeNodes, gpuModels, instanceDisks, instances, preparedQuery, regions, type Database, type Executor } from '../db/index.js';
 import type { FastifyInstance } from 'fastify';
 import { loadSitePrices } from './prices.js';
 import { operationStates } from './operations.js';
@@ -31,15 +31,28 @@ async function viewSettings(app: FastifyInstance): Promise<ViewSettings> {
   };
 }
 
-/** The page of instances, then their nodes, models and regions by id: single-table queries plan fastest. */
-async function selectRows(db: Executor, where: SQL | undefined, limit: number, offset: number) {
-  const page = await db
-    .select({ ...getTableColumns(instances), desktop: hasDesktop(instances.imageId) })
+const pageColumns = { ...getTableColumns(instances), desktop: hasDesktop(instances.imageId) };
+
+/** The list's usual page: the user's live instances, unfiltered, built once per database. */
+const livePage = preparedQuery((db) =>
+  db
+    .select(pageColumns)
     .from(instances)
-    .where(where)
+    .where(and(eq(instances.userId, sql.placeholder('userId')), ne(instances.status, Status.released)))
     .orderBy(desc(instances.id))
-    .limit(limit)
-    .offset(offset);
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('instance_live_page'),
+);
+
+function selectPage(db: Database, userId: number, o: { where?: SQL; limit: number; offset: number; includeReleased?: boolean }) {
+  if (!o.where && !o.includeReleased) return livePage(db).execute({ userId, limit: o.limit, offset: o.offset });
+  const where = and(eq(instances.userId, userId), o.includeReleased ? undefined : ne(instances.status, Status.released), o.where);
+  return db.select(pageColumns).from(instances).where(where).orderBy(desc(instances.id)).limit(o.limit).offset(o.offset);
+}
+
+/** The page of instances, then their nodes, models and regions by id: single-table queries plan fastest. */
+async function selectRows(db: Executor, page: Awaited<ReturnType<typeof selectPage>>) {
   if (page.length === 0) return [];
   const ids = page.map((row) => row.id);
   const [nodes, models, regionRows, readings] = await Promise.all([
@@ -77,12 +90,16 @@ export async function listInstanceViews(
   userId: number,
   o: { where?: SQL; limit: number; offset: number; includeReleased?: boolean },
 ) {
-  const where = and(eq(instances.userId, userId), o.includeReleased ? undefined : ne(instances.status, Status.released), o.where);
-  const [rows, settings] = await Promise.all([selectRows(app.db, where, o.limit, o.offset), viewSettings(app)]);
+  const [rows, settings] = await Promise.all([selectPage(app.db, userId, o).then((page) => selectRows(app.db, page)), viewSettings(app)]);
+  const [positions, services] = await Promise.all([queuePositions(app, rows), appServicesOf(app, rows)]);
+  return rows.map((row) => toView(row, settings, positions.get(row.instance.id), services.get(row.instance.id) ?? null));
+}
+
+/** Where each row waiting for a GPU stands in its queue. */
+async function queuePositions(app: FastifyInstance, rows: Row[]) {
   const positions = new Map<number, number>();
   for (const { instance } of rows) if (instance.gpuWaitSince) positions.set(instance.id, await queuePosition(app.db, instance));
-  const services = await appServicesOf(app, rows);
-  return rows.map((row) => toView(row, settings, positions.get(row.instance.id), services.get(row.instance.id) ?? null));
+  return positions;
 }
 
 /** The application service of each row deployed from an application. */

@@ -5,6 +5,22 @@ import type { FastifyServerOptions } from 'fastify';
 type ValidatorFactory = ReturnType<typeof AjvCompiler>;
 type SerializerFactory = ReturnType<typeof SerializerSelector>;
 type RouteDefinition = { schema: unknown; method: string; url: string; httpPart?: string };
+type AjvValidator = ((data: unknown, context?: unknown) => unknown) & { errors?: unknown };
+
+/**
+ * A validator compiled on its route's first request: compiling every route's schemas took about a quarter of the
+ * server's start (issue 31). Ajv's validators take the parent object so they can coerce a root value, which Fastify
+ * passes when the function carries `schemaEnv`; the errors of the last call are read off the function.
+ */
+function lazyValidator(compile: () => AjvValidator): AjvValidator {
+  let validator: AjvValidator | undefined;
+  const validate = ((data: unknown, context?: unknown) => {
+    validator ??= compile();
+    return validator(data, context);
+  }) as AjvValidator;
+  Object.defineProperty(validate, 'errors', { get: () => validator?.errors });
+  return Object.assign(validate, { schemaEnv: true });
+}
 
 /**
  * Fastify's validators from one Ajv pool per process (one Ajv per set of options, which keeps every schema object it
@@ -19,12 +35,12 @@ function sharedValidators(): ValidatorFactory {
     return (route: RouteDefinition) => {
       if (route.httpPart === 'headers')
         throw new Error(`${route.method} ${route.url}: headers schemas are not supported (lib/schema-compilers.ts)`);
-      return compile(route);
+      return lazyValidator(() => compile(route) as AjvValidator);
     };
   }) as ValidatorFactory;
 }
 
-/** Fastify's serializers, each response schema object's compiled once per process. */
+/** Fastify's serializers, each response schema object's compiled once per process, on its first answer (as validators are). */
 function sharedSerializers(): SerializerFactory {
   const factory = SerializerSelector();
   const compiled = new Map<string, WeakMap<object, ReturnType<ReturnType<SerializerFactory>>>>();
@@ -34,12 +50,16 @@ function sharedSerializers(): SerializerFactory {
     const ofTheseOptions = compiled.get(key) ?? new WeakMap();
     compiled.set(key, ofTheseOptions);
     return (route) => {
-      let serializer = ofTheseOptions.get(route.schema as object);
-      if (!serializer) {
-        serializer = compile(route);
-        ofTheseOptions.set(route.schema as object, serializer);
-      }
-      return serializer;
+      const compiled = () => {
+        let serializer = ofTheseOptions.get(route.schema as object);
+        if (!serializer) {
+          serializer = compile(route);
+          ofTheseOptions.set(route.schema as object, serializer);
+        }
+        return serializer;
+      };
+      let serializer: ReturnType<typeof compiled> | undefined;
+      return (data: unknown) => (serializer ??= compiled())(data);
     };
   };
 }

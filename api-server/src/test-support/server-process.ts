@@ -68,6 +68,11 @@ export class ServerProcess {
     return this.currentPort;
   }
 
+  /** The running process's id (for reading its memory). */
+  get pid(): number | undefined {
+    return this.#child?.pid;
+  }
+
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
   }

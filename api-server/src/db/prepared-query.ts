@@ -1,0 +1,18 @@
+import type { Database } from './open-database.js';
+
+/**
+ * A query drizzle builds once per database and then runs with placeholders (`sql.placeholder`): building the same
+ * SQL on every request was the largest cost of our own on a PostgreSQL list call (issue 31). On PostgreSQL the named
+ * statement is also parsed once per connection. For the hot paths only; `build` must end with `.prepare(name)`.
+ */
+export function preparedQuery<Prepared>(build: (db: Database) => Prepared): (db: Database) => Prepared {
+  const built = new WeakMap<Database, Prepared>();
+  return (db) => {
+    let prepared = built.get(db);
+    if (!prepared) {
+      prepared = build(db);
+      built.set(db, prepared);
+    }
+    return prepared;
+  };
+}
