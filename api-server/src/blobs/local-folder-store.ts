@@ -275,7 +275,7 @@ export class LocalFolderStore implements BlobStore {
   async putPart(key: string, uploadId: string, partNumber: number, source: Readable, maxBytes: number): Promise<string> {
     const folder = await this.openMultipart(key, uploadId);
     const partSize = await this.declaredPartSize(folder);
-    if (partSize !== null) return this.putPartInPlace(folder, partNumber, partSize, source);
+    if (partSize !== null) return this.putPartInPlace(folder, partNumber, partSize, source, maxBytes);
     const temporary = this.temporaryFile();
     const hash = createHash('md5');
     try {
@@ -295,14 +295,14 @@ export class LocalFolderStore implements BlobStore {
     }
   }
 
-  /** Writes part n at (n - 1) × partSize of the assembly; it counts as there once its ETag and length are written. */
-  private async putPartInPlace(folder: string, partNumber: number, partSize: number, source: Readable): Promise<string> {
+  /** Writes part n at (n - 1) × partSize of the assembly, at most partSize bytes; it counts as there once its ETag and length are written. */
+  private async putPartInPlace(folder: string, partNumber: number, partSize: number, source: Readable, maxBytes: number): Promise<string> {
     const hash = createHash('md5');
     let size = 0;
     await fs.promises.rm(path.join(folder, `${partNumber}.etag`), { force: true });
     await pipeline(
       source,
-      sizeLimit(partSize, (n) => (size += n)),
+      sizeLimit(Math.min(partSize, maxBytes), (n) => (size += n)),
       new Transform({ transform: (chunk: Buffer, _encoding, done) => done(null, hash.update(chunk) && chunk) }),
       fs.createWriteStream(path.join(folder, 'assembly'), { flags: 'r+', start: (partNumber - 1) * partSize }),
     );
