@@ -56,6 +56,12 @@ node bench/portal-first-visit.mjs
 
 echo "── uploads: MD5 in the worker vs node:crypto; 1 GiB through the engine (cpu, gpu) vs one raw PUT"
 node bench/upload-bench.mjs
+if [ "$(id -u)" = 0 ]; then
+  echo "── uploads: 0.5 GiB through the portal vs one raw PUT on a tbf-shaped link (200 Mbit/s, 1 Gbit/s; cpu target and cloud disk)"
+  for link in 200mbit 1gbit; do node bench/upload-bench.mjs --only upload --gib 0.5 --runs 3 --link "$link"; done
+else
+  echo "── uploads on a shaped link: skipped (needs root for ip netns and tc)"
+fi
 
 echo "── file storage: list a folder of 10,000 files on the local and the SFTP cluster (sshd started by the bench)"
 npx tsx bench/storage-list.ts

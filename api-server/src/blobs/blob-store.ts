@@ -15,6 +15,11 @@ export interface BlobStore {
   writeAt(key: string, offset: number, source: Readable, options: { maxBytes: number }): Promise<{ size: number }>;
   /** Bytes [start, end) of a blob. */
   readRange(key: string, start: number, end: number): Readable;
+  /**
+   * The file holding a blob on this machine, for a store that keeps blobs as files (a local file tree can then
+   * take it by a rename instead of a copy); absent for a remote store.
+   */
+  localFile?(key: string): string;
   /** Moves a blob to `to` in one atomic step, replacing what was there. */
   move(from: string, to: string): Promise<void>;
   copy(from: string, to: string): Promise<void>;
@@ -34,8 +39,11 @@ export interface BlobStore {
 
   /** A URL a client PUTs exactly `size` bytes to, stored under `key`. */
   presignPut(key: string, size: number, expiry: TransferExpiry): Promise<string>;
-  /** Starts an upload of `key` in parts; its id names it in the calls below. */
-  createMultipartUpload(key: string): Promise<string>;
+  /**
+   * Starts an upload of `key` in parts; its id names it in the calls below. With `partSize`, every part but the
+   * last has that size (a store may then place parts as they arrive and refuse a part that does not fit).
+   */
+  createMultipartUpload(key: string, options?: { partSize?: number }): Promise<string>;
   /** A URL a client PUTs one part to (numbers from 1); the answer's ETag header names the part for `completeMultipartUpload`. */
   presignPart(key: string, uploadId: string, partNumber: number, expiry: TransferExpiry): Promise<string>;
   /** Joins the parts, in part-number order, into `key` in one step. */

@@ -67,7 +67,7 @@ export async function startMultipartUpload(app: FastifyInstance, disk: CloudDisk
   await ensureFree(app, disk, key);
   await ensureCloudRoom(app, disk, fileSize);
   const full = cloudDiskRoot(disk.userId, disk.regionCode) + key;
-  const storeId = await app.blobs.createMultipartUpload(full);
+  const storeId = await app.blobs.createMultipartUpload(full, { partSize: chunkSize });
   const expiry = expiryOf(app);
   const chunkUrls = await Promise.all(Array.from({ length: parts }, (_, i) => app.blobs.presignPart(full, storeId, i + 1, expiry)));
   return {

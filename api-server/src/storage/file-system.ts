@@ -38,6 +38,11 @@ export interface FileSystem {
   read(path: string, range?: { start: number; end: number }): Promise<Readable>;
   /** Writes a file atomically (visible only once whole), replacing one of the same name, creating missing folders. Past `maxBytes` it fails with 'too-large' and leaves nothing. */
   write(path: string, source: Readable, options?: { maxBytes?: number }): Promise<{ size: number }>;
+  /**
+   * Moves a file of this machine into the tree as `path` in one atomic step, replacing one of the same name
+   * (a rename; a copy where the file lies on another file system). Only a tree on this machine has it.
+   */
+  adopt?(path: string, file: string): Promise<void>;
   /** Moves or renames a file or folder; refuses ('exists') when `to` is taken. */
   rename(from: string, to: string): Promise<void>;
   /** Copies a file or a whole folder; refuses ('exists') when `to` is taken. */

@@ -68,4 +68,5 @@ export {
   treeClash,
   treePath,
   writeTreeFile,
+  placeTreeFile,
 } from './tree-operations.js';

@@ -121,6 +121,27 @@ export class LocalFileSystem implements FileSystem {
     }
   }
 
+  async adopt(relative: string, file: string): Promise<void> {
+    const target = this.resolve(relative);
+    if ((await fs.promises.stat(target).catch(() => null))?.isDirectory()) throw new FileSystemError('is-a-folder', relative);
+    await this.mkdir(path.posix.dirname(relative) === '.' ? '' : path.posix.dirname(relative));
+    try {
+      await fs.promises.rename(file, target);
+    } catch (error) {
+      if (!isCode(error, 'EXDEV')) throw error;
+      await fs.promises.mkdir(path.join(this.root, temporaryFolder), { recursive: true });
+      const temporary = path.join(this.root, temporaryFolder, randomUUID());
+      try {
+        await fs.promises.copyFile(file, temporary, fs.constants.COPYFILE_FICLONE);
+        await fs.promises.rename(temporary, target);
+      } catch (copyError) {
+        await fs.promises.rm(temporary, { force: true });
+        throw copyError;
+      }
+      await fs.promises.rm(file, { force: true });
+    }
+  }
+
   async rename(from: string, to: string): Promise<void> {
     const source = this.resolve(from);
     const target = this.resolve(to);

@@ -169,6 +169,24 @@ export async function writeTreeFile(tree: FileTree, relative: string, source: Re
   await inTree(() => tree.fs.write(relative, source, { maxBytes: size }));
 }
 
+/**
+ * Puts a file of `size` bytes lying on this machine (an upload's assembled bytes) into the tree: moved
+ * where the tree can take it (no second copy of the bytes), else written from `read()`; quota as `writeTreeFile`.
+ */
+export async function placeTreeFile(
+  tree: FileTree,
+  relative: string,
+  file: string | undefined,
+  read: () => Readable,
+  size: number,
+): Promise<void> {
+  const adopt = tree.fs.adopt?.bind(tree.fs);
+  if (file === undefined || !adopt) return writeTreeFile(tree, relative, read(), size);
+  const replaced = await inTree(() => tree.fs.stat(relative));
+  await ensureTreeRoom(tree, { bytes: size - (replaced?.size ?? 0), files: replaced ? 0 : 1 });
+  await inTree(() => adopt(relative, file));
+}
+
 /** The stored-file area recording what uploads placed in a tree (the sources of 秒传). */
 export const treeArea = (tree: Pick<FileTree, 'key'>) => `tree:${tree.key}`;
 

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { storedFiles } from '../db/index.js';
 import { conflict, invalid } from '../errors.js';
-import { openTree, type FileTree, treeArea, treeClash, writeTreeFile } from '../storage/index.js';
+import { openTree, placeTreeFile, type FileTree, treeArea, treeClash, writeTreeFile } from '../storage/index.js';
 import { pathClash, type Placement } from './path-clash.js';
 import { ensureRoomFor } from './quota.js';
 import { chunkCount } from './chunk-layout.js';
@@ -105,7 +105,7 @@ export async function storeUploadedFile(
   }
 
   if (upload && received.length === count) {
-    if (!placement.tree && (await movedBeforeCrash(app, upload, target, identity.md5))) {
+    if (await movedBeforeCrash(app, upload, placement, target, identity.md5)) {
       const stored = await record(app, userId, placement, upload.fileSize, identity.md5);
       await discardUpload(app, upload);
       noteUpload(userId, identity, upload, 'merged');
@@ -120,7 +120,9 @@ export async function storeUploadedFile(
       throw invalid('文件校验失败（MD5不一致），请重新上传');
     }
     if (placement.tree) {
-      await writeTreeFile(placement.tree, placement.path, app.blobs.readRange(assemblyKey(upload.id), 0, upload.fileSize), upload.fileSize);
+      const assembly = assemblyKey(upload.id);
+      const read = () => app.blobs.readRange(assembly, 0, upload.fileSize);
+      await placeTreeFile(placement.tree, placement.path, app.blobs.localFile?.(assembly), read, upload.fileSize);
     } else await app.blobs.move(assemblyKey(upload.id), target);
     // Recorded before the upload is discarded: a merge cut short here is finished when asked again (movedBeforeCrash).
     const stored = await record(app, userId, placement, upload.fileSize, md5);
@@ -145,14 +147,24 @@ export async function storeUploadedFile(
 }
 
 /**
- * Whether an earlier merge of this upload moved its assembled bytes to `target` and stopped (the server died)
- * before the file was recorded: the assembly is gone and the target holds exactly the declared content.
+ * Whether an earlier merge of this upload moved its assembled bytes to its place (`target` in the blob store, or
+ * the placement's tree) and stopped (the server died) before the file was recorded: the assembly is gone and the
+ * place holds exactly the declared content.
  */
-async function movedBeforeCrash(app: FastifyInstance, upload: UploadRow, target: string, md5: string): Promise<boolean> {
+async function movedBeforeCrash(
+  app: FastifyInstance,
+  upload: UploadRow,
+  placement: Placement,
+  target: string,
+  md5: string,
+): Promise<boolean> {
   if (await app.blobs.stat(assemblyKey(upload.id))) return false;
-  if ((await app.blobs.stat(target))?.size !== upload.fileSize) return false;
+  const { tree } = placement;
+  const placed = tree ? await tree.fs.stat(placement.path).catch(() => null) : await app.blobs.stat(target);
+  if (placed?.size !== upload.fileSize) return false;
   const hash = createHash('md5');
-  for await (const chunk of app.blobs.readRange(target, 0, upload.fileSize)) hash.update(chunk as Buffer);
+  const bytes = tree ? await tree.fs.read(placement.path) : app.blobs.readRange(target, 0, upload.fileSize);
+  for await (const chunk of bytes) hash.update(chunk as Buffer);
   return hash.digest('hex') === md5;
 }
 

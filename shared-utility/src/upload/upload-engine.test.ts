@@ -432,6 +432,27 @@ describe('large files: sent while they are hashed', () => {
     },
   );
 
+  it('sends every part of a large file to the cloud disk before its MD5 is known, and completes once it is (gpu target)', async () => {
+    const activation = await fetch(`${server.apiBase}/cloud-net-disk/auth/activation`, {
+      method: 'POST',
+      headers: { token: connection.token()!, 'content-type': 'application/json' },
+      body: JSON.stringify({ regionCode: 'hd-2' }),
+    });
+    expect([200, 400, 409]).toContain(((await activation.json()) as { code: number }).code);
+    const gated = gatedHasher();
+    const { targets, sent } = spiedTargets();
+    const engine = engineWith({ targets, hasher: gated.hasher });
+    const { file, md5 } = fileOf(large, 'weights.bin');
+    const id = engine.add(file, { uploadType: 'gpu', uploadParams: { regionCode: 'hd-2', prefix: 'large' } })!;
+    const allSent = await reached(engine, id, (item) => item.progress === 100);
+    expect(allSent).toMatchObject({ status: 'uploading', md5: '', uploadId: expect.any(String) });
+    expect(sent.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(gated.calls()).toBe(1);
+    gated.release();
+    expect(await settled(engine, id)).toMatchObject({ status: 'success', md5, progress: 100 });
+    expect(storedMd5('cloud/hd-2', 'large/weights.bin')).toBe(md5);
+  });
+
   it('completes at once (秒传) when the finished hash shows the content is stored, without sending the remaining chunks', async () => {
     const { file, md5 } = fileOf(large, 'original.bin');
     const first = engineWith();

@@ -94,23 +94,41 @@ interface GpuUpload {
 /**
  * GPU (the cloud disk): the server creates a multipart upload and presigns its part URLs; each
  * chunk is PUT straight there (the object store itself when it is S3; no session token goes with
- * it), and the parts are completed with their ETags.
+ * it), and the parts are completed with their ETags. A large file's upload is opened before its
+ * MD5 is known (`open`), so its parts travel while the worker hashes it; the MD5 goes with the merge.
  */
 function gpuTarget(): UploadTarget {
   const started = new Map<string, GpuUpload>();
+
+  async function presign(item: UploadItem, connection: UploadConnection) {
+    const answer = await postJson<MultipartPresignedResult>(connection, item.uploadPath, {
+      fileName: item.fileName,
+      hashCode: item.md5 || undefined,
+      chunkSize: item.chunkSize,
+      fileSize: item.fileSize,
+      ...item.uploadParams,
+    });
+    if (answer.code === 200) started.set(item.id, { start: answer.data, etags: new Map() });
+    return answer;
+  }
+
   return {
     paths: { uploadPath: '/cloud-net-disk/auth/multipar-presigned', mergePath: '/cloud-net-disk/auth/complete-multipar' },
 
+    async open(item, connection) {
+      const answer = await presign(item, connection);
+      return answer.code === 200 ? { ...answer, data: { uploadId: answer.data.uploadId } } : answer;
+    },
+
     async prepare(item, connection) {
-      const answer = await postJson<MultipartPresignedResult>(connection, item.uploadPath, {
-        fileName: item.fileName,
-        hashCode: item.md5,
-        chunkSize: item.chunkSize,
-        fileSize: item.fileSize,
-        ...item.uploadParams,
-      });
-      if (answer.code === 200) started.set(item.id, { start: answer.data, etags: new Map() });
-      return answer;
+      if (item.uploadId) {
+        // An upload opened before the MD5 was known: its parts are the ones this page sent (the object store keeps no
+        // list the page could ask for); after a reload the page has none, so it opens a new upload (answered as gone).
+        const upload = started.get(item.id);
+        if (upload?.start.uploadId !== item.uploadId) return { code: 404, data: null as never, msg: '上传任务不存在或已过期，请重新上传' };
+        return { code: 200, data: { skipUpload: false, uploaded: [...upload.etags.keys()] }, msg: '' };
+      }
+      return presign(item, connection);
     },
 
     async sendChunk(item, chunk, connection, signal) {
