@@ -138,17 +138,14 @@ export async function searchSite(
              from page join ${searchDocuments} d on d.kind = page.kind and d.ref_id = page.ref_id) as hits`,
   );
   const scale = matched?.scanned && matched.documents ? Math.max(1, matched.documents / matched.scanned) : 1;
-  const counts = (matched?.counts ?? [])
-    .map((row) => ({ kind: row.kind, count: Math.round(Number(row.count) * scale) }))
+  const found = (matched?.counts ?? []).map((row) => ({ kind: row.kind, count: Number(row.count) }));
+  const counts = found
+    .map((row) => ({ kind: row.kind, count: Math.round(row.count * scale) }))
     .sort((a, b) => b.count - a.count || a.kind.localeCompare(b.kind));
   const scoped = Number(matched?.scoped ?? 0);
   const approximate = scoped > o.ranked;
-  const total = approximate
-    ? Math.max(
-        o.ranked + 1,
-        counts.filter((row) => o.kinds.includes(row.kind)).reduce((sum, row) => sum + row.count, 0),
-      )
-    : scoped;
+  const estimated = found.filter((row) => o.kinds.includes(row.kind)).reduce((sum, row) => sum + row.count, 0) * scale;
+  const total = approximate ? Math.max(o.ranked + 1, Math.round(estimated)) : scoped;
   const words = highlightWords(o.keyword);
   const list: SearchHit[] = (matched?.hits ?? []).map((hit) => ({
     kind: hit.kind,
