@@ -128,7 +128,11 @@ function SearchResults({
           </>
         )}
       </ListState>
-      <PageSwitcher pageNum={pageNum} totalPages={Math.max(1, Math.ceil((loaded.data?.reachable ?? 0) / pageSize))} setPageNum={setPageNum} />
+      <PageSwitcher
+        pageNum={pageNum}
+        totalPages={Math.max(1, Math.ceil((loaded.data?.reachable ?? 0) / pageSize))}
+        setPageNum={setPageNum}
+      />
     </>
   );
 }

@@ -37,7 +37,12 @@ describe('bounded site search', () => {
   });
 
   it('counts exactly while the matches fit, within a type too', async () => {
-    expect((await search({ keyword: '挂载', type: 7 })).data).toMatchObject({ total: 1, approximate: false, totalText: '1 条', reachable: 1 });
+    expect((await search({ keyword: '挂载', type: 7 })).data).toMatchObject({
+      total: 1,
+      approximate: false,
+      totalText: '1 条',
+      reachable: 1,
+    });
     const fewer = await search({ keyword: '全攻略' });
     expect(fewer.data).toMatchObject({ total: 1, approximate: false, totalText: '1 条', reachable: 1 });
     expect(fewer.data.list.map((hit: { refId: number }) => hit.refId)).toEqual([0]);
