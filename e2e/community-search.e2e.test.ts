@@ -8,7 +8,8 @@ import { setUpPortalSuite } from './support/portal-suite';
 let server: PortalServer;
 let browser: Browser;
 let page: PortalPage;
-setUpPortalSuite({}, (suite) => ({ server, browser, page } = suite));
+// Only the newest 3 matches are ranked, so that a handful of posts shows the estimated count of a common word.
+setUpPortalSuite({ env: { SEARCH_RANKED_MATCHES: '3' } }, (suite) => ({ server, browser, page } = suite));
 
 const hitTitles = () =>
   browser.execute(() => Array.from(document.querySelectorAll('.rc-search-hit-title a'), (link) => link.textContent ?? ''));
@@ -112,5 +113,27 @@ describe('site search', () => {
     await signInAs(page, browser, server.url, demoUser);
     await page.open('/account/review/content');
     await page.waitForText('.rc-content-review', '仅运营人员可以执行此操作');
+  });
+
+  it('shows an estimated count as 「约 N 条」 when a word matches more than the newest matches it ranks', async () => {
+    // Two authors: a young account may post only 3 times an hour.
+    for (const [author, parts] of [
+      [demoTeacher, ['一', '二']],
+      [demoUser, ['三', '四']],
+    ] as const) {
+      const { token } = await logInThroughApi(server.url, author);
+      for (const part of parts)
+        await apiCall(
+          server.url,
+          '/community/auth/blog/save',
+          { title: `断点续训笔记（${part}）`, content: '断点续训：训练中断后从检查点接着训练。', status: 1 },
+          token,
+        );
+    }
+
+    await page.open(`/search?type=1&keyword=${encodeURIComponent('断点续训')}`);
+    await page.waitForText('.rc-search-total', '找到约');
+    expect(await page.textOf('.rc-search-total')).toMatch(/^找到约 \d+ 条结果$/);
+    expect(await hitTitles()).toEqual(['断点续训笔记（四）', '断点续训笔记（三）', '断点续训笔记（二）']);
   });
 });

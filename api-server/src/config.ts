@@ -85,6 +85,7 @@ const Env = Type.Object({
   }),
   RELEASE_AFTER_STOPPED_DAYS: Type.Number({ exclusiveMinimum: 0, default: 15, description: 'a positive number' }),
   TRASH_RETENTION_DAYS: Type.Number({ exclusiveMinimum: 0, default: 7, description: 'a positive number' }),
+  SEARCH_RANKED_MATCHES: Type.Integer({ minimum: 1, maximum: 100_000, default: 1000, description: 'a positive integer' }),
   FILE_STORAGE_QUOTA_FILES: Type.Integer({ minimum: 1, maximum: 2_147_483_647, default: 200_000, description: 'a positive integer' }),
   HPC_SFTP_HOST: Type.Optional(Type.String({ minLength: 1, description: 'a host name or address' })),
   HPC_SFTP_PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 22, description: 'a port number from 1 to 65535' }),
@@ -372,6 +373,8 @@ export interface AppConfig {
   webRoot: string;
   logLevel: Env['LOG_LEVEL'];
   sessionTtlMs: number;
+  /** A search ranks and counts only the newest this many matches; beyond them its count is an estimate (SEARCH_RANKED_MATCHES). */
+  searchRankedMatches: number;
   /** Server push (`/apis/user/auth/events`): a comment line this often keeps proxies from closing a quiet stream; the browser retries after `retryMs`. */
   push: { heartbeatMs: number; retryMs: number };
   smsCodeTtlMs: number;
@@ -486,6 +489,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     webRoot: path.resolve(e.WEB_ROOT),
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: 24 * hour,
+    searchRankedMatches: e.SEARCH_RANKED_MATCHES,
     push: { heartbeatMs: 20_000, retryMs: 3_000 },
     smsCodeTtlMs: 5 * minute,
     smsCodeMaxAttempts: 5,

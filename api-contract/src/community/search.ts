@@ -62,10 +62,19 @@ export type SearchHit = Static<typeof SearchHit>;
 export const SearchKindCount = Type.Object({ kind: SearchHitKind, count: Type.Integer() });
 export type SearchKindCount = Static<typeof SearchKindCount>;
 
-/** One page of hits, the words to highlight, and how many hits each kind has (for the tabs). */
+/**
+ * One page of hits, the words to highlight, and how many hits each kind has (for the tabs). Only the newest matches
+ * are ranked (SEARCH_RANKED_MATCHES): beyond them the counts are estimates and the pages stop.
+ */
 export const SearchPage = Type.Object({
   list: Type.Array(SearchHit),
   total: Type.Integer({ minimum: 0 }),
+  /** Whether `total` (and the tabs' counts) are estimates. */
+  approximate: Type.Boolean(),
+  /** The total as the page says it: 「12 条」, or 「约 4 万条」 for an estimate. */
+  totalText: Type.String(),
+  /** How many hits the pages reach. */
+  reachable: Type.Integer({ minimum: 0 }),
   pageNum: Type.Integer({ minimum: 1 }),
   pageSize: Type.Integer({ minimum: 1 }),
   words: Type.Array(Type.String()),

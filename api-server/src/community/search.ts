@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { SearchHit, SearchHitKind, SearchPage, SearchType } from '@rc/api-contract/community/search';
+import { searchKinds, type SearchHit, type SearchHitKind, type SearchPage, type SearchType } from '@rc/api-contract/community/search';
 import { type Executor, queryRows, searchDocuments } from '../db/index.js';
 import { invalid } from '../errors.js';
 import { searchWords, tsqueryOf } from '../content/index.js';
@@ -76,41 +76,76 @@ function matching(keyword: string): { where: SQL; rank: SQL } {
 }
 
 interface Matched {
+  /** Matches of every kind among the newest `ranked + 1` (one more tells that there are more). */
   counts: { kind: SearchHitKind; count: number }[] | null;
+  /** How many of the searched kinds' newest `ranked + 1` matches there are. */
+  scoped: number;
+  /** When the newest `ranked + 1` matches of every kind go further back than all of them: how many documents that stretch holds, and in all. */
+  scanned: number | null;
+  documents: number | null;
   hits: { kind: SearchHitKind; refId: number; title: string; body: string; publishedAt: string }[] | null;
 }
 
+/** 「约 4 万条」: an estimate rounded the way search engines round it; an exact count as it is. */
+export function countText(count: number, approximate: boolean): string {
+  if (!approximate) return `${count} 条`;
+  if (count >= 10_000) return `约 ${Number((count / 10_000).toFixed(count >= 100_000 ? 0 : 1))} 万条`;
+  const step = 10 ** Math.max(0, Math.floor(Math.log10(count)) - 1);
+  return `约 ${(Math.round(count / step) * step).toLocaleString('en')} 条`;
+}
+
 /**
- * One page of what matches the keyword among `kinds`, best first (title words weigh most), newest first on ties, and
- * the number of matches of every kind; one pass over the matches serves both.
+ * One page of what matches the keyword among `kinds`, best first (title words weigh most), newest first on ties, and the
+ * number of matches of every kind. The work is bounded: only the newest `ranked` matches are ranked and paged, and
+ * when there are more, the counts are the newest matches scaled by how far back they reach (one common word matches
+ * most documents: ranking and counting all of them was the cost of a search).
  */
 export async function searchSite(
   db: Executor,
-  o: { keyword: string; kinds: readonly SearchHitKind[]; pageNum: number; pageSize: number },
+  o: { keyword: string; kinds: readonly SearchHitKind[]; pageNum: number; pageSize: number; ranked: number },
 ): Promise<SearchPage> {
   const { where, rank } = matching(o.keyword);
-  const kinds = sql.join(
-    o.kinds.map((kind) => sql`${kind}`),
-    sql`, `,
-  );
+  const everyKind = searchKinds.every((kind) => o.kinds.includes(kind));
+  const ofKinds = everyKind
+    ? sql`true`
+    : sql`${searchDocuments.kind} in (${sql.join(
+        o.kinds.map((kind) => sql`${kind}`),
+        sql`, `,
+      )})`;
+  const newest = (scope: SQL) =>
+    sql`select kind, ref_id, published_at from ${searchDocuments} where ${where} and ${scope}
+        order by published_at desc, ref_id desc limit ${o.ranked + 1}`;
   const [matched] = await queryRows<Matched>(
     db,
-    sql`with matched as materialized (
-          select kind, ref_id, published_at, ${rank} as rank from ${searchDocuments} where ${where}
-        ), page as (
-          select kind, ref_id, published_at, rank from matched where kind in (${kinds})
+    sql`with newest as materialized (${newest(sql`true`)}),
+        scoped as materialized (${everyKind ? sql`select * from newest` : newest(ofKinds)}),
+        page as (
+          select ${searchDocuments.kind} as kind, ${searchDocuments.refId} as ref_id, ${searchDocuments.publishedAt} as published_at,
+                 ${rank} as rank
+          from (select * from scoped order by published_at desc, ref_id desc limit ${o.ranked}) s
+          join ${searchDocuments} on ${searchDocuments.kind} = s.kind and ${searchDocuments.refId} = s.ref_id
           order by rank desc, published_at desc, ref_id desc limit ${o.pageSize} offset ${(o.pageNum - 1) * o.pageSize}
-        )
+        ),
+        oldest as (select min(published_at) as at, count(*) as n from newest)
         select
-          (select json_agg(c) from (select kind, count(*)::int as count from matched group by kind) c) as counts,
+          (select json_agg(c) from (select kind, count(*)::int as count from newest group by kind) c) as counts,
+          (select count(*)::int from scoped) as scoped,
+          case when (select n from oldest) > ${o.ranked} then
+            (select count(*)::int from ${searchDocuments} where published_at >= (select at from oldest)) end as scanned,
+          case when (select n from oldest) > ${o.ranked} then (select count(*)::int from ${searchDocuments}) end as documents,
           (select json_agg(json_build_object('kind', d.kind, 'refId', d.ref_id, 'title', d.title, 'body', d.body, 'publishedAt', d.published_at)
                            order by page.rank desc, page.published_at desc, page.ref_id desc)
              from page join ${searchDocuments} d on d.kind = page.kind and d.ref_id = page.ref_id) as hits`,
   );
-  const counts = (matched?.counts ?? [])
-    .map((row) => ({ kind: row.kind, count: Number(row.count) }))
+  const scale = matched?.scanned && matched.documents ? Math.max(1, matched.documents / matched.scanned) : 1;
+  const found = (matched?.counts ?? []).map((row) => ({ kind: row.kind, count: Number(row.count) }));
+  const counts = found
+    .map((row) => ({ kind: row.kind, count: Math.round(row.count * scale) }))
     .sort((a, b) => b.count - a.count || a.kind.localeCompare(b.kind));
-  const total = counts.filter((row) => o.kinds.includes(row.kind)).reduce((sum, row) => sum + row.count, 0);
+  const scoped = Number(matched?.scoped ?? 0);
+  const approximate = scoped > o.ranked;
+  const estimated = found.filter((row) => o.kinds.includes(row.kind)).reduce((sum, row) => sum + row.count, 0) * scale;
+  const total = approximate ? Math.max(o.ranked + 1, Math.round(estimated)) : scoped;
   const words = highlightWords(o.keyword);
   const list: SearchHit[] = (matched?.hits ?? []).map((hit) => ({
     kind: hit.kind,
@@ -120,5 +155,15 @@ export async function searchSite(
     url: pageUrls[hit.kind](hit.refId),
     publishedAt: new Date(hit.publishedAt).toISOString(),
   }));
-  return { list, total, pageNum: o.pageNum, pageSize: o.pageSize, words, counts };
+  return {
+    list,
+    total,
+    approximate,
+    totalText: countText(total, approximate),
+    reachable: Math.min(scoped, o.ranked),
+    pageNum: o.pageNum,
+    pageSize: o.pageSize,
+    words,
+    counts,
+  };
 }

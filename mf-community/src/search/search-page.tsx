@@ -120,7 +120,7 @@ function SearchResults({
       <ListState source={loaded} isEmpty={(page) => page.list.length === 0} empty={emptyText}>
         {(page) => (
           <>
-            <p className="rc-muted">共找到 {page.total} 条结果</p>
+            <p className="rc-muted rc-search-total">{page.approximate ? `找到${page.totalText}结果` : `共找到 ${page.total} 条结果`}</p>
             <ul className="rc-search-hits">
               {page.list.map((hit) => (
                 <HitItem key={`${hit.kind}:${hit.refId}`} hit={hit} words={page.words} navigate={navigate} />
@@ -129,7 +129,11 @@ function SearchResults({
           </>
         )}
       </ListState>
-      <PageSwitcher pageNum={pageNum} totalPages={Math.max(1, Math.ceil((loaded.data?.total ?? 0) / pageSize))} setPageNum={setPageNum} />
+      <PageSwitcher
+        pageNum={pageNum}
+        totalPages={Math.max(1, Math.ceil((loaded.data?.reachable ?? 0) / pageSize))}
+        setPageNum={setPageNum}
+      />
     </>
   );
 }

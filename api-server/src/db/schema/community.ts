@@ -329,6 +329,8 @@ export const searchDocuments = pgTable(
     primaryKey({ columns: [t.kind, t.refId] }),
     index('search_documents_tokens_idx').using('gin', t.tokens),
     index('search_documents_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    /** A search walks the matches newest first and ranks only the newest (community/search.ts). */
+    index('search_documents_published_idx').on(t.publishedAt, t.refId),
   ],
 );
 

@@ -9,6 +9,7 @@ const tags = ['社区'];
 
 /** Site search (spec §2's types) and the blog search of spec §7, public. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const ranked = app.config.searchRankedMatches;
   app.post(
     '/api/search/list',
     {
@@ -22,7 +23,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { pageNum, pageSize } = pageWindow(request.body);
       const keyword = searchKeyword(request.body.keyword);
-      return ok(await searchSite(app.db, { keyword, kinds: kindsOfType[request.body.type ?? 1], pageNum, pageSize }));
+      return ok(await searchSite(app.db, { keyword, kinds: kindsOfType[request.body.type ?? 1], pageNum, pageSize, ranked }));
     },
   );
 
@@ -32,7 +33,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { pageNum, pageSize } = pageWindow(request.body);
       const keyword = searchKeyword(request.body.keyword);
-      return ok(await searchSite(app.db, { keyword, kinds: ['blog'], pageNum, pageSize }));
+      return ok(await searchSite(app.db, { keyword, kinds: ['blog'], pageNum, pageSize, ranked }));
     },
   );
 };

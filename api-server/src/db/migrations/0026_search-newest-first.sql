@@ -1,0 +1,1 @@
+CREATE INDEX "search_documents_published_idx" ON "search_documents" USING btree ("published_at","ref_id");
