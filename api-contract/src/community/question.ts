@@ -183,6 +183,7 @@ export const InviteAnswerBody = Type.Object({ questionId: Id('问题ID'), userId
 export type InviteAnswerBody = Static<typeof InviteAnswerBody>;
 
 export const InvitedUser = Type.Object({ userId: Type.Integer(), nickname: Type.String() });
+export type InvitedUser = Static<typeof InvitedUser>;
 
 export const AnswerInvitation = Type.Object({
   userId: Type.Integer(),

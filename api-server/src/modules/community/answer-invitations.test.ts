@@ -123,12 +123,12 @@ describe('invite to answer', () => {
       expect.objectContaining({ userId: invitees[0]!.id, nickname: '候选人甲', invited: true }),
       expect.objectContaining({ userId: invitees[1]!.id, nickname: '候选人乙', invited: false }),
     ]);
-    const [{ mobile }] = await t.app.db.select({ mobile: users.mobile }).from(users).where(eq(users.id, invitees[2]!.id));
-    const byMobile = await search(mobile!);
-    expect(byMobile).toEqual([
-      expect.objectContaining({ userId: invitees[2]!.id, mobile: `${mobile!.slice(0, 3)}****${mobile!.slice(7)}` }),
-    ]);
-    expect(await search(mobile!.slice(0, 7))).toEqual([]);
+    const [{ mobile }] = (await t.app.db.select({ mobile: users.mobile }).from(users).where(eq(users.id, invitees[2]!.id))) as [
+      { mobile: string },
+    ];
+    const byMobile = await search(mobile);
+    expect(byMobile).toEqual([expect.objectContaining({ userId: invitees[2]!.id, mobile: `${mobile.slice(0, 3)}****${mobile.slice(7)}` })]);
+    expect(await search(mobile.slice(0, 7))).toEqual([]);
     expect(await search('邀请人小周')).toEqual([]);
   });
 });
