@@ -14,6 +14,7 @@ const invitationsPerInviterDay = 20;
 const acceptedAnswersToInvite = 3;
 
 const day = 86_400_000;
+const notAllowedToInvite = () => forbidden(`只有提问者或有${acceptedAnswersToInvite}个以上回答被采纳的用户可以邀请回答`);
 const candidatesShown = 10;
 
 /** How many of the user's answers were accepted, anywhere. */
@@ -50,8 +51,7 @@ export async function inviteToAnswer(app: FastifyInstance, inviterId: number, qu
     const [question] = await tx.select().from(questions).where(eq(questions.id, questionId)).for('update');
     if (!question || question.status !== ContentStatus.published) throw questionGone();
     if (question.acceptedAnswerId !== null) throw conflict('问题已采纳回答，不能再邀请');
-    if (!(await mayInvite(tx, inviterId, question)))
-      throw forbidden(`只有提问者或有${acceptedAnswersToInvite}个以上回答被采纳的用户可以邀请回答`);
+    if (!(await mayInvite(tx, inviterId, question))) throw notAllowedToInvite();
     if (inviteeId === inviterId) throw invalid('不能邀请自己回答');
     const [invitee] = await tx.select({ id: users.id, nickname: users.nickname }).from(users).where(eq(users.id, inviteeId));
     if (!invitee) throw notFound('被邀请的用户不存在');
@@ -100,12 +100,13 @@ export async function inviterOf(db: Executor, questionId: number, inviteeId: num
 const like = (keyword: string) => `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
 
 /**
- * Users to invite, found by part of their nickname or by their whole mobile number (never part of one), the
- * inviter and the asker left out; each with a masked mobile and whether they are invited already.
+ * Users to invite, for those who may invite only: found by part of their nickname or by their whole mobile number
+ * (never part of one), the inviter and the asker left out; each with a masked mobile and whether they are invited already.
  */
 export async function inviteCandidates(db: Executor, userId: number, questionId: number, keyword: string) {
   const [question] = await db.select({ askerId: questions.askerId }).from(questions).where(eq(questions.id, questionId));
   if (!question) throw questionGone();
+  if (!(await mayInvite(db, userId, question))) throw notAllowedToInvite();
   const wanted = keyword.trim();
   if (!wanted) return [];
   const rows = await db

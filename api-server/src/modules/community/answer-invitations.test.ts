@@ -114,7 +114,7 @@ describe('invite to answer', () => {
     expect((await invite(questionIds[4]!, invitees[0]!.id, inviter)).code).toBe(200);
   });
 
-  it('finds users to invite by part of a nickname or a whole mobile, leaving out the inviter and the asker', async () => {
+  it('finds users to invite by part of a nickname or a whole mobile, leaving out the inviter and the asker, for those who may invite only', async () => {
     const id = await ask(t, asker);
     await invite(id, invitees[0]!.id);
     const search = async (keyword: string) =>
@@ -130,5 +130,7 @@ describe('invite to answer', () => {
     expect(byMobile).toEqual([expect.objectContaining({ userId: invitees[2]!.id, mobile: `${mobile.slice(0, 3)}****${mobile.slice(7)}` })]);
     expect(await search(mobile.slice(0, 7))).toEqual([]);
     expect(await search('邀请人小周')).toEqual([]);
+    const stranger = await call(t.app, 'POST', auth('invite/candidates'), { questionId: id, keyword: '候选人' }, novice.token);
+    expect(stranger).toMatchObject({ code: 403, msg: '只有提问者或有3个以上回答被采纳的用户可以邀请回答' });
   });
 });
