@@ -99,4 +99,44 @@ describe('questions with a bounty', () => {
     expect(await browser.execute(() => localStorage.getItem('RC_WEB_TOKEN'))).toBeNull();
     expect(await browser.$('.rc-app-error').isExisting()).toBe(false);
   });
+
+  it('the demoTeacher asks and invites the demo user found by nickname; the demo user gets a message and sees 「邀请你回答」', async () => {
+    // The demo user, a day-old account, has used its hour's questions above; the demoTeacher asks this one.
+    const teacher = await logInThroughApi(server.url, demoTeacher);
+    tokens.set(demoTeacher.mobile, teacher.token);
+    const { id } = await apiCall<{ id: number }>(
+      server.url,
+      '/community/auth/questions/save',
+      { title: '多卡训练时 NCCL 超时怎么办？', contentMd: '八卡训练跑到一半报 NCCL timeout，网络看起来正常。' },
+      teacher.token,
+    );
+    await browser.execute(
+      (token, userInfo) => {
+        localStorage.setItem('RC_WEB_TOKEN', token);
+        localStorage.setItem('RcUserInfo', userInfo);
+      },
+      JSON.stringify(teacher.token),
+      JSON.stringify(teacher.userInfo),
+    );
+    await page.open(`/question/view/${id}`);
+    await page.waitForText('.rc-invite-panel', '邀请回答（已邀请 0/5）');
+    await typeInto('input[aria-label="昵称或手机号"]', '体验官');
+    await browser.$('.rc-invite-search').$('button=查找').click();
+    await page.waitForText('.rc-invite-candidates', '138****0001');
+    await browser.$('.rc-invite-candidates').$('button=邀请').click();
+    await page.waitForText('.rc-invite-panel', '邀请回答（已邀请 1/5）');
+    await page.waitForText('.rc-invitees', '算力体验官');
+
+    await signInThroughApi(browser, server.url, { fresh: true });
+    const inbox = await apiCall<{ list: { title: string; content: string }[] }>(
+      server.url,
+      '/user/auth/msg/user/list',
+      { pageNum: 1, pageSize: 5 },
+      await tokenOf(demoUser),
+    );
+    expect(inbox.list[0]).toMatchObject({ title: '邀请你回答', content: '王老师 邀请你回答问题「多卡训练时 NCCL 超时怎么办？」。' });
+    await page.open(`/question/view/${id}`);
+    await page.waitForText('.rc-invited-note', '王老师 邀请你回答');
+    expect(await browser.$('.rc-invite-panel').isExisting()).toBe(false);
+  });
 });

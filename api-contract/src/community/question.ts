@@ -67,7 +67,14 @@ export type QuestionView = Static<typeof QuestionView>;
 /** The signed-in reader's view: whether they collected or follow it, and whether they may accept an answer. */
 export const MyQuestionView = Type.Intersect([
   QuestionView,
-  Type.Object({ mine: Type.Boolean(), collected: Type.Boolean(), followed: Type.Boolean(), canAccept: Type.Boolean() }),
+  Type.Object({
+    mine: Type.Boolean(),
+    collected: Type.Boolean(),
+    followed: Type.Boolean(),
+    canAccept: Type.Boolean(),
+    canInvite: Type.Boolean({ description: '能否邀请他人回答（提问者，或有3个以上回答被采纳的用户；问题未采纳时）' }),
+    invitedBy: Type.Union([Type.String(), Type.Null()], { description: '邀请我回答的用户昵称，未被邀请时为 null' }),
+  }),
 ]);
 export type MyQuestionView = Static<typeof MyQuestionView>;
 
@@ -171,3 +178,36 @@ export type AcceptAnswerBody = Static<typeof AcceptAnswerBody>;
 
 export const AcceptedAnswer = Type.Object({ bountyPaid: Money('发放给回答者的悬赏') });
 export type AcceptedAnswer = Static<typeof AcceptedAnswer>;
+
+export const InviteAnswerBody = Type.Object({ questionId: Id('问题ID'), userId: Id('被邀请的用户') });
+export type InviteAnswerBody = Static<typeof InviteAnswerBody>;
+
+export const InvitedUser = Type.Object({ userId: Type.Integer(), nickname: Type.String() });
+export type InvitedUser = Static<typeof InvitedUser>;
+
+export const AnswerInvitation = Type.Object({
+  userId: Type.Integer(),
+  nickname: Type.String(),
+  headImgUrl: Type.String(),
+  answered: Type.Boolean({ description: '被邀请的人是否已回答' }),
+  gmtCreate: DateTime,
+});
+export type AnswerInvitation = Static<typeof AnswerInvitation>;
+
+export const InviteCandidatesBody = Type.Object({
+  questionId: Id('问题ID'),
+  keyword: Type.String({ title: '昵称或手机号', minLength: 1, maxLength: 40, description: '昵称的一部分，或完整的11位手机号' }),
+});
+export type InviteCandidatesBody = Static<typeof InviteCandidatesBody>;
+
+export const InviteCandidate = Type.Object({
+  userId: Type.Integer(),
+  nickname: Type.String(),
+  headImgUrl: Type.String(),
+  mobile: Type.String({ description: '打码的手机号' }),
+  invited: Type.Boolean({ description: '是否已被邀请回答这个问题' }),
+});
+export type InviteCandidate = Static<typeof InviteCandidate>;
+
+export const InvitationListBody = Type.Object({ questionId: Id('问题ID') });
+export type InvitationListBody = Static<typeof InvitationListBody>;

@@ -1,3 +1,4 @@
+export { invitationsOf, inviteCandidates, inviteToAnswer } from './answer-invitations.js';
 export { commentsOnMyPosts, commentThreads, deleteComment, saveComment } from './blog-comments.js';
 export { followedBloggersBlogs, myBlogList, publishedBlogList, readBlog } from './blog-lists.js';
 export { collect, collectedBlogs, toggleLike, uncollect } from './blog-reactions.js';

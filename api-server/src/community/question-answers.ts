@@ -9,7 +9,7 @@ import { renderMarkdown, summaryOf } from '../content/index.js';
 import { enforcePostingLimit, statusOnSubmit } from './moderation.js';
 import { payBounty } from './question-bounty.js';
 import { refreshQuestionHotScore } from './question-ranking.js';
-import { questionGone } from './questions.js';
+import { questionGone } from './question-items.js';
 
 const answerMaxLength = 20_000;
 const commentMaxLength = 2_000;

@@ -2,6 +2,9 @@ import { asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type Executor, labels, questionLabels, questions, users } from '../db/index.js';
 import { summaryOf } from '../content/index.js';
+import { notFound } from '../errors.js';
+
+export const questionGone = () => notFound('问题不存在或已删除');
 
 const itemColumns = {
   id: questions.id,

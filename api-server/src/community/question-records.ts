@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, ContentStatus, QuestionRecordKind, questionRecords, questions } from '../db/index.js';
 import { refreshQuestionHotScore } from './question-ranking.js';
-import { questionGone } from './questions.js';
+import { questionGone } from './question-items.js';
 
 const counter = (kind: number) => (kind === QuestionRecordKind.collect ? questions.collectCount : questions.followCount);
 const counterKey = (kind: number) => (kind === QuestionRecordKind.collect ? 'collectCount' : 'followCount');

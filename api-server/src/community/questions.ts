@@ -3,15 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { QuestionSaveBody, QuestionUpdateBody } from '@rc/api-contract/community/question';
 import type { SessionUser } from '../accounts/index.js';
 import { type Executor, BountyState, ContentStatus, QuestionRecordKind, questionLabels, questionRecords, questions } from '../db/index.js';
-import { conflict, forbidden, invalid, notFound } from '../errors.js';
+import { conflict, forbidden, invalid } from '../errors.js';
 import { existingLabelIds } from './labels.js';
 import { plainTextOf, renderMarkdown, indexDocument, removeDocument } from '../content/index.js';
 import { enforcePostingLimit, statusOnSubmit } from './moderation.js';
+import { inviterOf, mayInvite } from './answer-invitations.js';
 import { holdBounty, refundBounty } from './question-bounty.js';
-import { questionDetail } from './question-items.js';
+import { questionDetail, questionGone } from './question-items.js';
 import { refreshQuestionHotScore } from './question-ranking.js';
-
-export const questionGone = () => notFound('问题不存在或已删除');
 
 /** Title and body as the rules want them: trimmed, within bounds (the schema checks lengths before trimming). */
 function checkedText(title: string, contentMd: string) {
@@ -127,7 +126,10 @@ export async function viewQuestion(db: Executor, id: number, viewerId: number | 
   return detail;
 }
 
-/** The signed-in reader's view: the question plus their collected/followed flags and whether they may accept. */
+/**
+ * The signed-in reader's view: the question plus their collected/followed flags, whether they may accept an
+ * answer or invite others to answer, and who invited them to answer it.
+ */
 export async function viewQuestionAs(db: Executor, id: number, userId: number, now: Date) {
   const detail = await viewQuestion(db, id, userId, now);
   const records = await db
@@ -136,11 +138,14 @@ export async function viewQuestionAs(db: Executor, id: number, userId: number, n
     .where(and(eq(questionRecords.questionId, id), eq(questionRecords.userId, userId)));
   const has = (kind: number) => records.some((record) => record.kind === kind);
   const mine = detail.askerId === userId;
+  const open = !detail.accepted && detail.status === ContentStatus.published;
   return {
     ...detail,
     mine,
     collected: has(QuestionRecordKind.collect),
     followed: has(QuestionRecordKind.follow),
-    canAccept: mine && !detail.accepted && detail.status === ContentStatus.published,
+    canAccept: mine && open,
+    canInvite: open && (await mayInvite(db, userId, detail)),
+    invitedBy: await inviterOf(db, id, userId),
   };
 }

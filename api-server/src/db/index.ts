@@ -7,6 +7,7 @@ export {
   aboutGroups,
   aboutItems,
   adverts,
+  answerInvitations,
   type AnswerKey,
   apiKeys,
   appCategories,

@@ -2,9 +2,12 @@ import { $token, api, type ApiResult, type Page, type Paging } from '@rc/shared-
 import type { LabelView } from '@rc/api-contract/community/label';
 import type {
   AcceptedAnswer,
+  AnswerInvitation,
   AnswerSaveBody,
   AnswerSaved,
   AnswerView,
+  InviteCandidate,
+  InvitedUser,
   MyQuestionView,
   QuestionItem,
   QuestionSaveBody,
@@ -15,7 +18,7 @@ import type {
 } from '@rc/api-contract/community/question';
 import type { RealtimeBalance } from '@rc/api-contract/user/profile';
 
-export type { AnswerView, LabelView, MyQuestionView, QuestionItem, QuestionView, SimilarQuestion };
+export type { AnswerInvitation, AnswerView, InviteCandidate, LabelView, MyQuestionView, QuestionItem, QuestionView, SimilarQuestion };
 
 const quiet = { cache: false, errorTip: false } as const;
 
@@ -38,6 +41,12 @@ export const acceptAnswer = (questionId: number, answerId: number) =>
   api.post<AcceptedAnswer>('/community/auth/questions/accept', { questionId, answerId });
 export const setRecord = (questionId: number, kind: 1 | 2, on: boolean) =>
   api.post<null>(`/community/auth/questions/user/record/${on ? 'save' : 'delete'}`, { questionId, kind });
+export const listInvitations = (questionId: number) =>
+  api.post<AnswerInvitation[]>('/community/auth/questions/invite/list', { questionId }, quiet);
+export const findInviteCandidates = (questionId: number, keyword: string) =>
+  api.post<InviteCandidate[]>('/community/auth/questions/invite/candidates', { questionId, keyword }, { cache: false });
+export const inviteToAnswer = (questionId: number, userId: number) =>
+  api.post<InvitedUser>('/community/auth/questions/invite/save', { questionId, userId });
 export const realtimeBalance = () => api.get<RealtimeBalance>('/user/auth/user/ext/get/realtime/balance', undefined, { cache: false });
 
 /** A session lost (spec §4: codes 300–400, and 401): the client has ended it; the page falls back to the public view. */

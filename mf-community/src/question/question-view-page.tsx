@@ -30,6 +30,7 @@ import {
   type MyQuestionView,
   type QuestionView,
 } from './question-api';
+import { InviteAnswerPanel } from './invite-answer-panel';
 import { BountyBadge, pathId, QuestionLabels } from './question-badges';
 import './question.css';
 import { ReportButton } from '../report-button';
@@ -197,6 +198,12 @@ export function QuestionViewPage({ navigate }: ScreenProps) {
               {question.status === 2 ? <Label color="yellow">审核中：{question.reviewNote}</Label> : null}
             </div>
             <BountyLine question={question} />
+            {question.invitedBy ? (
+              <p className="rc-invited-note" role="note">
+                <Icon name="hand point right outline" />
+                {question.invitedBy} 邀请你回答
+              </p>
+            ) : null}
             <MarkdownHtml html={question.contentHtml} />
             {question.mine !== undefined ? (
               <div className="rc-question-actions">
@@ -225,6 +232,7 @@ export function QuestionViewPage({ navigate }: ScreenProps) {
           </PageSection>
         )}
       </ListState>
+      {loaded.data?.canInvite ? <InviteAnswerPanel questionId={id} /> : null}
       <PageSection title={`回答（${answers.page.total}）`}>
         <ListState source={answers} isEmpty={(page) => page.list.length === 0} empty="还没有回答">
           {(page) => (

@@ -261,6 +261,28 @@ export const questionRecords = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.questionId, t.kind] }), index('question_records_question_idx').on(t.questionId, t.kind)],
 );
 
+/** An invitation to answer a question: one per invitee and question, told to the invitee by a message. */
+export const answerInvitations = pgTable(
+  'answer_invitations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    inviterId: integer('inviter_id')
+      .notNull()
+      .references(() => users.id),
+    inviteeId: integer('invitee_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('answer_invitations_question_invitee_idx').on(t.questionId, t.inviteeId),
+    index('answer_invitations_inviter_idx').on(t.inviterId, t.createdAt),
+  ],
+);
+
 /** A private image shared to the image community, with what it needs to start. */
 export const communityImages = pgTable(
   'community_images',

@@ -3,6 +3,7 @@ import labelRoutes from './label-routes.js';
 import reportRoutes from './report-routes.js';
 import searchRoutes from './search-routes.js';
 import questionRoutes from './question-routes.js';
+import answerInvitationRoutes from './answer-invitation-routes.js';
 import blogRoutes from './blog-routes.js';
 import blogCommentRoutes from './blog-comment-routes.js';
 import blogRecordRoutes from './blog-record-routes.js';
@@ -18,6 +19,7 @@ const communityModule: FastifyPluginAsync = async (app) => {
   await app.register(searchRoutes);
   await app.register(reportRoutes);
   await app.register(questionRoutes);
+  await app.register(answerInvitationRoutes);
   await app.register(blogRoutes);
   await app.register(blogCommentRoutes);
   await app.register(blogRecordRoutes);
