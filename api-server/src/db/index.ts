@@ -128,6 +128,8 @@ export {
   trashItems,
   uploads,
   usedQuotes,
+  voucherBatches,
+  vouchers,
   userClusters,
   users,
   userSshKeys,
