@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, Message, Table } from 'semantic-ui-react';
-import { ListState, PageSection, formatDateTime, formatYuan, parseYuan, runAction, useLoaded } from '@rc/shared-utility';
+import { ListState, PageHeader, PageSection, formatDateTime, formatYuan, parseYuan, runAction, useLoaded } from '@rc/shared-utility';
 import type { VoucherScope } from '@rc/api-contract/user/voucher';
 import { issueVoucherBatch, listVoucherBatches } from '../vouchers/vouchers-api';
 import { scopeNames } from '../vouchers/voucher-labels';
@@ -51,6 +51,7 @@ export function VoucherBatchesPage() {
 
   return (
     <PageSection>
+      <PageHeader />
       <Form onSubmit={() => void issue()}>
         <Form.Group widths="equal">
           <Form.Input label="名称" required value={form.name} maxLength={64} onChange={set('name')} />
