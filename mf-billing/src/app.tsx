@@ -17,6 +17,8 @@ import { InvoiceReviewPage } from './review/invoice-review-page';
 import { EarningsPage } from './earnings/earnings-page';
 import { DrawMoneyPage } from './earnings/draw-money-page';
 import { WithdrawalReviewPage } from './review/withdrawal-review-page';
+import { VoucherBatchesPage } from './review/voucher-batches-page';
+import { VouchersPage } from './vouchers/vouchers-page';
 
 /** Screens built so far, by route pattern; every other route shows its feature page. */
 export const screens: Screens = {
@@ -46,6 +48,8 @@ export const screens: Screens = {
   '/account/earnings': EarningsPage,
   '/account/draw_money': DrawMoneyPage,
   '/account/review/withdrawal': WithdrawalReviewPage,
+  '/account/voucher': VouchersPage,
+  '/account/review/voucher': VoucherBatchesPage,
 };
 
 export const App = screensApp(screens);

@@ -136,6 +136,8 @@ const billingRoutes = rows('@rc/mf-billing', [
   ['/account/draw_money', '提现', '将可提现收益提现到与实名认证姓名一致的收款账户（充值余额不可提现）。'],
   ['/account/earnings', '我的收益', '查看推荐返佣与课程带来的收益、我的推荐码与推荐链接，以及我推荐的用户。'],
   ['/account/review/withdrawal', '提现审核', '审核用户的提现申请：通过后由打款渠道打款，或填写原因驳回。'],
+  ['/account/voucher', '代金券', '兑换代金券，查看可用、已使用与已过期的代金券；下单时自动使用最优的代金券。'],
+  ['/account/review/voucher', '发放代金券', '按面额、最低消费、适用范围、有效期与数量发放一批代金券（运营人员）。'],
   ['/account/superBill', '超算账单', '查看超算作业的计费账单。'],
   ['/account/assetsManage', '资产管理', '查看名下全部计费资源及其状态。'],
   ['/account/assetsManage/detail/:id?', '资产详情', '查看一项资产的配置与计费信息。'],

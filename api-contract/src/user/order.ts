@@ -3,6 +3,7 @@ import { Id, PageQuery } from '../common.js';
 import { DateTime, Money, NullableDateTime } from '../values.js';
 import { BillingType, DataDiskExtraGb, Duration, GpuCount, InstanceName, InstanceView, RegionCode } from './compute.js';
 import { MoneyQuote, QuoteToken } from './quote.js';
+import { VoucherChoice } from './voucher.js';
 
 /** The machine being priced or bought. */
 export const OrderConfiguration = Type.Object({
@@ -15,6 +16,9 @@ export const OrderConfiguration = Type.Object({
   dataDiskExtraGb: Type.Optional(DataDiskExtraGb),
 });
 export type OrderConfiguration = Static<typeof OrderConfiguration>;
+
+export const RentQuoteBody = Type.Object({ ...OrderConfiguration.properties, voucherId: VoucherChoice });
+export type RentQuoteBody = Static<typeof RentQuoteBody>;
 
 export const PriceQuote = Type.Object({
   billingType: Type.Integer(),

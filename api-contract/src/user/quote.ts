@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { DateTime, Money, NullableDateTime } from '../values.js';
 import { BillingType, DataDiskExtraGb, Duration, GpuCount, InstanceId } from './compute.js';
+import { UsableVoucher, VoucherChoice } from './voucher.js';
 
 /** The signed quote an operation that charges or refunds must be confirmed with; the server charges exactly its amount. */
 export const QuoteToken = Type.String({
@@ -19,7 +20,10 @@ export const MoneyQuote = Type.Object({
   unitPrice: Money('确认后的单价'),
   unitName: Type.String({ description: '单价的单位：小时、天、周、月' }),
   balance: Money('付款账户当前余额（共享主账户余额的子账户由主账户付款）'),
-  balanceAfter: Money('确认后的余额'),
+  voucher: Type.Union([UsableVoucher, Type.Null()], { description: '本单使用的代金券（代金券抵扣 ¥x），不使用为 null' }),
+  vouchers: Type.Array(UsableVoucher, { description: '本单可用的代金券，抵扣多者在前' }),
+  voucherRefund: Money('退款中退回代金券的部分（代金券仍在有效期内）'),
+  balanceAfter: Money('确认后的余额（代金券抵扣的部分不从余额扣除）'),
   paidByMainAccount: Type.Boolean({ description: '由主账户余额付款' }),
   enough: Type.Boolean({ description: '余额足够；按量计费需至少可支付1小时' }),
   items: Type.Array(QuoteLine),
@@ -48,6 +52,7 @@ export const InstanceQuoteBody = Type.Object({
   duration: Type.Optional(Duration),
   gpuCount: Type.Optional(GpuCount),
   dataDiskExtraGb: Type.Optional(DataDiskExtraGb),
+  voucherId: VoucherChoice,
 });
 export type InstanceQuoteBody = Static<typeof InstanceQuoteBody>;
 export type QuotedOperation = InstanceQuoteBody['operation'];

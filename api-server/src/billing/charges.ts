@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { bills, users, type Executor } from '../db/index.js';
 import { conflict } from '../errors.js';
-import { applyLedgerEntry } from './ledger.js';
+import { applyLedgerEntry, postTransaction } from './ledger.js';
+import { attachVoucher, type VoucherPart } from './vouchers/voucher-use.js';
 
 export interface Charge {
   userId: number;
@@ -19,6 +20,8 @@ export interface Charge {
   dayRate?: number;
   periodStart?: Date;
   periodEnd?: Date;
+  /** The voucher (代金券) spent on this charge and the part of `amount` it pays; the balance pays the rest. */
+  voucher?: VoucherPart;
 }
 
 /** The account whose balance pays for `userId`: the main account when it shares its balance with this sub-account. */
@@ -64,13 +67,15 @@ export async function chargeInParts(tx: Executor, c: Omit<Charge, keyof ChargePa
   const amount = parts.reduce((sum, part) => sum + part.amount, 0);
   if (amount === 0) return;
   const payer = await payerOf(tx, c.userId);
-  const { entryId } = await applyLedgerEntry(tx, {
-    userId: payer,
-    amount: -amount,
-    kind: amount > 0 ? 'charge' : 'refund',
-    note: c.note.slice(0, 200),
-    at: c.now,
-  });
+  const { entryId } = c.voucher
+    ? await chargeWithVoucher(tx, { payer, amount, voucher: c.voucher, note: c.note, now: c.now, instanceId: c.instanceId })
+    : await applyLedgerEntry(tx, {
+        userId: payer,
+        amount: -amount,
+        kind: amount > 0 ? 'charge' : 'refund',
+        note: c.note.slice(0, 200),
+        at: c.now,
+      });
   const lines = parts.filter((part) => part.amount !== 0);
   await tx.insert(bills).values(
     lines.map((part) => ({
@@ -89,4 +94,27 @@ export async function chargeInParts(tx: Executor, c: Omit<Charge, keyof ChargePa
       createdAt: c.now,
     })),
   );
+}
+
+/**
+ * Revenue takes the whole amount: the voucher's part from the vouchers account, the rest (the cash part, the only part
+ * that counts as a charge of the balance and so the only part invoiced) from the payer's balance.
+ */
+async function chargeWithVoucher(
+  tx: Executor,
+  o: { payer: number; amount: number; voucher: VoucherPart; note: string; now: Date; instanceId?: number },
+) {
+  const cash = o.amount - o.voucher.amount;
+  const legs = [
+    { account: { kind: 'vouchers' as const }, amount: -o.voucher.amount },
+    { account: { kind: 'revenue' as const }, amount: o.amount },
+  ];
+  const posted = await postTransaction(tx, {
+    kind: 'charge',
+    note: o.note.slice(0, 200),
+    at: o.now,
+    legs: cash > 0 ? [{ account: { kind: 'cash', userId: o.payer }, amount: -cash }, ...legs] : legs,
+  });
+  await attachVoucher(tx, o.voucher, o.instanceId);
+  return { entryId: posted.legs[0]!.entryId };
 }

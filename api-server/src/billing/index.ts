@@ -40,7 +40,7 @@ export { generateRsaKeyPair, type KeyPair, rsa2Sign, rsa2Verify } from './paymen
 export { createPayoutProvider } from './payouts/create-payout-provider.js';
 export type { PayoutProvider } from './payouts/payout-provider.js';
 export type { QuoteClaims } from './quote-token.js';
-export { confirmedPrice, issueQuote, type PricedOperation, type QuoteKey } from './quotes.js';
+export { confirmedPrice, issueQuote, type PricedOperation, type QuoteKey, type QuoteVouchers } from './quotes.js';
 export { checkedReferralCode, ownReferralCode, referredUsers } from './referral.js';
 export { registerAccount } from './registration.js';
 export { runningCost } from './running-cost.js';
@@ -49,3 +49,6 @@ export { ownedSubAccount, setMonthlyBudget, subAccountMoney, transferLog, transf
 export { welcomeCreditKey, yuanText } from './welcome-credit.js';
 export { reviewedWithdrawalView, withdrawalOptions, withdrawalView } from './withdrawal-views.js';
 export { approveWithdrawal, cancelWithdrawal, listWithdrawals, rejectWithdrawal, requestWithdrawal } from './withdrawals.js';
+export { issueVoucherBatch, listVoucherBatches } from './vouchers/voucher-batches.js';
+export { refundSplit, refundToVouchers, voucherNote, type VoucherPart } from './vouchers/voucher-use.js';
+export { listVouchers, redeemVoucher } from './vouchers/voucher-wallet.js';

@@ -5,8 +5,11 @@ import { noteUserChange } from '../accounts/index.js';
 
 /** A user's own accounts; each balance is cached on the user's row and never goes below zero. */
 export type UserAccountKind = 'cash' | 'income' | 'income_held';
-/** `bounties_held`: question bounties taken from askers until they are paid to an accepted answer or refunded. */
-export type PlatformAccountKind = 'revenue' | 'promotion' | 'withdrawals_payable' | 'fees' | 'bounties_held';
+/**
+ * `bounties_held`: question bounties taken from askers until they are paid to an accepted answer or refunded.
+ * `vouchers`: redeemed vouchers (代金券) not yet spent, funded by promotion when redeemed and spent into revenue by orders.
+ */
+export type PlatformAccountKind = 'revenue' | 'promotion' | 'withdrawals_payable' | 'fees' | 'bounties_held' | 'vouchers';
 
 export type LedgerAccount =
   { kind: UserAccountKind; userId: number } | { kind: 'clearing'; provider: string } | { kind: PlatformAccountKind };

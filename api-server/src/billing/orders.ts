@@ -41,7 +41,7 @@ export async function recordOrder(tx: Executor, o: NewOrder) {
 }
 
 /** Records the order and charges (or refunds) its amount to the payer, with a bill line explaining it. */
-export async function placeOrder(tx: Executor, o: NewOrder, bill: Pick<Charge, 'kind' | 'note' | 'periodStart' | 'periodEnd'>) {
+export async function placeOrder(tx: Executor, o: NewOrder, bill: Pick<Charge, 'kind' | 'note' | 'periodStart' | 'periodEnd' | 'voucher'>) {
   const order = await recordOrder(tx, o);
   await charge(tx, { ...bill, userId: o.userId, amount: o.amount, now: o.now, instanceId: o.instanceId ?? undefined, orderId: order.id });
   return order;

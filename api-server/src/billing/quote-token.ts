@@ -10,6 +10,8 @@ export interface QuoteClaims {
   /** When the amount was priced (ms); the confirmation is priced at the same instant. */
   quotedAt: number;
   expiresAt: number;
+  /** The voucher (代金券) the quote takes off its amount; 0 for none. */
+  voucherId: number;
   /** Makes every quote its own, two asked for the same thing at the same instant included. */
   nonce: string;
 }
@@ -23,7 +25,16 @@ export const expiredQuoteMessage = '报价已过期，请重新确认';
 /** Parameters in a fixed key order, so the same request always signs the same text. */
 function canonical(claims: QuoteClaims) {
   const params = Object.fromEntries(Object.entries(claims.params).sort(([a], [b]) => a.localeCompare(b)));
-  return JSON.stringify([claims.userId, claims.operation, params, claims.amount, claims.quotedAt, claims.expiresAt, claims.nonce]);
+  return JSON.stringify([
+    claims.userId,
+    claims.operation,
+    params,
+    claims.amount,
+    claims.quotedAt,
+    claims.expiresAt,
+    claims.voucherId,
+    claims.nonce,
+  ]);
 }
 
 const mac = (secret: Buffer, text: string) => createHmac('sha256', secret).update(text).digest();
@@ -46,20 +57,21 @@ function readQuote(secret: Buffer, token: string): AcceptedQuote | null {
   } catch {
     return null;
   }
-  if (!Array.isArray(fields) || fields.length !== 7) return null;
-  const [userId, operation, params, amount, quotedAt, expiresAt, nonce] = fields as [
+  if (!Array.isArray(fields) || fields.length !== 8) return null;
+  const [userId, operation, params, amount, quotedAt, expiresAt, voucherId, nonce] = fields as [
     number,
     string,
     QuoteClaims['params'],
     number,
     number,
     number,
+    number,
     string,
   ];
-  const numbers = [userId, amount, quotedAt, expiresAt].every((n) => Number.isSafeInteger(n));
+  const numbers = [userId, amount, quotedAt, expiresAt, voucherId].every((n) => Number.isSafeInteger(n));
   const texts = typeof operation === 'string' && typeof nonce === 'string';
   if (!numbers || !texts || typeof params !== 'object' || params === null || Array.isArray(params)) return null;
-  const claims = { userId, operation, params, amount, quotedAt, expiresAt, nonce };
+  const claims = { userId, operation, params, amount, quotedAt, expiresAt, voucherId, nonce };
   const expected = mac(secret, text);
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected) || canonical(claims) !== text) return null;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { ChangeBillingBody } from '@rc/api-contract/user/instance';
 import { instances, type Executor } from '../db/index.js';
-import { placeOrder, type QuoteKey } from '../billing/index.js';
+import { placeOrder, refundToVouchers, type QuoteKey } from '../billing/index.js';
 import { returnGpus, takeGpus } from './gpu-pool.js';
 import { settleInstance, type InstanceRow } from './instance-state.js';
 import { noFreeGpus } from './lifecycle.js';
@@ -29,7 +29,7 @@ export async function changeBilling(tx: Executor, quotes: QuoteKey, instance: In
     const expiresAt = await buyPackagePeriods(
       tx,
       instance,
-      { billingType, duration, from: now, reason: 'changeBilling' },
+      { billingType, duration, from: now, reason: 'changeBilling', voucher: priced.voucher },
       { model, site },
       now,
     );
@@ -48,9 +48,12 @@ export async function changeBilling(tx: Executor, quotes: QuoteKey, instance: In
       .where(eq(instances.id, instance.id));
     return;
   }
-  // Package → pay-as-you-go: the unused time is refunded at the package's own daily price, as quoted.
+  // Package → pay-as-you-go: the unused time is refunded at the package's own daily price, as quoted; the part vouchers
+  // paid goes back to them while they are valid, and the rest to the balance.
   const running = instance.status === Status.running;
   if (!running) await returnGpus(tx, instance.nodeId, instance.gpuHeld);
+  const note = `实例「${instance.name}」转为按量计费，退还剩余时长`;
+  const cash = await refundToVouchers(tx, { instanceId: instance.id, refund: -priced.amount, note: `${note}（退回代金券）`, now });
   await placeOrder(
     tx,
     {
@@ -58,11 +61,11 @@ export async function changeBilling(tx: Executor, quotes: QuoteKey, instance: In
       instanceId: instance.id,
       orderType: OrderType.changeBilling,
       billingType,
-      amount: priced.amount,
-      detail: { refund: -priced.amount, items: priced.items },
+      amount: -cash,
+      detail: { refund: -priced.amount, refundToBalance: cash, items: priced.items },
       now,
     },
-    { kind: 'refund', note: `实例「${instance.name}」转为按量计费，退还剩余时长` },
+    { kind: 'refund', note },
   );
   await tx
     .update(instances)

@@ -1,8 +1,8 @@
 import type { InstanceQuoteBody } from '@rc/api-contract/user/quote';
-import { type Database } from '../db/index.js';
-import { issueQuote, type QuoteKey } from '../billing/index.js';
+import { type Database, type Executor } from '../db/index.js';
+import { issueQuote, refundSplit, type PricedOperation, type QuoteKey, type QuoteVouchers } from '../billing/index.js';
 import type { ComputeDriver } from './driver.js';
-import { lockInstance } from './instance-state.js';
+import { lockInstance, type InstanceRow } from './instance-state.js';
 import { operationParams, priceOperation, pricesOf } from './operation-prices.js';
 
 /** What an operation on the user's instance will charge or refund, signed as a quote the confirmation must carry. */
@@ -16,7 +16,24 @@ export async function quoteOperation(
   const quoted = await db.transaction(async (tx) => {
     const instance = await lockInstance(tx, driver, { userId, id, operation, now });
     const priced = priceOperation(body, instance, await pricesOf(tx, instance.gpuModelId), now);
-    return issueQuote(tx, quotes, { userId, operation, params: operationParams(body), priced, now });
+    const vouchers = await voucherTerms(tx, body, instance, priced, now);
+    return issueQuote(tx, quotes, { userId, operation, params: operationParams(body), priced, now, vouchers });
   });
   return { operation, ...quoted };
+}
+
+/**
+ * Buying package time (a renewal, a change to a package) may take a 算力 voucher; a refund gives the part vouchers paid
+ * back to them. Other operations charge nothing now or are not offered vouchers.
+ */
+async function voucherTerms(
+  tx: Executor,
+  body: InstanceQuoteBody,
+  instance: InstanceRow,
+  priced: PricedOperation,
+  now: Date,
+): Promise<QuoteVouchers | undefined> {
+  if (priced.amount < 0) return { scope: 'compute', choice: 0, refund: await refundSplit(tx, instance.id, -priced.amount, now) };
+  if (body.operation === 'renew' || body.operation === 'changeBilling') return { scope: 'compute', choice: body.voucherId };
+  return undefined;
 }

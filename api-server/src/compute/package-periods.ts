@@ -1,5 +1,5 @@
 import type { Executor } from '../db/index.js';
-import { placeOrder } from '../billing/index.js';
+import { placeOrder, voucherNote, type VoucherPart } from '../billing/index.js';
 import type { InstanceRow } from './instance-state.js';
 import { quote, type ModelPrices, type SitePrices } from './prices.js';
 import { billingNames, OrderType, type Billing } from './states.js';
@@ -12,6 +12,8 @@ interface PackagePurchase {
   /** The first period starts here: now for a new package, the current end for a renewal still running. */
   from: Date;
   reason: 'changeBilling' | 'renew';
+  /** The voucher the confirmed quote spent on this purchase. */
+  voucher?: VoucherPart;
 }
 
 /**
@@ -25,14 +27,14 @@ export async function buyPackagePeriods(
   prices: { model: ModelPrices; site: SitePrices },
   now: Date,
 ): Promise<Date> {
-  const { billingType, duration, from, reason } = purchase;
+  const { billingType, duration, from, reason, voucher } = purchase;
   const priced = quote(
     { gpuCount: instance.gpuCount, billingType, duration, dataDiskExtraGb: instance.dataDiskExtraGb },
     prices.model,
     prices.site,
   );
   const expiresAt = new Date(from.getTime() + priced.days * dayMs);
-  const what = `${billingNames[billingType]} ×${duration}`;
+  const what = `${billingNames[billingType]} ×${duration}${voucherNote(voucher)}`;
   await placeOrder(
     tx,
     {
@@ -45,8 +47,8 @@ export async function buyPackagePeriods(
       now,
     },
     reason === 'renew'
-      ? { kind: 'renew', note: `实例「${instance.name}」续费${what}`, periodStart: from, periodEnd: expiresAt }
-      : { kind: 'package', note: `实例「${instance.name}」转为${what}`, periodStart: from, periodEnd: expiresAt },
+      ? { kind: 'renew', note: `实例「${instance.name}」续费${what}`, periodStart: from, periodEnd: expiresAt, voucher }
+      : { kind: 'package', note: `实例「${instance.name}」转为${what}`, periodStart: from, periodEnd: expiresAt, voucher },
   );
   return expiresAt;
 }

@@ -10,7 +10,7 @@ import type { Billing as BillingCode } from './states.js';
 /** Buys `duration` more periods of the instance's package, from its end (or now, when it has ended). */
 export async function renewPackage(tx: Executor, quotes: QuoteKey, instance: InstanceRow, body: RenewBody, now: Date) {
   const { id, duration, quoteToken } = body;
-  const { prices } = await confirmedOperationPrice(tx, quotes, {
+  const { priced, prices } = await confirmedOperationPrice(tx, quotes, {
     token: quoteToken,
     instance,
     request: { operation: 'renew', id, duration },
@@ -18,6 +18,12 @@ export async function renewPackage(tx: Executor, quotes: QuoteKey, instance: Ins
   });
   const from = instance.packageExpiresAt && instance.packageExpiresAt > now ? instance.packageExpiresAt : now;
   const billingType = instance.billingType as BillingCode;
-  const expiresAt = await buyPackagePeriods(tx, instance, { billingType, duration, from, reason: 'renew' }, prices, now);
+  const expiresAt = await buyPackagePeriods(
+    tx,
+    instance,
+    { billingType, duration, from, reason: 'renew', voucher: priced.voucher },
+    prices,
+    now,
+  );
   await tx.update(instances).set({ packageExpiresAt: expiresAt }).where(eq(instances.id, instance.id));
 }

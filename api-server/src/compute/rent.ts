@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { OrderConfiguration, PayOrderBody } from '@rc/api-contract/user/order';
+import type { OrderConfiguration, PayOrderBody, RentQuoteBody } from '@rc/api-contract/user/order';
 import { computeNodes, type Database, type Executor } from '../db/index.js';
 import { notFound } from '../errors.js';
-import { ensureCanPayAnHour, placeOrder, confirmedPrice, issueQuote, type QuoteKey } from '../billing/index.js';
+import { ensureCanPayAnHour, placeOrder, confirmedPrice, issueQuote, voucherNote, type QuoteKey } from '../billing/index.js';
 import { launchableApp, recordLaunch } from './app-launch.js';
 import { countCommunityUse, nodesFittingImage } from './image-compatibility.js';
 import type { ComputeDriver } from './driver.js';
@@ -36,9 +36,10 @@ async function rentPriced(db: Executor, body: OrderConfiguration, now: Date) {
 }
 
 /** The rent's price as the pricing table shows it, with a signed quote the user confirms when paying. */
-export async function rentQuote(db: Executor, quotes: QuoteKey, userId: number, body: OrderConfiguration, now: Date) {
+export async function rentQuote(db: Executor, quotes: QuoteKey, userId: number, body: RentQuoteBody, now: Date) {
   const { params, priced, prices } = await rentPriced(db, body, now);
-  const money = await issueQuote(db, quotes, { userId, operation: 'rent', params, priced, now });
+  const vouchers = { scope: 'compute' as const, choice: body.voucherId };
+  const money = await issueQuote(db, quotes, { userId, operation: 'rent', params, priced, now, vouchers });
   return {
     ...priceOf(body, prices),
     ...money,
@@ -129,9 +130,10 @@ export async function rentInstance(
       },
       {
         kind: 'package',
-        note: `新购实例「${created.name}」${billingNames[body.billingType as BillingCode]} ×${duration}`,
+        note: `新购实例「${created.name}」${billingNames[body.billingType as BillingCode]} ×${duration}${voucherNote(priced.voucher)}`,
         periodStart: now,
         periodEnd: packageExpiresAt ?? undefined,
+        voucher: priced.voucher,
       },
     );
     await recordInstanceEvent(tx, {

@@ -130,6 +130,8 @@ export {
   trashItems,
   uploads,
   usedQuotes,
+  voucherBatches,
+  vouchers,
   userClusters,
   users,
   userSshKeys,

@@ -16,3 +16,4 @@ export * from './schema/instance-access.js';
 export * from './schema/instance-apps.js';
 export * from './schema/hpc.js';
 export * from './schema/api-keys.js';
+export * from './schema/vouchers.js';

@@ -26,7 +26,8 @@ function useOperationSubmit(close: () => void, onDone: () => void) {
  * the confirm button, and a confirm that sends the quote; a stale quote is quoted again and said so.
  */
 function useQuotedOperation(request: InstanceQuoteBody, close: () => void, onDone: () => void) {
-  const { quote, error, refresh } = useQuote(request, quoteOperation);
+  const [voucherId, setVoucherId] = useState<number | undefined>(undefined);
+  const { quote, error, refresh } = useQuote(voucherId === undefined ? request : { ...request, voucherId }, quoteOperation);
   const [notice, setNotice] = useState('');
   const { busy, submit } = useOperationSubmit(close, onDone);
   const confirm = (call: (quoteToken: string) => Promise<ApiResult<unknown>>) => {
@@ -40,7 +41,7 @@ function useQuotedOperation(request: InstanceQuoteBody, close: () => void, onDon
       return result;
     });
   };
-  return { busy, confirm, summary: <QuoteSummary quote={quote} error={error} notice={notice} /> };
+  return { busy, confirm, summary: <QuoteSummary quote={quote} error={error} notice={notice} onVoucher={setVoucherId} /> };
 }
 
 export function LiftConfigForm({ instance, close, onDone }: FormProps) {

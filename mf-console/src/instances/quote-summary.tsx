@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Message, Table } from 'semantic-ui-react';
+import { Dropdown, Message, Table } from 'semantic-ui-react';
 import { formatYuan, type ApiResult } from '@rc/shared-utility';
 import type { MoneyQuote } from '@rc/api-contract/user/quote';
 import { quoteWording, requoteDelayMs } from './quote-rules';
@@ -40,6 +40,40 @@ interface QuoteSummaryProps {
   /** A one-off purchase has no new unit price to show. */
   withUnitPrice?: boolean;
   shortfall?: string;
+  /** Offered where the order may take a voucher: the user picks another voucher, or none (0). */
+  onVoucher?: (voucherId: number) => void;
+}
+
+/** 「代金券抵扣 ¥x」 with the voucher the quote picked, and where the user may choose, the other usable vouchers or none. */
+function VoucherLine({ quote, onVoucher }: { quote: MoneyQuote; onVoucher?: (voucherId: number) => void }) {
+  if (quote.voucherRefund > 0)
+    return (
+      <div className="rc-quote-line rc-quote-voucher">
+        <span>退回代金券</span>
+        <span>{formatYuan(quote.voucherRefund)}</span>
+      </div>
+    );
+  if (!quote.voucher && (!onVoucher || quote.vouchers.length === 0)) return null;
+  const options = [
+    ...quote.vouchers.map((v) => ({ key: v.id, value: v.id, text: `${v.name}（抵扣 ${formatYuan(v.amount)}）` })),
+    { key: 0, value: 0, text: '不使用代金券' },
+  ];
+  return (
+    <div className="rc-quote-line rc-quote-voucher">
+      <span>{quote.voucher ? `代金券抵扣 ${formatYuan(quote.voucher.amount)}` : '代金券'}</span>
+      {onVoucher ? (
+        <Dropdown
+          aria-label="选择代金券"
+          className="rc-quote-voucher-choice"
+          options={options}
+          value={quote.voucher?.id ?? 0}
+          onChange={(_, data) => onVoucher(Number(data.value))}
+        />
+      ) : (
+        <span>{quote.voucher?.name}</span>
+      )}
+    </div>
+  );
 }
 
 /** What confirming will do: the amount (退款 when negative), the new unit price and the balance before and after. */
@@ -49,6 +83,7 @@ export function QuoteSummary({
   notice,
   withUnitPrice = true,
   shortfall = '余额不足，请先充值后再确认（按量计费需至少可支付1小时）',
+  onVoucher,
 }: QuoteSummaryProps) {
   if (error) return <Message warning className="rc-quote rc-quote-refused" content={error} />;
   if (!quote) return <div className="rc-quote rc-muted">正在计算价格…</div>;
@@ -72,6 +107,7 @@ export function QuoteSummary({
         <span>{wording.amountLabel}</span>
         <b className="rc-price rc-quote-amount">{formatYuan(wording.amountShown)}</b>
       </div>
+      <VoucherLine quote={quote} onVoucher={onVoucher} />
       {withUnitPrice ? (
         <div className="rc-quote-line">
           <span>新单价</span>

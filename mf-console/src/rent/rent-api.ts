@@ -1,7 +1,7 @@
 import type { CommunityImageDetail, ImageFit, ImageUseBody } from '@rc/api-contract/community/image-community';
 import type { AppDetail } from '@rc/api-contract/application/app';
 import type { Region } from '@rc/api-contract/node/node';
-import type { OrderConfiguration, PaidOrder, PayOrderBody, RentQuote } from '@rc/api-contract/user/order';
+import type { PaidOrder, PayOrderBody, RentQuote, RentQuoteBody } from '@rc/api-contract/user/order';
 import { api, type Page } from '@rc/shared-utility';
 import type { ImageView } from '../instances/instance-types';
 import type { GpuModelStat } from './gpu-model-cards';
@@ -13,7 +13,7 @@ export const listSystemImages = () => api.get<ImageView[]>('/image/auth/allSys')
 export const savedImages = () => api.post<Page<ImageView>>('/image/auth/private/page', { pageSize: 100 });
 export const gpuModelsIn = (regionCode: string) =>
   api.get<GpuModelStat[]>('/node/auth/deviceType/statistics', { regionCode }, { cache: false });
-export const quoteRent = (choice: OrderConfiguration) => api.post<RentQuote>('/user/auth/order/price/preview', choice, { errorTip: false });
+export const quoteRent = (choice: RentQuoteBody) => api.post<RentQuote>('/user/auth/order/price/preview', choice, { errorTip: false });
 export const payAndCreate = (order: PayOrderBody) => api.post<PaidOrder>('/user/auth/order/info/pay', order);
 /** The community image 「使用此镜像」 opened renting with, and whether the chosen region and GPU model's drivers fit it. */
 export const communityImage = (id: number) => api.post<CommunityImageDetail>('/community/auth/image/view', { id });

@@ -1,4 +1,4 @@
-import { useEffect, useReducer } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import { Form, Input } from 'semantic-ui-react';
 import { IntegerInput, PageHeader, PageSection, refreshCounters, useSubmit, type ScreenProps } from '@rc/shared-utility';
 import { isStaleQuote } from '../instances/quote-rules';
@@ -62,7 +62,12 @@ export function RentPage({ navigate }: ScreenProps) {
   }, [launchedApp, regions]);
 
   const choice = rentChoice(state);
-  const { quote, error: quoteError, refresh: requote } = useQuote(choice, quoteRent);
+  const [voucherId, setVoucherId] = useState<number | undefined>(undefined);
+  const {
+    quote,
+    error: quoteError,
+    refresh: requote,
+  } = useQuote(choice && (voucherId === undefined ? choice : { ...choice, voucherId }), quoteRent);
   const chosenImageId = template?.imageId ?? shared.image?.imageId ?? state.imageId;
   const mismatch = templateMismatch(state, template);
 
@@ -133,6 +138,7 @@ export function RentPage({ navigate }: ScreenProps) {
         paying={paying}
         onPay={() => void pay()}
         onRecharge={() => navigate('/account/recharge')}
+        onVoucher={setVoucherId}
       />
     </PageSection>
   );

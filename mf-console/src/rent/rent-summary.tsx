@@ -18,10 +18,23 @@ interface RentSummaryProps {
   paying: boolean;
   onPay: () => void;
   onRecharge: () => void;
+  onVoucher: (voucherId: number) => void;
 }
 
 /** The price of the chosen machine, the balance, and 立即创建. */
-export function RentSummary({ quote, quoteError, notice, billingType, quoted, model, ready, paying, onPay, onRecharge }: RentSummaryProps) {
+export function RentSummary({
+  quote,
+  quoteError,
+  notice,
+  billingType,
+  quoted,
+  model,
+  ready,
+  paying,
+  onPay,
+  onRecharge,
+  onVoucher,
+}: RentSummaryProps) {
   const balance = useStore($balance);
   return (
     <Segment className="rc-rent-summary">
@@ -40,7 +53,7 @@ export function RentSummary({ quote, quoteError, notice, billingType, quoted, mo
       ) : (
         <div className="rc-muted">选择配置后显示价格</div>
       )}
-      {quoted ? <QuoteSummary quote={quote} error={quoteError} notice={notice} /> : null}
+      {quoted ? <QuoteSummary quote={quote} error={quoteError} notice={notice} onVoucher={onVoucher} /> : null}
       <div className="rc-rent-pay">
         <span className="rc-muted">账户余额 {formatYuan(balance)}</span>
         {quote !== null && !quote.enough ? (

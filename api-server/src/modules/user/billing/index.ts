@@ -9,10 +9,11 @@ import withdrawalRoutes from './withdrawal-routes.js';
 import payeeAccountRoutes from './payee-account-routes.js';
 import subMoneyRoutes from './sub-money-routes.js';
 import balanceAlertRoutes from './balance-alert-routes.js';
+import voucherRoutes from './voucher-routes.js';
 
 /**
- * `/apis/user/...` money: orders, bills, recharge, invoices, income, payee accounts and withdrawals, sub-account money and
- * low-balance alerts (`auth/...`, with the operators' reviews) and the providers' public endpoints (`api/pay/...`).
+ * `/apis/user/...` money: orders, bills, recharge, invoices, income, payee accounts and withdrawals, sub-account money,
+ * low-balance alerts, vouchers (`auth/...`, with the operators' reviews) and the providers' public endpoints (`api/pay/...`).
  */
 const billingModule: FastifyPluginAsync = async (app) => {
   for (const routes of [
@@ -26,6 +27,7 @@ const billingModule: FastifyPluginAsync = async (app) => {
     payeeAccountRoutes,
     subMoneyRoutes,
     balanceAlertRoutes,
+    voucherRoutes,
   ]) {
     await app.register(routes);
   }

@@ -5,14 +5,14 @@ import { instanceChargePage } from '../../../billing/index.js';
 import { instanceView, rentInstance, rentQuote } from '../../../compute/index.js';
 import { pagedAnswer } from '../../../lib/index.js';
 import { Envelope, Page } from '@rc/api-contract/envelope';
-import { Bill, BillListBody, OrderConfiguration, PaidOrder, PayOrderBody, RentQuote } from '@rc/api-contract/user/order';
+import { Bill, BillListBody, PaidOrder, PayOrderBody, RentQuote, RentQuoteBody } from '@rc/api-contract/user/order';
 
 const tags = ['订单'];
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/order/price/preview',
-    { schema: { tags, summary: '价格预览与报价（下单前）', body: OrderConfiguration, response: { 200: Envelope(RentQuote) } } },
+    { schema: { tags, summary: '价格预览与报价（下单前）', body: RentQuoteBody, response: { 200: Envelope(RentQuote) } } },
     async (request) => {
       return ok(await rentQuote(app.db, app.quotes, currentUser(request).id, request.body, app.clock.now()));
     },

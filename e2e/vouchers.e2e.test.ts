@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser } from './support/chromium';
+import type { PortalPage } from './support/portal-page';
+import type { PortalSuite } from './support/portal-suite';
+import { setUpPortalSuite } from './support/portal-suite';
+import { demoOperator, demoUser, signInAs } from './support/demo-session';
+
+/** A voucher end to end: the operator issues it, the user redeems it on 代金券, rents with it and finds it on the bill. */
+let suite: PortalSuite;
+let browser: Browser;
+let page: PortalPage;
+setUpPortalSuite({}, (opened) => ({ browser, page } = suite = opened));
+
+describe('a voucher (代金券)', () => {
+  it('is issued by the operator, redeemed by the user, taken off a rent’s quote and paid with, then shown as 已使用 and on the bill', async () => {
+    await signInAs(page, browser, suite.server.url, demoOperator);
+    await page.open('/account/review/voucher');
+    await browser.$('form .field input').waitForDisplayed({ timeout: 20_000 });
+    const inputs = await browser.$$('form .field input');
+    await inputs[0]!.setValue('新用户算力券');
+    await inputs[1]!.setValue('10');
+    await browser.$('button=发放').click();
+    await browser.$('.voucher-codes').waitForDisplayed({ timeout: 15_000 });
+    const code = (await browser.$('.voucher-codes').getText()).split('\n')[0]!.trim();
+    expect(code).toMatch(/^[A-Z2-9]{12}$/);
+    await page.waitForText('main', '0/10');
+
+    await signInAs(page, browser, suite.server.url, demoUser);
+    await page.open('/account/voucher');
+    await browser.$('input[aria-label="兑换码"]').waitForDisplayed({ timeout: 20_000 });
+    await browser.$('input[aria-label="兑换码"]').setValue(code);
+    await browser.$('button=兑换').click();
+    await page.waitForText('main table', '新用户算力券');
+    expect(await page.textOf('main table')).toContain('¥10.00');
+
+    await page.open('/account/suanli/create');
+    await browser.$('.rc-region-tabs [data-region="hd-2"]').waitForClickable({ timeout: 20_000 });
+    await browser.$('.rc-region-tabs [data-region="hd-2"]').click();
+    await browser.$('.rc-gpu-model[data-model="H800"]').waitForClickable({ timeout: 20_000 });
+    await browser.$('.rc-gpu-model[data-model="H800"]').click();
+    await browser.$('[data-billing="2"]').click();
+    await page.waitForText('.rc-rent-summary .rc-quote-voucher', '代金券抵扣 ¥10.00');
+    await browser.$('.rc-pay-button').click();
+    await page.waitForPath('/account/instanceManage');
+
+    await page.open('/account/voucher');
+    await browser.$('.item=已使用 (1)').waitForClickable({ timeout: 20_000 });
+    await browser.$('.item=已使用 (1)').click();
+    await page.waitForText('main table', '抵扣 ¥10.00');
+    // The ledger (收支明细) takes only the cash part from the balance and says what the voucher paid.
+    await page.open('/account/billDetails');
+    await page.waitForText('main', '代金券抵扣 ¥10.00');
+  }, 120_000);
+});
