@@ -1,4 +1,4 @@
-// The portal's in-browser sources (root config, shared utility, every micro-app), read for what they use.
+// The portal's in-browser sources (root config, shared utility, every micro-app; not their tests), read for what they use.
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { repoPath } from './paths.mjs';
@@ -8,7 +8,10 @@ export async function portalSources() {
   const apps = (await readdir(repoPath('.'))).filter((name) => name.startsWith('mf-'));
   const folders = ['root-config', 'shared-utility', ...apps].map((name) => repoPath(name, 'src'));
   const entries = (await Promise.all(folders.map((folder) => readdir(folder, { withFileTypes: true, recursive: true })))).flat();
-  const files = entries.filter((e) => e.isFile() && /\.(tsx?|css)$/.test(e.name)).map((e) => path.join(e.parentPath, e.name));
+  // Test files never reach the browser: what their fixtures spell out is not something the portal ships.
+  const files = entries
+    .filter((e) => e.isFile() && /\.(tsx?|css)$/.test(e.name) && !/\.test\.tsx?$/.test(e.name))
+    .map((e) => path.join(e.parentPath, e.name));
   return Promise.all(files.map(async (file) => ({ file, code: await readFile(file, 'utf8') })));
 }
 

@@ -32,7 +32,7 @@ const pytorch = (cuda: string) => ({ framework: 'PyTorch', frameworkVersion: '2.
 const demoShares: DemoShare[] = [
   {
     owner: 'user',
-    image: { name: 'sd-webui-1.9', ...pytorch('12.1'), sizeBytes: 18 * gib },
+    image: { name: 'sd-webui-1.9', ...pytorch('12.1'), sizeBytes: 8 * gib },
     share: {
       title: 'Stable Diffusion WebUI 一键出图',
       summary: '预装 AUTOMATIC1111 WebUI 与常用插件，开机即用，端口 7860。',
@@ -84,7 +84,7 @@ const demoShares: DemoShare[] = [
   },
   {
     owner: 'user',
-    image: { name: 'comfyui-flux', ...pytorch('12.2'), sizeBytes: 16 * gib },
+    image: { name: 'comfyui-flux', ...pytorch('12.2'), sizeBytes: 9 * gib },
     share: {
       title: 'ComfyUI 节点式工作流',
       summary: 'ComfyUI + 常用自定义节点，含 FLUX 工作流示例，端口 8188。',
@@ -96,7 +96,7 @@ const demoShares: DemoShare[] = [
       uses: 9,
     },
   },
-  { owner: 'user', image: { name: 'llama-factory-finetune', ...pytorch('12.4'), sizeBytes: 19 * gib } },
+  { owner: 'user', image: { name: 'llama-factory-finetune', ...pytorch('12.4'), sizeBytes: 10 * gib } },
 ];
 
 /** Private images of the demo user and the teacher, most of them shared in the image community; once. */
