@@ -127,7 +127,8 @@ describe('GET /apis/ready', () => {
       expect(status).toBe(503);
       expect(body.failing).toEqual(['blobStore']);
       expect(body.checks.blobStore).toMatchObject({ ok: false, detail: 'no answer within 2000 ms' });
-      expect(body.checks.blobStore.ms).toBeGreaterThanOrEqual(2000);
+      // Node's timers may fire a millisecond before the clock that measures them says the time is up.
+      expect(body.checks.blobStore.ms).toBeGreaterThanOrEqual(1990);
     });
 
     it('fails the check, saying why, when nothing listens at the endpoint', async () => {
