@@ -97,6 +97,7 @@ describe('becoming a teacher and live sessions', () => {
     expect(await browser.$('.rc-teacher-links').getText()).toContain('课程管理');
 
     await page.open('/account/live');
+    await browser.$('a=我报名课程的直播').waitForClickable({ timeout: 20_000 });
     await browser.$('a=我报名课程的直播').click();
     await page.waitForText('.rc-live', '你报名的课程近期没有直播');
   });
@@ -126,6 +127,7 @@ describe('becoming a teacher and live sessions', () => {
     await apiCall(server.url, '/course/auth/course/sign', { courseId: course.id, price: 0 }, await signIn(newcomer));
 
     await page.open('/account/live');
+    await browser.$('a=我报名课程的直播').waitForClickable({ timeout: 20_000 });
     await browser.$('a=我报名课程的直播').click();
     await page.waitForText('.rc-learner-lives', liveTitle);
     await page.waitForText('.rc-live', '直播在第三方平台进行');

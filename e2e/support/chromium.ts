@@ -35,9 +35,6 @@ export async function openChromium(
     : {};
   const browser = await remote({
     logLevel: 'warn',
-    // Implicit waits (clicking an element not drawn yet) get the same slack as explicit ones: CI runs the journeys
-    // beside the server suites on two cores, where a route's first render has taken over 5 s.
-    waitforTimeout: 20_000,
     capabilities: {
       browserName: 'chrome',
       'goog:chromeOptions': {
