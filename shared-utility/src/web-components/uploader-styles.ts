@@ -23,13 +23,13 @@ export const uploaderStyles = `
 .button.primary { background: var(--rc-brand-fill, #2563eb); border-color: var(--rc-brand-fill, #2563eb); color: #fff; }
 .button:hover { border-color: var(--rc-brand, #2563eb); }
 .list { height: 240px; overflow-y: auto; margin: 0; padding: 0; list-style: none; }
-.empty { color: #909399; text-align: center; padding-top: 96px; }
+.empty { color: #6b7280; text-align: center; padding-top: 96px; }
 .item { padding: 8px 12px; border-bottom: 1px solid #f2f3f5; }
 .row { display: flex; align-items: center; gap: 8px; }
 .name { flex: 1; min-width: 0; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
-.meta { color: #909399; font-size: 12px; white-space: nowrap; }
+.meta { color: #6b7280; font-size: 12px; white-space: nowrap; }
 .status { font-size: 12px; white-space: nowrap; }
-.status.success { color: #21ba45; }
+.status.success { color: #15803d; }
 .status.error { color: #db2828; }
 .bar { height: 4px; background: #ebeef5; border-radius: 2px; margin: 6px 0 4px; overflow: hidden; }
 .bar > span { display: block; height: 100%; background: var(--rc-brand-fill, #2563eb); transition: width 0.2s; }
@@ -42,6 +42,7 @@ export const uploaderStyles = `
 input[type="file"] { display: none; }
 :host([theme="theme_dark"]) .panel, :host([theme="theme_dark"]) .button:not(.primary) { background: #1f2329; color: #e5e6eb; border-color: #3a3f47; }
 :host([theme="theme_dark"]) .head, :host([theme="theme_dark"]) .toolbar, :host([theme="theme_dark"]) .item { border-color: #3a3f47; }
-:host([theme="theme_dark"]) .icon { color: #a8abb2; }
+:host([theme="theme_dark"]) .icon, :host([theme="theme_dark"]) .empty, :host([theme="theme_dark"]) .meta { color: #a8abb2; }
+:host([theme="theme_dark"]) .status.success { color: #21ba45; }
 :host([theme="theme_dark"]) .bar { background: #3a3f47; }
 `;
