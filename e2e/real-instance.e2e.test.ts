@@ -65,12 +65,14 @@ describe("the instance's disks in the console", () => {
     await browser.waitUntil(
       async () => {
         await browser.refresh();
-        const line = browser.$('.rc-disk-usage');
-        return (await line.isExisting()) && /数据盘 [\d.]+ (B|KB|MB) \/ 50 GB/.test(await line.getText());
+        // The list draws after the page's load event (its call lasts at least 200 ms): wait for the row, then read it.
+        const line = browser.$('.rc-instance-table .rc-disk-usage');
+        await line.waitForExist({ timeout: 20_000 }).catch(() => undefined);
+        return /数据盘 [\d.]+ (B|KB|MB) \/ 50 GB/.test(await line.getText().catch(() => ''));
       },
       { timeout: 170_000, interval: 3_000, timeoutMsg: 'the data disk use was not shown' },
     );
-    const text = await browser.$('.rc-disk-usage').getText();
+    const text = await browser.$('.rc-instance-table .rc-disk-usage').getText();
     expect(text).toMatch(/系统盘 [\d.]+ (B|KB|MB) \/ \d+ GB/);
   }, 180_000);
 });
