@@ -325,15 +325,15 @@ describe('import-map overrides', () => {
   /** Forgets this tab's last reload for a failed module, so the next failure may reload again. */
   const forgetChunkReload = () => browser.execute(() => sessionStorage.removeItem('rc-chunk-reload-at'));
 
-  const navigationType = () => browser.execute(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type);
-
   it('reloads the page when a console module fails to download, and the reloaded page shows the console', async () => {
     await signInThroughApi(browser, server.url);
     await overrideConsole(`${scripts.origin}/flaky-console.js`);
     await forgetChunkReload();
     await page.open('/account/home');
     await page.waitForText('.rc-console-home', '控制台');
-    expect(await navigationType()).toBe('reload');
+    // Chromium reports a reload made before the first load event ends as 'navigate' (seen under CI load), so the
+    // proof is the stored reload time and the second download, not the navigation type.
+    expect(scripts.requestsOf('/flaky-console.js')).toBe(2);
     expect(await browser.execute(() => sessionStorage.getItem('rc-chunk-reload-at'))).toMatch(/^\d+$/);
     expect(await browser.$('.rc-app-error').isExisting()).toBe(false);
   });
@@ -346,7 +346,7 @@ describe('import-map overrides', () => {
     await page.open('/account/home');
     // Reloading on every failure would never get here.
     await browser.$('.rc-app-error button').waitForClickable({ timeout: 15_000 });
-    expect(await navigationType()).toBe('reload');
+    expect(scripts.requestsOf('/unavailable-console.js')).toBe(2);
     consoleAvailable = true;
     await browser.$('.rc-app-error button').click();
     await page.waitForText('.rc-console-home', '控制台');

@@ -3,6 +3,8 @@ import { freePort } from './free-port';
 
 export interface StaticServer {
   origin: string;
+  /** How many times a path was asked for. */
+  requestsOf(pathname: string): number;
   stop(): Promise<void>;
 }
 
@@ -28,6 +30,7 @@ export async function serveScripts(files: Record<string, ScriptSource>): Promise
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     origin: `http://127.0.0.1:${port}`,
+    requestsOf: (pathname) => requests.get(pathname) ?? 0,
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
