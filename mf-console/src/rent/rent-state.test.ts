@@ -18,7 +18,8 @@ const modelOf = (gpuModelId: number, freeGpu: number, maxFreePerNode = freeGpu) 
   ({ gpuModelId, freeGpu, maxFreePerNode }) as GpuModelStat;
 const imageOf = (id: number, status = 1) => ({ id, status, name: `image ${id}` }) as ImageView;
 const template = { gpuModelId: 7, gpuModelName: 'A100', gpuCount: 2, dataDiskGb: 100, regionCode: '' } as AppTemplateView;
-const run = (...actions: RentAction[]) => actions.reduce(rentReducer, initialRentState);
+/** Runs actions from the page's first state, with region bj chosen (as the regions' answer would). */
+const run = (...actions: RentAction[]) => actions.reduce(rentReducer, { ...initialRentState, regionCode: 'bj' });
 
 describe('rent state', () => {
   it('starts in the first region and, in a region, on the first GPU model with free cards, one card', () => {
@@ -35,6 +36,20 @@ describe('rent state', () => {
     expect([state.regionCode, state.modelsOfRegion, state.gpuModelId, state.gpuCount]).toEqual(['bj', 'bj', 2, 1]);
     expect(run({ type: 'modelsLoaded', regionCode: 'bj', models: [modelOf(1, 0)], template: null }).gpuModelId).toBe(1);
     expect(run({ type: 'modelsLoaded', regionCode: 'bj', models: [], template: null }).gpuModelId).toBeNull();
+  });
+
+  it("ignores a region's models answered after the user moved to another region", () => {
+    const state = run(
+      { type: 'regionChosen', regionCode: 'sh' },
+      { type: 'modelsLoaded', regionCode: 'sh', models: [modelOf(5, 8)], template: null },
+      { type: 'modelsLoaded', regionCode: 'bj', models: [modelOf(1, 8)], template: null },
+    );
+    expect([state.regionCode, state.modelsOfRegion, state.models.map((model) => model.gpuModelId), state.gpuModelId]).toEqual([
+      'sh',
+      'sh',
+      [5],
+      5,
+    ]);
   });
 
   it("takes a deployed application's GPU model and count where the region has its model", () => {

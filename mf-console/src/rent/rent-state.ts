@@ -72,6 +72,8 @@ export function rentReducer(state: RentState, action: RentAction): RentState {
     case 'regionChosen':
       return { ...state, regionCode: action.regionCode };
     case 'modelsLoaded': {
+      // A region left before its answer came (a slow first answer after a quick tab change) must not show its models.
+      if (action.regionCode !== state.regionCode) return state;
       const { models, template } = action;
       const wanted = template ? models.find((model) => model.gpuModelId === template.gpuModelId) : undefined;
       const first = wanted ?? models.find((model) => model.freeGpu > 0) ?? models[0];

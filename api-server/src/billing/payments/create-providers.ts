@@ -14,7 +14,7 @@ export interface PaymentProviders {
 
 /** The sandbox when `payments.sandbox` is on (a demo site without real providers, config.ts); Alipay and WeChat Pay when their keys are configured (ALIPAY_*, WECHATPAY_*). */
 export function createPaymentProviders(config: AppConfig, deps: { db: Executor; clock: Clock }): PaymentProviders {
-  const sandbox = new SandboxProvider(deps.db, sandboxKeys(config.dataDir), deps.clock);
+  const sandbox = new SandboxProvider(deps.db, () => sandboxKeys(config.dataDir), deps.clock);
   const enabled: PaymentProvider[] = config.payments.sandbox ? [sandbox] : [];
   if (config.payments.alipay) enabled.push(new AlipayProvider(config.payments.alipay));
   if (config.payments.wechatpay) enabled.push(new WechatpayProvider(config.payments.wechatpay, deps.clock));

@@ -65,13 +65,20 @@ export function rsa2Verify(content: string, signature: string, publicKey: string
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox';
   readonly label = '模拟支付（沙箱）';
+  #keys: KeyPair | undefined;
 
+  /** `loadKeys` runs on the first signature: making a 2048-bit RSA pair costs a first start about 0.3 s of CPU. */
   constructor(
     private readonly db: Executor,
-    private readonly keys: KeyPair,
+    private readonly loadKeys: () => KeyPair,
     private readonly clock: Clock,
     private readonly merchantId = sandboxMerchantId,
   ) {}
+
+  private get keys(): KeyPair {
+    this.#keys ??= this.loadKeys();
+    return this.#keys;
+  }
 
   async create(payment: NewPayment): Promise<CreatedPayment> {
     await this.db
