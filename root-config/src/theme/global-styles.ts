@@ -152,6 +152,8 @@ a.rc-header-link, .rc-header-link { color: var(--rc-text); }
 .rc-missing-actions { display: flex; justify-content: center; gap: 8px; flex-wrap: wrap; }
 /* inline code of rendered Markdown (the screen kit's MarkdownHtml): stems and options show inline code as code */
 body .rc-markdown-inline code:not(.icon), body .rc-markdown :not(pre) > code:not(.icon) { font-family: ui-monospace, Menlo, Consolas, 'DejaVu Sans Mono', monospace !important; font-size: 0.92em; background: var(--rc-hover); color: var(--rc-text); padding: 1px 5px; border-radius: 3px; }
+/* a quote's lines, 「代金券抵扣 ¥x」 among them (the screen kit's VoucherChoice) */
+.rc-quote-line { display: flex; justify-content: space-between; align-items: center; gap: 12px; padding: 2px 0; }
 /* quotas (the screen kit's QuotaUsage): figures, bar, and the warning before the quota blocks */
 .rc-quota-figures { display: flex; justify-content: space-between; gap: 12px; flex-wrap: wrap; color: var(--rc-text); }
 .rc-quota .ui.progress { margin: 6px 0 0; }
