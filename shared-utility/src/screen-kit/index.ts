@@ -14,5 +14,6 @@ export { runAction, useSubmit, type ActionOptions, type SubmitOptions } from './
 export { MarkdownHtml } from './markdown-html';
 export { QuotaUsage } from './quota-usage';
 export { VoucherChoice, useVoucherRequote } from './voucher-choice';
+export { OutputBox } from './output-box';
 export { ReasonDialog, type ReasonDialogProps } from './reason-dialog';
 export { RouteLink } from './route-link';
