@@ -75,8 +75,9 @@ describe('a voucher (代金券)', () => {
     const inputs = await browser.$$('form .field input');
     await inputs[0]!.setValue('课程体验券');
     await inputs[1]!.setValue('20');
-    await browser.$('form .ui.selection.dropdown').click();
-    await browser.$('form div.item=课程').click();
+    const scope = browser.$('form .ui.selection.dropdown');
+    await scope.click();
+    await scope.$('div.item=课程').click();
     await browser.$('button=发放').click();
     await browser.$('.voucher-codes').waitForDisplayed({ timeout: 15_000 });
     const code = (await browser.$('.voucher-codes').getText()).split('\n')[0]!.trim();
