@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Message, Table, TextArea } from 'semantic-ui-react';
 import type { SavedText, TextPreview } from '@rc/api-contract/file-preview';
-import { dialogs, formatSize, ListState, MarkdownHtml, runAction, useLoaded, type ApiResult } from '@rc/shared-utility';
+import { dialogs, formatSize, ListState, MarkdownHtml, OutputBox, runAction, useLoaded, type ApiResult } from '@rc/shared-utility';
 import { csvRows, previewKindOf, type PreviewKind } from './preview-kind';
 import './file-preview.css';
 
@@ -96,7 +96,7 @@ function TextBody({ file, kind }: { file: PreviewedFile; kind: PreviewKind }) {
             {kind === 'markdown' && preview.html !== null ? <MarkdownHtml html={preview.html} className="rc-preview-markdown" /> : null}
             {kind === 'csv' ? <CsvTable preview={preview} /> : null}
             {kind === 'text' || (kind === 'markdown' && preview.html === null) ? (
-              <pre className="rc-preview-text">{preview.text}</pre>
+              <OutputBox className="rc-preview-text">{preview.text}</OutputBox>
             ) : null}
           </>
         );

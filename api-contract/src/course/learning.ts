@@ -2,12 +2,20 @@ import { Type, type Static } from 'typebox';
 import { Id } from '../common.js';
 import { DateTime, Money, NullableDateTime } from '../values.js';
 import { CourseCard, CourseProgress } from './catalogue.js';
+import { QuoteToken } from '../user/quote.js';
+import { VoucherChoice } from '../user/voucher.js';
 
 export const SignBody = Type.Object({
   courseId: Id('课程ID'),
   price: Type.Integer({ title: '价格', minimum: 0, description: '页面展示的价格（厘）；价格变化时拒绝，请刷新后确认' }),
+  /** 购买报价的凭证：按报价扣费并使用报价选定的代金券；不传则不用代金券 */
+  quoteToken: Type.Optional(QuoteToken),
 });
 export type SignBody = Static<typeof SignBody>;
+
+/** A paid course to price before buying; the quote picks the best usable 课程 voucher unless told another or none. */
+export const CourseQuoteBody = Type.Object({ courseId: Id('课程ID'), voucherId: VoucherChoice });
+export type CourseQuoteBody = Static<typeof CourseQuoteBody>;
 
 export const SignResult = Type.Object({
   courseId: Type.Integer(),

@@ -4,6 +4,7 @@ import { DateTime, Money } from '../values.js';
 import { ClusterItem } from './cluster.js';
 import { HpcAccountView } from './account.js';
 import { HpcJobView } from './job.js';
+import { VoucherChoice } from '../user/voucher.js';
 
 /** A partition with its price, the limits a job is checked against, and its capacity now (from the scheduler). */
 export const HpcPartitionView = Type.Object({
@@ -58,7 +59,7 @@ export const HpcPackageView = Type.Object({
 });
 export type HpcPackageView = Static<typeof HpcPackageView>;
 
-export const HpcPackageQuoteBody = Type.Object({ productId: Id('资源包') });
+export const HpcPackageQuoteBody = Type.Object({ productId: Id('资源包'), voucherId: VoucherChoice });
 export type HpcPackageQuoteBody = Static<typeof HpcPackageQuoteBody>;
 
 export const HpcPackageBuyBody = Type.Object({

@@ -2,6 +2,8 @@ import { Type, type Static } from 'typebox';
 import { PageQuery } from '../common.js';
 import { TextContent } from '../file-preview.js';
 import { RegionCode } from '../user/compute.js';
+import { QuoteToken } from '../user/quote.js';
+import { VoucherChoice } from '../user/voucher.js';
 import { DateTime, Money } from '../values.js';
 
 /** A path in the network disk ('' is its root), checked by the server against the file-name rules. */
@@ -36,9 +38,19 @@ export type NetDiskRegion = Static<typeof NetDiskRegion>;
 export const NetDiskOverview = Type.Object({ terms: NetDiskTerms, regions: Type.Array(NetDiskRegion) });
 export type NetDiskOverview = Static<typeof NetDiskOverview>;
 
-export const ActivationBody = Type.Object({
+const ActivationSize = {
   regionCode: RegionCode,
   sizeGb: Type.Integer({ title: '容量（GB）', minimum: 1, maximum: 1_000_000 }),
+};
+
+/** An activation or resize to price first; the quote picks the best usable 存储 voucher unless told another or none. */
+export const ActivationQuoteBody = Type.Object({ ...ActivationSize, voucherId: VoucherChoice });
+export type ActivationQuoteBody = Static<typeof ActivationQuoteBody>;
+
+export const ActivationBody = Type.Object({
+  ...ActivationSize,
+  /** 报价接口返回的凭证：按报价扣费并使用报价选定的代金券；不传则按当前价格扣费，不用代金券 */
+  quoteToken: Type.Optional(QuoteToken),
 });
 export type ActivationBody = Static<typeof ActivationBody>;
 

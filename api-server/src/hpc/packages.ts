@@ -2,7 +2,15 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { HpcPackageProduct, HpcPackageView } from '@rc/api-contract/hpc/resource';
 import type { MoneyQuote } from '@rc/api-contract/user/quote';
-import { charge, hpcPackageOrderType, recordOrder, confirmedPrice, issueQuote, type PricedOperation } from '../billing/index.js';
+import {
+  charge,
+  hpcPackageOrderType,
+  recordOrder,
+  confirmedPrice,
+  issueQuote,
+  voucherNote,
+  type PricedOperation,
+} from '../billing/index.js';
 import { hpcClusters, hpcPackageProducts, hpcPackages } from '../db/index.js';
 import { notFound } from '../errors.js';
 
@@ -71,13 +79,25 @@ const priceOf = (product: Product, at: Date): PricedOperation => ({
   requiredBalance: product.price,
 });
 
-export async function quotePackage(app: FastifyInstance, userId: number, productId: number): Promise<MoneyQuote> {
+/** The package's quote, with the best usable 超算 voucher unless `voucherId` names another or none (0). */
+export async function quotePackage(app: FastifyInstance, userId: number, productId: number, voucherId?: number): Promise<MoneyQuote> {
   const product = await productOnSale(app, productId);
   const now = app.clock.now();
-  return issueQuote(app.db, app.quotes, { userId, operation: quoteOperation, params: { productId }, priced: priceOf(product, now), now });
+  const vouchers = { scope: 'hpc' as const, choice: voucherId };
+  return issueQuote(app.db, app.quotes, {
+    userId,
+    operation: quoteOperation,
+    params: { productId },
+    priced: priceOf(product, now),
+    now,
+    vouchers,
+  });
 }
 
-/** Buys a package at its quoted price: an order, the charge (refused when the balance is short) and the package, valid from now. */
+/**
+ * Buys a package at its quoted price: an order, the charge (the quote's voucher pays its part; refused when the balance is
+ * short of the rest) and the package, valid from now.
+ */
 export async function buyPackage(app: FastifyInstance, userId: number, productId: number, quoteToken: string): Promise<HpcPackageView> {
   const product = await productOnSale(app, productId);
   const now = app.clock.now();
@@ -109,9 +129,10 @@ export async function buyPackage(app: FastifyInstance, userId: number, productId
       amount: priced.amount,
       kind: 'package',
       product: 'hpc',
-      note: `超算资源包 ${product.name}`,
+      note: `超算资源包 ${product.name}${voucherNote(priced.voucher)}`,
       now,
       orderId: order.id,
+      voucher: priced.voucher,
     });
     const coreSeconds = product.coreHours * 3600;
     const [bought] = await tx

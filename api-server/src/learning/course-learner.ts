@@ -53,7 +53,7 @@ export async function myCourseView(db: Executor, viewer: SessionUser, courseId: 
   };
 }
 
-/** Signs the user up to a course (a paid one bought from the balance) at the price they were shown. */
+/** Signs the user up to a course (a paid one bought from the balance, with its quote's voucher) at the price they were shown. */
 export async function signUpFor(app: FastifyInstance, user: SessionUser, body: SignBody): Promise<SignResult> {
   return app.db.transaction(async (tx) => {
     const { orderId, paidAmount } = await signUp(tx, {
@@ -61,6 +61,7 @@ export async function signUpFor(app: FastifyInstance, user: SessionUser, body: S
       courseId: body.courseId,
       expectedPrice: body.price,
       now: app.clock.now(),
+      quote: body.quoteToken ? { key: app.quotes, token: body.quoteToken } : undefined,
     });
     const [order] = orderId === null ? [] : await tx.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, orderId));
     const [account] = await tx.select({ balance: users.balance }).from(users).where(eq(users.id, user.id));

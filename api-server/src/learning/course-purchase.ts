@@ -1,6 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { notify } from '../accounts/index.js';
-import { charge, formatYuan, holdIncome, recordOrder } from '../billing/index.js';
+import type { MoneyQuote } from '@rc/api-contract/user/quote';
+import {
+  charge,
+  confirmedPrice,
+  formatYuan,
+  holdIncome,
+  issueQuote,
+  recordOrder,
+  voucherNote,
+  type PricedOperation,
+  type QuoteKey,
+} from '../billing/index.js';
 import { type Executor, ShelfStatus, courseEnrollments, courses, sysConfig } from '../db/index.js';
 import { conflict, notFound } from '../errors.js';
 
@@ -37,6 +48,40 @@ export interface SignUp {
   /** The price the learner was shown (thousandths); a paid course is refused when it changed since. */
   expectedPrice: number;
   now: Date;
+  /** The purchase's quote, confirmed: its voucher (代金券) pays its part. Without one the balance pays it all. */
+  quote?: { key: QuoteKey; token: string };
+}
+
+const quoteOperation = 'course';
+type Course = typeof courses.$inferSelect;
+
+const priceOf = (course: Course): PricedOperation => ({
+  amount: course.price,
+  unitPrice: course.price,
+  unitName: '门',
+  items: [{ name: `课程「${course.courseName}」`, amount: course.price }],
+  periodEnd: null,
+  requiredBalance: course.price,
+});
+
+async function courseOnSale(tx: Executor, userId: number, courseId: number) {
+  const [course] = await tx.select().from(courses).where(eq(courses.id, courseId));
+  if (!course || course.status !== ShelfStatus.published) throw notFound('课程不存在或未上架');
+  if (course.teacherId === userId) throw conflict('不能报名自己的课程');
+  return course;
+}
+
+/** A paid course's quote, with the best usable 课程 voucher unless `voucherId` names another or none (0). */
+export async function quoteCourse(
+  db: Executor,
+  key: QuoteKey,
+  o: { userId: number; courseId: number; voucherId?: number; now: Date },
+): Promise<MoneyQuote> {
+  const course = await courseOnSale(db, o.userId, o.courseId);
+  if (course.isFree) throw conflict('免费课程无需购买，直接报名即可');
+  const vouchers = { scope: 'course' as const, choice: o.voucherId };
+  const request = { userId: o.userId, operation: quoteOperation, params: { courseId: course.id }, priced: priceOf(course), now: o.now };
+  return issueQuote(db, key, { ...request, vouchers });
 }
 
 /**
@@ -46,9 +91,7 @@ export interface SignUp {
  * twice: the enrolment row is written first and its primary key stops a second one.
  */
 export async function signUp(tx: Executor, s: SignUp): Promise<{ orderId: number | null; paidAmount: number }> {
-  const [course] = await tx.select().from(courses).where(eq(courses.id, s.courseId));
-  if (!course || course.status !== ShelfStatus.published) throw notFound('课程不存在或未上架');
-  if (course.teacherId === s.userId) throw conflict('不能报名自己的课程');
+  const course = await courseOnSale(tx, s.userId, s.courseId);
   const price = course.isFree ? 0 : course.price;
   if (price !== s.expectedPrice) throw conflict(`课程价格已变为 ¥${formatYuan(price)}，请刷新后确认`);
   const [enrolled] = await tx
@@ -62,6 +105,15 @@ export async function signUp(tx: Executor, s: SignUp): Promise<{ orderId: number
     .set({ learnerCount: sql`${courses.learnerCount} + 1` })
     .where(eq(courses.id, course.id));
   if (price === 0) return { orderId: null, paidAmount: 0 };
+  const { voucher } = s.quote
+    ? await confirmedPrice(
+        tx,
+        s.quote.key,
+        s.quote.token,
+        { userId: s.userId, operation: quoteOperation, params: { courseId: course.id }, now: s.now },
+        () => priceOf(course),
+      )
+    : { voucher: undefined };
 
   const order = await recordOrder(tx, {
     userId: s.userId,
@@ -77,13 +129,15 @@ export async function signUp(tx: Executor, s: SignUp): Promise<{ orderId: number
     amount: price,
     kind: 'course',
     product: 'course',
-    note: `购买课程：${course.courseName}`,
+    note: `购买课程：${course.courseName}${voucherNote(voucher)}`,
     now: s.now,
     orderId: order.id,
+    voucher,
   });
+  const paidAmount = price - (voucher?.amount ?? 0);
   await tx
     .update(courseEnrollments)
-    .set({ orderId: order.id })
+    .set({ orderId: order.id, paidAmount })
     .where(and(eq(courseEnrollments.courseId, course.id), eq(courseEnrollments.userId, s.userId)));
 
   const settings = await loadCourseSaleSettings(tx);
@@ -108,5 +162,5 @@ export async function signUp(tx: Executor, s: SignUp): Promise<{ orderId: number
       s.now,
     );
   }
-  return { orderId: order.id, paidAmount: price };
+  return { orderId: order.id, paidAmount };
 }

@@ -25,6 +25,7 @@ export { commentThreads, deleteComment, saveComment } from './course-comments.js
 export { chapterList } from './course-contents.js';
 export { courseCovers } from './course-covers.js';
 export { myCourseOrders, myCourses, myCourseView, signUpFor } from './course-learner.js';
+export { quoteCourse } from './course-purchase.js';
 export { deleteLive, learnerLives, liveCourseOptions, scheduleLive, teacherLives, updateLive } from './course-lives.js';
 export {
   attachVideo,

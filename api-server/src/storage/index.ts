@@ -45,7 +45,7 @@ export { asUserError, clusterTreeKey, type FileTree, netDiskFolder, netDiskTreeK
 export type { InstanceMounts } from './instance-mounts.js';
 export { storageResources } from './storage-resources.js';
 export { createOwnDataset, updateOwnDataset } from './my-datasets.js';
-export { activateNetDisk, ensureWritable, netDiskOverview, netDiskTotals } from './net-disk.js';
+export { activateNetDisk, ensureWritable, netDiskOverview, netDiskTotals, quoteNetDiskActivation } from './net-disk.js';
 export { SftpPool, type SftpTarget } from './sftp-pool.js';
 export { checkNetDiskUsage, warnTreeUsage } from './storage-metering.js';
 export { runStoragePass, type StoragePassReport } from './storage-pass.js';

@@ -1,9 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { NetDiskRegion } from '@rc/api-contract/net-disk/net-disk';
+import type { MoneyQuote } from '@rc/api-contract/user/quote';
 import { netDisks, regions, type Executor } from '../db/index.js';
 import { conflict, invalid } from '../errors.js';
-import { charge, formatYuan, payerBalance } from '../billing/index.js';
+import { charge, confirmedPrice, formatYuan, issueQuote, payerBalance, voucherNote, type PricedOperation } from '../billing/index.js';
 import { formatBytes } from './byte-size.js';
 import { netDiskTreeKey, openTree, type FileTree } from './file-trees.js';
 import { dayAmountOf, loadStorageTerms, quotaFilesOf, type StorageTerms } from './storage-terms.js';
@@ -78,21 +79,64 @@ async function ensureCanPay(tx: Executor, userId: number, amount: number, what: 
   if (balance < amount) throw conflict(`账户余额不足：${what}需支付 ¥${formatYuan(amount)}，当前余额 ¥${formatYuan(balance)}，请先充值`);
 }
 
+interface Activation {
+  userId: number;
+  regionCode: string;
+  sizeGb: number;
+}
+
+const quoteOperation = 'netDiskActivation';
+const quoteParams = (a: Activation) => ({ regionCode: a.regionCode, sizeGb: a.sizeGb });
+
+/**
+ * What an activation or resize costs at `at`: a new disk's first day (the part above the free tier), or growing's
+ * difference until `paidThrough` pro rata; shrinking costs nothing.
+ */
+function activationPrice(label: string, terms: StorageTerms, disk: NetDisk | undefined, sizeGb: number, at: Date): PricedOperation {
+  const day = dayAmountOf(sizeGb, terms);
+  const extraPerDay = disk ? day - dayAmountOf(disk.sizeGb, terms) : day;
+  const amount = !disk
+    ? day
+    : extraPerDay > 0
+      ? Math.ceil((extraPerDay * Math.max(0, disk.paidThrough.getTime() - at.getTime())) / dayMs)
+      : 0;
+  const name = disk ? `${label} 扩容 ${disk.sizeGb} GB → ${sizeGb} GB 差价` : `${label} ${sizeGb} GB 首日费用`;
+  return { amount, unitPrice: day, unitName: '天', items: amount > 0 ? [{ name, amount }] : [], periodEnd: null, requiredBalance: amount };
+}
+
+async function diskOf(db: Executor, a: Activation) {
+  const [disk] = await db
+    .select()
+    .from(netDisks)
+    .where(and(eq(netDisks.userId, a.userId), eq(netDisks.regionCode, a.regionCode)));
+  return disk;
+}
+
+/** The activation's or resize's quote, with the best usable 存储 voucher unless `voucherId` names another or none (0). */
+export async function quoteNetDiskActivation(app: FastifyInstance, a: Activation & { voucherId?: number }): Promise<MoneyQuote> {
+  const { netDisk: terms } = await loadStorageTerms(app.db);
+  const region = await openRegion(app.db, a.regionCode);
+  if (a.sizeGb > terms.maxGb) throw invalid(`网盘容量不能超过 ${terms.maxGb} GB`);
+  const now = app.clock.now();
+  const priced = activationPrice(netDiskLabel(region.name), terms, await diskOf(app.db, a), a.sizeGb, now);
+  const vouchers = { scope: 'storage' as const, choice: a.voucherId };
+  return issueQuote(app.db, app.quotes, { userId: a.userId, operation: quoteOperation, params: quoteParams(a), priced, now, vouchers });
+}
+
 /**
  * Activates the user's network disk in a region, or changes its size. A new disk pays its first day at
  * once (the part above the free tier); growing pays the difference until `paidThrough` pro rata;
  * shrinking below what is stored (the trash counts) is refused with the numbers and refunds nothing.
+ * With a quote, it pays the quoted amount and the quote's 存储 voucher pays its part.
  */
-export async function activateNetDisk(app: FastifyInstance, userId: number, regionCode: string, sizeGb: number) {
+export async function activateNetDisk(app: FastifyInstance, a: Activation & { quoteToken?: string }) {
+  const { userId, regionCode, sizeGb } = a;
   const { netDisk: terms } = await loadStorageTerms(app.db);
   const region = await openRegion(app.db, regionCode);
   if (sizeGb > terms.maxGb) throw invalid(`网盘容量不能超过 ${terms.maxGb} GB`);
   const label = netDiskLabel(region.name);
   const now = app.clock.now();
-  const [existing] = await app.db
-    .select()
-    .from(netDisks)
-    .where(and(eq(netDisks.userId, userId), eq(netDisks.regionCode, regionCode)));
+  const existing = await diskOf(app.db, a);
   const used = existing ? await usageOf(app, existing) : { bytes: 0, files: 0 };
   const quotaFiles = quotaFilesOf(sizeGb, terms);
   if (used.bytes > sizeGb * GiB)
@@ -101,52 +145,48 @@ export async function activateNetDisk(app: FastifyInstance, userId: number, regi
     throw conflict(`不能缩容到 ${sizeGb} GB：该容量最多存 ${quotaFiles} 个文件，${label}已有 ${used.files} 个（含回收站）`);
 
   return app.db.transaction(async (tx) => {
-    if (!existing) {
-      const firstDay = dayAmountOf(sizeGb, terms);
-      await ensureCanPay(tx, userId, firstDay, `开通${label}首日费用`);
-      const [disk] = await tx
+    // The row lock orders a resize against the daily charge and a second resize.
+    const [locked] = existing ? await tx.select().from(netDisks).where(eq(netDisks.id, existing.id)).for('update') : [];
+    const priceAt = (at: Date) => activationPrice(label, terms, locked, sizeGb, at);
+    const priced = a.quoteToken
+      ? await confirmedPrice(tx, app.quotes, a.quoteToken, { userId, operation: quoteOperation, params: quoteParams(a), now }, priceAt)
+      : priceAt(now);
+    const charged = priced.amount;
+    const what = locked ? `${label}扩容至 ${sizeGb} GB 到本计费日结束的差价` : `开通${label}首日费用`;
+    if (charged > 0) await ensureCanPay(tx, userId, charged - (priced.voucher?.amount ?? 0), what);
+    let disk: NetDisk;
+    if (!locked) {
+      const [created] = await tx
         .insert(netDisks)
         .values({ userId, regionCode, sizeGb, quotaFiles, status: 1, activatedAt: now, paidThrough: new Date(now.getTime() + dayMs) })
         .onConflictDoNothing()
         .returning();
-      if (!disk) throw conflict(`${label}正在开通，请刷新后查看`);
-      await charge(tx, {
-        userId,
-        amount: firstDay,
-        kind: 'usage',
-        product: 'storage',
-        note: `${label} ${sizeGb} GB 首日费用`,
-        now,
-        dayRate: firstDay,
-        seconds: dayMs / 1000,
-        periodStart: now,
-        periodEnd: disk.paidThrough,
-      });
-      await app.compute.mounts.mountOnLiveInstances(tx, disk);
-      return { disk: view(region, terms, disk), charged: firstDay };
+      if (!created) throw conflict(`${label}正在开通，请刷新后查看`);
+      disk = created;
+    } else {
+      [disk] = (await tx.update(netDisks).set({ sizeGb, quotaFiles }).where(eq(netDisks.id, locked.id)).returning()) as [NetDisk];
     }
-    // The row lock orders this resize against the daily charge and a second resize.
-    const [locked] = await tx.select().from(netDisks).where(eq(netDisks.id, existing.id)).for('update');
-    const paidThrough = locked!.paidThrough;
-    const extraPerDay = dayAmountOf(sizeGb, terms) - dayAmountOf(locked!.sizeGb, terms);
-    const charged = extraPerDay > 0 ? Math.ceil((extraPerDay * Math.max(0, paidThrough.getTime() - now.getTime())) / dayMs) : 0;
     if (charged > 0) {
-      await ensureCanPay(tx, userId, charged, `${label}扩容至 ${sizeGb} GB 到本计费日结束的差价`);
+      const periodEnd = locked ? locked.paidThrough : disk.paidThrough;
       await charge(tx, {
         userId,
         amount: charged,
         kind: 'usage',
         product: 'storage',
-        note: `${label} 扩容 ${locked!.sizeGb} GB → ${sizeGb} GB 差价`,
+        note: `${priced.items[0]!.name}${voucherNote(priced.voucher)}`,
         now,
-        dayRate: extraPerDay,
-        seconds: Math.round((paidThrough.getTime() - now.getTime()) / 1000),
+        dayRate: locked ? dayAmountOf(sizeGb, terms) - dayAmountOf(locked.sizeGb, terms) : charged,
+        seconds: Math.round((periodEnd.getTime() - now.getTime()) / 1000),
         periodStart: now,
-        periodEnd: paidThrough,
+        periodEnd,
+        voucher: priced.voucher,
       });
     }
-    const [updated] = await tx.update(netDisks).set({ sizeGb, quotaFiles }).where(eq(netDisks.id, existing.id)).returning();
-    return { disk: view(region, terms, updated, used), charged };
+    if (!locked) {
+      await app.compute.mounts.mountOnLiveInstances(tx, disk);
+      return { disk: view(region, terms, disk), charged };
+    }
+    return { disk: view(region, terms, disk, used), charged };
   });
 }
 

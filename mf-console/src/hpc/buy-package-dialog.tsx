@@ -7,7 +7,10 @@ import { buyPackage, quotePackage, type HpcPackageProduct } from './hpc-api';
 import { formatHours } from './hpc-parts';
 import '../instances/instances.css';
 
-/** Buying a core-hour package: the server's quote (amount, balance before and after) first, then 确认购买 with it. */
+/**
+ * Buying a core-hour package: the server's quote (amount, the 超算 voucher it takes off, balance before and after) first,
+ * then 确认购买 with it.
+ */
 interface BuyPackageDialogProps {
   product: HpcPackageProduct;
   close: (bought: boolean) => void;
@@ -15,7 +18,8 @@ interface BuyPackageDialogProps {
 }
 
 export function BuyPackageDialog({ product, close, toRecharge }: BuyPackageDialogProps) {
-  const { quote, error, refresh } = useQuote(product.id, quotePackage);
+  const [voucherId, setVoucherId] = useState<number | undefined>(undefined);
+  const { quote, error, refresh } = useQuote({ productId: product.id, voucherId }, quotePackage);
   const [notice, setNotice] = useState('');
   const { busy, submit } = useSubmit();
   const confirm = () => {
@@ -43,7 +47,14 @@ export function BuyPackageDialog({ product, close, toRecharge }: BuyPackageDialo
           <b>{product.name}</b>：{formatHours(product.coreHours)} 核时，{product.clusterName}可用，购买后 {product.validDays} 天内有效，售价{' '}
           {formatYuan(product.price)}。作业结束时先从资源包抵扣核时，用完后再从余额扣费。
         </p>
-        <QuoteSummary quote={quote} error={error} notice={notice} withUnitPrice={false} shortfall="余额不足，请先充值后再购买" />
+        <QuoteSummary
+          quote={quote}
+          error={error}
+          notice={notice}
+          withUnitPrice={false}
+          shortfall="余额不足，请先充值后再购买"
+          onVoucher={setVoucherId}
+        />
       </Modal.Content>
       <Modal.Actions>
         {quote && !quote.enough ? <Button basic className="rc-to-recharge" content="去充值" onClick={toRecharge} /> : null}

@@ -20,8 +20,9 @@ export const listPartitions = (clusterId?: number) =>
 
 export const packageProducts = () => api.get<HpcPackageProduct[]>('/hpc/auth/package/products', undefined, quiet);
 export const myPackages = () => api.get<HpcPackageView[]>('/hpc/auth/package/list', undefined, quiet);
-/** What buying the package will take from the balance; refused quietly (the dialog shows why). */
-export const quotePackage = (productId: number) => api.post<MoneyQuote>('/hpc/auth/package/quote', { productId }, { errorTip: false });
+/** What buying the package will take from the balance, with the voucher chosen (absent: the best); refused quietly (the dialog shows why). */
+export const quotePackage = (request: { productId: number; voucherId?: number }) =>
+  api.post<MoneyQuote>('/hpc/auth/package/quote', request, { errorTip: false });
 export async function buyPackage(productId: number, quoteToken: string) {
   const result = await api.post<HpcPackageView>('/hpc/auth/package/buy', { productId, quoteToken }, { errorTip: false });
   if (result.code === 200) await refreshCounters();

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { Button, Message } from 'semantic-ui-react';
-import { formatSize, ListState, useLoaded } from '@rc/shared-utility';
+import { formatSize, ListState, OutputBox, useLoaded } from '@rc/shared-utility';
 import { readJobOutput, type HpcJobOutput } from './job-api';
 
 /** How often a running job's output is read again. */
@@ -23,16 +23,16 @@ function OutputText({ output }: { output: HpcJobOutput }) {
     );
   if (output.preview?.binary) return <Message info content="输出文件不是文本，无法显示，请在文件管理中下载查看。" />;
   return (
-    <pre
+    <OutputBox
       ref={view}
-      className="rc-job-output-text rc-mono"
+      className="rc-job-output-text"
       onScroll={(event) => {
         const element = event.currentTarget;
         following.current = element.scrollTop + element.clientHeight >= element.scrollHeight - 4;
       }}
     >
       {text}
-    </pre>
+    </OutputBox>
   );
 }
 

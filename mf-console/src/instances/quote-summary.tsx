@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Dropdown, Message, Table } from 'semantic-ui-react';
-import { formatYuan, type ApiResult } from '@rc/shared-utility';
+import { Message, Table } from 'semantic-ui-react';
+import { formatYuan, VoucherChoice, type ApiResult } from '@rc/shared-utility';
 import type { MoneyQuote } from '@rc/api-contract/user/quote';
 import { quoteWording, requoteDelayMs } from './quote-rules';
 
@@ -44,7 +44,7 @@ interface QuoteSummaryProps {
   onVoucher?: (voucherId: number) => void;
 }
 
-/** 「代金券抵扣 ¥x」 with the voucher the quote picked, and where the user may choose, the other usable vouchers or none. */
+/** 「代金券抵扣 ¥x」 (the screen kit's voucher choice), or on a refund, what goes back to vouchers. */
 function VoucherLine({ quote, onVoucher }: { quote: MoneyQuote; onVoucher?: (voucherId: number) => void }) {
   if (quote.voucherRefund > 0)
     return (
@@ -53,27 +53,7 @@ function VoucherLine({ quote, onVoucher }: { quote: MoneyQuote; onVoucher?: (vou
         <span>{formatYuan(quote.voucherRefund)}</span>
       </div>
     );
-  if (!quote.voucher && (!onVoucher || quote.vouchers.length === 0)) return null;
-  const options = [
-    ...quote.vouchers.map((v) => ({ key: v.id, value: v.id, text: `${v.name}（抵扣 ${formatYuan(v.amount)}）` })),
-    { key: 0, value: 0, text: '不使用代金券' },
-  ];
-  return (
-    <div className="rc-quote-line rc-quote-voucher">
-      <span>{quote.voucher ? `代金券抵扣 ${formatYuan(quote.voucher.amount)}` : '代金券'}</span>
-      {onVoucher ? (
-        <Dropdown
-          aria-label="选择代金券"
-          className="rc-quote-voucher-choice"
-          options={options}
-          value={quote.voucher?.id ?? 0}
-          onChange={(_, data) => onVoucher(Number(data.value))}
-        />
-      ) : (
-        <span>{quote.voucher?.name}</span>
-      )}
-    </div>
-  );
+  return <VoucherChoice voucher={quote.voucher} vouchers={quote.vouchers} onChoose={onVoucher} />;
 }
 
 /** What confirming will do: the amount (退款 when negative), the new unit price and the balance before and after. */

@@ -9,6 +9,7 @@ import type {
 import type { CourseCommentSaveBody, CourseCommentSaved, CourseCommentThread } from '@rc/api-contract/course/comment';
 import type { CollectResult, CourseOrderRef, MyCourseItem, SignResult } from '@rc/api-contract/course/learning';
 import type { PageOf } from '@rc/api-contract/envelope';
+import type { MoneyQuote } from '@rc/api-contract/user/quote';
 import { api, formDownload, type ApiResult, type Paging } from '@rc/shared-utility';
 
 export type { ChapterEntry, CourseCard, CourseCategoryView, CourseCommentThread, CourseOrderRef, CourseView, MyCourseItem, MyCourseView };
@@ -45,7 +46,11 @@ export const chapterList = (courseId: number, signedIn: boolean) =>
 export const relatedCourses = (courseId: number) =>
   api.post<CourseCard[]>('/course/api/course/recommend/list', { courseId, size: 4 }, quiet);
 
-export const signUp = (courseId: number, price: number) => api.post<SignResult>('/course/auth/course/sign', { courseId, price });
+export const signUp = (courseId: number, price: number, quoteToken?: string) =>
+  api.post<SignResult>('/course/auth/course/sign', { courseId, price, quoteToken });
+/** A paid course's price with the 课程 voucher chosen (absent: the best usable one; 0: none). */
+export const quoteCourse = (courseId: number, voucherId?: number) =>
+  api.post<MoneyQuote>('/course/auth/course/quote', { courseId, voucherId });
 export const collectCourse = (courseId: number) => api.post<CollectResult>('/course/auth/user/collection/course/save', { courseId });
 export const uncollectCourse = (courseId: number) => api.post<CollectResult>('/course/auth/user/collection/course/delet', { courseId });
 export const followLecturer = (lecturerId: number) => api.post<null>('/user/auth/lecturer/attention/save', { lecturerId });

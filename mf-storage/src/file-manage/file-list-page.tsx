@@ -33,7 +33,7 @@ import {
   type TreeEntry,
   type TreeSort,
 } from './file-manage-api';
-import { UsageBar } from './file-storage-page';
+import { UsageBar } from '../usage-bar';
 import { FolderPicker } from './folder-picker';
 import { FolderTree } from './folder-tree';
 import { NewFolderDialog } from './new-folder-dialog';
@@ -317,8 +317,9 @@ export function FileListPage({ navigate }: ScreenProps) {
       </PageHeader>
       {usage.data ? (
         <div className="rc-file-usage">
-          <UsageBar label="空间" used={usage.data.used.bytes} quota={usage.data.quota.bytes} format={formatSize} />
+          <UsageBar storage="fileStorage" label="空间" used={usage.data.used.bytes} quota={usage.data.quota.bytes} format={formatSize} />
           <UsageBar
+            storage="fileStorage"
             label="文件数"
             used={usage.data.used.files}
             quota={usage.data.quota.files}

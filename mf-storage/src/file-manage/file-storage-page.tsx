@@ -1,22 +1,8 @@
 import { Button, Card, Label } from 'semantic-ui-react';
-import { formatSize, ListState, PageHeader, PageSection, runAction, useLoaded, type ScreenProps, QuotaUsage } from '@rc/shared-utility';
+import { formatSize, ListState, PageHeader, PageSection, runAction, useLoaded, type ScreenProps } from '@rc/shared-utility';
+import { UsageBar } from '../usage-bar';
 import { listClusters, setDefaultCluster, type ClusterItem } from './file-manage-api';
 import './file-manage.css';
-
-/** A usage bar with its figures: `used / quota` in the unit given, warning before the quota stops uploads. */
-export function UsageBar({ label, used, quota, format }: { label: string; used: number; quota: number; format: (n: number) => string }) {
-  return (
-    <QuotaUsage
-      className="rc-usage-bar"
-      label={label}
-      used={used}
-      quota={quota}
-      format={format}
-      blocks="上传或新建文件"
-      remedy="删除不用的文件并清空回收站"
-    />
-  );
-}
 
 const files = (n: number) => `${n.toLocaleString('zh-CN')} 个`;
 
@@ -30,8 +16,8 @@ function ClusterCard({ cluster, navigate, reload }: { cluster: ClusterItem; navi
         </Card.Header>
         {cluster.reachable ? (
           <>
-            <UsageBar label="空间" used={cluster.usedBytes} quota={cluster.quotaBytes} format={formatSize} />
-            <UsageBar label="文件数" used={cluster.usedFiles} quota={cluster.quotaFiles} format={files} />
+            <UsageBar storage="fileStorage" label="空间" used={cluster.usedBytes} quota={cluster.quotaBytes} format={formatSize} />
+            <UsageBar storage="fileStorage" label="文件数" used={cluster.usedFiles} quota={cluster.quotaFiles} format={files} />
           </>
         ) : (
           <p className="rc-upload-failed">集群暂时无法连接，用量未知。</p>

@@ -1,16 +1,47 @@
 import { useState } from 'react';
 import { Button, Form } from 'semantic-ui-react';
-import { bus, dialogs, FieldError, formatYuan, IntegerInput, runAction } from '@rc/shared-utility';
-import { activate, dayAmountOf, type NetDiskRegion, type NetDiskTerms } from './net-disk-api';
+import type { MoneyQuote } from '@rc/api-contract/user/quote';
+import { bus, dialogs, FieldError, formatYuan, IntegerInput, runAction, useVoucherRequote, VoucherChoice } from '@rc/shared-utility';
+import { activate, dayAmountOf, quoteActivation, type NetDiskRegion, type NetDiskTerms } from './net-disk-api';
 
 function priceText(sizeGb: number, terms: NetDiskTerms) {
   const day = dayAmountOf(sizeGb, terms);
   return day === 0 ? `免费（${terms.freeGb} GB 以内不收费）` : `${formatYuan(day)}/天（约 ${formatYuan(day * 30)}/月）`;
 }
 
+/** What is charged now, 「代金券抵扣 ¥x」 with the 存储 voucher the quote picked (or another, or none), and the balance after. */
+function ActivationQuote({
+  first,
+  requote,
+  onQuote,
+}: {
+  first: MoneyQuote;
+  requote: (voucherId: number) => ReturnType<typeof quoteActivation>;
+  onQuote: (quote: MoneyQuote) => void;
+}) {
+  const { quote, choose } = useVoucherRequote(first, requote, onQuote);
+  if (quote.amount <= 0) return null;
+  return (
+    <div className="rc-activation-quote">
+      <div className="rc-quote-line">
+        <span>本次扣费</span>
+        <b className="rc-price">{formatYuan(quote.amount)}</b>
+      </div>
+      <VoucherChoice voucher={quote.voucher} vouchers={quote.vouchers} onChoose={choose} />
+      <div className="rc-quote-line">
+        <span>余额</span>
+        <span>
+          {formatYuan(quote.balance)} → 确认后 {formatYuan(quote.balanceAfter)}
+        </span>
+      </div>
+    </div>
+  );
+}
+
 /**
  * Activates the region's network disk, or changes its size: the price shows before the user confirms
- * in a dialog that says what is charged now (the first day, or the difference until the paid day ends).
+ * in a dialog that says what is charged now (the first day, or the difference until the paid day ends), quoted by the
+ * server with the 存储 voucher it takes off, and pays with that quote.
  */
 export function ActivationForm({ region, terms, onDone }: { region: NetDiskRegion; terms: NetDiskTerms; onDone: () => void }) {
   const activated = region.status !== 0;
@@ -36,6 +67,10 @@ export function ActivationForm({ region, terms, onDone }: { region: NetDiskRegio
       : day > 0
         ? `开通时先扣首日费用 ${formatYuan(day)}，此后每天扣费。`
         : '在免费额度内，不产生费用。';
+    const requote = (voucherId?: number) => quoteActivation(region.regionCode, sizeGb, voucherId);
+    const quoted = await runAction(() => requote(), { success: false });
+    if (quoted.code !== 200) return;
+    let quote = quoted.data;
     const confirmed = await dialogs.confirm({
       title: activated ? '调整网盘容量' : '开通网盘',
       content: (
@@ -46,13 +81,14 @@ export function ActivationForm({ region, terms, onDone }: { region: NetDiskRegio
           </p>
           <p>价格：{priceText(sizeGb, terms)}</p>
           <p>{now}</p>
+          <ActivationQuote first={quote} requote={requote} onQuote={(next) => (quote = next)} />
         </div>
       ),
       confirmText: activated ? '确认调整' : '确认开通',
     });
     if (!confirmed) return;
     setBusy(true);
-    await runAction(() => activate(region.regionCode, sizeGb), {
+    await runAction(() => activate(region.regionCode, sizeGb, quote.quoteToken), {
       success: (result) =>
         result.charged > 0
           ? `${activated ? '容量已调整' : '网盘已开通'}，扣费 ${formatYuan(result.charged)}`

@@ -8,6 +8,7 @@ import type {
   TrashEntry,
 } from '@rc/api-contract/net-disk/net-disk';
 import type { SavedText, TextPreview } from '@rc/api-contract/file-preview';
+import type { MoneyQuote } from '@rc/api-contract/user/quote';
 import { api, formDownload, postForBlob, type Page, type Paging } from '@rc/shared-utility';
 
 export type { DiskEntry, NetDiskOverview, NetDiskRegion, NetDiskTerms, TrashEntry };
@@ -17,8 +18,11 @@ export type SortField = 'name' | 'size' | 'time';
 export const treeOf = (regionCode: string) => `netdisk:${regionCode}`;
 
 export const netDiskOverview = () => api.get<NetDiskOverview>('/net-disk/auth/get', undefined, { errorTip: false, cache: false });
-export const activate = (regionCode: string, sizeGb: number) =>
-  api.post<ActivationResult>('/net-disk/auth/activation', { regionCode, sizeGb });
+/** What activating or resizing charges now, with the 存储 voucher chosen (absent: the best usable one; 0: none). */
+export const quoteActivation = (regionCode: string, sizeGb: number, voucherId?: number) =>
+  api.post<MoneyQuote>('/net-disk/auth/activation/quote', { regionCode, sizeGb, voucherId });
+export const activate = (regionCode: string, sizeGb: number, quoteToken: string) =>
+  api.post<ActivationResult>('/net-disk/auth/activation', { regionCode, sizeGb, quoteToken });
 export const listEntries = (body: Paging & { regionCode: string; path: string; sort: SortField; order: 'asc' | 'desc' }) =>
   api.post<Page<DiskEntry>>('/net-disk/auth/list', body, { errorTip: false });
 export const makeFolder = (regionCode: string, path: string, name: string) =>

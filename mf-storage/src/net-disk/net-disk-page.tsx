@@ -9,27 +9,13 @@ import {
   PageSection,
   useLoaded,
   type ScreenProps,
-  QuotaUsage,
 } from '@rc/shared-utility';
+import { UsageBar } from '../usage-bar';
 import { ActivationForm } from './activation-form';
 import { DiskBrowser } from './disk-browser';
 import { netDiskOverview, type NetDiskRegion } from './net-disk-api';
 import { TrashView } from './trash-view';
 import './net-disk.css';
-
-function UsageBar({ label, used, quota, format }: { label: string; used: number; quota: number; format: (n: number) => string }) {
-  return (
-    <QuotaUsage
-      className="rc-usage-bar"
-      label={label}
-      used={used}
-      quota={quota}
-      format={format}
-      blocks="上传、复制或解压文件"
-      remedy="删除不用的文件、清空回收站或扩容网盘"
-    />
-  );
-}
 
 const statusLabels: Record<number, { text: string; color: 'grey' | 'green' | 'red' }> = {
   0: { text: '未开通', color: 'grey' },
@@ -100,8 +86,14 @@ export function NetDiskPage({ navigate }: ScreenProps) {
               ) : (
                 <>
                   <div className="rc-disk-summary">
-                    <UsageBar label="容量" used={region.usedBytes} quota={region.quotaBytes} format={formatSize} />
-                    <UsageBar label="文件数" used={region.usedFiles} quota={region.quotaFiles} format={(n) => `${n} 个`} />
+                    <UsageBar storage="netDisk" label="容量" used={region.usedBytes} quota={region.quotaBytes} format={formatSize} />
+                    <UsageBar
+                      storage="netDisk"
+                      label="文件数"
+                      used={region.usedFiles}
+                      quota={region.quotaFiles}
+                      format={(n) => `${n} 个`}
+                    />
                     <div className="rc-muted">
                       每日费用 {region.dayAmount > 0 ? `${formatYuan(region.dayAmount)}` : '免费'}，已付费至{' '}
                       {formatDateTime(region.paidThrough)}

@@ -13,5 +13,7 @@ export { mobilePattern, mobileError, requiredError, passwordError, confirmError,
 export { runAction, useSubmit, type ActionOptions, type SubmitOptions } from './run-action';
 export { MarkdownHtml } from './markdown-html';
 export { QuotaUsage } from './quota-usage';
+export { VoucherChoice, useVoucherRequote } from './voucher-choice';
+export { OutputBox } from './output-box';
 export { ReasonDialog, type ReasonDialogProps } from './reason-dialog';
 export { RouteLink } from './route-link';

@@ -2,7 +2,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PageQuery } from '@rc/api-contract/common';
 import { Envelope, Page } from '@rc/api-contract/envelope';
 import { CourseIdBody, MyCourseView } from '@rc/api-contract/course/catalogue';
-import { CollectResult, CollectedCourse, CourseOrderRef, MyCourseItem, SignBody, SignResult } from '@rc/api-contract/course/learning';
+import {
+  CollectResult,
+  CollectedCourse,
+  CourseOrderRef,
+  CourseQuoteBody,
+  MyCourseItem,
+  SignBody,
+  SignResult,
+} from '@rc/api-contract/course/learning';
+import { MoneyQuote } from '@rc/api-contract/user/quote';
 import { ok } from '../../envelope.js';
 import { pagedAnswer } from '../../lib/index.js';
 import { currentUser } from '../../plugins/index.js';
@@ -12,6 +21,7 @@ import {
   myCourseOrders,
   myCourses,
   myCourseView,
+  quoteCourse,
   signUpFor,
   uncollectCourse,
 } from '../../learning/index.js';
@@ -34,11 +44,27 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
+    '/auth/course/quote',
+    {
+      schema: {
+        tags,
+        summary: '付费课程的购买报价（自动选择最优的课程代金券，可换用其他或不用）',
+        body: CourseQuoteBody,
+        response: { 200: Envelope(MoneyQuote) },
+      },
+    },
+    async (request) => {
+      const { courseId, voucherId } = request.body;
+      return ok(await quoteCourse(app.db, app.quotes, { userId: currentUser(request).id, courseId, voucherId, now: app.clock.now() }));
+    },
+  );
+
+  app.post(
     '/auth/course/sign',
     {
       schema: {
         tags,
-        summary: '报名免费课程 / 用余额购买付费课程（price 为页面展示的价格）',
+        summary: '报名免费课程 / 用余额购买付费课程（price 为页面展示的价格；带 quoteToken 时按报价使用代金券）',
         body: SignBody,
         response: { 200: Envelope(SignResult) },
       },

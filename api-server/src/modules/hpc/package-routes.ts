@@ -26,7 +26,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/package/quote',
     { schema: { tags, summary: '资源包报价（购买前）', body: HpcPackageQuoteBody, response: { 200: Envelope(MoneyQuote) } } },
-    async (request) => ok(await quotePackage(app, currentUser(request).id, request.body.productId)),
+    async (request) => ok(await quotePackage(app, currentUser(request).id, request.body.productId, request.body.voucherId)),
   );
 
   app.post(

@@ -4,8 +4,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { Envelope, Page } from '@rc/api-contract/envelope';
+import { MoneyQuote } from '@rc/api-contract/user/quote';
 import {
   ActivationBody,
+  ActivationQuoteBody,
   ActivationResult,
   DeleteQuery,
   DiskEntry,
@@ -26,6 +28,7 @@ import { ok } from '../../envelope.js';
 import { currentUser } from '../../plugins/index.js';
 import {
   activateNetDisk,
+  quoteNetDiskActivation,
   backgroundCopyMessage,
   checkNetDiskUsage,
   copyIntoFolder,
@@ -83,6 +86,19 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
+    '/auth/activation/quote',
+    {
+      schema: {
+        tags,
+        summary: '开通或调整网盘容量的报价（自动选择最优的存储代金券，可换用其他或不用）',
+        body: ActivationQuoteBody,
+        response: { 200: Envelope(MoneyQuote) },
+      },
+    },
+    async (request) => ok(await quoteNetDiskActivation(app, { userId: currentUser(request).id, ...request.body })),
+  );
+
+  app.post(
     '/auth/activation',
     {
       schema: {
@@ -94,7 +110,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { id: userId } = currentUser(request);
-      const result = await activateNetDisk(app, userId, request.body.regionCode, request.body.sizeGb);
+      const result = await activateNetDisk(app, { userId, ...request.body });
       await checkNetDiskUsage(app, userId, request.body.regionCode);
       return ok(result, '网盘容量已更新');
     },
