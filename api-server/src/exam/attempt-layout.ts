@@ -1,6 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { type AttemptLayout, type Executor, QuestionKind, type StudentAnswer, examAttempts, type examItems, type exams } from '../db/index.js';
+import {
+  type AttemptLayout,
+  type Executor,
+  QuestionKind,
+  type StudentAnswer,
+  examAttempts,
+  type examItems,
+  type exams,
+} from '../db/index.js';
 
 type Exam = Pick<typeof exams.$inferSelect, 'id' | 'pools' | 'shuffleQuestions' | 'shuffleOptions'>;
 type Item = typeof examItems.$inferSelect;

@@ -127,7 +127,9 @@ async function sheetOf(db: Executor, exam: Exam, attempt: Attempt, now: Date): P
     answers: answers.map((row) => ({
       itemId: row.itemId,
       answer: toShownChoices(row.answer, orderOf(row.itemId)),
-      version: row.version, savedAt: row.savedAt.toISOString() })),
+      version: row.version,
+      savedAt: row.savedAt.toISOString(),
+    })),
   };
 }
 

@@ -89,7 +89,10 @@ export async function examStudentList(db: Executor, user: SessionUser, examId: n
       : await db.select({ id: users.id, nickname: users.nickname }).from(users).where(inArray(users.id, userIds)).orderBy(asc(users.id));
   const remarks = new Map(members.map((member) => [member.userId, member.remark]));
   const extra = new Map(standings.filter((row) => row.extraTimeSetAt).map((row) => [row.userId, row]));
-  const setters = await nicknamesOf(db, [...extra.values()].map((row) => row.extraTimeSetBy!));
+  const setters = await nicknamesOf(
+    db,
+    [...extra.values()].map((row) => row.extraTimeSetBy!),
+  );
   const students = people.map((person) => ({
     userId: person.id,
     nickname: person.nickname,
@@ -125,7 +128,10 @@ export async function examStudentList(db: Executor, user: SessionUser, examId: n
 
 async function nicknamesOf(db: Executor, userIds: number[]): Promise<Map<number, string>> {
   if (userIds.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, nickname: users.nickname }).from(users).where(inArray(users.id, [...new Set(userIds)]));
+  const rows = await db
+    .select({ id: users.id, nickname: users.nickname })
+    .from(users)
+    .where(inArray(users.id, [...new Set(userIds)]));
   return new Map(rows.map((row) => [row.id, row.nickname]));
 }
 

@@ -24,7 +24,9 @@ export function grantExtraTime(db: Database, user: SessionUser, body: ExtraTimeB
     const running = await tx
       .select()
       .from(examAttempts)
-      .where(and(eq(examAttempts.examId, exam.id), inArray(examAttempts.userId, userIds), eq(examAttempts.status, AttemptStatus.inProgress)))
+      .where(
+        and(eq(examAttempts.examId, exam.id), inArray(examAttempts.userId, userIds), eq(examAttempts.status, AttemptStatus.inProgress)),
+      )
       .for('update');
     let extendedAttempts = 0;
     for (const attempt of running) {

@@ -7,7 +7,15 @@ import {
 import { and, count, desc, eq, ilike, isNull } from 'drizzle-orm';
 import type { SessionUser } from '../accounts/index.js';
 import { renderInlineMarkdown, renderMarkdown } from '../content/index.js';
-import { type Database, type Executor, Difficulty, QuestionKind, examQuestions, type AnswerKey, type QuestionKindValue } from '../db/index.js';
+import {
+  type Database,
+  type Executor,
+  Difficulty,
+  QuestionKind,
+  examQuestions,
+  type AnswerKey,
+  type QuestionKindValue,
+} from '../db/index.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { requireTeacher } from '../learning/index.js';
 import { checkedAnswerKey } from './answer-marking.js';
