@@ -17,7 +17,18 @@ import type {
 import type { GradeRef } from '@rc/api-contract/exam/grade';
 import type { QuestionItem } from '@rc/api-contract/exam/question-bank';
 
-export type { AnswerKey, ExamAdminItem, ExamPaper, ExamPaperItem, ExamPoolInput, ExamSaveBody, ExamState, GradeRef, QuestionItem, QuestionKind };
+export type {
+  AnswerKey,
+  ExamAdminItem,
+  ExamPaper,
+  ExamPaperItem,
+  ExamPoolInput,
+  ExamSaveBody,
+  ExamState,
+  GradeRef,
+  QuestionItem,
+  QuestionKind,
+};
 
 /** A member of a class, as the class's student list gives it. */
 export interface ClassMember {

@@ -112,7 +112,9 @@ function ExamForm({ gradeId, paper, close }: { gradeId: number; paper: ExamPaper
   const [items, setItems] = useState<PickedItem[]>(
     // Pool candidates are not picked questions: the pools below stand for them.
     (paper?.items ?? []).flatMap((item) =>
-      item.questionId === null || item.poolNo !== null ? [] : [{ questionId: item.questionId, points: item.points, kind: item.kind, stem: item.stem }],
+      item.questionId === null || item.poolNo !== null
+        ? []
+        : [{ questionId: item.questionId, points: item.points, kind: item.kind, stem: item.stem }],
     ),
   );
   const [pools, setPools] = useState<ExamPoolInput[]>(paper?.pools ?? []);

@@ -2,7 +2,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Icon, Label } from 'semantic-ui-react';
 import { MarkdownHtml, bus, dialogs } from '@rc/shared-utility';
 import { AnswerKeeper, type SaveState } from './answer-keeper';
-import { attemptClock, continueExam, recordExamEvent, submitAttempt, type ExamSheet, type StudentAnswer, type SubmitResult } from './exam-taking-api';
+import {
+  attemptClock,
+  continueExam,
+  recordExamEvent,
+  submitAttempt,
+  type ExamSheet,
+  type StudentAnswer,
+  type SubmitResult,
+} from './exam-taking-api';
 import { QuestionInput, isAnswered, kindNames } from './question-input';
 
 const saveTexts: Record<SaveState, string> = {
