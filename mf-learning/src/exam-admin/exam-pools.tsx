@@ -63,11 +63,12 @@ export function ExamPoolsEditor({
                     onChange={(_, data) => update(index, { difficulty: data.value as ExamPoolInput['difficulty'] })}
                   />
                 </Table.Cell>
-                <Table.Cell collapsing>
+                <Table.Cell>
                   抽{' '}
                   <IntegerInput
                     size="mini"
                     aria-label={`题池 ${index + 1} 抽题数`}
+                    className="rc-exam-points-input"
                     value={pool.draw}
                     min={1}
                     max={100}
@@ -78,6 +79,7 @@ export function ExamPoolsEditor({
                   <IntegerInput
                     size="mini"
                     aria-label={`题池 ${index + 1} 每题分值`}
+                    className="rc-exam-points-input"
                     value={pool.points}
                     min={1}
                     max={100}
