@@ -76,6 +76,7 @@ describe('extra time', () => {
     const { examId } = await examFixture(t.app, gradeId, teacher.id, { durationMinutes: 30 });
     const granted = await put(EXTRA, { examId, userIds: group.map((who) => who.id), minutes: 15 }, teacher);
     expect(granted).toMatchObject({ code: 200, data: { count: 2, extendedAttempts: 0 }, msg: '已为 2 名学生延长 15 分钟' });
+    expect((await post(relation('brief'), { examId }, group[0]!)).data).toMatchObject({ durationMinutes: 30, extraMinutes: 15 });
     for (const who of group) {
       expect((await post(relation('begin'), { examId }, who)).data).toMatchObject({ remainingSeconds: 45 * 60, extraMinutes: 15 });
     }
