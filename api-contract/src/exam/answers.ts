@@ -7,6 +7,13 @@ export const QuestionKind = Type.Union([Type.Literal(1), Type.Literal(2), Type.L
 });
 export type QuestionKind = Static<typeof QuestionKind>;
 
+/** 1 易 · 2 中 · 3 难 */
+export const Difficulty = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)], {
+  title: '难度',
+  description: '1 易，2 中，3 难',
+});
+export type Difficulty = Static<typeof Difficulty>;
+
 export const MAX_OPTIONS = 8;
 export const MAX_BLANKS = 10;
 

@@ -1,7 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { Id } from '../common.js';
+import { ExportFormat } from '../user/bills.js';
 import { DateTime, NullableDateTime } from '../values.js';
-import { AnswerKey, QuestionKind } from './answers.js';
+import { AnswerKey, Difficulty, QuestionKind } from './answers.js';
 
 export const ExamAdminPageBody = Type.Object({
   gradeId: Id('班级ID'),
@@ -47,6 +48,19 @@ export const ExamItemInput = Type.Object({
 });
 export type ExamItemInput = Static<typeof ExamItemInput>;
 
+export const MAX_POOLS = 10;
+/** The most candidates one pool copies from the bank. */
+export const MAX_POOL_CANDIDATES = 200;
+
+/** A section that draws `draw` questions of one kind and difficulty from the class teacher's bank, each worth `points`. */
+export const ExamPoolInput = Type.Object({
+  kind: QuestionKind,
+  difficulty: Difficulty,
+  draw: Type.Integer({ title: '抽题数', minimum: 1, maximum: MAX_EXAM_ITEMS }),
+  points: Type.Integer({ title: '每题分值', minimum: 1, maximum: 100 }),
+});
+export type ExamPoolInput = Static<typeof ExamPoolInput>;
+
 const examFields = {
   title: Type.String({ title: '考试名称', minLength: 1, maxLength: 80 }),
   instructions: Type.Optional(Type.String({ title: '考试说明', maxLength: 1000 })),
@@ -61,7 +75,10 @@ const examFields = {
     description: '1 全对才得分，2 少选按比例得分',
   }),
   showAnswers: Type.Boolean({ title: '发布成绩后向学生展示答案' }),
-  items: Type.Array(ExamItemInput, { title: '试题（按顺序）', minItems: 1, maxItems: MAX_EXAM_ITEMS }),
+  items: Type.Array(ExamItemInput, { title: '固定试题（按顺序）', maxItems: MAX_EXAM_ITEMS }),
+  pools: Type.Optional(Type.Array(ExamPoolInput, { title: '随机抽题（题池）', maxItems: MAX_POOLS })),
+  shuffleQuestions: Type.Optional(Type.Boolean({ title: '题目乱序（每名学生各不相同，作答期间固定）' })),
+  shuffleOptions: Type.Optional(Type.Boolean({ title: '选项乱序' })),
 };
 
 /** exam/save: questions from the class teacher's bank are copied into the exam with their points. */
@@ -105,6 +122,8 @@ export type CompensateResult = Static<typeof CompensateResult>;
 export const ExamPaperItem = Type.Object({
   itemId: Type.Integer(),
   questionId: Type.Union([Type.Integer(), Type.Null()]),
+  poolNo: Type.Union([Type.Integer(), Type.Null()], { description: '所属题池（pools 中的序号，从 0 起）；null 为每份答卷都有的固定题' }),
+  difficulty: Difficulty,
   sort: Type.Integer(),
   kind: QuestionKind,
   stem: Type.String(),
@@ -132,8 +151,11 @@ export const ExamPaper = Type.Object({
   studentIds: Type.Array(Type.Integer()),
   multipleChoiceRule: Type.Union([Type.Literal(1), Type.Literal(2)]),
   showAnswers: Type.Boolean(),
-  totalPoints: Type.Integer(),
-  questionCount: Type.Integer(),
+  shuffleQuestions: Type.Boolean(),
+  shuffleOptions: Type.Boolean(),
+  pools: Type.Array(ExamPoolInput),
+  totalPoints: Type.Integer({ description: '一份答卷的满分（固定题与每个抽题位）' }),
+  questionCount: Type.Integer({ description: '一份答卷的题数' }),
   begun: Type.Boolean({ description: '已有学生开始作答（试卷不能再修改）' }),
   items: Type.Array(ExamPaperItem),
 });
@@ -144,3 +166,25 @@ export type ItemAnswerBody = Static<typeof ItemAnswerBody>;
 
 export const ItemAnswerResult = Type.Object({ regraded: Type.Integer({ description: '重新判分的答卷数' }) });
 export type ItemAnswerResult = Static<typeof ItemAnswerResult>;
+
+/** Extra time (an accommodation) for chosen students; it applies to their running attempts at once. 0 withdraws it. */
+export const ExtraTimeBody = Type.Object({
+  examId: Id('考试ID'),
+  userIds: Type.Array(Id('学生ID'), { title: '学生', minItems: 1, maxItems: 200 }),
+  minutes: Type.Integer({ title: '延长时间（分钟）', minimum: 0, maximum: 600 }),
+});
+export type ExtraTimeBody = Static<typeof ExtraTimeBody>;
+
+export const ExtraTimeResult = Type.Object({
+  count: Type.Integer({ description: '设置了延长时间的学生数' }),
+  extendedAttempts: Type.Integer({ description: '随即调整了截止时间的进行中答卷数' }),
+});
+export type ExtraTimeResult = Static<typeof ExtraTimeResult>;
+
+/** A form post (the token a hidden field): the exam's scores as a file. */
+export const ScoreExportBody = Type.Object({ examId: Type.Integer({ minimum: 1 }), format: ExportFormat });
+export type ScoreExportBody = Static<typeof ScoreExportBody>;
+
+/** A form post: the class's gradebook (every student, every exam) as a file. */
+export const GradebookExportBody = Type.Object({ gradeId: Type.Integer({ minimum: 1 }), format: ExportFormat });
+export type GradebookExportBody = Static<typeof GradebookExportBody>;

@@ -20,6 +20,8 @@ export const AttemptSummary = Type.Object({
   totalScore: Type.Number(),
   ungradedCount: Type.Integer({ description: '待批阅的简答题数' }),
   leaveCount: Type.Integer({ description: '离开考试页面的次数' }),
+  extraMinutes: Type.Integer({ description: '这份答卷计入的延长时间（分钟）' }),
+  late: Type.Boolean({ description: '迟交：在考试结束时间之后交卷（补考或延长时间）' }),
 });
 export type AttemptSummary = Static<typeof AttemptSummary>;
 
@@ -48,6 +50,9 @@ export const ExamStudentRow = Type.Object({
   nickname: Type.String(),
   remark: Type.String({ description: '班级备注（姓名或学号）' }),
   compensated: Type.Boolean({ description: '有补考安排' }),
+  extraMinutes: Type.Integer({ description: '延长时间（分钟）' }),
+  extraTimeSetBy: Type.String({ description: '设置延长时间的人（昵称），未设置为空' }),
+  extraTimeSetAt: NullableDateTime,
   attempts: Type.Array(AttemptSummary, { description: '为空即未参加' }),
 });
 export type ExamStudentRow = Static<typeof ExamStudentRow>;

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Id } from '../common.js';
 import { DateTime } from '../values.js';
-import { AnswerKey, QuestionKind, QuestionOptions } from './answers.js';
+import { AnswerKey, Difficulty, QuestionKind, QuestionOptions } from './answers.js';
 
 export const MAX_QUESTIONS_PER_TEACHER = 5000;
 
@@ -23,6 +23,7 @@ const questionFields = {
   answerKey: AnswerKey,
   analysis: Type.Optional(Type.String({ title: '解析', maxLength: 2000 })),
   points: Type.Integer({ title: '建议分值', minimum: 1, maximum: 100 }),
+  difficulty: Type.Optional(Difficulty),
 };
 
 /** A question of the teacher's bank: single or multiple choice (2–8 options), true/false, fill in the blank or short answer. */
@@ -45,6 +46,7 @@ export const QuestionItem = Type.Object({
   answerKey: AnswerKey,
   analysis: Type.String(),
   points: Type.Integer(),
+  difficulty: Difficulty,
   createdAt: DateTime,
   updatedAt: DateTime,
 });

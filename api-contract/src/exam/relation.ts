@@ -42,6 +42,7 @@ export const MyExamItem = Type.Object({
   opensAt: DateTime,
   closesAt: DateTime,
   durationMinutes: Type.Integer(),
+  extraMinutes: Type.Integer({ description: '老师为我延长的时间（分钟），每次作答都加在时长上' }),
   totalPoints: Type.Integer(),
   questionCount: Type.Integer(),
   state: ExamState,

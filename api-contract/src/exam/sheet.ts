@@ -49,11 +49,22 @@ export const ExamSheet = Type.Object({
   submittedAt: NullableDateTime,
   serverNow: DateTime,
   remainingSeconds: Type.Integer({ minimum: 0, description: '距自动交卷的秒数（服务端时钟）' }),
+  extraMinutes: Type.Integer({ description: '老师给的延长时间（分钟），已计入截止时间' }),
   totalPoints: Type.Integer(),
   items: Type.Array(SheetItem),
   answers: Type.Array(SavedAnswer),
 });
 export type ExamSheet = Static<typeof ExamSheet>;
+
+/** relation/clock: the attempt's deadline as the server has it now (extra time granted meanwhile included). */
+export const AttemptClock = Type.Object({
+  attemptId: Type.Integer(),
+  status: AttemptStatus,
+  deadlineAt: DateTime,
+  remainingSeconds: Type.Integer({ minimum: 0 }),
+  extraMinutes: Type.Integer(),
+});
+export type AttemptClock = Static<typeof AttemptClock>;
 
 export const AnswerSaveBody = Type.Object({
   attemptId: Id('答卷ID'),

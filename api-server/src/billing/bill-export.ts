@@ -1,4 +1,5 @@
 import type { BillLine, BillTotals } from '@rc/api-contract/user/bills';
+import { csvFile } from '../lib/index.js';
 import { roundingRule } from './bill-lines.js';
 
 /** The most lines one export writes; a wider filter is refused so a file never silently drops lines. */
@@ -80,20 +81,9 @@ export function exportRows(lines: BillLine[], totals: BillTotals): string[][] {
   return [exportHeader, ...rows, totalRow];
 }
 
-/** Text a spreadsheet would run as a formula (a name like `=HYPERLINK(…)`) is kept as text; numbers stay numbers. */
-function inert(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
-}
-
-function csvCell(value: string): string {
-  const cell = inert(value);
-  return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
-}
-
 /** UTF-8 with a byte order mark, so Excel opens the Chinese text right; the rounding rule as a last line. */
 export function billsCsv(rows: string[][]): Buffer {
-  const text = [...rows, [`说明：${roundingRule}`]].map((row) => row.map(csvCell).join(',')).join('\r\n');
-  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${text}\r\n`, 'utf8')]);
+  return csvFile([...rows, [`说明：${roundingRule}`]]);
 }
 
 /** The same rows as a workbook; amounts are numbers with two decimals, so Excel can sum them. */

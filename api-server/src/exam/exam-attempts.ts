@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
-import type { AnswerSaveBody, AnswerSaveResult, ExamSheet, SubmitResult } from '@rc/api-contract/exam/sheet';
+import type { AnswerSaveBody, AnswerSaveResult, AttemptClock, ExamSheet, SubmitResult } from '@rc/api-contract/exam/sheet';
 import type { SessionUser } from '../accounts/index.js';
 import {
   type Database,
@@ -18,6 +18,7 @@ import {
 } from '../db/index.js';
 import { conflict, forbidden, gone, invalid, notFound } from '../errors.js';
 import { checkedStudentAnswer } from './answer-marking.js';
+import { newLayout, shownItems, shownOptions, toExamChoices, toShownChoices } from './attempt-layout.js';
 import { markAttempt } from './exam-marking.js';
 import { attemptDeadline, beginWindow, secondsLeft } from './exam-window.js';
 import { gradeRoleOf, openGrade } from './grade-roles.js';
@@ -88,14 +89,15 @@ async function handIn(tx: Executor, attempt: Attempt, by: number, now: Date): Pr
 }
 
 /** Hands in, by the deadline, an attempt whose time ran out; returns whether it did. */
-async function settleIfExpired(tx: Executor, attempt: Attempt, now: Date): Promise<boolean> {
+export async function settleIfExpired(tx: Executor, attempt: Attempt, now: Date): Promise<boolean> {
   if (attempt.status !== AttemptStatus.inProgress || now < attempt.deadlineAt) return false;
   await handIn(tx, attempt, SubmittedBy.deadline, now);
   return true;
 }
 
 async function sheetOf(db: Executor, exam: Exam, attempt: Attempt, now: Date): Promise<ExamSheet> {
-  const items = await db.select().from(examItems).where(eq(examItems.examId, exam.id)).orderBy(asc(examItems.sort), asc(examItems.id));
+  const items = shownItems(await db.select().from(examItems).where(eq(examItems.examId, exam.id)), attempt.layout);
+  const orderOf = (itemId: number) => attempt.layout?.optionOrders[itemId];
   const answers = await db.select().from(examAnswers).where(eq(examAnswers.attemptId, attempt.id));
   return {
     attemptId: attempt.id,
@@ -110,24 +112,34 @@ async function sheetOf(db: Executor, exam: Exam, attempt: Attempt, now: Date): P
     submittedAt: attempt.submittedAt?.toISOString() ?? null,
     serverNow: now.toISOString(),
     remainingSeconds: attempt.status === AttemptStatus.inProgress ? secondsLeft(attempt.deadlineAt, now) : 0,
+    extraMinutes: attempt.extraMinutes,
     totalPoints: exam.totalPoints,
-    items: items.map((item) => ({
+    items: items.map((item, index) => ({
       itemId: item.id,
-      sort: item.sort,
+      sort: attempt.layout ? index + 1 : item.sort,
       kind: item.kind,
       stemHtml: item.stemHtml,
-      options: item.options,
-      optionsHtml: optionsHtmlOf(item.options),
+      options: shownOptions(item.options, orderOf(item.id)),
+      optionsHtml: optionsHtmlOf(shownOptions(item.options, orderOf(item.id))),
       points: item.points,
       blankCount: item.kind === QuestionKind.fillBlank ? (item.answerKey.blanks?.length ?? 0) : 0,
     })),
-    answers: answers.map((row) => ({ itemId: row.itemId, answer: row.answer, version: row.version, savedAt: row.savedAt.toISOString() })),
+    answers: answers.map((row) => ({
+      itemId: row.itemId,
+      answer: toShownChoices(row.answer, orderOf(row.itemId)),
+      version: row.version,
+      savedAt: row.savedAt.toISOString(),
+    })),
   };
 }
 
+/** The extra time the class gave the student for this exam, in minutes. */
+const extraMinutesOf = (standing: { extraMinutes: number } | undefined) => standing?.extraMinutes ?? 0;
+
 /**
  * begin: starts the server's clock on a new attempt, or returns the attempt already running (a
- * second tab, a double click). The deadline is fixed here and never moves.
+ * second tab, a double click). The deadline is fixed here; only extra time granted later moves it.
+ * The attempt's questions (a fair draw from each pool) and their order are fixed here too.
  */
 export async function beginAttempt(db: Database, user: SessionUser, examId: number, now: Date): Promise<ExamSheet> {
   return db.transaction(async (tx) => {
@@ -136,6 +148,10 @@ export async function beginAttempt(db: Database, user: SessionUser, examId: numb
     const running = attempts.find((attempt) => attempt.status === AttemptStatus.inProgress);
     if (running && !(await settleIfExpired(tx, running, now))) return sheetOf(tx, exam, running, now);
     const { closesAt } = beginWindow(exam, standing, attempts.length, now);
+    // Draws count the attempts before this one: the exam row is held so two begins cannot draw from the same counts.
+    if (exam.pools.length > 0) await tx.select({ id: exams.id }).from(exams).where(eq(exams.id, examId)).for('update');
+    const items = await tx.select().from(examItems).where(eq(examItems.examId, examId));
+    const extraMinutes = extraMinutesOf(standing);
     const [started] = await tx
       .insert(examAttempts)
       .values({
@@ -143,7 +159,9 @@ export async function beginAttempt(db: Database, user: SessionUser, examId: numb
         userId: user.id,
         attemptNo: attempts.length + 1,
         startedAt: now,
-        deadlineAt: attemptDeadline(now, exam.durationMinutes, closesAt),
+        deadlineAt: attemptDeadline(now, exam.durationMinutes + extraMinutes, new Date(closesAt.getTime() + extraMinutes * 60_000)),
+        extraMinutes,
+        layout: await newLayout(tx, exam, items),
       })
       .onConflictDoNothing()
       .returning();
@@ -183,14 +201,16 @@ export async function saveAnswers(db: Database, user: SessionUser, body: AnswerS
     const attempt = await ownAttemptForUpdate(tx, user, body.attemptId);
     if (await settleIfExpired(tx, attempt, now)) return { refusal: conflict('考试已结束，答案未保存') };
     if (attempt.status !== AttemptStatus.inProgress) return { refusal: conflict('答卷已提交，不能再修改答案') };
+    const inAttempt = attempt.layout ? new Set(attempt.layout.itemIds) : null;
     const items = new Map((await tx.select().from(examItems).where(eq(examItems.examId, attempt.examId))).map((item) => [item.id, item]));
     const saved: AnswerSaveResult['saved'] = [];
     for (const { itemId, answer, version } of body.answers) {
       const item = items.get(itemId);
-      if (!item) throw invalid('题目不属于这份答卷');
+      if (!item || (inAttempt && !inAttempt.has(itemId))) throw invalid('题目不属于这份答卷');
+      const stored = checkedStudentAnswer(item, toExamChoices(answer, attempt.layout?.optionOrders[itemId]));
       const [kept] = await tx
         .insert(examAnswers)
-        .values({ attemptId: attempt.id, itemId, answer: checkedStudentAnswer(item, answer), version, savedAt: now })
+        .values({ attemptId: attempt.id, itemId, answer: stored, version, savedAt: now })
         .onConflictDoUpdate({
           target: [examAnswers.attemptId, examAnswers.itemId],
           set: { answer: sql`excluded.answer`, version: sql`excluded.version`, savedAt: sql`excluded.saved_at` },
@@ -212,6 +232,25 @@ async function storedVersionOf(tx: Executor, attemptId: number, itemId: number):
     .from(examAnswers)
     .where(and(eq(examAnswers.attemptId, attemptId), eq(examAnswers.itemId, itemId)));
   return row!.version;
+}
+
+/**
+ * relation/clock: the running attempt's deadline as the server has it now, so the page's countdown follows extra
+ * time granted during the exam without a reload. An attempt whose time ran out is handed in here.
+ */
+export async function attemptClock(db: Database, user: SessionUser, attemptId: number, now: Date): Promise<AttemptClock> {
+  return db.transaction(async (tx) => {
+    const attempt = await ownAttemptForUpdate(tx, user, attemptId);
+    await settleIfExpired(tx, attempt, now);
+    const [current] = await tx.select().from(examAttempts).where(eq(examAttempts.id, attemptId));
+    return {
+      attemptId,
+      status: current!.status as AttemptClock['status'],
+      deadlineAt: current!.deadlineAt.toISOString(),
+      remainingSeconds: current!.status === AttemptStatus.inProgress ? secondsLeft(current!.deadlineAt, now) : 0,
+      extraMinutes: current!.extraMinutes,
+    };
+  });
 }
 
 /** submit/audit: the student hands the attempt in; objective items are marked at once. Handing in twice changes nothing. */

@@ -1,11 +1,21 @@
-import type { ExamEditBody, ExamPaper, ExamSaveBody, ExamSaved, ExamStudentIds, ItemAnswerResult } from '@rc/api-contract/exam/exam-admin';
+import {
+  type ExamEditBody,
+  type ExamPaper,
+  type ExamSaveBody,
+  type ExamSaved,
+  type ExamStudentIds,
+  type ItemAnswerResult,
+  MAX_EXAM_ITEMS,
+  MAX_POOL_CANDIDATES,
+} from '@rc/api-contract/exam/exam-admin';
 import type { AnswerKey } from '@rc/api-contract/exam/answers';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import { type SessionUser, notify } from '../accounts/index.js';
 import { renderInlineMarkdown } from '../content/index.js';
 import {
   type Database,
   type Executor,
+  type ExamPool,
   ExamAudience,
   examAttempts,
   examItems,
@@ -77,6 +87,39 @@ export async function checkedMembers(db: Executor, gradeId: number, userIds: rea
   return distinct;
 }
 
+const kindNames = ['', '单选题', '多选题', '判断题', '填空题', '简答题'];
+const difficultyNames = ['', '易', '中', '难'];
+
+/**
+ * Each pool's candidates, copied from the class teacher's bank: every live question of its kind and difficulty that
+ * is not already a fixed item. A pool must offer at least as many as it draws.
+ */
+async function poolCandidates(db: Executor, grade: Grade, pools: readonly ExamPool[], fixedIds: readonly number[]) {
+  const seen = new Set(pools.map((pool) => `${pool.kind}-${pool.difficulty}`));
+  if (seen.size !== pools.length) throw invalid('同一题型与难度只能设一个题池');
+  const candidates = [];
+  for (const [poolNo, pool] of pools.entries()) {
+    const rows = await db
+      .select()
+      .from(examQuestions)
+      .where(
+        and(
+          eq(examQuestions.teacherId, grade.teacherId),
+          eq(examQuestions.kind, pool.kind),
+          eq(examQuestions.difficulty, pool.difficulty),
+          isNull(examQuestions.deletedAt),
+          fixedIds.length > 0 ? notInArray(examQuestions.id, [...fixedIds]) : undefined,
+        ),
+      )
+      .orderBy(asc(examQuestions.id))
+      .limit(MAX_POOL_CANDIDATES);
+    const name = `${kindNames[pool.kind]}（${difficultyNames[pool.difficulty]}）`;
+    if (rows.length < pool.draw) throw invalid(`题池「${name}」要抽 ${pool.draw} 道题，题库中只有 ${rows.length} 道可用`);
+    candidates.push(...rows.map((question) => ({ question, poolNo, points: pool.points })));
+  }
+  return candidates;
+}
+
 /** Checks a setting against the class and copies its questions, in order, from the class teacher's bank. */
 async function checkedSetting(db: Executor, grade: Grade, body: ExamSetting) {
   const window = checkedWindow(body.opensAt, body.closesAt, '考试');
@@ -90,9 +133,20 @@ async function checkedSetting(db: Executor, grade: Grade, body: ExamSetting) {
   const items = body.items.map((item, index) => {
     const question = byId.get(item.questionId);
     if (!question) throw invalid('试题必须来自班级老师的题库，且未被删除');
-    const { kind, stem, stemHtml, options, answerKey, analysis } = question;
-    return { questionId: question.id, sort: index + 1, kind, stem, stemHtml, options, answerKey, analysis, points: item.points };
+    const { kind, stem, stemHtml, options, answerKey, analysis, difficulty } = question;
+    const copy = { questionId: question.id, kind, stem, stemHtml, options, answerKey, analysis, difficulty };
+    return { ...copy, sort: index + 1, points: item.points, poolNo: null as number | null };
   });
+  const pools = (body.pools ?? []) as ExamPool[];
+  for (const { question, poolNo, points } of await poolCandidates(db, grade, pools, questionIds)) {
+    const { kind, stem, stemHtml, options, answerKey, analysis, difficulty } = question;
+    const copy = { questionId: question.id, kind, stem, stemHtml, options, answerKey, analysis, difficulty };
+    items.push({ ...copy, sort: items.length + 1, points, poolNo });
+  }
+  const fixed = items.filter((item) => item.poolNo === null);
+  const questionCount = fixed.length + pools.reduce((sum, pool) => sum + pool.draw, 0);
+  if (questionCount === 0) throw invalid('请至少选择一道试题或设置一个题池');
+  if (questionCount > MAX_EXAM_ITEMS) throw invalid(`一份答卷最多 ${MAX_EXAM_ITEMS} 道题`);
   let studentIds: number[] = [];
   if (body.audience === ExamAudience.chosenStudents) {
     if (!body.studentIds?.length) throw invalid('请选择参加考试的学生');
@@ -107,8 +161,11 @@ async function checkedSetting(db: Executor, grade: Grade, body: ExamSetting) {
     audience: body.audience,
     multipleChoiceRule: body.multipleChoiceRule,
     showAnswers: body.showAnswers,
-    totalPoints: items.reduce((sum, item) => sum + item.points, 0),
-    questionCount: items.length,
+    shuffleQuestions: body.shuffleQuestions ?? false,
+    shuffleOptions: body.shuffleOptions ?? false,
+    pools,
+    totalPoints: fixed.reduce((sum, item) => sum + item.points, 0) + pools.reduce((sum, pool) => sum + pool.draw * pool.points, 0),
+    questionCount,
   };
   if (fields.title === '') throw invalid('请填写考试名称');
   return { fields, items, studentIds };
@@ -164,6 +221,8 @@ export function saveExam(db: Database, user: SessionUser, body: ExamSaveBody, no
   });
 }
 
+const poolKey = (pool: ExamPool | NonNullable<ExamSetting['pools']>[number]) => [pool.kind, pool.difficulty, pool.draw, pool.points];
+
 /** The chosen students and items of an exam, in the shape of a setting, to tell what an edit changes. */
 async function sameSetting(db: Executor, exam: Exam, body: ExamSetting): Promise<boolean> {
   const items = await db.select().from(examItems).where(eq(examItems.examId, exam.id)).orderBy(asc(examItems.sort));
@@ -178,8 +237,11 @@ async function sameSetting(db: Executor, exam: Exam, body: ExamSetting): Promise
     exam.attemptsAllowed === body.attemptsAllowed &&
     exam.audience === body.audience &&
     exam.multipleChoiceRule === body.multipleChoiceRule &&
+    exam.shuffleQuestions === (body.shuffleQuestions ?? false) &&
+    exam.shuffleOptions === (body.shuffleOptions ?? false) &&
+    JSON.stringify(exam.pools.map(poolKey)) === JSON.stringify((body.pools ?? []).map(poolKey)) &&
     JSON.stringify(chosen) === JSON.stringify(asked) &&
-    JSON.stringify(items.map((item) => [item.questionId, item.points])) ===
+    JSON.stringify(items.filter((item) => item.poolNo === null).map((item) => [item.questionId, item.points])) ===
       JSON.stringify(body.items.map((item) => [item.questionId, item.points]))
   );
 }
@@ -257,12 +319,17 @@ export async function examPaper(db: Executor, user: SessionUser, examId: number)
     studentIds,
     multipleChoiceRule: exam.multipleChoiceRule as ExamPaper['multipleChoiceRule'],
     showAnswers: exam.showAnswers,
+    shuffleQuestions: exam.shuffleQuestions,
+    shuffleOptions: exam.shuffleOptions,
+    pools: exam.pools as ExamPaper['pools'],
     totalPoints: exam.totalPoints,
     questionCount: exam.questionCount,
     begun: await anyoneBegan(db, exam.id),
     items: items.map((item) => ({
       itemId: item.id,
       questionId: item.questionId,
+      poolNo: item.poolNo,
+      difficulty: item.difficulty as ExamPaper['items'][number]['difficulty'],
       sort: item.sort,
       kind: item.kind,
       stem: item.stem,

@@ -41,7 +41,11 @@ export async function managedExam(db: Executor, user: SessionUser, examId: numbe
   return { exam, grade };
 }
 
-export function attemptSummary(attempt: Attempt): AttemptSummary {
+/** Late (迟交): handed in after the exam's own close, in a compensation window or on extra time. */
+export const isLate = (attempt: Pick<Attempt, 'submittedAt'>, exam: Pick<typeof exams.$inferSelect, 'closesAt'>) =>
+  attempt.submittedAt !== null && attempt.submittedAt > exam.closesAt;
+
+export function attemptSummary(attempt: Attempt, exam: Pick<typeof exams.$inferSelect, 'closesAt'>): AttemptSummary {
   return {
     attemptId: attempt.id,
     attemptNo: attempt.attemptNo,
@@ -54,6 +58,8 @@ export function attemptSummary(attempt: Attempt): AttemptSummary {
     totalScore: attempt.totalScore,
     ungradedCount: attempt.ungradedCount,
     leaveCount: attempt.leaveCount,
+    extraMinutes: attempt.extraMinutes,
+    late: isLate(attempt, exam),
   };
 }
 
@@ -82,12 +88,20 @@ export async function examStudentList(db: Executor, user: SessionUser, examId: n
       ? []
       : await db.select({ id: users.id, nickname: users.nickname }).from(users).where(inArray(users.id, userIds)).orderBy(asc(users.id));
   const remarks = new Map(members.map((member) => [member.userId, member.remark]));
+  const extra = new Map(standings.filter((row) => row.extraTimeSetAt).map((row) => [row.userId, row]));
+  const setters = await nicknamesOf(
+    db,
+    [...extra.values()].map((row) => row.extraTimeSetBy!),
+  );
   const students = people.map((person) => ({
     userId: person.id,
     nickname: person.nickname,
     remark: remarks.get(person.id) ?? '',
     compensated: compensated.has(person.id),
-    attempts: attempts.filter((attempt) => attempt.userId === person.id).map(attemptSummary),
+    extraMinutes: extra.get(person.id)?.extraMinutes ?? 0,
+    extraTimeSetBy: setters.get(extra.get(person.id)?.extraTimeSetBy ?? 0) ?? '',
+    extraTimeSetAt: extra.get(person.id)?.extraTimeSetAt?.toISOString() ?? null,
+    attempts: attempts.filter((attempt) => attempt.userId === person.id).map((attempt) => attemptSummary(attempt, exam)),
   }));
   const handedIn = attempts.filter((attempt) => attempt.status !== AttemptStatus.inProgress);
   return {
@@ -110,6 +124,15 @@ export async function examStudentList(db: Executor, user: SessionUser, examId: n
     },
     students,
   };
+}
+
+async function nicknamesOf(db: Executor, userIds: number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, nickname: users.nickname })
+    .from(users)
+    .where(inArray(users.id, [...new Set(userIds)]));
+  return new Map(rows.map((row) => [row.id, row.nickname]));
 }
 
 /** Papers are numbered 1, 2, … by attempt id within the exam, so a number never changes and never names a student. */
@@ -191,7 +214,7 @@ export async function gradeAnswer(
     const numbers = await sheetNumbers(tx, exam.id);
     return {
       answer: queuedAnswer(marked, item, numbers.get(attempt.id)!),
-      attempt: attemptSummary(totals),
+      attempt: attemptSummary(totals, exam),
       examUngradedCount: await ungradedOf(tx, exam.id),
     };
   });

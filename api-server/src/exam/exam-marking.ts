@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Executor, AttemptStatus, QuestionKind, examAnswers, examAttempts, examItems, exams } from '../db/index.js';
 import { markAnswer, roundScore } from './answer-marking.js';
+import { attemptItems } from './attempt-layout.js';
 
 const isBlankShortAnswer = (text: string | undefined) => (text ?? '').trim() === '';
 
@@ -13,7 +14,8 @@ const isBlankShortAnswer = (text: string | undefined) => (text ?? '').trim() ===
 export async function markAttempt(tx: Executor, attemptId: number): Promise<typeof examAttempts.$inferSelect> {
   const [attempt] = await tx.select().from(examAttempts).where(eq(examAttempts.id, attemptId));
   const [exam] = await tx.select().from(exams).where(eq(exams.id, attempt!.examId));
-  const items = await tx.select().from(examItems).where(eq(examItems.examId, exam!.id));
+  // An attempt with pools is marked on the questions it drew, not on every candidate.
+  const items = attemptItems(await tx.select().from(examItems).where(eq(examItems.examId, exam!.id)), attempt!.layout);
   const answers = new Map(
     (await tx.select().from(examAnswers).where(eq(examAnswers.attemptId, attemptId))).map((row) => [row.itemId, row]),
   );

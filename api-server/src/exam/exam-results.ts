@@ -14,6 +14,7 @@ import {
   users,
 } from '../db/index.js';
 import { conflict, notFound } from '../errors.js';
+import { attemptItems } from './attempt-layout.js';
 import { examForStudent, liveExam } from './exam-attempts.js';
 import { attemptSummary } from './exam-grading.js';
 import { gradeRoleOf, openGrade } from './grade-roles.js';
@@ -60,7 +61,7 @@ export async function attemptView(db: Executor, user: SessionUser, attemptId: nu
     userId: attempt.userId,
     nickname: student?.nickname ?? '',
     remark: member?.remark ?? '',
-    attempt: attemptSummary(attempt),
+    attempt: attemptSummary(attempt, exam),
     events: events.map((event): AttemptEvent => ({ kind: event.kind, at: event.at.toISOString() })),
   };
 }
@@ -73,14 +74,15 @@ export async function markedPaper(db: Executor, user: SessionUser, attemptId: nu
   const { attempt, exam, manager } = await viewableAttempt(db, user, attemptId);
   if (attempt.status === AttemptStatus.inProgress) throw conflict('答卷尚未提交');
   const keyShown = manager || exam.showAnswers;
-  const items = await db.select().from(examItems).where(eq(examItems.examId, exam.id)).orderBy(asc(examItems.sort), asc(examItems.id));
+  // The exam's own order (not the student's shuffle), and only the questions this attempt drew.
+  const items = attemptItems(await db.select().from(examItems).where(eq(examItems.examId, exam.id)), attempt.layout);
   const answers = new Map(
     (await db.select().from(examAnswers).where(eq(examAnswers.attemptId, attempt.id))).map((row) => [row.itemId, row]),
   );
   return {
     examId: exam.id,
     examTitle: exam.title,
-    attempt: attemptSummary(attempt),
+    attempt: attemptSummary(attempt, exam),
     keyShown,
     items: items.map((item) => {
       const stored = answers.get(item.id);

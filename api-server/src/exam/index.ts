@@ -1,4 +1,4 @@
-export { beginAttempt, continueAttempt, recordAttemptEvent, saveAnswers, submitAttempt } from './exam-attempts.js';
+export { attemptClock, beginAttempt, continueAttempt, recordAttemptEvent, saveAnswers, submitAttempt } from './exam-attempts.js';
 export { correctItemKey, deleteExam, editExam, examPaper, examStudentIds, saveExam } from './exam-authoring.js';
 export { compensate } from './exam-compensation.js';
 export { examStudentList, gradeAnswer, gradingQueue, publishScores, remarkHandedIn } from './exam-grading.js';
@@ -6,6 +6,7 @@ export { markAttempt } from './exam-marking.js';
 export { examsOfGrade } from './exam-overview.js';
 export { attemptView, markedPaper, myExamScore } from './exam-results.js';
 export { startExamScheduler } from './exam-scheduler.js';
+export { grantExtraTime } from './extra-time.js';
 export { applyRecordPage, applySummary, applyTips, applyToGrade, auditBatch, auditRecord, ignoreRecords } from './grade-applications.js';
 export { memberGradeCourses, publicGradeCourses, saveGradeCourses } from './grade-courses.js';
 export { disbandGrade, gradeView, myGradePage, publicGradePage, saveGrade, updateGrade } from './grade-info.js';
@@ -14,3 +15,4 @@ export { editRemark, kickOut, memberPage, myGradeRole, quitGrade, setGradeAdmin 
 export { syncGradeAdminFlag } from './grade-roles.js';
 export { examTips, ignoreExamTip, myExamBrief, myExams, myExamsOfGrade } from './my-exams.js';
 export { deleteQuestion, gradeBank, myQuestions, saveQuestion, updateQuestion } from './question-bank.js';
+export { examScoreFile, gradebookFile } from './score-export.js';

@@ -122,6 +122,7 @@ function itemOf({ exam, gradeName, standing }: Candidate, attempts: Attempt[], n
     opensAt: exam.opensAt.toISOString(),
     closesAt: exam.closesAt.toISOString(),
     durationMinutes: exam.durationMinutes,
+    extraMinutes: standing?.extraMinutes ?? 0,
     totalPoints: exam.totalPoints,
     questionCount: exam.questionCount,
     state: examState(exam, now),

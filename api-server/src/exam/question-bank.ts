@@ -7,7 +7,15 @@ import {
 import { and, count, desc, eq, ilike, isNull } from 'drizzle-orm';
 import type { SessionUser } from '../accounts/index.js';
 import { renderInlineMarkdown, renderMarkdown } from '../content/index.js';
-import { type Database, type Executor, QuestionKind, examQuestions, type AnswerKey, type QuestionKindValue } from '../db/index.js';
+import {
+  type Database,
+  type Executor,
+  Difficulty,
+  QuestionKind,
+  examQuestions,
+  type AnswerKey,
+  type QuestionKindValue,
+} from '../db/index.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { requireTeacher } from '../learning/index.js';
 import { checkedAnswerKey } from './answer-marking.js';
@@ -48,6 +56,7 @@ function questionContent(body: QuestionSaveBody) {
     answerKey: checkedQuestionKey({ kind, stem, options }, body.answerKey),
     analysis: body.analysis?.trim() ?? '',
     points: body.points,
+    difficulty: body.difficulty ?? Difficulty.medium,
   };
 }
 
@@ -64,6 +73,7 @@ export const questionItemOf = (question: Question): QuestionItem => ({
   answerKey: question.answerKey,
   analysis: question.analysis,
   points: question.points,
+  difficulty: question.difficulty as QuestionItem['difficulty'],
   createdAt: question.createdAt.toISOString(),
   updatedAt: question.updatedAt.toISOString(),
 });

@@ -1,4 +1,5 @@
 export { type FileFormMessages, readChunkForm, readFileForm } from './chunk-form.js';
+export { csvFile } from './csv-cells.js';
 export { policyForPage, portalDirectives } from './content-security-policy.js';
 export { checkFileName, checkGpuFileName, checkRelativePath, internalName, joinPath } from './file-names.js';
 export { answerFrameworkError } from './framework-errors.js';

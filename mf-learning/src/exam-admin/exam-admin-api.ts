@@ -7,6 +7,7 @@ import type {
   ExamEditBody,
   ExamPaper,
   ExamPaperItem,
+  ExamPoolInput,
   ExamSaveBody,
   ExamSaved,
   ExamState,
@@ -16,7 +17,18 @@ import type {
 import type { GradeRef } from '@rc/api-contract/exam/grade';
 import type { QuestionItem } from '@rc/api-contract/exam/question-bank';
 
-export type { AnswerKey, ExamAdminItem, ExamPaper, ExamPaperItem, ExamSaveBody, ExamState, GradeRef, QuestionItem, QuestionKind };
+export type {
+  AnswerKey,
+  ExamAdminItem,
+  ExamPaper,
+  ExamPaperItem,
+  ExamPoolInput,
+  ExamSaveBody,
+  ExamState,
+  GradeRef,
+  QuestionItem,
+  QuestionKind,
+};
 
 /** A member of a class, as the class's student list gives it. */
 export interface ClassMember {
@@ -28,6 +40,8 @@ export interface ClassMember {
 
 export const stateNames: Record<ExamState, string> = { upcoming: '未开始', open: '进行中', closed: '已结束', published: '已发布成绩' };
 export const stateColors = { upcoming: 'blue', open: 'green', closed: 'grey', published: 'teal' } as const;
+
+export const difficultyNames: Record<number, string> = { 1: '易', 2: '中', 3: '难' };
 
 export const memberName = (member: ClassMember) => (member.remark ? `${member.nickname}（${member.remark}）` : member.nickname);
 

@@ -12,6 +12,7 @@ import {
   DialogFormActions,
 } from '@rc/shared-utility';
 import { fromLocalInput, toLocalInput } from '../live/live-times';
+import { ExamPoolsEditor } from './exam-pools';
 import { kindNames, questionKinds } from '../question-bank/question-bank-api';
 import {
   classExaminees,
@@ -22,6 +23,7 @@ import {
   saveExam,
   type ExamAdminItem,
   type ExamPaper,
+  type ExamPoolInput,
   type QuestionKind,
 } from './exam-admin-api';
 
@@ -108,14 +110,21 @@ function ExamForm({ gradeId, paper, close }: { gradeId: number; paper: ExamPaper
   const [multipleChoiceRule, setMultipleChoiceRule] = useState<1 | 2>(paper?.multipleChoiceRule ?? 1);
   const [showAnswers, setShowAnswers] = useState(paper?.showAnswers ?? false);
   const [items, setItems] = useState<PickedItem[]>(
+    // Pool candidates are not picked questions: the pools below stand for them.
     (paper?.items ?? []).flatMap((item) =>
-      item.questionId === null ? [] : [{ questionId: item.questionId, points: item.points, kind: item.kind, stem: item.stem }],
+      item.questionId === null || item.poolNo !== null
+        ? []
+        : [{ questionId: item.questionId, points: item.points, kind: item.kind, stem: item.stem }],
     ),
   );
+  const [pools, setPools] = useState<ExamPoolInput[]>(paper?.pools ?? []);
+  const [shuffleQuestions, setShuffleQuestions] = useState(paper?.shuffleQuestions ?? false);
+  const [shuffleOptions, setShuffleOptions] = useState(paper?.shuffleOptions ?? false);
   const members = useLoaded(useCallback(() => classExaminees(gradeId), [gradeId]));
   const { busy, errors, submit } = useSubmit<Field>();
   const fixed = paper?.begun ?? false;
-  const totalPoints = items.reduce((sum, item) => sum + item.points, 0);
+  const questionCount = items.length + pools.reduce((sum, pool) => sum + pool.draw, 0);
+  const totalPoints = items.reduce((sum, item) => sum + item.points, 0) + pools.reduce((sum, pool) => sum + pool.draw * pool.points, 0);
 
   const move = (index: number, by: number) => {
     const next = [...items];
@@ -133,7 +142,7 @@ function ExamForm({ gradeId, paper, close }: { gradeId: number; paper: ExamPaper
           opensAt: opens ? undefined : '请选择开始时间',
           closesAt: !closes ? '请选择结束时间' : opens && closes <= opens ? '结束时间须晚于开始时间' : undefined,
           studentIds: audience === 2 && studentIds.length === 0 ? '请选择参加考试的学生' : undefined,
-          items: items.length === 0 ? '请从题库中至少选择一道题' : undefined,
+          items: questionCount === 0 ? '请从题库中至少选择一道题，或添加题池' : undefined,
         };
       },
       call: () => {
@@ -149,6 +158,9 @@ function ExamForm({ gradeId, paper, close }: { gradeId: number; paper: ExamPaper
           multipleChoiceRule,
           showAnswers,
           items: items.map(({ questionId, points }) => ({ questionId, points })),
+          pools,
+          shuffleQuestions,
+          shuffleOptions,
         };
         return paper ? editExam({ examId: paper.examId, ...body }) : saveExam({ gradeId, ...body });
       },
@@ -227,6 +239,24 @@ function ExamForm({ gradeId, paper, close }: { gradeId: number; paper: ExamPaper
             onChange={(_, data) => setShowAnswers(Boolean(data.checked))}
           />
           <Form.Group inline>
+            <label>乱序</label>
+            <Form.Checkbox
+              label="题目乱序"
+              className="rc-shuffle-questions"
+              checked={shuffleQuestions}
+              disabled={fixed}
+              onChange={(_, data) => setShuffleQuestions(Boolean(data.checked))}
+            />
+            <Form.Checkbox
+              label="选项乱序"
+              className="rc-shuffle-options"
+              checked={shuffleOptions}
+              disabled={fixed}
+              onChange={(_, data) => setShuffleOptions(Boolean(data.checked))}
+            />
+            <span className="rc-muted">每名学生的顺序各不相同，刷新或换设备作答不变；阅卷按试卷原顺序显示</span>
+          </Form.Group>
+          <Form.Group inline>
             <label>考生</label>
             <Form.Radio label="全班" checked={audience === 1} disabled={fixed} onChange={() => setAudience(1)} />
             <Form.Radio label="指定学生" checked={audience === 2} disabled={fixed} onChange={() => setAudience(2)} />
@@ -254,7 +284,7 @@ function ExamForm({ gradeId, paper, close }: { gradeId: number; paper: ExamPaper
 
           <div className="rc-exam-paper-bar">
             <strong>
-              试题（{items.length} 题，总分 {totalPoints}）
+              试题（{questionCount} 题，总分 {totalPoints}）{pools.length > 0 ? ` · 固定 ${items.length} 题，其余每人随机抽取` : ''}
             </strong>
           </div>
           {items.length === 0 ? (
@@ -312,6 +342,7 @@ function ExamForm({ gradeId, paper, close }: { gradeId: number; paper: ExamPaper
               </Table.Body>
             </Table>
           )}
+          <ExamPoolsEditor pools={pools} disabled={fixed} onChange={setPools} />
           <FieldError message={errors.items} />
         </Form>
         {fixed ? null : (

@@ -20,6 +20,7 @@ const sheet = (answers: Array<{ itemId: number; answer: StudentAnswer; version: 
   submittedAt: null,
   serverNow: '2026-11-29T08:00:00.000Z',
   remainingSeconds: 3600,
+  extraMinutes: 0,
   totalPoints: 100,
   items: [],
   answers: answers.map((answer) => ({ ...answer, savedAt: '2026-11-29T08:00:00.000Z' })),

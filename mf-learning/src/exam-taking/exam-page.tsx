@@ -35,10 +35,11 @@ function ExamBrief({
   navigate: (url: string) => void;
 }) {
   const attemptsLeft = Math.max(0, brief.attemptsAllowed - brief.attemptsUsed);
+  const minutes = brief.durationMinutes + brief.extraMinutes;
   const begin = async () => {
     const sure = await dialogs.confirm({
       title: '开始考试',
-      content: `开始后计时 ${brief.durationMinutes} 分钟（最迟到 ${formatDateTime(brief.closesAt)} 窗口关闭），离开页面不会暂停计时，到时将自动交卷。确定开始吗？`,
+      content: `开始后计时 ${minutes} 分钟（最迟到 ${formatDateTime(brief.closesAt)} 窗口关闭），离开页面不会暂停计时，到时将自动交卷。确定开始吗？`,
       confirmText: '开始考试',
     });
     if (sure) onBegin();
@@ -51,7 +52,9 @@ function ExamBrief({
       {brief.instructions ? <p className="rc-exam-instructions">{brief.instructions}</p> : null}
       <dl className="rc-exam-facts">
         <dt>考试时长</dt>
-        <dd>{brief.durationMinutes} 分钟</dd>
+        <dd>
+          {brief.durationMinutes} 分钟{brief.extraMinutes > 0 ? `（老师为你延长 ${brief.extraMinutes} 分钟，共 ${minutes} 分钟）` : ''}
+        </dd>
         <dt>开放时间</dt>
         <dd>
           {formatDateTime(brief.opensAt)} 至 {formatDateTime(brief.closesAt)}

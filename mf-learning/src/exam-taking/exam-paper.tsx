@@ -2,7 +2,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Icon, Label } from 'semantic-ui-react';
 import { MarkdownHtml, bus, dialogs } from '@rc/shared-utility';
 import { AnswerKeeper, type SaveState } from './answer-keeper';
-import { continueExam, recordExamEvent, submitAttempt, type ExamSheet, type StudentAnswer, type SubmitResult } from './exam-taking-api';
+import {
+  attemptClock,
+  continueExam,
+  recordExamEvent,
+  submitAttempt,
+  type ExamSheet,
+  type StudentAnswer,
+  type SubmitResult,
+} from './exam-taking-api';
 import { QuestionInput, isAnswered, kindNames } from './question-input';
 
 const saveTexts: Record<SaveState, string> = {
@@ -35,6 +43,36 @@ function useServerCountdown(initialSeconds: number) {
   return { seconds, resync };
 }
 
+/** How often the page asks the server for its deadline, so extra time granted during the exam shows within seconds. */
+const clockPollMs = 5_000;
+
+/**
+ * Asks the server for the attempt's deadline every few seconds and follows it: extra time a teacher grants during the
+ * exam moves the countdown without a reload, and the student is told. Returns the extra minutes now in force.
+ */
+function useServerClock(attemptId: number, initialExtra: number, resync: (seconds: number) => void) {
+  const [extraMinutes, setExtraMinutes] = useState(initialExtra);
+  const known = useRef(initialExtra);
+  useEffect(() => {
+    const timer = setInterval(() => {
+      void attemptClock(attemptId).then((clock) => {
+        if (clock.code !== 200 || clock.data.status !== 1) return;
+        resync(clock.data.remainingSeconds);
+        if (clock.data.extraMinutes === known.current) return;
+        const more = clock.data.extraMinutes > known.current;
+        known.current = clock.data.extraMinutes;
+        setExtraMinutes(clock.data.extraMinutes);
+        bus.emit('toast', {
+          type: more ? 'success' : 'info',
+          message: more ? `老师为你延长了作答时间，共延长 ${clock.data.extraMinutes} 分钟` : '作答时间已调整',
+        });
+      });
+    }, clockPollMs);
+    return () => clearInterval(timer);
+  }, [attemptId, resync]);
+  return extraMinutes;
+}
+
 export interface Finished {
   result: SubmitResult;
   /** Why the attempt ended without 交卷, e.g. the time ran out. */
@@ -45,6 +83,7 @@ export interface Finished {
 export function ExamPaper({ sheet, onFinished }: { sheet: ExamSheet; onFinished: (finished: Finished) => void }) {
   const [, setTick] = useState(0);
   const { seconds, resync } = useServerCountdown(sheet.remainingSeconds);
+  const extraMinutes = useServerClock(sheet.attemptId, sheet.extraMinutes, resync);
   const [handingIn, setHandingIn] = useState(false);
   const ending = useRef(false);
   /** A hand-in the network stopped, tried again when it comes back. */
@@ -202,6 +241,7 @@ export function ExamPaper({ sheet, onFinished }: { sheet: ExamSheet; onFinished:
         <span className={`rc-exam-countdown${seconds <= 300 ? ' rc-exam-countdown-late' : ''}`} data-remaining={seconds}>
           <Icon name="clock outline" />
           剩余 {clockText(seconds)}
+          {extraMinutes > 0 ? <span className="rc-exam-extra-time">（含延长 {extraMinutes} 分钟）</span> : null}
         </span>
         <Button primary className="rc-exam-hand-in" loading={handingIn} disabled={handingIn} onClick={() => void handIn()}>
           交卷

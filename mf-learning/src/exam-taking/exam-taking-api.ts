@@ -1,6 +1,6 @@
 import type { ExamState } from '@rc/api-contract/exam/exam-admin';
 import type { AttemptEventKind, MyExamItem } from '@rc/api-contract/exam/relation';
-import type { AnswerSaveBody, AnswerSaveResult, ExamSheet, SheetItem, SubmitResult } from '@rc/api-contract/exam/sheet';
+import type { AnswerSaveBody, AnswerSaveResult, AttemptClock, ExamSheet, SheetItem, SubmitResult } from '@rc/api-contract/exam/sheet';
 import type { StudentAnswer } from '@rc/api-contract/exam/answers';
 import type { PageOf } from '@rc/api-contract/envelope';
 import { api, type Paging } from '@rc/shared-utility';
@@ -22,6 +22,8 @@ export const beginExam = (examId: number) => api.post<ExamSheet>(relation('begin
 export const continueExam = (examId: number) => api.post<ExamSheet>(relation('continue'), { examId }, { errorTip: false });
 export const saveAnswers = (body: AnswerSaveBody) =>
   api.post<AnswerSaveResult>('/exam/auth/grade/student/exam/answer/save', body, background);
+/** The deadline as the server has it now (extra time granted during the exam included). */
+export const attemptClock = (attemptId: number) => api.post<AttemptClock>(relation('clock'), { attemptId }, background);
 export const submitAttempt = (attemptId: number) => api.post<SubmitResult>(relation('submit/audit'), { attemptId }, background);
 export const recordExamEvent = (attemptId: number, kind: AttemptEventKind) =>
   api.post<null>(relation('event'), { attemptId, kind }, background);

@@ -1,4 +1,5 @@
-import { api } from '@rc/shared-utility';
+import { api, formDownload } from '@rc/shared-utility';
+import type { ExtraTimeBody, ExtraTimeResult } from '@rc/api-contract/exam/exam-admin';
 import type {
   AttemptEvent,
   AttemptSummary,
@@ -42,6 +43,13 @@ export const gradeAnswer = (body: GradeAnswerBody) => api.put<GradeAnswerResult>
 export const remarkExam = (examId: number) => api.post<RemarkResult>('/exam/auth/grade/student/exam/answer/sys/audit', { examId });
 export const publishScores = (examId: number) =>
   api.put<PublishResult>('/exam/auth/grade/exam/student/relation/audit/complete', { examId });
+export const grantExtraTime = (body: ExtraTimeBody) => api.put<ExtraTimeResult>('/exam/auth/grade/exam/extra/time', body);
+/** The exam's scores as a file (a form post: the browser saves the answer). */
+export const exportScores = (examId: number, format: 'csv' | 'xlsx') =>
+  formDownload('/exam/auth/grade/exam/score/export', { examId: String(examId), format });
+/** The class's gradebook across its exams, as a file. */
+export const exportGradebook = (gradeId: number, format: 'csv' | 'xlsx') =>
+  formDownload('/exam/auth/grade/gradebook/export', { gradeId: String(gradeId), format });
 export const myExamScore = (examId: number) =>
   api.post<MyExamScore>('/exam/auth/grade/exam/student/relation/view/score', { examId }, quiet);
 

@@ -13,8 +13,11 @@ import {
   type ScreenProps,
   ModalDialog,
 } from '@rc/shared-utility';
+import { ExtraTimeDialog } from './extra-time-dialog';
 import {
   attemptEvents,
+  exportGradebook,
+  exportScores,
   attemptStatusColors,
   attemptStatusNames,
   eventNames,
@@ -37,6 +40,21 @@ function publishBlock(exam: GradingExam): string | null {
   if (exam.ungradedCount > 0) return `还有 ${exam.ungradedCount} 份简答题未批阅`;
   if (exam.inProgressCount > 0) return `还有 ${exam.inProgressCount} 名学生正在作答`;
   return null;
+}
+
+/** 「延长 N 分钟」 beside a student who has extra time, saying who set it and when. */
+function ExtraTimeLabel({ student }: { student: ExamStudentRow }) {
+  if (student.extraMinutes === 0) return null;
+  const setAt = student.extraTimeSetAt ? formatDateTime(student.extraTimeSetAt) : '';
+  return (
+    <Label
+      size="mini"
+      color="teal"
+      className="rc-extra-time"
+      content={`延长 ${student.extraMinutes} 分钟`}
+      title={`由 ${student.extraTimeSetBy} 于 ${setAt} 设置`}
+    />
+  );
 }
 
 /** The class remark (a real name or student number) with the nickname, once. */
@@ -96,7 +114,10 @@ function AttemptCells({ attempt, open }: { attempt: AttemptSummary; open: (opene
         {handedIn ? (attempt.ungradedCount > 0 ? `${attempt.subjectiveScore}（待批阅）` : attempt.subjectiveScore) : '—'}
       </Table.Cell>
       <Table.Cell collapsing>{handedIn ? <b>{attempt.totalScore}</b> : '—'}</Table.Cell>
-      <Table.Cell collapsing>{attempt.submittedBy ? submittedByNames[attempt.submittedBy] : '—'}</Table.Cell>
+      <Table.Cell collapsing>
+        {attempt.submittedBy ? submittedByNames[attempt.submittedBy] : '—'}
+        {attempt.late ? <Label size="mini" color="orange" content="迟交" className="rc-late" /> : null}
+      </Table.Cell>
       <Table.Cell collapsing>
         {formatDateTime(attempt.startedAt)}
         <div className="rc-muted">{attempt.submittedAt ? `交卷 ${formatDateTime(attempt.submittedAt)}` : '未交卷'}</div>
@@ -146,6 +167,7 @@ function AttemptsTable({ students }: { students: ExamStudentRow[] }) {
                     <Table.Cell>
                       {studentName(student)}
                       {student.compensated ? <Label size="mini" content="补考" /> : null}
+                      <ExtraTimeLabel student={student} />
                     </Table.Cell>
                     <Table.Cell colSpan={9}>
                       <Label size="small" content="未参加" />
@@ -157,6 +179,7 @@ function AttemptsTable({ students }: { students: ExamStudentRow[] }) {
                     <Table.Cell>
                       {studentName(student)}
                       {student.compensated ? <Label size="mini" content="补考" /> : null}
+                      <ExtraTimeLabel student={student} />
                     </Table.Cell>
                     <AttemptCells attempt={attempt} open={setOpened} />
                     <Table.Cell collapsing>
@@ -209,8 +232,9 @@ function ExamCounts({ exam }: { exam: GradingExam }) {
   );
 }
 
-function GradingHeader({ exam, reload }: { exam: GradingExam; reload: () => Promise<void> }) {
+function GradingHeader({ exam, students, reload }: { exam: GradingExam; students: ExamStudentRow[]; reload: () => Promise<void> }) {
   const block = publishBlock(exam);
+  const [extraTimeOpen, setExtraTimeOpen] = useState(false);
   const publish = async () => {
     const sure = await dialogs.confirm({
       title: '批阅完成',
@@ -235,10 +259,27 @@ function GradingHeader({ exam, reload }: { exam: GradingExam; reload: () => Prom
   return (
     <PageHeader subject={`${exam.gradeName} · ${exam.title}`}>
       <div className="rc-grading-actions">
+        <Button basic icon="clock outline" content="延长时间" className="rc-open-extra-time" onClick={() => setExtraTimeOpen(true)} />
+        <Button.Group basic size="small" className="rc-score-export">
+          <Button icon="download" content="导出 CSV" onClick={() => exportScores(exam.examId, 'csv')} />
+          <Button content="导出 Excel" onClick={() => exportScores(exam.examId, 'xlsx')} />
+          <Button content="班级成绩册" title="全班在各场考试的成绩（Excel）" onClick={() => exportGradebook(exam.gradeId, 'xlsx')} />
+        </Button.Group>
         <Button basic icon="redo" content="重新判分" className="rc-remark" onClick={() => void remark()} />
         <Button primary icon="check" content="批阅完成" className="rc-publish" disabled={block !== null} onClick={() => void publish()} />
         {block ? <div className="rc-publish-block rc-muted">{block}</div> : null}
       </div>
+      {extraTimeOpen ? (
+        <ExtraTimeDialog
+          exam={exam}
+          students={students}
+          nameOf={studentName}
+          close={(changed) => {
+            setExtraTimeOpen(false);
+            if (changed) void reload();
+          }}
+        />
+      ) : null}
     </PageHeader>
   );
 }
@@ -263,7 +304,7 @@ export function GradingPage({ navigate }: ScreenProps) {
       <ListState source={source} isEmpty={() => false} empty={null}>
         {({ exam, students }) => (
           <>
-            <GradingHeader exam={exam} reload={source.reload} />
+            <GradingHeader exam={exam} students={students} reload={source.reload} />
             <ExamCounts exam={exam} />
             <Menu secondary pointing>
               <Menu.Item active={tab === 'attempts'} onClick={() => setTab('attempts')} content="答卷" className="rc-tab-attempts" />

@@ -73,7 +73,7 @@ export function QuestionBankPage() {
       </div>
       <PagedTable
         list={list}
-        columns={['题型', '题干', '答案', '分值', '更新时间', '操作']}
+        columns={['题型', '题干', '答案', '分值', '难度', '更新时间', '操作']}
         empty={kind || keyword ? '没有符合条件的题目' : '题库还是空的，点击「新增题目」添加第一道题'}
         row={(question) => (
           <Table.Row key={question.questionId} data-question={question.questionId}>
@@ -94,6 +94,7 @@ export function QuestionBankPage() {
             </Table.Cell>
             <Table.Cell className="rc-question-key">{keySummary(question.kind, question.answerKey)}</Table.Cell>
             <Table.Cell collapsing>{question.points}</Table.Cell>
+            <Table.Cell collapsing>{['', '易', '中', '难'][question.difficulty]}</Table.Cell>
             <Table.Cell collapsing>{formatDateTime(question.updatedAt)}</Table.Cell>
             <Table.Cell collapsing>
               <Button size="mini" basic content="编辑" onClick={() => setEditing(question)} />

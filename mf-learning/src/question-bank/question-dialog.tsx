@@ -78,6 +78,7 @@ export function QuestionDialog({ question, close }: { question: QuestionItem | n
   const [reference, setReference] = useState(question?.answerKey.reference ?? '');
   const [analysis, setAnalysis] = useState(question?.analysis ?? '');
   const [points, setPoints] = useState(question?.points ?? 5);
+  const [difficulty, setDifficulty] = useState<1 | 2 | 3>(question?.difficulty ?? 2);
   const { busy, errors, submit } = useSubmit<Field>();
   const blankCount = blanksInStem(stem);
 
@@ -89,7 +90,7 @@ export function QuestionDialog({ question, close }: { question: QuestionItem | n
   };
 
   const body = (): QuestionSaveBody => {
-    const common = { kind, stem: stem.trim(), analysis: analysis.trim(), points };
+    const common = { kind, stem: stem.trim(), analysis: analysis.trim(), points, difficulty };
     if (isChoice(kind)) return { ...common, options: options.map((option) => option.trim()), answerKey: { choices } };
     if (kind === 3) return { ...common, answerKey: { truth } };
     if (kind === 4)
@@ -239,6 +240,19 @@ export function QuestionDialog({ question, close }: { question: QuestionItem | n
           <label htmlFor="question-points">分值</label>
           <IntegerInput id="question-points" value={points} min={1} max={100} onChange={setPoints} />
         </Form.Field>
+        <Form.Group inline>
+          <label>难度</label>
+          {([1, 2, 3] as const).map((value) => (
+            <Form.Radio
+              key={value}
+              label={['', '易', '中', '难'][value]}
+              name="difficulty"
+              checked={difficulty === value}
+              onChange={() => setDifficulty(value)}
+            />
+          ))}
+          <span className="rc-muted">考试的题池按题型与难度随机抽题</span>
+        </Form.Group>
       </Form>
     </ModalDialog>
   );

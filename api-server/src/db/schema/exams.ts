@@ -112,6 +112,27 @@ export const gradeCourses = pgTable(
 export const QuestionKind = { single: 1, multiple: 2, trueFalse: 3, fillBlank: 4, shortAnswer: 5 } as const;
 export type QuestionKindValue = (typeof QuestionKind)[keyof typeof QuestionKind];
 
+/** 1 易 · 2 中 · 3 难: what a pool draws by, with the kind. */
+export const Difficulty = { easy: 1, medium: 2, hard: 3 } as const;
+
+/** A section of an exam that draws `draw` questions of one kind and difficulty at random, each worth `points`. */
+export interface ExamPool {
+  kind: QuestionKindValue;
+  difficulty: number;
+  draw: number;
+  points: number;
+}
+
+/**
+ * What one attempt is made of and in what order the student sees it: the items (the fixed ones and those drawn
+ * from the pools) in the order shown, and per choice item the options in the order shown (`optionOrders[itemId][shown]`
+ * is the option's index in the exam). Answers are stored in the exam's own indexes.
+ */
+export interface AttemptLayout {
+  itemIds: number[];
+  optionOrders: Record<string, number[]>;
+}
+
 /**
  * The right answer of a question, by kind: `choices` (option indexes) for single and multiple choice,
  * `truth` for true/false, `blanks` (per blank, every accepted answer) for fill in the blank, and a
@@ -149,6 +170,7 @@ export const examQuestions = pgTable(
     analysis: varchar('analysis', { length: 2000 }).notNull().default(''),
     /** The points suggested when the question is put into an exam. */
     points: integer('points').notNull().default(5),
+    difficulty: smallint('difficulty').notNull().default(Difficulty.medium),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -184,6 +206,12 @@ export const exams = pgTable(
     multipleChoiceRule: smallint('multiple_choice_rule').notNull().default(MultipleChoiceRule.allOrNothing),
     /** Whether students see the answer key and their marked answers once scores are published. */
     showAnswers: boolean('show_answers').notNull().default(false),
+    /** Each student sees the questions, and the options of choice questions, in an order of their own (fixed per attempt). */
+    shuffleQuestions: boolean('shuffle_questions').notNull().default(false),
+    shuffleOptions: boolean('shuffle_options').notNull().default(false),
+    /** Sections drawn at random per attempt; their candidates are items with `poolNo` set. */
+    pools: jsonb('pools').$type<ExamPool[]>().notNull().default([]),
+    /** Points and questions of one attempt (the fixed items and every drawn slot). */
     totalPoints: integer('total_points').notNull().default(0),
     questionCount: integer('question_count').notNull().default(0),
     /** 「批阅完成」: from then on students see their scores. */
@@ -212,6 +240,9 @@ export const examItems = pgTable(
     answerKey: jsonb('answer_key').$type<AnswerKey>().notNull(),
     analysis: varchar('analysis', { length: 2000 }).notNull().default(''),
     points: integer('points').notNull(),
+    difficulty: smallint('difficulty').notNull().default(Difficulty.medium),
+    /** The pool (its index in `exams.pools`) this item is a candidate of; null for an item every attempt has. */
+    poolNo: smallint('pool_no'),
   },
   (t) => [index('exam_items_exam_idx').on(t.examId, t.sort)],
 );
@@ -233,6 +264,10 @@ export const examStudents = pgTable(
     compensateOpensAt: timestamp('compensate_opens_at', { withTimezone: true }),
     compensateClosesAt: timestamp('compensate_closes_at', { withTimezone: true }),
     compensateAttempts: integer('compensate_attempts').notNull().default(0),
+    /** Extra time (an accommodation) added to each of the student's attempts, and who set it when. */
+    extraMinutes: integer('extra_minutes').notNull().default(0),
+    extraTimeSetBy: integer('extra_time_set_by').references(() => users.id),
+    extraTimeSetAt: timestamp('extra_time_set_at', { withTimezone: true }),
     tipIgnoredAt: timestamp('tip_ignored_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.examId, t.userId] }), index('exam_students_user_idx').on(t.userId)],
@@ -260,6 +295,10 @@ export const examAttempts = pgTable(
     status: smallint('status').notNull().default(AttemptStatus.inProgress),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     deadlineAt: timestamp('deadline_at', { withTimezone: true }).notNull(),
+    /** The extra time already in `deadlineAt`: a later grant moves the deadline by the difference. */
+    extraMinutes: integer('extra_minutes').notNull().default(0),
+    /** Null: every item of the exam, in its own order (an exam without shuffles or pools). */
+    layout: jsonb('layout').$type<AttemptLayout>(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     submittedBy: smallint('submitted_by'),
     objectiveScore: real('objective_score').notNull().default(0),

@@ -10,6 +10,8 @@ import {
   ExamSaveBody,
   ExamSaved,
   ExamStudentIds,
+  ExtraTimeBody,
+  ExtraTimeResult,
   ItemAnswerBody,
   ItemAnswerResult,
 } from '@rc/api-contract/exam/exam-admin';
@@ -28,6 +30,7 @@ import {
   examsOfGrade,
   examStudentIds,
   gradeBank,
+  grantExtraTime,
   saveExam,
 } from '../../exam/index.js';
 
@@ -113,6 +116,22 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const result = await compensate(app.db, currentUser(request), request.body, app.clock.now());
       return ok(result, request.body.clear ? '已取消补考' : '已安排补考');
+    },
+  );
+
+  app.put(
+    '/auth/grade/exam/extra/time',
+    {
+      schema: {
+        tags,
+        summary: '为学生延长考试时间（考前或考试中均可；进行中的答卷随即生效；0 为取消），记录设置人',
+        body: ExtraTimeBody,
+        response: { 200: Envelope(ExtraTimeResult) },
+      },
+    },
+    async (request) => {
+      const result = await grantExtraTime(app.db, currentUser(request), request.body, app.clock.now());
+      return ok(result, request.body.minutes > 0 ? `已为 ${result.count} 名学生延长 ${request.body.minutes} 分钟` : '已取消延长时间');
     },
   );
 

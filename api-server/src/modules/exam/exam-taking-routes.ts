@@ -2,11 +2,20 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope, Page } from '@rc/api-contract/envelope';
 import { AttemptEventBody, ExamTips, GradeExamsPageBody, MyExamItem, MyExamsPageBody } from '@rc/api-contract/exam/relation';
-import { AnswerSaveBody, AnswerSaveResult, AttemptIdBody, ExamIdBody, ExamSheet, SubmitResult } from '@rc/api-contract/exam/sheet';
+import {
+  AnswerSaveBody,
+  AnswerSaveResult,
+  AttemptClock,
+  AttemptIdBody,
+  ExamIdBody,
+  ExamSheet,
+  SubmitResult,
+} from '@rc/api-contract/exam/sheet';
 import { ok } from '../../envelope.js';
 import { pagedAnswer } from '../../lib/index.js';
 import { currentUser } from '../../plugins/index.js';
 import {
+  attemptClock,
   beginAttempt,
   continueAttempt,
   examTips,
@@ -34,6 +43,19 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ok(await beginAttempt(app.db, currentUser(request), request.body.examId, app.clock.now())),
+  );
+
+  app.post(
+    '/auth/grade/exam/student/relation/clock',
+    {
+      schema: {
+        tags,
+        summary: '答卷的截止时间与剩余秒数（服务端时钟；含考试中老师延长的时间，页面据此更新倒计时）',
+        body: AttemptIdBody,
+        response: { 200: Envelope(AttemptClock) },
+      },
+    },
+    async (request) => ok(await attemptClock(app.db, currentUser(request), request.body.attemptId, app.clock.now())),
   );
 
   app.post(

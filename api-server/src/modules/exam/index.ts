@@ -4,6 +4,7 @@ import examTakingRoutes from './exam-taking-routes.js';
 import gradeInfoRoutes from './grade-info-routes.js';
 import gradingRoutes from './grading-routes.js';
 import questionRoutes from './question-routes.js';
+import scoreExportRoutes from './score-export-routes.js';
 import applyRecordRoutes from './apply-record-routes.js';
 import gradeCourseRoutes from './grade-course-routes.js';
 import gradeStudentRoutes from './grade-student-routes.js';
@@ -22,6 +23,7 @@ const examModule: FastifyPluginAsync = async (app) => {
   await app.register(gradingRoutes);
   await app.register(questionRoutes);
   await app.register(examTakingRoutes);
+  await app.register(scoreExportRoutes);
 };
 
 export default examModule;

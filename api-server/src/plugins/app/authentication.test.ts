@@ -91,13 +91,15 @@ describe('every form-post download route (tokenInFormBody)', () => {
     const token = await login(t.app, demoAccounts.user, demoPassword);
     const codes: Record<string, number> = {};
     for (const route of formRoutes()) codes[route] = (await send(route.slice('POST '.length), token)).json().code;
-    expect(Object.keys(codes)).toHaveLength(6);
+    expect(Object.keys(codes)).toHaveLength(8);
     return codes;
   };
 
-  it('are the POST downloads of invoices, bill exports, stored files, course attachments, the net disk and application logs', () => {
+  it('are the POST downloads of invoices, bill exports, exam score exports, stored files, course attachments, the net disk and application logs', () => {
     expect(formRoutes().sort()).toEqual([
       'POST /apis/course/auth/course/accessory/download',
+      'POST /apis/exam/auth/grade/exam/score/export',
+      'POST /apis/exam/auth/grade/gradebook/export',
       'POST /apis/net-disk/auth/download',
       'POST /apis/orion/auth/file/download',
       'POST /apis/user/auth/bill/export',
@@ -124,7 +126,7 @@ describe('every form-post download route (tokenInFormBody)', () => {
     for (const fields of [{}, { token: 'not a token' }, { token: revoked }] as Record<string, string>[]) {
       const codes: Record<string, number> = {};
       for (const route of formRoutes()) codes[route] = (await formPost(route.slice('POST '.length), fields)).json().code;
-      expect(Object.keys(codes)).toHaveLength(6);
+      expect(Object.keys(codes)).toHaveLength(8);
       expect(everyRouteAnswers(codes, 401)).toEqual([]);
     }
   });
