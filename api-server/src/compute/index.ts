@@ -20,6 +20,7 @@ export { metricsSeries } from './instance-metrics/metrics-series.js';
 export { instancesMounting, mountDataset, unmountDataset } from './instance-mounts.js';
 export { renameInstance } from './instance-name.js';
 export { issueInstancePageTicket } from './instance-pages/instance-page-access.js';
+export { pageInstanceView } from './instance-pages/page-instance.js';
 export { createPageShare, listPageShares, revokePageShare } from './instance-pages/page-shares.js';
 export { subAccountInstancePages } from './instance-pages/sub-account-pages.js';
 export { addWebPort, listWebPorts, removeWebPort } from './instance-pages/web-ports.js';
