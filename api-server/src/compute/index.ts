@@ -42,6 +42,7 @@ export { renewPackage } from './package-renewal.js';
 export { hostnameOf } from './podman/container-plan.js';
 export { namespaceOf } from './podman/podman-driver.js';
 export { baseImageRef, podmanNames } from './podman/podman-names.js';
+export { containerUlimits } from './podman/ulimits.js';
 export { deletePrivateImage, renamePrivateImage } from './private-images.js';
 export { rentInstance, rentQuote } from './rent.js';
 export { advanceTransitions, type PassReport, runComputePass, startScheduler } from './scheduler.js';
