@@ -5,6 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
+import { runMetricsPass } from '../instance-metrics/metrics-pass.js';
 import { instances } from '../../db/index.js';
 import { netDiskFolder, netDiskImage, unmountNetDisks } from '../../storage/net-disk-volume.js';
 import { podmanOfTestApp } from '../../test-support/podman-namespace.js';
@@ -84,6 +85,11 @@ suite(`the network disk holds its size inside instances (NET_DISK_LIMIT=loop, Po
     expect(fs.statSync(netDiskImage(t.app, owner.id, 'xb-1')).size).toBe(GiB);
     expect((await shell('echo 实例写的 > /root/netdisk/from-instance.txt')).code).toBe(0);
     expect(fs.readFileSync(path.join(netDiskFolder(t.app, owner.id, 'xb-1'), 'from-instance.txt'), 'utf8')).toBe('实例写的\n');
+
+    // The console no longer says 「（实例内不限）」.
+    await runMetricsPass(t.app);
+    const view = await call(t.app, 'POST', '/apis/container/auth/list', { pageNum: 1, pageSize: 1, id }, owner.token);
+    expect(view.data.list[0].disks.netDisk).toMatchObject({ quotaBytes: GiB, heldInside: true });
   });
 
   it('writing past it fails with "No space left on device" inside the instance; the host keeps the bytes within the image', async () => {
