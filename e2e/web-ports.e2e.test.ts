@@ -98,7 +98,7 @@ describe('自定义服务 and share links', () => {
     }
   });
 
-  it("lets the main account open a web port of its balance-sharing sub-account's instance from 子账号管理", async () => {
+  it("lets the main account open, share and see the remote desktop page of its balance-sharing sub-account's instance from 子账号管理", async () => {
     const mainToken = await browserToken(browser);
     const sub = { mobile: `135${String(Date.now()).slice(-8)}`, password: 'Sub@2026x', nickname: '共享子账号' };
     await apiCall(suite.server.url, '/user/api/user/send/code', { mobile: sub.mobile, type: 'bind' });
@@ -127,6 +127,24 @@ describe('自定义服务 and share links', () => {
     expect(await listed.$('.rc-open-sub-page[data-port="8888"]').getText()).toBe('JupyterLab');
     await openInNewTab(() => listed.$('.rc-open-sub-page[data-port="8000"]').click(), id);
 
+    // 分享 leads to the instance's web ports page, where the main account makes a link (adding ports stays the owner's).
+    await listed.$('.rc-sub-web-ports').click();
+    await portRow(8000).waitForDisplayed({ timeout: 20_000 });
+    expect(await browser.getUrl()).toMatch(new RegExp(`/account/instanceManage/webPorts\\?id=${id}$`));
+    expect(await browser.$('.rc-add-web-port').isExisting()).toBe(false);
+    expect(await browser.$('button*=返回子账号管理').isExisting()).toBe(true);
+    await portRow(8000).$('.rc-share-web-port').click();
+    await browser.$('.rc-create-share').click();
+    await browser.$('.rc-share-url input').waitForDisplayed({ timeout: 20_000 });
+    const shareUrl = await browser.$('.rc-share-url input').getValue();
+    expect(await inFreshBrowser(shareUrl)).toContain('实例中的服务');
+
+    // The in-portal remote desktop page shows the sub-account's instance (the simulated pool's image has no desktop).
+    await showInstances();
+    await listed.$('.rc-sub-web-ports').waitForClickable({ timeout: 20_000 });
+    await page.open(`/vnc?id=${id}`);
+    await page.waitForText('.rc-desktop-none', '该实例的镜像没有远程桌面');
+
     // Once the sub-account keeps its own balance, its instances are neither listed nor opened for the main account.
     await share(false);
     await showInstances();
@@ -137,5 +155,8 @@ describe('自定义服务 and share links', () => {
       body: JSON.stringify({ id, port: 8000 }),
     });
     expect(await refused.json()).toMatchObject({ code: 404, msg: '实例不存在' });
+    expect(await inFreshBrowser(shareUrl)).toContain('无法打开该页面');
+    await page.open(`/vnc?id=${id}`);
+    await page.waitForText('.rc-missing', '实例不存在或已释放');
   });
 });

@@ -164,6 +164,7 @@ const Env = Type.Object({
   S3_BUCKET: Type.Optional(Type.String({ pattern: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$', description: 'a bucket name' })),
   S3_ACCESS_KEY_ID: Type.Optional(Type.String({ minLength: 1, description: 'an access key id' })),
   S3_SECRET_ACCESS_KEY: Type.Optional(Type.String({ minLength: 1, description: 'a secret access key' })),
+  NET_DISK_LIMIT: Type.Union([Type.Literal('none'), Type.Literal('loop')], { default: 'none', description: 'none or loop' }),
   CLOUD_DISK_QUOTA_BYTES: Type.Integer({
     minimum: 1,
     maximum: Number.MAX_SAFE_INTEGER,
@@ -271,6 +272,11 @@ export interface StorageSettings {
   fileStorageQuota: { bytes: number; files: number };
   /** An HPC cluster reached over SFTP, added at startup when HPC_SFTP_HOST, HPC_SFTP_USER and HPC_SFTP_KEY are set. */
   sftpCluster: SftpClusterSettings | undefined;
+  /**
+   * How a network disk's size holds inside instances (NET_DISK_LIMIT): `loop`, its folder is an ext4 image of that
+   * size loop-mounted by this server (root); `none`, a plain folder whose quota only the portal's own writes keep.
+   */
+  netDiskLimit: Env['NET_DISK_LIMIT'];
 }
 
 /** Batch jobs on the HPC clusters. */
@@ -535,6 +541,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
       trashRetentionDays: e.TRASH_RETENTION_DAYS,
       fileStorageQuota: { bytes: e.STORAGE_QUOTA_BYTES, files: e.FILE_STORAGE_QUOTA_FILES },
       sftpCluster: sftpClusterSettings(e),
+      netDiskLimit: e.NET_DISK_LIMIT,
     },
     hpc: {
       scheduler: e.HPC_SCHEDULER,

@@ -58,9 +58,19 @@ export const InstanceDiskUsage = Type.Object({
     usedBytes: UsedBytes,
     sizeBytes: UsedBytes,
   }),
-  netDisk: Type.Union([Type.Object({ usedBytes: Type.Integer(), quotaBytes: Type.Integer() }), Type.Null()], {
-    description: '挂载的网盘；未挂载为 null',
-  }),
+  netDisk: Type.Union(
+    [
+      Type.Object({
+        usedBytes: Type.Integer(),
+        quotaBytes: Type.Integer(),
+        heldInside: Type.Boolean({ description: 'true：实例内写入同样受网盘容量限制（超出时报 No space left on device）' }),
+      }),
+      Type.Null(),
+    ],
+    {
+      description: '挂载的网盘；未挂载为 null',
+    },
+  ),
 });
 export type InstanceDiskUsage = Static<typeof InstanceDiskUsage>;
 

@@ -65,3 +65,20 @@ export type RevokePageShareBody = Static<typeof RevokePageShareBody>;
 /** The caller's own running instance whose image has a remote desktop (/vnc). */
 export const DesktopInstance = Type.Object({ id: Id('实例ID') });
 export type DesktopInstance = Static<typeof DesktopInstance>;
+
+/**
+ * An instance as its pages (网页端口, 远程桌面) show it to a user they are open to: the user's own, or one of a sub-account
+ * that shares the user's balance (`owned` false).
+ */
+export const PageInstance = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  status: Type.Integer(),
+  statusName: Type.String(),
+  owned: Type.Boolean({ description: 'false：余额共享子账号的实例（主账号可打开网页、远程桌面与分享，开机与添加端口由子账号操作）' }),
+  jupyterPort: Type.Union([Type.Integer(), Type.Null()]),
+  jupyterReason: Type.String({ description: '网页端口暂时打不开的原因；可打开时为空' }),
+  desktop: Type.Boolean(),
+  desktopReason: Type.String({ description: '远程桌面暂时打不开的原因；可打开时为空' }),
+});
+export type PageInstance = Static<typeof PageInstance>;

@@ -3,10 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { images, instances } from '../db/schema.js';
+import { applications, images, instanceApps, instances } from '../db/schema.js';
 import { loadConfig } from '../config.js';
 import { call, createTestApp, type TestApp } from '../test-support/test-app.js';
 import { KubernetesApiPeer } from '../test-support/kubernetes-api-peer.js';
+import { PodmanKubelet } from '../test-support/podman-kubelet.js';
 import { kubernetesOfTestApp } from '../test-support/kubernetes-namespace.js';
 import { podmanOfTestApp } from '../test-support/podman-namespace.js';
 import {
@@ -33,8 +34,10 @@ interface Subject {
   /** The server's variables for the driver (started before the app); the `tearDown` after it closed. */
   env?(): Promise<Record<string, string>>;
   tearDown?(): Promise<void>;
-  /** Whether processes can run in its instances (the simulated and Kubernetes drivers refuse with DriverRefusal). */
+  /** Whether processes can run in its instances (the simulated driver refuses with DriverRefusal). */
   runsProcesses: boolean;
+  /** Whether the system disk outlives a stop (Kubernetes: no, a stopped instance's pod is deleted with its writable layer). */
+  keepsSystemDisk: boolean;
   /** Whether a stopped instance can be saved as an image (Kubernetes cannot: the call is refused). */
   savesImages: boolean;
   /** Lets time pass while waiting for a transition. */
@@ -52,6 +55,7 @@ interface Subject {
 const simulated: Subject = {
   driver: 'simulated',
   runsProcesses: false,
+  keepsSystemDisk: true,
   savesImages: true,
   wait: async (t) => t.clock.advance(10_000),
   maxWaits: 3,
@@ -67,6 +71,7 @@ const simulated: Subject = {
 const podman: Subject = {
   driver: 'podman',
   runsProcesses: true,
+  keepsSystemDisk: true,
   savesImages: true,
   wait: () => new Promise((resolve) => setTimeout(resolve, 100)),
   maxWaits: 200,
@@ -104,7 +109,8 @@ async function untilObservedStopped(t: TestApp, instanceId: number) {
 /** The Kubernetes driver's calls against either API, its side read through the same client the driver uses. */
 const kubernetesSubject = {
   driver: 'kubernetes',
-  runsProcesses: false,
+  runsProcesses: true,
+  keepsSystemDisk: false,
   savesImages: false,
   exists: (t, instanceId) => kubernetesSide(t).exists(instanceId),
   limits: (t, instanceId) => kubernetesSide(t).limits(instanceId),
@@ -112,11 +118,13 @@ const kubernetesSubject = {
 } satisfies Partial<Subject>;
 
 let peer: KubernetesApiPeer | undefined;
+/** No Kubernetes can run here: the recorded API's pods are Podman containers (its kubelet), so they run what a pod would. */
 const recordedKubernetes: Subject = {
   ...kubernetesSubject,
-  against: 'a recorded Kubernetes API',
+  against: 'a recorded Kubernetes API whose kubelet runs Podman containers',
   async env() {
-    peer = await KubernetesApiPeer.start({ nodes: [{ name: 'gpu-node-1', labels: contractNodeLabels, gpus: 8 }] });
+    const kubelet = new PodmanKubelet();
+    peer = await KubernetesApiPeer.start({ nodes: [{ name: 'gpu-node-1', labels: contractNodeLabels, gpus: 8 }], kubelet });
     return { KUBECONFIG: peer.writeKubeconfig(fs.mkdtempSync(path.join(os.tmpdir(), 'rc-kube-'))), K8S_NAMESPACE: 'suanli-contract' };
   },
   tearDown: async () => peer?.close(),
@@ -235,7 +243,7 @@ function driverContract(subject: Subject) {
       expect(await subject.exists(t, id)).toEqual(hasContainers ? { container: false, volume: false } : null);
     });
 
-    it('gives two instances of a node different cards; a container that stops on its own shows stopped, with why, its cards returned; a no-GPU start keeps its system disk', async () => {
+    it('gives two instances of a node different cards; a container that stops on its own shows stopped, with why, its cards returned; a no-GPU start keeps its system disk (where a stop keeps it)', async () => {
       const first = await rented({ gpus: 2 });
       const owner = await userWithBalance(t.app, 1_000_000);
       const second = await rent(t.app, owner.token, { nodeId: first.node.id, gpuModelId: first.model.id, imageId });
@@ -259,7 +267,8 @@ function driverContract(subject: Subject) {
       await reach(secondId, Status.running);
       expect(await rowOf(secondId)).toMatchObject({ stopReason: null, gpuHeld: 0, gpuIndices: [] });
       expect(await subject.limits(t, secondId)).toEqual(hasContainers ? { cpus: 0.5, memoryBytes: 2 * 1024 ** 3 } : null);
-      if (subject.runsProcesses) expect(await shell(secondId, 'cat /root/s.txt')).toEqual({ code: 0, stdout: 'system\n' });
+      if (subject.runsProcesses && subject.keepsSystemDisk)
+        expect(await shell(secondId, 'cat /root/s.txt')).toEqual({ code: 0, stdout: 'system\n' });
       for (const [id, token] of [
         [first.id, first.token],
         [secondId, owner.token],
@@ -291,6 +300,53 @@ function driverContract(subject: Subject) {
       await reach(id, Status.stopped);
       await release(id, token);
     });
+
+    /** The console's view of the instance's application service, once `wanted` says so (a real container takes what it takes). */
+    async function serviceReaching(id: number, token: string, wanted: (service: { state: string; restarts: number }) => boolean) {
+      for (let waits = 0; ; waits++) {
+        const service = (await call(t.app, 'POST', '/apis/container/auth/list', { pageNum: 1, pageSize: 1, id }, token)).data.list[0].app;
+        if (wanted(service)) return service;
+        if (waits === subject.maxWaits * 2) throw new Error(`the service of instance ${id} is ${JSON.stringify(service)}`);
+        await subject.wait(t);
+      }
+    }
+
+    it.skipIf(!subject.runsProcesses)(
+      "runs an application's start command as a supervised service: its variables, its port ready, restarted after it dies, its log kept",
+      async () => {
+        const { id, token, user } = await rented();
+        const [app] = await t.app.db.insert(applications).values({ authorId: user.id, name: '契约应用' }).returning();
+        // What deploying the application records on the instance before its container is made.
+        await t.app.db.insert(instanceApps).values({
+          instanceId: id,
+          appId: app!.id,
+          appName: app!.name,
+          startCommand: 'echo "greeting=$GREETING"; exec python3 -m http.server 8000',
+          env: [{ name: 'GREETING', value: '你好' }],
+          ports: [{ port: 8000, name: '文件', protocol: 'http' }],
+          readiness: { port: 8000, path: '/' },
+        });
+        await reach(id, Status.running);
+        expect(await serviceReaching(id, token, (service) => service.state === 'running')).toMatchObject({
+          stateName: '运行中',
+          restarts: 0,
+        });
+        const target = await t.app.compute.driver.httpTarget(await rowOf(id), 8000);
+        expect((await fetch(`http://${target!.host}:${target!.port}/`)).status).toBe(200);
+
+        // The service's whole process group dies; the supervisor starts it again (after 1 s, its first back-off).
+        expect(await shell(id, '/bin/kill -KILL -- -$(sed -n "s/^pid=//p" /run/suanli-app/record)')).toMatchObject({ code: 0 });
+        const again = await serviceReaching(id, token, (service) => service.restarts === 1 && service.state === 'running');
+        expect(again).toMatchObject({ stateName: '运行中' });
+        const log = await call(t.app, 'POST', '/apis/user/auth/user/instance/app/log', { id }, token);
+        expect(log.data.lines.filter((line: string) => line === 'greeting=你好')).toHaveLength(2);
+        expect(log.data.lines.join('\n')).toMatch(/服务退出（退出码 137），1 秒后重启/);
+
+        await op(token, 'stop', { id });
+        await reach(id, Status.stopped);
+        await release(id, token);
+      },
+    );
 
     it('a clone starts with a copy of the data volume; a saved image runs a new instance with the system disk it saved', async () => {
       const { id, token, node, model } = await rented({ gpus: 3 });

@@ -19,6 +19,8 @@ interface ViewSettings {
   ssh: { publicHost: string | null; port: number };
   /** Instances serve web pages: every driver but the simulated pool, and that one with a stand-in (SIMULATED_WEB_TARGET). */
   webPages: boolean;
+  /** The network disk's size holds inside instances (NET_DISK_LIMIT=loop under Podman, whose containers bind its filesystem). */
+  netDiskHeldInside: boolean;
 }
 
 async function viewSettings(app: FastifyInstance): Promise<ViewSettings> {
@@ -28,6 +30,7 @@ async function viewSettings(app: FastifyInstance): Promise<ViewSettings> {
     freeDataDiskGb: site.freeDataDiskGb,
     ssh: { publicHost: app.config.ssh.publicHost, port: app.compute.ssh.port },
     webPages: webPagesServed(app),
+    netDiskHeldInside: app.config.storage.netDiskLimit === 'loop' && app.compute.driver.name === 'podman',
   };
 }
 
@@ -121,14 +124,16 @@ export async function instanceView(app: FastifyInstance, userId: number, id: num
 }
 
 /** The disks' last reading as the console shows it (taken by the metrics pass, never on a list call). */
-function disksView(reading: Row['disks']) {
+function disksView(reading: Row['disks'], netDiskHeldInside: boolean) {
   if (!reading) return null;
   return {
     readAt: reading.readAt,
     system: { usedBytes: reading.systemUsedBytes, limitBytes: reading.systemLimitBytes },
     data: { limited: reading.dataLimited, usedBytes: reading.dataUsedBytes, sizeBytes: reading.dataSizeBytes },
     netDisk:
-      reading.netDiskQuotaBytes === null ? null : { usedBytes: reading.netDiskUsedBytes ?? 0, quotaBytes: reading.netDiskQuotaBytes },
+      reading.netDiskQuotaBytes === null
+        ? null
+        : { usedBytes: reading.netDiskUsedBytes ?? 0, quotaBytes: reading.netDiskQuotaBytes, heldInside: netDiskHeldInside },
   };
 }
 
@@ -176,7 +181,7 @@ function toView(
     systemDiskGb: node.systemDiskGb,
     dataDiskGb: settings.freeDataDiskGb + i.dataDiskExtraGb,
     dataDiskExtraGb: i.dataDiskExtraGb,
-    disks: disksView(disks),
+    disks: disksView(disks, settings.netDiskHeldInside),
     ssh: {
       host,
       port,

@@ -2,6 +2,7 @@ export { type FileFormMessages, readChunkForm, readFileForm } from './chunk-form
 export { csvFile } from './csv-cells.js';
 export { policyForPage, portalDirectives } from './content-security-policy.js';
 export { checkFileName, checkGpuFileName, checkRelativePath, internalName, joinPath } from './file-names.js';
+export { createDiskImage, diskImageExists, growDiskImage, loopDeviceOf, removeDiskImage } from './disk-image.js';
 export { answerFrameworkError } from './framework-errors.js';
 export { isValidIdCard, maskIdCard, maskMobile } from './id-card.js';
 export { keptSecret, keptSecretSetting } from './kept-secret.js';

@@ -6,6 +6,7 @@ import { AppError, conflict, invalid, notFound } from '../errors.js';
 import { FileSystemError, type FileSystem } from './file-system.js';
 import { LocalFileSystem } from './local-file-system.js';
 import { SftpFileSystem } from './sftp-file-system.js';
+import { readyNetDiskFolder } from './net-disk-volume.js';
 
 const GiB = 1024 ** 3;
 
@@ -28,10 +29,6 @@ export interface FileTree {
 export const netDiskTreeKey = (regionCode: string) => `netdisk:${regionCode}`;
 export const clusterTreeKey = (clusterId: number) => `cluster:${clusterId}`;
 
-/** Where a user's network disk of one region keeps its files (instances bind-mount this folder at /root/netdisk). */
-export const netDiskFolder = (app: FastifyInstance, userId: number, regionCode: string) =>
-  path.join(app.config.dataDir, 'net-disks', String(userId), regionCode);
-
 async function openNetDiskTree(app: FastifyInstance, userId: number, regionCode: string): Promise<FileTree> {
   const [row] = await app.db
     .select({ disk: netDisks, regionName: regions.name })
@@ -44,7 +41,7 @@ async function openNetDiskTree(app: FastifyInstance, userId: number, regionCode:
     key: netDiskTreeKey(regionCode),
     userId,
     label: `网盘（${row.regionName ?? regionCode}）`,
-    fs: new LocalFileSystem(netDiskFolder(app, userId, regionCode)),
+    fs: new LocalFileSystem(await readyNetDiskFolder(app, { userId, regionCode, sizeGb: disk.sizeGb })),
     quota: { bytes: disk.sizeGb * GiB, files: disk.quotaFiles },
     writable: disk.status === 1,
   };

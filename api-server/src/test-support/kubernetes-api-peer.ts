@@ -3,7 +3,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { PodmanKubelet } from './podman-kubelet.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'kubernetes-api');
 const fixture = (name: string) => JSON.parse(fs.readFileSync(path.join(fixtures, name), 'utf8')) as Record<string, unknown>;
@@ -22,6 +25,9 @@ export interface PeerNode {
 
 // The objects are JSON as the API server keeps them; the peer reads the few fields it acts on.
 type KubeObject = Record<string, any>;
+
+/** The exec protocol the peer speaks: v5 closes stdin with a frame of its own. */
+const execProtocol = 'v5.channel.k8s.io';
 
 const resources = { pods: 'pods', persistentvolumeclaims: 'persistentvolumeclaims', services: 'services' } as const;
 type Resource = keyof typeof resources;
@@ -82,15 +88,20 @@ export class KubernetesApiPeer {
   /** Every request as `METHOD path`, for tests that check what the driver asked. */
   readonly requests: string[] = [];
 
+  private readonly execSockets = new WebSocketServer({ noServer: true, handleProtocols: () => execProtocol });
+
   private constructor(
     private readonly server: http.Server,
     private readonly nodes: PeerNode[],
     private readonly unpullableImages: Set<string>,
+    private readonly kubelet: PodmanKubelet | undefined,
   ) {}
 
-  static async start(o: { nodes: PeerNode[]; unpullableImages?: string[] }) {
+  /** With a `kubelet`, running pods are real containers and exec runs in them; without one, pods run nothing and exec is refused. */
+  static async start(o: { nodes: PeerNode[]; unpullableImages?: string[]; kubelet?: PodmanKubelet }) {
     const server = http.createServer((request, response) => peer.handle(request, response));
-    const peer = new KubernetesApiPeer(server, o.nodes, new Set(o.unpullableImages ?? []));
+    const peer = new KubernetesApiPeer(server, o.nodes, new Set(o.unpullableImages ?? []), o.kubelet);
+    server.on('upgrade', (request: http.IncomingMessage, socket: Duplex, head: Buffer) => peer.upgrade(request, socket, head));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return peer;
   }
@@ -122,7 +133,9 @@ export class KubernetesApiPeer {
 
   /** The pod's container exits (137 with reason OOMKilled is the kernel's OOM kill). */
   terminate(namespace: string, name: string, o: { exitCode: number; reason: 'Error' | 'OOMKilled' | 'Completed' }) {
-    this.setStatus(this.mustGet(namespace, name), 'terminated', { EXIT_CODE: o.exitCode, REASON: o.reason });
+    const pod = this.mustGet(namespace, name);
+    void this.kubelet?.kill(pod);
+    this.setStatus(pod, 'terminated', { EXIT_CODE: o.exitCode, REASON: o.reason });
   }
 
   /** The kubelet evicts the pod (its node ran short of memory or disk). */
@@ -142,6 +155,8 @@ export class KubernetesApiPeer {
   async close() {
     for (const watcher of this.watchers) watcher.response.destroy();
     this.watchers.clear();
+    for (const client of this.execSockets.clients) client.terminate();
+    await this.kubelet?.removeAll();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
@@ -161,14 +176,14 @@ export class KubernetesApiPeer {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
-      if (request.method === 'POST' && !name) return this.create(response, resource, namespace, JSON.parse(body) as KubeObject);
+      if (request.method === 'POST' && !name) return void this.create(response, resource, namespace, JSON.parse(body) as KubeObject);
       if (request.method === 'GET' && !name && url.searchParams.get('watch') === 'true')
         return this.watch(response, namespace, url.searchParams.get('labelSelector'), url.searchParams.get('resourceVersion'));
       if (request.method === 'GET' && !name) return this.list(response, resource, namespace, url.searchParams.get('labelSelector'));
       const object = name ? this.get(resource, namespace, name) : undefined;
       if (!object) return this.send(response, 404, filled(statuses.notFound, { RESOURCE: resource, NAME: name ?? '' }));
       if (request.method === 'GET') return this.send(response, 200, object);
-      if (request.method === 'DELETE') return this.remove(response, resource, object);
+      if (request.method === 'DELETE') return void this.remove(response, resource, object);
       this.send(response, 405, { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'MethodNotAllowed', code: 405 });
     });
   }
@@ -193,7 +208,7 @@ export class KubernetesApiPeer {
     }) as KubeObject;
   }
 
-  private create(response: http.ServerResponse, resource: Resource, namespace: string, posted: KubeObject) {
+  private async create(response: http.ServerResponse, resource: Resource, namespace: string, posted: KubeObject) {
     const name = posted.metadata?.name as string;
     if (this.get(resource, namespace, name))
       return this.send(response, 409, filled(statuses.alreadyExists, { RESOURCE: resource, NAME: name }));
@@ -207,6 +222,11 @@ export class KubernetesApiPeer {
     } else {
       const storage = posted.spec?.resources?.requests?.storage as string;
       object = merged(this.serverFields(claimDefaults, namespace, { STORAGE: storage }), posted);
+      try {
+        await this.kubelet?.createVolume(object);
+      } catch (error) {
+        return this.send(response, 500, { kind: 'Status', apiVersion: 'v1', status: 'Failure', message: String(error), code: 500 });
+      }
     }
     this.stamp(object);
     this.objects[resource].set(`${namespace}/${name}`, object);
@@ -255,7 +275,7 @@ export class KubernetesApiPeer {
   }
 
   /** One step of the scheduler or kubelet, a moment after the last (each is its own watch event). */
-  private later(step: () => void) {
+  private later(step: () => unknown) {
     setTimeout(step, 5).unref();
   }
 
@@ -302,16 +322,24 @@ export class KubernetesApiPeer {
     }
     pod.spec.nodeName = fitting[0]!.name;
     this.setStatus(pod, 'containerCreating');
-    this.later(() => {
+    this.later(async () => {
       if (!this.live(pod) || pod.metadata.deletionTimestamp) return;
-      this.setStatus(pod, this.unpullableImages.has(pod.spec.containers[0].image) ? 'imagePullBackOff' : 'running');
+      if (this.unpullableImages.has(pod.spec.containers[0].image)) return this.setStatus(pod, 'imagePullBackOff');
+      if (!this.kubelet) return this.setStatus(pod, 'running');
+      try {
+        const address = await this.kubelet.run(pod);
+        if (this.live(pod) && !pod.metadata.deletionTimestamp) this.setStatus(pod, 'running', { POD_IP: address });
+      } catch {
+        this.setStatus(pod, 'terminated', { EXIT_CODE: 128, REASON: 'StartError' });
+      }
     });
   }
 
-  private remove(response: http.ServerResponse, resource: Resource, object: KubeObject) {
+  private async remove(response: http.ServerResponse, resource: Resource, object: KubeObject) {
     const key = `${object.metadata.namespace}/${object.metadata.name}`;
     if (resource !== 'pods') {
       this.objects[resource].delete(key);
+      if (resource === 'persistentvolumeclaims') await this.kubelet?.removeVolume(object);
       return this.send(response, 200, { ...object, metadata: { ...object.metadata, deletionTimestamp: new Date().toISOString() } });
     }
     if (!object.metadata.deletionTimestamp) {
@@ -319,7 +347,8 @@ export class KubernetesApiPeer {
       object.metadata.deletionGracePeriodSeconds = 30;
       this.stamp(object);
       this.event('MODIFIED', object);
-      this.later(() => {
+      this.later(async () => {
+        await this.kubelet?.remove(object);
         this.objects.pods.delete(key);
         this.stamp(object);
         this.event('DELETED', object);
@@ -327,5 +356,40 @@ export class KubernetesApiPeer {
       });
     }
     this.send(response, 200, object);
+  }
+
+  /**
+   * `pods/{name}/exec` as the API server serves it (channel.k8s.io over a WebSocket): stdin on channel 0 (its end as
+   * a v5 close frame), stdout 1, stderr 2, then the exit as a Status on channel 3. Refused unless a kubelet runs the pod.
+   */
+  private upgrade(request: http.IncomingMessage, socket: Duplex, head: Buffer) {
+    const url = new URL(request.url!, this.url);
+    this.requests.push(`${request.method} ${url.pathname}`);
+    const route = /^\/api\/v1\/namespaces\/([^/]+)\/pods\/([^/]+)\/exec$/.exec(url.pathname);
+    const pod = route ? this.get('pods', route[1]!, route[2]!) : undefined;
+    if (!this.kubelet || !pod || pod.status?.phase !== 'Running') {
+      socket.end('HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\n\r\n');
+      return;
+    }
+    const command = url.searchParams.getAll('command');
+    const tty = url.searchParams.get('tty') === 'true';
+    this.execSockets.handleUpgrade(request, socket, head, (client) => this.runExec(client, this.kubelet!.exec(pod, command, tty)));
+  }
+
+  private runExec(client: WebSocket, child: ReturnType<PodmanKubelet['exec']>) {
+    const frame = (channel: number, data: Buffer) => client.send(Buffer.concat([Buffer.from([channel]), data]));
+    child.stdout!.on('data', (data: Buffer) => frame(1, data));
+    child.stderr!.on('data', (data: Buffer) => frame(2, data));
+    child.stdin!.on('error', () => {});
+    client.on('message', (message: Buffer) => {
+      if (message[0] === 0) child.stdin!.write(message.subarray(1));
+      else if (message[0] === 255 && message[1] === 0) child.stdin!.end();
+    });
+    client.on('close', () => child.kill('SIGKILL'));
+    child.on('close', (code) => {
+      const status = code === 0 ? statuses.execSucceeded : filled(statuses.execFailed, { EXIT_CODE: String(code ?? 137) });
+      frame(3, Buffer.from(JSON.stringify(status)));
+      client.close();
+    });
   }
 }

@@ -30,10 +30,10 @@ export async function reachStatus(t: TestApp, id: number, status: Status) {
   }
 }
 
-/** A funded user's instance whose container runs, of a system image or the image `imageId`. */
-export async function runningPodmanInstance(t: TestApp, imageId?: number) {
+/** A funded user's (or `owner`'s) instance whose container runs, of a system image or the image `imageId`. */
+export async function runningPodmanInstance(t: TestApp, imageId?: number, owner?: { id: number; token: string }) {
   const { node, model } = await privateNode(t.app.db, 1);
-  const user = await userWithBalance(t.app, 1_000_000);
+  const user = owner ?? (await userWithBalance(t.app, 1_000_000));
   const rented = await rent(t.app, user.token, {
     nodeId: node.id,
     gpuModelId: model.id,

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Button, Icon, Loader, Message } from 'semantic-ui-react';
 import { LoadingState, RouteLink, type ScreenProps } from '@rc/shared-utility';
 import { InstanceSubPage } from '../instances/instance-sub-page';
-import type { ImageView, InstanceView } from '../instances/instance-types';
+import type { ImageView } from '../instances/instance-types';
+import { pageInstance, type PageInstance } from '../instances/instance-page-api';
 import { desktopImage, desktopTicket, startInstance } from './desktop-api';
 import { framesOnSameSite } from './frame-policy';
 import './desktop.css';
@@ -31,7 +32,7 @@ function NoDesktop({ navigate }: { navigate: (url: string) => void }) {
 }
 
 /** A desktop instance that is not running: 开机 where it is off, else it waits for the transition to end. */
-function NotRunning({ instance, reload }: { instance: InstanceView; reload: () => void }) {
+function NotRunning({ instance, reload }: { instance: PageInstance; reload: () => void }) {
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState('');
   const off = instance.status === stopped;
@@ -50,9 +51,13 @@ function NotRunning({ instance, reload }: { instance: InstanceView; reload: () =
   return (
     <Message warning className="rc-desktop-off" data-status={instance.status}>
       <Message.Header>开机后可用</Message.Header>
-      <p>{off ? '实例已关机，开机后即可打开远程桌面。' : `实例${instance.statusName}，稍候即可打开远程桌面。`}</p>
+      <p>
+        {off
+          ? `实例已关机，${instance.owned ? '' : '请子账号'}开机后即可打开远程桌面。`
+          : `实例${instance.statusName}，稍候即可打开远程桌面。`}
+      </p>
       {refusal ? <p className="rc-desktop-refusal">{refusal}</p> : null}
-      {off ? (
+      {off && instance.owned ? (
         <Button primary loading={busy} disabled={busy} className="rc-desktop-start" onClick={() => void start()}>
           开机
         </Button>
@@ -68,7 +73,7 @@ type Opened =
   { phase: 'opening' } | { phase: 'starting' } | { phase: 'open'; url: string; framed: boolean } | { phase: 'refused'; reason: string };
 
 /** noVNC from the instance's own origin: framed where the browser lets its pass in, else in a tab of its own. */
-function Desktop({ instance }: { instance: InstanceView }) {
+function Desktop({ instance }: { instance: PageInstance }) {
   const [opened, setOpened] = useState<Opened>({ phase: 'opening' });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
@@ -140,17 +145,20 @@ function Desktop({ instance }: { instance: InstanceView }) {
   );
 }
 
-function RemoteDesktop({ instance, reload, navigate }: { instance: InstanceView; reload: () => void; navigate: (url: string) => void }) {
+function RemoteDesktop({ instance, reload, navigate }: { instance: PageInstance; reload: () => void; navigate: (url: string) => void }) {
   if (!instance.desktop) return <NoDesktop navigate={navigate} />;
   if (instance.status !== running) return <NotRunning instance={instance} reload={reload} />;
   if (instance.desktopReason) return <Message info className="rc-desktop-unavailable" content={instance.desktopReason} />;
   return <Desktop instance={instance} />;
 }
 
-/** `/vnc?id=`: the graphical desktop of the user's running desktop instance (noVNC on the instance-pages origin). */
+/**
+ * `/vnc?id=`: the graphical desktop of a running desktop instance (noVNC on the instance-pages origin): the user's own,
+ * or a balance-sharing sub-account's for its main account.
+ */
 export function VncPage(props: ScreenProps) {
   return (
-    <InstanceSubPage {...props}>
+    <InstanceSubPage {...props} load={pageInstance}>
       {(instance, reload) => <RemoteDesktop instance={instance} reload={reload} navigate={props.navigate} />}
     </InstanceSubPage>
   );

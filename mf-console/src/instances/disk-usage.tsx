@@ -25,8 +25,14 @@ export function DiskUsage({ instance }: { instance: InstanceView }) {
         系统盘 {usedText(system.usedBytes)} / {instance.systemDiskGb} GB{system.limitBytes === null ? '（未强制）' : ''}
       </small>
       {netDisk && (
-        <small className="rc-muted" title="网盘配额在门户上传时检查；实例内写入暂不受配额限制，超出后门户将拒绝上传">
-          网盘 {formatSize(netDisk.usedBytes)} / {formatSize(netDisk.quotaBytes)}（实例内不限）
+        <small
+          className="rc-muted"
+          title={
+            netDisk.heldInside ? '网盘容量在实例内同样有效' : '网盘配额在门户上传时检查；实例内写入暂不受配额限制，超出后门户将拒绝上传'
+          }
+        >
+          网盘 {formatSize(netDisk.usedBytes)} / {formatSize(netDisk.quotaBytes)}
+          {netDisk.heldInside ? '' : '（实例内不限）'}
         </small>
       )}
     </div>

@@ -1,7 +1,13 @@
-import { api } from '@rc/shared-utility';
-import type { CreatedPageShare, InstancePageShare, InstancePageTicket, InstanceWebPort } from '@rc/api-contract/user/instance-pages';
+import { api, type ApiResult } from '@rc/shared-utility';
+import type {
+  CreatedPageShare,
+  InstancePageShare,
+  InstancePageTicket,
+  InstanceWebPort,
+  PageInstance,
+} from '@rc/api-contract/user/instance-pages';
 
-export type { CreatedPageShare, InstancePageShare, InstanceWebPort };
+export type { CreatedPageShare, InstancePageShare, InstanceWebPort, PageInstance };
 
 const pagePath = (path: string) => `/user/auth/user/instance/page/${path}`;
 const noCache = { cache: false } as const;
@@ -27,3 +33,12 @@ export const webPortCalls = {
   share: (id: number, port: number, hours: number) => api.post<CreatedPageShare>(pagePath('share/create'), { id, port, hours }, noCache),
   revoke: (shareId: number) => api.post<{ id: number }>(pagePath('share/revoke'), { shareId }, noCache),
 };
+
+/**
+ * The instance as the web ports and remote desktop pages show it: the user's own, or a balance-sharing sub-account's
+ * (`owned` false); undefined when its pages are not open to the user.
+ */
+export async function pageInstance(id: number): Promise<ApiResult<PageInstance | undefined>> {
+  const answer = await api.post<PageInstance>(pagePath('view'), { id }, { ...noCache, errorTip: false });
+  return answer.code === 404 ? { ...answer, code: 200, data: undefined } : answer;
+}

@@ -1,9 +1,15 @@
 import { useCallback, useState } from 'react';
 import { Button, Dropdown, Form, Icon, Input, Label, Segment, Table } from 'semantic-ui-react';
 import { bus, copyText, formatDateTime, ListState, runAction, useLoaded, useSubmit, type ScreenProps } from '@rc/shared-utility';
-import { openInstancePage, webPortCalls, type CreatedPageShare, type InstanceWebPort } from './instance-page-api';
+import {
+  openInstancePage,
+  pageInstance,
+  webPortCalls,
+  type CreatedPageShare,
+  type InstanceWebPort,
+  type PageInstance,
+} from './instance-page-api';
 import { InstanceSubPage } from './instance-sub-page';
-import type { InstanceView } from './instance-types';
 
 /** How many ports the owner may add (the server holds the same limit). */
 const maxAdded = 5;
@@ -108,7 +114,7 @@ function ShareForm({ instanceId, port, onShared }: { instanceId: number; port: n
   );
 }
 
-function WebPortRows({ instance, ports, onChanged }: { instance: InstanceView; ports: InstanceWebPort[]; onChanged: () => void }) {
+function WebPortRows({ instance, ports, onChanged }: { instance: PageInstance; ports: InstanceWebPort[]; onChanged: () => void }) {
   const [sharing, setSharing] = useState<number | null>(null);
   const openable = instance.jupyterPort !== null;
   return (
@@ -150,7 +156,7 @@ function WebPortRows({ instance, ports, onChanged }: { instance: InstanceView; p
                 <Icon name="share alternate" />
                 分享
               </Button>
-              {entry.source === 'custom' ? (
+              {entry.source === 'custom' && instance.owned ? (
                 <Button
                   size="mini"
                   basic
@@ -170,7 +176,7 @@ function WebPortRows({ instance, ports, onChanged }: { instance: InstanceView; p
   );
 }
 
-function WebPorts({ instance }: { instance: InstanceView }) {
+function WebPorts({ instance }: { instance: PageInstance }) {
   const fetchPorts = useCallback(() => webPortCalls.list(instance.id), [instance.id]);
   const fetchShares = useCallback(() => webPortCalls.shares(instance.id), [instance.id]);
   const ports = useLoaded(fetchPorts);
@@ -185,16 +191,23 @@ function WebPorts({ instance }: { instance: InstanceView }) {
       <Segment>
         <h3>网页端口</h3>
         <p className="rc-muted">
-          打开后在实例的独立域名上访问，只有你本人可以进入；分享链接让没有账号的人在有效期内访问，可随时撤销。
+          {instance.owned
+            ? '打开后在实例的独立域名上访问，只有你本人可以进入；'
+            : '这是共享你余额的子账号的实例：你和子账号可以进入，子账号停止共享余额后你和你生成的分享链接都将无法进入；'}
+          分享链接让没有账号的人在有效期内访问，可随时撤销。
           {instance.jupyterPort === null ? `（${instance.jupyterReason}）` : ''}
         </p>
         <ListState source={ports} isEmpty={() => false} empty="">
           {(list) => <WebPortRows instance={instance} ports={list} onChanged={reload} />}
         </ListState>
-        <h4>
-          自定义服务（已添加 {added}/{maxAdded}）
-        </h4>
-        <AddPortForm instanceId={instance.id} onAdded={reload} />
+        {instance.owned ? (
+          <>
+            <h4>
+              自定义服务（已添加 {added}/{maxAdded}）
+            </h4>
+            <AddPortForm instanceId={instance.id} onAdded={reload} />
+          </>
+        ) : null}
       </Segment>
       <Segment>
         <h3>分享链接</h3>
@@ -239,7 +252,14 @@ function WebPorts({ instance }: { instance: InstanceView }) {
   );
 }
 
-/** `/account/instanceManage/webPorts?id=`: the instance's web ports (自定义服务), each opened or shared, and its share links. */
+/**
+ * `/account/instanceManage/webPorts?id=`: the instance's web ports (自定义服务), each opened or shared, and its share
+ * links; for the main account, those of a balance-sharing sub-account's instance too (adding ports stays the owner's).
+ */
 export function WebPortsPage(props: ScreenProps) {
-  return <InstanceSubPage {...props}>{(instance) => <WebPorts instance={instance} />}</InstanceSubPage>;
+  return (
+    <InstanceSubPage {...props} load={pageInstance}>
+      {(instance) => <WebPorts instance={instance} />}
+    </InstanceSubPage>
+  );
 }

@@ -97,7 +97,19 @@ export function ChildUserPage({ navigate }: ScreenProps) {
                 basic
                 className="rc-sub-instances-button"
                 onClick={() =>
-                  dialogs.open({ title: `子账号的实例：${sub.nickname}`, width: 900, content: <SubAccountInstances sub={sub} /> })
+                  dialogs.open({
+                    title: `子账号的实例：${sub.nickname}`,
+                    width: 900,
+                    content: (close) => (
+                      <SubAccountInstances
+                        sub={sub}
+                        go={(url) => {
+                          close();
+                          navigate(url);
+                        }}
+                      />
+                    ),
+                  })
                 }
               >
                 实例

@@ -3,7 +3,6 @@ import type { ResetPasswordBody } from '@rc/api-contract/user/login';
 import type { AddedSubUser, AddSubUserBody, SubUser, SubUserMobile, SubUserShare } from '@rc/api-contract/user/sub-user';
 import type { SubAccountMoney, SubAccountTransfer } from '@rc/api-contract/user/sub-account-money';
 import type { SubAccountInstance, SubAccountInstances } from '@rc/api-contract/user/sub-account-instances';
-import type { InstancePageTicket } from '@rc/api-contract/user/instance-pages';
 import { api, type Page, type Paging } from '@rc/shared-utility';
 
 export type { SubAccountInstance, SubUser };
@@ -39,9 +38,3 @@ export const saveSubAccountBudget = (subUserId: number, monthlyBudget: number | 
 /** The instances of a sub-account that shares the main account's balance, whose web pages the main account opens. */
 export const subAccountInstances = (subUserId: number) =>
   api.post<SubAccountInstances>(subUserPath('sub/instance/list'), { subUserId }, { cache: false, errorTip: false });
-
-/** Opens noVNC of the instance in a new tab on its own origin (no opener, no referrer); a refusal is toasted. */
-export async function openRemoteDesktop(id: number): Promise<void> {
-  const answer = await api.post<InstancePageTicket>('/user/auth/user/instance/desktop/ticket', { id }, { cache: false });
-  if (answer.code === 200) window.open(answer.data.url, '_blank', 'noopener,noreferrer');
-}

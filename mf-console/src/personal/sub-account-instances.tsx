@@ -1,13 +1,16 @@
 import { useCallback } from 'react';
 import { Button, Icon, Label, Message, Table } from 'semantic-ui-react';
 import { ListState, useLoaded } from '@rc/shared-utility';
-import { openInstancePage, openRemoteDesktop, subAccountInstances, type SubAccountInstance, type SubUser } from './personal-api';
+import { openInstancePage, subAccountInstances, type SubAccountInstance, type SubUser } from './personal-api';
+
+/** Goes to a page of the portal, closing the dialog. */
+type Go = (url: string) => void;
 
 const running = 2;
 /** Creating, running or starting: an instance started without a GPU holds none meanwhile. */
 const noGpuShown = (instance: SubAccountInstance) => instance.noGpu && [1, 2, 3].includes(instance.status);
 
-function PageButtons({ instance }: { instance: SubAccountInstance }) {
+function PageButtons({ instance, go }: { instance: SubAccountInstance; go: Go }) {
   const openable = instance.pagesReason === '';
   const title = (what: string) => (openable ? `在新标签页打开${what}` : instance.pagesReason);
   return (
@@ -27,15 +30,18 @@ function PageButtons({ instance }: { instance: SubAccountInstance }) {
           {entry.source === 'jupyter' ? entry.name : `${entry.name}（${entry.port}）`}
         </Button>
       ))}
+      <Button
+        size="mini"
+        basic
+        className="rc-sub-web-ports"
+        title="网页端口与分享链接"
+        onClick={() => go(`/account/instanceManage/webPorts?id=${instance.id}`)}
+      >
+        <Icon name="share alternate" />
+        分享
+      </Button>
       {instance.desktop ? (
-        <Button
-          size="mini"
-          basic
-          className="rc-open-sub-desktop"
-          disabled={!openable}
-          title={title('远程桌面')}
-          onClick={() => void openRemoteDesktop(instance.id)}
-        >
+        <Button size="mini" basic className="rc-open-sub-desktop" title={title('远程桌面')} onClick={() => go(`/vnc?id=${instance.id}`)}>
           <Icon name="desktop" />
           远程桌面
         </Button>
@@ -45,7 +51,7 @@ function PageButtons({ instance }: { instance: SubAccountInstance }) {
   );
 }
 
-function InstanceRows({ list }: { list: SubAccountInstance[] }) {
+function InstanceRows({ list, go }: { list: SubAccountInstance[]; go: Go }) {
   return (
     <Table compact className="rc-sub-instances">
       <Table.Header>
@@ -69,7 +75,7 @@ function InstanceRows({ list }: { list: SubAccountInstance[] }) {
             <Table.Cell>{noGpuShown(instance) ? '无卡模式' : `${instance.deviceName} × ${instance.gpuCount}`}</Table.Cell>
             <Table.Cell>{instance.regionName}</Table.Cell>
             <Table.Cell>
-              <PageButtons instance={instance} />
+              <PageButtons instance={instance} go={go} />
             </Table.Cell>
           </Table.Row>
         ))}
@@ -79,10 +85,10 @@ function InstanceRows({ list }: { list: SubAccountInstance[] }) {
 }
 
 /**
- * The instances of a sub-account whose JupyterLab, web ports (自定义服务) and remote desktop the main account opens:
- * only while the sub-account shares the main account's balance.
+ * The instances of a sub-account whose JupyterLab, web ports (自定义服务), share links and remote desktop (`/vnc`) the
+ * main account opens: only while the sub-account shares the main account's balance.
  */
-export function SubAccountInstances({ sub }: { sub: SubUser }) {
+export function SubAccountInstances({ sub, go }: { sub: SubUser; go: Go }) {
   const loaded = useLoaded(useCallback(() => subAccountInstances(sub.id), [sub.id]));
   if (loaded.data && !loaded.data.shareBalance)
     return (
@@ -92,7 +98,7 @@ export function SubAccountInstances({ sub }: { sub: SubUser }) {
     );
   return (
     <ListState source={loaded} isEmpty={(data) => data.list.length === 0} empty="该子账号还没有实例。">
-      {(data) => <InstanceRows list={data.list} />}
+      {(data) => <InstanceRows list={data.list} go={go} />}
     </ListState>
   );
 }

@@ -13,10 +13,9 @@ const stateNames: Record<InstanceAppView['state'], string> = { starting: '启动
 const logTailLines = 12;
 const logMark = '@@suanli-log@@';
 
-/** Why a pool runs no start commands, by driver; a driver not named here runs them (Podman). */
+/** Why a pool runs no start commands, by driver; a driver not named here runs them (Podman, Kubernetes). */
 const notRunHere: Record<string, string> = {
   simulated: '模拟资源池中的实例没有真实容器，应用的启动命令不会运行',
-  kubernetes: 'Kubernetes 资源池暂不运行应用的启动命令，请登录实例手动启动',
 };
 
 /** The supervisor's record and the log's last lines, read inside the instance. */

@@ -1,5 +1,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { instances, users, type Executor } from '../../db/index.js';
+import { notFound } from '../../errors.js';
+import { Status } from '../states.js';
 
 /**
  * The instances whose pages `holderId` may open: the holder's own, and those of the holder's sub-accounts that share
@@ -20,5 +22,12 @@ export async function instanceOpenTo(db: Executor, holderId: number, id: number)
     .select()
     .from(instances)
     .where(and(eq(instances.id, id), pagesOpenTo(db, holderId)));
+  return row;
+}
+
+/** The instance `id`, not released, whose pages are open to `holderId`; 「实例不存在」 for any other. */
+export async function liveInstanceOpenTo(db: Executor, holderId: number, id: number) {
+  const row = await instanceOpenTo(db, holderId, id);
+  if (!row || row.status === Status.released) throw notFound('实例不存在');
   return row;
 }

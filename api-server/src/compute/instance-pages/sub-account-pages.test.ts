@@ -63,6 +63,21 @@ async function passOf(who: Account, id: number, port = 8888) {
   return String(entered.headers['set-cookie']).split(';')[0]!;
 }
 
+const pages = (who: Account, path: string, body: object) =>
+  call(t.app, 'POST', `/apis/user/auth/user/instance/page/${path}`, body, who.token);
+const shareLink = async (who: Account, id: number) => {
+  const created = await pages(who, 'share/create', { id, port: 8888, hours: 24 });
+  expect(created.code).toBe(200);
+  return created as { data: { id: number; url: string } };
+};
+
+/** Opens a share link in a fresh browser: the pass cookie it was exchanged for. */
+async function shareUsed(url: string) {
+  const entered = await onInstanceOrigin(url);
+  expect(entered.statusCode).toBe(303);
+  return String(entered.headers['set-cookie']).split(';')[0]!;
+}
+
 const pageAt = (id: number, cookie: string, port = 8888) => onInstanceOrigin(`http://${id}-${port}.apps.localhost:8080/lab`, cookie);
 const served = { statusCode: 200, body: expect.stringContaining('"servedBy":"instance"') };
 const refused = { statusCode: 404, body: expect.stringContaining('无法打开该页面') };
@@ -162,6 +177,77 @@ describe("a main account and its sub-accounts' instance pages", () => {
 
     expect(await listOf(otherMain, sub.id)).toMatchObject({ code: 404, msg: '子账号不存在' });
     expect(await listOf(sub, sibling.id)).toMatchObject({ code: 404, msg: '子账号不存在' });
+  });
+
+  it("lets the main account share a sharing sub-account's web ports; each link lets people in only while the sub-account keeps sharing", async () => {
+    const main = await userWithBalance(t.app, 1_000_000);
+    const sub = await subAccountOf(main, { shared: true });
+    const stranger = await userWithBalance(t.app, 0);
+    const id = await runningInstanceOf(sub.token);
+    const ownersLink = await shareLink(sub, id);
+    const mainsLink = await shareLink(main, id);
+    expect(mainsLink.data.url).toMatch(new RegExp(`^http://${id}-8888\\.apps\\.localhost:8080/\\?rc_share=[\\w-]{43}$`));
+    const listed = [
+      { id: mainsLink.data.id, port: 8888, name: 'JupyterLab' },
+      { id: ownersLink.data.id, port: 8888, name: 'JupyterLab' },
+    ];
+    expect(await pages(main, 'share/list', { id })).toMatchObject({ code: 200, data: listed });
+    expect(await pages(sub, 'share/list', { id })).toMatchObject({ code: 200, data: listed });
+    expect(await pages(main, 'ports', { id })).toMatchObject({ code: 200, data: [{ port: 8888, source: 'jupyter' }] });
+    // Adding ports stays the owner's.
+    expect(await pages(main, 'port/add', { id, name: '看板', port: 6006 })).toMatchObject(notFound);
+
+    // Fresh browsers, no portal login.
+    const mainsPass = await shareUsed(mainsLink.data.url);
+    const ownersPass = await shareUsed(ownersLink.data.url);
+    expect(await pageAt(id, mainsPass)).toMatchObject(served);
+
+    expect(await share(main, sub.id, false)).toMatchObject({ code: 200 });
+    expect(await pageAt(id, mainsPass)).toMatchObject(refused);
+    expect(await onInstanceOrigin(mainsLink.data.url)).toMatchObject(refused);
+    expect(await pageAt(id, ownersPass)).toMatchObject(served);
+    for (const [path, body] of [
+      ['share/create', { id, port: 8888, hours: 24 }],
+      ['share/list', { id }],
+      ['ports', { id }],
+      ['view', { id }],
+    ] as const)
+      expect(await pages(main, path, body)).toMatchObject(notFound);
+    expect(await pages(main, 'share/revoke', { shareId: mainsLink.data.id })).toMatchObject({ code: 404, msg: '分享链接不存在或已撤销' });
+
+    expect(await share(main, sub.id, true)).toMatchObject({ code: 200 });
+    expect(await pageAt(id, mainsPass)).toMatchObject(served);
+    for (const outsider of [stranger, await subAccountOf(main, { shared: true })]) {
+      expect(await pages(outsider, 'share/create', { id, port: 8888, hours: 24 })).toMatchObject(notFound);
+      expect(await pages(outsider, 'share/list', { id })).toMatchObject(notFound);
+      expect(await pages(outsider, 'share/revoke', { shareId: mainsLink.data.id })).toMatchObject({ code: 404 });
+    }
+    // Either holder revokes either's link.
+    expect(await pages(sub, 'share/revoke', { shareId: mainsLink.data.id })).toMatchObject({ code: 200 });
+    expect(await pageAt(id, mainsPass)).toMatchObject(refused);
+    expect(await pages(main, 'share/revoke', { shareId: ownersLink.data.id })).toMatchObject({ code: 200 });
+    expect(await pageAt(id, ownersPass)).toMatchObject(refused);
+    expect(await pages(sub, 'share/list', { id })).toMatchObject({ code: 200, data: [] });
+  });
+
+  it("shows the web ports and remote desktop pages the instance they open: the own, or a sharing sub-account's as not owned", async () => {
+    const main = await userWithBalance(t.app, 1_000_000);
+    const sub = await subAccountOf(main, { shared: true });
+    const id = await runningInstanceOf(sub.token);
+    const seen = { id, name: expect.any(String), status: 2, statusName: '运行中', jupyterPort: 8888, jupyterReason: '' };
+    const noDesktop = { desktop: false, desktopReason: '该实例的镜像没有远程桌面' };
+    expect(await pages(sub, 'view', { id })).toEqual({ code: 200, msg: expect.any(String), data: { ...seen, ...noDesktop, owned: true } });
+    expect(await pages(main, 'view', { id })).toEqual({
+      code: 200,
+      msg: expect.any(String),
+      data: { ...seen, ...noDesktop, owned: false },
+    });
+    expect(await pages(await userWithBalance(t.app, 0), 'view', { id })).toMatchObject(notFound);
+    expect(keyAccessOf('POST', '/apis/user/auth/user/instance/page/view')).toEqual({ anyOf: ['read', 'instance'] });
+
+    expect(await instanceOp(t.app, sub.token, 'stop', { id })).toMatchObject({ code: 200 });
+    await settle(t, 5_000);
+    expect(await pages(main, 'view', { id })).toMatchObject({ data: { status: 4, jupyterPort: null, jupyterReason: '开机后可用' } });
   });
 
   it("opens the remote desktop on the same terms: a sharing sub-account's instance is told apart, a stranger's is unknown", async () => {

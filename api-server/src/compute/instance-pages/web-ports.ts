@@ -5,6 +5,7 @@ import { conflict, invalid, notFound } from '../../errors.js';
 import { Status } from '../states.js';
 import { appPortsOf } from '../app-service/app-snapshot.js';
 import { jupyterPort } from './jupyter-link.js';
+import { liveInstanceOpenTo } from './page-holders.js';
 
 /** How many ports the owner may add to an instance's list (自定义服务). */
 export const maxAddedPorts = 5;
@@ -20,7 +21,7 @@ export interface WebPort {
 }
 
 /** The user's own instance, released ones excepted; 「实例不存在」 for any other. */
-export async function ownLiveInstance(db: Executor, userId: number, id: number) {
+async function ownLiveInstance(db: Executor, userId: number, id: number) {
   const [row] = await db
     .select({ id: instances.id, status: instances.status })
     .from(instances)
@@ -43,8 +44,9 @@ export async function instanceWebPortList(db: Executor, instanceId: number): Pro
   return list.filter((entry, index) => list.findIndex((other) => other.port === entry.port) === index);
 }
 
+/** The ports of an instance whose pages are open to the user (its own, or a balance-sharing sub-account's). */
 export async function listWebPorts(app: FastifyInstance, userId: number, id: number) {
-  await ownLiveInstance(app.db, userId, id);
+  await liveInstanceOpenTo(app.db, userId, id);
   return instanceWebPortList(app.db, id);
 }
 

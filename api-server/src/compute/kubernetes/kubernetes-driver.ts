@@ -2,9 +2,10 @@ import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import type { FastifyInstance } from 'fastify';
 import type { KubernetesSettings } from '../../config.js';
 import { BackgroundTransitionDriver, type ExpectedTransition } from '../background-transitions.js';
-import { DriverRefusal, type ComputeDriver, type DriverInstance } from '../driver.js';
+import { DriverRefusal, type ComputeDriver, type DriverInstance, type ExecOptions } from '../driver.js';
 import { namespaceOf } from '../podman/podman-driver.js';
-import { kubernetesNames } from './kubernetes-objects.js';
+import { kubernetesNames, podContainer } from './kubernetes-objects.js';
+import { execInPod } from './pod-exec.js';
 import { exitReason, isRunning } from './pod-states.js';
 import { PodWatch } from './pod-watch.js';
 import { convergeTransition, type KubernetesContext } from './transition-work.js';
@@ -19,7 +20,8 @@ export function kubeConfigOf(settings: KubernetesSettings) {
 
 /**
  * Instances as Kubernetes pods (COMPUTE_DRIVER=kubernetes): a pod per running instance with its GPUs as
- * `nvidia.com/gpu`, a PersistentVolumeClaim as its data disk and a Service for SSH. Like the Podman driver,
+ * `nvidia.com/gpu`, a PersistentVolumeClaim as its data disk and a Service for SSH; processes run in it through the
+ * API server's exec. Like the Podman driver,
  * lifecycle calls only answer the transition; `status`, asked by the scheduler on the committed row, does the
  * API work in the background. What the pods are doing is read from one watch of this server's pods.
  */
@@ -46,7 +48,7 @@ export class KubernetesDriver extends BackgroundTransitionDriver implements Comp
     const names = kubernetesNames(namespaceOf(app.config.dataDir));
     const watch = new PodWatch(config, api, settings.namespace, names.selector, app.log);
     await watch.start();
-    return new KubernetesDriver({ app, api, watch, names, settings });
+    return new KubernetesDriver({ app, config, api, watch, names, settings });
   }
 
   async commit(): Promise<never> {
@@ -71,8 +73,11 @@ export class KubernetesDriver extends BackgroundTransitionDriver implements Comp
     return stopped;
   }
 
-  async exec(): Promise<never> {
-    throw new DriverRefusal('Kubernetes 资源池中的实例暂不支持通过平台登录（网页终端与 SSH 网关）；可在集群内通过实例的 SSH 服务连接');
+  /** A process in the running pod's container, through the API server's exec (the terminal, the SSH gateway, the application service's state). */
+  async exec(instance: DriverInstance, options: ExecOptions) {
+    const pod = this.ctx.names.pod(instance.id);
+    if (!isRunning(this.ctx.watch.get(pod))) throw new DriverRefusal('实例未运行，无法登录');
+    return execInPod(this.ctx.config, { namespace: this.ctx.settings.namespace, pod, container: podContainer }, options);
   }
 
   /** No metrics API is read: the monitor shows no samples for pods. */

@@ -4,6 +4,8 @@ import type { KubernetesSettings } from '../../config.js';
 import { hostnameOf } from '../podman/container-plan.js';
 
 export const gpuResource = 'nvidia.com/gpu';
+/** The name of the instance's container in its pod. */
+export const podContainer = 'instance';
 const planAnnotation = 'suanli.io/plan';
 
 /** Names and labels of what the driver creates, under a namespace of its own (one per server's data folder). */
@@ -71,7 +73,7 @@ export function podOf(plan: PodPlan, names: KubernetesNames, settings: Kubernete
       tolerations: [{ key: gpuResource, operator: 'Exists', effect: 'NoSchedule' }],
       containers: [
         {
-          name: 'instance',
+          name: podContainer,
           image: plan.image,
           env: Object.entries(plan.env).map(([name, value]) => ({ name, value })),
           ports: [{ name: 'ssh', containerPort: 22 }],

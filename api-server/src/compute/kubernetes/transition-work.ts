@@ -1,4 +1,4 @@
-import { ApiException, type CoreV1Api } from '@kubernetes/client-node';
+import { ApiException, type CoreV1Api, type KubeConfig } from '@kubernetes/client-node';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { KubernetesSettings } from '../../config.js';
@@ -8,6 +8,7 @@ import type { InstanceRow } from '../instance-state.js';
 import { limitsOf } from '../podman/container-plan.js';
 import { baseImageRef } from '../podman/podman-names.js';
 import { loadSitePrices } from '../prices.js';
+import { appEnvironment, appsOfInstances } from '../app-service/app-snapshot.js';
 import { Status } from '../states.js';
 import { claimOf, podImage, podMatches, podOf, sshServiceOf, type KubernetesNames, type PodPlan } from './kubernetes-objects.js';
 import { hasEnded, isRunning, startFailure } from './pod-states.js';
@@ -18,6 +19,7 @@ const podDeleteTimeoutMs = 5 * 60_000;
 
 export interface KubernetesContext {
   app: FastifyInstance;
+  config: KubeConfig;
   api: CoreV1Api;
   watch: PodWatch;
   names: KubernetesNames;
@@ -43,7 +45,10 @@ async function createUnlessExists(call: Promise<unknown>) {
   }
 }
 
-/** The pod the instance's row asks for now: its image, cards and limits on its pool's GPU model and region. */
+/**
+ * The pod the instance's row asks for now: its image, cards and limits on its pool's GPU model and region, and its
+ * application's start command and variables (the image's suanli-init.sh supervises it, as under Podman).
+ */
 async function planOf(ctx: KubernetesContext, row: InstanceRow): Promise<PodPlan> {
   const [node] = await ctx.app.db
     .select({ cpuPerGpu: computeNodes.cpuPerGpu, memoryPerGpuGb: computeNodes.memoryPerGpuGb, gpuModelCode: gpuModels.code })
@@ -51,11 +56,12 @@ async function planOf(ctx: KubernetesContext, row: InstanceRow): Promise<PodPlan
     .innerJoin(gpuModels, eq(gpuModels.id, computeNodes.gpuModelId))
     .where(eq(computeNodes.id, row.nodeId));
   const [image] = await ctx.app.db.select({ runtimeRef: images.runtimeRef }).from(images).where(eq(images.id, row.imageId));
+  const deployed = (await appsOfInstances(ctx.app.db, [row.id])).get(row.id);
   return {
     instanceId: row.id,
     name: row.name,
     image: podImage(image?.runtimeRef ?? baseImageRef, ctx.settings.imageRegistry),
-    env: { SUANLI_JUPYTER_TOKEN: row.jupyterToken },
+    env: { ...appEnvironment(deployed), SUANLI_JUPYTER_TOKEN: row.jupyterToken },
     ...limitsOf(node!, row),
     gpus: row.noGpu ? 0 : row.gpuHeld,
     gpuModelCode: node!.gpuModelCode,

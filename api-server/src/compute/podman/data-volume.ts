@@ -6,7 +6,7 @@ import type { DataDiskGrowth } from '../driver.js';
 import type { InstanceRow } from '../instance-state.js';
 import { loadSitePrices } from '../prices.js';
 import type { ContainerPlan } from './container-plan.js';
-import { createDiskImage, diskImageExists, growDiskImage, loopDeviceOf, removeDiskImage } from './disk-image.js';
+import { createDiskImage, diskImageExists, growDiskImage, loopDeviceOf, removeDiskImage } from '../../lib/index.js';
 import { copyVolume, createVolume, removeVolume, volumeExists, volumeMountpoint } from './podman-calls.js';
 import type { podmanNames } from './podman-names.js';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import { computeNodes, images, netDisks } from '../../db/index.js';
-import { datasetFolder, netDiskFolder } from '../../storage/index.js';
+import { datasetFolder, readyNetDiskFolder } from '../../storage/index.js';
 import { mountsOf } from '../instance-mounts.js';
 import { appEnvironment, appsOfInstances } from '../app-service/app-snapshot.js';
 import { pendingStep, type ExpectedTransition } from '../background-transitions.js';
@@ -36,8 +36,7 @@ async function bindsOf(ctx: PodmanContext, instanceId: number): Promise<BindMoun
     if (mount.kind === 'netdisk') {
       const [disk] = await ctx.app.db.select().from(netDisks).where(eq(netDisks.id, mount.sourceId));
       if (!disk) continue;
-      const source = netDiskFolder(ctx.app, disk.userId, disk.regionCode);
-      await fs.mkdir(source, { recursive: true });
+      const source = await readyNetDiskFolder(ctx.app, disk);
       binds.push({ source, destination: mount.path, readOnly: mount.readOnly });
     } else {
       const source = datasetFolder(ctx.app, mount.sourceId);

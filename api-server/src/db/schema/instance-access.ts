@@ -83,6 +83,11 @@ export const instancePageShares = pgTable(
       .notNull()
       .references(() => instances.id),
     port: integer('port').notNull(),
+    /**
+     * Who made the link: the owner, or the main account of a balance-sharing sub-account. The link lets people in only
+     * while the instance's pages stay open to its maker. Null on links made before this was kept (the owner's).
+     */
+    createdBy: integer('created_by').references(() => users.id),
     /** SHA-256 of the link's secret, hex. */
     secretHash: varchar('secret_hash', { length: 64 }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -9,6 +9,7 @@ import {
   issueInstancePageTicket,
   listPageShares,
   listWebPorts,
+  pageInstanceView,
   removeWebPort,
   revokePageShare,
 } from '../../../compute/index.js';
@@ -23,6 +24,7 @@ import {
   InstancePageTicket,
   InstanceWebPort,
   InstanceWebPortsBody,
+  PageInstance,
   RevokePageShareBody,
 } from '@rc/api-contract/user/instance-pages';
 
@@ -42,6 +44,19 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       ok(await issueInstancePageTicket(app, currentUser(request).id, { instanceId: request.body.id, port: request.body.port })),
+  );
+
+  app.post(
+    '/auth/user/instance/page/view',
+    {
+      schema: {
+        tags,
+        summary: '网页端口与远程桌面页面显示的实例：自己的实例，或共享余额的子账号的实例',
+        body: InstanceWebPortsBody,
+        response: { 200: Envelope(PageInstance) },
+      },
+    },
+    async (request) => ok(await pageInstanceView(app, currentUser(request).id, request.body.id)),
   );
 
   app.post(

@@ -1,0 +1,2 @@
+ALTER TABLE "instance_page_shares" ADD COLUMN "created_by" integer;--> statement-breakpoint
+ALTER TABLE "instance_page_shares" ADD CONSTRAINT "instance_page_shares_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;
