@@ -18,6 +18,7 @@ const besideTheModule = [
   ['src/db/migrations', 'migrations'], // db/open-database.ts
   ['src/seed/assets', 'assets'], // seed/demo-lesson-video.ts
   ['src/uploads/md5-thread.mjs', 'md5-thread.mjs'], // uploads/incremental-md5.ts (a worker thread)
+  ['src/db/pglite-thread.mjs', 'pglite-thread.mjs'], // db/pglite-on-thread.ts (the embedded database's thread)
 ];
 
 /** @type {import('esbuild').Plugin} */
