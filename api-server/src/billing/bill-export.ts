@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { BillLine, BillTotals } from '@rc/api-contract/user/bills';
 import { roundingRule } from './bill-lines.js';
 
@@ -99,6 +98,8 @@ export function billsCsv(rows: string[][]): Buffer {
 
 /** The same rows as a workbook; amounts are numbers with two decimals, so Excel can sum them. */
 export async function billsXlsx(rows: string[][]): Promise<Buffer> {
+  // Loaded by the first export: the package is about 30 MB of the server's memory, and exports are rare.
+  const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('账单明细');
   const money = new Set([6, 10]);
