@@ -1,20 +1,58 @@
 /**
- * The list calls users wait on — instances, the blog, bills — against the bare health route of the same server
- * process (requests per second, p99 and their ratio, 10 connections), then the server's restart to first answer
- * (killed like a crash, started again on the same data) and its resident memory when idle. PGlite in a temp folder,
- * or PostgreSQL when DATABASE_URL is set; autocannon drives the server from this process.
+ * Issue 31's server rows, each against its reference, on the production build (tools/server-build): the list calls
+ * users wait on — instances, the blog, bills — against the bare health route of the same server process, and the bare
+ * route against a minimal Fastify hello (requests per second, p99 and their ratio, 10 connections); the bare route's
+ * p99 while the blog list runs beside it (what a list holds up); the server's restart to first answer (killed like a
+ * crash, started again on the same data) against a Node hello's start; its resident memory when idle against the
+ * 400 MB goal. PGlite in a temp folder, or PostgreSQL when DATABASE_URL is set; autocannon drives the servers from
+ * this process.
  *   npx tsx bench/list-calls.ts [seconds] [connections]
  */
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
+import { freePort } from '../api-server/src/test-support/free-port.js';
+import { buildServer } from '../api-server/src/test-support/server-build.js';
 import { ServerProcess } from '../api-server/src/test-support/server-process.js';
 
 const [secondsArg, connectionsArg] = process.argv.slice(2);
 const seconds = Number(secondsArg ?? 10);
 const connections = Number(connectionsArg ?? 10);
 
-const server = await ServerProcess.start();
+const apiServerDir = path.resolve(import.meta.dirname, '../api-server');
+const rssMb = (pid: number | undefined) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+
+/** A reference server (`script`, an ES module run in api-server/ so it finds Fastify) and how long it took to answer. */
+async function startReference(script: string) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: apiServerDir,
+    env: { ...process.env, PORT: String(port) },
+  });
+  const url = `http://127.0.0.1:${port}/`;
+  // Polled as ServerProcess polls the server, so both starts are measured alike.
+  for (;;) {
+    if (
+      await fetch(url).then(
+        (answer) => answer.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const startMs = performance.now() - started;
+  return { url, startMs, stop: () => new Promise((resolve) => child.once('exit', resolve).kill('SIGKILL')) };
+}
+const nodeHello = `import http from 'node:http'; http.createServer((q, s) => s.end('ok')).listen(process.env.PORT, '127.0.0.1');`;
+const fastifyHello = `import Fastify from 'fastify'; const app = Fastify(); app.get('/', async () => ({ hello: 'world' }));
+  await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });`;
+
+const build = buildServer();
+const server = await ServerProcess.start({ compiled: build.serverJs });
 try {
   const base = server.apiBase;
   const login = await fetch(`${base}/user/api/user/login/password`, {
@@ -35,6 +73,9 @@ try {
   };
   await run('warm-up', '/system/api/health', { duration: 2 });
   await run('warm-up', '/container/auth/list', { ...post, duration: 2 });
+  const fastify = await startReference(fastifyHello);
+  const hello = await autocannon({ url: fastify.url, connections, duration: seconds });
+  await fastify.stop();
   const bare = await run('GET /apis/system/api/health (bare)', '/system/api/health');
   const lists = [
     await run('POST /apis/container/auth/list (instances)', '/container/auth/list', post),
@@ -42,13 +83,25 @@ try {
     await run('POST /apis/user/auth/bill/list (bills)', '/user/auth/bill/list', post),
   ];
 
+  // The bare route with one connection, alone and while the blog list keeps 10 connections busy beside it.
+  const probe = { connections: 1, duration: seconds };
+  const bareAlone = await run('bare alone', '/system/api/health', probe);
+  const [bareBeside] = await Promise.all([
+    run('bare beside', '/system/api/health', probe),
+    run('blog list', '/community/api/blog/list', post),
+  ]);
+
   await new Promise((resolve) => setTimeout(resolve, 3000));
-  const idleRssMb = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))![1]) / 1024;
+  const idleRssMb = rssMb(server.pid);
 
   await server.kill();
   const restartStart = performance.now();
   await server.launch();
   const restartMs = performance.now() - restartStart;
+  const node = await startReference(nodeHello);
+  await node.stop();
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const restartedRssMb = rssMb(server.pid);
 
   const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   console.log(`\n${database}, ${connections} connections, ${seconds} s each, ${os.cpus().length} cores`);
@@ -58,8 +111,20 @@ try {
       `${r.title.padEnd(46)} ${r.reqPerSec.toFixed(0).padStart(6)} req/s   p99 ${String(r.p99).padStart(5)} ms   failures ${r.failures}${ratio}`,
     );
   }
-  console.log(`restart to first answer (killed, started again): ${(restartMs / 1000).toFixed(2)} s`);
-  console.log(`idle memory after the lists: ${idleRssMb.toFixed(0)} MB RSS`);
+  console.log(
+    `bare route vs a minimal Fastify hello (${hello.requests.average.toFixed(0)} req/s): ${(bare.reqPerSec / hello.requests.average).toFixed(3)} ×`,
+  );
+  console.log(
+    `bare route p99 with 1 connection: alone ${bareAlone.p99} ms, beside the blog list ${bareBeside.p99} ms (${(bareBeside.p99 / Math.max(1, bareAlone.p99)).toFixed(1)} ×)`,
+  );
+  console.log(
+    `restart to first answer (killed, started again): ${(restartMs / 1000).toFixed(2)} s, ${(restartMs / node.startMs).toFixed(1)} × a Node hello's start (${node.startMs.toFixed(0)} ms); goal ≤ 2 s`,
+  );
+  console.log(
+    `idle memory: after the first start (demo data written) and the lists ${idleRssMb.toFixed(0)} MB RSS, ${(idleRssMb / 400).toFixed(2)} × the 400 MB goal; ` +
+      `after the restart ${restartedRssMb.toFixed(0)} MB, ${(restartedRssMb / 400).toFixed(2)} ×`,
+  );
 } finally {
   await server.stop();
+  build.remove();
 }

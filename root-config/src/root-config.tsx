@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { navigateToUrl, start } from 'single-spa';
-import { $isLoggedIn, configure, defineWebComponents, refreshCounters, refreshUserInfo, startServerEvents } from '@rc/shared-utility';
+import { $isLoggedIn, configure, defineWebComponents, loadCounters, refreshUserInfo, startServerEvents } from '@rc/shared-utility';
 import { watchAppErrors } from './apps/app-errors';
 import { watchAppMounting } from './apps/app-mounting';
 import { prefetchMicroApps } from './apps/app-prefetch';
@@ -27,7 +27,7 @@ function shellRoot(): HTMLElement {
 function refreshSession(): void {
   if (!$isLoggedIn.get()) return;
   void refreshUserInfo();
-  void refreshCounters();
+  void loadCounters();
   void loadSessionData();
 }
 

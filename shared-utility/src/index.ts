@@ -2,7 +2,7 @@ export { api, type ApiResult, type CallOptions } from './api-client';
 export { configure, type SharedConfig } from './config';
 export { constants, messages } from './constants';
 export { bus, type EventBus, type RcEvents, type ToastType } from './event-bus';
-export { loginWith, logout, refreshCounters, refreshUserInfo } from './session';
+export { loadCounters, loginWith, logout, refreshCounters, refreshUserInfo } from './session';
 export { startServerEvents } from './server-events';
 export { signOutReason } from './sign-out-reason';
 export { storage, type StorageKey } from './storage';
@@ -13,6 +13,7 @@ export {
   $enums,
   $idCardCheckStatus,
   $instanceNum,
+  $instanceStatistics,
   $isLoggedIn,
   $loading,
   $navList,
@@ -46,6 +47,7 @@ export type {
   AboutGroup,
   EnumItem,
   EnumName,
+  InstanceStatistics,
   LoginResult,
   NavItem,
   Page,

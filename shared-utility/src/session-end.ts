@@ -2,7 +2,7 @@ import { apiCache } from './api-cache';
 import { getConfig } from './config';
 import { constants } from './constants';
 import { bus } from './event-bus';
-import { $balance, $idCardCheckStatus, $instanceNum, $token, $userInfo, $userMsgNum } from './stores';
+import { $balance, $idCardCheckStatus, $instanceNum, $instanceStatistics, $token, $userInfo, $userMsgNum } from './stores';
 import { clearTokenCookie } from './token-cookie';
 
 function clearLocalSession(): void {
@@ -12,6 +12,7 @@ function clearLocalSession(): void {
   $idCardCheckStatus.set(0);
   $userMsgNum.set(0);
   $instanceNum.set(0);
+  $instanceStatistics.set(null);
   clearTokenCookie();
   apiCache.clear();
 }

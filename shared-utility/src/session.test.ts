@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure } from './config';
 import { bus } from './event-bus';
-import { loginWith, logout, refreshCounters, refreshUserInfo } from './session';
-import { $balance, $idCardCheckStatus, $instanceNum, $isLoggedIn, $token, $userInfo, $userMsgNum } from './stores';
+import { loadCounters, loginWith, logout, refreshCounters, refreshUserInfo } from './session';
+import { $balance, $idCardCheckStatus, $instanceNum, $instanceStatistics, $isLoggedIn, $token, $userInfo, $userMsgNum } from './stores';
 import { TestApiServer } from './test-server';
 import type { UserInfo } from './types';
 
@@ -133,6 +133,32 @@ describe('refreshUserInfo', () => {
 
 describe('refreshCounters', () => {
   beforeEach(() => $token.set('tok-1'));
+
+  it('loads the counters once per page load and session: every caller shares that load until something changes them', async () => {
+    const statistics = { totalContainer: 2, running: 1, stopped: 1, busy: 0, failed: 0, byStatus: {} };
+    server.on('POST /apis/user/auth/msg/user/num', { code: 200, data: { num: 3 } });
+    server.on('GET /apis/container/auth/statistics', { code: 200, data: statistics });
+    server.on('GET /apis/user/auth/user/ext/get/realtime/balance', { code: 200, data: { balance: 499_500 } });
+    const routes = [
+      'POST /apis/user/auth/msg/user/num',
+      'GET /apis/container/auth/statistics',
+      'GET /apis/user/auth/user/ext/get/realtime/balance',
+    ];
+    const counts = () => routes.map((route) => server.count(route));
+    await Promise.all([loadCounters(), loadCounters()]);
+    await loadCounters();
+    expect(counts()).toEqual([1, 1, 1]);
+    expect($instanceStatistics.get()).toEqual(statistics);
+    await refreshCounters();
+    expect(counts()).toEqual([2, 2, 2]);
+    $token.set('tok-2');
+    await loadCounters();
+    expect(counts()).toEqual([3, 3, 3]);
+    // A pushed change of instance state: the statistics by state are loaded again by the next screen that asks.
+    bus.emit('instances:changed', { totalContainer: 2, changed: [] });
+    await loadCounters();
+    expect(counts()).toEqual([4, 4, 4]);
+  });
 
   it('loads unread messages, instance count and balance', async () => {
     server.on('POST /apis/user/auth/msg/user/num', { code: 200, data: { num: 3 } });

@@ -1,12 +1,12 @@
 import { api } from './api-client';
 import { bus } from './event-bus';
 import { endSession, goToLogin } from './session-end';
-import { $balance, $idCardCheckStatus, $instanceNum, $token, $userInfo, $userMsgNum } from './stores';
+import { $balance, $idCardCheckStatus, $instanceNum, $instanceStatistics, $token, $userInfo, $userMsgNum } from './stores';
 import { setTokenCookie } from './token-cookie';
 import { signOutReason } from './sign-out-reason';
 import type { UnreadCount } from '@rc/api-contract/user/message';
 import type { RealtimeBalance } from '@rc/api-contract/user/profile';
-import type { LoginResult, UserInfo } from './types';
+import type { InstanceStatistics, LoginResult, UserInfo } from './types';
 
 const silent = { errorTip: false, cache: false } as const;
 
@@ -49,17 +49,38 @@ export async function refreshUserInfo(): Promise<UserInfo | null> {
   return null;
 }
 
-/** Unread messages, instance count and balance for the header; failures keep the old values (instances read 0). */
-export async function refreshCounters(): Promise<void> {
-  if (!$token.get()) return;
+/** The counters' load of this page and the session it was for: whoever needs them during a page load shares it. */
+let loaded: { token: string; load: Promise<void> } | null = null;
+
+/**
+ * Unread messages, instance statistics and balance for the header and the console's home, loaded again: after
+ * something changed them. Failures keep the old values (instances read 0).
+ */
+export function refreshCounters(): Promise<void> {
+  const token = $token.get();
+  if (!token) return Promise.resolve();
+  const load = fetchCounters();
+  loaded = { token, load };
+  return load;
+}
+
+/** The counters once per page load and session: the shell and the screen that shows them share one load. */
+export function loadCounters(): Promise<void> {
+  return loaded && loaded.token === $token.get() ? loaded.load : refreshCounters();
+}
+
+async function fetchCounters(): Promise<void> {
   const [messages, instances, balance] = await Promise.all([
     api.post<UnreadCount>('/user/auth/msg/user/num', undefined, silent),
-    api.get<{ totalContainer: number }>('/container/auth/statistics', undefined, silent),
+    api.get<InstanceStatistics>('/container/auth/statistics', undefined, silent),
     api.get<RealtimeBalance>('/user/auth/user/ext/get/realtime/balance', undefined, silent),
   ]);
   if (messages.code === 200) $userMsgNum.set(messages.data.num);
   $instanceNum.set(instances.code === 200 ? instances.data.totalContainer : 0);
+  $instanceStatistics.set(instances.code === 200 ? instances.data : null);
   if (balance.code === 200) $balance.set(balance.data.balance);
 }
 
 bus.on('counters:changed', () => void refreshCounters());
+// A pushed change of instance state leaves the statistics by state behind: the next screen showing them loads again.
+bus.on('instances:changed', () => (loaded = null));

@@ -1,7 +1,7 @@
 import { atom, computed } from 'nanostores';
 import { constants } from './constants';
 import { persistentAtom } from './persistent-atom';
-import type { AboutGroup, EnumItem, EnumName, NavItem, Theme, UserGuide, UserInfo, WebInfo, Zone } from './types';
+import type { AboutGroup, EnumItem, EnumName, InstanceStatistics, NavItem, Theme, UserGuide, UserInfo, WebInfo, Zone } from './types';
 
 export const $token = persistentAtom<string | null>('RC_WEB_TOKEN', null);
 export const $isLoggedIn = computed($token, (token) => Boolean(token));
@@ -17,6 +17,8 @@ export const $priceCalc = atom<number>(constants.priceCalc);
 export const $idCardCheckStatus = atom($userInfo.get()?.idCardCheckStatus ?? 0);
 export const $userMsgNum = atom(0);
 export const $instanceNum = atom(0);
+/** The user's live instances by state, as `/container/auth/statistics` last gave them (null before the first load). */
+export const $instanceStatistics = atom<InstanceStatistics | null>(null);
 export const $webInfo = atom<WebInfo | null>(null);
 /** `time` is when `list` was loaded (ms since epoch), 0 before the first load. */
 export const $navList = atom<{ time: number; list: NavItem[] }>({ time: 0, list: [] });

@@ -1,4 +1,4 @@
-// `npm run build:server`: the API server as one ES module, api-server/dist/server.js, run by `npm start` with plain
+// `npm run build:server`: the API server as an ES module, api-server/dist/server.js (and the chunks it loads on demand), run by `npm start` with plain
 // Node (no TypeScript loader). Packages stay in node_modules; our own workspaces (@rc/*, TypeScript) are bundled in.
 // An argument names another output folder inside api-server/ (the tests build their own: test-support/server-build.ts).
 import { cp, rm } from 'node:fs/promises';
@@ -18,6 +18,7 @@ const besideTheModule = [
   ['src/db/migrations', 'migrations'], // db/open-database.ts
   ['src/seed/assets', 'assets'], // seed/demo-lesson-video.ts
   ['src/uploads/md5-thread.mjs', 'md5-thread.mjs'], // uploads/incremental-md5.ts (a worker thread)
+  ['src/db/pglite-thread.mjs', 'pglite-thread.mjs'], // db/pglite-on-thread.ts (the embedded database's thread)
 ];
 
 /** @type {import('esbuild').Plugin} */
@@ -32,7 +33,12 @@ const started = performance.now();
 await rm(dist, { recursive: true, force: true });
 await build({
   entryPoints: [path.join(apiServer, 'src/server.ts')],
-  outfile: path.join(dist, 'server.js'),
+  outdir: dist,
+  // What the server imports only when configured (the Podman and Kubernetes drivers, Redis, Excel and PDF writers) goes
+  // to chunks of its own, beside server.js so that `import.meta.url` finds the same files: inlined, their packages were
+  // imported at start-up by every server (issue 31: idle memory).
+  splitting: true,
+  chunkNames: '[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { BillFilter, BillLine, BillTotals } from '@rc/api-contract/user/bills';
-import { billDays, bills, instances, ledgerEntries, orders, type Executor } from '../db/index.js';
+import { billDays, bills, instances, ledgerEntries, orders, preparedQuery, type Database, type Executor } from '../db/index.js';
 import { notFound } from '../errors.js';
 
 const dayMs = 86_400_000;
@@ -11,7 +11,7 @@ export const roundingRule =
   '包日/包周/包月、续费与数据盘扩容按下单时的报价一次性扣费。账目以厘记账，页面与导出文件按四舍五入显示到分，合计按厘求和后再四舍五入。';
 
 /** The lines of `userId` that a filter selects. */
-export function billWhere(userId: number, filter: BillFilter): SQL {
+function billWhere(userId: number, filter: BillFilter): SQL {
   return and(
     eq(bills.userId, userId),
     filter.product ? eq(bills.product, filter.product) : undefined,
@@ -116,16 +116,40 @@ export async function toBillLines(db: Executor, rows: BillRow[]): Promise<BillLi
   );
 }
 
-/** A page of lines, newest first (the `bills_user_time_idx` order). */
-export async function billPage(db: Executor, where: SQL, limit: number, offset: number) {
-  const rows = await db
-    .select(billColumns)
+/** A line's columns with its instance's name and its order's number, read in the same statement. */
+const pageColumns = {
+  ...billColumns,
+  instanceName: sql<string | null>`(select ${instances.name} from ${instances} where ${instances.id} = ${bills.instanceId})`,
+  orderNo: sql<string | null>`(select ${orders.orderNo} from ${orders} where ${orders.id} = ${bills.orderId})`,
+};
+const newestFirst = [desc(bills.createdAt), desc(bills.id)];
+
+/** The list's usual page: all of the user's lines, unfiltered, built once per database. */
+const userPage = preparedQuery((db) =>
+  db
+    .select(pageColumns)
     .from(bills)
-    .where(where)
-    .orderBy(desc(bills.createdAt), desc(bills.id))
-    .limit(limit)
-    .offset(offset);
-  return toBillLines(db, rows);
+    .where(eq(bills.userId, sql.placeholder('userId')))
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('bill_user_page'),
+);
+
+const unfiltered = (filter: BillFilter) => !filter.product && !filter.kind && !filter.instanceId && !filter.startTime && !filter.endTime;
+
+/** A page of the lines a filter selects, newest first (the `bills_user_time_idx` order), in one statement. */
+export async function billPage(db: Database, userId: number, filter: BillFilter, limit: number, offset: number) {
+  const rows = unfiltered(filter)
+    ? await userPage(db).execute({ userId, limit, offset })
+    : await db
+        .select(pageColumns)
+        .from(bills)
+        .where(billWhere(userId, filter))
+        .orderBy(...newestFirst)
+        .limit(limit)
+        .offset(offset);
+  return rows.map((row) => toBillLine(row, row.instanceName, row.orderNo));
 }
 
 /** A Beijing day `YYYY-MM-DD` for an instant at Beijing midnight; null for any other instant. */
@@ -134,17 +158,29 @@ function beijingDay(iso: string): string | null {
   return shifted % dayMs === 0 ? new Date(shifted).toISOString().slice(0, 10) : null;
 }
 
+const daySums = {
+  lines: sql<string>`coalesce(sum(${billDays.lines}), 0)`,
+  charged: sql<string>`coalesce(sum(${billDays.charged}), 0)`,
+  refunded: sql<string>`coalesce(sum(${billDays.refunded}), 0)`,
+};
+
+/** The totals of all the user's lines (the list's usual filter), built once per database. */
+const userTotals = preparedQuery((db) =>
+  db
+    .select(daySums)
+    .from(billDays)
+    .where(eq(billDays.userId, sql.placeholder('userId')))
+    .prepare('bill_user_totals'),
+);
+
 /** The totals of a filter. Whole Beijing days (what the screens ask for) are summed from `bill_days`; other instants from the lines. */
-export async function billTotals(db: Executor, userId: number, filter: BillFilter): Promise<BillTotals> {
+export async function billTotals(db: Database, userId: number, filter: BillFilter): Promise<BillTotals> {
+  if (unfiltered(filter)) return totalsOf((await userTotals(db).execute({ userId }))[0]);
   const fromDay = filter.startTime ? beijingDay(filter.startTime) : undefined;
   const toDay = filter.endTime ? beijingDay(filter.endTime) : undefined;
   if (fromDay === null || toDay === null) return totalsOfLines(db, billWhere(userId, filter));
   const [row] = await db
-    .select({
-      lines: sql<string>`coalesce(sum(${billDays.lines}), 0)`,
-      charged: sql<string>`coalesce(sum(${billDays.charged}), 0)`,
-      refunded: sql<string>`coalesce(sum(${billDays.refunded}), 0)`,
-    })
+    .select(daySums)
     .from(billDays)
     .where(
       and(

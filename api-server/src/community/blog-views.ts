@@ -1,6 +1,18 @@
 import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BlogDetail, BlogItem } from '@rc/api-contract/community/blog';
-import { type Executor, bloggerFollows, ContentStatus, labels, postCollections, postLabels, postLikes, posts, users } from '../db/index.js';
+import {
+  type Database,
+  type Executor,
+  bloggerFollows,
+  ContentStatus,
+  labels,
+  postCollections,
+  postLabels,
+  postLikes,
+  posts,
+  preparedQuery,
+  users,
+} from '../db/index.js';
 import { notFound } from '../errors.js';
 
 export const postNotFound = () => notFound('文章不存在');
@@ -60,35 +72,38 @@ async function labelsOf(db: Executor, postIds: number[]) {
   return byPost;
 }
 
+type LabelList = Array<{ labelNo: number; labelName: string }>;
+
 /** List items of the rows (in their order); the review note only for the author. */
 export async function blogItems(db: Executor, rows: BlogRow[], viewerId: number | null): Promise<BlogItem[]> {
   const labelsByPost = await labelsOf(
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => {
-    const labelList = labelsByPost.get(row.id) ?? [];
-    return {
-      id: row.id,
-      title: row.title,
-      summary: row.summary,
-      coverUrl: row.coverUrl,
-      status: row.status as BlogItem['status'],
-      reviewNote: row.authorId === viewerId ? row.reviewNote : '',
-      author: { userId: row.authorId, nickname: row.nickname, avatar: row.avatar },
-      categoryId: row.categoryId,
-      viewCount: row.viewCount,
-      likeCount: row.likeCount,
-      collectCount: row.collectCount,
-      commentCount: row.commentCount,
-      publishedAt: row.publishedAt?.toISOString() ?? null,
-      gmtCreate: row.createdAt.toISOString(),
-      gmtModified: row.updatedAt.toISOString(),
-      labelNo: labelList[0]?.labelNo ?? null,
-      labelName: labelList[0]?.labelName ?? '',
-      labelList,
-    };
-  });
+  return rows.map((row) => blogItem(row, labelsByPost.get(row.id) ?? [], viewerId));
+}
+
+function blogItem(row: BlogRow, labelList: LabelList, viewerId: number | null): BlogItem {
+  return {
+    id: row.id,
+    title: row.title,
+    summary: row.summary,
+    coverUrl: row.coverUrl,
+    status: row.status as BlogItem['status'],
+    reviewNote: row.authorId === viewerId ? row.reviewNote : '',
+    author: { userId: row.authorId, nickname: row.nickname, avatar: row.avatar },
+    categoryId: row.categoryId,
+    viewCount: row.viewCount,
+    likeCount: row.likeCount,
+    collectCount: row.collectCount,
+    commentCount: row.commentCount,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    gmtCreate: row.createdAt.toISOString(),
+    gmtModified: row.updatedAt.toISOString(),
+    labelNo: labelList[0]?.labelNo ?? null,
+    labelName: labelList[0]?.labelName ?? '',
+    labelList,
+  };
 }
 
 export interface PageArgs {
@@ -97,21 +112,55 @@ export interface PageArgs {
 }
 export const pageOf = ({ pageNum = 1, pageSize = 10 }: PageArgs) => ({ pageNum, pageSize, offset: (pageNum - 1) * pageSize });
 
-/** One page of posts matching `where`, in `order`, as list items. */
-export async function blogPage(db: Executor, where: SQL, order: SQL[], page: PageArgs, viewerId: number | null) {
+/** A page row's columns: the post, its author, its labels (in label order) and how many posts `where` matches, one statement. */
+const pageColumns = (where: SQL) => ({
+  ...blogItemColumns,
+  labelList: sql<LabelList>`(select coalesce(json_agg(json_build_object('labelNo', ${labels.id}, 'labelName', ${labels.name})
+    order by ${labels.sort}, ${labels.id}), '[]'::json) from ${postLabels} join ${labels} on ${labels.id} = ${postLabels.labelId}
+    where ${postLabels.postId} = ${posts.id})`,
+  total: sql<number>`(select count(*)::int from ${posts} where ${where})`,
+});
+
+const selectPage = (db: Executor, where: SQL, order: SQL[]) =>
+  db
+    .select(pageColumns(where))
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .where(where)
+    .orderBy(...order);
+
+/** The public list's usual pages (tab 1 latest, tab 3 hottest, no label or category), built once per database. */
+const usualPages = {
+  latest: preparedQuery((db) =>
+    selectPage(db, publishedBlogs, latestFirst)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('blog_latest_page'),
+  ),
+  hottest: preparedQuery((db) =>
+    selectPage(db, publishedBlogs, hottestFirst)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('blog_hottest_page'),
+  ),
+};
+
+/** One page of posts matching `where`, in `order`, as list items; `usual` names the prepared page it is. */
+export async function blogPage(
+  db: Database,
+  where: SQL,
+  order: SQL[],
+  page: PageArgs,
+  viewerId: number | null,
+  usual?: keyof typeof usualPages,
+) {
   const { pageNum, pageSize, offset } = pageOf(page);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(blogItemColumns)
-      .from(posts)
-      .innerJoin(users, eq(users.id, posts.authorId))
-      .where(where)
-      .orderBy(...order)
-      .limit(pageSize)
-      .offset(offset),
-    db.select({ total: count() }).from(posts).where(where),
-  ]);
-  return { list: await blogItems(db, rows, viewerId), total: counted?.total ?? 0, pageNum, pageSize };
+  const rows = usual
+    ? await usualPages[usual](db).execute({ limit: pageSize, offset })
+    : await selectPage(db, where, order).limit(pageSize).offset(offset);
+  // A page past the end has no row to carry the count.
+  const total = rows[0]?.total ?? (offset === 0 ? 0 : ((await db.select({ total: count() }).from(posts).where(where))[0]?.total ?? 0));
+  return { list: rows.map((row) => blogItem(row, row.labelList, viewerId)), total, pageNum, pageSize };
 }
 
 export const latestFirst = [desc(posts.publishedAt), desc(posts.id)];

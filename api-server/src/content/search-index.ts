@@ -77,6 +77,15 @@ export async function indexDocument(db: Executor, document: SearchableDocument):
 }
 
 /** Takes a document out of the search index (deleted, unpublished, held for review). */
+/** Whether the search index holds this document. */
+export async function isIndexed(db: Executor, kind: SearchKind, refId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ refId: searchDocuments.refId })
+    .from(searchDocuments)
+    .where(and(eq(searchDocuments.kind, kind), eq(searchDocuments.refId, refId)));
+  return row !== undefined;
+}
+
 export async function removeDocument(db: Executor, kind: SearchKind, refId: number): Promise<void> {
   await db.delete(searchDocuments).where(and(eq(searchDocuments.kind, kind), eq(searchDocuments.refId, refId)));
 }

@@ -1,6 +1,4 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -10,6 +8,7 @@ import pg from 'pg';
 import * as schema from './schema.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { migrationsFolder } from './migrations-folder.js';
+import { PgliteOnThread } from './pglite-on-thread.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -42,20 +41,23 @@ export async function openDatabase(options: DatabaseLocation & { migrations?: st
 
 async function openPglite(dataDir: string, migrations: string): Promise<OpenDatabase> {
   const unlock = lockDataDir(dataDir);
+  let client: PgliteOnThread | undefined;
   try {
-    const client = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
-    const db = drizzlePglite({ client, schema });
+    client = await PgliteOnThread.open(path.join(dataDir, 'pglite'));
+    const db = drizzlePglite({ client: client.asPglite(), schema });
     await migratePglite(db, { migrationsFolder: migrations });
+    const opened = client;
     return {
       db: db as unknown as Database,
       kind: 'pglite',
       exclusively: (work) => work(),
       async close() {
-        await client.close();
+        await opened.close();
         unlock();
       },
     };
   } catch (error) {
+    await client?.close();
     unlock();
     throw error;
   }

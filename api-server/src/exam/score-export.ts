@@ -154,7 +154,7 @@ const scoreCsv = (table: ScoreTable) => csvFile([table.header, ...table.rows.map
 
 /** The table as an Excel workbook: numbers stay numbers, so Excel can sum them. */
 async function scoreXlsx(table: ScoreTable): Promise<Buffer> {
-  // Loaded on the first export, as the bill export does: importing it costs every start about 0.2 s.
+  // Loaded by the first export, as the bill export does: the package is about 30 MB of the server's memory.
   const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   // A sheet name may not hold []:*?/\ and is at most 31 characters.

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServerProcess } from '../test-support/server-process.js';
 import { openSshOptions, run, sshWithKey, sshWithPassword } from '../test-support/openssh-client.js';
 import { podmanNames } from '../compute/podman/podman-names.js';
-import { namespaceOf } from '../compute/podman/podman-driver.js';
+import { namespaceOf } from '../compute/podman/podman-names.js';
 import { demoAccounts, demoPassword } from '../seed/demo-data.js';
 
 // The journey: the real server with COMPUTE_DRIVER=podman, every step through its HTTP API and the

@@ -4,6 +4,7 @@ import { deflateSync, crc32 } from 'node:zlib';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { datasets } from '../db/index.js';
+import { isIndexed } from '../content/index.js';
 import { datasetFolder, indexPublicDataset, sealDataset } from './datasets.js';
 import { seededRandom } from '../lib/index.js';
 
@@ -147,7 +148,9 @@ export async function ensureDemoDatasets(app: FastifyInstance): Promise<void> {
     }
     const folder = datasetFolder(app, row!.id);
     if (row!.status === 'ready' && fs.existsSync(folder)) {
-      await indexPublicDataset(app.db, row!.id);
+      // Indexed again only when missing (a site older than the search index): segmenting loads jieba's dictionary,
+      // about half a second of every restart (issue 31).
+      if (!(await isIndexed(app.db, 'dataset', row!.id))) await indexPublicDataset(app.db, row!.id);
       continue;
     }
     for (const [relative, content] of demo.files()) {

@@ -1,6 +1,6 @@
-import { ApiException, CoreV1Api } from '@kubernetes/client-node';
+import { ApiException, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import type { KubernetesSettings } from '../config.js';
-import { kubeConfigOf, kubernetesNames, namespaceOf } from '../compute/index.js';
+import { kubernetesNames, namespaceOf } from '../compute/index.js';
 
 const absent = (error: unknown) => {
   if (error instanceof ApiException && error.code === 404) return null;
@@ -23,7 +23,12 @@ const bytesOf = (quantity: string) => {
  */
 export function kubernetesOfTestApp(dataDir: string, settings: KubernetesSettings) {
   const names = kubernetesNames(namespaceOf(dataDir));
-  const api = kubeConfigOf(settings).makeApiClient(CoreV1Api);
+  // The client configuration as the driver loads it (kubernetes-driver.ts), which the server's face leaves out so that
+  // servers not driving Kubernetes never load its client.
+  const config = new KubeConfig();
+  if (settings.kubeconfig) config.loadFromFile(settings.kubeconfig);
+  else config.loadFromCluster();
+  const api = config.makeApiClient(CoreV1Api);
   const namespace = settings.namespace;
   const pod = (instanceId: number) => api.readNamespacedPod({ name: names.pod(instanceId), namespace }).catch(absent);
   const claim = (instanceId: number) => api.readNamespacedPersistentVolumeClaim({ name: names.claim(instanceId), namespace }).catch(absent);

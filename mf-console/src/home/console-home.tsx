@@ -5,6 +5,7 @@ import {
   $balance,
   $idCardCheckStatus,
   $instanceNum,
+  $instanceStatistics,
   $priceCalc,
   $userMsgNum,
   formatCharge,
@@ -13,11 +14,11 @@ import {
   ListState,
   PageHeader,
   PageSection,
-  refreshCounters,
+  loadCounters,
   useLoaded,
   type ScreenProps,
 } from '@rc/shared-utility';
-import { instanceStatistics, recentCharges, storageSummary } from './home-api';
+import { recentCharges, storageSummary } from './home-api';
 
 const shortcuts: readonly { icon: SemanticICONS; text: string; to: string }[] = [
   { icon: 'plus', text: '租用算力', to: '/account/suanli/create' },
@@ -53,12 +54,13 @@ export function ConsoleHome({ navigate }: ScreenProps) {
   const unread = useStore($userMsgNum);
   const instances = useStore($instanceNum);
   const verified = useStore($idCardCheckStatus) === 1;
-  const statistics = useLoaded(instanceStatistics).data;
+  const statistics = useStore($instanceStatistics);
   const storage = useLoaded(storageSummary).data;
   const charges = useLoaded(recentCharges);
 
+  // The shell loads the counters once per page load; this shares that load (or makes it, coming here first).
   useEffect(() => {
-    void refreshCounters();
+    void loadCounters();
   }, []);
 
   return (

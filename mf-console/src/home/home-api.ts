@@ -2,16 +2,7 @@ import type { StorageOverview } from '@rc/api-contract/user/data-disk';
 import type { Bill } from '@rc/api-contract/user/order';
 import { api, type Page } from '@rc/shared-utility';
 
-export interface Statistics {
-  totalContainer: number;
-  running: number;
-  stopped: number;
-  busy: number;
-  failed: number;
-}
-
 const fresh = { cache: false, errorTip: false } as const;
 
 export const storageSummary = () => api.get<StorageOverview>('/user/auth/dashboard/storage', undefined, fresh);
-export const instanceStatistics = () => api.get<Statistics>('/container/auth/statistics', undefined, fresh);
 export const recentCharges = () => api.post<Page<Bill>>('/user/auth/order/bill/list', { pageSize: 5 }, { errorTip: false });

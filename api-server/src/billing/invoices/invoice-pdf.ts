@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import type { TitleFields } from './invoice-titles.js';
 
 /** Noto Sans SC from the npm package `@expo-google-fonts/noto-sans-sc` (OFL), so a fresh `npm install` has it; pdfkit embeds the glyphs used. */
@@ -81,6 +80,8 @@ export function capitalYuan(fenAmount: number): string {
 export async function renderInvoicePdf(c: InvoicePdfContent): Promise<Buffer> {
   fontBytes ??= fs.readFileSync(invoiceFontFile);
   const special = c.buyer.invoiceType === 2;
+  // Loaded by the first invoice: the package is about 25 MB of the server's memory, and invoices are rare.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A5',
     layout: 'landscape',

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { KubernetesSettings } from '../../config.js';
 import { BackgroundTransitionDriver, type ExpectedTransition } from '../background-transitions.js';
 import { DriverRefusal, type ComputeDriver, type DriverInstance, type ExecOptions } from '../driver.js';
-import { namespaceOf } from '../podman/podman-driver.js';
+import { namespaceOf } from '../podman/podman-names.js';
 import { kubernetesNames, podContainer } from './kubernetes-objects.js';
 import { execInPod } from './pod-exec.js';
 import { exitReason, isRunning } from './pod-states.js';
@@ -11,7 +11,7 @@ import { PodWatch } from './pod-watch.js';
 import { convergeTransition, type KubernetesContext } from './transition-work.js';
 
 /** The client configuration: the kubeconfig file named, or the service account of the pod the server runs in. */
-export function kubeConfigOf(settings: KubernetesSettings) {
+function kubeConfigOf(settings: KubernetesSettings) {
   const config = new KubeConfig();
   if (settings.kubeconfig) config.loadFromFile(settings.kubeconfig);
   else config.loadFromCluster();

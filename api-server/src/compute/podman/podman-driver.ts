@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { ContainerInspectOptions } from 'dockerode';
 import { eq } from 'drizzle-orm';
@@ -20,15 +19,12 @@ import { exitReason } from './exit-reason.js';
 import { dataVolumeUsage, growDataVolume } from './data-volume.js';
 import { inspectContainer } from './podman-calls.js';
 import { execInContainer } from './podman-exec.js';
-import { podmanNames } from './podman-names.js';
+import { namespaceOf, podmanNames } from './podman-names.js';
 import { connectPodman, type PodmanConnection } from './podman-service.js';
 import { supportsSystemDiskQuota } from './system-disk-quota.js';
 import { containerUlimits } from './ulimits.js';
 import { convergeTransition, type PodmanContext } from './transition-work.js';
 import { UsageSampler } from './usage-sample.js';
-
-/** A short name for the server's data folder: servers sharing one Podman never touch each other's containers. */
-export const namespaceOf = (dataDir: string) => createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 8);
 
 /**
  * Instances as Podman containers (COMPUTE_DRIVER=podman). Lifecycle calls run inside the caller's

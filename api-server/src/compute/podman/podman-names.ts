@@ -1,3 +1,9 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+
+/** A short name for the server's data folder: servers sharing one Podman never touch each other's containers. */
+export const namespaceOf = (dataDir: string) => createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 8);
+
 /** The image every seeded system image runs (built by `npm run images`). */
 export const baseImageRef = 'localhost/suanli/base:bookworm';
 

@@ -33,7 +33,6 @@ import {
   billsXlsx,
   billTotals,
   billView,
-  billWhere,
   dailySpend,
   exportLimit,
   exportRows,
@@ -78,7 +77,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const { pageNum, pageSize, offset } = pageWindow(request.body);
       const { id: userId } = currentUser(request);
       const [list, totals] = await Promise.all([
-        billPage(app.db, billWhere(userId, request.body), pageSize, offset),
+        billPage(app.db, userId, request.body, pageSize, offset),
         billTotals(app.db, userId, request.body),
       ]);
       return ok({ list, total: totals.lines, pageNum, pageSize, totals, rule: roundingRule });
@@ -108,7 +107,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const { id: userId } = currentUser(request);
       const totals = await billTotals(app.db, userId, request.body);
       if (totals.lines > exportLimit) throw invalid(`导出条数超过 ${exportLimit} 条，请缩小时间范围后再导出`);
-      const rows = exportRows(await billPage(app.db, billWhere(userId, request.body), exportLimit, 0), totals);
+      const rows = exportRows(await billPage(app.db, userId, request.body, exportLimit, 0), totals);
       const format = request.body.format;
       const file = format === 'csv' ? billsCsv(rows) : await billsXlsx(rows);
       const name = `账单明细-${app.clock.now().toISOString().slice(0, 10)}.${format}`;

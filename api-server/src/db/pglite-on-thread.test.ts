@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgliteOnThread } from './pglite-on-thread.js';
+
+describe('PGlite on its own thread', () => {
+  let folder: string;
+  let client: PgliteOnThread;
+  beforeAll(async () => {
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-pglite-thread-'));
+    client = await PgliteOnThread.open(path.join(folder, 'pglite'));
+    await client.query('create table notes (id int primary key, body text not null, at timestamptz not null default now())');
+  });
+  afterAll(async () => {
+    await client.close();
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('keeps the event loop turning while a statement runs', async () => {
+    let turns = 0;
+    let running = true;
+    const statement = client.query('select count(*)::int as n from generate_series(1, 1000000)').finally(() => (running = false));
+    while (running) {
+      await new Promise((resolve) => setImmediate(resolve));
+      turns += 1;
+    }
+    expect((await statement).rows).toEqual([{ n: 1_000_000 }]);
+    // On the main thread PGlite ran the whole statement inside one turn, after every turn scheduled before it.
+    expect(turns).toBeGreaterThan(1);
+  });
+
+  it('answers in rows or arrays, with dates as PostgreSQL text', async () => {
+    await client.query(`insert into notes (id, body, at) values ($1, $2, '2026-11-29 10:00:00+00')`, [1, '第一条']);
+    const objects = await client.query('select id, body, at from notes where id = $1', [1]);
+    expect(objects.rows).toEqual([{ id: 1, body: '第一条', at: '2026-11-29 10:00:00+00' }]);
+    const arrays = await client.query('select id, body from notes where id = $1', [1], { rowMode: 'array' });
+    expect(arrays.rows).toEqual([[1, '第一条']]);
+  });
+
+  it('passes PostgreSQL error fields back with the error', async () => {
+    const failure = await client.query('insert into notes (id, body) values (1, $1)', ['重复']).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: '23505', constraint: 'notes_pkey' });
+  });
+
+  it('commits a transaction that ends, rolls back one that throws, while other statements wait their turn', async () => {
+    await client.transaction(async (tx) => {
+      await tx.query(`insert into notes (id, body) values (2, '提交')`);
+    });
+    const outside = client.query('select count(*)::int as n from notes');
+    await expect(
+      client.transaction(async (tx) => {
+        await tx.query(`insert into notes (id, body) values (3, '回滚')`);
+        throw new Error('放弃');
+      }),
+    ).rejects.toThrow('放弃');
+    expect((await outside).rows).toEqual([{ n: 2 }]);
+    expect((await client.query('select id from notes order by id')).rows).toEqual([{ id: 1 }, { id: 2 }]);
+  });
+});

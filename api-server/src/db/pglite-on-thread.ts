@@ -1,0 +1,115 @@
+import { Worker } from 'node:worker_threads';
+import type { PGlite } from '@electric-sql/pglite';
+
+interface Failure {
+  message: string;
+  fields: Record<string, unknown>;
+}
+
+interface Reply {
+  id: number;
+  result?: unknown;
+  error?: Failure;
+}
+
+interface Results {
+  rows: unknown[];
+  affectedRows?: number;
+  fields: { name: string; dataTypeID: number }[];
+}
+
+type RowMode = 'array' | 'object';
+
+/**
+ * PGlite on a worker thread (`pglite-thread.mjs`), answering the calls drizzle-orm/pglite makes of a PGlite: `query`
+ * and `transaction`. Statements still run one at a time, as PGlite runs them, but the server's event loop goes on
+ * serving other requests while they run. Dates, times and intervals come back as text, the way drizzle asks for them.
+ */
+export class PgliteOnThread {
+  private readonly waiting = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
+  private lastId = 0;
+  private stopped: Error | null = null;
+
+  private constructor(private readonly thread: Worker) {
+    thread.on('message', ({ id, result, error }: Reply) => {
+      const waiter = this.waiting.get(id);
+      if (!waiter) return;
+      this.settled(id);
+      if (error) waiter.reject(Object.assign(new Error(error.message), error.fields));
+      else waiter.resolve(result);
+    });
+    thread.on('error', (error) => this.stop(error));
+    thread.on('exit', (code) => this.stop(new Error(`the PGlite thread exited (code ${code})`)));
+    thread.unref();
+  }
+
+  /** Opens the PGlite database in `folder` (created when missing) on a new thread. */
+  static async open(folder: string): Promise<PgliteOnThread> {
+    const client = new PgliteOnThread(new Worker(new URL('./pglite-thread.mjs', import.meta.url), { workerData: { dataDir: folder } }));
+    // Message 0 is the thread's own: the database opened, or why not.
+    try {
+      await client.waitFor(0);
+    } catch (error) {
+      await client.thread.terminate();
+      throw error;
+    }
+    return client;
+  }
+
+  /** The client drizzle-orm/pglite takes. */
+  asPglite(): PGlite {
+    return this as unknown as PGlite;
+  }
+
+  query(sql: string, params: unknown[] = [], options: { rowMode?: RowMode } = {}): Promise<Results> {
+    return this.send({ op: 'query', sql, params, rowMode: options.rowMode ?? 'object' }) as Promise<Results>;
+  }
+
+  /** Runs `work` in one transaction, which holds the database as PGlite's own does: other statements wait for its end. */
+  async transaction<T>(work: (tx: { query: PgliteOnThread['query'] }) => Promise<T>): Promise<T> {
+    const transaction = ++this.lastId;
+    await this.send({ op: 'begin' }, transaction);
+    let result: T;
+    try {
+      result = await work({
+        query: (sql, params = [], options = {}) =>
+          this.send({ op: 'query', sql, params, rowMode: options.rowMode ?? 'object', transaction }) as Promise<Results>,
+      });
+    } catch (error) {
+      await this.send({ op: 'end', transaction, commit: false });
+      throw error;
+    }
+    await this.send({ op: 'end', transaction, commit: true });
+    return result;
+  }
+
+  async close(): Promise<void> {
+    await this.send({ op: 'close' });
+    await this.thread.terminate();
+  }
+
+  private send(message: Record<string, unknown>, id = ++this.lastId): Promise<unknown> {
+    const reply = this.waitFor(id);
+    this.thread.postMessage({ ...message, id });
+    return reply;
+  }
+
+  /** The thread keeps the process alive only while an answer is awaited (a script's last query still gets its answer). */
+  private waitFor(id: number): Promise<unknown> {
+    if (this.stopped) return Promise.reject(this.stopped);
+    if (this.waiting.size === 0) this.thread.ref();
+    return new Promise((resolve, reject) => this.waiting.set(id, { resolve, reject }));
+  }
+
+  private settled(id: number): void {
+    this.waiting.delete(id);
+    if (this.waiting.size === 0) this.thread.unref();
+  }
+
+  /** Anything still waiting fails rather than hangs once the thread is gone. */
+  private stop(reason: Error): void {
+    this.stopped ??= reason;
+    for (const { reject } of this.waiting.values()) reject(this.stopped);
+    this.waiting.clear();
+  }
+}

@@ -1,0 +1,96 @@
+// The embedded database (PGlite) on a thread of its own, so that running SQL never holds up the server's event loop:
+// on the main thread every statement (and the parsing of its answer) stopped every other request for its whole
+// duration (issue 31). db/pglite-on-thread.ts is the other end. Plain JavaScript: a worker thread starts without the
+// TypeScript loader that the server and the tests run under.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+const asText = (value) => value;
+// The parsers drizzle hands PGlite with every query (drizzle-orm/pglite/session.js): dates, times and intervals stay
+// PostgreSQL's text, as node-postgres gives them to drizzle on the other driver. Functions cannot cross threads.
+const parsers = {
+  [types.TIMESTAMP]: asText,
+  [types.TIMESTAMPTZ]: asText,
+  [types.INTERVAL]: asText,
+  [types.DATE]: asText,
+  1231: asText, // numeric[]
+  1115: asText, // timestamp[]
+  1185: asText, // timestamptz[]
+  1187: asText, // interval[]
+  1182: asText, // date[]
+};
+
+/** What crosses back for a failed statement: the message and PostgreSQL's fields (code, constraint, detail…). */
+function failure(error) {
+  const fields = {};
+  for (const [key, value] of Object.entries(error)) if (value === null || typeof value !== 'object') fields[key] = value;
+  return { message: error instanceof Error ? error.message : String(error), fields };
+}
+
+/** Open transactions by id: the statements sent for them, and how to end them. */
+const transactions = new Map();
+
+/**
+ * 16 MB of shared buffers instead of PostgreSQL's 128 MB: PGlite keeps them in its WebAssembly memory, which only grows,
+ * so they were about 100 MB of the idle server's memory (issue 31). Pages beyond them are read again from the files,
+ * which the operating system caches.
+ */
+const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+let pglite;
+try {
+  pglite = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm }, startParams });
+  parentPort.postMessage({ id: 0, result: null });
+} catch (error) {
+  parentPort.postMessage({ id: 0, error: failure(error) });
+}
+
+function answer(id, work) {
+  work.then(
+    (result) => parentPort.postMessage({ id, result }),
+    (error) => parentPort.postMessage({ id, error: failure(error) }),
+  );
+}
+
+async function query({ sql, params, rowMode, transaction }) {
+  const on = transaction === undefined ? pglite : transactions.get(transaction).tx;
+  const { rows, affectedRows, fields } = await on.query(sql, params, { rowMode, parsers });
+  return { rows, affectedRows, fields };
+}
+
+/** Opens a transaction that stays open (holding PGlite, as on the main thread) until `end` says commit or roll back. */
+function begin(id) {
+  let begun;
+  const open = new Promise((resolve) => (begun = resolve));
+  const ended = pglite.transaction(
+    (tx) =>
+      new Promise((commit, rollBack) => {
+        transactions.set(id, { tx, commit, rollBack, ended });
+        begun();
+      }),
+  );
+  ended.catch(() => {}).finally(() => transactions.delete(id));
+  // A BEGIN that fails settles `ended` before the transaction opens.
+  return Promise.race([open, ended]);
+}
+
+function end({ transaction, commit }) {
+  const open = transactions.get(transaction);
+  if (commit) open.commit();
+  else open.rollBack(new Error('rolled back'));
+  return open.ended.then(
+    () => null,
+    (error) => {
+      if (commit) throw error;
+      return null;
+    },
+  );
+}
+
+parentPort.on('message', (message) => {
+  if (message.op === 'query') answer(message.id, query(message));
+  else if (message.op === 'begin') answer(message.id, begin(message.id));
+  else if (message.op === 'end') answer(message.id, end(message));
+  else if (message.op === 'close') answer(message.id, pglite.close());
+});
