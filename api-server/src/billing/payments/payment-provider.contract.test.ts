@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { call, createTestApp, login, type TestApp } from '../../test-support/test-app.js';
@@ -131,6 +133,14 @@ const deliver = (method: string, raw: RawNotification) =>
     payload: raw.body,
   });
 const view = (orderNo: string) => call(t.app, 'POST', '/apis/user/auth/recharge/view', { orderNo }, token);
+
+// First in the file, before any sandbox payment signs with them.
+it("makes the sandbox's signing keys on its first signature, not at every start (a 2048-bit RSA pair costs about 0.3 s)", async () => {
+  const keyFile = path.join(t.dataDir, 'payments', 'sandbox-key.json');
+  expect(fs.existsSync(keyFile)).toBe(false);
+  await t.app.payments.providers.sandbox.pay((await createRecharge('sandbox', 1_000)).paymentNo);
+  expect(fs.existsSync(keyFile)).toBe(true);
+});
 
 describe.each(['sandbox', 'alipay', 'wechatpay'])('PaymentProvider contract: %s', (method) => {
   const provider = () => t.app.payments.providers.byName.get(method)!;
