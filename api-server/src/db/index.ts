@@ -116,6 +116,8 @@ export {
   sandboxTrades,
   searchDocuments,
   sessions,
+  shareAccesses,
+  shareLinks,
   ShelfStatus,
   smsCodes,
   storageTasks,
