@@ -11,7 +11,11 @@ export const ShareCreateBody = Type.Object({
   }),
   path: Type.String({ title: '文件路径', maxLength: 1024, description: '存储位置内的文件或文件夹；数据集为空' }),
   expiryDays: Type.Integer({ title: '有效期', description: '1、7、30 天，0 为永久有效' }),
-  code: Type.Optional(Type.Union([Type.String({ title: '提取码', maxLength: 4 }), Type.Null()], { description: '4位字母或数字，不区分大小写；空为不设提取码' })),
+  code: Type.Optional(
+    Type.Union([Type.String({ title: '提取码', maxLength: 4 }), Type.Null()], {
+      description: '4位字母或数字，不区分大小写；空为不设提取码',
+    }),
+  ),
   maxDownloads: Type.Optional(Type.Union([Type.Integer({ title: '下载次数上限', minimum: 1, maximum: 100_000 }), Type.Null()])),
 });
 export type ShareCreateBody = Static<typeof ShareCreateBody>;

@@ -24,7 +24,13 @@ export function cloudDiskFiles(blobs: BlobStore, root: string): ReadableFiles {
         for (const object of page.objects) {
           if (object.key === prefix || object.key.endsWith('/')) continue;
           const name = object.key.slice(prefix.length);
-          entries.push({ name, path: folder ? `${folder}/${name}` : name, isDir: false, size: object.size, modifiedAt: object.lastModified });
+          entries.push({
+            name,
+            path: folder ? `${folder}/${name}` : name,
+            isDir: false,
+            size: object.size,
+            modifiedAt: object.lastModified,
+          });
         }
         continuationToken = page.nextContinuationToken;
       } while (continuationToken);
@@ -33,7 +39,8 @@ export function cloudDiskFiles(blobs: BlobStore, root: string): ReadableFiles {
     async stat(path) {
       // Keys sort `a` before `a.txt` and `a/…`, so the first key under the prefix is the file when there is one.
       const [first] = (await blobs.listPage(key(path), { maxKeys: 1 })).objects;
-      if (first?.key === key(path)) return { name: lastSegment(path), path, isDir: false, size: first.size, modifiedAt: first.lastModified };
+      if (first?.key === key(path))
+        return { name: lastSegment(path), path, isDir: false, size: first.size, modifiedAt: first.lastModified };
       const [inside] = (await blobs.listPage(key(`${path}/`), { maxKeys: 1 })).objects;
       return inside ? { name: lastSegment(path), path, isDir: true, size: 0, modifiedAt: inside.lastModified } : null;
     },

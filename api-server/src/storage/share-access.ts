@@ -57,8 +57,7 @@ async function checkCode(app: FastifyInstance, visitor: ShareVisitor, share: Sha
     { key: `share-code:ip:${visitor.ip}`, rule: limits.shareCodePerIp },
   ];
   for (const { key, rule } of counters) {
-    if (await app.rateLimiter.exhausted(key, rule))
-      throw tooMany(`提取码错误次数过多，请${Math.ceil(rule.windowMs / 60_000)}分钟后再试`);
+    if (await app.rateLimiter.exhausted(key, rule)) throw tooMany(`提取码错误次数过多，请${Math.ceil(rule.windowMs / 60_000)}分钟后再试`);
   }
   const right = /^[A-Za-z0-9]{4}$/.test(code) && checkShareCode(code) === share.code;
   if (right) return;
@@ -68,7 +67,11 @@ async function checkCode(app: FastifyInstance, visitor: ShareVisitor, share: Sha
 }
 
 /** The shared file or folder, or `inside` it, as it is now: 「文件已被删除」 when it (or its disk or dataset) is gone. */
-async function sharedEntry(app: FastifyInstance, share: ShareLink, inside = ''): Promise<{ files: ReadableFiles; at: string; entry: FileEntry }> {
+async function sharedEntry(
+  app: FastifyInstance,
+  share: ShareLink,
+  inside = '',
+): Promise<{ files: ReadableFiles; at: string; entry: FileEntry }> {
   const below = checkRelativePath(inside, '路径');
   if (below && share.kind === 'file') throw invalid('路径不合法');
   const files = await openShareSource(app, share.userId, share.source);
@@ -131,7 +134,13 @@ export async function listShared(app: FastifyInstance, pass: string, inside: str
   const entries = (await inTree(() => files.list(at)))
     .filter((each) => !each.name.startsWith(ownName))
     .sort((a, b) => Number(b.isDir) - Number(a.isDir) || collator.compare(a.name, b.name))
-    .map((each) => ({ name: each.name, path: each.path.slice(base.length), isDir: each.isDir, size: each.size, modifiedAt: each.modifiedAt }));
+    .map((each) => ({
+      name: each.name,
+      path: each.path.slice(base.length),
+      isDir: each.isDir,
+      size: each.size,
+      modifiedAt: each.modifiedAt,
+    }));
   return { path: checkRelativePath(inside, '路径'), entries };
 }
 

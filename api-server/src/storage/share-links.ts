@@ -14,7 +14,12 @@ const day = 86_400_000;
 export const shareExpiryDays = [1, 7, 30, 0] as const;
 
 export type ShareState = 'active' | 'revoked' | 'expired' | 'used-up';
-export const shareStateNames: Record<ShareState, string> = { active: '有效', revoked: '已取消', expired: '已过期', 'used-up': '次数已用完' };
+export const shareStateNames: Record<ShareState, string> = {
+  active: '有效',
+  revoked: '已取消',
+  expired: '已过期',
+  'used-up': '次数已用完',
+};
 
 /** Where a share stands at `now`; revoking wins over expiry, expiry over the download cap. */
 export function shareState(share: ShareLink, now: Date): ShareState {

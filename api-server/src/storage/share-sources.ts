@@ -11,7 +11,12 @@ import type { ReadableFiles } from './tree-downloads.js';
 /** What a share link can point into: a network disk or file storage tree, a cloud disk, a dataset. */
 export type ShareSourceKind = 'netdisk' | 'cluster' | 'cloud' | 'dataset';
 
-export const shareSourceLabels: Record<ShareSourceKind, string> = { netdisk: '网盘', cluster: '文件存储', cloud: '云盘', dataset: '数据集' };
+export const shareSourceLabels: Record<ShareSourceKind, string> = {
+  netdisk: '网盘',
+  cluster: '文件存储',
+  cloud: '云盘',
+  dataset: '数据集',
+};
 
 /** A source key's kind and name ('netdisk:hd-2' → netdisk, hd-2), or the refusal. */
 export function parseShareSource(source: string): { kind: ShareSourceKind; name: string } {

@@ -31,7 +31,11 @@ import {
 
 const tags = ['分享'];
 /** A download answers the file's bytes; a refusal answers the envelope. */
-const FileBytes = Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: '文件字节或文件夹的 zip（attachment），文件支持 Range' });
+const FileBytes = Type.Unsafe<Readable>({
+  type: 'string',
+  format: 'binary',
+  description: '文件字节或文件夹的 zip（attachment），文件支持 Range',
+});
 
 /** My share links (create, list, revoke, access log) and the share page anyone opens without an account. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -42,7 +46,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/share/create',
-    { schema: { tags, summary: '分享网盘、文件存储、云盘中的文件或文件夹，或数据集', body: ShareCreateBody, response: { 200: Envelope(ShareView) } } },
+    {
+      schema: {
+        tags,
+        summary: '分享网盘、文件存储、云盘中的文件或文件夹，或数据集',
+        body: ShareCreateBody,
+        response: { 200: Envelope(ShareView) },
+      },
+    },
     async (request) => ok(shareView(await createShare(app, currentUser(request).id, request.body), app.clock.now()), '分享链接已创建'),
   );
 
@@ -60,7 +71,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/share/access/list',
-    { schema: { tags, summary: '分享的访问记录（时间、地址、下载了什么）', body: ShareAccessListBody, response: { 200: Envelope(Page(ShareAccessView)) } } },
+    {
+      schema: {
+        tags,
+        summary: '分享的访问记录（时间、地址、下载了什么）',
+        body: ShareAccessListBody,
+        response: { 200: Envelope(Page(ShareAccessView)) },
+      },
+    },
     async (request) => pagedAnswer(request.body, (window) => pageOfShareAccesses(app, currentUser(request).id, request.body.id, window)),
   );
 
@@ -90,7 +108,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: '下载分享的文件或文件夹（表单提交；文件支持 Range 断点续传，文件夹打包为 zip）',
         body: SharedDownloadBody,
-        response: { 200: Type.Union([FileBytes, Envelope(Type.Null())]), 206: FileBytes, 416: Type.String({ description: 'Range 超出文件大小' }) },
+        response: {
+          200: Type.Union([FileBytes, Envelope(Type.Null())]),
+          206: FileBytes,
+          416: Type.String({ description: 'Range 超出文件大小' }),
+        },
       },
     },
     async (request, reply) => sendSharedDownload(app, { ip: request.ip }, request, reply, request.body.pass, request.body.path),
