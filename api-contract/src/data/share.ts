@@ -107,3 +107,14 @@ export type SharedFolder = Static<typeof SharedFolder>;
 /** 下载分享的文件或文件夹（表单提交，浏览器保存应答）。 */
 export const SharedDownloadBody = SharedListBody;
 export type SharedDownloadBody = Static<typeof SharedDownloadBody>;
+
+export const SharePassBody = Type.Object({ pass: Type.String({ title: '访问凭证', maxLength: 64 }) });
+export type SharePassBody = Static<typeof SharePassBody>;
+
+/** 数据集分享所指的数据集：租用页挂载它。 */
+export const SharedDataset = Type.Object({
+  id: Type.Integer(),
+  name: Type.String({ description: '挂载于 /root/public-data/<name>' }),
+  title: Type.String(),
+});
+export type SharedDataset = Static<typeof SharedDataset>;

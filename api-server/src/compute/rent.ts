@@ -105,7 +105,7 @@ export async function rentInstance(
         imageId: image.id,
         imageName: image.name,
         dataDiskExtraGb,
-        datasets: sharedDataset ? [sharedDataset] : [],
+        datasets: sharedDataset ? [{ id: sharedDataset.id, name: sharedDataset.name }] : [],
         now,
       },
       model,

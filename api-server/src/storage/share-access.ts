@@ -184,12 +184,17 @@ export async function sendSharedDownload(
 }
 
 /** The dataset of an open dataset share, for renting an instance that mounts it: the share still open, the dataset ready. */
-export async function datasetOfSharePass(db: Executor, secret: Buffer, pass: string, now: Date): Promise<{ id: number; name: string }> {
+export async function datasetOfSharePass(
+  db: Executor,
+  secret: Buffer,
+  pass: string,
+  now: Date,
+): Promise<{ id: number; name: string; title: string }> {
   const share = await shareOfPass(db, secret, pass);
   ensureOpen(share, now);
   const { kind, name } = parseShareSource(share.source);
   if (kind !== 'dataset') throw invalid('该分享不是数据集');
   const dataset = await readyDataset(db, share.userId, Number(name));
   if (!dataset) throw gone('文件已被删除');
-  return { id: dataset.id, name: dataset.name };
+  return { id: dataset.id, name: dataset.name, title: dataset.title };
 }

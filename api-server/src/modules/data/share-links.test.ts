@@ -298,6 +298,13 @@ describe('file storage, the cloud disk and datasets', () => {
     expect(opened.data.item).toMatchObject({ name: '我的语料', isDir: true, size: 5, datasetId: row!.id });
     expect(zipNames((await download(opened.data.pass)).rawPayload)).toEqual(['我的语料/train.txt']);
 
+    expect(await call(t.app, 'POST', '/apis/data/api/share/dataset', { pass: opened.data.pass })).toMatchObject({
+      code: 200,
+      data: { id: row!.id, name: 'my-corpus', title: '我的语料' },
+    });
+    const fileShare = (await open((await create({ path: '报告.txt' })).data.token)).data.pass;
+    expect(await call(t.app, 'POST', '/apis/data/api/share/dataset', { pass: fileShare })).toMatchObject({ code: 422, msg: '该分享不是数据集' });
+
     const { node, model } = await privateNode(t.app.db, 1);
     const order = { regionCode: 'xb-1', gpuCount: 1, billingType: 1, nodeId: node.id, gpuModelId: model.id, imageId };
     const quoted = await call(t.app, 'POST', '/apis/user/auth/order/price/preview', order, other.token);

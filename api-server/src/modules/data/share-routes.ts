@@ -10,7 +10,9 @@ import {
   ShareListBody,
   ShareOpenBody,
   ShareOpened,
+  SharePassBody,
   ShareView,
+  SharedDataset,
   SharedDownloadBody,
   SharedFolder,
   SharedListBody,
@@ -20,6 +22,7 @@ import { pagedAnswer } from '../../lib/index.js';
 import { currentUser } from '../../plugins/index.js';
 import {
   createShare,
+  datasetOfSharePass,
   listShared,
   openShare,
   pageOfShareAccesses,
@@ -93,6 +96,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ok(await openShare(app, { ip: request.ip }, request.body.token, request.body.code)),
+  );
+
+  app.post(
+    '/api/share/dataset',
+    { schema: { tags, summary: '数据集分享所指的数据集（租用页据此挂载）', body: SharePassBody, response: { 200: Envelope(SharedDataset) } } },
+    async (request) => ok(await datasetOfSharePass(app.db, app.uploads.signingSecret, request.body.pass, app.clock.now())),
   );
 
   app.post(
