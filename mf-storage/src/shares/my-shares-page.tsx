@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { Button, Label, Table } from 'semantic-ui-react';
 import {
   copyText,
@@ -18,7 +19,7 @@ const stateColors: Record<string, 'green' | 'grey' | 'orange'> = { active: 'gree
 
 /** One link's access log: when, from which address, what was downloaded. */
 function AccessLog({ share }: { share: ShareView }) {
-  const accesses = usePagedList((paging: Paging) => listShareAccesses(share.id, paging));
+  const accesses = usePagedList(useCallback((paging: Paging) => listShareAccesses(share.id, paging), [share.id]));
   return (
     <PagedTable
       list={accesses}
