@@ -86,11 +86,12 @@ export const ShareOpened = Type.Object({
 });
 export type ShareOpened = Static<typeof ShareOpened>;
 
-export const SharedListBody = Type.Object({
+/** 分享的文件夹内的一处：列目录，或下载（表单提交，浏览器保存应答）。 */
+export const SharedPathBody = Type.Object({
   pass: Type.String({ title: '访问凭证', maxLength: 64 }),
-  path: Type.String({ title: '路径', maxLength: 1024, description: '分享的文件夹内的路径；空为分享的文件夹本身' }),
+  path: Type.String({ title: '路径', maxLength: 1024, description: '分享的文件夹内的路径；空为分享的文件或文件夹本身' }),
 });
-export type SharedListBody = Static<typeof SharedListBody>;
+export type SharedPathBody = Static<typeof SharedPathBody>;
 
 export const SharedEntry = Type.Object({
   name: Type.String(),
@@ -103,10 +104,6 @@ export type SharedEntry = Static<typeof SharedEntry>;
 
 export const SharedFolder = Type.Object({ path: Type.String(), entries: Type.Array(SharedEntry) });
 export type SharedFolder = Static<typeof SharedFolder>;
-
-/** 下载分享的文件或文件夹（表单提交，浏览器保存应答）。 */
-export const SharedDownloadBody = SharedListBody;
-export type SharedDownloadBody = Static<typeof SharedDownloadBody>;
 
 export const SharePassBody = Type.Object({ pass: Type.String({ title: '访问凭证', maxLength: 64 }) });
 export type SharePassBody = Static<typeof SharePassBody>;

@@ -13,9 +13,8 @@ import {
   SharePassBody,
   ShareView,
   SharedDataset,
-  SharedDownloadBody,
   SharedFolder,
-  SharedListBody,
+  SharedPathBody,
 } from '@rc/api-contract/data/share';
 import { ok } from '../../envelope.js';
 import { pagedAnswer } from '../../lib/index.js';
@@ -106,7 +105,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/share/list',
-    { schema: { tags, summary: '分享的文件夹中的文件与文件夹', body: SharedListBody, response: { 200: Envelope(SharedFolder) } } },
+    { schema: { tags, summary: '分享的文件夹中的文件与文件夹', body: SharedPathBody, response: { 200: Envelope(SharedFolder) } } },
     async (request) => ok(await listShared(app, request.body.pass, request.body.path)),
   );
 
@@ -116,7 +115,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: '下载分享的文件或文件夹（表单提交；文件支持 Range 断点续传，文件夹打包为 zip）',
-        body: SharedDownloadBody,
+        body: SharedPathBody,
         response: {
           200: Type.Union([FileBytes, Envelope(Type.Null())]),
           206: FileBytes,
