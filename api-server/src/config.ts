@@ -406,6 +406,9 @@ export interface AppConfig {
     sshPasswordPerInstance: RateLimitRule;
     /** Calls made with one API key (`Authorization: Bearer`), counted apart from the portal's sessions. */
     apiKey: RateLimitRule;
+    /** Wrong 提取码 of one share link from one address, and of every share link from one address. */
+    shareCodePerLinkIp: RateLimitRule;
+    shareCodePerIp: RateLimitRule;
   };
   maxSubAccounts: number;
   seedDemoData: boolean;
@@ -448,6 +451,8 @@ export const defaultRateLimits: AppConfig['rateLimits'] = {
   sshPasswordPerIp: { max: 10, windowMs: 15 * minute },
   sshPasswordPerInstance: { max: 10, windowMs: 15 * minute },
   apiKey: { max: 600, windowMs: minute },
+  shareCodePerLinkIp: { max: 5, windowMs: 10 * minute },
+  shareCodePerIp: { max: 30, windowMs: 60 * minute },
 };
 
 export class ConfigError extends Error {

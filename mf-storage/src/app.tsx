@@ -9,6 +9,8 @@ import { SpeedTestPage } from './files/speed-test-page';
 import { UploadHelperPage } from './files/upload-helper-page';
 import { UploadPage } from './files/upload-page';
 import { NetDiskPage } from './net-disk/net-disk-page';
+import { MySharesPage } from './shares/my-shares-page';
+import { SharePage } from './shares/share-page';
 
 /** Screens built so far, by route pattern; every other route shows its feature page. */
 export const screens: Screens = {
@@ -23,6 +25,8 @@ export const screens: Screens = {
   '/account/commonData': CommonDataPage,
   '/account/dataManage/myData': MyDataPage,
   '/account/download': DownloadPage,
+  '/account/share': MySharesPage,
+  '/s/:token?': SharePage,
 };
 
 export const App = screensApp(screens);

@@ -48,6 +48,8 @@ export const PayOrderBody = Type.Intersect([
     quoteToken: QuoteToken,
     /** 从应用中心部署时：已上架的应用，所选配置须与其实例模板一致。 */
     appId: Type.Optional(Id('应用')),
+    /** 从数据集的分享页租用时：分享页的访问凭证，实例创建即挂载该数据集（只读）。 */
+    datasetShare: Type.Optional(Type.String({ title: '数据集分享凭证', maxLength: 64 })),
   }),
 ]);
 export type PayOrderBody = Static<typeof PayOrderBody>;

@@ -43,6 +43,27 @@ async function changeMounts(app: FastifyInstance, userId: number, instanceId: nu
   });
 }
 
+/** Records the datasets a new instance mounts from its creation on (rented from a dataset's share link). */
+export async function mountDatasetsOfNewInstance(
+  tx: Executor,
+  instanceId: number,
+  datasets: Array<{ id: number; name: string }>,
+  now: Date,
+) {
+  for (const dataset of datasets)
+    await tx
+      .insert(instanceMounts)
+      .values({
+        instanceId,
+        mountPath: datasetMountPath(dataset.name),
+        kind: 'dataset',
+        sourceId: dataset.id,
+        readOnly: true,
+        createdAt: now,
+      })
+      .onConflictDoNothing();
+}
+
 /** Mounts a dataset read-only at /root/public-data/<name>; refuses a second dataset of that name. */
 export async function mountDataset(app: FastifyInstance, userId: number, instanceId: number, dataset: { id: number; name: string }) {
   await changeMounts(app, userId, instanceId, async (tx) => {

@@ -4,7 +4,7 @@ import { communityImages, computeNodes, ContentStatus, images, instances, type E
 import { conflict, notFound } from '../errors.js';
 import type { ComputeDriver } from './driver.js';
 import { beginTransition } from './instance-state.js';
-import { mountsOf } from './instance-mounts.js';
+import { mountDatasetsOfNewInstance, mountsOf } from './instance-mounts.js';
 import type { ModelPrices, SitePrices } from './prices.js';
 import { dayRateOf } from './prices.js';
 import { Billing } from './states.js';
@@ -43,6 +43,8 @@ export interface NewInstance {
   imageId: number;
   imageName: string;
   dataDiskExtraGb: number;
+  /** Datasets mounted read-only from the start (a rent from a dataset's share link). */
+  datasets?: Array<{ id: number; name: string }>;
   /** The instance whose data disk this one copies (克隆). */
   clonedFromId?: number;
   now: Date;
@@ -82,6 +84,7 @@ export async function createInstance(tx: Executor, driver: ComputeDriver, o: New
     })
     .returning();
   await mountRegionNetDisk(tx, row!);
+  await mountDatasetsOfNewInstance(tx, row!.id, o.datasets ?? [], o.now);
   const transition = await driver.create(row!, o.now, await mountsOf(tx, row!.id));
   return beginTransition(tx, row!.id, transition, { sshPort: 20_000 + (row!.id % 40_000) });
 }

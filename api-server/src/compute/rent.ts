@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { OrderConfiguration, PayOrderBody, RentQuoteBody } from '@rc/api-contract/user/order';
 import { computeNodes, type Database, type Executor } from '../db/index.js';
 import { notFound } from '../errors.js';
+import { datasetOfSharePass } from '../storage/index.js';
 import { ensureCanPayAnHour, placeOrder, confirmedPrice, issueQuote, voucherNote, type QuoteKey } from '../billing/index.js';
 import { launchableApp, recordLaunch } from './app-launch.js';
 import { countCommunityUse, nodesFittingImage } from './image-compatibility.js';
@@ -52,10 +53,11 @@ export async function rentQuote(db: Executor, quotes: QuoteKey, userId: number, 
 
 /**
  * Rents an instance at the quoted price: GPUs taken on the chosen node (or any node of the region that
- * fits the image), the instance created, the order paid, and the launch of an application recorded.
+ * fits the image), the instance created (mounting the dataset of a share link's pass, when given), the order
+ * paid, and the launch of an application recorded.
  */
 export async function rentInstance(
-  { db, driver, quotes }: { db: Database; driver: ComputeDriver; quotes: QuoteKey },
+  { db, driver, quotes, shareSecret }: { db: Database; driver: ComputeDriver; quotes: QuoteKey; shareSecret: Buffer },
   userId: number,
   body: PayOrderBody,
   now: Date,
@@ -70,6 +72,7 @@ export async function rentInstance(
       rentPrice({ gpuCount: body.gpuCount, billingType: body.billingType, duration, dataDiskExtraGb }, prices, at),
     );
     const image = await usableImage(tx, userId, body.imageId);
+    const sharedDataset = body.datasetShare ? await datasetOfSharePass(tx, shareSecret, body.datasetShare, now) : null;
     const launched = body.appId ? await launchableApp(tx, body.appId, { ...body, dataDiskExtraGb }) : null;
     const fittingNodeIds = await nodesFittingImage(tx, image.id, body);
     let nodeId = body.nodeId;
@@ -102,6 +105,7 @@ export async function rentInstance(
         imageId: image.id,
         imageName: image.name,
         dataDiskExtraGb,
+        datasets: sharedDataset ? [{ id: sharedDataset.id, name: sharedDataset.name }] : [],
         now,
       },
       model,

@@ -119,6 +119,8 @@ export {
   sandboxTrades,
   searchDocuments,
   sessions,
+  shareAccesses,
+  shareLinks,
   ShelfStatus,
   smsCodes,
   storageTasks,

@@ -17,3 +17,4 @@ export * from './schema/instance-apps.js';
 export * from './schema/hpc.js';
 export * from './schema/api-keys.js';
 export * from './schema/vouchers.js';
+export * from './schema/share-links.js';

@@ -48,6 +48,8 @@ export { storageResources } from './storage-resources.js';
 export { createOwnDataset, updateOwnDataset } from './my-datasets.js';
 export { activateNetDisk, ensureWritable, netDiskOverview, netDiskTotals, quoteNetDiskActivation } from './net-disk.js';
 export { SftpPool, type SftpTarget } from './sftp-pool.js';
+export { datasetOfSharePass, listShared, openShare, sendSharedDownload } from './share-access.js';
+export { createShare, pageOfShareAccesses, pageOfShares, revokeShare, shareView } from './share-links.js';
 export { checkNetDiskUsage, warnTreeUsage } from './storage-metering.js';
 export { runStoragePass, type StoragePassReport } from './storage-pass.js';
 export { defaultCloudDiskTerms, defaultNetDiskTerms, loadStorageTerms } from './storage-terms.js';

@@ -1,11 +1,11 @@
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZipFile } from 'yazl';
 import { downloadRecords } from '../db/index.js';
 import { notFound } from '../errors.js';
 import type { FileTree } from './file-trees.js';
+import { internalName } from '../lib/index.js';
+import type { FileEntry, FileSystem } from './file-system.js';
 import { inTree, treePath } from './tree-operations.js';
-import { trashFolder } from './trash.js';
 
 /** `attachment` with the name kept whole for every browser (RFC 6266 / 5987), and an ASCII fallback. */
 export function attachment(name: string): string {
@@ -36,28 +36,83 @@ function entityTag(entry: { size: number; modifiedAt: Date }): string {
   return `"${entry.size.toString(16)}-${entry.modifiedAt.getTime().toString(16)}"`;
 }
 
+/** The range a request is answered with; RFC 9110 §13.1.5: a resumed download names the version it holds, and a file changed since is sent whole. */
+function chosenRange(request: FastifyRequest, entry: FileEntry) {
+  const ifRange = request.headers['if-range'];
+  return ifRange === undefined || ifRange === entityTag(entry) ? requestedRange(request.headers.range, entry.size) : null;
+}
+
 async function record(app: FastifyInstance, tree: FileTree, relative: string, isDir: boolean, bytes: number) {
   await app.db
     .insert(downloadRecords)
     .values({ userId: tree.userId, tree: tree.key, path: relative, isDir, bytes, createdAt: app.clock.now() });
 }
 
+/** What a download reads of a tree of files: a file system, or a read-only view of one (a cloud disk's blobs). */
+export type ReadableFiles = Pick<FileSystem, 'list' | 'stat' | 'read' | 'usage'>;
+
+/** The server's own names (the trash, half-written files) never leave it. */
+const ownName = internalName('');
+
 /** Adds every file under `folder` to the zip, named below `prefix`; streams open one at a time, as the zip reaches them. */
-async function addFolder(tree: FileTree, zip: ZipFile, folder: string, prefix: string): Promise<void> {
-  const entries = await tree.fs.list(folder);
+async function addFolder(files: ReadableFiles, zip: ZipFile, folder: string, prefix: string): Promise<void> {
+  const entries = (await files.list(folder)).filter((entry) => !entry.name.startsWith(ownName));
   if (entries.length === 0) zip.addEmptyDirectory(prefix, { mtime: new Date(0) });
   for (const entry of entries) {
-    if (folder === '' && entry.name === trashFolder) continue;
     const name = `${prefix}/${entry.name}`;
-    if (entry.isDir) await addFolder(tree, zip, entry.path, name);
+    if (entry.isDir) await addFolder(files, zip, entry.path, name);
     else
       zip.addReadStreamLazy(name, { mtime: entry.modifiedAt, size: entry.size }, (done) => {
-        tree.fs.read(entry.path).then(
+        files.read(entry.path).then(
           (stream) => done(null, stream),
           (error: Error) => done(error, undefined as never),
         );
       });
   }
+}
+
+/**
+ * Answers `entry` (at `relative` in `files`): a file whole or the range asked (206, resumable), a folder as one zip
+ * stream named `<name>.zip`, read a file at a time so memory stays flat whatever the folder holds.
+ */
+export async function sendEntry(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  files: ReadableFiles,
+  relative: string,
+  entry: FileEntry,
+): Promise<FastifyReply> {
+  reply.header('cache-control', 'private, no-store');
+  if (entry.isDir) {
+    const zip = new ZipFile();
+    await inTree(() => addFolder(files, zip, relative, entry.name));
+    zip.end();
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', attachment(`${entry.name}.zip`))
+      .send(zip.outputStream);
+  }
+
+  const etag = entityTag(entry);
+  const range = chosenRange(request, entry);
+  reply.header('accept-ranges', 'bytes').header('etag', etag).header('content-disposition', attachment(entry.name));
+  if (range === 'unsatisfiable') {
+    return reply.code(416).header('content-range', `bytes */${entry.size}`).header('content-type', 'text/plain').send('');
+  }
+  const { start, end } = range ?? { start: 0, end: entry.size };
+  const stream = await inTree(() => files.read(relative, { start, end }));
+  if (range) reply.code(206).header('content-range', `bytes ${start}-${end - 1}/${entry.size}`);
+  return reply
+    .header('content-type', 'application/octet-stream')
+    .header('content-length', String(end - start))
+    .send(stream);
+}
+
+/** Whether a request is answered from a file's first byte (a new download, not a resumed one). */
+export function fromTheStart(request: FastifyRequest, entry: FileEntry): boolean {
+  if (entry.isDir) return true;
+  const range = chosenRange(request, entry);
+  return range === null || (range !== 'unsatisfiable' && range.start === 0);
 }
 
 /**
@@ -74,37 +129,9 @@ export async function sendTreeDownload(
   const relative = treePath(pathText, '文件路径');
   const entry = relative ? await inTree(() => tree.fs.stat(relative)) : null;
   if (!entry) throw notFound('文件不存在或已删除');
-  reply.header('cache-control', 'private, no-store');
-
-  if (entry.isDir) {
-    const usage = await inTree(() => tree.fs.usage(relative));
-    const zip = new ZipFile();
-    await inTree(() => addFolder(tree, zip, relative, entry.name));
-    zip.end();
-    await record(app, tree, relative, true, usage.bytes);
-    return reply
-      .header('content-type', 'application/zip')
-      .header('content-disposition', attachment(`${entry.name}.zip`))
-      .send(zip.outputStream);
+  if (fromTheStart(request, entry)) {
+    const bytes = entry.isDir ? (await inTree(() => tree.fs.usage(relative))).bytes : entry.size;
+    await record(app, tree, relative, entry.isDir, bytes);
   }
-
-  const etag = entityTag(entry);
-  // RFC 9110 §13.1.5: a resumed download names the version it holds; a file changed since is sent whole.
-  const ifRange = request.headers['if-range'];
-  const range = ifRange === undefined || ifRange === etag ? requestedRange(request.headers.range, entry.size) : null;
-  reply
-    .header('accept-ranges', 'bytes')
-    .header('etag', etag)
-    .header('content-disposition', attachment(path.posix.basename(relative)));
-  if (range === 'unsatisfiable') {
-    return reply.code(416).header('content-range', `bytes */${entry.size}`).header('content-type', 'text/plain').send('');
-  }
-  const { start, end } = range ?? { start: 0, end: entry.size };
-  const stream = await inTree(() => tree.fs.read(relative, { start, end }));
-  if (start === 0) await record(app, tree, relative, false, entry.size);
-  if (range) reply.code(206).header('content-range', `bytes ${start}-${end - 1}/${entry.size}`);
-  return reply
-    .header('content-type', 'application/octet-stream')
-    .header('content-length', String(end - start))
-    .send(stream);
+  return sendEntry(request, reply, tree.fs, relative, entry);
 }

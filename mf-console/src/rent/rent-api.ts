@@ -2,6 +2,7 @@ import type { CommunityImageDetail, ImageFit, ImageUseBody } from '@rc/api-contr
 import type { AppDetail } from '@rc/api-contract/application/app';
 import type { Region } from '@rc/api-contract/node/node';
 import type { PaidOrder, PayOrderBody, RentQuote, RentQuoteBody } from '@rc/api-contract/user/order';
+import type { SharedDataset } from '@rc/api-contract/data/share';
 import { api, type Page } from '@rc/shared-utility';
 import type { ImageView } from '../instances/instance-types';
 import type { GpuModelStat } from './gpu-model-cards';
@@ -20,3 +21,5 @@ export const communityImage = (id: number) => api.post<CommunityImageDetail>('/c
 export const checkImageFit = (body: ImageUseBody) => api.post<ImageFit>('/community/auth/image/use', body, { errorTip: false });
 /** The application 「部署」 opened renting with (its template fills the form). */
 export const appToLaunch = (id: number) => api.post<AppDetail>('/application/api/app/view', { id });
+/** The dataset a share page's 「用此数据集租用实例」 brought along (`?datasetShare=` holds the page's pass). */
+export const sharedDataset = (pass: string) => api.post<SharedDataset>('/data/api/share/dataset', { pass }, { errorTip: false });

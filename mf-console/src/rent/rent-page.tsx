@@ -6,6 +6,7 @@ import { useQuote } from '../instances/quote-summary';
 import { gpuModelsIn, listRegions, payAndCreate, quoteRent, savedImages, listSystemImages } from './rent-api';
 import { CommunityImageChoice, useCommunityImage } from './community-image-choice';
 import { AppTemplateChoice, useAppLaunch } from './app-template-choice';
+import { DatasetShareChoice, useDatasetShare } from './dataset-share-choice';
 import { BillingField, GpuCountField, GpuModelField, RegionField } from './rent-machine-fields';
 import { RentImageField } from './rent-image-field';
 import { chosenModel, initialRentState, rentChoice, rentOrder, rentReducer, templateMismatch } from './rent-state';
@@ -19,6 +20,7 @@ export function RentPage({ navigate }: ScreenProps) {
   const { busy: paying, submit } = useSubmit();
   const shared = useCommunityImage(regionCode, gpuModelId);
   const launch = useAppLaunch();
+  const datasetShare = useDatasetShare();
   const template = launch.template;
 
   useEffect(() => {
@@ -73,7 +75,12 @@ export function RentPage({ navigate }: ScreenProps) {
 
   const pay = async () => {
     if (!choice || !chosenImageId || !quote || shared.blocks || mismatch) return;
-    const order = rentOrder(choice, state, { imageId: chosenImageId, quoteToken: quote.quoteToken, appId: launch.app?.id });
+    const order = rentOrder(choice, state, {
+      imageId: chosenImageId,
+      quoteToken: quote.quoteToken,
+      appId: launch.app?.id,
+      datasetShare: datasetShare.pass,
+    });
     await submit({
       call: async () => {
         const result = await payAndCreate(order);
@@ -96,6 +103,7 @@ export function RentPage({ navigate }: ScreenProps) {
     <PageSection className="rc-rent-page">
       <PageHeader />
       <AppTemplateChoice launch={launch} mismatch={mismatch} />
+      <DatasetShareChoice share={datasetShare} />
       <Form>
         <RegionField {...fieldProps} />
         <GpuModelField {...fieldProps} />

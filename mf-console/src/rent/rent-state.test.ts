@@ -116,6 +116,12 @@ describe('rent state', () => {
       name: '训练机',
       appId: 12,
     });
+    expect(rentOrder(choice, state, { imageId: 4, quoteToken: 't', appId: undefined, datasetShare: '7.abc' })).toEqual({
+      ...choice,
+      imageId: 4,
+      quoteToken: 't',
+      datasetShare: '7.abc',
+    });
   });
 
   it('keeps a notice once the server found the quote stale', () => {

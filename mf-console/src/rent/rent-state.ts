@@ -140,11 +140,11 @@ export function templateMismatch(state: RentState, template: AppTemplateView | n
   return '';
 }
 
-/** The order to pay: the quoted machine with its image, the quote's token, and the optional name and application. */
+/** The order to pay: the quoted machine with its image, the quote's token, and the optional name, application and shared dataset. */
 export function rentOrder(
   choice: OrderConfiguration,
   state: RentState,
-  paid: { imageId: number; quoteToken: string; appId: number | undefined },
+  paid: { imageId: number; quoteToken: string; appId: number | undefined; datasetShare?: string },
 ): PayOrderBody {
   const name = state.name.trim();
   return {
@@ -153,5 +153,6 @@ export function rentOrder(
     quoteToken: paid.quoteToken,
     ...(name ? { name } : {}),
     ...(paid.appId ? { appId: paid.appId } : {}),
+    ...(paid.datasetShare ? { datasetShare: paid.datasetShare } : {}),
   };
 }

@@ -36,6 +36,7 @@ import { CloudFolderForm } from './cloud-folder-form';
 import './cloud-disk.css';
 import { FolderBreadcrumb } from '../folder-breadcrumb';
 import { EntryName } from '../entry-name';
+import { openShareDialog } from '../shares/share-dialog';
 import { openFilePreview } from '../file-preview';
 import { useFilePicker } from '../file-picker';
 
@@ -257,6 +258,14 @@ function Browser({ regionCode, onChanged }: { regionCode: string; onChanged: () 
                         下载
                       </Button>
                     )}
+                    <Button
+                      basic
+                      size="mini"
+                      className="rc-share"
+                      onClick={() => openShareDialog({ source: `cloud:${regionCode}`, path: entry.key, name: entry.name })}
+                    >
+                      分享
+                    </Button>
                     <Button basic size="mini" color="red" onClick={() => void remove([entry.key])}>
                       删除
                     </Button>

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Button, Form, Input, Table } from 'semantic-ui-react';
 import { debounce, formatSize, PageHeader, PageSection, PagedTable, usePagedList, type Paging, type ScreenProps } from '@rc/shared-utility';
 import { listPublicDatasets, type DatasetView } from './common-data-api';
-import { copyDataset, mountIntoInstance, showDataset } from './dataset-actions';
+import { copyDataset, mountIntoInstance, shareDataset, showDataset } from './dataset-actions';
 import './common-data.css';
 
 /** `/account/commonData` (公开数据): the public catalogue; copy a dataset to my network disk or mount it into an instance. */
@@ -50,6 +50,9 @@ export function CommonDataPage({ navigate }: ScreenProps) {
         </Button>
         <Button size="mini" basic className="rc-mount-dataset" onClick={() => mountIntoInstance(dataset)}>
           挂载到实例
+        </Button>
+        <Button size="mini" basic className="rc-share" onClick={() => shareDataset(dataset)}>
+          分享
         </Button>
       </Table.Cell>
     </Table.Row>

@@ -3,6 +3,7 @@ import { dialogs } from '@rc/shared-utility';
 import type { DatasetView } from './common-data-api';
 import { DatasetDetail } from './dataset-detail';
 import { CopyToNetDiskForm, MountForm } from './dataset-forms';
+import { openShareDialog } from '../shares/share-dialog';
 
 export function showDataset(dataset: DatasetView) {
   dialogs.open({ title: `数据集：${dataset.title}`, width: 720, content: createElement(DatasetDetail, { dataset }) });
@@ -23,3 +24,6 @@ export function mountIntoInstance(dataset: DatasetView, onDone?: () => void) {
     content: (close) => createElement(MountForm, { dataset, close, onDone }),
   });
 }
+
+/** A share link of the whole dataset; its page also offers renting an instance that mounts it. */
+export const shareDataset = (dataset: DatasetView) => openShareDialog({ source: `dataset:${dataset.id}`, path: '', name: dataset.title });

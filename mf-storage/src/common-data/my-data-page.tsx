@@ -12,7 +12,7 @@ import {
   type ScreenProps,
 } from '@rc/shared-utility';
 import { deleteMyDataset, listMyDatasets, type DatasetView } from './common-data-api';
-import { mountIntoInstance, showDataset } from './dataset-actions';
+import { mountIntoInstance, shareDataset, showDataset } from './dataset-actions';
 import { CreateDatasetForm, EditDatasetForm } from './my-data-forms';
 import './common-data.css';
 
@@ -70,6 +70,9 @@ export function MyDataPage({ navigate }: ScreenProps) {
       <Table.Cell collapsing>
         <Button size="mini" basic disabled={dataset.status !== 'ready'} onClick={() => mountIntoInstance(dataset)}>
           挂载到实例
+        </Button>
+        <Button size="mini" basic className="rc-share" disabled={dataset.status !== 'ready'} onClick={() => shareDataset(dataset)}>
+          分享
         </Button>
         <Button size="mini" basic onClick={() => edit(dataset)}>
           编辑

@@ -42,6 +42,7 @@ import { VirtualRows } from './virtual-rows';
 import './file-manage.css';
 import { FolderBreadcrumb } from '../folder-breadcrumb';
 import { EntryName } from '../entry-name';
+import { openShareDialog } from '../shares/share-dialog';
 import { openFilePreview } from '../file-preview';
 import { useFilePicker } from '../file-picker';
 
@@ -291,6 +292,13 @@ export function FileListPage({ navigate }: ScreenProps) {
       <span>
         <Button basic size="mini" content="重命名" onClick={() => setRenaming(entry.path)} />
         <Button basic size="mini" content="下载" onClick={() => downloadItem(clusterId, entry.path)} />
+        <Button
+          basic
+          size="mini"
+          content="分享"
+          className="rc-share"
+          onClick={() => openShareDialog({ source: `cluster:${clusterId}`, path: entry.path, name: entry.name })}
+        />
       </span>
     </div>
   );

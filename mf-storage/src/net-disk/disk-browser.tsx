@@ -34,6 +34,7 @@ import { FolderBreadcrumb } from '../folder-breadcrumb';
 import { EntryName } from '../entry-name';
 import { openFilePreview } from '../file-preview';
 import { useFilePicker } from '../file-picker';
+import { openShareDialog } from '../shares/share-dialog';
 
 const sortNames: Record<SortField, string> = { name: '名称', size: '大小', time: '修改时间' };
 
@@ -231,6 +232,14 @@ export function DiskBrowser({ regionCode, writable, onChange }: { regionCode: st
                   下载
                 </Button>
               )}
+              <Button
+                basic
+                size="mini"
+                className="rc-share"
+                onClick={() => openShareDialog({ source: `netdisk:${regionCode}`, path: entry.path, name: entry.name })}
+              >
+                分享
+              </Button>
               <Button basic size="mini" className="rc-rename" disabled={!writable} onClick={() => setRenaming(entry.path)}>
                 重命名
               </Button>

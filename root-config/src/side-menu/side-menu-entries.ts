@@ -20,6 +20,7 @@ export const sideMenuEntries: readonly SideMenuEntry[] = [
   { text: '容器实例', icon: 'server', to: '/account/instanceManage' },
   { text: '镜像', icon: 'clone outline', to: '/account/mirrorImage' },
   { text: '网盘', icon: 'hdd outline', to: '/account/netDisk' },
+  { text: '我的分享', icon: 'share alternate', to: '/account/share' },
   { text: '文件上传', icon: 'cloud upload', to: '/account/upload' },
   {
     text: '超算',

@@ -29,7 +29,7 @@ const areas: Array<[RegExp, Area]> = [
   [/^\/apis\/user\/auth\/(order\/|user\/instance\/|user\/ssh\/key\/|user\/storage\/|user\/sys\/config)/, 'instance'],
   [/^\/apis\/(container|node|image|hpc)\/auth\//, 'instance'],
   [/^\/apis\/application\/auth\/app\/(instance\/template|launch)\//, 'instance'],
-  [/^\/apis\/data\/auth\/(dataset|my-dataset|mount|task|download)\//, 'storage'],
+  [/^\/apis\/data\/auth\/(dataset|my-dataset|mount|task|download|share)\//, 'storage'],
   [/^\/apis\/(net-disk|cloud-net-disk|orion)\/auth\//, 'storage'],
   [/^\/apis\/user\/auth\/dashboard\/storage/, 'storage'],
   [/^\/apis\/(community|course|exam|vod|application|system|data)\/auth\//, 'content'],

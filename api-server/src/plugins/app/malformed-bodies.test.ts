@@ -22,6 +22,8 @@ beforeAll(async () => {
         sshPasswordPerIp: roomy,
         sshPasswordPerInstance: roomy,
         apiKey: roomy,
+        shareCodePerLinkIp: roomy,
+        shareCodePerIp: roomy,
       },
     },
   });

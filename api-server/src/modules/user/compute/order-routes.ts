@@ -24,7 +24,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = currentUser(request);
       const instance = await rentInstance(
-        { db: app.db, driver: app.compute.driver, quotes: app.quotes },
+        { db: app.db, driver: app.compute.driver, quotes: app.quotes, shareSecret: app.uploads.signingSecret },
         user.id,
         request.body,
         app.clock.now(),
