@@ -8,7 +8,8 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { userWithBalance } from '../../test-support/compute-test-kit.js';
-import { netDiskFolder, netDiskTreeKey } from '../../storage/file-trees.js';
+import { netDiskFolder } from '../../storage/net-disk-volume.js';
+import { netDiskTreeKey } from '../../storage/file-trees.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 const files = 1_000;
