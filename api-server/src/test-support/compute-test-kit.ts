@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { computeNodes, gpuModels, images, ledgerEntries, users, type Executor } from '../db/index.js';
 import { call, createTestApp, type TestApp } from './test-app.js';
-import { applyLedgerEntry } from '../billing/index.js';
+import { applyLedgerEntry, postTransaction } from '../billing/index.js';
 import { createAccount, startSession } from '../accounts/index.js';
 import { runMeteringPasses } from '../periodic-jobs.js';
 
@@ -37,6 +37,21 @@ export async function userWithBalance(app: FastifyInstance, balance: number) {
   if (balance > 0)
     await applyLedgerEntry(app.db, { userId: account.id, amount: balance, kind: 'grant', note: '测试', at: app.clock.now() });
   return { id: account.id, token: await tokenFor(app, account.id) };
+}
+
+/** A new user holding `cash` of recharged money (invoiceable once spent, unlike the granted credit of userWithBalance). */
+export async function userWithRechargedCash(app: FastifyInstance, cash: number) {
+  const user = await userWithBalance(app, 0);
+  await postTransaction(app.db, {
+    kind: 'recharge',
+    note: '测试充值',
+    at: app.clock.now(),
+    legs: [
+      { account: { kind: 'cash', userId: user.id }, amount: cash },
+      { account: { kind: 'clearing', provider: 'test' }, amount: -cash },
+    ],
+  });
+  return user;
 }
 
 /** A new session for the user (a test that moves the clock past a day outlives the old one). */

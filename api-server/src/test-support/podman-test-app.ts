@@ -19,6 +19,19 @@ export async function closePodmanTestApp(t: TestApp | undefined) {
   await t.close();
 }
 
+/** Runs `script` in instance `id` through the app's driver; answers its exit code and output. */
+export async function shellIn(t: TestApp, id: number, script: string) {
+  const [row] = await t.app.db.select().from(instances).where(eq(instances.id, id));
+  const session = await t.app.compute.driver.exec(row!, { command: ['/bin/sh', '-c', script], tty: null });
+  session.stdin.end();
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  session.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+  session.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+  const code = await session.exited;
+  return { code, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() };
+}
+
 /** Polls the instance (the scheduler's pass, then its row) until it shows `status`, within a generous bound. */
 export async function reachStatus(t: TestApp, id: number, status: Status) {
   for (let waits = 0; ; waits++) {

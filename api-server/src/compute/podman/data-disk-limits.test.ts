@@ -2,9 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { instanceDisks, instances, sysConfig } from '../../db/index.js';
+import { instanceDisks, sysConfig } from '../../db/index.js';
 import { messagesOf, quotedOperation } from '../../test-support/compute-test-kit.js';
-import { closePodmanTestApp, createPodmanTestApp, reachStatus, runningPodmanInstance } from '../../test-support/podman-test-app.js';
+import {
+  closePodmanTestApp,
+  createPodmanTestApp,
+  reachStatus,
+  runningPodmanInstance,
+  shellIn,
+} from '../../test-support/podman-test-app.js';
 import { podmanOfTestApp } from '../../test-support/podman-namespace.js';
 import { call, type TestApp } from '../../test-support/test-app.js';
 import { runMetricsPass } from '../instance-metrics/metrics-pass.js';
@@ -32,19 +38,7 @@ beforeAll(async () => {
 });
 afterAll(() => closePodmanTestApp(t));
 
-const rowOf = async () => (await t.app.db.select().from(instances).where(eq(instances.id, id)))[0]!;
-
-/** Runs `script` in the instance through the driver; answers its exit code and output. */
-async function shell(script: string) {
-  const session = await t.app.compute.driver.exec(await rowOf(), { command: ['/bin/sh', '-c', script], tty: null });
-  session.stdin.end();
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  session.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-  session.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-  const code = await session.exited;
-  return { code, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() };
-}
+const shell = (script: string) => shellIn(t, id, script);
 
 /** `df -B1` of the instance's data disk: its size and what is free. */
 async function dataDf() {

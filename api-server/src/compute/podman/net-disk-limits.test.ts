@@ -3,15 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { createDiskImage } from '../../lib/index.js';
 import { runMetricsPass } from '../instance-metrics/metrics-pass.js';
-import { instances } from '../../db/index.js';
 import { netDiskFolder, netDiskImage, unmountNetDisks } from '../../storage/net-disk-volume.js';
 import { podmanOfTestApp } from '../../test-support/podman-namespace.js';
-import { runningPodmanInstance } from '../../test-support/podman-test-app.js';
+import { runningPodmanInstance, shellIn } from '../../test-support/podman-test-app.js';
 import { userWithBalance } from '../../test-support/compute-test-kit.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
 
@@ -62,17 +60,7 @@ suite(`the network disk holds its size inside instances (NET_DISK_LIMIT=loop, Po
     await t.close();
   });
 
-  async function shell(script: string) {
-    const [row] = await t.app.db.select().from(instances).where(eq(instances.id, id));
-    const session = await t.app.compute.driver.exec(row!, { command: ['/bin/sh', '-c', script], tty: null });
-    session.stdin.end();
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    session.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    session.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-    const code = await session.exited;
-    return { code, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() };
-  }
+  const shell = (script: string) => shellIn(t, id, script);
 
   async function netDiskDf() {
     const { stdout } = await shell('df -B1 -P /root/netdisk | tail -1');

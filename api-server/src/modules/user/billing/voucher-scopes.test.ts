@@ -4,9 +4,9 @@ import type { VoucherScope } from '@rc/api-contract/user/voucher';
 import { vouchers } from '../../../db/schema.js';
 import { call } from '../../../test-support/test-app.js';
 import type { TestApp } from '../../../test-support/test-app.js';
-import { balanceOf, setUpComputeTestApp, userWithBalance } from '../../../test-support/compute-test-kit.js';
+import { balanceOf, setUpComputeTestApp, userWithBalance, userWithRechargedCash } from '../../../test-support/compute-test-kit.js';
 import { courseFixture, newOperator, newTeacher } from '../../../test-support/learning-test-kit.js';
-import { checkLedger, postTransaction } from '../../../billing/index.js';
+import { checkLedger } from '../../../billing/index.js';
 
 let t: TestApp;
 setUpComputeTestApp((compute) => ({ t } = compute));
@@ -47,20 +47,8 @@ async function give(user: Buyer, v: { scope: VoucherScope; amount: number; minSp
   return redeemed.data.id as number;
 }
 
-/** A user holding `startBalance` of recharged cash (invoiceable once spent, unlike granted credit). */
-async function buyer(): Promise<Buyer> {
-  const user = await userWithBalance(t.app, 0);
-  await postTransaction(t.app.db, {
-    kind: 'recharge',
-    note: '测试充值',
-    at: t.clock.now(),
-    legs: [
-      { account: { kind: 'cash', userId: user.id }, amount: startBalance },
-      { account: { kind: 'clearing', provider: 'test' }, amount: -startBalance },
-    ],
-  });
-  return user;
-}
+/** A user holding `startBalance` of recharged cash. */
+const buyer = (): Promise<Buyer> => userWithRechargedCash(t.app, startBalance);
 
 /** A user with cash and one voucher of every scope but `scope` (each worth more than any order here, no minimum spend). */
 async function buyerWithForeignVouchers(scope: VoucherScope) {

@@ -3,9 +3,16 @@ import { eq } from 'drizzle-orm';
 import { vouchers } from '../../../db/schema.js';
 import { call } from '../../../test-support/test-app.js';
 import type { TestApp } from '../../../test-support/test-app.js';
-import { balanceOf, privateNode, settle, setUpComputeTestApp, userWithBalance } from '../../../test-support/compute-test-kit.js';
+import {
+  balanceOf,
+  privateNode,
+  settle,
+  setUpComputeTestApp,
+  userWithBalance,
+  userWithRechargedCash,
+} from '../../../test-support/compute-test-kit.js';
 import { newOperator } from '../../../test-support/learning-test-kit.js';
-import { checkLedger, postTransaction } from '../../../billing/index.js';
+import { checkLedger } from '../../../billing/index.js';
 
 let t: TestApp;
 let imageId: number;
@@ -45,16 +52,7 @@ async function issue(batch: Partial<Record<string, unknown>> & { amount: number;
 
 /** A user holding one redeemed voucher of `amount` (and `balance` of recharged cash). */
 async function holder(amount: number, balance = 1_000_000, validFor?: number) {
-  const user = await userWithBalance(t.app, 0);
-  await postTransaction(t.app.db, {
-    kind: 'recharge',
-    note: '测试充值',
-    at: t.clock.now(),
-    legs: [
-      { account: { kind: 'cash', userId: user.id }, amount: balance },
-      { account: { kind: 'clearing', provider: 'test' }, amount: -balance },
-    ],
-  });
+  const user = await userWithRechargedCash(t.app, balance);
   const { codes } = await issue({ amount }, validFor);
   const redeemed = await voucherCall('redeem', { code: codes[0]!.toLowerCase() }, user.token);
   expect(redeemed).toMatchObject({ code: 200, data: { amount } });
