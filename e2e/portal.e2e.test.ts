@@ -211,16 +211,16 @@ describe('session', () => {
     await signInThroughApi(browser, server.url);
     await page.open('/account/home');
     // The menu is drawn once the shell has read the session, after the page's load event.
-    await browser.waitUntil(async () => (await browser.$$('.rc-side-menu a.item').length) === 35, {
+    await browser.waitUntil(async () => (await browser.$$('.rc-side-menu a.item').length) === 36, {
       timeout: 15_000,
-      timeoutMsg: 'expected the side menu to show its 35 entries',
+      timeoutMsg: 'expected the side menu to show its 36 entries',
     });
     const entries = await browser.$$('.rc-side-menu a.item').map(async (link) => ({
       href: (await link.getAttribute('href')) ?? '',
       // A badge's count may follow the entry's name (我的班级 2).
       text: (await link.getText()).replace(/\s*\d+$/, ''),
     }));
-    expect(entries).toHaveLength(35);
+    expect(entries).toHaveLength(36);
     for (const entry of entries) {
       await browser.$(`.rc-side-menu a.item[href="${entry.href}"]`).click();
       await page.waitForPath(entry.href);
