@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { adminQuery, databaseUrl } from './postgres-admin.js';
+import { adminQuery, databaseUrl, dropDatabaseWhenFree } from './postgres-admin.js';
 import { freePort } from './free-port.js';
 
 export interface PostgresPeer {
@@ -53,7 +53,7 @@ async function databaseOn(adminUrl: string, stopServer: () => Promise<void>): Pr
   return {
     url: databaseUrl(adminUrl, name),
     async close() {
-      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+      await dropDatabaseWhenFree(adminUrl, name);
       await stopServer();
     },
   };

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
@@ -10,7 +9,7 @@ import type { Clock } from '../clock.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { openDatabase, type OpenDatabase } from '../db/index.js';
 import type { LogDestination } from '../observability/index.js';
-import { adminQuery, databaseUrl } from './postgres-admin.js';
+import { adminQuery, databaseUrl, dropDatabaseWhenFree } from './postgres-admin.js';
 
 export class ManualClock implements Clock {
   private current: number;
@@ -42,20 +41,7 @@ async function postgresDatabaseFrom(template: { adminUrl: string; name: string }
   return {
     url: databaseUrl(adminUrl, name),
     /** Waits for the app's closing connections instead of killing them (which they would report). */
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await cleanup.query(`drop database if exists ${name}`);
-          break;
-        } catch (error) {
-          if ((error as { code?: string }).code !== '55006' || attempt === 50) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      }
-      await cleanup.end();
-    },
+    drop: () => dropDatabaseWhenFree(adminUrl, name),
   };
 }
 
