@@ -3,18 +3,18 @@ import { fileURLToPath } from 'node:url';
 import type { S3Settings } from '../../api-server/src/config';
 import { startS3Peer } from '../../api-server/src/test-support/s3-peer';
 import { ServerProcess } from '../../api-server/src/test-support/server-process';
-import { keepAtStop, removeAtStop } from './worker-processes';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The server, and the S3 object store (s3rver) it keeps the blobs in. */
-export type PortalServer = ServerProcess & {
-  objectStore: S3Settings;
-  /** Its data and object-store folders. */
-  folders: string[];
-};
+export type PortalServer = ServerProcess & { objectStore: S3Settings };
 
-async function launchPortalServer(extraEnv: Record<string, string> = {}): Promise<PortalServer> {
+/**
+ * The real api-server serving the built portal from dist/web, with a fresh data folder and its blobs
+ * on S3 (`BLOB_STORE=s3` against s3rver on a free port, stopped with it): every journey runs on S3,
+ * the api-server suites cover the local store. `extraEnv` adds settings of the journey's own.
+ */
+export async function startPortalServer(extraEnv: Record<string, string> = {}): Promise<PortalServer> {
   const peer = await startS3Peer();
   const { endpoint = '', region, bucket, accessKeyId, secretAccessKey } = peer.settings;
   const env = {
@@ -34,38 +34,9 @@ async function launchPortalServer(extraEnv: Record<string, string> = {}): Promis
   const stopServer = server.stop.bind(server);
   return Object.assign(server, {
     objectStore: peer.settings,
-    folders: [server.dataDir, peer.directory],
     async stop() {
       await stopServer();
       await peer.close();
     },
   });
-}
-
-/** The next journey file's server on the shared settings, started while the current file's journeys run. */
-let spare: Promise<PortalServer> | undefined;
-
-function startSpare(): Promise<PortalServer> {
-  const started = launchPortalServer().then((server) => {
-    removeAtStop(server.folders);
-    return server;
-  });
-  started.catch(() => undefined);
-  return started;
-}
-
-/**
- * The real api-server serving the built portal from dist/web, with a fresh data folder and its blobs on S3
- * (`BLOB_STORE=s3` against s3rver on a free port, stopped with it): every journey runs on S3, the api-server suites
- * cover the local store. `extraEnv` adds settings of the journey's own. The journey files run one after another in
- * one worker (e2e/vitest.config.ts), so a file on the shared settings takes the server started for it during the
- * previous file (about 10 s of start-up on a loaded machine) and leaves one started for the next.
- */
-export async function startPortalServer(extraEnv: Record<string, string> = {}): Promise<PortalServer> {
-  if (Object.keys(extraEnv).length > 0) return launchPortalServer(extraEnv);
-  // A spare that failed to start is started again here, where its error reaches the journey.
-  const server = await (spare ?? launchPortalServer()).catch(() => launchPortalServer());
-  keepAtStop(server.folders);
-  spare = startSpare();
-  return server;
 }

@@ -26,8 +26,6 @@ const corsRule = `<CORSConfiguration>
 
 export interface S3Peer {
   settings: S3Settings;
-  /** Its folder, for a clean-up that outlives this process (e2e/support/spare-servers.ts). */
-  directory: string;
   close(): Promise<void>;
 }
 
@@ -52,7 +50,6 @@ export async function startS3Peer(bucket = 'rc-blobs'): Promise<S3Peer> {
       secretAccessKey: 'S3RVER',
       forcePathStyle: true,
     },
-    directory,
     async close() {
       child.kill('SIGTERM');
       await exited;
