@@ -104,7 +104,7 @@ describe('my batch jobs', () => {
     await clickCentered('.rc-job-submit-button');
 
     // The simulated cluster schedules after about 10 s, runs the 12 s the script sleeps, and the server syncs every 5 s.
-    await browser.$(row(quick)).waitForDisplayed({ timeout: 15_000 });
+    await browser.$(row(quick)).waitForDisplayed({ timeout: 30_000 });
     expect(await browser.$('.rc-job-submit').isExisting()).toBe(false);
     await waitForState(quick, 'PENDING', 10_000);
     expect(await browser.$(row(quick)).getText()).toContain('排队中');
