@@ -1,4 +1,8 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeClockFile } from '../api-server/src/file-clock';
 import type { Browser } from './support/chromium';
 import type { PortalPage } from './support/portal-page';
 import type { PortalServer } from './support/portal-server';
@@ -10,7 +14,13 @@ import { latestSmsCode } from './support/sms-outbox';
 let browser: Browser;
 let page: PortalPage;
 let server: PortalServer;
-setUpPortalSuite({}, (suite) => ({ browser, page, server } = suite));
+// The simulated cluster runs on the server's clock: this journey holds it still and moves it by hand, so a queued job
+// stays 排队中 until the journey lets it start, however slowly the machine draws the page.
+const clockFile = path.join(mkdtempSync(path.join(tmpdir(), 'rc-e2e-hpc-clock-')), 'now');
+let now = new Date();
+writeClockFile(clockFile, now);
+const advanceClock = (seconds: number) => writeClockFile(clockFile, (now = new Date(now.getTime() + seconds * 1000)));
+setUpPortalSuite({ env: { CLOCK_FILE: clockFile } }, (suite) => ({ browser, page, server } = suite));
 
 interface HpcAccount {
   id: number | null;
@@ -103,17 +113,20 @@ describe('my batch jobs', () => {
     expect(await browser.$('.rc-job-estimate-bar').getText()).toContain('余额');
     await clickCentered('.rc-job-submit-button');
 
-    // The simulated cluster schedules after about 10 s, runs the 12 s the script sleeps, and the server syncs every 5 s.
+    // The simulated cluster schedules a job 10 s after its submission and runs the 12 s the script sleeps; the server syncs
+    // every 5 s.
     await browser.$(row(quick)).waitForDisplayed({ timeout: 30_000 });
     expect(await browser.$('.rc-job-submit').isExisting()).toBe(false);
-    await waitForState(quick, 'PENDING', 10_000);
+    await waitForState(quick, 'PENDING', 30_000);
     expect(await browser.$(row(quick)).getText()).toContain('排队中');
+    advanceClock(11);
     await waitForState(quick, 'RUNNING', 60_000);
     expect(await browser.$(row(quick)).getText()).toContain('运行中');
 
     // 查看输出 while the job runs: the dialog says it refreshes, and shows the output once the job wrote it, unopened again.
     await clickCentered(`${row(quick)} .rc-job-output`);
     await page.waitForText('rc-dialogs .rc-job-output-view', '作业运行中，输出每 3 秒自动刷新');
+    advanceClock(13);
     await browser.waitUntil(
       async () =>
         (
