@@ -111,6 +111,20 @@ describe('payee accounts (卡信息)', () => {
     });
   });
 
+  it('refuse an expired payee code, to add an account and to change one', async () => {
+    const user = await earner(t, 0);
+    const expired = await ownSmsCode(t, user, 'payee');
+    t.clock.advance(t.app.config.smsCodeTtlMs);
+    expect(await payee('save', { channel: 'alipay', account: 'wangwu@example.com', code: expired }, user.token)).toMatchObject(codeRefused);
+
+    const alipayId = await savedPayeeAccount(t, user, { channel: 'alipay', account: '13912345679' });
+    const stale = await ownSmsCode(t, user, 'payee');
+    t.clock.advance(t.app.config.smsCodeTtlMs);
+    const change = { id: alipayId, channel: 'alipay', account: 'wangwu@example.com' };
+    expect(await payee('update', { ...change, code: stale }, user.token)).toMatchObject(codeRefused);
+    expect((await payee('list', {}, user.token)).data.list).toMatchObject([{ id: alipayId, accountMasked: '139****5679' }]);
+  });
+
   it('send their codes to the signed-in account’s own mobile only, one a minute for each purpose, saying what they are for', async () => {
     const user = await earner(t, 0);
     await ownSmsCode(t, user, 'withdraw');
