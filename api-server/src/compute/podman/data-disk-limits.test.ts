@@ -11,14 +11,13 @@ import {
   runningPodmanInstance,
   shellIn,
 } from '../../test-support/podman-test-app.js';
+import { growsOnline } from '../../test-support/loop-mounts.js';
 import { podmanOfTestApp } from '../../test-support/podman-namespace.js';
 import { call, type TestApp } from '../../test-support/test-app.js';
 import { runMetricsPass } from '../instance-metrics/metrics-pass.js';
 import { Status } from '../states.js';
 
 const GiB = 1024 ** 3;
-/** Online ext4 growth needs CAP_SYS_RESOURCE (bit 24); some sandboxes drop it, and then the disk grows at the next start. */
-const growsOnline = (BigInt(`0x${/CapEff:\s+([0-9a-f]+)/.exec(fs.readFileSync('/proc/self/status', 'utf8'))![1]}`) >> 24n) % 2n === 1n;
 
 let t: TestApp;
 let owner: { token: string };

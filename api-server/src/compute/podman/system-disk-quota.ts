@@ -1,13 +1,21 @@
 import fs from 'node:fs/promises';
 import type Dockerode from 'dockerode';
+import type { ComputeSettings } from '../../config.js';
+import type { SystemDiskCap } from './container-plan.js';
 
 /**
  * Whether Podman can cap a container's writable layer (`--storage-opt size=`): overlay storage on XFS mounted
  * with project quotas. On ext4 (or XFS without `prjquota`) it cannot, and the system disk stays unlimited.
  */
-export async function supportsSystemDiskQuota(docker: Dockerode): Promise<boolean> {
+async function supportsSystemDiskQuota(docker: Dockerode): Promise<boolean> {
   const info = (await docker.info()) as { Driver?: string; DockerRootDir?: string };
   return quotaCapable(info, await fs.readFile('/proc/mounts', 'utf8'));
+}
+
+/** What caps the system disk here: Podman's quota where the storage has one, else an image where SYSTEM_DISK_LIMIT=loop. */
+export async function systemDiskCap(docker: Dockerode, setting: ComputeSettings['systemDiskLimit']): Promise<SystemDiskCap> {
+  if (await supportsSystemDiskQuota(docker)) return 'quota';
+  return setting === 'loop' ? 'loop' : 'none';
 }
 
 /** The same answer from Podman's info and the text of /proc/mounts: the mount holding its root folder decides. */
