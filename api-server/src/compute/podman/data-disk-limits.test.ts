@@ -49,6 +49,12 @@ async function dataDf() {
 const imageFile = () => path.join(t.dataDir, 'disks', podmanOfTestApp(t.dataDir).names.dataDiskImage(id));
 const diskMessages = async () => (await messagesOf(t.app, owner.token)).filter((message) => message.title === '数据盘空间不足');
 
+/** What the console's instance row says of a waiting expansion. */
+async function growsAtStart(): Promise<boolean> {
+  const view = await call(t.app, 'POST', '/apis/container/auth/list', { pageNum: 1, pageSize: 1, id }, owner.token);
+  return view.data.list[0].dataDiskGrowsAtStart;
+}
+
 async function stopThenStart() {
   expect((await call(t.app, 'POST', '/apis/user/auth/user/instance/stop', { id }, owner.token)).code).toBe(200);
   await reachStatus(t, id, Status.stopped);
@@ -111,7 +117,9 @@ describe('the data disk has the size bought (Podman)', () => {
       expect(grown.msg).toBe('数据盘已扩容至 2 GB；本机不支持在线扩容，将在下次开机时生效');
       expect((await dataDf()).size).toBe(before);
     }
+    expect(await growsAtStart()).toBe(!growsOnline);
     await stopThenStart();
+    expect(await growsAtStart()).toBe(false);
     expect((await dataDf()).size).toBeGreaterThan(before + 0.95 * GiB);
     expect((await shell('cat /root/data/kept.txt')).stdout).toBe('kept\n');
     expect(fs.statSync(imageFile()).size).toBe(2 * GiB);
@@ -125,8 +133,10 @@ describe('the data disk has the size bought (Podman)', () => {
       dataDiskExtraGb: 2,
     });
     expect(grown.msg).toBe('数据盘已扩容至 3 GB，将在下次开机时生效');
+    expect(await growsAtStart()).toBe(true);
     expect((await call(t.app, 'POST', '/apis/user/auth/user/instance/start', { id }, owner.token)).code).toBe(200);
     await reachStatus(t, id, Status.running);
+    expect(await growsAtStart()).toBe(false);
     expect((await dataDf()).size).toBeGreaterThan(2.9 * GiB);
     expect((await shell('cat /root/data/kept.txt')).stdout).toBe('kept\n');
   });
