@@ -47,6 +47,7 @@ const Env = Type.Object({
   }),
   SIMULATED_WEB_TARGET: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9.-]+:[0-9]{1,5}$', maxLength: 260, description: 'a host:port' })),
   PODMAN_SOCKET: Type.Optional(Type.String({ minLength: 1, description: 'the path of a Podman API socket' })),
+  SYSTEM_DISK_LIMIT: Type.Union([Type.Literal('quota'), Type.Literal('loop')], { default: 'quota', description: 'quota or loop' }),
   KUBECONFIG: Type.Optional(Type.String({ minLength: 1, description: 'the path of a kubeconfig file' })),
   K8S_NAMESPACE: Type.String({
     pattern: '^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$',
@@ -212,6 +213,12 @@ export interface ComputeSettings {
   simulatedWebTarget: { host: string; port: number } | undefined;
   /** The Podman API socket (PODMAN_SOCKET); when unset the server starts `podman system service` under DATA_DIR/podman. */
   podmanSocket: string | undefined;
+  /**
+   * How the Podman driver caps a container's writable layer (SYSTEM_DISK_LIMIT) where Podman's storage quota cannot
+   * (anything but XFS with project quotas): `loop`, an ext4 image of the system disk's size mounted under the layer
+   * (root); `quota`, only that quota, else no cap.
+   */
+  systemDiskLimit: Env['SYSTEM_DISK_LIMIT'];
   kubernetes: KubernetesSettings;
 }
 
@@ -519,6 +526,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
       diskReadingIntervalMs: 5 * minute,
       simulatedWebTarget: hostAndPort(e.SIMULATED_WEB_TARGET),
       podmanSocket: e.PODMAN_SOCKET,
+      systemDiskLimit: e.SYSTEM_DISK_LIMIT,
       kubernetes: {
         kubeconfig: e.KUBECONFIG,
         namespace: e.K8S_NAMESPACE,

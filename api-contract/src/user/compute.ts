@@ -118,6 +118,7 @@ export const InstanceView = Type.Object({
   systemDiskGb: Type.Integer(),
   dataDiskGb: Type.Integer(),
   dataDiskExtraGb: Type.Integer(),
+  dataDiskGrowsAtStart: Type.Boolean({ description: 'true：数据盘扩容本机未能在线生效，将在下次开机时生效' }),
   disks: Type.Union([InstanceDiskUsage, Type.Null()], {
     description: '磁盘用量的最近一次读数（运行中的实例每几分钟读取一次）；从未读取时为 null',
   }),

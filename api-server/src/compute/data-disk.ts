@@ -64,6 +64,7 @@ export async function expandDataDisk(
     log.error({ err: error, instanceId: id }, 'growing the data disk online failed: it grows at the next start');
     return 'nextStart';
   });
+  if (growth === 'nextStart') await db.update(instances).set({ dataDiskGrowsAtStart: true }).where(eq(instances.id, id));
   return growthMessage(sizeGb, growth, instance.status === Status.running);
 }
 

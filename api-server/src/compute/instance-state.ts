@@ -45,6 +45,8 @@ export async function completeTransition(tx: Executor, driver: ComputeDriver, ro
       nextStatus: null,
       transitionAt: null,
       ...(actual === Status.running && row.billingType === Billing.payAsYouGo ? { meteredUntil: at } : {}),
+      // The driver grows a waiting data disk expansion before it starts the instance.
+      ...(actual === Status.running ? { dataDiskGrowsAtStart: false } : {}),
       ...(actual === Status.stopped && row.status === Status.stopping ? { stoppedAt: at } : {}),
       ...(actual === Status.released ? { releasedAt: at } : {}),
     })

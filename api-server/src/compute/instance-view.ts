@@ -181,6 +181,7 @@ function toView(
     systemDiskGb: node.systemDiskGb,
     dataDiskGb: settings.freeDataDiskGb + i.dataDiskExtraGb,
     dataDiskExtraGb: i.dataDiskExtraGb,
+    dataDiskGrowsAtStart: i.dataDiskGrowsAtStart,
     disks: disksView(disks, settings.netDiskHeldInside),
     ssh: {
       host,

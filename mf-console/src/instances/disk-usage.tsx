@@ -1,7 +1,6 @@
 import { formatSize } from '@rc/shared-utility';
+import { dataDiskFull, dataDiskLine, usedText } from './disk-wording';
 import type { InstanceView } from './instance-types';
-
-const usedText = (bytes: number | null) => (bytes === null ? '—' : formatSize(bytes));
 
 /** Each disk's use against its size, from the last reading the server took (running instances, every few minutes). */
 export function DiskUsage({ instance }: { instance: InstanceView }) {
@@ -9,18 +8,14 @@ export function DiskUsage({ instance }: { instance: InstanceView }) {
   if (!disks)
     return (
       <small className="rc-muted rc-disk-usage">
-        数据盘 {instance.dataDiskGb}GB · 系统盘 {instance.systemDiskGb}GB（用量尚未读取）
+        {dataDiskLine(instance)} · 系统盘 {instance.systemDiskGb}GB（用量尚未读取）
       </small>
     );
   const { system, data, netDisk } = disks;
-  const dataFull = data.usedBytes !== null && data.sizeBytes ? data.usedBytes / data.sizeBytes > 0.9 : false;
+  const dataFull = data.limited && dataDiskFull(data);
   return (
     <div className="rc-disk-usage" title={`用量读取于 ${new Date(disks.readAt).toLocaleString('zh-CN')}`}>
-      <small className={dataFull ? 'rc-disk-full' : 'rc-muted'}>
-        {data.limited
-          ? `数据盘 ${usedText(data.usedBytes)} / ${instance.dataDiskGb} GB${dataFull ? '（超过 90%）' : ''}`
-          : `数据盘 ${instance.dataDiskGb} GB（创建于容量限制之前，不限容量）`}
-      </small>
+      <small className={dataFull ? 'rc-disk-full' : 'rc-muted'}>{dataDiskLine(instance)}</small>
       <small className="rc-muted" title={system.limitBytes === null ? '本机存储不支持限制容器的可写层，系统盘容量未强制' : undefined}>
         系统盘 {usedText(system.usedBytes)} / {instance.systemDiskGb} GB{system.limitBytes === null ? '（未强制）' : ''}
       </small>

@@ -24,11 +24,17 @@ export interface ContainerPlan {
   binds: BindMount[];
   /** CDI device names (`nvidia.com/gpu=0`). */
   devices: string[];
-  /** The writable layer's cap, where the storage enforces one (see system-disk-quota.ts). */
-  systemDiskBytes?: number;
+  /**
+   * The system disk (the writable layer) and what caps it here: Podman's storage quota (system-disk-quota.ts), an
+   * image mounted under the layer (system-disk-image.ts), or nothing.
+   */
+  systemDisk: { bytes: number; cap: SystemDiskCap };
   /** Open files and processes; never above what Podman itself may set. */
   ulimits: { nofile: number; nproc: number };
 }
+
+/** What holds the system disk's size on this machine (see system-disk-quota.ts and system-disk-image.ts). */
+export type SystemDiskCap = 'quota' | 'loop' | 'none';
 
 export const attachmentsLabel = 'suanli.attachments';
 
@@ -83,7 +89,7 @@ export function specGenerator(plan: ContainerPlan) {
       options: bind.readOnly ? ['rbind', 'ro'] : ['rbind', 'rw'],
     })),
     devices: plan.devices.map((path) => ({ path })),
-    ...(plan.systemDiskBytes ? { storage_opts: { size: String(plan.systemDiskBytes) } } : {}),
+    ...(plan.systemDisk.cap === 'quota' ? { storage_opts: { size: String(plan.systemDisk.bytes) } } : {}),
   };
 }
 

@@ -11,14 +11,13 @@ import {
   runningPodmanInstance,
   shellIn,
 } from '../../test-support/podman-test-app.js';
+import { growsOnline } from '../../test-support/loop-mounts.js';
 import { podmanOfTestApp } from '../../test-support/podman-namespace.js';
 import { call, type TestApp } from '../../test-support/test-app.js';
 import { runMetricsPass } from '../instance-metrics/metrics-pass.js';
 import { Status } from '../states.js';
 
 const GiB = 1024 ** 3;
-/** Online ext4 growth needs CAP_SYS_RESOURCE (bit 24); some sandboxes drop it, and then the disk grows at the next start. */
-const growsOnline = (BigInt(`0x${/CapEff:\s+([0-9a-f]+)/.exec(fs.readFileSync('/proc/self/status', 'utf8'))![1]}`) >> 24n) % 2n === 1n;
 
 let t: TestApp;
 let owner: { token: string };
@@ -49,6 +48,12 @@ async function dataDf() {
 
 const imageFile = () => path.join(t.dataDir, 'disks', podmanOfTestApp(t.dataDir).names.dataDiskImage(id));
 const diskMessages = async () => (await messagesOf(t.app, owner.token)).filter((message) => message.title === '数据盘空间不足');
+
+/** What the console's instance row says of a waiting expansion. */
+async function growsAtStart(): Promise<boolean> {
+  const view = await call(t.app, 'POST', '/apis/container/auth/list', { pageNum: 1, pageSize: 1, id }, owner.token);
+  return view.data.list[0].dataDiskGrowsAtStart;
+}
 
 async function stopThenStart() {
   expect((await call(t.app, 'POST', '/apis/user/auth/user/instance/stop', { id }, owner.token)).code).toBe(200);
@@ -112,7 +117,9 @@ describe('the data disk has the size bought (Podman)', () => {
       expect(grown.msg).toBe('数据盘已扩容至 2 GB；本机不支持在线扩容，将在下次开机时生效');
       expect((await dataDf()).size).toBe(before);
     }
+    expect(await growsAtStart()).toBe(!growsOnline);
     await stopThenStart();
+    expect(await growsAtStart()).toBe(false);
     expect((await dataDf()).size).toBeGreaterThan(before + 0.95 * GiB);
     expect((await shell('cat /root/data/kept.txt')).stdout).toBe('kept\n');
     expect(fs.statSync(imageFile()).size).toBe(2 * GiB);
@@ -126,8 +133,10 @@ describe('the data disk has the size bought (Podman)', () => {
       dataDiskExtraGb: 2,
     });
     expect(grown.msg).toBe('数据盘已扩容至 3 GB，将在下次开机时生效');
+    expect(await growsAtStart()).toBe(true);
     expect((await call(t.app, 'POST', '/apis/user/auth/user/instance/start', { id }, owner.token)).code).toBe(200);
     await reachStatus(t, id, Status.running);
+    expect(await growsAtStart()).toBe(false);
     expect((await dataDf()).size).toBeGreaterThan(2.9 * GiB);
     expect((await shell('cat /root/data/kept.txt')).stdout).toBe('kept\n');
   });

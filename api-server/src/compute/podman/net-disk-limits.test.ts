@@ -1,40 +1,16 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
-import { createDiskImage } from '../../lib/index.js';
 import { runMetricsPass } from '../instance-metrics/metrics-pass.js';
 import { netDiskFolder, netDiskImage, unmountNetDisks } from '../../storage/net-disk-volume.js';
 import { podmanOfTestApp } from '../../test-support/podman-namespace.js';
 import { runningPodmanInstance, shellIn } from '../../test-support/podman-test-app.js';
 import { userWithBalance } from '../../test-support/compute-test-kit.js';
+import { growsOnline, loopMountRefusal } from '../../test-support/loop-mounts.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 const GiB = 1024 ** 3;
-/** Online ext4 growth needs CAP_SYS_RESOURCE (bit 24); without it the disk grows once no instance mounts it. */
-const growsOnline = (BigInt(`0x${/CapEff:\s+([0-9a-f]+)/.exec(fs.readFileSync('/proc/self/status', 'utf8'))![1]}`) >> 24n) % 2n === 1n;
-
-const run = promisify(execFile);
-
-/** Why NET_DISK_LIMIT=loop cannot run here (it needs root and loop devices), or null when it can. */
-async function loopMountRefusal() {
-  if (process.getuid?.() !== 0) return 'skipped: loop-mounting a network disk image needs root, and the tests run as another user';
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-loop-'));
-  try {
-    await createDiskImage(path.join(dir, 'probe'), 8 * 1024 ** 2);
-    fs.mkdirSync(path.join(dir, 'mnt'));
-    await run('mount', ['-o', 'loop', path.join(dir, 'probe'), path.join(dir, 'mnt')]);
-    await run('umount', [path.join(dir, 'mnt')]);
-    return null;
-  } catch (error) {
-    return `skipped: this machine cannot loop-mount an ext4 image (${String((error as { stderr?: string }).stderr || error).trim()})`;
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 const refusal = await loopMountRefusal();
 const suite = refusal ? describe.skip : describe;

@@ -21,7 +21,8 @@ import { inspectContainer } from './podman-calls.js';
 import { execInContainer } from './podman-exec.js';
 import { namespaceOf, podmanNames } from './podman-names.js';
 import { connectPodman, type PodmanConnection } from './podman-service.js';
-import { supportsSystemDiskQuota } from './system-disk-quota.js';
+import { systemDiskCap } from './system-disk-quota.js';
+import { systemDiskImageBytes } from './system-disk-image.js';
 import { containerUlimits } from './ulimits.js';
 import { convergeTransition, type PodmanContext } from './transition-work.js';
 import { UsageSampler } from './usage-sample.js';
@@ -67,7 +68,7 @@ export class PodmanDriver extends BackgroundTransitionDriver implements ComputeD
       names: podmanNames(namespace),
       disksDir: path.join(app.config.dataDir, 'disks'),
       cdi: await hasNvidiaCdi(),
-      systemDiskQuota: await supportsSystemDiskQuota(connection.docker),
+      systemDisk: await systemDiskCap(connection.docker, app.config.compute.systemDiskLimit),
       ulimits: await containerUlimits(),
     };
     return new PodmanDriver(context, connection);
@@ -125,10 +126,10 @@ export class PodmanDriver extends BackgroundTransitionDriver implements ComputeD
       .getContainer(name)
       .inspect({ size: true } as ContainerInspectOptions)
       .catch(() => null)) as { SizeRw?: number; HostConfig?: { StorageOpt?: Record<string, string> | null } } | null;
-    const limit = Number(info?.HostConfig?.StorageOpt?.size);
+    const limit = Number(info?.HostConfig?.StorageOpt?.size) || (await systemDiskImageBytes(this.ctx, instance.id));
     const data = await dataVolumeUsage(this.ctx, instance.id);
     return {
-      system: { usedBytes: info?.SizeRw ?? null, limitBytes: limit > 0 ? limit : null },
+      system: { usedBytes: info?.SizeRw ?? null, limitBytes: limit || null },
       data: data.limited
         ? { limited: true, usedBytes: data.reading?.usedBytes ?? null, sizeBytes: data.reading?.sizeBytes ?? null }
         : { limited: false, usedBytes: null, sizeBytes: null },

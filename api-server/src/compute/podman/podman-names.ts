@@ -17,6 +17,13 @@ export function podmanNames(namespace: string) {
     dataVolume: (instanceId: number) => `suanli-${namespace}-${instanceId}-data`,
     /** The file (under DATA_DIR/disks) holding the data volume's ext4 filesystem. */
     dataDiskImage: (instanceId: number) => `suanli-${namespace}-${instanceId}-data.ext4`,
+    /**
+     * The files (under DATA_DIR/disks) of the instance's system disks under SYSTEM_DISK_LIMIT=loop, and the one of
+     * its container `containerId`: a recreated container starts a new one.
+     */
+    systemDiskImagePrefix: (instanceId: number) => `suanli-${namespace}-${instanceId}-system-`,
+    systemDiskImage: (instanceId: number, containerId: string) =>
+      `suanli-${namespace}-${instanceId}-system-${containerId.slice(0, 12)}.ext4`,
     privateImage: (imageId: number) => `localhost/suanli/${namespace}-private-${imageId}:latest`,
     /** The instance's system disk carried into a container recreated with other devices or mounts. */
     carriedImage: (instanceId: number) => `localhost/suanli/${namespace}-carried-${instanceId}:latest`,

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { quotaCapable } from './system-disk-quota.js';
+import { systemDiskCapOf } from './system-disk-quota.js';
 
 const podman = { Driver: 'overlay', DockerRootDir: '/var/lib/containers/storage' };
 const mounts = (rootLine: string, varLine: string) => `${rootLine}\nproc /proc proc rw,nosuid 0 0\n${varLine}\n`;
+
+const quotaCapable = (info: typeof podman, text: string) => systemDiskCapOf(info, text, 'quota') === 'quota';
 
 describe('whether the system disk can be capped here', () => {
   it('needs the mount holding Podman storage to be XFS with project quotas', () => {
@@ -14,5 +16,14 @@ describe('whether the system disk can be capped here', () => {
 
   it('needs overlay storage', () => {
     expect(quotaCapable({ ...podman, Driver: 'vfs' }, mounts('/dev/vda / xfs rw,prjquota 0 0', ''))).toBe(false);
+  });
+
+  it('takes an image under the layer where Podman cannot and SYSTEM_DISK_LIMIT=loop, on overlay storage only', () => {
+    const ext4 = mounts('/dev/vda / ext4 rw,relatime 0 0', '');
+    expect(systemDiskCapOf(podman, ext4, 'loop')).toBe('loop');
+    expect(systemDiskCapOf(podman, ext4, 'quota')).toBe('none');
+    expect(systemDiskCapOf({ ...podman, Driver: 'vfs' }, ext4, 'loop')).toBe('none');
+    // Podman's own quota goes first where the storage has one, whatever the setting.
+    expect(systemDiskCapOf(podman, mounts('/dev/vda / xfs rw,prjquota 0 0', ''), 'loop')).toBe('quota');
   });
 });

@@ -8,7 +8,15 @@ import { pendingStep, type ExpectedTransition } from '../background-transitions.
 import type { InstanceRow } from '../instance-state.js';
 import { Status } from '../states.js';
 import { gpuDevices } from './cdi-gpus.js';
-import { attachmentsHash, attachmentsLabel, hostnameOf, limitsOf, type BindMount, type ContainerPlan } from './container-plan.js';
+import {
+  attachmentsHash,
+  attachmentsLabel,
+  hostnameOf,
+  limitsOf,
+  type BindMount,
+  type ContainerPlan,
+  type SystemDiskCap,
+} from './container-plan.js';
 import { ensureDataVolume, removeDataVolume, type DataVolumeContext } from './data-volume.js';
 import {
   commitContainer,
@@ -20,13 +28,14 @@ import {
   stopContainer,
 } from './podman-calls.js';
 import { baseImageRef } from './podman-names.js';
+import { mountSystemDiskImage, removeSystemDiskImages } from './system-disk-image.js';
 
 export interface PodmanContext extends DataVolumeContext {
   namespace: string;
   /** The machine exposes NVIDIA GPUs through CDI. */
   cdi: boolean;
-  /** Podman can cap the writable layer here (XFS with project quotas): the system disk gets the node's size. */
-  systemDiskQuota: boolean;
+  /** What caps the writable layer at the node's system disk size here. */
+  systemDisk: SystemDiskCap;
 }
 
 /** Where the instance's network disk and datasets live on this machine. */
@@ -46,6 +55,11 @@ async function bindsOf(ctx: PodmanContext, instanceId: number): Promise<BindMoun
   return binds;
 }
 
+const systemDiskOf = (ctx: PodmanContext, node: { systemDiskGb: number }) => ({
+  bytes: node.systemDiskGb * 1024 ** 3,
+  cap: ctx.systemDisk,
+});
+
 /** The container the instance's row asks for now: its image, limits, cards, mounts, Jupyter settings and application. */
 async function planOf(ctx: PodmanContext, row: InstanceRow): Promise<ContainerPlan> {
   const [node] = await ctx.app.db.select().from(computeNodes).where(eq(computeNodes.id, row.nodeId));
@@ -61,7 +75,7 @@ async function planOf(ctx: PodmanContext, row: InstanceRow): Promise<ContainerPl
     dataVolume: ctx.names.dataVolume(row.id),
     binds: await bindsOf(ctx, row.id),
     devices: gpuDevices(ctx.cdi, row.noGpu ? [] : row.gpuIndices),
-    ...(ctx.systemDiskQuota ? { systemDiskBytes: node!.systemDiskGb * 1024 ** 3 } : {}),
+    systemDisk: systemDiskOf(ctx, node!),
     ulimits: ctx.ulimits,
   };
 }
@@ -71,7 +85,9 @@ async function planOf(ctx: PodmanContext, row: InstanceRow): Promise<ContainerPl
  * committed as the instance's carried image, which the new one runs; the image it replaces goes.
  */
 async function recreateKeepingSystemDisk(ctx: PodmanContext, plan: ContainerPlan, previousImageId: string) {
-  const carried = ctx.names.carriedImage(Number(plan.labels['suanli.instance']));
+  const instanceId = Number(plan.labels['suanli.instance']);
+  const carried = ctx.names.carriedImage(instanceId);
+  await mountSystemDisk(ctx, instanceId, plan);
   await commitContainer(ctx.docker, plan.name, carried);
   await removeContainer(ctx.docker, plan.name);
   await createContainer(ctx.docker, { ...plan, image: carried });
@@ -80,6 +96,11 @@ async function recreateKeepingSystemDisk(ctx: PodmanContext, plan: ContainerPlan
     .inspect()
     .catch(() => null);
   if (previous && (previous.RepoTags ?? []).length === 0) await removeImage(ctx.docker, previousImageId).catch(() => {});
+}
+
+/** The stopped container's writable layer is its system disk image, where an image is what caps it. */
+async function mountSystemDisk(ctx: PodmanContext, instanceId: number, plan: Pick<ContainerPlan, 'systemDisk'>) {
+  if (plan.systemDisk.cap === 'loop') await mountSystemDiskImage(ctx, instanceId, plan.systemDisk.bytes);
 }
 
 /** The container exists with the plan's devices, mounts and limits. */
@@ -97,6 +118,7 @@ async function powerOn(ctx: PodmanContext, row: InstanceRow) {
   const plan = await planOf(ctx, row);
   await ensureDataVolume(ctx, row, plan.image);
   await ensureContainer(ctx, plan);
+  await mountSystemDisk(ctx, row.id, plan);
   await startContainer(ctx.docker, plan.name);
   return isRunning(ctx, plan.name);
 }
@@ -110,6 +132,7 @@ async function powerOff(ctx: PodmanContext, row: InstanceRow) {
 async function release(ctx: PodmanContext, row: InstanceRow) {
   const name = ctx.names.container(row.id);
   await removeContainer(ctx.docker, name);
+  await removeSystemDiskImages(ctx, row.id);
   const volumeGone = await removeDataVolume(ctx, row.id);
   await removeImage(ctx.docker, ctx.names.carriedImage(row.id));
   return !(await inspectContainer(ctx.docker, name)) && volumeGone;
@@ -119,6 +142,7 @@ async function release(ctx: PodmanContext, row: InstanceRow) {
 async function reset(ctx: PodmanContext, row: InstanceRow) {
   const plan = await planOf(ctx, row);
   await removeContainer(ctx.docker, plan.name);
+  await removeSystemDiskImages(ctx, row.id);
   await removeImage(ctx.docker, ctx.names.carriedImage(row.id));
   await ensureDataVolume(ctx, row, plan.image);
   await createContainer(ctx.docker, plan);
@@ -132,6 +156,8 @@ async function commit(ctx: PodmanContext, row: InstanceRow) {
   const [image] = await ctx.app.db.select({ id: images.id }).from(images).where(pending);
   if (!image) return true;
   const runtimeRef = ctx.names.privateImage(image.id);
+  const [node] = await ctx.app.db.select().from(computeNodes).where(eq(computeNodes.id, row.nodeId));
+  await mountSystemDisk(ctx, row.id, { systemDisk: systemDiskOf(ctx, node!) });
   const sizeBytes = await commitContainer(ctx.docker, ctx.names.container(row.id), runtimeRef);
   await ctx.app.db.update(images).set({ runtimeRef, sizeBytes }).where(eq(images.id, image.id));
   return true;

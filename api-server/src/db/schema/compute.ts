@@ -127,6 +127,8 @@ export const instances = pgTable(
     imageId: integer('image_id').notNull(),
     imageName: varchar('image_name', { length: 60 }).notNull(),
     dataDiskExtraGb: integer('data_disk_extra_gb').notNull().default(0),
+    /** An expansion the driver could not apply online waits for the next start (which clears this). */
+    dataDiskGrowsAtStart: boolean('data_disk_grows_at_start').notNull().default(false),
     dayRate: money('day_rate').notNull().default(0),
     meteredUntil: timestamp('metered_until', { withTimezone: true }),
     meterCarry: bigint('meter_carry', { mode: 'number' }).notNull().default(0),

@@ -1,0 +1,1 @@
+ALTER TABLE "instances" ADD COLUMN "data_disk_grows_at_start" boolean DEFAULT false NOT NULL;
