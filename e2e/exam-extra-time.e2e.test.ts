@@ -13,6 +13,9 @@ let page: PortalPage;
 setUpPortalSuite({}, (suite) => ({ server, browser, page } = suite));
 
 const remainingShown = async () => Number(await browser.$('.rc-exam-countdown').getAttribute('data-remaining'));
+/** How often this document asked the server for the attempt's clock. */
+const clockCalls = () =>
+  browser.execute(() => performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/relation/clock')).length);
 
 /** A PUT as the portal sends it, failing the test on any code but 200. */
 async function apiPut(route: string, body: unknown, token: string) {
@@ -26,7 +29,7 @@ async function apiPut(route: string, body: unknown, token: string) {
 }
 
 describe('extra time during an exam', () => {
-  it('granted mid-attempt moves the student’s countdown without a reload, and shows on the grading page with who set it', async () => {
+  it('granted mid-attempt moves the student’s countdown by push, without a reload, and shows on the grading page with who set it', async () => {
     const teacher = await logInThroughApi(server.url, demoTeacher);
     const classes = await apiCall<Array<{ gradeId: number; gradeName: string }>>(
       server.url,
@@ -68,6 +71,8 @@ describe('extra time during an exam', () => {
     });
     await page.waitForText('.rc-exam-countdown', '含延长 10 分钟');
     expect(await browser.execute(() => (window as unknown as { rcSamePage?: boolean }).rcSamePage === true)).toBe(true);
+    // The new deadline came on the tab's event stream: the page never asked the server's clock.
+    expect(await clockCalls()).toBe(0);
 
     await signInAs(page, browser, server.url, demoTeacher);
     await page.open(`/account/grades/grading/${examId}`);
