@@ -99,5 +99,20 @@ describe('extra time during an exam', () => {
     );
     expect(clock).toMatchObject({ status: 1, extraMinutes: 15 });
     expect(clock.remainingSeconds).toBeGreaterThan(74 * 60);
+
+    // 班级成绩册: the class's students × its exams on a screen of its own, with the file exports.
+    await browser.$('.rc-open-gradebook').click();
+    await page.waitForRouteRendered('/account/grades/gradebook/:id?', '班级成绩册');
+    const bookRow = `.rc-gradebook tr[data-student="${demoStudent.userId}"]`;
+    await page.waitForText(bookRow, '算力体验官');
+    const column = `.rc-gradebook th[data-exam="${examId}"]`;
+    expect(await browser.$(column).getText()).toContain('第一次随堂测验');
+    const examIndex = Number(
+      await browser.execute((selector) => (document.querySelector(selector) as HTMLTableCellElement).cellIndex, column),
+    );
+    // Still answering: no handed-in attempt yet.
+    const cells = await browser.$$(`${bookRow} td`);
+    expect(await cells[examIndex]!.getText()).toBe('未参加');
+    expect(await browser.$('.rc-gradebook-page .rc-score-export').getText()).toMatch(/导出 CSV[\s\S]*导出 Excel/);
   });
 });

@@ -354,5 +354,24 @@ describe('export', () => {
     expect(bookLines).toHaveLength(students.length);
     const fromBook = new Map(bookLines.filter((line) => line[examColumn] !== '').map((line) => [line[0]!, Number(line[examColumn])]));
     expect(fromBook).toEqual(screen);
+
+    // The gradebook screen shows what the file holds: the same students, exams, scores (blank: null) and totals.
+    const onPage = await post('/auth/grade/gradebook', { gradeId }, admin);
+    expect(onPage.code).toBe(200);
+    expect(onPage.data.exams.map((exam: { title: string; totalPoints: number }) => `${exam.title}（满分${exam.totalPoints}）`)).toEqual(
+      bookHeader!.slice(2, -1),
+    );
+    expect(
+      onPage.data.students.map((row: { nickname: string; remark: string; scores: Array<number | null>; total: number }) =>
+        [row.nickname, row.remark, ...row.scores.map((score) => (score === null ? '' : String(score))), String(row.total)].join(','),
+      ),
+    ).toEqual(bookLines.map((line) => line.join(',')));
+    const onScreen = new Map(
+      onPage.data.students
+        .filter((row: { scores: Array<number | null> }) => row.scores.at(-1) !== null)
+        .map((row: { nickname: string; scores: number[] }) => [row.nickname, row.scores.at(-1)]),
+    );
+    expect(onScreen).toEqual(screen);
+    expect(await post('/auth/grade/gradebook', { gradeId }, students[10]!)).toMatchObject({ code: 403 });
   });
 });
