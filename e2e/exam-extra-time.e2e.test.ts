@@ -13,6 +13,9 @@ let page: PortalPage;
 setUpPortalSuite({}, (suite) => ({ server, browser, page } = suite));
 
 const remainingShown = async () => Number(await browser.$('.rc-exam-countdown').getAttribute('data-remaining'));
+/** How often this document asked the server for the attempt's clock. */
+const clockCalls = () =>
+  browser.execute(() => performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/relation/clock')).length);
 
 /** A PUT as the portal sends it, failing the test on any code but 200. */
 async function apiPut(route: string, body: unknown, token: string) {
@@ -26,7 +29,7 @@ async function apiPut(route: string, body: unknown, token: string) {
 }
 
 describe('extra time during an exam', () => {
-  it('granted mid-attempt moves the student’s countdown without a reload, and shows on the grading page with who set it', async () => {
+  it('granted mid-attempt moves the student’s countdown by push, without a reload, and shows on the grading page with who set it', async () => {
     const teacher = await logInThroughApi(server.url, demoTeacher);
     const classes = await apiCall<Array<{ gradeId: number; gradeName: string }>>(
       server.url,
@@ -68,6 +71,8 @@ describe('extra time during an exam', () => {
     });
     await page.waitForText('.rc-exam-countdown', '含延长 10 分钟');
     expect(await browser.execute(() => (window as unknown as { rcSamePage?: boolean }).rcSamePage === true)).toBe(true);
+    // The new deadline came on the tab's event stream: the page never asked the server's clock.
+    expect(await clockCalls()).toBe(0);
 
     await signInAs(page, browser, server.url, demoTeacher);
     await page.open(`/account/grades/grading/${examId}`);
@@ -94,5 +99,20 @@ describe('extra time during an exam', () => {
     );
     expect(clock).toMatchObject({ status: 1, extraMinutes: 15 });
     expect(clock.remainingSeconds).toBeGreaterThan(74 * 60);
+
+    // 班级成绩册: the class's students × its exams on a screen of its own, with the file exports.
+    await browser.$('.rc-open-gradebook').click();
+    await page.waitForRouteRendered('/account/grades/gradebook/:id?', '班级成绩册');
+    const bookRow = `.rc-gradebook tr[data-student="${demoStudent.userId}"]`;
+    await page.waitForText(bookRow, '算力体验官');
+    const column = `.rc-gradebook th[data-exam="${examId}"]`;
+    expect(await browser.$(column).getText()).toContain('第一次随堂测验');
+    const examIndex = Number(
+      await browser.execute((selector) => (document.querySelector(selector) as HTMLTableCellElement).cellIndex, column),
+    );
+    // Still answering: no handed-in attempt yet.
+    const cells = await browser.$$(`${bookRow} td`);
+    expect(await cells[examIndex]!.getText()).toBe('未参加');
+    expect(await browser.$('.rc-gradebook-page .rc-score-export').getText()).toMatch(/导出 CSV[\s\S]*导出 Excel/);
   });
 });

@@ -5,6 +5,7 @@ import { AppReviewPage } from './app-centre/app-review-page';
 import { CourseDetailPage } from './course/course-detail-page';
 import { CourseListPage } from './course/course-list-page';
 import { MyCoursesPage } from './course/my-courses-page';
+import { GradebookPage } from './grading/gradebook-page';
 import { GradingPage } from './grading/grading-page';
 import { ResultPage } from './grading/result-page';
 import { ExamPage } from './exam-taking/exam-page';
@@ -47,6 +48,7 @@ export const screens: Screens = {
   '/account/channel': ChannelPage,
   '/account/grades/grading/:id?': GradingPage,
   '/account/grades/result/:id?': ResultPage,
+  '/account/grades/gradebook/:id?': GradebookPage,
   '/account/grades/questions': QuestionBankPage,
   '/account/grades/exams/:id?': ExamsPage,
   '/account/grades/exam/:id?': ExamPage,

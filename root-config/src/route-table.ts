@@ -198,6 +198,7 @@ const learningRoutes = rows('@rc/mf-learning', [
   ['/account/grades/questions', '题库', '维护我的题库：单选、多选、判断、填空与简答题。'],
   ['/account/grades/exams/:id?', '考试管理', '为班级安排考试：选题与分值、时间窗口、时长、次数、考生与补考。'],
   ['/account/grades/grading/:id?', '阅卷', '查看考生答卷与离开页面记录，匿名批阅简答题，批阅完成后发布成绩。'],
+  ['/account/grades/gradebook/:id?', '班级成绩册', '全班学生在各场考试中的最高分与合计，可导出 CSV 或 Excel。'],
   ['/account/grades/exam/:id?', '在线考试', '按服务器计时作答，答案随时自动保存，到时自动交卷。'],
   ['/account/grades/result/:id?', '考试成绩', '查看我的得分、评语，以及老师允许时的标准答案。'],
   ['/account/appCenter', '应用中心', '浏览应用，一键部署到容器实例。'],

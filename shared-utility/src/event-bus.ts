@@ -1,4 +1,4 @@
-import type { InstancesPush, UploadPush } from '@rc/api-contract/user/push';
+import type { ExamDeadlinePush, InstancesPush, UploadPush } from '@rc/api-contract/user/push';
 import type { Theme, UserInfo } from './types';
 
 export type ToastType = 'error' | 'success' | 'info' | 'warning';
@@ -15,6 +15,8 @@ export interface RcEvents {
   'instances:changed': InstancesPush;
   /** Pushed by the server: an upload of this user was merged, or failed its check. */
   'uploads:changed': UploadPush;
+  /** Pushed by the server: a running exam attempt's deadline moved (extra time granted or withdrawn). */
+  'exam:deadline': ExamDeadlinePush;
 }
 
 export interface EventBus {

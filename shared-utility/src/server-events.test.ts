@@ -74,16 +74,23 @@ describe('server events', () => {
     expect([$instanceNum.get(), $userMsgNum.get()]).toEqual([2, 3]);
 
     const heard: unknown[] = [];
-    const offs = [bus.on('instances:changed', (d) => heard.push(d)), bus.on('uploads:changed', (d) => heard.push(d))];
+    const offs = [
+      bus.on('instances:changed', (d) => heard.push(d)),
+      bus.on('uploads:changed', (d) => heard.push(d)),
+      bus.on('exam:deadline', (d) => heard.push(d)),
+    ];
     send(streams[0]!, 'balance', { balance: 499_000 }, '1-1');
     send(streams[0]!, 'messages', { num: 4 }, '1-2');
     send(streams[0]!, 'instances', { totalContainer: 3, changed: [{ id: 9, status: 0, nextStatus: 2 }] }, '1-3');
     send(streams[0]!, 'uploads', { uploadId: 'u1', md5: 'a'.repeat(32), fileName: 'a.bin', status: 'merged' }, '1-4');
-    await until(() => heard.length === 2);
+    const deadline = { attemptId: 7, examId: 3, status: 1, deadlineAt: '2026-11-29T10:10:00.000Z', extraMinutes: 10 };
+    send(streams[0]!, 'examDeadline', deadline, '1-5');
+    await until(() => heard.length === 3);
     expect([$balance.get(), $userMsgNum.get(), $instanceNum.get()]).toEqual([499_000, 4, 3]);
     expect(heard).toEqual([
       { totalContainer: 3, changed: [{ id: 9, status: 0, nextStatus: 2 }] },
       { uploadId: 'u1', md5: 'a'.repeat(32), fileName: 'a.bin', status: 'merged' },
+      deadline,
     ]);
     offs.forEach((off) => off());
     stop();

@@ -26,6 +26,7 @@ const handlers: Handlers = {
   },
   messages: ({ num }) => $userMsgNum.set(num),
   uploads: (data) => bus.emit('uploads:changed', data),
+  examDeadline: (data) => bus.emit('exam:deadline', data),
   // Handled per stream (startServerEvents): what to do depends on the token the stream was opened with.
   session: () => {},
 };
@@ -59,7 +60,7 @@ function open(ticket: string, lastEventId: string | undefined, seen: (id: string
 
 /**
  * While signed in, this tab holds one stream of server events that keeps the header's balance, instance count and
- * unread count current and tells open screens when instances or uploads change. Returns the function that stops it.
+ * unread count current and tells open screens when instances, uploads or an exam's deadline change. Returns the function that stops it.
  */
 export function startServerEvents(): () => void {
   let source: EventSource | null = null;

@@ -185,6 +185,34 @@ export type ExtraTimeResult = Static<typeof ExtraTimeResult>;
 export const ScoreExportBody = Type.Object({ examId: Type.Integer({ minimum: 1 }), format: ExportFormat });
 export type ScoreExportBody = Static<typeof ScoreExportBody>;
 
+export const GradebookBody = Type.Object({ gradeId: Type.Integer({ minimum: 1, title: '班级ID' }) });
+export type GradebookBody = Static<typeof GradebookBody>;
+
+/** The class's gradebook: every student (not the admins) × every exam, the best handed-in total of each. */
+export const Gradebook = Type.Object({
+  gradeId: Type.Integer(),
+  gradeName: Type.String(),
+  exams: Type.Array(
+    Type.Object({
+      examId: Type.Integer(),
+      title: Type.String(),
+      totalPoints: Type.Integer(),
+      opensAt: Type.String({ format: 'date-time' }),
+    }),
+    { description: '班级的考试，按开放时间排列' },
+  ),
+  students: Type.Array(
+    Type.Object({
+      userId: Type.Integer(),
+      nickname: Type.String(),
+      remark: Type.String({ description: '班级内备注（如学号）' }),
+      scores: Type.Array(Type.Union([Type.Number(), Type.Null()]), { description: '与 exams 一一对应：已交答卷的最高总分，未参加为 null' }),
+      total: Type.Number({ description: '各场最高分之和' }),
+    }),
+  ),
+});
+export type Gradebook = Static<typeof Gradebook>;
+
 /** A form post: the class's gradebook (every student, every exam) as a file. */
 export const GradebookExportBody = Type.Object({ gradeId: Type.Integer({ minimum: 1 }), format: ExportFormat });
 export type GradebookExportBody = Static<typeof GradebookExportBody>;

@@ -51,6 +51,9 @@ export const MyExamItem = Type.Object({
   compensation: Type.Union([Compensation, Type.Null()], { description: '补考窗口' }),
   runningAttemptId: Type.Union([Type.Integer(), Type.Null()], { description: '进行中的答卷' }),
   canBegin: Type.Boolean({ description: '现在可以开始一次新的作答' }),
+  latestEndAt: Type.Union([DateTime, Type.Null()], {
+    description: '现在开始作答，最迟到此时自动交卷（所在窗口的关闭时间加上延长时间）；不能开始时为 null',
+  }),
   cannotBeginReason: Type.Union([Type.String(), Type.Null()]),
   lastAttempt: Type.Union([MyAttemptRef, Type.Null()], { description: '最近一次交卷的答卷' }),
   bestScore: Type.Union([Type.Number(), Type.Null()], { description: '最好成绩，成绩发布后才有' }),

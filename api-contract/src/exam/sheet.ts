@@ -83,6 +83,7 @@ export type AnswerSaveBody = Static<typeof AnswerSaveBody>;
 export const AnswerSaveResult = Type.Object({
   attemptId: Type.Integer(),
   saved: Type.Array(Type.Object({ itemId: Type.Integer(), version: Type.Integer(), accepted: Type.Boolean() })),
+  deadlineAt: DateTime,
   remainingSeconds: Type.Integer({ minimum: 0 }),
 });
 export type AnswerSaveResult = Static<typeof AnswerSaveResult>;

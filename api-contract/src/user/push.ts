@@ -43,6 +43,15 @@ export const UploadPush = Type.Object({
 });
 export type UploadPush = Static<typeof UploadPush>;
 
+export const ExamDeadlinePush = Type.Object({
+  attemptId: Type.Integer({ description: '答卷ID' }),
+  examId: Type.Integer({ description: '考试ID' }),
+  status: Type.Integer({ description: '答卷状态：1 作答中，2 已交卷待批阅，3 已批阅' }),
+  deadlineAt: Type.String({ format: 'date-time', description: '现在的截止时间（服务端时钟，已含延长时间）' }),
+  extraMinutes: Type.Integer({ description: '截止时间所含的延长时间（分钟）' }),
+});
+export type ExamDeadlinePush = Static<typeof ExamDeadlinePush>;
+
 export const SnapshotPush = Type.Object({ balance: Type.Integer(), totalContainer: Type.Integer(), num: Type.Integer() });
 export type SnapshotPush = Static<typeof SnapshotPush>;
 
@@ -61,10 +70,12 @@ export interface PushEvents {
   instances: InstancesPush;
   messages: MessagesPush;
   uploads: UploadPush;
+  /** A running exam attempt's deadline moved (a teacher granted or withdrew extra time). */
+  examDeadline: ExamDeadlinePush;
   /** The stream's session ended; the stream closes after it. */
   session: SessionPush;
 }
 
 export const EventStreamDescription =
   'text/event-stream（Server-Sent Events）：先发 retry，随后 snapshot（或按 Last-Event-ID 补发错过的事件），' +
-  '之后 balance、instances、messages、uploads 各事件的 data 为 JSON；每隔一段时间发一行注释保活；会话结束时发 session 后关闭。';
+  '之后 balance、instances、messages、uploads、examDeadline 各事件的 data 为 JSON；每隔一段时间发一行注释保活；会话结束时发 session 后关闭。';

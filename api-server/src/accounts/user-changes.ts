@@ -1,11 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /** What changed about a user: the session cache forgets its copy, and the user's open tabs are told. */
-export type UserChange = 'session' | 'account' | 'balance' | 'instances' | 'messages' | 'uploads';
+export type UserChange = 'session' | 'account' | 'balance' | 'instances' | 'messages' | 'uploads' | 'exam';
 export type UserChanges = ReadonlyMap<number, ReadonlySet<UserChange>>;
-/** What a change was about, where a tab needs more than "it changed": which instance, or which upload ended how. */
+/** What a change was about, where a tab needs more than "it changed": which instance, which upload ended how, or whose exam deadline moved. */
 export type UserChangeDetail =
-  { instanceId: number } | { upload: { uploadId: string | null; md5: string; fileName: string; status: 'merged' | 'failed' } };
+  | { instanceId: number }
+  | { upload: { uploadId: string | null; md5: string; fileName: string; status: 'merged' | 'failed' } }
+  | { examAttemptId: number };
 /** Per user, the details noted with their changes, in the order noted. */
 export type UserChangeDetails = ReadonlyMap<number, readonly UserChangeDetail[]>;
 export type UserChangeListener = (changes: UserChanges, details: UserChangeDetails) => Promise<void>;

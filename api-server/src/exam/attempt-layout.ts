@@ -92,8 +92,8 @@ export function toExamChoices(answer: StudentAnswer, order: readonly number[] | 
   return { ...answer, choices: answer.choices.map((shown) => order[shown] ?? order.length) };
 }
 
-/** A stored answer's choices as the student sees them. */
-export function toShownChoices(answer: StudentAnswer, order: readonly number[] | undefined): StudentAnswer {
+/** A stored answer's (or the key's) choices as the student sees them. */
+export function toShownChoices<T extends Pick<StudentAnswer, 'choices'>>(answer: T, order: readonly number[] | undefined): T {
   if (!order || !answer.choices) return answer;
   return { ...answer, choices: answer.choices.map((index) => order.indexOf(index)) };
 }

@@ -220,7 +220,8 @@ export async function saveAnswers(db: Database, user: SessionUser, body: AnswerS
       const storedVersion = kept?.version ?? (await storedVersionOf(tx, attempt.id, itemId));
       saved.push({ itemId, version: storedVersion, accepted: kept !== undefined });
     }
-    return { result: { attemptId: attempt.id, saved, remainingSeconds: secondsLeft(attempt.deadlineAt, now) } };
+    const clock = { deadlineAt: attempt.deadlineAt.toISOString(), remainingSeconds: secondsLeft(attempt.deadlineAt, now) };
+    return { result: { attemptId: attempt.id, saved, ...clock } };
   });
   if (outcome.refusal) throw outcome.refusal;
   return outcome.result;
@@ -235,8 +236,8 @@ async function storedVersionOf(tx: Executor, attemptId: number, itemId: number):
 }
 
 /**
- * relation/clock: the running attempt's deadline as the server has it now, so the page's countdown follows extra
- * time granted during the exam without a reload. An attempt whose time ran out is handed in here.
+ * relation/clock: the running attempt's deadline as the server has it now; the exam page asks once when it comes back
+ * (shown again, or online again), having perhaps missed a pushed deadline. An attempt whose time ran out is handed in here.
  */
 export async function attemptClock(db: Database, user: SessionUser, attemptId: number, now: Date): Promise<AttemptClock> {
   return db.transaction(async (tx) => {

@@ -14,7 +14,7 @@ import {
   users,
 } from '../db/index.js';
 import { conflict, notFound } from '../errors.js';
-import { attemptItems } from './attempt-layout.js';
+import { attemptItems, shownItems, shownOptions, toShownChoices } from './attempt-layout.js';
 import { examForStudent, liveExam } from './exam-attempts.js';
 import { attemptSummary } from './exam-grading.js';
 import { gradeRoleOf, openGrade } from './grade-roles.js';
@@ -74,8 +74,12 @@ export async function markedPaper(db: Executor, user: SessionUser, attemptId: nu
   const { attempt, exam, manager } = await viewableAttempt(db, user, attemptId);
   if (attempt.status === AttemptStatus.inProgress) throw conflict('答卷尚未提交');
   const keyShown = manager || exam.showAnswers;
-  // The exam's own order (not the student's shuffle), and only the questions this attempt drew.
-  const items = attemptItems(await db.select().from(examItems).where(eq(examItems.examId, exam.id)), attempt.layout);
+  // Graders see the exam's own order; the student sees the paper as they answered it (their shuffle of questions and
+  // options). Either way only the questions this attempt drew.
+  const asAnswered = !manager && attempt.layout !== null;
+  const allItems = await db.select().from(examItems).where(eq(examItems.examId, exam.id));
+  const items = asAnswered ? shownItems(allItems, attempt.layout) : attemptItems(allItems, attempt.layout);
+  const orderOf = (itemId: number) => (asAnswered ? attempt.layout?.optionOrders[itemId] : undefined);
   const answers = new Map(
     (await db.select().from(examAnswers).where(eq(examAnswers.attemptId, attempt.id))).map((row) => [row.itemId, row]),
   );
@@ -84,21 +88,23 @@ export async function markedPaper(db: Executor, user: SessionUser, attemptId: nu
     examTitle: exam.title,
     attempt: attemptSummary(attempt, exam),
     keyShown,
-    items: items.map((item) => {
+    items: items.map((item, index) => {
       const stored = answers.get(item.id);
       const shortAnswer = item.kind === QuestionKind.shortAnswer;
+      const order = orderOf(item.id);
+      const options = shownOptions(item.options, order);
       return {
         itemId: item.id,
-        sort: item.sort,
+        sort: asAnswered ? index + 1 : item.sort,
         kind: item.kind,
         stemHtml: item.stemHtml,
-        options: item.options,
-        optionsHtml: optionsHtmlOf(item.options),
+        options,
+        optionsHtml: optionsHtmlOf(options),
         points: item.points,
-        answer: stored?.answer ?? null,
+        answer: stored ? toShownChoices(stored.answer, order) : null,
         score: shortAnswer ? (stored?.manualScore ?? (stored ? null : 0)) : (stored?.autoScore ?? 0),
         comment: stored?.comment ?? '',
-        answerKey: keyShown ? item.answerKey : null,
+        answerKey: keyShown ? toShownChoices(item.answerKey, order) : null,
         analysis: keyShown ? item.analysis : null,
         analysisHtml: keyShown ? renderInlineMarkdown(item.analysis) : null,
       };

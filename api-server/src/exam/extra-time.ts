@@ -1,6 +1,6 @@
 import type { ExtraTimeBody, ExtraTimeResult } from '@rc/api-contract/exam/exam-admin';
 import { and, eq, inArray } from 'drizzle-orm';
-import { type SessionUser, notify } from '../accounts/index.js';
+import { type SessionUser, noteUserChange, notify } from '../accounts/index.js';
 import { type Database, AttemptStatus, examAttempts, examStudents } from '../db/index.js';
 import { settleIfExpired } from './exam-attempts.js';
 import { checkedMembers, managedExam } from './exam-authoring.js';
@@ -10,7 +10,8 @@ const MINUTE = 60_000;
 /**
  * exam/extra/time: extra time for chosen students (an accommodation), set before or during the exam by the class's
  * teacher or an admin and recorded with who set it. Attempts already running get the difference on their deadline at
- * once (the page's countdown follows within seconds); later attempts start with it. 0 withdraws it.
+ * once, and the student's open exam page hears the new deadline on its event stream; later attempts start with it.
+ * 0 withdraws it.
  */
 export function grantExtraTime(db: Database, user: SessionUser, body: ExtraTimeBody, now: Date): Promise<ExtraTimeResult> {
   return db.transaction(async (tx) => {
@@ -34,6 +35,7 @@ export function grantExtraTime(db: Database, user: SessionUser, body: ExtraTimeB
       if (await settleIfExpired(tx, attempt, now)) continue;
       const deadlineAt = new Date(attempt.deadlineAt.getTime() + (body.minutes - attempt.extraMinutes) * MINUTE);
       await tx.update(examAttempts).set({ deadlineAt, extraMinutes: body.minutes }).where(eq(examAttempts.id, attempt.id));
+      noteUserChange(attempt.userId, 'exam', { examAttemptId: attempt.id });
       extendedAttempts += 1;
     }
     const notice =

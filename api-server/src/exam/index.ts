@@ -15,4 +15,4 @@ export { editRemark, kickOut, memberPage, myGradeRole, quitGrade, setGradeAdmin 
 export { syncGradeAdminFlag } from './grade-roles.js';
 export { examTips, ignoreExamTip, myExamBrief, myExams, myExamsOfGrade } from './my-exams.js';
 export { deleteQuestion, gradeBank, myQuestions, saveQuestion, updateQuestion } from './question-bank.js';
-export { examScoreFile, gradebookFile } from './score-export.js';
+export { classGradebook, examScoreFile, gradebookFile } from './score-export.js';

@@ -131,6 +131,8 @@ function itemOf({ exam, gradeName, standing }: Candidate, attempts: Attempt[], n
     compensation,
     runningAttemptId: running?.id ?? null,
     canBegin: check.reason === null,
+    // An attempt begun now may run past the window's close by the student's extra time (exam-attempts' begin).
+    latestEndAt: check.closesAt ? new Date(check.closesAt.getTime() + (standing?.extraMinutes ?? 0) * 60_000).toISOString() : null,
     cannotBeginReason: check.reason,
     lastAttempt: last ? attemptRef(last, published) : null,
     bestScore: published && handedIn.length > 0 ? Math.max(...handedIn.map((attempt) => attempt.totalScore)) : null,

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Gradebook } from '@rc/api-contract/exam/exam-admin';
 import type { SessionUser } from '../accounts/index.js';
 import {
   AttemptStatus,
@@ -104,10 +105,10 @@ export async function examScoreTable(db: Executor, user: SessionUser, examId: nu
 }
 
 /**
- * The class's gradebook: each student of the class (not its admins) with, per exam in the order they open, the best
- * total of their handed-in attempts (blank: not sat), and the sum.
+ * gradebook: each student of the class (not its admins) with, per exam in the order they open, the best total of their
+ * handed-in attempts (null: not sat), and the sum. The screen and the file are both this.
  */
-async function gradebookTable(db: Executor, user: SessionUser, gradeId: number): Promise<ScoreTable> {
+export async function classGradebook(db: Executor, user: SessionUser, gradeId: number): Promise<Gradebook> {
   const { grade } = await managedGrade(db, user, gradeId);
   const classExams = await db
     .select()
@@ -140,13 +141,30 @@ async function gradebookTable(db: Executor, user: SessionUser, gradeId: number):
     const key = `${row.userId}:${row.examId}`;
     best.set(key, Math.max(best.get(key) ?? 0, row.totalScore));
   }
-  const header = ['昵称', '备注', ...classExams.map((exam) => `${exam.title}（满分${exam.totalPoints}）`), '合计'];
-  const rows = students.map((student) => {
-    const scores = classExams.map((exam) => best.get(`${student.userId}:${exam.id}`) ?? '');
-    const sum = scores.reduce<number>((total, score) => total + (typeof score === 'number' ? score : 0), 0);
-    return [student.nickname, student.remark, ...scores, Math.round(sum * 10) / 10];
-  });
-  return { name: `${grade.gradeName} 成绩册`, header, rows };
+  return {
+    gradeId: grade.id,
+    gradeName: grade.gradeName,
+    exams: classExams.map((exam) => ({
+      examId: exam.id,
+      title: exam.title,
+      totalPoints: exam.totalPoints,
+      opensAt: exam.opensAt.toISOString(),
+    })),
+    students: students.map((student) => {
+      const scores = classExams.map((exam) => best.get(`${student.userId}:${exam.id}`) ?? null);
+      const total = scores.reduce<number>((sum, score) => sum + (score ?? 0), 0);
+      return { ...student, scores, total: Math.round(total * 10) / 10 };
+    }),
+  };
+}
+
+async function gradebookTable(db: Executor, user: SessionUser, gradeId: number): Promise<ScoreTable> {
+  const book = await classGradebook(db, user, gradeId);
+  return {
+    name: `${book.gradeName} 成绩册`,
+    header: ['昵称', '备注', ...book.exams.map((exam) => `${exam.title}（满分${exam.totalPoints}）`), '合计'],
+    rows: book.students.map((student) => [student.nickname, student.remark, ...student.scores.map((score) => score ?? ''), student.total]),
+  };
 }
 
 /** The table as CSV (UTF-8 with a byte order mark, numbers as written). */

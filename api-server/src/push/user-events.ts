@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import type { PushEvents } from '@rc/api-contract/user/push';
 import { type UserChange, type UserChangeDetail, loadUser, spendableBalance } from '../accounts/index.js';
-import { type Executor, instances, messages, users } from '../db/index.js';
+import { type Executor, examAttempts, instances, messages, users } from '../db/index.js';
 import { Status } from '../compute/index.js';
 
 /** One event as it goes into a user's stream: `check-session` is for the replicas (every stream of the user re-checks its session), never sent. */
@@ -57,6 +57,23 @@ async function instancesEvent(db: Executor, userId: number, details: readonly Us
   return { type: 'instances', data: { totalContainer: await instanceCount(db, userId), changed } };
 }
 
+/** Each attempt whose deadline moved, as it stands now: the page of that attempt moves its countdown to it. */
+async function examDeadlineEvents(db: Executor, userId: number, details: readonly UserChangeDetail[]): Promise<UserEvent[]> {
+  const ids = [...new Set(details.flatMap((detail) => ('examAttemptId' in detail ? [detail.examAttemptId] : [])))];
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      attemptId: examAttempts.id,
+      examId: examAttempts.examId,
+      status: examAttempts.status,
+      deadlineAt: examAttempts.deadlineAt,
+      extraMinutes: examAttempts.extraMinutes,
+    })
+    .from(examAttempts)
+    .where(and(eq(examAttempts.userId, userId), inArray(examAttempts.id, ids)));
+  return rows.map((row) => ({ type: 'examDeadline', data: { ...row, deadlineAt: row.deadlineAt.toISOString() } }));
+}
+
 /**
  * The events a batch of one user's changes makes, read from the database after the changes committed: the values
  * are absolute (the balance now, the count now), so a tab that misses one is right again at the next.
@@ -76,6 +93,7 @@ export async function eventsFor(
   }
   if (changes.has('instances')) out.push({ userId, event: await instancesEvent(db, userId, details) });
   if (changes.has('messages')) out.push({ userId, event: { type: 'messages', data: { num: await unreadCount(db, userId) } } });
+  if (changes.has('exam')) for (const event of await examDeadlineEvents(db, userId, details)) out.push({ userId, event });
   for (const detail of details) if ('upload' in detail) out.push({ userId, event: { type: 'uploads', data: detail.upload } });
   return out;
 }

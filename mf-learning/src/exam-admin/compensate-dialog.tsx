@@ -1,8 +1,9 @@
 import { useCallback, useState } from 'react';
-import { Button, Dropdown, Form, List } from 'semantic-ui-react';
-import { FieldError, formatDateTime, IntegerInput, runAction, useLoaded, useSubmit, ModalDialog } from '@rc/shared-utility';
+import { Button, Form, List } from 'semantic-ui-react';
+import { formatDateTime, IntegerInput, runAction, useLoaded, useSubmit, ModalDialog } from '@rc/shared-utility';
 import { fromLocalInput, toLocalInput } from '../live/live-times';
 import { classExaminees, compensate, examStudentIds, memberName, type ExamAdminItem } from './exam-admin-api';
+import { StudentPicker } from './student-picker';
 
 type Field = 'userIds' | 'opensAt' | 'closesAt';
 const HOUR = 3_600_000;
@@ -73,21 +74,15 @@ export function CompensateDialog({ gradeId, exam, close }: { gradeId: number; ex
         </>
       ) : null}
       <Form onSubmit={(event) => event.preventDefault()}>
-        <Form.Field>
-          <label>学生</label>
-          <Dropdown
-            multiple
-            search
-            selection
-            aria-label="补考学生"
-            placeholder={members.error ? '成员加载失败' : members.data?.list.length === 0 ? '班级还没有成员' : '选择补考的学生'}
-            loading={members.data === undefined && !members.error}
-            options={(members.data?.list ?? []).map((member) => ({ key: member.userId, value: member.userId, text: memberName(member) }))}
-            value={userIds}
-            onChange={(_, data) => setUserIds((data.value as number[]) ?? [])}
-          />
-          <FieldError message={errors.userIds} />
-        </Form.Field>
+        <StudentPicker
+          ariaLabel="补考学生"
+          placeholder={members.error ? '成员加载失败' : members.data?.list.length === 0 ? '班级还没有成员' : '选择补考的学生'}
+          loading={members.data === undefined && !members.error}
+          students={(members.data?.list ?? []).map((member) => ({ userId: member.userId, text: memberName(member) }))}
+          value={userIds}
+          onChange={setUserIds}
+          error={errors.userIds}
+        />
         <Form.Group widths="equal">
           <Form.Input
             label="补考开始"

@@ -37,7 +37,11 @@ function server(...script: Array<ApiResult<AnswerSaveResult> | Promise<ApiResult
     const scripted = script.shift();
     if (scripted) return Promise.resolve(scripted);
     const saved = body.answers.map(({ itemId, version }) => ({ itemId, version, accepted: true }));
-    return Promise.resolve({ code: 200, msg: '', data: { attemptId, saved, remainingSeconds: 1200 } });
+    return Promise.resolve({
+      code: 200,
+      msg: '',
+      data: { attemptId, saved, deadlineAt: '2026-11-29T09:00:00.000Z', remainingSeconds: 1200 },
+    });
   };
   return { save, calls };
 }
@@ -46,7 +50,7 @@ function listener() {
   const heard = { remaining: [] as number[], closed: [] as string[], newerElsewhere: 0 };
   const events: KeeperEvents = {
     changed: () => {},
-    remaining: (seconds) => heard.remaining.push(seconds),
+    clock: (clock) => heard.remaining.push(clock.remainingSeconds),
     closed: (message) => heard.closed.push(message),
     newerElsewhere: () => (heard.newerElsewhere += 1),
   };
@@ -184,7 +188,16 @@ describe('the exam answer keeper', () => {
     await settle();
     expect(calls).toHaveLength(1);
 
-    answerFirst({ code: 200, msg: '', data: { attemptId, saved: [{ itemId: 1, version: now, accepted: true }], remainingSeconds: 900 } });
+    answerFirst({
+      code: 200,
+      msg: '',
+      data: {
+        attemptId,
+        saved: [{ itemId: 1, version: now, accepted: true }],
+        deadlineAt: '2026-11-29T09:00:00.000Z',
+        remainingSeconds: 900,
+      },
+    });
     await settle();
     expect(calls.map((call) => call.answers[0])).toEqual([
       { itemId: 1, answer: { choices: [0] }, version: now },
@@ -197,7 +210,12 @@ describe('the exam answer keeper', () => {
     const { save } = server({
       code: 200,
       msg: '',
-      data: { attemptId, saved: [{ itemId: 1, version: now + 99, accepted: false }], remainingSeconds: 600 },
+      data: {
+        attemptId,
+        saved: [{ itemId: 1, version: now + 99, accepted: false }],
+        deadlineAt: '2026-11-29T09:00:00.000Z',
+        remainingSeconds: 600,
+      },
     });
     const { heard, events } = listener();
     const keeper = new AnswerKeeper(sheet(), events, save);

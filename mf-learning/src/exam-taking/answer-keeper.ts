@@ -1,5 +1,6 @@
 import { bus } from '@rc/shared-utility';
 import { saveAnswers, type ExamSheet, type StudentAnswer } from './exam-taking-api';
+import type { ServerClock } from './server-countdown';
 
 interface KeptAnswer {
   answer: StudentAnswer;
@@ -18,8 +19,8 @@ export type SaveState = 'saved' | 'saving' | 'offline';
 
 export interface KeeperEvents {
   changed: () => void;
-  /** The server's time left, from every save it answered. */
-  remaining: (seconds: number) => void;
+  /** The server's deadline and time left, from every save it answered. */
+  clock: (clock: ServerClock) => void;
   /** The server refused a save because the attempt is over (handed in, or the time ran out). */
   closed: (message: string) => void;
   /** The server kept a later answer than ours (given in another tab): the page should fetch and adopt it. */
@@ -185,7 +186,7 @@ export class AnswerKeeper {
         if (kept && kept.version < version) newerElsewhere = true;
       }
       this.persist();
-      this.events.remaining(result.data.remainingSeconds);
+      this.events.clock(result.data);
       if (newerElsewhere) this.events.newerElsewhere();
       return;
     }

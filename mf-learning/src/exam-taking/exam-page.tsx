@@ -11,6 +11,7 @@ import {
   routeId,
   type ScreenProps,
 } from '@rc/shared-utility';
+import { beginNotice } from './begin-notice';
 import { ExamPaper, type Finished } from './exam-paper';
 import { beginExam, continueExam, examBrief, resultUrl, type ExamSheet, type MyExamItem } from './exam-taking-api';
 import './exam-taking.css';
@@ -39,7 +40,7 @@ function ExamBrief({
   const begin = async () => {
     const sure = await dialogs.confirm({
       title: '开始考试',
-      content: `开始后计时 ${minutes} 分钟（最迟到 ${formatDateTime(brief.closesAt)} 窗口关闭），离开页面不会暂停计时，到时将自动交卷。确定开始吗？`,
+      content: beginNotice(brief),
       confirmText: '开始考试',
     });
     if (sure) onBegin();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Icon, Label } from 'semantic-ui-react';
 import { MarkdownHtml, bus, dialogs } from '@rc/shared-utility';
 import { AnswerKeeper, type SaveState } from './answer-keeper';
@@ -12,6 +12,7 @@ import {
   type SubmitResult,
 } from './exam-taking-api';
 import { QuestionInput, isAnswered, kindNames } from './question-input';
+import { ServerCountdown, type ServerClock } from './server-countdown';
 
 const saveTexts: Record<SaveState, string> = {
   saved: '已保存',
@@ -25,51 +26,75 @@ const clockText = (seconds: number) => {
   return hours > 0 ? `${hours}:${rest}` : rest;
 };
 
-/**
- * The server's time left, counted down on the browser's monotonic clock from the last moment the
- * server stated it (begin, continue, every save); the browser's wall clock never decides the deadline.
- */
-function useServerCountdown(initialSeconds: number) {
-  const deadline = useRef(performance.now() + initialSeconds * 1000);
-  const [seconds, setSeconds] = useState(initialSeconds);
-  const resync = useCallback((remaining: number) => {
-    deadline.current = performance.now() + remaining * 1000;
-    setSeconds(remaining);
-  }, []);
+/** The server's countdown of this attempt, redrawn every second. */
+function useServerCountdown(sheet: ExamSheet) {
+  const countdown = useMemo(() => new ServerCountdown(sheet, () => performance.now()), [sheet]);
+  const [seconds, setSeconds] = useState(countdown.secondsLeft);
+  const redraw = useCallback(() => setSeconds(countdown.secondsLeft), [countdown]);
   useEffect(() => {
-    const timer = setInterval(() => setSeconds(Math.max(0, Math.ceil((deadline.current - performance.now()) / 1000))), 1000);
+    const timer = setInterval(redraw, 1000);
     return () => clearInterval(timer);
-  }, []);
-  return { seconds, resync };
+  }, [redraw]);
+  const sync = useCallback(
+    (clock: ServerClock) => {
+      countdown.sync(clock);
+      redraw();
+    },
+    [countdown, redraw],
+  );
+  const moveDeadline = useCallback(
+    (deadlineAt: string) => {
+      countdown.moveDeadline(deadlineAt);
+      redraw();
+    },
+    [countdown, redraw],
+  );
+  return { seconds, sync, moveDeadline };
 }
 
-/** How often the page asks the server for its deadline, so extra time granted during the exam shows within seconds. */
-const clockPollMs = 5_000;
-
 /**
- * Asks the server for the attempt's deadline every few seconds and follows it: extra time a teacher grants during the
- * exam moves the countdown without a reload, and the student is told. Returns the extra minutes now in force.
+ * Follows the attempt's deadline as the server moves it: extra time a teacher grants or withdraws during the exam is
+ * pushed on the tab's event stream, and the student is told. A page shown again or back online, which may have missed
+ * a push, asks the server's clock once. Returns the extra minutes now in force.
  */
-function useServerClock(attemptId: number, initialExtra: number, resync: (seconds: number) => void) {
-  const [extraMinutes, setExtraMinutes] = useState(initialExtra);
-  const known = useRef(initialExtra);
+function useServerDeadline(sheet: ExamSheet, countdown: Pick<ReturnType<typeof useServerCountdown>, 'sync' | 'moveDeadline'>) {
+  const { attemptId } = sheet;
+  const { sync, moveDeadline } = countdown;
+  const [extraMinutes, setExtraMinutes] = useState(sheet.extraMinutes);
+  const known = useRef(sheet.extraMinutes);
   useEffect(() => {
-    const timer = setInterval(() => {
+    const follow = (extra: number) => {
+      if (extra === known.current) return;
+      const more = extra > known.current;
+      known.current = extra;
+      setExtraMinutes(extra);
+      bus.emit('toast', {
+        type: more ? 'success' : 'info',
+        message: more ? `老师为你延长了作答时间，共延长 ${extra} 分钟` : '作答时间已调整',
+      });
+    };
+    const resync = () =>
       void attemptClock(attemptId).then((clock) => {
         if (clock.code !== 200 || clock.data.status !== 1) return;
-        resync(clock.data.remainingSeconds);
-        if (clock.data.extraMinutes === known.current) return;
-        const more = clock.data.extraMinutes > known.current;
-        known.current = clock.data.extraMinutes;
-        setExtraMinutes(clock.data.extraMinutes);
-        bus.emit('toast', {
-          type: more ? 'success' : 'info',
-          message: more ? `老师为你延长了作答时间，共延长 ${clock.data.extraMinutes} 分钟` : '作答时间已调整',
-        });
+        sync(clock.data);
+        follow(clock.data.extraMinutes);
       });
-    }, clockPollMs);
-    return () => clearInterval(timer);
-  }, [attemptId, resync]);
+    const shown = () => {
+      if (!document.hidden) resync();
+    };
+    const stopHearing = bus.on('exam:deadline', (pushed) => {
+      if (pushed.attemptId !== attemptId || pushed.status !== 1) return;
+      moveDeadline(pushed.deadlineAt);
+      follow(pushed.extraMinutes);
+    });
+    document.addEventListener('visibilitychange', shown);
+    window.addEventListener('online', resync);
+    return () => {
+      stopHearing();
+      document.removeEventListener('visibilitychange', shown);
+      window.removeEventListener('online', resync);
+    };
+  }, [attemptId, sync, moveDeadline]);
   return extraMinutes;
 }
 
@@ -82,8 +107,9 @@ export interface Finished {
 /** The paper of a running attempt: navigator, questions, countdown, save state and 交卷. */
 export function ExamPaper({ sheet, onFinished }: { sheet: ExamSheet; onFinished: (finished: Finished) => void }) {
   const [, setTick] = useState(0);
-  const { seconds, resync } = useServerCountdown(sheet.remainingSeconds);
-  const extraMinutes = useServerClock(sheet.attemptId, sheet.extraMinutes, resync);
+  const countdown = useServerCountdown(sheet);
+  const { seconds } = countdown;
+  const extraMinutes = useServerDeadline(sheet, countdown);
   const [handingIn, setHandingIn] = useState(false);
   const ending = useRef(false);
   /** A hand-in the network stopped, tried again when it comes back. */
@@ -115,7 +141,7 @@ export function ExamPaper({ sheet, onFinished }: { sheet: ExamSheet; onFinished:
   if (keeperRef.current === null) {
     keeperRef.current = new AnswerKeeper(sheet, {
       changed: () => setTick((tick) => tick + 1),
-      remaining: resync,
+      clock: countdown.sync,
       closed: (message) => void finish(message),
       newerElsewhere: () =>
         void continueExam(sheet.examId).then((latest) => {

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Dropdown, Form } from 'semantic-ui-react';
-import { FieldError, IntegerInput, ModalDialog, useSubmit } from '@rc/shared-utility';
+import { Button, Form } from 'semantic-ui-react';
+import { IntegerInput, ModalDialog, useSubmit } from '@rc/shared-utility';
+import { StudentPicker } from '../exam-admin/student-picker';
 import { grantExtraTime, type ExamStudentRow, type GradingExam } from './grading-api';
 
 /**
  * 延长时间: extra minutes for one student or a group, before or during the exam. A running attempt's countdown
- * follows within seconds; 0 withdraws it.
+ * follows at once (the server pushes its new deadline); 0 withdraws it.
  */
 export function ExtraTimeDialog({
   exam,
@@ -40,27 +41,20 @@ export function ExtraTimeDialog({
         </>
       }
     >
-      <p className="rc-muted">考试前或考试中均可设置；正在作答的学生，倒计时会在几秒内更新。填 0 即取消延长。</p>
+      <p className="rc-muted">考试前或考试中均可设置；正在作答的学生，倒计时随即更新。填 0 即取消延长。</p>
       <Form onSubmit={(event) => event.preventDefault()}>
-        <Form.Field>
-          <label>学生</label>
-          <Dropdown
-            multiple
-            search
-            selection
-            aria-label="延长时间的学生"
-            className="rc-extra-time-students"
-            placeholder="选择一名或多名学生"
-            options={students.map((student) => ({
-              key: student.userId,
-              value: student.userId,
-              text: student.extraMinutes > 0 ? `${nameOf(student)}（已延长 ${student.extraMinutes} 分钟）` : nameOf(student),
-            }))}
-            value={userIds}
-            onChange={(_, data) => setUserIds((data.value as number[]) ?? [])}
-          />
-          <FieldError message={errors.userIds} />
-        </Form.Field>
+        <StudentPicker
+          ariaLabel="延长时间的学生"
+          className="rc-extra-time-students"
+          placeholder="选择一名或多名学生"
+          students={students.map((student) => ({
+            userId: student.userId,
+            text: student.extraMinutes > 0 ? `${nameOf(student)}（已延长 ${student.extraMinutes} 分钟）` : nameOf(student),
+          }))}
+          value={userIds}
+          onChange={setUserIds}
+          error={errors.userIds}
+        />
         <Form.Field>
           <label htmlFor="extra-time-minutes">延长时间（分钟，0–600）</label>
           <IntegerInput id="extra-time-minutes" value={minutes} min={0} max={600} onChange={setMinutes} />

@@ -1,5 +1,5 @@
 import { api, formDownload } from '@rc/shared-utility';
-import type { ExtraTimeBody, ExtraTimeResult } from '@rc/api-contract/exam/exam-admin';
+import type { ExtraTimeBody, ExtraTimeResult, Gradebook } from '@rc/api-contract/exam/exam-admin';
 import type {
   AttemptEvent,
   AttemptSummary,
@@ -21,6 +21,7 @@ import type {
 
 export type {
   AttemptEvent,
+  Gradebook,
   AttemptSummary,
   ExamStudentRow,
   GradingExam,
@@ -47,6 +48,8 @@ export const grantExtraTime = (body: ExtraTimeBody) => api.put<ExtraTimeResult>(
 /** The exam's scores as a file (a form post: the browser saves the answer). */
 export const exportScores = (examId: number, format: 'csv' | 'xlsx') =>
   formDownload('/exam/auth/grade/exam/score/export', { examId: String(examId), format });
+/** The class's gradebook across its exams, on screen. */
+export const classGradebook = (gradeId: number) => api.post<Gradebook>('/exam/auth/grade/gradebook', { gradeId }, quiet);
 /** The class's gradebook across its exams, as a file. */
 export const exportGradebook = (gradeId: number, format: 'csv' | 'xlsx') =>
   formDownload('/exam/auth/grade/gradebook/export', { gradeId: String(gradeId), format });

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Button, Label, Menu, Table } from 'semantic-ui-react';
+import { Button, Dropdown, Label, Menu, Table } from 'semantic-ui-react';
 import {
   dialogs,
   EmptyState,
@@ -16,7 +16,6 @@ import {
 import { ExtraTimeDialog } from './extra-time-dialog';
 import {
   attemptEvents,
-  exportGradebook,
   exportScores,
   attemptStatusColors,
   attemptStatusNames,
@@ -232,7 +231,17 @@ function ExamCounts({ exam }: { exam: GradingExam }) {
   );
 }
 
-function GradingHeader({ exam, students, reload }: { exam: GradingExam; students: ExamStudentRow[]; reload: () => Promise<void> }) {
+function GradingHeader({
+  exam,
+  students,
+  reload,
+  navigate,
+}: {
+  exam: GradingExam;
+  students: ExamStudentRow[];
+  reload: () => Promise<void>;
+  navigate: ScreenProps['navigate'];
+}) {
   const block = publishBlock(exam);
   const [extraTimeOpen, setExtraTimeOpen] = useState(false);
   const publish = async () => {
@@ -259,14 +268,32 @@ function GradingHeader({ exam, students, reload }: { exam: GradingExam; students
   return (
     <PageHeader subject={`${exam.gradeName} · ${exam.title}`}>
       <div className="rc-grading-actions">
-        <Button basic icon="clock outline" content="延长时间" className="rc-open-extra-time" onClick={() => setExtraTimeOpen(true)} />
-        <Button.Group basic size="small" className="rc-score-export">
-          <Button icon="download" content="导出 CSV" onClick={() => exportScores(exam.examId, 'csv')} />
-          <Button content="导出 Excel" onClick={() => exportScores(exam.examId, 'xlsx')} />
-          <Button content="班级成绩册" title="全班在各场考试的成绩（Excel）" onClick={() => exportGradebook(exam.gradeId, 'xlsx')} />
-        </Button.Group>
-        <Button basic icon="redo" content="重新判分" className="rc-remark" onClick={() => void remark()} />
-        <Button primary icon="check" content="批阅完成" className="rc-publish" disabled={block !== null} onClick={() => void publish()} />
+        <div className="rc-grading-buttons">
+          <Button
+            basic
+            size="small"
+            icon="clock outline"
+            content="延长时间"
+            className="rc-open-extra-time"
+            onClick={() => setExtraTimeOpen(true)}
+          />
+          <Dropdown text="导出成绩" icon="download" floating labeled button className="icon basic small rc-score-export">
+            <Dropdown.Menu>
+              <Dropdown.Item text="导出 CSV" onClick={() => exportScores(exam.examId, 'csv')} />
+              <Dropdown.Item text="导出 Excel" onClick={() => exportScores(exam.examId, 'xlsx')} />
+            </Dropdown.Menu>
+          </Dropdown>
+          <Button
+            basic
+            size="small"
+            icon="table"
+            content="班级成绩册"
+            className="rc-open-gradebook"
+            onClick={() => navigate(`/account/grades/gradebook/${exam.gradeId}`)}
+          />
+          <Button basic size="small" icon="redo" content="重新判分" className="rc-remark" onClick={() => void remark()} />
+          <Button primary icon="check" content="批阅完成" className="rc-publish" disabled={block !== null} onClick={() => void publish()} />
+        </div>
         {block ? <div className="rc-publish-block rc-muted">{block}</div> : null}
       </div>
       {extraTimeOpen ? (
@@ -304,7 +331,7 @@ export function GradingPage({ navigate }: ScreenProps) {
       <ListState source={source} isEmpty={() => false} empty={null}>
         {({ exam, students }) => (
           <>
-            <GradingHeader exam={exam} students={students} reload={source.reload} />
+            <GradingHeader exam={exam} students={students} reload={source.reload} navigate={navigate} />
             <ExamCounts exam={exam} />
             <Menu secondary pointing>
               <Menu.Item active={tab === 'attempts'} onClick={() => setTab('attempts')} content="答卷" className="rc-tab-attempts" />

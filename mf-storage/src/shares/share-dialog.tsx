@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Checkbox, Form, Input, Message } from 'semantic-ui-react';
 import { copyText, DialogFormActions, dialogs, FieldError, IntegerInput, runAction } from '@rc/shared-utility';
 import { createShare, randomShareCode, shareText, shareUrl, type ShareView } from './shares-api';
@@ -47,6 +47,31 @@ function ShareMade({ share, close }: { share: ShareView; close: () => void }) {
   );
 }
 
+/** An optional setting of the link: a switch, and its input while switched on. */
+function ToggledField({
+  label,
+  className,
+  on,
+  setOn,
+  problem,
+  children,
+}: {
+  label: string;
+  className: string;
+  on: boolean;
+  setOn: (on: boolean) => void;
+  problem?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form.Field error={Boolean(problem)}>
+      <Checkbox toggle label={label} className={className} checked={on} onChange={(_, data) => setOn(Boolean(data.checked))} />
+      {on ? children : null}
+      <FieldError message={problem} />
+    </Form.Field>
+  );
+}
+
 function ShareForm({ target, close, onMade }: { target: ShareTarget; close: () => void; onMade: (share: ShareView) => void }) {
   const [expiryDays, setExpiryDays] = useState(7);
   const [withCode, setWithCode] = useState(true);
@@ -88,46 +113,27 @@ function ShareForm({ target, close, onMade }: { target: ShareTarget; close: () =
           ))}
         </div>
       </Form.Field>
-      <Form.Field error={Boolean(problem)}>
-        <Checkbox
-          toggle
-          label="使用提取码"
-          className="rc-share-with-code"
-          checked={withCode}
-          onChange={(_, data) => setWithCode(Boolean(data.checked))}
+      <ToggledField label="使用提取码" className="rc-share-with-code" on={withCode} setOn={setWithCode} problem={problem ?? undefined}>
+        <Input
+          className="rc-share-code-input"
+          aria-label="提取码"
+          value={code}
+          maxLength={4}
+          action={{ type: 'button', basic: true, content: '换一个', onClick: () => setCode(randomShareCode()) }}
+          onChange={(_, data) => setCode(data.value)}
         />
-        {withCode ? (
-          <Input
-            className="rc-share-code-input"
-            aria-label="提取码"
-            value={code}
-            maxLength={4}
-            action={{ type: 'button', basic: true, content: '换一个', onClick: () => setCode(randomShareCode()) }}
-            onChange={(_, data) => setCode(data.value)}
-          />
-        ) : null}
-        <FieldError message={problem ?? undefined} />
-      </Form.Field>
-      <Form.Field>
-        <Checkbox
-          toggle
-          label="限制下载次数"
-          className="rc-share-capped"
-          checked={capped}
-          onChange={(_, data) => setCapped(Boolean(data.checked))}
+      </ToggledField>
+      <ToggledField label="限制下载次数" className="rc-share-capped" on={capped} setOn={setCapped}>
+        <IntegerInput
+          aria-label="下载次数上限"
+          min={1}
+          max={100_000}
+          value={maxDownloads}
+          onChange={setMaxDownloads}
+          label={{ basic: true, content: '次' }}
+          labelPosition="right"
         />
-        {capped ? (
-          <IntegerInput
-            aria-label="下载次数上限"
-            min={1}
-            max={100_000}
-            value={maxDownloads}
-            onChange={setMaxDownloads}
-            label={{ basic: true, content: '次' }}
-            labelPosition="right"
-          />
-        ) : null}
-      </Form.Field>
+      </ToggledField>
       <DialogFormActions close={close} submitText="创建链接" busy={busy} />
     </Form>
   );

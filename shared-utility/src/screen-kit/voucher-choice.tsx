@@ -28,6 +28,8 @@ export function VoucherChoice({ voucher, vouchers, onChoose }: VoucherChoiceProp
         <Dropdown
           aria-label="选择代金券"
           className="rc-quote-voucher-choice"
+          // The choice stands at the dialog's right edge: its menu opens leftward, inside the dialog.
+          direction="left"
           options={options}
           value={voucher?.id ?? 0}
           onChange={(_, data) => onChoose(Number(data.value))}

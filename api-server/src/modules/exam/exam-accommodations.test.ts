@@ -1,10 +1,12 @@
+import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Difficulty, QuestionKind, examQuestions, examStudents, exams } from '../../db/schema.js';
+import { Difficulty, QuestionKind, examAttempts, examQuestions, examStudents, exams } from '../../db/schema.js';
 import { renderMarkdown } from '../../content/index.js';
 import { everyKind, examFixture, gradeFixture } from '../../test-support/exam-test-kit.js';
 import { newLearner, newTeacher, type Person } from '../../test-support/learning-test-kit.js';
+import { openEventStream } from '../../test-support/sse-client.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
@@ -31,6 +33,7 @@ const download = (path: string, fields: Record<string, string>, who: Person) =>
 
 beforeAll(async () => {
   t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
   teacher = await newTeacher(t.app);
   admin = await newLearner(t.app);
   students = [];
@@ -71,12 +74,49 @@ describe('extra time', () => {
     expect(standing).toMatchObject({ extraMinutes: 5, extraTimeSetBy: admin.id });
   });
 
+  it("pushes a running attempt's new deadline to the student's open event stream, and to no one else's", async () => {
+    const [sitting, other] = [students[20]!, students[21]!];
+    const { examId } = await examFixture(t.app, gradeId, teacher.id, { durationMinutes: 60 });
+    const attemptId = (await post(relation('begin'), { examId }, sitting)).data.attemptId as number;
+    await post(relation('begin'), { examId }, other);
+    const apiBase = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/apis`;
+    const [stream, otherStream] = [await openEventStream(apiBase, sitting.token), await openEventStream(apiBase, other.token)];
+    await stream.next('snapshot');
+    await otherStream.next('snapshot');
+    t.clock.advance(20 * MINUTE);
+
+    await put(EXTRA, { examId, userIds: [sitting.id], minutes: 10 }, teacher);
+    const begunAt = t.clock.now().getTime() - 20 * MINUTE;
+    const deadlineOf = async (which: typeof stream) => JSON.parse((await which.next('examDeadline')).data);
+    expect(await deadlineOf(stream)).toEqual({
+      attemptId,
+      examId,
+      status: 1,
+      deadlineAt: new Date(begunAt + 70 * MINUTE).toISOString(),
+      extraMinutes: 10,
+    });
+    await put(EXTRA, { examId, userIds: [sitting.id], minutes: 0 }, teacher);
+    expect(await deadlineOf(stream)).toMatchObject({ deadlineAt: new Date(begunAt + 60 * MINUTE).toISOString(), extraMinutes: 0 });
+
+    // The other student's stream heard no deadline until its own moved.
+    await put(EXTRA, { examId, userIds: [other.id], minutes: 5 }, teacher);
+    expect(await deadlineOf(otherStream)).toMatchObject({ extraMinutes: 5 });
+    expect(otherStream.events.filter((event) => event.event === 'examDeadline')).toHaveLength(1);
+    stream.close();
+    otherStream.close();
+  });
+
   it('set before the exam lengthens the attempts begun later, for a group at once', async () => {
     const group = [students[2]!, students[3]!];
     const { examId } = await examFixture(t.app, gradeId, teacher.id, { durationMinutes: 30 });
     const granted = await put(EXTRA, { examId, userIds: group.map((who) => who.id), minutes: 15 }, teacher);
     expect(granted).toMatchObject({ code: 200, data: { count: 2, extendedAttempts: 0 }, msg: '已为 2 名学生延长 15 分钟' });
-    expect((await post(relation('brief'), { examId }, group[0]!)).data).toMatchObject({ durationMinutes: 30, extraMinutes: 15 });
+    const brief = (await post(relation('brief'), { examId }, group[0]!)).data;
+    expect(brief).toMatchObject({ durationMinutes: 30, extraMinutes: 15 });
+    // 「最迟到」: the window's close moves by the student's extra time, for that student only.
+    expect(Date.parse(brief.latestEndAt)).toBe(Date.parse(brief.closesAt) + 15 * MINUTE);
+    const plain = (await post(relation('brief'), { examId }, students[4]!)).data;
+    expect(plain.latestEndAt).toBe(plain.closesAt);
     for (const who of group) {
       expect((await post(relation('begin'), { examId }, who)).data).toMatchObject({ remainingSeconds: 45 * 60, extraMinutes: 15 });
     }
@@ -124,6 +164,34 @@ describe('shuffles', () => {
     const paper = (await post('/auth/grade/student/exam/answer/view', { attemptId: sheet.attemptId }, teacher)).data;
     expect(paper.items.map((row: { sort: number }) => row.sort)).toEqual([1, 2, 3, 4, 5]);
     expect(paper.items[1]).toMatchObject({ options: everyKind[1]!.options, answer: { choices: [0, 1, 3] }, score: 4 });
+  });
+
+  it('show the student their marked paper as they answered it, and the grader in the exam’s own order', async () => {
+    const { examId, itemIds } = await examFixture(t.app, gradeId, teacher.id, { showAnswers: true });
+    await t.app.db.update(exams).set({ shuffleQuestions: true, shuffleOptions: true }).where(eq(exams.id, examId));
+    const who = students[6]!;
+    const { attemptId } = (await post(relation('begin'), { examId }, who)).data;
+    // A known shuffle instead of the drawn one: the questions backwards, the multiple choice's options backwards.
+    const [single, multiple] = [itemIds[0]!, itemIds[1]!];
+    const layout = { itemIds: [...itemIds].reverse(), optionOrders: { [single]: [0, 1, 2], [multiple]: [3, 2, 1, 0] } };
+    await t.app.db.update(examAttempts).set({ layout }).where(eq(examAttempts.id, attemptId));
+    // PyTorch, TensorFlow and JAX as shown: JAX, Excel, TensorFlow, PyTorch.
+    const answers = [{ itemId: multiple, answer: { choices: [0, 2, 3] }, version: 1 }];
+    expect((await post(SAVE, { attemptId, answers }, who)).code).toBe(200);
+    expect((await post(relation('submit/audit'), { attemptId }, who)).data).toMatchObject({ objectiveScore: 4 });
+    expect((await put('/auth/grade/exam/student/relation/audit/complete', { examId }, teacher)).code).toBe(200);
+
+    const own = (await post('/auth/grade/student/exam/answer/view', { attemptId }, who)).data;
+    expect(own.items.map((row: { itemId: number }) => row.itemId)).toEqual([...itemIds].reverse());
+    expect(own.items.map((row: { sort: number }) => row.sort)).toEqual([1, 2, 3, 4, 5]);
+    expect(own.items[3]).toMatchObject({ itemId: multiple, options: ['JAX', 'Excel', 'TensorFlow', 'PyTorch'], score: 4 });
+    expect([...own.items[3].answer.choices].sort()).toEqual([0, 2, 3]);
+    expect([...own.items[3].answerKey.choices].sort()).toEqual([0, 2, 3]);
+
+    const graders = (await post('/auth/grade/student/exam/answer/view', { attemptId }, teacher)).data;
+    expect(graders.items.map((row: { itemId: number }) => row.itemId)).toEqual(itemIds);
+    expect(graders.items[1]).toMatchObject({ options: everyKind[1]!.options, answerKey: { choices: [0, 1, 3] } });
+    expect([...graders.items[1].answer.choices].sort()).toEqual([0, 1, 3]);
   });
 });
 
@@ -286,5 +354,24 @@ describe('export', () => {
     expect(bookLines).toHaveLength(students.length);
     const fromBook = new Map(bookLines.filter((line) => line[examColumn] !== '').map((line) => [line[0]!, Number(line[examColumn])]));
     expect(fromBook).toEqual(screen);
+
+    // The gradebook screen shows what the file holds: the same students, exams, scores (blank: null) and totals.
+    const onPage = await post('/auth/grade/gradebook', { gradeId }, admin);
+    expect(onPage.code).toBe(200);
+    expect(onPage.data.exams.map((exam: { title: string; totalPoints: number }) => `${exam.title}（满分${exam.totalPoints}）`)).toEqual(
+      bookHeader!.slice(2, -1),
+    );
+    expect(
+      onPage.data.students.map((row: { nickname: string; remark: string; scores: Array<number | null>; total: number }) =>
+        [row.nickname, row.remark, ...row.scores.map((score) => (score === null ? '' : String(score))), String(row.total)].join(','),
+      ),
+    ).toEqual(bookLines.map((line) => line.join(',')));
+    const onScreen = new Map(
+      onPage.data.students
+        .filter((row: { scores: Array<number | null> }) => row.scores.at(-1) !== null)
+        .map((row: { nickname: string; scores: number[] }) => [row.nickname, row.scores.at(-1)]),
+    );
+    expect(onScreen).toEqual(screen);
+    expect(await post('/auth/grade/gradebook', { gradeId }, students[10]!)).toMatchObject({ code: 403 });
   });
 });

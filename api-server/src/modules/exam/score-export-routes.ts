@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Envelope } from '@rc/api-contract/envelope';
-import { GradebookExportBody, ScoreExportBody } from '@rc/api-contract/exam/exam-admin';
+import { Gradebook, GradebookBody, GradebookExportBody, ScoreExportBody } from '@rc/api-contract/exam/exam-admin';
 import { Type } from 'typebox';
+import { ok } from '../../envelope.js';
 import { currentUser } from '../../plugins/index.js';
-import { examScoreFile, gradebookFile } from '../../exam/index.js';
+import { classGradebook, examScoreFile, gradebookFile } from '../../exam/index.js';
 
 const tags = ['考试成绩导出'];
 /** An export answers the file's bytes; a refusal answers the envelope. */
@@ -22,8 +23,21 @@ function sendFile(reply: FastifyReply, format: keyof typeof fileTypes, { file, n
     .send(file);
 }
 
-/** Scores as files for the class's teacher and admins: one exam's, and the class's gradebook across its exams (form posts). */
+/** Scores for the class's teacher and admins: the class's gradebook across its exams on screen, and as files (form posts) with one exam's. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/auth/grade/gradebook',
+    {
+      schema: {
+        tags,
+        summary: '班级成绩册：每名学生在各场考试的最高分与合计（班级的老师和管理员）',
+        body: GradebookBody,
+        response: { 200: Envelope(Gradebook) },
+      },
+    },
+    async (request) => ok(await classGradebook(app.db, currentUser(request), request.body.gradeId)),
+  );
+
   // An export is a form post (the token a hidden field), so the browser saves the answer as a file.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
     done(null, Object.fromEntries([...new URLSearchParams(body as string)].filter(([, value]) => value !== '')));
