@@ -56,7 +56,6 @@ function selectPage(db: Database, userId: number, o: { where?: SQL; limit: numbe
 
 /** The page of instances, then their nodes, models and regions by id: single-table queries plan fastest. */
 async function selectRows(db: Executor, page: Awaited<ReturnType<typeof selectPage>>) {
-  if (page.length === 0) return [];
   const ids = page.map((row) => row.id);
   const [nodes, models, regionRows, readings] = await Promise.all([
     db
@@ -93,7 +92,9 @@ export async function listInstanceViews(
   userId: number,
   o: { where?: SQL; limit: number; offset: number; includeReleased?: boolean },
 ) {
-  const [rows, settings] = await Promise.all([selectPage(app.db, userId, o).then((page) => selectRows(app.db, page)), viewSettings(app)]);
+  const page = await selectPage(app.db, userId, o);
+  if (page.length === 0) return [];
+  const [rows, settings] = await Promise.all([selectRows(app.db, page), viewSettings(app)]);
   const [positions, services] = await Promise.all([queuePositions(app, rows), appServicesOf(app, rows)]);
   return rows.map((row) => toView(row, settings, positions.get(row.instance.id), services.get(row.instance.id) ?? null));
 }

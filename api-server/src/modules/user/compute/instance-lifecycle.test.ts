@@ -59,6 +59,19 @@ describe('the instance lifecycle', () => {
     expect(await ledgerSum(t.app, user.id)).toBe(await balanceOf(t.app, user.id));
   });
 
+  it('pages the instance list with its total on a full page, the short last page and past the end, filtered or not', async () => {
+    const { node, model } = await privateNode(t.app.db, 3);
+    const user = await userWithBalance(t.app, 1_000_000);
+    for (let i = 0; i < 3; i++) await rent(t.app, user.token, { nodeId: node.id, gpuModelId: model.id, imageId });
+    const page = async (body: object) => (await call(t.app, 'POST', '/apis/container/auth/list', body, user.token)).data;
+    for (const filter of [{}, { status: 0 }]) {
+      expect(await page({ ...filter, pageNum: 1, pageSize: 2 })).toMatchObject({ total: 3, list: [{}, {}] });
+      expect(await page({ ...filter, pageNum: 2, pageSize: 2 })).toMatchObject({ total: 3, list: [{}] });
+      expect(await page({ ...filter, pageNum: 3, pageSize: 2 })).toMatchObject({ total: 3, list: [] });
+    }
+    expect(await page({ status: 2, pageNum: 1, pageSize: 2 })).toMatchObject({ total: 0, list: [] });
+  });
+
   it('a start with the GPUs taken says how many are free and offers the no-GPU start, which works', async () => {
     const { node, model, id, token } = await running({ gpus: 2, gpuCount: 2 });
     await op(token, 'stop', { id });
