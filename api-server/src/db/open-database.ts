@@ -2,9 +2,7 @@ import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from './schema.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { migrationsFolder } from './migrations-folder.js';
@@ -64,7 +62,13 @@ async function openPglite(dataDir: string, migrations: string): Promise<OpenData
 }
 
 async function openPostgres(connectionString: string, migrations: string): Promise<OpenDatabase> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  // Imported here, not at start-up: a PGlite site never loads them (issue 31).
+  const [{ default: pgDriver }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  const pool = new pgDriver.Pool({ connectionString, max: 10 });
   // A session lock on a connection of its own, which is closed when anything fails: a process that dies or fails
   // while holding the lock loses it with its connection.
   async function exclusively<T>(work: (connection: pg.PoolClient) => Promise<T>): Promise<T> {
