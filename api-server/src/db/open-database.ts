@@ -1,4 +1,8 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -37,11 +41,23 @@ export async function openDatabase(options: DatabaseLocation & { migrations?: st
   return options.databaseUrl ? openPostgres(options.databaseUrl, migrations) : openPglite(options.dataDir, migrations);
 }
 
+/** A new PGlite folder, created and migrated by a process of its own (pglite-create.mjs says why). */
+async function createPgliteFolder(folder: string, migrations: string): Promise<void> {
+  const script = fileURLToPath(new URL('./pglite-create.mjs', import.meta.url));
+  const child = spawn(process.execPath, [script, folder, migrations], { stdio: ['pipe', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const [code] = (await once(child, 'close')) as [number | null];
+  if (code !== 0) throw new Error(`creating the PGlite database in ${folder} failed (exit code ${code}):\n${stderr.trim()}`);
+}
+
 async function openPglite(dataDir: string, migrations: string): Promise<OpenDatabase> {
   const unlock = lockDataDir(dataDir);
   let client: PgliteOnThread | undefined;
   try {
-    client = await PgliteOnThread.open(path.join(dataDir, 'pglite'));
+    const folder = path.join(dataDir, 'pglite');
+    if (!fs.existsSync(path.join(folder, 'PG_VERSION'))) await createPgliteFolder(folder, migrations);
+    client = await PgliteOnThread.open(folder);
     const db = drizzlePglite({ client: client.asPglite(), schema });
     await migratePglite(db, { migrationsFolder: migrations });
     const opened = client;
