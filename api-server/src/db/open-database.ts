@@ -9,7 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import * as schema from './schema.js';
 import { lockDataDir } from './data-dir-lock.js';
-import { migrationsFolder } from './migrations-folder.js';
+import { migrationsFolder, newestMigrationAt } from './migrations-folder.js';
 import { PgliteOnThread } from './pglite-on-thread.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -51,6 +51,17 @@ async function createPgliteFolder(folder: string, migrations: string): Promise<v
   if (code !== 0) throw new Error(`creating the PGlite database in ${folder} failed (exit code ${code}):\n${stderr.trim()}`);
 }
 
+/**
+ * Whether the database recorded the newest migration of `folder`, as it has at every restart: one query, where drizzle's
+ * check creates its schema and table when missing, reads and hashes every migration file and runs an empty transaction
+ * (issue 31). False when drizzle's table is missing (a database older than the migrations): drizzle's check runs then.
+ */
+async function hasEveryMigration(client: PgliteOnThread, folder: string): Promise<boolean> {
+  const recorded = await client.query('select max(created_at) as last from drizzle.__drizzle_migrations').catch(() => null);
+  const last = (recorded?.rows[0] as { last: string | number | null } | undefined)?.last;
+  return last !== null && last !== undefined && Number(last) >= newestMigrationAt(folder);
+}
+
 async function openPglite(dataDir: string, migrations: string): Promise<OpenDatabase> {
   const unlock = lockDataDir(dataDir);
   let client: PgliteOnThread | undefined;
@@ -59,7 +70,7 @@ async function openPglite(dataDir: string, migrations: string): Promise<OpenData
     if (!fs.existsSync(path.join(folder, 'PG_VERSION'))) await createPgliteFolder(folder, migrations);
     client = await PgliteOnThread.open(folder);
     const db = drizzlePglite({ client: client.asPglite(), schema });
-    await migratePglite(db, { migrationsFolder: migrations });
+    if (!(await hasEveryMigration(client, migrations))) await migratePglite(db, { migrationsFolder: migrations });
     const opened = client;
     return {
       db: db as unknown as Database,
