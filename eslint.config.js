@@ -19,7 +19,7 @@ export const domainOrder = [
   ...['lib', 'db', 'shared-state', 'blobs', 'leadership', 'site', 'content'],
   ...['accounts', 'billing', 'storage', 'uploads', 'compute', 'push', 'observability', 'hpc', 'ssh-gateway'],
   ...['community', 'learning', 'exam', 'applications', 'operations', 'seed', 'plugins', 'modules'],
-  ...['periodic-jobs.ts', 'app.ts', 'server.ts', 'test-support', 'replicas'],
+  ...['periodic-jobs.ts', 'app.ts', 'serve.ts', 'server.ts', 'test-support', 'replicas'],
 ];
 
 const serverRoot = fileURLToPath(new URL('api-server/src/', import.meta.url));

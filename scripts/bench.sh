@@ -16,6 +16,9 @@ on_both_databases bench/api-ext-view.ts
 echo "── lists: instances, blog, bills vs the bare route (10 connections); restart to first answer; idle memory"
 on_both_databases bench/list-calls.ts
 
+echo "── start-up: a new site's first start and its idle memory; the restart to first answer vs a Node hello"
+on_both_databases bench/server-start.ts
+
 echo "── push: 1,000 SSE clients of one server receive one balance change (p50/p99 delivery); heap per stream"
 npx tsx bench/server-push.ts
 bash scripts/with-postgres.sh bash -c "DATABASE_URL=\$TEST_POSTGRES_URL npx tsx bench/server-push.ts"

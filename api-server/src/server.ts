@@ -1,14 +1,5 @@
-import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
-import { systemClock } from './clock.js';
-import { fileClock } from './file-clock.js';
 import { DataDirLockedError, openDatabase, type OpenDatabase } from './db/index.js';
-import { seedDemoData, seedBaseData, warnOfDemoSite } from './seed/index.js';
-import { startPeriodicJobs } from './periodic-jobs.js';
-import { createLeaderLock, startLeadership } from './leadership/index.js';
-import { startSshGateway } from './ssh-gateway/index.js';
-import { startOperationsSocket } from './operations/index.js';
-import { portRefusal } from './lib/index.js';
 
 let config: AppConfig;
 try {
@@ -21,83 +12,19 @@ try {
   throw error;
 }
 
-let database: OpenDatabase;
-try {
-  database = await openDatabase(config);
-} catch (error) {
-  if (error instanceof DataDirLockedError) {
-    console.error(`api-server: ${error.message}`);
-    process.exit(1);
+async function openOrExit(): Promise<OpenDatabase> {
+  try {
+    return await openDatabase(config);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(`api-server: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
   }
-  throw error;
 }
 
-const clock = config.clockFile ? fileClock(config.clockFile) : systemClock;
-// What a server writes while it starts (partitions, demo datasets, the site's base data, demo data) is written by one
-// replica at a time: replicas started at the same moment on an empty database write it once.
-const app = await database.exclusively(async () => {
-  const built = await buildApp({ config, db: database.db, clock });
-  await built.ready();
-  if (config.seedDemoData && (await seedDemoData(database.db, { billingHistory: true, blobs: built.blobs, hpc: built.hpc }))) {
-    built.log.info('demo data written: users 13800000001 (default), 13800000002 (teacher), 13800000003 (organization), password Demo@2026');
-  }
-  if (!config.seedDemoData && (await seedBaseData(database.db))) {
-    built.log.info('site data written: site information, navigation, prices and catalogues; no accounts, no GPU nodes');
-  }
-  return built;
-});
-await warnOfDemoSite(app);
-
-// Metering, expiry, release and every other periodic job run on one replica: the holder of the scheduler lock.
-const leadership = startLeadership(createLeaderLock(config), {
-  retryMs: config.leaderRetryMs,
-  log: app.log,
-  replicaId: config.replicaId,
-  lead: () => startPeriodicJobs(app),
-});
-app.scheduling.follow(leadership);
-// Declared before anything starts: a refused start closes what is open by then.
-let sshGateway: { close(): Promise<void> } | null = null;
-let stopOperationsSocket: (() => Promise<void>) | null = null;
-sshGateway = await startSshGateway(app, { port: config.ssh.port, host: config.host }).catch((error: unknown) =>
-  stopIfPortTaken(error, { what: 'The SSH gateway', port: config.ssh.port, setting: 'SSH_PORT' }),
-);
-// `npm run backup` asks the process holding the PGlite folder; on PostgreSQL it reads the database itself.
-if (database.kind === 'pglite') {
-  stopOperationsSocket = await startOperationsSocket({ db: database.db, blobs: app.blobs, dataDir: config.dataDir }, app.log);
-}
-
-async function closeAll() {
-  await leadership.stop();
-  await sshGateway?.close();
-  await stopOperationsSocket?.();
-  await app.close();
-  await database.close();
-}
-
-/** A port this server cannot take ends the start with one sentence that names the setting moving it; other failures are thrown on. */
-async function stopIfPortTaken(error: unknown, port: Parameters<typeof portRefusal>[1]): Promise<never> {
-  const sentence = portRefusal(error, port);
-  if (!sentence) throw error;
-  console.error(`api-server: ${sentence}`);
-  await closeAll();
-  process.exit(1);
-}
-
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
-  await closeAll();
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-
-await app
-  .listen({ port: config.port, host: config.host })
-  .catch((error: unknown) => stopIfPortTaken(error, { what: 'The HTTP server', port: config.port, setting: 'PORT' }));
-app.log.info(
-  `算力云 listening on http://localhost:${config.port} as ${config.replicaId} (${database.kind}, data in ${database.kind === 'pglite' ? config.dataDir : 'PostgreSQL'})`,
-);
+// The database opens (PGlite on a thread of its own) while the rest of the server is imported: each took about a
+// second of every start, one after the other (issue 31).
+const [database, { serve }] = await Promise.all([openOrExit(), import('./serve.js')]);
+await serve(config, database);

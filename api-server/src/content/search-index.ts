@@ -1,5 +1,5 @@
-import { Jieba } from '@node-rs/jieba';
-import { dict } from '@node-rs/jieba/dict.js';
+import { createRequire } from 'node:module';
+import type { Jieba } from '@node-rs/jieba';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, searchDocuments } from '../db/index.js';
 
@@ -15,8 +15,16 @@ export interface SearchableDocument {
   publishedAt: Date;
 }
 
+const load = createRequire(import.meta.url);
 let segmenter: Jieba | undefined;
-const segment = () => (segmenter ??= Jieba.withDict(dict));
+/** jieba and its dictionaries (11 MB, read when imported) are loaded by the first text segmented, not at start-up (issue 31). */
+function segment(): Jieba {
+  if (segmenter) return segmenter;
+  const jieba = load('@node-rs/jieba') as { Jieba: typeof Jieba };
+  const { dict } = load('@node-rs/jieba/dict.js') as { dict: Buffer };
+  segmenter = jieba.Jieba.withDict(dict);
+  return segmenter;
+}
 
 /** Longest body kept for highlighting; the whole body is still indexed. */
 const storedBodyLength = 2000;

@@ -19,6 +19,11 @@ function readJournal(folder: string): Journal {
   return JSON.parse(fs.readFileSync(path.join(folder, 'meta/_journal.json'), 'utf8')) as Journal;
 }
 
+/** When the newest migration of `folder` was made: drizzle applies only the migrations made after the last it recorded. */
+export function newestMigrationAt(folder: string): number {
+  return Math.max(...readJournal(folder).entries.map((entry) => entry.when));
+}
+
 /** This version's migrations, oldest first. */
 export function migrationTags(): JournalEntry[] {
   return readJournal(migrationsFolder).entries.map(({ tag, when }) => ({ tag, when }));

@@ -1,13 +1,15 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from './schema.js';
 import { lockDataDir } from './data-dir-lock.js';
-import { migrationsFolder } from './migrations-folder.js';
+import { migrationsFolder, newestMigrationAt } from './migrations-folder.js';
 import { PgliteOnThread } from './pglite-on-thread.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -39,13 +41,36 @@ export async function openDatabase(options: DatabaseLocation & { migrations?: st
   return options.databaseUrl ? openPostgres(options.databaseUrl, migrations) : openPglite(options.dataDir, migrations);
 }
 
+/** A new PGlite folder, created and migrated by a process of its own (pglite-create.mjs says why). */
+async function createPgliteFolder(folder: string, migrations: string): Promise<void> {
+  const script = fileURLToPath(new URL('./pglite-create.mjs', import.meta.url));
+  const child = spawn(process.execPath, [script, folder, migrations], { stdio: ['pipe', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const [code] = (await once(child, 'close')) as [number | null];
+  if (code !== 0) throw new Error(`creating the PGlite database in ${folder} failed (exit code ${code}):\n${stderr.trim()}`);
+}
+
+/**
+ * Whether the database recorded the newest migration of `folder`, as it has at every restart: one query, where drizzle's
+ * check creates its schema and table when missing, reads and hashes every migration file and runs an empty transaction
+ * (issue 31). False when drizzle's table is missing (a database older than the migrations): drizzle's check runs then.
+ */
+async function hasEveryMigration(client: PgliteOnThread, folder: string): Promise<boolean> {
+  const recorded = await client.query('select max(created_at) as last from drizzle.__drizzle_migrations').catch(() => null);
+  const last = (recorded?.rows[0] as { last: string | number | null } | undefined)?.last;
+  return last !== null && last !== undefined && Number(last) >= newestMigrationAt(folder);
+}
+
 async function openPglite(dataDir: string, migrations: string): Promise<OpenDatabase> {
   const unlock = lockDataDir(dataDir);
   let client: PgliteOnThread | undefined;
   try {
-    client = await PgliteOnThread.open(path.join(dataDir, 'pglite'));
+    const folder = path.join(dataDir, 'pglite');
+    if (!fs.existsSync(path.join(folder, 'PG_VERSION'))) await createPgliteFolder(folder, migrations);
+    client = await PgliteOnThread.open(folder);
     const db = drizzlePglite({ client: client.asPglite(), schema });
-    await migratePglite(db, { migrationsFolder: migrations });
+    if (!(await hasEveryMigration(client, migrations))) await migratePglite(db, { migrationsFolder: migrations });
     const opened = client;
     return {
       db: db as unknown as Database,
@@ -64,7 +89,13 @@ async function openPglite(dataDir: string, migrations: string): Promise<OpenData
 }
 
 async function openPostgres(connectionString: string, migrations: string): Promise<OpenDatabase> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  // Imported here, not at start-up: a PGlite site never loads them (issue 31).
+  const [{ default: pgDriver }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  const pool = new pgDriver.Pool({ connectionString, max: 10 });
   // A session lock on a connection of its own, which is closed when anything fails: a process that dies or fails
   // while holding the lock loses it with its connection.
   async function exclusively<T>(work: (connection: pg.PoolClient) => Promise<T>): Promise<T> {

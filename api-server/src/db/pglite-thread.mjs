@@ -3,8 +3,8 @@
 // duration (issue 31). db/pglite-on-thread.ts is the other end. Plain JavaScript: a worker thread starts without the
 // TypeScript loader that the server and the tests run under.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, types } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { types } from '@electric-sql/pglite';
+import { openPgliteFolder } from './pglite-folder.mjs';
 
 const asText = (value) => value;
 // The parsers drizzle hands PGlite with every query (drizzle-orm/pglite/session.js): dates, times and intervals stay
@@ -31,16 +31,9 @@ function failure(error) {
 /** Open transactions by id: the statements sent for them, and how to end them. */
 const transactions = new Map();
 
-/**
- * 16 MB of shared buffers instead of PostgreSQL's 128 MB: PGlite keeps them in its WebAssembly memory, which only grows,
- * so they were about 100 MB of the idle server's memory (issue 31). Pages beyond them are read again from the files,
- * which the operating system caches.
- */
-const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
-
 let pglite;
 try {
-  pglite = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm }, startParams });
+  pglite = await openPgliteFolder(workerData.dataDir);
   parentPort.postMessage({ id: 0, result: null });
 } catch (error) {
   parentPort.postMessage({ id: 0, error: failure(error) });

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 
 /** Which process runs the periodic jobs: at most one holds the lock at a time. */
 export interface LeaderLock {
@@ -64,8 +64,10 @@ export class PostgresLeaderLock implements LeaderLock {
 
   async #connection(): Promise<pg.Client> {
     if (this.#client) return this.#client;
+    // pg is imported here, not at start-up: a PGlite site never loads it (issue 31).
+    const { Client } = (await import('pg')).default;
     // A connection that stops answering counts as lost: the leader must not go on believing it leads.
-    const client = new pg.Client({
+    const client = new Client({
       connectionString: this.connectionString,
       application_name: leaderConnectionPrefix + this.holder,
       keepAlive: true,

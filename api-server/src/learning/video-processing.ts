@@ -72,7 +72,8 @@ async function processVideo(app: FastifyInstance, transcoder: VideoTranscoder, v
 }
 
 export interface VideoQueue {
-  readonly transcoder: VideoTranscoder;
+  /** The transcoder this machine runs, chosen on first use: finding out whether ffmpeg runs starts two processes. */
+  transcoder(): Promise<VideoTranscoder>;
   /** Marks a stored video as transcoding and queues it; with no transcoder it stays stored (1). Returns its state. */
   submit(videoId: number): Promise<number>;
   /** Resolves once every queued video is done. */
@@ -82,15 +83,17 @@ export interface VideoQueue {
 }
 
 /** One video at a time, in the order they arrive: transcoding is heavy and the machine is shared. */
-export function createVideoQueue(app: FastifyInstance, transcoder: VideoTranscoder): VideoQueue {
+export function createVideoQueue(app: FastifyInstance, chooseTranscoder: () => Promise<VideoTranscoder>): VideoQueue {
+  let chosen: Promise<VideoTranscoder> | undefined;
+  const transcoder = () => (chosen ??= chooseTranscoder());
   let tail: Promise<void> = Promise.resolve();
   const enqueue = (videoId: number) => {
-    tail = tail.then(() => processVideo(app, transcoder, videoId));
+    tail = tail.then(async () => processVideo(app, await transcoder(), videoId));
   };
   return {
     transcoder,
     async submit(videoId) {
-      if (transcoder.kind === 'none') return VideoState.stored;
+      if ((await transcoder()).kind === 'none') return VideoState.stored;
       await app.db.update(videos).set({ state: VideoState.transcoding }).where(eq(videos.id, videoId));
       enqueue(videoId);
       return VideoState.transcoding;

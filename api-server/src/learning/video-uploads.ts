@@ -25,7 +25,8 @@ export async function storeUploadedVideo(app: FastifyInstance, userId: number, b
   const identity = { kind: 'video' as const, md5, chunkSize, fileSize: totalSize, fileName };
   try {
     await storeUploadedFile(app, userId, identity, { area: videosArea, path: `${video!.id}/${fileName}` });
-    const probe = await withStagedVideo(app, video!, (file) => app.videos.queue.transcoder.probe(file));
+    const transcoder = await app.videos.queue.transcoder();
+    const probe = await withStagedVideo(app, video!, (file) => transcoder.probe(file));
     if (!probe) throw invalid(unsupportedVideoMessage);
     if (probe.durationSeconds !== null) await recordDuration(app, video!.id, probe.durationSeconds);
   } catch (error) {

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import * as tar from 'tar';
 import type { Database } from '../db/index.js';
 import type { BlobStore } from '../blobs/index.js';
 import { dumpDatabase, type DatabaseSnapshot } from './database-snapshot.js';
@@ -81,6 +80,8 @@ export async function writeBackup(source: BackupSource, file: string, now = new 
     fs.writeFileSync(path.join(staging, manifestName), JSON.stringify(manifest, null, 1));
     // Readable by its owner only: it holds the signing keys, the SSH host key and every password hash.
     fs.rmSync(partial, { force: true });
+    // tar is imported by the first backup or restore, not at the server's start (issue 31).
+    const tar = await import('tar');
     await tar.create({ gzip: true, file: partial, mode: 0o600, cwd: staging, portable: true }, [
       manifestName,
       'database',
@@ -156,6 +157,7 @@ function readManifest(dir: string): BackupManifest {
 export async function extractBackup(file: string, dir: string): Promise<BackupManifest> {
   if (!fs.existsSync(file)) throw new OperationRefusedError(`${file} does not exist`);
   try {
+    const tar = await import('tar');
     // Files and folders only: a link in a crafted archive could make a read or write land outside `dir`.
     await tar.extract({
       file,

@@ -64,7 +64,7 @@ export async function moveToPostgres(config: AppConfig, options: { force: boolea
   try {
     const source = await openSiteData({ ...config, databaseUrl: undefined, blobs: { store: 'local' } }, { migrations: asItIs });
     try {
-      const bucket = config.blobs.store === 's3' ? createBlobStore(config) : null;
+      const bucket = config.blobs.store === 's3' ? await createBlobStore(config) : null;
       if (!options.force) await refuseHeldDestination(databaseUrl, bucket);
       const snapshot = await dumpDatabase(source.db, work);
       const sourceMigrations = migrationsUpTo(snapshot.migrations.at(-1)!);

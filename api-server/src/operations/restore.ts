@@ -59,7 +59,7 @@ function lastKnownMigration(manifest: BackupManifest): string {
 }
 
 async function blobsHeld(config: AppConfig, dataDir: string): Promise<boolean> {
-  if (config.blobs.store === 's3') return (await createBlobStore(config).listPage('', { maxKeys: 1 })).objects.length > 0;
+  if (config.blobs.store === 's3') return (await (await createBlobStore(config)).listPage('', { maxKeys: 1 })).objects.length > 0;
   return fs.existsSync(path.join(dataDir, 'blobs')) && fs.readdirSync(path.join(dataDir, 'blobs')).length > 0;
 }
 
@@ -76,7 +76,7 @@ async function load(config: AppConfig, dataDir: string, unpacked: Unpacked): Pro
       if (force) for (const tree of keptTrees) fs.rmSync(path.join(dataDir, tree), { recursive: true, force: true });
       // Before the blob store is made: the local one keeps its signing key in the data folder.
       loadDataFiles(dataDir, staging, manifest.files);
-      const blobs = createBlobStore(site);
+      const blobs = await createBlobStore(site);
       if (force) await removeBlobsNotIn(blobs, manifest);
       await loadBlobs(blobs, staging, manifest.blobs);
       await verifyRestored(database.db, blobs, manifest);

@@ -17,5 +17,5 @@ export interface SiteData {
  */
 export async function openSiteData(config: AppConfig, options: { migrations?: string } = {}): Promise<SiteData> {
   const database = await openDatabase({ ...config, migrations: options.migrations });
-  return { config, db: database.db, kind: database.kind, blobs: createBlobStore(config), close: () => database.close() };
+  return { config, db: database.db, kind: database.kind, blobs: await createBlobStore(config), close: () => database.close() };
 }

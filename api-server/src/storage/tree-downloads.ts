@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ZipFile } from 'yazl';
+import type { ZipFile } from 'yazl';
 import { downloadRecords } from '../db/index.js';
 import { notFound } from '../errors.js';
 import type { FileTree } from './file-trees.js';
@@ -84,7 +84,8 @@ export async function sendEntry(
 ): Promise<FastifyReply> {
   reply.header('cache-control', 'private, no-store');
   if (entry.isDir) {
-    const zip = new ZipFile();
+    // yazl is imported by the first folder downloaded, not at start-up (issue 31).
+    const zip = new (await import('yazl')).ZipFile();
     await inTree(() => addFolder(files, zip, relative, entry.name));
     zip.end();
     return reply

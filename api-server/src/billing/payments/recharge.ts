@@ -1,5 +1,4 @@
 import { and, count, desc, eq, lte } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import { orders, payments, sysConfig, type Executor } from '../../db/index.js';
 import { conflict, invalid, notFound } from '../../errors.js';
 import { newOrderNo } from '../orders.js';
@@ -38,6 +37,12 @@ export async function rechargeOptions(ctx: PaymentsContext) {
 type PaymentRow = typeof payments.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 
+/** The payment code as an SVG; qrcode is imported by the first recharge that shows one, not at start-up (issue 31). */
+async function qrCodeSvg(text: string): Promise<string> {
+  const { default: QRCode } = await import('qrcode');
+  return QRCode.toString(text, { type: 'svg', margin: 1, width: 200 });
+}
+
 /** A recharge order and its payment; an order recorded without one (the demo history of an older seed) reads from the order alone. */
 async function rechargeView(ctx: PaymentsContext, payment: PaymentRow | null, order: OrderRow) {
   const payable = payment?.status === 'unpaid' && payment.expiresAt > ctx.clock.now();
@@ -53,7 +58,7 @@ async function rechargeView(ctx: PaymentsContext, payment: PaymentRow | null, or
     status: order.status,
     statusName: orderStatusNames[order.status] ?? String(order.status),
     payUrl: payable ? payment.payUrl : null,
-    qrCodeSvg: payable && payment.qrCode ? await QRCode.toString(payment.qrCode, { type: 'svg', margin: 1, width: 200 }) : null,
+    qrCodeSvg: payable && payment.qrCode ? await qrCodeSvg(payment.qrCode) : null,
     expiresAt: payment?.expiresAt ?? order.createdAt,
     paidAt,
     gmtCreate: order.createdAt,

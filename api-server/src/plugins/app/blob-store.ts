@@ -10,7 +10,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('blobs', createBlobStore(app.config));
+    app.decorate('blobs', await createBlobStore(app.config));
   },
   { name: 'blob-store', dependencies: ['core'] },
 );

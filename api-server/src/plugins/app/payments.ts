@@ -11,7 +11,7 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const deps = { db: app.db, clock: app.clock };
-    app.decorate('payments', { ...deps, providers: createPaymentProviders(app.config, deps), settings: app.config.payments });
+    app.decorate('payments', { ...deps, providers: await createPaymentProviders(app.config, deps), settings: app.config.payments });
   },
   { name: 'payments', dependencies: ['core'] },
 );

@@ -11,7 +11,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    const queue = createVideoQueue(app, await chooseTranscoder(app.config.videoTranscoder));
+    const queue = createVideoQueue(app, () => chooseTranscoder(app.config.videoTranscoder));
     app.decorate('videos', { queue, streams: new StreamSigner(loadSigningSecret(app.config)) });
     app.addHook('onReady', async () => {
       await queue.resumeInterrupted();

@@ -1,0 +1,91 @@
+import { buildApp } from './app.js';
+import type { AppConfig } from './config.js';
+import { systemClock } from './clock.js';
+import { fileClock } from './file-clock.js';
+import type { OpenDatabase } from './db/index.js';
+import { seedDemoData, seedBaseData, warnOfDemoSite } from './seed/index.js';
+import { startPeriodicJobs } from './periodic-jobs.js';
+import { createLeaderLock, startLeadership } from './leadership/index.js';
+import { startSshGateway } from './ssh-gateway/index.js';
+import { startOperationsSocket } from './operations/index.js';
+import { portRefusal } from './lib/index.js';
+
+/**
+ * The process once its database is open (server.ts): builds the app, writes a new site's first rows, starts the
+ * periodic jobs (on the leader), the SSH gateway and the operations socket, and listens until a signal stops it.
+ */
+export async function serve(config: AppConfig, database: OpenDatabase): Promise<void> {
+  const clock = config.clockFile ? fileClock(config.clockFile) : systemClock;
+  // What a server writes while it starts (partitions, demo datasets, the site's base data, demo data) is written by one
+  // replica at a time: replicas started at the same moment on an empty database write it once.
+  const app = await database.exclusively(async () => {
+    const built = await buildApp({ config, db: database.db, clock });
+    await built.ready();
+    if (config.seedDemoData && (await seedDemoData(database.db, { billingHistory: true, blobs: built.blobs, hpc: built.hpc }))) {
+      built.log.info(
+        'demo data written: users 13800000001 (default), 13800000002 (teacher), 13800000003 (organization), password Demo@2026',
+      );
+    }
+    if (!config.seedDemoData && (await seedBaseData(database.db))) {
+      built.log.info('site data written: site information, navigation, prices and catalogues; no accounts, no GPU nodes');
+    }
+    return built;
+  });
+
+  // Metering, expiry, release and every other periodic job run on one replica: the holder of the scheduler lock.
+  const leadership = startLeadership(createLeaderLock(config), {
+    retryMs: config.leaderRetryMs,
+    log: app.log,
+    replicaId: config.replicaId,
+    lead: () => startPeriodicJobs(app),
+  });
+  app.scheduling.follow(leadership);
+  // Declared before anything starts: a refused start closes what is open by then.
+  let sshGateway: { close(): Promise<void> } | null = null;
+  let stopOperationsSocket: (() => Promise<void>) | null = null;
+
+  async function closeAll() {
+    await leadership.stop();
+    await sshGateway?.close();
+    await stopOperationsSocket?.();
+    await app.close();
+    await database.close();
+  }
+
+  /** A port this server cannot take ends the start with one sentence that names the setting moving it; other failures are thrown on. */
+  async function stopIfPortTaken(error: unknown, port: Parameters<typeof portRefusal>[1]): Promise<never> {
+    const sentence = portRefusal(error, port);
+    if (!sentence) throw error;
+    console.error(`api-server: ${sentence}`);
+    await closeAll();
+    process.exit(1);
+  }
+
+  sshGateway = await startSshGateway(app, { port: config.ssh.port, host: config.host }).catch((error: unknown) =>
+    stopIfPortTaken(error, { what: 'The SSH gateway', port: config.ssh.port, setting: 'SSH_PORT' }),
+  );
+  // `npm run backup` asks the process holding the PGlite folder; on PostgreSQL it reads the database itself.
+  if (database.kind === 'pglite') {
+    stopOperationsSocket = await startOperationsSocket({ db: database.db, blobs: app.blobs, dataDir: config.dataDir }, app.log);
+  }
+
+  let closing = false;
+  async function shutdown(signal: string) {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await closeAll();
+    process.exit(0);
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app
+    .listen({ port: config.port, host: config.host })
+    .catch((error: unknown) => stopIfPortTaken(error, { what: 'The HTTP server', port: config.port, setting: 'PORT' }));
+  // Checking the demo accounts' passwords hashes four times: said once the server answers, before the line that it listens.
+  await warnOfDemoSite(app);
+  app.log.info(
+    `算力云 listening on http://localhost:${config.port} as ${config.replicaId} (${database.kind}, data in ${database.kind === 'pglite' ? config.dataDir : 'PostgreSQL'})`,
+  );
+}
