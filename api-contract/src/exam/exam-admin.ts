@@ -182,10 +182,10 @@ export const ExtraTimeResult = Type.Object({
 export type ExtraTimeResult = Static<typeof ExtraTimeResult>;
 
 /** A form post (the token a hidden field): the exam's scores as a file. */
-export const ScoreExportBody = Type.Object({ examId: Type.Integer({ minimum: 1 }), format: ExportFormat });
+export const ScoreExportBody = Type.Object({ examId: Id('考试ID'), format: ExportFormat });
 export type ScoreExportBody = Static<typeof ScoreExportBody>;
 
-export const GradebookBody = Type.Object({ gradeId: Type.Integer({ minimum: 1, title: '班级ID' }) });
+export const GradebookBody = Type.Object({ gradeId: Id('班级ID') });
 export type GradebookBody = Static<typeof GradebookBody>;
 
 /** The class's gradebook: every student (not the admins) × every exam, the best handed-in total of each. */
@@ -214,5 +214,5 @@ export const Gradebook = Type.Object({
 export type Gradebook = Static<typeof Gradebook>;
 
 /** A form post: the class's gradebook (every student, every exam) as a file. */
-export const GradebookExportBody = Type.Object({ gradeId: Type.Integer({ minimum: 1 }), format: ExportFormat });
+export const GradebookExportBody = Type.Object({ gradeId: Id('班级ID'), format: ExportFormat });
 export type GradebookExportBody = Static<typeof GradebookExportBody>;
