@@ -133,6 +133,8 @@ describe('renting a GPU instance and its lifecycle', () => {
     await browser.$('.rc-region-tabs [data-region="hd-2"]').click();
     await browser.$('.rc-gpu-model[data-model="RTX 4090"]').waitForClickable({ timeout: 20_000 });
     await browser.$('.rc-gpu-model[data-model="RTX 4090"]').click();
+    // The billing choices are drawn once the model's prices have come.
+    await browser.$('[data-billing="2"]').waitForClickable({ timeout: 20_000 });
     await browser.$('[data-billing="2"]').click();
     const rentQuote = await shownQuote('.rc-rent-summary', '¥42.00');
     expect(rentQuote.balanceAfter).toBe(Math.round(((await headerBalance()) - 42) * 100) / 100);

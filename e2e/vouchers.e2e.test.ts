@@ -54,6 +54,7 @@ describe('a voucher (代金券)', () => {
     await browser.$('.rc-region-tabs [data-region="hd-2"]').click();
     await browser.$('.rc-gpu-model[data-model="H800"]').waitForClickable({ timeout: 20_000 });
     await browser.$('.rc-gpu-model[data-model="H800"]').click();
+    await browser.$('[data-billing="2"]').waitForClickable({ timeout: 20_000 });
     await browser.$('[data-billing="2"]').click();
     await page.waitForText('.rc-rent-summary .rc-quote-voucher', '代金券抵扣 ¥10.00');
     await browser.$('.rc-pay-button').click();
