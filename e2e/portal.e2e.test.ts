@@ -271,16 +271,18 @@ describe('session', () => {
 describe('import-map overrides', () => {
   let scripts: StaticServer;
   let consoleAvailable = false;
-  const builtConsole = () => {
+  const builtModule = (name: string) => {
     const map = JSON.parse(readFileSync(path.join(repoRoot, 'dist/web/importmap.json'), 'utf8')) as { imports: Record<string, string> };
-    const url = map.imports['@rc/mf-console'];
-    if (!url) throw new Error('dist/web/importmap.json has no @rc/mf-console');
+    const url = map.imports[name];
+    if (!url) throw new Error(`dist/web/importmap.json has no ${name}`);
     return readFileSync(path.join(repoRoot, 'dist/web', url), 'utf8');
   };
 
   beforeAll(async () => {
-    const consoleBuild = builtConsole();
+    const consoleBuild = builtModule('@rc/mf-console');
+    const shellBuild = builtModule('@rc/root-config');
     scripts = await serveScripts({
+      '/flaky-root-config.js': (requestNumber) => (requestNumber === 1 ? null : shellBuild),
       '/mf-console.js': consoleBuild,
       '/flaky-console.js': (requestNumber) => (requestNumber === 1 ? null : consoleBuild),
       '/unavailable-console.js': () => (consoleAvailable ? consoleBuild : null),
@@ -337,6 +339,18 @@ describe('import-map overrides', () => {
     expect(scripts.requestsOf('/flaky-console.js')).toBeGreaterThanOrEqual(2);
     expect(await browser.execute(() => sessionStorage.getItem('rc-chunk-reload-at'))).toMatch(/^\d+$/);
     expect(await browser.$('.rc-app-error').isExisting()).toBe(false);
+  });
+
+  it('reloads the page when the shell itself fails to download, and the reloaded page shows the shell', async () => {
+    await signInThroughApi(browser, server.url);
+    const shellOverride = 'import-map-override:@rc/root-config';
+    await browser.execute((key, value) => localStorage.setItem(key, value), shellOverride, `${scripts.origin}/flaky-root-config.js`);
+    await forgetChunkReload();
+    await page.open('/account/home');
+    await page.waitForText('.rc-console-home', '控制台');
+    expect(scripts.requestsOf('/flaky-root-config.js')).toBeGreaterThanOrEqual(2);
+    expect(await browser.execute(() => sessionStorage.getItem('rc-chunk-reload-at'))).toMatch(/^\d+$/);
+    await browser.execute((key) => localStorage.removeItem(key), shellOverride);
   });
 
   it('reloads at most once per 60 s: a module still failing after the reload shows the retry panel, and 重试 loads it', async () => {
