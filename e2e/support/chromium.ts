@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { remote } from 'webdriverio';
+import { chromedriverVariable } from './shared-chromedriver';
 
 export type Browser = Awaited<ReturnType<typeof remote>>;
 
@@ -25,7 +26,10 @@ export interface PhoneEmulation {
   deviceMetrics: { width: number; height: number; pixelRatio: number; mobile: true; touch: true };
 }
 
-/** Debian's Chromium through Debian's chromedriver, with a fresh profile per session; downloads land in `downloadDir`. */
+/**
+ * Debian's Chromium through Debian's chromedriver, with a fresh profile per session; downloads land in `downloadDir`.
+ * The chromedriver is the run's where the journeys' global setup started one (support/shared-chromedriver.ts), else the session's own.
+ */
 export async function openChromium(
   options: { downloadDir?: string; phone?: PhoneEmulation } = {},
 ): Promise<{ browser: Browser; close(): Promise<void> }> {
@@ -33,8 +37,10 @@ export async function openChromium(
   const prefs: Record<string, string | boolean> = options.downloadDir
     ? { 'download.default_directory': options.downloadDir, 'download.prompt_for_download': false }
     : {};
+  const sharedDriver = process.env[chromedriverVariable]?.split(':');
   const browser = await remote({
     logLevel: 'warn',
+    ...(sharedDriver ? { hostname: sharedDriver[0], port: Number(sharedDriver[1]) } : {}),
     capabilities: {
       browserName: 'chrome',
       'goog:chromeOptions': {
@@ -43,7 +49,7 @@ export async function openChromium(
         prefs,
         ...(options.phone ? { mobileEmulation: options.phone } : {}),
       },
-      'wdio:chromedriverOptions': { binary: '/usr/bin/chromedriver' },
+      ...(sharedDriver ? {} : { 'wdio:chromedriverOptions': { binary: '/usr/bin/chromedriver' } }),
     },
   });
   return {

@@ -63,6 +63,9 @@ async function storeSession(browser: Browser, session: Session) {
 // unless they end it themselves (`fresh`).
 const shared = new Map<string, Session>();
 
+/** The journey files share one worker (e2e/vitest.config.ts): a later file's server may listen on an earlier one's port. */
+export const forgetSharedSessions = () => shared.clear();
+
 /** Logs the demo user in through the API and stores the session the way the portal does. */
 export async function signInThroughApi(browser: Browser, baseUrl: string, { fresh = false } = {}): Promise<void> {
   let session = fresh ? undefined : shared.get(baseUrl);

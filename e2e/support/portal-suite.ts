@@ -33,13 +33,20 @@ export function setUpPortalSuite(options: PortalSuiteOptions, opened: (suite: Po
   let server: PortalServer | undefined;
 
   beforeAll(async () => {
-    server = await startPortalServer(options.env);
-    const chromium = await openChromium({ downloadDir: options.downloadDir });
-    closeBrowser = chromium.close;
-    suite = { server, browser: chromium.browser, page: portalPage(chromium.browser, server.url) };
+    // Side by side: neither needs the other before the first page, and nothing of the file's own runs meanwhile.
+    const [serverStart, chromiumStart] = await Promise.allSettled([
+      startPortalServer(options.env),
+      openChromium({ downloadDir: options.downloadDir }),
+    ]);
+    if (serverStart.status === 'fulfilled') server = serverStart.value;
+    if (chromiumStart.status === 'fulfilled') closeBrowser = chromiumStart.value.close;
+    if (serverStart.status === 'rejected') throw serverStart.reason;
+    if (chromiumStart.status === 'rejected') throw chromiumStart.reason;
+    const { browser } = chromiumStart.value;
+    suite = { server: serverStart.value, browser, page: portalPage(browser, serverStart.value.url) };
     await opened(suite);
     if (!options.resetBeforeEach) await suite.page.reset();
-    if (options.signedIn) await signInThroughApi(suite.browser, server.url);
+    if (options.signedIn) await signInThroughApi(browser, suite.server.url);
   });
 
   afterAll(async () => {
