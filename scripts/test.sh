@@ -14,14 +14,25 @@ rm -rf "$timings"
 mkdir -p "$timings"
 trap 'node scripts/timing-table.mjs "$timings"' EXIT
 
-# phase NAME COMMAND...: runs one phase and adds its start, end and exit status to the timing table.
+# CPU seconds (user and system) of this shell's finished child processes so far, from the `times` builtin (run in this
+# shell, not in a command substitution's subshell, whose children are its own), into the variable named $1.
+children_cpu() {
+  local file="$timings/times.$BASHPID"
+  times >"$file"
+  printf -v "$1" '%s' "$(awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); print u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$file")"
+}
+
+# phase NAME COMMAND...: runs one phase and adds its start, end, exit status and CPU seconds to the timing table. The CPU
+# is what the phase's processes used once they ended (not daemons that outlive them: containers, the PostgreSQL server).
 phase() {
-  local name=$1 start status=0
+  local name=$1 start cpu_before cpu_after status=0
   shift
   start=$(date +%s.%N)
+  children_cpu cpu_before
   echo "── $name"
   "$@" || status=$?
-  printf '%s\t%s\t%s\t%s\n' "$name" "$start" "$(date +%s.%N)" "$status" >>"$timings/phases.tsv"
+  children_cpu cpu_after
+  printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$start" "$(date +%s.%N)" "$status" "$(awk "BEGIN { print $cpu_after - $cpu_before }")" >>"$timings/phases.tsv"
   return "$status"
 }
 

@@ -1,5 +1,5 @@
-// Prints where the test command's time went (scripts/test.sh calls it on exit): every phase with its start and its
-// seconds (phases that ran side by side overlap), the 10 slowest test files of the Vitest JSON reports, and every failed
+// Prints where the test command's time went (scripts/test.sh calls it on exit): every phase with its start, its
+// seconds (phases that ran side by side overlap) and the CPU seconds its processes used (on 2 cores, what the run costs), the 10 slowest test files of the Vitest JSON reports, and every failed
 // test with the first lines of its failure, so that a CI log cut to its tail still names what broke.
 // Usage: node scripts/timing-table.mjs <timings folder>  (phases.tsv and <suite>.json files, written by scripts/test.sh)
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -11,15 +11,15 @@ if (!folder) throw new Error('usage: node scripts/timing-table.mjs <timings fold
 /** @param {number} value */
 const seconds = (value) => value.toFixed(0).padStart(6);
 
-/** @type {{ name: string; start: number; end: number; status: string }[]} */
+/** @type {{ name: string; start: number; end: number; status: string; cpu: number }[]} */
 const phases = existsSync(path.join(folder, 'phases.tsv'))
   ? readFileSync(path.join(folder, 'phases.tsv'), 'utf8')
       .trim()
       .split('\n')
       .filter(Boolean)
       .map((line) => {
-        const [name = '', start = '0', end = '0', status = '0'] = line.split('\t');
-        return { name, start: Number(start), end: Number(end), status };
+        const [name = '', start = '0', end = '0', status = '0', cpu = '0'] = line.split('\t');
+        return { name, start: Number(start), end: Number(end), status, cpu: Number(cpu) };
       })
   : [];
 
@@ -49,13 +49,14 @@ for (const report of readdirSync(folder).filter((name) => name.endsWith('.json')
 }
 
 const origin = Math.min(...phases.map((phase) => phase.start));
-const lines = ['', '── timing', ' start  secs  phase'];
+const lines = ['', '── timing', ' start  secs   cpu  phase'];
 for (const phase of phases) {
   const failed = phase.status === '0' ? '' : `  (failed, exit ${phase.status})`;
-  lines.push(`${seconds(phase.start - origin)}${seconds(phase.end - phase.start)}  ${phase.name}${failed}`);
+  lines.push(`${seconds(phase.start - origin)}${seconds(phase.end - phase.start)}${seconds(phase.cpu)}  ${phase.name}${failed}`);
 }
 if (phases.length) {
-  lines.push(`${seconds(0)}${seconds(Math.max(...phases.map((phase) => phase.end)) - origin)}  total (wall clock)`);
+  const cpu = phases.reduce((sum, phase) => sum + phase.cpu, 0);
+  lines.push(`${seconds(0)}${seconds(Math.max(...phases.map((phase) => phase.end)) - origin)}${seconds(cpu)}  total (wall clock)`);
 }
 if (files.length) {
   lines.push('', ' secs  tests  suite / slowest test files');

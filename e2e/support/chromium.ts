@@ -6,6 +6,9 @@ import { chromedriverVariable } from './shared-chromedriver';
 
 export type Browser = Awaited<ReturnType<typeof remote>>;
 
+/** The sessions open now, for the failure capture (support/failure-capture.ts). */
+export const openBrowsers = new Set<Browser>();
+
 const flags = [
   '--headless',
   '--no-sandbox',
@@ -52,9 +55,11 @@ export async function openChromium(
       ...(sharedDriver ? {} : { 'wdio:chromedriverOptions': { binary: '/usr/bin/chromedriver' } }),
     },
   });
+  openBrowsers.add(browser);
   return {
     browser,
     async close() {
+      openBrowsers.delete(browser);
       await browser.deleteSession();
       rmSync(profile, { recursive: true, force: true });
     },

@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { openChromium, type Browser } from './chromium';
 import { signInThroughApi } from './demo-session';
 import { portalPage, type PortalPage } from './portal-page';
-import { repoRoot, startPortalServer, type PortalServer } from './portal-server';
+import { startPortalServer, type PortalServer } from './portal-server';
 
 export interface PortalSuite {
   server: PortalServer;
@@ -25,7 +23,7 @@ interface PortalSuiteOptions {
 
 /**
  * Registers the hooks of a browser journey file: one real portal server and one Chromium session for the file,
- * handed to `opened` (awaited) before the first page is loaded, and a screenshot of every failing test in .tmp/e2e-failures.
+ * handed to `opened` (awaited) before the first page is loaded (a failing test's screenshot: support/failure-capture.ts).
  */
 export function setUpPortalSuite(options: PortalSuiteOptions, opened: (suite: PortalSuite) => unknown): void {
   let suite: PortalSuite | undefined;
@@ -55,11 +53,4 @@ export function setUpPortalSuite(options: PortalSuiteOptions, opened: (suite: Po
   });
 
   if (options.resetBeforeEach) beforeEach(() => suite!.page.reset());
-
-  afterEach(async ({ task }) => {
-    if (task.result?.state !== 'fail' || !suite) return;
-    const dir = path.join(repoRoot, '.tmp/e2e-failures');
-    mkdirSync(dir, { recursive: true });
-    await suite.browser.saveScreenshot(path.join(dir, `${task.name.replace(/[^\w\u4e00-\u9fff]+/g, '-')}.png`));
-  });
 }

@@ -9,6 +9,9 @@ import { freePort } from './free-port.js';
 
 const apiServerDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** Names the production build (test-support/server-build.ts) servers run when a test does not choose: the journeys set it. */
+export const serverBuildVariable = 'RC_TEST_SERVER_BUILD';
+
 /** A fresh data folder; with a copy of the migrated PGlite database folder RC_TEST_PGLITE_TEMPLATE names (e2e/support/migrated-database.ts). */
 function freshDataDir(): string {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rc-server-'));
@@ -50,13 +53,15 @@ export class ServerProcess {
 
   /**
    * `dataDir` names a folder prepared beforehand (kept on stop); by default a fresh one is made and removed.
-   * `compiled` names a production build's server.js to run instead of the sources (test-support/server-build.ts).
+   * `compiled` names a production build's server.js to run instead of the sources (test-support/server-build.ts); by
+   * default the one RC_TEST_SERVER_BUILD names, if any.
    */
   static async start(options: { env?: Record<string, string>; dataDir?: string; compiled?: string } = {}): Promise<ServerProcess> {
     const dataDir = options.dataDir ?? freshDataDir();
     const ownDatabase = await ownPostgresDatabase(options.env);
     const env = { ...options.env, ...(ownDatabase ? { DATABASE_URL: ownDatabase.url } : {}) };
-    const server = new ServerProcess(await freePort(), dataDir, !options.dataDir, env, options.compiled, ownDatabase);
+    const compiled = options.compiled ?? process.env[serverBuildVariable];
+    const server = new ServerProcess(await freePort(), dataDir, !options.dataDir, env, compiled, ownDatabase);
     await server.launch().catch(async (error: unknown) => {
       await ownDatabase?.drop();
       throw error;
