@@ -74,7 +74,15 @@ const databaseOutOfRouteModules = {
 
 export default defineConfig(
   {
-    ignores: ['**/node_modules/', '**/dist/', 'data/', '.tmp/', 'examples/vendor/', 'api-server/src/db/migrations/'],
+    ignores: [
+      '**/node_modules/',
+      '**/dist/',
+      'api-server/.server-build-*/',
+      'data/',
+      '.tmp/',
+      'examples/vendor/',
+      'api-server/src/db/migrations/',
+    ],
   },
   js.configs.recommended,
   tseslint.configs.recommended,

@@ -1,8 +1,16 @@
-import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { databaseFreeTests } from './src/test-support/database-free-tests.js';
+
+// The PostgreSQL pass (DATABASE_URL set) runs only the tests that reach a database; the others run once, on the PGlite pass.
+const onPostgres = Boolean(process.env.DATABASE_URL);
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
+    exclude: onPostgres
+      ? [...configDefaults.exclude, ...databaseFreeTests(fileURLToPath(new URL('src', import.meta.url)))]
+      : configDefaults.exclude,
     globalSetup: [
       'src/test-support/ensure-sshd.ts',
       'src/test-support/ensure-podman.ts',

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The whole test command: the dependencies (on a fresh clone), then two lanes side by side:
-#   server lane: the api-server suites on PGlite, then on PostgreSQL when TEST_POSTGRES_URL names a server;
-#   checks lane: type checks of every workspace and of tools/, lint, format, knip, every workspace's tests, then the
-#                browser journeys.
-# The server suites keep both cores busy on their own; the checks lane (tsc, and journeys that mostly wait on the
-# browser) fills the time they leave. The checks lane writes to .tmp/ci-timings/checks.log, printed when it ends.
-# On exit a timing table lists each phase and the 10 slowest test files (scripts/timing-table.mjs).
+#   server lane: type checks of every workspace and of tools/, lint, format, knip, then the api-server suites on PGlite,
+#                then on PostgreSQL when TEST_POSTGRES_URL names a server;
+#   journeys lane: every workspace's tests, the build, then the browser journeys.
+# The lanes take about as long as each other: the journeys, which mostly wait on the browser, start as early as they can
+# and the static checks fill the server lane's start instead. The journeys lane writes to .tmp/ci-timings/journeys.log,
+# printed when it ends. On exit a timing table lists each phase with its wall and CPU seconds and the 10 slowest test
+# files (scripts/timing-table.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -40,9 +41,7 @@ phase() {
 json_report() { echo "--reporter=default --reporter=json --outputFile.json=$timings/$1.json"; }
 
 type_check() {
-  for project in api-server $(node -e "for (const w of require('./package.json').workspaces) if (w !== 'api-server') console.log(w)") e2e tools; do
-    if [ -f "$project/tsconfig.json" ]; then echo "$project"; fi
-  done | xargs -P 2 -I{} npx tsc --noEmit -p {}
+  node scripts/type-check-projects.mjs "$timings/browser-workspaces" | xargs -P 2 -I{} npx tsc --noEmit -p {}
 }
 
 workspace_tests() {
@@ -59,17 +58,17 @@ journeys() { bash e2e/run.sh $(json_report e2e); }
 # Each lane runs all its phases even after one fails, so one run reports every failure; it exits with the last failure.
 server_lane() {
   local status=0
+  phase "type check (two projects at a time)" type_check || status=$?
+  phase "lint" npm run lint --silent || status=$?
+  phase "format" npm run format:check --silent || status=$?
+  phase "unused files, exports and dependencies" npm run knip --silent || status=$?
   phase "api-server on PGlite" pglite_suite || status=$?
   if [ -n "${TEST_POSTGRES_URL:-}" ]; then phase "api-server on PostgreSQL" postgres_suite || status=$?; fi
   return "$status"
 }
 
-checks_lane() {
+journeys_lane() {
   local status=0
-  phase "type check (two projects at a time)" type_check || status=$?
-  phase "lint" npm run lint --silent || status=$?
-  phase "format" npm run format:check --silent || status=$?
-  phase "unused files, exports and dependencies" npm run knip --silent || status=$?
   phase "workspace tests" workspace_tests || status=$?
   if [ -f e2e/run.sh ]; then
     [[ -f dist/web/index.html && -f dist/web/importmap.json ]] || phase "build (for the journeys)" npm run build --silent || status=$?
@@ -85,20 +84,20 @@ fi
 phase "ffmpeg (video transcoding), Redis and nginx (replicas)" \
   bash -c 'bash scripts/ensure-ffmpeg.sh && bash scripts/ensure-debian.sh redis-server nginx'
 
-echo "── checks lane runs beside the server suites; follow it in .tmp/ci-timings/checks.log"
-checks_lane >"$timings/checks.log" 2>&1 &
-checks_pid=$!
+echo "── journeys lane runs beside the server lane; follow it in .tmp/ci-timings/journeys.log"
+journeys_lane >"$timings/journeys.log" 2>&1 &
+journeys_pid=$!
 
 server_lane &
 server_pid=$!
 server_status=0
 wait "$server_pid" || server_status=$?
-checks_status=0
-wait "$checks_pid" || checks_status=$?
+journeys_status=0
+wait "$journeys_pid" || journeys_status=$?
 
-echo "── checks lane (type check, lint, format, knip, workspace tests, browser journeys)"
-cat "$timings/checks.log"
-if ((server_status || checks_status)); then
-  echo "test: failed (server lane exit $server_status, checks lane exit $checks_status)" >&2
+echo "── journeys lane (workspace tests, build, browser journeys)"
+cat "$timings/journeys.log"
+if ((server_status || journeys_status)); then
+  echo "test: failed (server lane exit $server_status, journeys lane exit $journeys_status)" >&2
   exit 1
 fi

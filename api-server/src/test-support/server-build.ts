@@ -12,12 +12,12 @@ export interface ServerBuild {
 }
 
 /**
- * The production build (tools/server-build) in a folder of this test's own under api-server/.tmp (where the bundle still
- * finds node_modules), so test files running side by side never run a build another one is replacing in dist/.
+ * The production build (tools/server-build) in a folder of this test's own beside api-server/dist, so test files running
+ * side by side never run a build another one is replacing in dist/. Beside it, not deeper: the bundle finds node_modules
+ * and the checkout (repo-root.ts: the portal's dist/web, the server's static/) one level up, as from dist/.
  */
 export function buildServer(): ServerBuild {
-  fs.mkdirSync(path.join(apiServerDir, '.tmp'), { recursive: true });
-  const folder = fs.mkdtempSync(path.join(apiServerDir, '.tmp/server-build-'));
+  const folder = fs.mkdtempSync(path.join(apiServerDir, '.server-build-'));
   execFileSync(process.execPath, [path.join(apiServerDir, '../tools/server-build/build.mjs'), folder], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -64,16 +64,20 @@ function Charts({ metrics }: { metrics: InstanceMetrics }) {
   );
 }
 
-/** The charts of one range, reloaded every sample interval while the page is open. */
+/** How often the server samples (METRICS_INTERVAL_MS) until its first answer says. */
+const defaultSampleIntervalMs = 15_000;
+
+/** The charts of one range, reloaded every sample interval (the server's, from its answer) while the page is open. */
 function MetricsPanel({ instance }: { instance: InstanceView }) {
   const [hours, setHours] = useState<Hours>(1);
   const fetch = useCallback(() => instanceMetrics(instance.id, hours), [instance.id, hours]);
   const metrics = useLoaded(fetch);
   const { reload } = metrics;
+  const sampleIntervalMs = metrics.data?.sampleIntervalMs ?? defaultSampleIntervalMs;
   useEffect(() => {
-    const timer = window.setInterval(() => void reload(), 15_000);
+    const timer = window.setInterval(() => void reload(), sampleIntervalMs);
     return () => window.clearInterval(timer);
-  }, [reload]);
+  }, [reload, sampleIntervalMs]);
   return (
     <Segment className="rc-instance-monitor">
       <div className="rc-monitor-toolbar">
