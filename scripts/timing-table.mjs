@@ -1,5 +1,5 @@
 // Prints where the test command's time went (scripts/test.sh calls it on exit): every phase with its start, its
-// seconds (phases that ran side by side overlap) and the CPU seconds its processes used (on 2 cores, what the run costs), the 10 slowest test files of the Vitest JSON reports, and every failed
+// seconds (phases that ran side by side overlap) and the CPU seconds its processes used (on 2 cores, what the run costs), the 10 slowest test files of each Vitest JSON report, and every failed
 // test with the first lines of its failure, so that a CI log cut to its tail still names what broke.
 // Usage: node scripts/timing-table.mjs <timings folder>  (phases.tsv and <suite>.json files, written by scripts/test.sh)
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -58,10 +58,12 @@ if (phases.length) {
   const cpu = phases.reduce((sum, phase) => sum + phase.cpu, 0);
   lines.push(`${seconds(0)}${seconds(Math.max(...phases.map((phase) => phase.end)) - origin)}${seconds(cpu)}  total (wall clock)`);
 }
-if (files.length) {
-  lines.push('', ' secs  tests  suite / slowest test files');
-  for (const entry of files.sort((a, b) => b.seconds - a.seconds).slice(0, 10)) {
-    lines.push(`${seconds(entry.seconds)}  ${String(entry.tests).padStart(5)}  ${entry.suite} / ${entry.file}`);
+for (const suite of [...new Set(files.map((entry) => entry.suite))].sort()) {
+  const ofSuite = files.filter((entry) => entry.suite === suite);
+  const total = ofSuite.reduce((sum, entry) => sum + entry.seconds, 0);
+  lines.push('', ` secs  tests  ${suite}: the 10 slowest of ${ofSuite.length} files (${total.toFixed(0)} s in all)`);
+  for (const entry of ofSuite.sort((a, b) => b.seconds - a.seconds).slice(0, 10)) {
+    lines.push(`${seconds(entry.seconds)}  ${String(entry.tests).padStart(5)}  ${entry.file}`);
   }
 }
 if (failures.length) {
