@@ -8,7 +8,7 @@ import { apiCall, browserToken } from './support/demo-session';
 let server: PortalServer;
 let browser: Browser;
 let page: PortalPage;
-setUpPortalSuite({ signedIn: true }, (suite) => ({ server, browser, page } = suite));
+setUpPortalSuite({ signedIn: true, env: { SIMULATED_SPEED: '4' } }, (suite) => ({ server, browser, page } = suite));
 
 const row = () => browser.$('.rc-instance-table tbody tr');
 

@@ -33,7 +33,7 @@ const signedInRoutes = routeTable.filter(
 let server: PortalServer;
 let browser: Browser;
 let page: PortalPage;
-setUpPortalSuite({}, (suite) => ({ server, browser, page } = suite));
+setUpPortalSuite({ env: { SIMULATED_SPEED: '4' } }, (suite) => ({ server, browser, page } = suite));
 
 /**
  * What is wrong with the layout on screen: the page scrolls sideways (naming the elements that stick out), a screen's card

@@ -8,7 +8,7 @@ import { setUpPortalSuite } from './support/portal-suite';
 let browser: Browser;
 let page: PortalPage;
 let server: PortalServer;
-setUpPortalSuite({ signedIn: true }, (suite) => ({ browser, page, server } = suite));
+setUpPortalSuite({ signedIn: true, env: { SIMULATED_SPEED: '4' } }, (suite) => ({ browser, page, server } = suite));
 
 async function click(selector: string) {
   const element = browser.$(selector);

@@ -10,7 +10,7 @@ let browser: Browser;
 let page: PortalPage;
 let server: PortalServer;
 // Samples every 2 s rather than 15 s, and the page reloads its series as often: the first chart comes soon after the start.
-setUpPortalSuite({ env: { METRICS_INTERVAL_MS: '2000' } }, (suite) => ({ browser, page, server } = suite));
+setUpPortalSuite({ env: { METRICS_INTERVAL_MS: '2000', SIMULATED_SPEED: '4' } }, (suite) => ({ browser, page, server } = suite));
 
 interface Instance {
   id: number;

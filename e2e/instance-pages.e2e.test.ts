@@ -64,7 +64,10 @@ afterAll(() => stage.close());
 let suite: PortalSuite;
 let browser: Browser;
 let page: PortalPage;
-setUpPortalSuite({ signedIn: true, env: { SIMULATED_WEB_TARGET: stage.address } }, (opened) => ({ browser, page } = suite = opened));
+setUpPortalSuite(
+  { signedIn: true, env: { SIMULATED_WEB_TARGET: stage.address, SIMULATED_SPEED: '4' } },
+  (opened) => ({ browser, page } = suite = opened),
+);
 
 const row = () => browser.$('.rc-instance-table tbody tr');
 

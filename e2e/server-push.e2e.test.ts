@@ -9,7 +9,10 @@ let server: PortalServer;
 let browser: Browser;
 let page: PortalPage;
 // Metering settles every 3 s rather than 30 s, so the first charge comes soon after the instance runs.
-setUpPortalSuite({ signedIn: true, env: { METERING_INTERVAL_MS: '3000' } }, (suite) => ({ server, browser, page } = suite));
+setUpPortalSuite(
+  { signedIn: true, env: { METERING_INTERVAL_MS: '3000', SIMULATED_SPEED: '4' } },
+  (suite) => ({ server, browser, page } = suite),
+);
 
 const yuan = (text: string) => Number(text.replace(/[^\d.]/g, ''));
 const headerBalance = async () => yuan(await browser.$('.rc-balance .rc-money').getText());

@@ -10,7 +10,7 @@ import { confirmDialog } from './support/rc-dialogs';
 let suite: PortalSuite;
 let browser: Browser;
 let page: PortalPage;
-setUpPortalSuite({}, (opened) => ({ browser, page } = suite = opened));
+setUpPortalSuite({ env: { SIMULATED_SPEED: '4' } }, (opened) => ({ browser, page } = suite = opened));
 
 async function balance(token: string): Promise<number> {
   const response = await fetch(`${suite.server.url}/apis/user/auth/user/ext/get/realtime/balance`, { headers: { token } });

@@ -18,7 +18,10 @@ afterAll(() => stage.close());
 let suite: PortalSuite;
 let browser: Browser;
 let page: PortalPage;
-setUpPortalSuite({ signedIn: true, env: { SIMULATED_WEB_TARGET: stage.address } }, (opened) => ({ browser, page } = suite = opened));
+setUpPortalSuite(
+  { signedIn: true, env: { SIMULATED_WEB_TARGET: stage.address, SIMULATED_SPEED: '4' } },
+  (opened) => ({ browser, page } = suite = opened),
+);
 
 /** A browser that never signed in to the portal opens `url`: the text it is shown. */
 async function inFreshBrowser(url: string, then?: (fresh: Browser) => Promise<void>) {

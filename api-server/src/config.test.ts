@@ -22,7 +22,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       seedDemoData: true,
       rateLimits: defaultRateLimits,
-      compute: { driver: 'simulated', releaseAfterStoppedDays: 15, releaseWarningDays: 3 },
+      compute: { driver: 'simulated', releaseAfterStoppedDays: 15, releaseWarningDays: 3, simulatedSpeed: 1, metricsIntervalMs: 15_000 },
       uploads: { quotaBytes: 20 * 1024 * MiB, maxChunkSize: 32 * MiB, signingSecret: undefined, faultInjection: { dropChunkRatio: 0 } },
     });
   });
@@ -42,6 +42,8 @@ describe('loadConfig', () => {
       UPLOAD_MAX_CHUNK_BYTES: '65536',
       UPLOAD_SIGNING_SECRET: 'shared key',
       FAULT_DROP_CHUNK_RATIO: '0.25',
+      SIMULATED_SPEED: '4',
+      METRICS_INTERVAL_MS: '2000',
     });
     expect(config).toMatchObject({
       port: 0,
@@ -51,7 +53,7 @@ describe('loadConfig', () => {
       webRoot: '/srv/web',
       logLevel: 'warn',
       seedDemoData: false,
-      compute: { driver: 'simulated', releaseAfterStoppedDays: 0.5 },
+      compute: { driver: 'simulated', releaseAfterStoppedDays: 0.5, simulatedSpeed: 4, metricsIntervalMs: 2000 },
       uploads: { quotaBytes: MiB, maxChunkSize: 64 * 1024, signingSecret: 'shared key', faultInjection: { dropChunkRatio: 0.25 } },
     });
     expect(loadConfig({ PORT: '', DATABASE_URL: '', STORAGE_QUOTA_BYTES: '' })).toMatchObject({
@@ -106,6 +108,13 @@ describe('loadConfig', () => {
       'STORAGE_QUOTA_BYTES',
       '99999999999999999999',
       'STORAGE_QUOTA_BYTES must be a positive integer, got "99999999999999999999"',
+    ],
+    ['a simulated speed over 60', 'SIMULATED_SPEED', '61', 'SIMULATED_SPEED must be a whole number from 1 to 60, got "61"'],
+    [
+      'a metrics interval under a second',
+      'METRICS_INTERVAL_MS',
+      '500',
+      'METRICS_INTERVAL_MS must be milliseconds from 1000 to 3600000, got "500"',
     ],
     ['a port out of range', 'PORT', '70000', 'PORT must be a port number from 0 to 65535, got "70000"'],
     ['a negative number', 'PORT', '-1', 'PORT must be a port number from 0 to 65535, got "-1"'],

@@ -51,6 +51,7 @@ const Env = Type.Object({
     default: 'simulated',
     description: 'a known compute driver (simulated, podman or kubernetes)',
   }),
+  SIMULATED_SPEED: Type.Integer({ minimum: 1, maximum: 60, default: 1, description: 'a whole number from 1 to 60' }),
   SIMULATED_WEB_TARGET: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9.-]+:[0-9]{1,5}$', maxLength: 260, description: 'a host:port' })),
   PODMAN_SOCKET: Type.Optional(Type.String({ minLength: 1, description: 'the path of a Podman API socket' })),
   SYSTEM_DISK_LIMIT: Type.Union([Type.Literal('quota'), Type.Literal('loop')], { default: 'quota', description: 'quota or loop' }),
@@ -217,6 +218,8 @@ export interface ComputeSettings {
   diskReadingIntervalMs: number;
   /** The simulated pool's stand-in for every instance's web ports (SIMULATED_WEB_TARGET); unset, they have none. */
   simulatedWebTarget: { host: string; port: number } | undefined;
+  /** The simulated pool's operations take 1/this of their usual time (SIMULATED_SPEED): demos and tests that wait on them. */
+  simulatedSpeed: number;
   /** The Podman API socket (PODMAN_SOCKET); when unset the server starts `podman system service` under DATA_DIR/podman. */
   podmanSocket: string | undefined;
   /**
@@ -531,6 +534,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
       metricsRetentionMs: 7 * 24 * hour,
       diskReadingIntervalMs: 5 * minute,
       simulatedWebTarget: hostAndPort(e.SIMULATED_WEB_TARGET),
+      simulatedSpeed: e.SIMULATED_SPEED,
       podmanSocket: e.PODMAN_SOCKET,
       systemDiskLimit: e.SYSTEM_DISK_LIMIT,
       kubernetes: {

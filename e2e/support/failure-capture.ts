@@ -8,7 +8,13 @@ const visibleText = (browser: Browser) =>
   browser.execute(() => {
     const parts = [`address: ${location.href}`, `page: ${document.body.innerText.replace(/\s+/g, ' ').slice(0, 1500)}`];
     for (const element of document.querySelectorAll('*')) {
-      const text = element.shadowRoot?.textContent?.replace(/\s+/g, ' ').trim();
+      if (!element.shadowRoot) continue;
+      const words: string[] = [];
+      const walker = document.createTreeWalker(element.shadowRoot, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.parentElement?.closest('style, script')) words.push(node.textContent ?? '');
+      }
+      const text = words.join(' ').replace(/\s+/g, ' ').trim();
       if (text) parts.push(`<${element.tagName.toLowerCase()}>: ${text.slice(0, 800)}`);
     }
     return parts.join('\n');

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ComputeDriver } from './driver.js';
-import { SimulatedDriver } from './simulated-driver.js';
+import { delaysAtSpeed, SimulatedDriver } from './simulated-driver.js';
 
 /**
  * The compute driver that COMPUTE_DRIVER names, connected and ready. The real drivers are loaded only when named: their
@@ -9,7 +9,7 @@ import { SimulatedDriver } from './simulated-driver.js';
 export async function createDriver(app: FastifyInstance): Promise<ComputeDriver> {
   switch (app.config.compute.driver) {
     case 'simulated':
-      return new SimulatedDriver(undefined, app.config.compute.simulatedWebTarget);
+      return new SimulatedDriver(delaysAtSpeed(app.config.compute.simulatedSpeed), app.config.compute.simulatedWebTarget);
     case 'podman':
       return (await import('./podman/podman-driver.js')).PodmanDriver.open(app);
     case 'kubernetes':

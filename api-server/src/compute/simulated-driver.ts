@@ -20,6 +20,13 @@ export interface SimulatedDelays {
 
 export const defaultDelays: SimulatedDelays = { create: 8_000, start: 5_000, stop: 3_000, destroy: 3_000, reset: 6_000, commit: 10_000 };
 
+/** The usual delays, each taking 1/`speed` of its time (SIMULATED_SPEED). */
+export function delaysAtSpeed(speed: number): SimulatedDelays {
+  const at = (ms: number) => Math.round(ms / speed);
+  const { create, start, stop, destroy, reset, commit } = defaultDelays;
+  return { create: at(create), start: at(start), stop: at(stop), destroy: at(destroy), reset: at(reset), commit: at(commit) };
+}
+
 const gib = 1024 ** 3;
 
 /**
