@@ -105,10 +105,8 @@ describe('my batch jobs', () => {
     expect(await browser.$('.rc-sbatch-preview').getText()).toContain('#SBATCH --partition=');
 
     const quick = `e2e-quick-${Date.now().toString(36)}`;
-    await browser.$('.rc-job-name-input input').clearValue();
-    await browser.$('.rc-job-name-input input').setValue(quick);
-    await browser.$('.rc-script-input').clearValue();
-    await browser.$('.rc-script-input').setValue('echo "hello from the journey"\nsleep 12\n');
+    await page.replaceValue('.rc-job-name-input input', quick);
+    await page.replaceValue('.rc-script-input', 'echo "hello from the journey"\nsleep 12\n');
     await page.waitForText('.rc-job-estimate-bar', '最高费用');
     expect(await browser.$('.rc-job-estimate-bar').getText()).toContain('余额');
     await clickCentered('.rc-job-submit-button');

@@ -17,6 +17,22 @@ export function portalPage(browser: Browser, baseUrl: string) {
       await element.waitForDisplayed({ timeout: 30_000 });
       return element.getText();
     },
+    /**
+     * Replaces what the input or textarea at `selector` holds with `value`, again until it holds exactly that: a screen
+     * that re-renders between the clearing and the typing (a template filling the form under load) puts its own value
+     * back into a controlled input, and the typing then lands after it.
+     */
+    async replaceValue(selector: string, value: string) {
+      const input = browser.$(selector);
+      await browser.waitUntil(
+        async () => {
+          await input.clearValue();
+          await input.setValue(value);
+          return (await input.getValue()) === value;
+        },
+        { timeout: 30_000, interval: 500, timeoutMsg: `"${selector}" never held "${value}"` },
+      );
+    },
     async waitForText(selector: string, expected: string) {
       await browser.waitUntil(
         async () =>
