@@ -5,8 +5,8 @@
 #   journeys lane: every workspace's tests, the build, then the browser journeys.
 # The lanes take about as long as each other: the journeys, which mostly wait on the browser, start as early as they can
 # and the static checks fill the server lane's start instead. The journeys lane writes to .tmp/ci-timings/journeys.log,
-# printed when it ends. On exit a timing table lists each phase with its wall and CPU seconds and the 10 slowest test
-# files (scripts/timing-table.mjs).
+# printed when it ends. On exit a timing table lists each phase with its wall and CPU seconds and each suite's 10
+# slowest test files (scripts/timing-table.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
