@@ -31,7 +31,8 @@ export function createItemMerge(options: MergeOptions): (id: string) => Promise<
       return;
     }
     queue.patch(id, { status: 'success', result: answer.data, speed: 0, remainingMs: 0 });
-    await persistence.forget(id);
+    // The file is the server's now: the screens listing it hear so at once, whenever IndexedDB forgets the saved copy.
+    void persistence.forget(id);
     bus.emit('upload:done', { id, fileName: item.fileName, result: answer.data });
     bus.emit('toast', { type: 'success', message: messages.fileUploadSucceeded });
   };

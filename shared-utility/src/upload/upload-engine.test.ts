@@ -196,6 +196,21 @@ describe('upload engine against the real server', () => {
     expect(storedMd5('files', 'instant/second.bin')).toBe(md5);
   });
 
+  it('says an upload is done once the server merged it, without waiting for the saved copy to be forgotten', async () => {
+    // IndexedDB can take its time (or never answer) under load: the screens that list the new file wait for upload:done.
+    const stuck: QueueStore = { ...memoryQueueStore(), remove: () => new Promise<void>(() => undefined) };
+    const engine = engineWith({ store: stuck });
+    const done = new Promise<string>((resolve) => {
+      const off = bus.on('upload:done', (detail) => {
+        off();
+        resolve(detail.fileName);
+      });
+    });
+    const id = engine.add(fileOf(1 * MiB, 'listed.bin').file, { uploadParams: { path: 'done-event' } })!;
+    expect((await settled(engine, id)).status).toBe('success');
+    expect(await done).toBe('listed.bin');
+  });
+
   it('retries a failing chunk and completes; after 3 retries it fails with 分片{n}上传失败', async () => {
     const flaky = spiedTargets((_item, n, attempt) => {
       if (n === 2 && attempt <= 2) throw new Error('dropped');
