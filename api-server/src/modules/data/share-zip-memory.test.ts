@@ -39,21 +39,30 @@ const held = () => {
   return usage.heapUsed + usage.arrayBuffers;
 };
 
-/** Posts the share page's download form and writes the answer to `file` as it comes, sampling memory meanwhile. */
+/** How often, in bytes received, the download samples memory: a few full collections, however fast or slow the answer. */
+const sampleEveryBytes = 16 * MiB;
+
+/**
+ * Posts the share page's download form and writes the answer to `file` as it comes, sampling memory every 16 MB of it.
+ * Sampled by the clock instead, a loaded machine ran a full collection every second of a slow answer (each pausing the
+ * server in this process too) and a quiet one could finish before the first sample.
+ */
 function downloadTo(pass: string, file: string): Promise<{ status: number; bytes: number; peak: number }> {
   return new Promise((resolve, reject) => {
     let peak = held();
-    const sampler = setInterval(() => (peak = Math.max(peak, held())), 1000);
     const request = http.request(
       `${origin}/apis/data/api/share/download`,
       { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
       (response) => {
         let bytes = 0;
-        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        response.pipe(fs.createWriteStream(file)).on('finish', () => {
-          clearInterval(sampler);
-          resolve({ status: response.statusCode ?? 0, bytes, peak });
+        let nextSample = sampleEveryBytes;
+        response.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+          if (bytes < nextSample) return;
+          nextSample += sampleEveryBytes;
+          peak = Math.max(peak, held());
         });
+        response.pipe(fs.createWriteStream(file)).on('finish', () => resolve({ status: response.statusCode ?? 0, bytes, peak }));
       },
     );
     request.on('error', reject);
