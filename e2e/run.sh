@@ -23,4 +23,15 @@ bash scripts/ensure-ffmpeg.sh
 
 [[ -f dist/web/index.html && -f dist/web/importmap.json ]] || npm run build
 
-exec npx vitest run -c e2e/vitest.config.ts "$@"
+# Chromium fails every request it is connecting (net::ERR_NETWORK_CHANGED) whenever this machine gains an IP address,
+# and each container Podman starts (here and in the server suites running beside) gives its host-side veth an IPv6
+# link-local address about two seconds later. While the journeys run, new interfaces get none; the setting comes back.
+gen_mode=/proc/sys/net/ipv6/conf/default/addr_gen_mode
+previous=$(cat "$gen_mode" 2>/dev/null || true)
+if [[ -n $previous ]] && (echo 1 >"$gen_mode") 2>/dev/null; then
+  trap 'echo "$previous" >"$gen_mode"' EXIT
+else
+  echo "e2e: cannot set $gen_mode (not root?): a container started during a journey may fail the browser's requests" >&2
+fi
+
+npx vitest run -c e2e/vitest.config.ts "$@"
