@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The whole test command: the dependencies (on a fresh clone), then two lanes side by side:
-#   server lane: type checks of every workspace and of tools/, lint, format, knip, then the api-server suites on PGlite,
-#                then on PostgreSQL when TEST_POSTGRES_URL names a server;
-#   journeys lane: every workspace's tests, the build, then the browser journeys.
+#   server lane: type checks of every workspace and of tools/, lint, format, knip, the CLI's tests (against a server on
+#                Podman), then the api-server suites on PGlite, then on PostgreSQL when TEST_POSTGRES_URL names a server;
+#   journeys lane: every other workspace's tests, the build, then the browser journeys.
 # The lanes take about as long as each other: the journeys, which mostly wait on the browser, start as early as they can
 # and the static checks fill the server lane's start instead. The journeys lane writes to .tmp/ci-timings/journeys.log,
 # printed when it ends. On exit a timing table lists each phase with its wall and CPU seconds and each suite's 10
@@ -44,8 +44,9 @@ type_check() {
   node scripts/type-check-projects.mjs "$timings/browser-workspaces" | xargs -P 2 -I{} npx tsc --noEmit -p {}
 }
 
+# The CLI's tests (a server on Podman) run in the server lane: with them, the journeys lane ended 100 s after it.
 workspace_tests() {
-  for workspace in $(node -e "for (const w of require('./package.json').workspaces) if (w !== 'api-server' && require('./' + w + '/package.json').scripts?.test) console.log(w)"); do
+  for workspace in $(node -e "for (const w of require('./package.json').workspaces) if (w !== 'api-server' && w !== 'cli' && require('./' + w + '/package.json').scripts?.test) console.log(w)"); do
     echo "── $workspace"
     npm test --silent -w "$workspace" || return
   done
@@ -62,6 +63,7 @@ server_lane() {
   phase "lint" npm run lint --silent || status=$?
   phase "format" npm run format:check --silent || status=$?
   phase "unused files, exports and dependencies" npm run knip --silent || status=$?
+  phase "cli (against a server on Podman)" npm test --silent -w cli || status=$?
   phase "api-server on PGlite" pglite_suite || status=$?
   if [ -n "${TEST_POSTGRES_URL:-}" ]; then phase "api-server on PostgreSQL" postgres_suite || status=$?; fi
   return "$status"
