@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # The whole test command: the dependencies (on a fresh clone), then two lanes side by side:
-#   server lane (at nice 10): type checks of every workspace and of tools/, lint, format, knip, the CLI's tests (against
-#                a server on Podman), then the api-server suites on PGlite;
-#   journeys lane: every other workspace's tests, the build, the browser journeys, then the api-server suites on
-#                PostgreSQL when TEST_POSTGRES_URL names a server.
+#   server lane: type checks of every workspace and of tools/, lint, format, knip, the CLI's tests (against a server on
+#                Podman), then the api-server suites on PGlite, then on PostgreSQL when TEST_POSTGRES_URL names a server;
+#   journeys lane: every other workspace's tests, the build, then the browser journeys.
 # The lanes take about as long as each other: the journeys, which mostly wait on the browser, start as early as they can
 # and the static checks fill the server lane's start instead. The journeys lane writes to .tmp/ci-timings/journeys.log,
 # printed when it ends. On exit a timing table lists each phase with its wall and CPU seconds and each suite's 10
@@ -69,6 +68,7 @@ server_lane() {
   phase "unused files, exports and dependencies" npm run knip --silent || status=$?
   phase "cli (against a server on Podman)" npm test --silent -w cli || status=$?
   phase "api-server on PGlite" pglite_suite || status=$?
+  if [ -n "${TEST_POSTGRES_URL:-}" ]; then phase "api-server on PostgreSQL" postgres_suite || status=$?; fi
   return "$status"
 }
 
@@ -79,8 +79,6 @@ journeys_lane() {
     [[ -f dist/web/index.html && -f dist/web/importmap.json ]] || phase "build (for the journeys)" npm run build --silent || status=$?
     phase "browser journeys" journeys || status=$?
   fi
-  # Here rather than after the PGlite pass: the journeys, given the processor first, end about 300 s before it.
-  if [ -n "${TEST_POSTGRES_URL:-}" ]; then phase "api-server on PostgreSQL" postgres_suite || status=$?; fi
   return "$status"
 }
 
@@ -102,7 +100,7 @@ wait "$server_pid" || server_status=$?
 journeys_status=0
 wait "$journeys_pid" || journeys_status=$?
 
-echo "── journeys lane (workspace tests, build, browser journeys, api-server on PostgreSQL)"
+echo "── journeys lane (workspace tests, build, browser journeys)"
 cat "$timings/journeys.log"
 if ((server_status || journeys_status)); then
   echo "test: failed (server lane exit $server_status, journeys lane exit $journeys_status)" >&2
