@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The whole test command: the dependencies (on a fresh clone), then two lanes side by side:
-#   server lane: type checks of every workspace and of tools/, lint, format, knip, the CLI's tests (against a server on
-#                Podman), then the api-server suites on PGlite, then on PostgreSQL when TEST_POSTGRES_URL names a server;
+#   server lane (at nice 10): type checks of every workspace and of tools/, lint, format, knip, the CLI's tests
+#                (against a server on Podman), then the api-server suites on PGlite, then on PostgreSQL when
+#                TEST_POSTGRES_URL names a server;
 #   journeys lane: every other workspace's tests, the build, then the browser journeys.
-# The lanes take about as long as each other: the journeys, which mostly wait on the browser, start as early as they can
-# and the static checks fill the server lane's start instead. The journeys lane writes to .tmp/ci-timings/journeys.log,
-# printed when it ends. On exit a timing table lists each phase with its wall and CPU seconds and each suite's 10
-# slowest test files (scripts/timing-table.mjs).
+# The journeys, which mostly wait on the browser, start as early as they can and get the processor first; the static
+# checks fill the server lane's start instead, and the server lane ends last. The journeys lane writes to
+# .tmp/ci-timings/journeys.log, printed when it ends. On exit a timing table lists each phase with its wall and CPU
+# seconds and each suite's 10 slowest test files (scripts/timing-table.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
