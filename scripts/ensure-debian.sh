@@ -21,5 +21,5 @@ if [[ ! -e $policy ]]; then
   created_policy=yes
 fi
 trap '[[ $created_policy == yes ]] && rm -f "$policy"' EXIT
-apt-get update -qq
-apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null
+apt-get update -qq -o DPkg::Lock::Timeout=600
+apt-get install -y -qq -o DPkg::Lock::Timeout=600 --no-install-recommends "${missing[@]}" </dev/null
