@@ -54,7 +54,7 @@ workspace_tests() {
 }
 
 pglite_suite() { (cd api-server && npx vitest run $(json_report api-server-pglite)); }
-postgres_suite() { (cd api-server && DATABASE_URL="$TEST_POSTGRES_URL" npx vitest run $(json_report api-server-postgres) "$@"); }
+postgres_suite() { (cd api-server && DATABASE_URL="$TEST_POSTGRES_URL" npx vitest run $(json_report api-server-postgres)); }
 journeys() { bash e2e/run.sh $(json_report e2e); }
 
 # Each lane runs all its phases even after one fails, so one run reports every failure; it exits with the last failure.
@@ -68,23 +68,8 @@ server_lane() {
   phase "format" npm run format:check --silent || status=$?
   phase "unused files, exports and dependencies" npm run knip --silent || status=$?
   phase "cli (against a server on Podman)" npm test --silent -w cli || status=$?
-  phase "sshd and Slurm (for the server suites)" bash -c 'bash scripts/ensure-debian.sh openssh-server && bash scripts/ensure-slurm.sh' ||
-    status=$?
-  database_passes || status=$?
-  return "$status"
-}
-
-# The two database passes run side by side, the PostgreSQL one on one worker: after the journeys, either alone left a
-# core idle while its tests waited on containers, processes and the database server (ci21: the PostgreSQL pass ran
-# 273 s after the PGlite pass, on 1.1 cores).
-database_passes() {
-  local status=0 postgres_pid=
-  if [ -n "${TEST_POSTGRES_URL:-}" ]; then
-    phase "api-server on PostgreSQL" postgres_suite --maxWorkers=1 &
-    postgres_pid=$!
-  fi
   phase "api-server on PGlite" pglite_suite || status=$?
-  if [ -n "$postgres_pid" ]; then wait "$postgres_pid" || status=$?; fi
+  if [ -n "${TEST_POSTGRES_URL:-}" ]; then phase "api-server on PostgreSQL" postgres_suite || status=$?; fi
   return "$status"
 }
 
