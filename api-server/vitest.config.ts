@@ -16,6 +16,7 @@ export default defineConfig({
       'src/test-support/ensure-podman.ts',
       'src/test-support/ensure-slurm.ts',
       'src/test-support/database-template.ts',
+      'src/test-support/server-bundle.ts',
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -8,7 +8,11 @@ export default defineConfig({
     root: fileURLToPath(new URL('.', import.meta.url)),
     include: ['**/*.e2e.test.ts'],
     environment: 'node',
-    globalSetup: ['support/migrated-database.ts', 'support/server-bundle.ts', 'support/shared-chromedriver.ts'],
+    globalSetup: [
+      '../api-server/src/test-support/migrated-database.ts',
+      '../api-server/src/test-support/server-bundle.ts',
+      'support/shared-chromedriver.ts',
+    ],
     setupFiles: ['support/each-file.ts'],
     fileParallelism: false,
     isolate: false,

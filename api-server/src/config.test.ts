@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, defaultRateLimits, loadConfig, settingNames } from './config.js';
 import { repoRoot } from './repo-root.js';
+import { serverCommand } from './test-support/server-command.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const MiB = 1024 * 1024;
@@ -304,7 +305,7 @@ describe('the server with a bad variable', () => {
   /** Starts server.ts with `env` added, expecting it to stop at once: its exit code and stderr ('started' if it listened instead). */
   async function refusedStart(env: Record<string, string>) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-config-'));
-    const server = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'server.ts')], {
+    const server = spawn(process.execPath, serverCommand(), {
       env: { ...process.env, DATA_DIR: dataDir, PORT: '0', SSH_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

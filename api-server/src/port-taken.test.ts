@@ -1,15 +1,13 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServerProcess } from './test-support/server-process.js';
-import { buildServer, type ServerBuild } from './test-support/server-build.js';
 
-// A second `npm start` on one machine: the production build finds its HTTP or SSH port held by another process.
-let build: ServerBuild;
+// A second `npm start` on one machine: the production build (the run's, test-support/server-bundle.ts) finds its HTTP or
+// SSH port held by another process.
 let holder: net.Server;
 let heldPort: number;
 
 beforeAll(async () => {
-  build = buildServer();
   holder = net.createServer();
   await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
   heldPort = (holder.address() as net.AddressInfo).port;
@@ -17,12 +15,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((resolve) => holder?.close(resolve));
-  build?.remove();
 });
 
 /** The start's failure: ServerProcess reports the exit code and what the process wrote to stderr. */
 async function failedStart(env: Record<string, string>) {
-  const started = await ServerProcess.start({ compiled: build.serverJs, env: { NODE_ENV: 'production', ...env } }).then(
+  const started = await ServerProcess.start({ env: { NODE_ENV: 'production', ...env } }).then(
     async (server) => {
       await server.stop();
       return null;

@@ -2,11 +2,10 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock.js';
+import { serverCommand } from '../test-support/server-command.js';
 
-const serverEntry = path.join(path.dirname(fileURLToPath(import.meta.url)), '../server.ts');
 const dirs: string[] = [];
 const tempDir = () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-lock-'));
@@ -32,13 +31,13 @@ describe('the data folder lock', () => {
     async () => {
       const dataDir = tempDir();
       const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SEED_DEMO_DATA: 'false' };
-      const first = spawn(process.execPath, ['--import', 'tsx', serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const first = spawn(process.execPath, serverCommand(), { env, stdio: ['ignore', 'pipe', 'pipe'] });
       try {
         await new Promise<void>((resolve, reject) => {
           first.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('listening on') && resolve());
           first.once('exit', (code) => reject(new Error(`first server exited with ${code}`)));
         });
-        const second = spawn(process.execPath, ['--import', 'tsx', serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+        const second = spawn(process.execPath, serverCommand(), { env, stdio: ['ignore', 'pipe', 'pipe'] });
         let stderr = '';
         second.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
         const exitCode = await new Promise((resolve) => second.once('exit', resolve));

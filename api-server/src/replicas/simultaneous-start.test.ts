@@ -3,7 +3,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { migrationTags } from '../db/migrations-folder.js';
 import { demoAccounts, demoPassword } from '../seed/demo-data.js';
 import { startPostgresPeer, type PostgresPeer } from '../test-support/postgres-peer.js';
-import { buildServer, type ServerBuild } from '../test-support/server-build.js';
 import { ServerProcess } from '../test-support/server-process.js';
 
 // Like two-replicas.test.ts it brings its own PostgreSQL (or a database on TEST_POSTGRES_URL's server), so it runs in
@@ -12,12 +11,10 @@ const setupLockKey = 7_240_311;
 const replicaCount = 3;
 
 let postgres: PostgresPeer | undefined;
-let build: ServerBuild | undefined;
 const replicas: ServerProcess[] = [];
 afterAll(async () => {
   await Promise.all(replicas.map((replica) => replica.stop()));
   await postgres?.close();
-  build?.remove();
 }, 60_000);
 
 /** Processes of this database waiting for the setup lock that `holder` has. */
@@ -33,7 +30,6 @@ async function waitingForSetup(holder: pg.Client): Promise<number> {
 
 describe.skipIf(process.env.DATABASE_URL)('replicas started at the same moment on an empty database', () => {
   it('all come up, having migrated and written the site once', async () => {
-    build = buildServer();
     postgres = await startPostgresPeer();
     // The test holds the setup lock while the replicas start, so that all of them reach it before any goes on: they
     // start at the same moment whatever the machine's speed.
@@ -43,7 +39,7 @@ describe.skipIf(process.env.DATABASE_URL)('replicas started at the same moment o
     const env = { NODE_ENV: 'production', DATABASE_URL: postgres.url, SEED_DEMO_DATA: 'true' };
     let ended = 0;
     const starting = Array.from({ length: replicaCount }, (_, index) =>
-      ServerProcess.start({ compiled: build!.serverJs, env: { ...env, REPLICA_ID: `replica-${index + 1}` } })
+      ServerProcess.start({ env: { ...env, REPLICA_ID: `replica-${index + 1}` } })
         .then((replica) => replicas.push(replica))
         .finally(() => (ended += 1)),
     );

@@ -3,18 +3,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { adminQuery, databaseUrl } from '../test-support/postgres-admin.js';
+import { serverCommand } from '../test-support/server-command.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database, type DatabaseLocation } from '../db/open-database.js';
 import { users } from '../db/schema.js';
 import { hashPassword } from '../lib/password.js';
 import { demoAccounts } from './demo-data.js';
-
-const serverEntry = path.join(path.dirname(fileURLToPath(import.meta.url)), '../server.ts');
 
 async function setPassword(db: Database, mobiles: string[], password: string) {
   const passwordHash = await hashPassword(password);
@@ -82,7 +80,7 @@ const pinoWarn = 40;
 
 /** Starts server.ts until it listens, then stops it: the warnings about a demo site it logged meanwhile. */
 async function demoWarningsAtStart(env: Record<string, string>): Promise<string[]> {
-  const server = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const server = spawn(process.execPath, serverCommand(), {
     env: { ...process.env, PORT: '0', SSH_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SEED_DEMO_DATA: 'false', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

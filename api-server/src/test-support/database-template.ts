@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/index.js';
 import { seedDemoData } from '../seed/index.js';
 import { adminQuery, databaseUrl } from './postgres-admin.js';
+import buildMigratedDatabase from './migrated-database.js';
 
 /** The migrated database with the demo data, made once per run; every test file starts from a copy of it. */
 export type DatabaseTemplate = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; adminUrl: string; name: string };
@@ -38,8 +39,14 @@ export default async function buildDatabaseTemplate(project: TestProject): Promi
     project.provide('databaseTemplate', { kind: 'postgres', adminUrl, name });
     return () => adminQuery(adminUrl, `drop database if exists ${name}`);
   }
+  // The migrated database the server processes of the tests start from, seeded: created and migrated once for both.
+  const removeMigrated = await buildMigratedDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-template-'));
+  fs.cpSync(process.env.RC_TEST_PGLITE_TEMPLATE!, path.join(dataDir, 'pglite'), { recursive: true });
   await seededDatabase({ dataDir });
   project.provide('databaseTemplate', { kind: 'pglite', dataDir });
-  return async () => fs.rmSync(dataDir, { recursive: true, force: true });
+  return async () => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    removeMigrated();
+  };
 }

@@ -8,7 +8,6 @@ import { startNginxPeer } from './nginx-peer.js';
 import { startPostgresPeer } from './postgres-peer.js';
 import { startRedisServer } from './redis-server.js';
 import { startS3Peer } from './s3-peer.js';
-import { buildServer } from './server-build.js';
 import { ServerProcess } from './server-process.js';
 
 export const replicaIds = ['replica-a', 'replica-b'] as const;
@@ -35,8 +34,6 @@ export class ReplicaSet {
     // Whatever started is stopped again, also when a later part fails to start.
     const closers: Array<() => Promise<void>> = [];
     try {
-      const build = buildServer();
-      closers.push(async () => build.remove());
       const clockDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-clock-'));
       closers.push(async () => fs.rmSync(clockDir, { recursive: true, force: true }));
       const clockFile = path.join(clockDir, 'now');
@@ -68,7 +65,7 @@ export class ReplicaSet {
       // One after the other: the first migrates and seeds, the second finds it done (and the first leads).
       const replicas = {} as Record<ReplicaId, ServerProcess>;
       for (const id of replicaIds) {
-        const replica = await ServerProcess.start({ compiled: build.serverJs, env: { ...env, REPLICA_ID: id } });
+        const replica = await ServerProcess.start({ env: { ...env, REPLICA_ID: id } });
         closers.push(() => replica.stop());
         replicas[id] = replica;
       }

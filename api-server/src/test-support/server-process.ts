@@ -6,13 +6,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { adminQuery, databaseUrl } from './postgres-admin.js';
 import { freePort } from './free-port.js';
+import { serverCommand } from './server-command.js';
 
 const apiServerDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Names the production build (test-support/server-build.ts) servers run when a test does not choose: the journeys set it. */
-export const serverBuildVariable = 'RC_TEST_SERVER_BUILD';
-
-/** A fresh data folder; with a copy of the migrated PGlite database folder RC_TEST_PGLITE_TEMPLATE names (e2e/support/migrated-database.ts). */
+/** A fresh data folder; with a copy of the migrated PGlite database folder RC_TEST_PGLITE_TEMPLATE names (test-support/migrated-database.ts). */
 function freshDataDir(): string {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rc-server-'));
   const template = process.env.RC_TEST_PGLITE_TEMPLATE;
@@ -60,8 +58,7 @@ export class ServerProcess {
     const dataDir = options.dataDir ?? freshDataDir();
     const ownDatabase = await ownPostgresDatabase(options.env);
     const env = { ...options.env, ...(ownDatabase ? { DATABASE_URL: ownDatabase.url } : {}) };
-    const compiled = options.compiled ?? process.env[serverBuildVariable];
-    const server = new ServerProcess(await freePort(), dataDir, !options.dataDir, env, compiled, ownDatabase);
+    const server = new ServerProcess(await freePort(), dataDir, !options.dataDir, env, options.compiled, ownDatabase);
     await server.launch().catch(async (error: unknown) => {
       await ownDatabase?.drop();
       throw error;
@@ -108,10 +105,7 @@ export class ServerProcess {
 
   /** Nothing once the server answers; what it last wrote to stderr if it exits before. */
   async #launchOnce(): Promise<{ code: number; stderr: string } | undefined> {
-    // Node itself with tsx's loader, not the tsx command: that one runs the server as a child of its own,
-    // which a SIGKILL would leave running.
-    const args = this.compiled ? ['--enable-source-maps', this.compiled] : ['--import', 'tsx', 'src/server.ts'];
-    const child = spawn(process.execPath, args, {
+    const child = spawn(process.execPath, serverCommand(this.compiled), {
       cwd: apiServerDir,
       env: {
         ...process.env,
