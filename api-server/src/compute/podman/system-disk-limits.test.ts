@@ -107,7 +107,10 @@ suite(`the system disk holds its size inside the instance (SYSTEM_DISK_LIMIT=loo
   it('files survive stop and start, and a layer unmounted meanwhile (as after a reboot) is mounted again before the start', async () => {
     await shell('rm /var/fill');
     await stopped();
-    await run('umount', ['-d', await layerDir()]);
+    // Debian's Podman 4.3 on some kernels (6.18) unmounts the layer itself when the container stops, with the volumes:
+    // then it is already as after a reboot.
+    const layer = await layerDir();
+    if (fs.readFileSync('/proc/mounts', 'utf8').includes(` ${layer} ext4 `)) await run('umount', ['-d', layer]);
     await started();
     expect((await shell('cat /root/kept.txt')).stdout).toBe('kept\n');
     expect((await rootDf()).size).toBeLessThanOrEqual(GiB);
