@@ -179,8 +179,8 @@ try {
   ];
 
   /** The search before issue 31: every match ranked and counted, in one pass. */
-  const everyMatch = (keyword: string) => {
-    const words = `'${tsqueryOf(keyword)!.replace(/'/g, "''")}'::tsquery`;
+  const everyMatch = async (keyword: string) => {
+    const words = `'${(await tsqueryOf(keyword))!.replace(/'/g, "''")}'::tsquery`;
     return `with matched as materialized (
         select kind, ref_id, published_at, ts_rank(tokens, ${words}) as rank from search_documents where tokens @@ ${words}
       ), page as (select kind, ref_id, published_at, rank from matched order by rank desc, published_at desc, ref_id desc limit 10)
@@ -190,7 +190,7 @@ try {
   const before: number[] = [];
   for (let i = 0; i < runs + 3; i++) {
     const t0 = performance.now();
-    await query(db, everyMatch(oneWord[i % oneWord.length]!));
+    await query(db, await everyMatch(oneWord[i % oneWord.length]!));
     if (i >= 3) before.push(performance.now() - t0);
   }
   before.sort((a, b) => a - b);
@@ -219,15 +219,15 @@ try {
   }
 
   const plan = async (text: string) => (await query(db, `explain ${text}`)).map((row) => Object.values(row)[0]).join('\n  ');
-  const plain = (text: string) => `'${tsqueryOf(text)!.replace(/'/g, "''")}'::tsquery`;
+  const plain = async (text: string) => `'${(await tsqueryOf(text))!.replace(/'/g, "''")}'::tsquery`;
   console.log(
     `\nplan, one two-character word, its newest matches (jieba words only):\n  ${await plan(
-      `select kind, ref_id from search_documents where tokens @@ ${plain('挂载')} order by published_at desc, ref_id desc limit 1001`,
+      `select kind, ref_id from search_documents where tokens @@ ${await plain('挂载')} order by published_at desc, ref_id desc limit 1001`,
     )}`,
   );
   console.log(
     `plan, a rarer four-character word (jieba words or the title):\n  ${await plan(
-      `select kind, ref_id from search_documents where tokens @@ ${plain('混合精度')} or title ilike '%混合精度%' order by published_at desc, ref_id desc limit 1001`,
+      `select kind, ref_id from search_documents where tokens @@ ${await plain('混合精度')} or title ilike '%混合精度%' order by published_at desc, ref_id desc limit 1001`,
     )}`,
   );
   console.log(`plan, 热门:\n  ${await plan(hotQuery)}`);

@@ -18,9 +18,11 @@ const besideTheModule = [
   ['src/db/migrations', 'migrations'], // db/open-database.ts
   ['src/seed/assets', 'assets'], // seed/demo-lesson-video.ts
   ['src/uploads/md5-thread.mjs', 'md5-thread.mjs'], // uploads/incremental-md5.ts (a worker thread)
+  ['src/content/segmenter-thread.mjs', 'segmenter-thread.mjs'], // content/word-segmenter.ts (a worker thread)
   ['src/db/pglite-thread.mjs', 'pglite-thread.mjs'], // db/pglite-on-thread.ts (the embedded database's thread)
   ['src/db/pglite-create.mjs', 'pglite-create.mjs'], // db/open-database.ts (creates a new database folder)
   ['src/db/pglite-folder.mjs', 'pglite-folder.mjs'], // what both open a database folder with
+  ['src/db/pglite-statements.mjs', 'pglite-statements.mjs'], // pglite-thread.mjs (named prepared statements)
 ];
 
 /** @type {import('esbuild').Plugin} */

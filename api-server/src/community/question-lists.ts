@@ -11,7 +11,7 @@ import {
 } from '../db/index.js';
 import { invalid } from '../errors.js';
 import { pageOfQuestionItems } from './question-items.js';
-import { searchWords, tsqueryOf } from '../content/index.js';
+import { searchWords, tsqueriesOf, tsqueryOf } from '../content/index.js';
 
 const QuestionTab = { latest: 1, hot: 3, unanswered: 4, bounty: 5 } as const;
 
@@ -48,10 +48,10 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 const matchesQuery = (tsquery: string) => sql`${searchDocuments.kind} = 'question' and ${searchDocuments.tokens} @@ ${tsquery}::tsquery`;
 
 /** Published questions whose title or body has every word of the keyword, or whose title contains it. */
-export function searchQuestions(db: Executor, keyword: string, window: Window) {
+export async function searchQuestions(db: Executor, keyword: string, window: Window) {
   const text = keyword.trim();
   if (!text) throw invalid('请输入搜索关键词');
-  const tsquery = tsqueryOf(text);
+  const tsquery = await tsqueryOf(text);
   const byWords = tsquery
     ? inArray(questions.id, db.select({ id: searchDocuments.refId }).from(searchDocuments).where(matchesQuery(tsquery)))
     : undefined;
@@ -60,7 +60,7 @@ export function searchQuestions(db: Executor, keyword: string, window: Window) {
 
 /** While a title is typed: the five published questions sharing most of its words, in title or body. */
 export async function similarQuestions(db: Executor, title: string) {
-  const wordQueries = [...new Set(searchWords(title))].map((word) => tsqueryOf(word)).filter((query): query is string => query !== null);
+  const wordQueries = (await tsqueriesOf([...new Set(await searchWords(title))])).filter((query): query is string => query !== null);
   if (wordQueries.length === 0) return [];
   const anyWord = wordQueries.join(' | ');
   const sharedWords = sql.join(

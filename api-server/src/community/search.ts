@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { searchKinds, type SearchHit, type SearchHitKind, type SearchPage, type SearchType } from '@rc/api-contract/community/search';
 import { type Executor, queryRows, searchDocuments } from '../db/index.js';
 import { invalid } from '../errors.js';
-import { searchWords, tsqueryOf } from '../content/index.js';
+import { searchWords, tsqueryOfWords } from '../content/index.js';
 
 /** Spec §2's search types and the kinds each covers; the default (1) covers everything. */
 export const kindsOfType: Record<SearchType, readonly SearchHitKind[]> = {
@@ -42,8 +42,8 @@ export function searchKeyword(keyword: string | undefined): string {
 }
 
 /** What the browser highlights: the keyword's words, longest first, and the keyword itself (a title may match it whole). */
-export function highlightWords(keyword: string): string[] {
-  const words = new Set([keyword.toLowerCase(), ...searchWords(keyword)]);
+function highlightWords(keyword: string, keywordWords: readonly string[]): string[] {
+  const words = new Set([keyword.toLowerCase(), ...keywordWords]);
   return [...words].sort((a, b) => b.length - a.length);
 }
 
@@ -61,8 +61,8 @@ export function excerptAround(body: string, words: readonly string[]): string {
 /** Trigrams need three characters: shorter keywords are left to jieba's words (a one- or two-character keyword is a word or a prefix). */
 const shortestTitleSubstring = 3;
 
-function matching(keyword: string): { where: SQL; rank: SQL } {
-  const query = tsqueryOf(keyword);
+function matching(keyword: string, keywordWords: readonly string[]): { where: SQL; rank: SQL } {
+  const query = tsqueryOfWords(keywordWords);
   const titleMatches = sql`${searchDocuments.title} ilike ${likePattern(keyword)}`;
   if (!query) return { where: titleMatches, rank: sql`1` };
   const words = sql`${query}::tsquery`;
@@ -120,7 +120,8 @@ export async function searchSite(
   db: Executor,
   o: { keyword: string; kinds: readonly SearchHitKind[]; pageNum: number; pageSize: number; ranked: number },
 ): Promise<SearchPage> {
-  const { where, rank } = matching(o.keyword);
+  const keywordWords = await searchWords(o.keyword);
+  const { where, rank } = matching(o.keyword, keywordWords);
   const everyKind = searchKinds.every((kind) => o.kinds.includes(kind));
   const ofKinds = everyKind
     ? sql`true`
@@ -161,7 +162,7 @@ export async function searchSite(
   const approximate = scoped > o.ranked;
   const estimated = found.filter((row) => o.kinds.includes(row.kind)).reduce((sum, row) => sum + row.count, 0) * scale;
   const total = approximate ? Math.max(o.ranked + 1, Math.round(estimated)) : scoped;
-  const words = highlightWords(o.keyword);
+  const words = highlightWords(o.keyword, keywordWords);
   const list: SearchHit[] = (matched?.hits ?? []).map((hit) => ({
     kind: hit.kind,
     refId: hit.refId,

@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
-import type { Jieba } from '@node-rs/jieba';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, searchDocuments } from '../db/index.js';
+import { WordSegmenter } from './word-segmenter.js';
 
 /** What the site search covers; spec §2's search types map onto these. */
 export type SearchKind = 'blog' | 'news' | 'question' | 'course' | 'app' | 'dataset' | 'image';
@@ -15,16 +14,8 @@ export interface SearchableDocument {
   publishedAt: Date;
 }
 
-const load = createRequire(import.meta.url);
-let segmenter: Jieba | undefined;
-/** jieba and its dictionaries (11 MB, read when imported) are loaded by the first text segmented, not at start-up (issue 31). */
-function segment(): Jieba {
-  if (segmenter) return segmenter;
-  const jieba = load('@node-rs/jieba') as { Jieba: typeof Jieba };
-  const { dict } = load('@node-rs/jieba/dict.js') as { dict: Buffer };
-  segmenter = jieba.Jieba.withDict(dict);
-  return segmenter;
-}
+/** Texts are cut on a thread of their own, stopped after 30 s without any (word-segmenter.ts says why). */
+const segmenter = new WordSegmenter(30_000);
 
 /** Longest body kept for highlighting; the whole body is still indexed. */
 const storedBodyLength = 2000;
@@ -33,27 +24,31 @@ const lastPosition = 16_383;
 const wordLike = /[\p{L}\p{N}]/u;
 
 /**
- * The words of a Chinese (or mixed) text as jieba's search mode cuts them: 算力, 计费, 挂载 stay
- * whole and long words also yield their parts; lower-cased, without punctuation.
+ * The words of each text (Chinese or mixed) as jieba's search mode cuts them: 算力, 计费, 挂载 stay whole and long words
+ * also yield their parts; lower-cased, without punctuation.
  */
-export function searchWords(text: string): string[] {
-  return segment()
-    .cutForSearch(text, true)
-    .map((word) => word.trim().toLowerCase())
-    .filter((word) => wordLike.test(word));
+export async function searchWordsOfEach(texts: string[]): Promise<string[][]> {
+  const cuts = await segmenter.cutForSearch(texts);
+  return cuts.map((cut) => cut.map((word) => word.trim().toLowerCase()).filter((word) => wordLike.test(word)));
+}
+
+export async function searchWords(text: string): Promise<string[]> {
+  const [words] = await searchWordsOfEach([text]);
+  return words!;
 }
 
 const lexeme = (word: string) => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 /** A tsvector literal, built here rather than by a text-search parser so that no database locale splits Chinese words. */
-function tsvectorOf(title: string, body: string): string {
+async function tsvectorOf(title: string, body: string): Promise<string> {
+  const [titleWords, bodyWords] = await searchWordsOfEach([title, body]);
   const entries: string[] = [];
   let position = 0;
-  for (const [text, weight] of [
-    [title, 'A'],
-    [body, ''],
+  for (const [words, weight] of [
+    [titleWords!, 'A'],
+    [bodyWords!, ''],
   ] as const) {
-    for (const word of searchWords(text)) {
+    for (const word of words) {
       position = Math.min(position + 1, lastPosition);
       entries.push(`${lexeme(word)}:${position}${weight}`);
     }
@@ -61,11 +56,20 @@ function tsvectorOf(title: string, body: string): string {
   return entries.join(' ');
 }
 
-/** A tsquery literal that every word of the query must match, the last one as a prefix too (typing 算 finds 算力). */
-export function tsqueryOf(query: string): string | null {
-  const words = [...new Set(searchWords(query))];
+/** A tsquery literal that every word of a query must match, the last one as a prefix too (typing 算 finds 算力). */
+export function tsqueryOfWords(queryWords: readonly string[]): string | null {
+  const words = [...new Set(queryWords)];
   if (words.length === 0) return null;
   return words.map((word, index) => (index === words.length - 1 ? `(${lexeme(word)} | ${lexeme(word)}:*)` : lexeme(word))).join(' & ');
+}
+
+/** The tsquery literal of each query (tsqueryOfWords), null for a query without words. */
+export async function tsqueriesOf(queries: string[]): Promise<(string | null)[]> {
+  return (await searchWordsOfEach(queries)).map(tsqueryOfWords);
+}
+
+export async function tsqueryOf(query: string): Promise<string | null> {
+  return tsqueryOfWords(await searchWords(query));
 }
 
 /** Adds or refreshes a document in the search index. */
@@ -75,7 +79,7 @@ export async function indexDocument(db: Executor, document: SearchableDocument):
     refId: document.refId,
     title: document.title,
     body: Array.from(document.body).slice(0, storedBodyLength).join(''),
-    tokens: sql`${tsvectorOf(document.title, document.body)}::tsvector`,
+    tokens: sql`${await tsvectorOf(document.title, document.body)}::tsvector`,
     publishedAt: document.publishedAt,
   };
   await db
@@ -84,7 +88,6 @@ export async function indexDocument(db: Executor, document: SearchableDocument):
     .onConflictDoUpdate({ target: [searchDocuments.kind, searchDocuments.refId], set: row });
 }
 
-/** Takes a document out of the search index (deleted, unpublished, held for review). */
 /** Whether the search index holds this document. */
 export async function isIndexed(db: Executor, kind: SearchKind, refId: number): Promise<boolean> {
   const [row] = await db
@@ -94,6 +97,7 @@ export async function isIndexed(db: Executor, kind: SearchKind, refId: number): 
   return row !== undefined;
 }
 
+/** Takes a document out of the search index (deleted, unpublished, held for review). */
 export async function removeDocument(db: Executor, kind: SearchKind, refId: number): Promise<void> {
   await db.delete(searchDocuments).where(and(eq(searchDocuments.kind, kind), eq(searchDocuments.refId, refId)));
 }

@@ -57,4 +57,31 @@ describe('PGlite on its own thread', () => {
     expect((await outside).rows).toEqual([{ n: 2 }]);
     expect((await client.query('select id from notes order by id')).rows).toEqual([{ id: 1 }, { id: 2 }]);
   });
+
+  it('prepares each text once and keeps the 256 most recently used prepared', async () => {
+    const prepared = async (text: string) =>
+      (await client.query('select count(*)::int as n from pg_prepared_statements where statement = $1', [text])).rows;
+    const text = 'select $1::int + 1 as n';
+    expect((await client.query(text, [1])).rows).toEqual([{ n: 2 }]);
+    expect((await client.query(text, [41])).rows).toEqual([{ n: 42 }]);
+    expect(await prepared(text)).toEqual([{ n: 1 }]);
+
+    for (let i = 0; i < 300; i += 1) expect((await client.query(`select ${i} as n`)).rows).toEqual([{ n: i }]);
+    const { rows } = await client.query('select count(*)::int as n from pg_prepared_statements');
+    expect(rows).toEqual([{ n: 256 }]);
+    expect(await prepared('select 299 as n')).toEqual([{ n: 1 }]);
+    expect(await prepared(text)).toEqual([{ n: 0 }]);
+    expect((await client.query(text, [1])).rows).toEqual([{ n: 2 }]);
+  });
+
+  it('runs a statement first prepared in a transaction that rolled back', async () => {
+    const text = 'select count(*)::int as n from notes where body = $1';
+    await expect(
+      client.transaction(async (tx) => {
+        expect((await tx.query(text, ['提交'])).rows).toEqual([{ n: 1 }]);
+        throw new Error('放弃');
+      }),
+    ).rejects.toThrow('放弃');
+    expect((await client.query(text, ['提交'])).rows).toEqual([{ n: 1 }]);
+  });
 });

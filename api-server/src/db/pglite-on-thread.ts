@@ -45,7 +45,13 @@ export class PgliteOnThread {
 
   /** Opens the PGlite database in `folder` (created when missing) on a new thread. */
   static async open(folder: string): Promise<PgliteOnThread> {
-    const client = new PgliteOnThread(new Worker(new URL('./pglite-thread.mjs', import.meta.url), { workerData: { dataDir: folder } }));
+    const thread = new Worker(new URL('./pglite-thread.mjs', import.meta.url), {
+      workerData: { dataDir: folder },
+      // The thread's objects live for one statement: with a young generation of 8 MB instead of V8's default (48 MB on
+      // 64-bit) the idle server held about 15 MB less after list calls, which ran as fast (issue 31).
+      resourceLimits: { maxYoungGenerationSizeMb: 8 },
+    });
+    const client = new PgliteOnThread(thread);
     // Message 0 is the thread's own: the database opened, or why not.
     try {
       await client.waitFor(0);

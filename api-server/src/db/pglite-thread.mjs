@@ -5,6 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { types } from '@electric-sql/pglite';
 import { openPgliteFolder } from './pglite-folder.mjs';
+import { PreparedStatements } from './pglite-statements.mjs';
 
 const asText = (value) => value;
 // The parsers drizzle hands PGlite with every query (drizzle-orm/pglite/session.js): dates, times and intervals stay
@@ -32,8 +33,10 @@ function failure(error) {
 const transactions = new Map();
 
 let pglite;
+let statements;
 try {
   pglite = await openPgliteFolder(workerData.dataDir);
+  statements = new PreparedStatements(pglite, 256);
   parentPort.postMessage({ id: 0, result: null });
 } catch (error) {
   parentPort.postMessage({ id: 0, error: failure(error) });
@@ -46,9 +49,10 @@ function answer(id, work) {
   );
 }
 
+/** A statement alone, or in the open transaction it names (which holds the database until it ends). */
 async function query({ sql, params, rowMode, transaction }) {
-  const on = transaction === undefined ? pglite : transactions.get(transaction).tx;
-  const { rows, affectedRows, fields } = await on.query(sql, params, { rowMode, parsers });
+  if (transaction !== undefined && !transactions.has(transaction)) throw new Error('the transaction has ended');
+  const { rows, affectedRows, fields } = await statements.query(sql, params, { rowMode, parsers }, transaction !== undefined);
   return { rows, affectedRows, fields };
 }
 
@@ -57,9 +61,9 @@ function begin(id) {
   let begun;
   const open = new Promise((resolve) => (begun = resolve));
   const ended = pglite.transaction(
-    (tx) =>
+    () =>
       new Promise((commit, rollBack) => {
-        transactions.set(id, { tx, commit, rollBack, ended });
+        transactions.set(id, { commit, rollBack, ended });
         begun();
       }),
   );

@@ -119,7 +119,7 @@ export function listCourses(db: Executor, filter: CourseListBody, window: Window
 
 /** Published courses whose indexed title and introduction match every word of the keyword; best matches first. */
 export async function searchCourses(db: Executor, keyword: string, window: Window) {
-  const query = tsqueryOf(keyword);
+  const query = await tsqueryOf(keyword);
   if (query === null) return { list: [], total: 0 };
   const matching = sql`${courses.id} in (select ${searchDocuments.refId} from ${searchDocuments} where ${searchDocuments.kind} = 'course' and ${searchDocuments.tokens} @@ ${query}::tsquery)`;
   return pageOfCards(db, and(published, matching), mostLearnersFirst, window);

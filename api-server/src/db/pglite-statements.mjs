@@ -1,0 +1,99 @@
+// Named prepared statements on PGlite, for the database's thread (pglite-thread.mjs). Plain JavaScript, as that thread is.
+import { parse, protocol } from '@electric-sql/pglite';
+
+const { serialize } = protocol;
+
+/** The protocol messages as one buffer: PGlite runs every message of a buffer in one call into the database. */
+function messagesOf(...messages) {
+  const buffer = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
+  let offset = 0;
+  for (const message of messages) {
+    buffer.set(message, offset);
+    offset += message.length;
+  }
+  return buffer;
+}
+
+/**
+ * Runs each SQL text as a named prepared statement: parsed, described and planned by PostgreSQL once, then bound and
+ * run in one call into the database. PGlite's own `query` parses, describes and plans the text again every time, in
+ * six calls, which took about half of a list call's time on the database thread (issue 31). The `limit` most recently
+ * used texts stay prepared; the statement of an older one is closed. Locks, serializers and parsers are PGlite's own,
+ * as its `query` uses them.
+ */
+export class PreparedStatements {
+  /** @type {Map<string, { name: string; paramTypes: number[] }>} by SQL text, least recently used first */
+  #statements = new Map();
+  #lastNumber = 0;
+
+  /**
+   * @param {import('@electric-sql/pglite').PGlite} pglite
+   * @param {number} limit
+   */
+  constructor(pglite, limit) {
+    this.pglite = pglite;
+    this.limit = limit;
+  }
+
+  /**
+   * What PGlite's `query` answers: outside a transaction once none is open, inside the open one when `inTransaction`
+   * (whose holder is the caller).
+   * @param {string} sql
+   * @param {unknown[]} params
+   * @param {{ rowMode: 'array' | 'object'; parsers: Record<number, (text: string) => unknown> }} options
+   */
+  query(sql, params, options, inTransaction) {
+    const run = () => this.#run(sql, params, options, !inTransaction);
+    return inTransaction
+      ? this.pglite._runExclusiveQuery(run)
+      : this.pglite._runExclusiveTransaction(() => this.pglite._runExclusiveQuery(run));
+  }
+
+  /** The number of statements prepared now. */
+  get size() {
+    return this.#statements.size;
+  }
+
+  async #run(sql, params, options, syncToFs) {
+    const statement = await this.#statementOf(sql);
+    const values = params.map((value, index) =>
+      value === null || value === undefined ? null : (this.pglite.serializers[statement.paramTypes[index]] ?? String)(value),
+    );
+    const { messages } = await this.pglite.execProtocol(
+      messagesOf(
+        serialize.bind({ statement: statement.name, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ),
+      { syncToFs: false },
+    );
+    if (syncToFs) await this.pglite.syncToFs();
+    return parse.parseResults(messages, this.pglite.parsers, options)[0];
+  }
+
+  async #statementOf(sql) {
+    const known = this.#statements.get(sql);
+    if (known) {
+      this.#statements.delete(sql);
+      this.#statements.set(sql, known);
+      return known;
+    }
+    const name = `rc_statement_${++this.#lastNumber}`;
+    const { messages } = await this.pglite.execProtocol(
+      messagesOf(serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()),
+      { syncToFs: false },
+    );
+    const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
+    this.#statements.set(sql, statement);
+    if (this.#statements.size > this.limit) {
+      const [[oldestSql, oldest]] = this.#statements;
+      this.#statements.delete(oldestSql);
+      await this.pglite.execProtocol(messagesOf(serialize.close({ type: 'S', name: oldest.name }), serialize.sync()), {
+        syncToFs: false,
+        throwOnError: false,
+      });
+    }
+    return statement;
+  }
+}
