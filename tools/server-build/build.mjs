@@ -48,6 +48,7 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
+  sourcesContent: false,
   plugins: [packagesStayExternal],
   logLevel: 'warning',
 });

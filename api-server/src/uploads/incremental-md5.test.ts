@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocalFolderStore } from '../blobs/local-folder-store.js';
 import { TransferSigner } from '../blobs/local-transfer.js';
 import { IncrementalMd5 } from './incremental-md5.js';
@@ -61,5 +61,33 @@ describe('IncrementalMd5 (hashing on its own thread)', () => {
     await hold('c', bytes, 1);
     await md5.close();
     await expect(md5.digest(upload('c', bytes))).rejects.toThrow(/MD5 thread/);
+  });
+
+  it('starts its thread with the first upload, stops it once none is being hashed, and starts one again', async () => {
+    await md5.close();
+    md5 = new IncrementalMd5(blobs, 10);
+    expect(md5.isRunning).toBe(false);
+    const first = randomBytes(2 * chunkSize);
+    for (const n of [1, 2]) await hold('d', first, n);
+    expect(await md5.digest(upload('d', first))).toBe(md5Of(first));
+    expect(md5.isRunning).toBe(true);
+    md5.forget('d');
+    await vi.waitFor(() => expect(md5.isRunning).toBe(false), { timeout: 20_000 });
+
+    const second = randomBytes(chunkSize + 10);
+    for (const n of [1, 2]) await hold('e', second, n);
+    expect(await md5.digest(upload('e', second))).toBe(md5Of(second));
+  });
+
+  it('keeps its thread while an upload is still being hashed', async () => {
+    await md5.close();
+    md5 = new IncrementalMd5(blobs, 0);
+    const bytes = randomBytes(2 * chunkSize);
+    await hold('f', bytes, 1);
+    await md5.advance(upload('f', bytes));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(md5.isRunning).toBe(true);
+    await hold('f', bytes, 2);
+    expect(await md5.digest(upload('f', bytes))).toBe(md5Of(bytes));
   });
 });

@@ -21,32 +21,66 @@ const chunksOf = (upload: HashedUpload) => Math.max(1, Math.ceil(upload.fileSize
 /**
  * The MD5 of each upload's assembled bytes, advanced in chunk order while chunks arrive, so a merge
  * seldom reads the whole file again. The hashing runs on a worker thread (`md5-thread.mjs`); this
- * thread only reads the bytes and passes them on. State is kept in memory: after a restart the
- * merge hashes the file from its first chunk.
+ * thread only reads the bytes and passes them on. The worker starts with the first upload and stops
+ * once no upload has been hashed for `idleMs` (an idle worker holds about 8 MB; starting one takes
+ * milliseconds). State is kept in
+ * memory: after a restart, or when the worker died, the merge hashes the file from its first chunk.
  */
 export class IncrementalMd5 {
   private readonly progress = new Map<string, Progress>();
-  private readonly thread = new Worker(new URL('./md5-thread.mjs', import.meta.url));
+  private thread: Worker | undefined;
   private readonly waiting = new Map<number, { resolve: (md5: string) => void; reject: (error: Error) => void }>();
   private tickets = 0;
   private runs = 0;
-  private stopped: Error | null = null;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private closed = false;
 
-  constructor(private readonly blobs: BlobStore) {
-    this.thread.on('message', ({ ticket, md5 }: { ticket: number; md5: string }) => {
-      this.waiting.get(ticket)?.resolve(md5);
-      this.waiting.delete(ticket);
-    });
-    this.thread.on('error', (error) => this.stop(error));
-    this.thread.on('exit', (code) => this.stop(new Error(`the MD5 thread exited (code ${code})`)));
-    this.thread.unref();
+  constructor(
+    private readonly blobs: BlobStore,
+    private readonly idleMs = 30_000,
+  ) {}
+
+  /** Whether a worker is running now. */
+  get isRunning(): boolean {
+    return this.thread !== undefined;
   }
 
-  /** A merge waiting for a digest fails rather than hangs once the thread is gone. */
-  private stop(reason: Error): void {
-    this.stopped ??= reason;
-    for (const { reject } of this.waiting.values()) reject(this.stopped);
+  /** The running worker, started when none runs. */
+  private worker(): Worker {
+    clearTimeout(this.idleTimer);
+    if (this.closed) throw new Error('the MD5 thread was closed');
+    if (this.thread) return this.thread;
+    const thread = new Worker(new URL('./md5-thread.mjs', import.meta.url));
+    thread.on('message', ({ ticket, md5 }: { ticket: number; md5: string }) => {
+      this.waiting.get(ticket)?.resolve(md5);
+      this.waiting.delete(ticket);
+      this.stopWhenIdle();
+    });
+    thread.on('error', (error) => this.lose(thread, error));
+    thread.on('exit', (code) => this.lose(thread, new Error(`the MD5 thread exited (code ${code})`)));
+    thread.unref();
+    this.thread = thread;
+    return thread;
+  }
+
+  /** A worker that died took its hashes with it: digests waiting fail rather than hang, and later ones start over. */
+  private lose(thread: Worker, reason: Error): void {
+    if (this.thread !== thread) return;
+    this.thread = undefined;
+    clearTimeout(this.idleTimer);
+    this.progress.clear();
+    for (const { reject } of this.waiting.values()) reject(reason);
     this.waiting.clear();
+  }
+
+  private stopWhenIdle(): void {
+    const thread = this.thread;
+    if (!thread || this.progress.size > 0 || this.waiting.size > 0) return;
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      this.thread = undefined;
+      void thread.terminate();
+    }, this.idleMs).unref();
   }
 
   /** Hashes every chunk held in order after the last one hashed. */
@@ -64,7 +98,7 @@ export class IncrementalMd5 {
             start,
             Math.min(upload.fileSize, start + upload.chunkSize),
           )) {
-            this.thread.postMessage({ type: 'update', key: current.key, bytes: piece as Buffer });
+            this.worker().postMessage({ type: 'update', key: current.key, bytes: piece as Buffer });
           }
           current.next += 1;
         }
@@ -73,20 +107,21 @@ export class IncrementalMd5 {
         if (isCurrent()) this.forget(upload.id);
       })
       .finally(() => {
-        if (!isCurrent()) this.thread.postMessage({ type: 'forget', key: current.key });
+        if (!isCurrent()) this.thread?.postMessage({ type: 'forget', key: current.key });
       });
     return current.running;
   }
 
   /** The MD5 of the whole upload once every chunk is held (hashing what is left), else null. */
   async digest(upload: HashedUpload): Promise<string | null> {
+    if (this.closed) throw new Error('the MD5 thread was closed');
     await this.advance(upload);
     const state = this.progress.get(upload.id);
     if (!state || state.next <= chunksOf(upload)) return null;
-    if (this.stopped) throw this.stopped;
+    const thread = this.worker();
     const ticket = ++this.tickets;
     const md5 = new Promise<string>((resolve, reject) => this.waiting.set(ticket, { resolve, reject }));
-    this.thread.postMessage({ type: 'digest', key: state.key, ticket });
+    thread.postMessage({ type: 'digest', key: state.key, ticket });
     return md5;
   }
 
@@ -94,10 +129,15 @@ export class IncrementalMd5 {
     const state = this.progress.get(uploadId);
     if (!state) return;
     this.progress.delete(uploadId);
-    this.thread.postMessage({ type: 'forget', key: state.key });
+    this.thread?.postMessage({ type: 'forget', key: state.key });
+    this.stopWhenIdle();
   }
 
-  close(): Promise<number> {
-    return this.thread.terminate();
+  async close(): Promise<void> {
+    this.closed = true;
+    const thread = this.thread;
+    if (!thread) return;
+    this.lose(thread, new Error('the MD5 thread was closed'));
+    await thread.terminate();
   }
 }
