@@ -4,7 +4,7 @@ type Waiter = { resolve: (words: string[][]) => void; reject: (error: Error) => 
 
 /** One start of the thread (`segmenter-thread.mjs`) and the calls it has yet to answer. */
 class SegmenterThread {
-  readonly waiting = new Map<number, Waiter>();
+  private readonly waiting = new Map<number, Waiter>();
   private idleTimer: NodeJS.Timeout | undefined;
 
   constructor(

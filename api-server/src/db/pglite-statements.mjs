@@ -49,11 +49,6 @@ export class PreparedStatements {
       : this.pglite._runExclusiveTransaction(() => this.pglite._runExclusiveQuery(run));
   }
 
-  /** The number of statements prepared now. */
-  get size() {
-    return this.#statements.size;
-  }
-
   async #run(sql, params, options, syncToFs) {
     const statement = await this.#statementOf(sql);
     const values = params.map((value, index) =>

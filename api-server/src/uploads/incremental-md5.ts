@@ -23,8 +23,8 @@ const chunksOf = (upload: HashedUpload) => Math.max(1, Math.ceil(upload.fileSize
  * seldom reads the whole file again. The hashing runs on a worker thread (`md5-thread.mjs`); this
  * thread only reads the bytes and passes them on. The worker starts with the first upload and stops
  * once no upload has been hashed for `idleMs` (an idle worker holds about 8 MB; starting one takes
- * milliseconds). State is kept in
- * memory: after a restart, or when the worker died, the merge hashes the file from its first chunk.
+ * milliseconds). State is kept in memory: after a restart, or when the worker died, the merge hashes
+ * the file from its first chunk.
  */
 export class IncrementalMd5 {
   private readonly progress = new Map<string, Progress>();
