@@ -41,8 +41,10 @@ phase() {
 # --reporter options that also write the suite's file timings where the timing table reads them.
 json_report() { echo "--reporter=default --reporter=json --outputFile.json=$timings/$1.json"; }
 
+# TypeScript 7's native compiler (the typescript-native alias; `typescript` stays 5.9 for the tools that use its API:
+# typescript-eslint, the import graph): about a tenth of the CPU time of tsc 5.9 for the same diagnostics.
 type_check() {
-  node scripts/type-check-projects.mjs "$timings/browser-workspaces" | xargs -P 2 -I{} npx tsc --noEmit -p {}
+  node scripts/type-check-projects.mjs "$timings/browser-workspaces" | xargs -P 2 -I{} node node_modules/typescript-native/bin/tsc --noEmit -p {}
 }
 
 # The CLI's tests (a server on Podman) run in the server lane: with them, the journeys lane ended 100 s after it.

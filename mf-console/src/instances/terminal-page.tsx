@@ -45,7 +45,7 @@ async function openTerminal(
   socket = open;
   open.binaryType = 'arraybuffer';
   let closedReason: string | null = null;
-  const send = (data: Uint8Array | string) => {
+  const send = (data: Uint8Array<ArrayBuffer> | string) => {
     if (open.readyState === WebSocket.OPEN) open.send(data);
   };
   open.onopen = () => {
