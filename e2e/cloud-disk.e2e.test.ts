@@ -14,7 +14,7 @@ let browser: Browser;
 let page: PortalPage;
 const downloads = mkdtempSync(path.join(tmpdir(), 'rc-e2e-cloud-downloads-'));
 
-setUpPortalSuite({ signedIn: true, downloadDir: downloads }, (opened) => ({ browser, page } = suite = opened));
+setUpPortalSuite({ signedIn: true, chromium: { downloadDir: downloads } }, (opened) => ({ browser, page } = suite = opened));
 
 const fileRow = (name: string) => browser.$(`.rc-cloud-table .rc-file-row[data-key="${name}"]`);
 /** PUT requests the page sent straight to the object store (not to the portal's own origin). */

@@ -9,7 +9,7 @@ let server: PortalServer;
 let browser: Browser;
 let page: PortalPage;
 const dialogs: string[] = [];
-setUpPortalSuite({}, (suite) => {
+setUpPortalSuite({ chromium: { events: true } }, (suite) => {
   ({ server, browser, page } = suite);
   browser.on('dialog', (dialog) => {
     dialogs.push(dialog.message());

@@ -14,7 +14,7 @@ const downloads = mkdtempSync(path.join(tmpdir(), 'rc-e2e-net-disk-'));
 let browser: Browser;
 let page: PortalPage;
 
-setUpPortalSuite({ signedIn: true, downloadDir: downloads }, (suite) => {
+setUpPortalSuite({ signedIn: true, chromium: { downloadDir: downloads } }, (suite) => {
   ({ browser, page } = suite);
 });
 

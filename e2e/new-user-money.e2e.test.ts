@@ -20,7 +20,7 @@ const downloads = mkdtempSync(path.join(tmpdir(), 'rc-new-user-downloads-'));
 let suite: PortalSuite;
 let browser: Browser;
 let page: PortalPage;
-setUpPortalSuite({ downloadDir: downloads, env: { SIMULATED_SPEED: '4' } }, (opened) => ({ browser, page } = suite = opened));
+setUpPortalSuite({ chromium: { downloadDir: downloads }, env: { SIMULATED_SPEED: '4' } }, (opened) => ({ browser, page } = suite = opened));
 afterAll(() => rmSync(downloads, { recursive: true, force: true }));
 
 const demoBanner = '演示环境：充值通过模拟收银台完成，不会真实扣款；仍有账户使用公开的演示密码，请尽快修改';

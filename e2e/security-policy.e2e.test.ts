@@ -12,7 +12,7 @@ let page: PortalPage;
 /** What the browser logged about the Content-Security-Policy (it logs every violation, from any document). */
 const policyLog: string[] = [];
 
-setUpPortalSuite({}, async (suite) => {
+setUpPortalSuite({ chromium: { events: true } }, async (suite) => {
   ({ server, browser, page } = suite);
   await browser.sessionSubscribe({ events: ['log.entryAdded'] });
   browser.on('log.entryAdded', (entry: { text?: string | null }) => {

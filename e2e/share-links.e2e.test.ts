@@ -16,7 +16,7 @@ let browser: Browser;
 let page: PortalPage;
 let server: PortalServer;
 
-setUpPortalSuite({ signedIn: true, downloadDir: downloads }, (suite) => {
+setUpPortalSuite({ signedIn: true, chromium: { downloadDir: downloads } }, (suite) => {
   ({ browser, page, server } = suite);
 });
 

@@ -29,13 +29,23 @@ export interface PhoneEmulation {
   deviceMetrics: { width: number; height: number; pixelRatio: number; mobile: true; touch: true };
 }
 
+export interface ChromiumOptions {
+  /** Where Chromium saves downloads. */
+  downloadDir?: string;
+  phone?: PhoneEmulation;
+  /**
+   * The browser's events (console entries, dialogs) and preload scripts, through WebDriver BiDi. Without them the
+   * session speaks classic WebDriver, where webdriverio tracks no shadow roots, frames or requests in every page: that
+   * took Chromium about three times the CPU per element command, and a quarter more per page load.
+   */
+  events?: boolean;
+}
+
 /**
  * Debian's Chromium through Debian's chromedriver, with a fresh profile per session; downloads land in `downloadDir`.
  * The chromedriver is the run's where the journeys' global setup started one (support/shared-chromedriver.ts), else the session's own.
  */
-export async function openChromium(
-  options: { downloadDir?: string; phone?: PhoneEmulation } = {},
-): Promise<{ browser: Browser; close(): Promise<void> }> {
+export async function openChromium(options: ChromiumOptions = {}): Promise<{ browser: Browser; close(): Promise<void> }> {
   const profile = mkdtempSync(path.join(tmpdir(), 'rc-e2e-chromium-'));
   const prefs: Record<string, string | boolean> = options.downloadDir
     ? { 'download.default_directory': options.downloadDir, 'download.prompt_for_download': false }
@@ -46,6 +56,7 @@ export async function openChromium(
     ...(sharedDriver ? { hostname: sharedDriver[0], port: Number(sharedDriver[1]) } : {}),
     capabilities: {
       browserName: 'chrome',
+      'wdio:enforceWebDriverClassic': !options.events,
       'goog:chromeOptions': {
         binary: '/usr/bin/chromium',
         args: [...flags, `--user-data-dir=${profile}`],

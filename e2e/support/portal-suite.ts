@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { openChromium, type Browser } from './chromium';
+import { openChromium, type Browser, type ChromiumOptions } from './chromium';
 import { signInThroughApi } from './demo-session';
 import { portalPage, type PortalPage } from './portal-page';
 import { startPortalServer, type PortalServer } from './portal-server';
@@ -15,8 +15,8 @@ interface PortalSuiteOptions {
   resetBeforeEach?: boolean;
   /** Sign the demo user in once, before the first test. */
   signedIn?: boolean;
-  /** Where Chromium saves downloads. */
-  downloadDir?: string;
+  /** The Chromium session's options: downloads, events. */
+  chromium?: ChromiumOptions;
   /** Settings of the server's own beyond the journeys' shared ones. */
   env?: Record<string, string>;
 }
@@ -32,10 +32,7 @@ export function setUpPortalSuite(options: PortalSuiteOptions, opened: (suite: Po
 
   beforeAll(async () => {
     // Side by side: neither needs the other before the first page, and nothing of the file's own runs meanwhile.
-    const [serverStart, chromiumStart] = await Promise.allSettled([
-      startPortalServer(options.env),
-      openChromium({ downloadDir: options.downloadDir }),
-    ]);
+    const [serverStart, chromiumStart] = await Promise.allSettled([startPortalServer(options.env), openChromium(options.chromium)]);
     if (serverStart.status === 'fulfilled') server = serverStart.value;
     if (chromiumStart.status === 'fulfilled') closeBrowser = chromiumStart.value.close;
     if (serverStart.status === 'rejected') throw serverStart.reason;
