@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The whole test command: the dependencies (on a fresh clone), then two lanes side by side:
 #   server lane (at nice 10): type checks of every workspace and of tools/, lint, format, knip, the CLI's tests
-#                (against a server on Podman), then the api-server suites on PGlite, then on PostgreSQL when
-#                TEST_POSTGRES_URL names a server;
+#                (against a server on Podman), then the api-server suites on PostgreSQL when TEST_POSTGRES_URL names
+#                a server, then on PGlite;
 #   journeys lane: every other workspace's tests, the build, then the browser journeys.
 # The journeys, which mostly wait on the browser, start as early as they can and get the processor first; the static
 # checks fill the server lane's start instead, and the server lane ends last. The journeys lane writes to
@@ -11,10 +11,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+source scripts/tmpfs-scratch.sh
 timings=$PWD/.tmp/ci-timings
 rm -rf "$timings"
 mkdir -p "$timings"
-trap 'node scripts/timing-table.mjs "$timings"' EXIT
+trap 'node scripts/timing-table.mjs "$timings"; remove_tmpfs_scratch' EXIT
 
 # CPU seconds (user and system) of this shell's finished child processes so far, from the `times` builtin (run in this
 # shell, not in a command substitution's subshell, whose children are its own), into the variable named $1.
@@ -70,8 +71,10 @@ server_lane() {
   phase "format" npm run format:check --silent || status=$?
   phase "unused files, exports and dependencies" npm run knip --silent || status=$?
   phase "cli (against a server on Podman)" npm test --silent -w cli || status=$?
-  phase "api-server on PGlite" pglite_suite || status=$?
+  # PostgreSQL first: the suite that ends the run runs alone, and the PGlite pass, whose work is all in its two workers,
+  # keeps both cores busy, where the PostgreSQL pass, waiting on its server, kept one and a half.
   if [ -n "${TEST_POSTGRES_URL:-}" ]; then phase "api-server on PostgreSQL" postgres_suite || status=$?; fi
+  phase "api-server on PGlite" pglite_suite || status=$?
   return "$status"
 }
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs a command with TEST_POSTGRES_URL pointing at a throwaway PostgreSQL cluster on a free
-# port, installing PostgreSQL from Debian when it is missing; the cluster is removed afterwards.
+# port, installing PostgreSQL from Debian when it is missing; the cluster is removed afterwards. The cluster and every
+# scratch folder of the command live on tmpfs where the machine has room (scripts/tmpfs-scratch.sh).
 set -euo pipefail
+source "$(dirname "$0")/tmpfs-scratch.sh"
 
 if ! ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1; then
   echo "with-postgres: installing PostgreSQL from Debian" >&2
@@ -10,12 +12,16 @@ if ! ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1; then
 fi
 bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
 port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
-cluster=$(mktemp -d /tmp/rc-pg.XXXXXX)
+cluster=$(mktemp -d "${TMPDIR:-/tmp}/rc-pg.XXXXXX")
 
 as_owner() {
   if [ "$(id -u)" = 0 ]; then chown -R postgres "$cluster"; runuser -u postgres -- "$@"; else "$@"; fi
 }
-stop() { as_owner "$bin/pg_ctl" -D "$cluster/data" -m immediate stop >/dev/null 2>&1 || true; rm -rf "$cluster"; }
+stop() {
+  as_owner "$bin/pg_ctl" -D "$cluster/data" -m immediate stop >/dev/null 2>&1 || true
+  rm -rf "$cluster"
+  remove_tmpfs_scratch
+}
 trap stop EXIT
 
 as_owner "$bin/initdb" -D "$cluster/data" -A trust -U postgres --encoding=UTF8 --locale=C.UTF-8 >/dev/null
