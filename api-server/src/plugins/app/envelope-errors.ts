@@ -66,17 +66,18 @@ export default fp(
     });
 
     // For every route, before validation walks the input: no nesting deeper than we cap, no text PostgreSQL cannot hold.
-    app.addHook('preValidation', async (request) => {
+    app.addHook('preValidation', (request, _reply, done) => {
       for (const input of [request.body, request.query, request.params]) {
         const problem = findInputProblem(input, unstorableText);
-        if (problem) throw invalid(problem);
+        if (problem) return done(invalid(problem));
       }
+      done();
     });
 
     // Validation coerces the strings "Infinity" and "1e999" into numbers that skip minimum and maximum: integers must be finite.
-    app.addHook('preHandler', async (request) => {
+    app.addHook('preHandler', (request, _reply, done) => {
       const field = nonFiniteField(request);
-      if (field) throw invalid(`${field}应为有限的数字`);
+      done(field ? invalid(`${field}应为有限的数字`) : undefined);
     });
 
     // Serialised as it is, not by the route's response schema: a route that answers a bare document (`/config.json`) refuses in the envelope too.
@@ -86,10 +87,6 @@ export default fp(
         .type('application/json; charset=utf-8')
         .serializer((payload) => JSON.stringify(payload))
         .send(toEnvelope(error, request));
-    });
-
-    app.addHook('onSend', async (request, reply) => {
-      reply.header('x-request-id', request.id);
     });
   },
   { name: 'envelope-errors' },

@@ -16,8 +16,9 @@ export default fp(
   async (app) => {
     const metrics = createServerMetrics(app);
     app.decorate('metrics', metrics);
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       metrics.observeRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
+      done();
     });
     const refuseScrape = (error: Error, _request: FastifyRequest, reply: FastifyReply) =>
       reply.code(400).type('text/plain; charset=utf-8').send(`bad request: ${error.message}\n`);

@@ -4,8 +4,9 @@ import fp from 'fastify-plugin';
 export default fp(
   async (app) => {
     // On the raw response, so that answers written around Fastify (the event stream) carry it too.
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       reply.raw.setHeader('x-request-id', request.id);
+      done();
     });
   },
   { name: 'request-ids' },

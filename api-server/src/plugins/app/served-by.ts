@@ -5,8 +5,9 @@ export default fp(
   async (app) => {
     const { replicaId } = app.config;
     // On the raw response, so that answers written around Fastify (the event stream) carry it too.
-    app.addHook('onRequest', async (_request, reply) => {
+    app.addHook('onRequest', (_request, reply, done) => {
       reply.raw.setHeader('x-served-by', replicaId);
+      done();
     });
   },
   { name: 'served-by', dependencies: ['core'] },
