@@ -18,7 +18,7 @@ export {
 export { currentUser } from './current-user.js';
 export { listMessages, markMessagesRead, unreadMessageCount } from './inbox.js';
 export { notify } from './messages.js';
-export { startPeriodicPass } from './periodic-pass.js';
+export { startPeriodicPass, type PeriodicPass } from './periodic-pass.js';
 export { updateProfile } from './profile.js';
 export { SessionCache, staleUserKeys } from './session-cache.js';
 export { authenticateSession, authenticateToken, revokeSession, type SessionUser, startSession } from './sessions.js';

@@ -5,6 +5,7 @@ import { netDisks, storageTasks } from '../db/schema.js';
 import { userWithBalance } from '../test-support/compute-test-kit.js';
 import { call, createTestApp, type TestApp } from '../test-support/test-app.js';
 import { netDiskTreeKey, openTree, type FileTree } from './file-trees.js';
+import { startTaskRunner } from './task-runner.js';
 import { runPendingTasks, runTask, runTaskStep } from './tasks.js';
 
 let t: TestApp;
@@ -213,5 +214,41 @@ describe('storage tasks', () => {
       msg: '该地区的网盘尚未开通，请先开通网盘',
     });
     await runTask(t.app, pending.data.id);
+  });
+});
+
+describe('the task runner', () => {
+  const queueCopy = async (name: string) => {
+    await write(east, `${name}.txt`, name);
+    return (
+      await task({
+        kind: 'copy',
+        sourceTree: 'netdisk:cn-east-1',
+        paths: [`${name}.txt`],
+        targetTree: 'netdisk:cn-north-1',
+        targetFolder: 'woken',
+      })
+    ).data.id as number;
+  };
+  const settled = async (id: number) => {
+    for (;;) {
+      const { status } = (await taskCall('get', id)).data as { status: string };
+      if (status !== 'queued' && status !== 'running') return status;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  it('takes up a task queued in its process at once, not at its next tick an hour away, also while a pass runs', async () => {
+    const stop = startTaskRunner(t.app, 3_600_000);
+    try {
+      // Queued while the first pass (looking for leftovers) may still run: it runs again as soon as that one ends.
+      const first = await queueCopy('first');
+      expect(await settled(first)).toBe('done');
+      const second = await queueCopy('second');
+      expect(await settled(second)).toBe('done');
+      expect(await read(north, 'woken/second.txt')).toBe('second');
+    } finally {
+      await stop();
+    }
   });
 });

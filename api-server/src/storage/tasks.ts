@@ -8,6 +8,7 @@ import { asUserError, openTree, type FileTree } from './file-trees.js';
 import { openDatasetTree, sealDataset } from './datasets.js';
 import { ensureOutsideTrash, withoutTrash } from './trash.js';
 import { ensureTreeRoom } from './tree-quota.js';
+import { wakeTaskRunner } from './task-runner-wake.js';
 
 export type TaskRow = typeof storageTasks.$inferSelect;
 /** copy and move between trees; dataset fills one of the user's datasets from a folder of theirs. */
@@ -147,6 +148,7 @@ export async function createTask(
         createdAt: app.clock.now(),
       })
       .returning();
+    wakeTaskRunner(app);
     return row!;
   } catch (error) {
     throw asUserError(error);
