@@ -238,10 +238,10 @@ describe('the task runner', () => {
     }
   };
 
-  it('takes up a task queued in its process at once, not at its next tick an hour away, also while a pass runs', async () => {
+  it('takes up a task queued in its process at once, not at its next tick an hour away', async () => {
     const stop = startTaskRunner(t.app, 3_600_000);
     try {
-      // Queued while the first pass (looking for leftovers) may still run: it runs again as soon as that one ends.
+      // The first pass (looking for leftovers) may still run when this is queued: another follows as soon as it ends.
       const first = await queueCopy('first');
       expect(await settled(first)).toBe('done');
       const second = await queueCopy('second');
