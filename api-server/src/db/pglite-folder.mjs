@@ -9,7 +9,10 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
  */
 const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
-/** The PGlite database in `folder` (created when missing), with the extensions the migrations use. */
-export function openPgliteFolder(folder) {
-  return PGlite.create(folder, { extensions: { pg_trgm }, startParams });
+/**
+ * The PGlite database in `folder` (created when missing), with the extensions the migrations use; `wasmModule` is
+ * PGlite's WebAssembly compiled beforehand (pglite-on-thread.ts), else PGlite compiles its own.
+ */
+export function openPgliteFolder(folder, wasmModule) {
+  return PGlite.create(folder, { extensions: { pg_trgm }, startParams, ...(wasmModule ? { pgliteWasmModule: wasmModule } : {}) });
 }

@@ -35,7 +35,7 @@ const transactions = new Map();
 let pglite;
 let statements;
 try {
-  pglite = await openPgliteFolder(workerData.dataDir);
+  pglite = await openPgliteFolder(workerData.dataDir, workerData.wasmModule);
   statements = new PreparedStatements(pglite, 256);
   parentPort.postMessage({ id: 0, result: null });
 } catch (error) {

@@ -68,6 +68,9 @@ async function streamOn(replica: ReplicaId, token: string): Promise<SseClient> {
     const stream = await openEventStream(`${set.url}/apis`, token);
     if (stream.response.headers['x-served-by'] === replica) return stream;
     stream.close();
+    // Ticket and stream are two requests, so nginx's turns would bring every next stream to the same replica: one
+    // more request moves them on.
+    await get('/apis/system/api/health');
   }
   throw new Error(`${replica} held none of 10 streams`);
 }

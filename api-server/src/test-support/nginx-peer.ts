@@ -75,6 +75,9 @@ export async function startNginxPeer(replicaPorts: [number, number]): Promise<Ng
   main = replaceIn(mainConfig, main, /\/etc\/nginx\//g, `${etc}/`);
   main = replaceIn(mainConfig, main, /\/var\/log\/nginx\//g, `${prefix}/log/`);
   main = replaceIn(mainConfig, main, /^pid .*;$/m, `pid ${prefix}/nginx.pid;`);
+  // Each worker process takes its own turns between the replicas, and which worker accepts a connection is chance:
+  // with one, the replica that answers a request follows from the requests before it, as the tests count on.
+  main = replaceIn(mainConfig, main, /^worker_processes .*;$/m, 'worker_processes 1;');
   fs.writeFileSync(mainConfig, main);
   const defaultSite = path.join(etc, 'sites-enabled/default');
   fs.writeFileSync(defaultSite, onTestPort(defaultSite, fs.readFileSync(defaultSite, 'utf8'), port));
