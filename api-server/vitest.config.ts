@@ -21,9 +21,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Semi-spaces of 64 MB instead of V8's 16: the suites allocate briskly, and the collector took 7–11 % of a worker's
-    // main thread with the default, 5–8 % with this (the heaviest files: 46 s busy against 39–41; issue 28).
-    execArgv: ['--max-semi-space-size=64'],
     maxWorkers: 2,
     // Each worker imports the server once for all its files instead of once per file (about 24 s of a file's 32 s);
     // every file still starts its own app on its own database (test-support/test-app.ts).
