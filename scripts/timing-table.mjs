@@ -23,6 +23,17 @@ const phases = existsSync(path.join(folder, 'phases.tsv'))
       })
   : [];
 
+/**
+ * Each file's seconds, hooks included (scripts/vitest-file-seconds.mjs); empty when the suite wrote none. The JSON
+ * report's own times span a file's tests only.
+ * @param {string} file
+ */
+function fileSeconds(file) {
+  if (!existsSync(file)) return new Map();
+  const lines = readFileSync(file, 'utf8').trim().split('\n').filter(Boolean);
+  return new Map(lines.map((line) => line.split('\t')).map(([name = '', secs = '0']) => [name, Number(secs)]));
+}
+
 /** @type {{ suite: string; file: string; seconds: number; tests: number }[]} */
 const files = [];
 /** @type {{ suite: string; file: string; test: string; message: string }[]} */
@@ -37,9 +48,11 @@ for (const report of readdirSync(folder).filter((name) => name.endsWith('.json')
   } catch {
     continue; // a suite stopped before its reporter wrote the file
   }
+  const measured = fileSeconds(path.join(folder, `${report}.seconds.tsv`));
   for (const result of parsed.testResults ?? []) {
     const file = path.relative(process.cwd(), result.name);
-    files.push({ suite, file, seconds: (result.endTime - result.startTime) / 1000, tests: result.assertionResults?.length ?? 0 });
+    const seconds = measured.get(result.name) ?? (result.endTime - result.startTime) / 1000;
+    files.push({ suite, file, seconds, tests: result.assertionResults?.length ?? 0 });
     const failed = (result.assertionResults ?? []).filter((test) => test.status === 'failed');
     for (const test of failed) {
       failures.push({ suite, file, test: test.fullName ?? '', message: test.failureMessages?.[0] ?? '' });
