@@ -10,6 +10,7 @@ import type pg from 'pg';
 import * as schema from './schema.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { migrationsFolder, newestMigrationAt } from './migrations-folder.js';
+import { newPgliteFolder } from './pglite-clusters.js';
 import { PgliteOnThread } from './pglite-on-thread.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -41,7 +42,7 @@ export async function openDatabase(options: DatabaseLocation & { migrations?: st
   return options.databaseUrl ? openPostgres(options.databaseUrl, migrations) : openPglite(options.dataDir, migrations);
 }
 
-/** A new PGlite folder, created and migrated by a process of its own (pglite-create.mjs says why). */
+/** Creates and migrates a PGlite folder by a process of its own (pglite-create.mjs says why). */
 async function createPgliteFolder(folder: string, migrations: string): Promise<void> {
   const script = fileURLToPath(new URL('./pglite-create.mjs', import.meta.url));
   const child = spawn(process.execPath, [script, folder, migrations], { stdio: ['pipe', 'ignore', 'pipe'] });
@@ -67,7 +68,9 @@ async function openPglite(dataDir: string, migrations: string): Promise<OpenData
   let client: PgliteOnThread | undefined;
   try {
     const folder = path.join(dataDir, 'pglite');
-    if (!fs.existsSync(path.join(folder, 'PG_VERSION'))) await createPgliteFolder(folder, migrations);
+    if (!fs.existsSync(path.join(folder, 'PG_VERSION'))) {
+      await newPgliteFolder(folder, migrations, (into) => createPgliteFolder(into, migrations));
+    }
     client = await PgliteOnThread.open(folder);
     const db = drizzlePglite({ client: client.asPglite(), schema });
     if (!(await hasEveryMigration(client, migrations))) await migratePglite(db, { migrationsFolder: migrations });

@@ -39,14 +39,9 @@ export default async function buildDatabaseTemplate(project: TestProject): Promi
     project.provide('databaseTemplate', { kind: 'postgres', adminUrl, name });
     return () => adminQuery(adminUrl, `drop database if exists ${name}`);
   }
-  // The migrated database the server processes of the tests start from, seeded: created and migrated once for both.
-  const removeMigrated = await buildMigratedDatabase();
+  await buildMigratedDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-template-'));
-  fs.cpSync(process.env.RC_TEST_PGLITE_TEMPLATE!, path.join(dataDir, 'pglite'), { recursive: true });
   await seededDatabase({ dataDir });
   project.provide('databaseTemplate', { kind: 'pglite', dataDir });
-  return async () => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    removeMigrated();
-  };
+  return async () => fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,14 +9,6 @@ import { freePort } from './free-port.js';
 import { serverCommand } from './server-command.js';
 
 const apiServerDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** A fresh data folder; with a copy of the migrated PGlite database folder RC_TEST_PGLITE_TEMPLATE names (test-support/migrated-database.ts). */
-function freshDataDir(): string {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'rc-server-'));
-  const template = process.env.RC_TEST_PGLITE_TEMPLATE;
-  if (template) cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
-  return dataDir;
-}
 
 /**
  * On the PostgreSQL pass (DATABASE_URL names the run's server) a server not told which database to use gets an empty
@@ -55,7 +47,7 @@ export class ServerProcess {
    * default the one RC_TEST_SERVER_BUILD names, if any.
    */
   static async start(options: { env?: Record<string, string>; dataDir?: string; compiled?: string } = {}): Promise<ServerProcess> {
-    const dataDir = options.dataDir ?? freshDataDir();
+    const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'rc-server-'));
     const ownDatabase = await ownPostgresDatabase(options.env);
     const env = { ...options.env, ...(ownDatabase ? { DATABASE_URL: ownDatabase.url } : {}) };
     const server = new ServerProcess(await freePort(), dataDir, !options.dataDir, env, options.compiled, ownDatabase);
