@@ -36,7 +36,7 @@ let pglite;
 let statements;
 try {
   pglite = await openPgliteFolder(workerData.dataDir, workerData.wasmModule);
-  statements = new PreparedStatements(pglite, 256);
+  statements = new PreparedStatements(pglite, 256, parsers);
   parentPort.postMessage({ id: 0, result: null });
 } catch (error) {
   parentPort.postMessage({ id: 0, error: failure(error) });
@@ -52,7 +52,7 @@ function answer(id, work) {
 /** A statement alone, or in the open transaction it names (which holds the database until it ends). */
 async function query({ sql, params, rowMode, transaction }) {
   if (transaction !== undefined && !transactions.has(transaction)) throw new Error('the transaction has ended');
-  const { rows, affectedRows, fields } = await statements.query(sql, params, { rowMode, parsers }, transaction !== undefined);
+  const { rows, affectedRows, fields } = await statements.query(sql, params, { rowMode }, transaction !== undefined);
   return { rows, affectedRows, fields };
 }
 
