@@ -150,7 +150,10 @@ class Site {
   }
 }
 
-describe('moving a site from the embedded database and local blobs to PostgreSQL and S3', () => {
+// One pass runs it: the site it moves is always on PGlite, and the database it moves to is one of its own on
+// TEST_POSTGRES_URL's server, whichever database the pass gives the other tests; the PostgreSQL pass ran it again
+// unchanged (60-77 s of each pass in ci38).
+describe.skipIf(process.env.DATABASE_URL)('moving a site from the embedded database and local blobs to PostgreSQL and S3', () => {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-move-'));
   const dataDir = path.join(scratch, 'data');
   const clockFile = path.join(scratch, 'clock');
@@ -167,7 +170,7 @@ describe('moving a site from the embedded database and local blobs to PostgreSQL
     // The clock stands still, so no metering pass charges anything between the two sides' readings.
     writeClockFile(clockFile, new Date());
     fs.mkdirSync(dataDir);
-    // The run's migrated and seeded database when it is PGlite's (on the PostgreSQL run the server migrates its own).
+    // The run's migrated and seeded database.
     const template = inject('databaseTemplate');
     if (template.kind === 'pglite') fs.cpSync(path.join(template.dataDir, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
     [postgres, s3] = await Promise.all([startPostgresPeer(), startS3Peer()]);
