@@ -38,7 +38,9 @@ phase() {
 }
 
 # --reporter options that also write the suite's results and each file's seconds where the timing table reads them.
-json_report() { echo "--reporter=default --reporter=json --reporter=$PWD/scripts/vitest-file-seconds.mjs --outputFile.json=$timings/$1.json"; }
+# An absolute path: the server suites run from api-server/.
+file_seconds=$PWD/scripts/vitest-file-seconds.mjs
+json_report() { echo "--reporter=default --reporter=json --reporter=$file_seconds --outputFile.json=$timings/$1.json"; }
 
 # TypeScript 7's native compiler (the typescript-native alias; `typescript` stays 5.9 for the tools that use its API:
 # typescript-eslint, the import graph): 25 CPU-s in CI against 76 for tsc 5.9, with the same diagnostics.
