@@ -11,6 +11,7 @@ export default defineConfig({
     globalSetup: [
       '../api-server/src/test-support/migrated-database.ts',
       '../api-server/src/test-support/server-bundle.ts',
+      'support/site-template.ts',
       'support/shared-chromedriver.ts',
     ],
     setupFiles: ['support/each-file.ts'],

@@ -72,6 +72,11 @@ export function portalPage(browser: Browser, baseUrl: string) {
         { timeout: 30_000, timeoutMsg: `expected ${routePath} to render "${title}"` },
       );
     },
+    /**
+     * A new browser's first stop, where a session can be stored: a document of the portal's origin that loads nothing
+     * (a new profile holds nothing to clear). Loading the portal for it cost each journey file a page load.
+     */
+    enterOrigin: () => browser.url(`${baseUrl}/apis/system/api/health`),
     /** A fresh start: no session, theme, overrides or remembered URL. */
     async reset() {
       await browser.url(`${baseUrl}/null`);

@@ -40,7 +40,7 @@ export function setUpPortalSuite(options: PortalSuiteOptions, opened: (suite: Po
     const { browser } = chromiumStart.value;
     suite = { server: serverStart.value, browser, page: portalPage(browser, serverStart.value.url) };
     await opened(suite);
-    if (!options.resetBeforeEach) await suite.page.reset();
+    await suite.page.enterOrigin();
     if (options.signedIn) await signInThroughApi(browser, suite.server.url);
   });
 

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { S3Settings } from '../config.js';
 
 const peerProcess = fileURLToPath(new URL('./s3-peer-process.mjs', import.meta.url));
+const exitWithParent = fileURLToPath(new URL('./exit-with-parent.mjs', import.meta.url));
 
 /** Any page may PUT parts straight to the bucket and read their ETags, as a browser uploading with presigned URLs does. */
 const corsRule = `<CORSConfiguration>
@@ -26,18 +27,30 @@ const corsRule = `<CORSConfiguration>
 
 export interface S3Peer {
   settings: S3Settings;
+  /** The folder s3rver keeps the bucket in (removed on close). */
+  directory: string;
   close(): Promise<void>;
 }
 
-/** s3rver on a free port of 127.0.0.1 over a fresh temporary folder, with one bucket that allows cross-origin transfers. */
-export async function startS3Peer(bucket = 'rc-blobs'): Promise<S3Peer> {
+/**
+ * s3rver on a free port of 127.0.0.1 over a fresh temporary folder, with one bucket that allows cross-origin transfers;
+ * `copyOf` names another peer's folder whose objects the new one starts with.
+ */
+export async function startS3Peer(options: { copyOf?: string } = {}): Promise<S3Peer> {
+  const bucket = 'rc-blobs';
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-s3-'));
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', peerProcess, directory, bucket, corsRule], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  if (options.copyOf) fs.cpSync(options.copyOf, directory, { recursive: true });
+  const child = spawn(
+    process.execPath,
+    ['--openssl-legacy-provider', '--import', exitWithParent, peerProcess, directory, bucket, corsRule],
+    {
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    },
+  );
+  child.channel?.unref();
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const [line] = (await Promise.race([
-    once(readline.createInterface({ input: child.stdout }), 'line'),
+    once(readline.createInterface({ input: child.stdout! }), 'line'),
     exited.then(() => Promise.reject(new Error('s3rver exited before listening'))),
   ])) as string[];
   const { port } = JSON.parse(line!) as { port: number };
@@ -50,6 +63,7 @@ export async function startS3Peer(bucket = 'rc-blobs'): Promise<S3Peer> {
       secretAccessKey: 'S3RVER',
       forcePathStyle: true,
     },
+    directory,
     async close() {
       child.kill('SIGTERM');
       await exited;

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,7 @@ import { freePort } from './free-port.js';
 import { serverCommand } from './server-command.js';
 
 const apiServerDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const exitWithParent = fileURLToPath(new URL('./exit-with-parent.mjs', import.meta.url));
 
 /**
  * On the PostgreSQL pass (DATABASE_URL names the run's server) a server not told which database to use gets an empty
@@ -42,12 +43,15 @@ export class ServerProcess {
   ) {}
 
   /**
-   * `dataDir` names a folder prepared beforehand (kept on stop); by default a fresh one is made and removed.
-   * `compiled` names a production build's server.js to run instead of the sources (test-support/server-build.ts); by
-   * default the one RC_TEST_SERVER_BUILD names, if any.
+   * `dataDir` names a folder prepared beforehand (kept on stop); by default a fresh one is made and removed, holding a
+   * copy of the data folder `copyOf` names, if any. `compiled` names a production build's server.js to run instead of
+   * the sources (test-support/server-build.ts); by default the one RC_TEST_SERVER_BUILD names, if any.
    */
-  static async start(options: { env?: Record<string, string>; dataDir?: string; compiled?: string } = {}): Promise<ServerProcess> {
+  static async start(
+    options: { env?: Record<string, string>; dataDir?: string; copyOf?: string; compiled?: string } = {},
+  ): Promise<ServerProcess> {
     const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'rc-server-'));
+    if (options.copyOf && !options.dataDir) cpSync(options.copyOf, dataDir, { recursive: true });
     const ownDatabase = await ownPostgresDatabase(options.env);
     const env = { ...options.env, ...(ownDatabase ? { DATABASE_URL: ownDatabase.url } : {}) };
     const server = new ServerProcess(await freePort(), dataDir, !options.dataDir, env, options.compiled, ownDatabase);
@@ -97,7 +101,7 @@ export class ServerProcess {
 
   /** Nothing once the server answers; what it last wrote to stderr if it exits before. */
   async #launchOnce(): Promise<{ code: number; stderr: string } | undefined> {
-    const child = spawn(process.execPath, serverCommand(this.compiled), {
+    const child = spawn(process.execPath, ['--import', exitWithParent, ...serverCommand(this.compiled)], {
       cwd: apiServerDir,
       env: {
         ...process.env,
@@ -108,8 +112,9 @@ export class ServerProcess {
         LOG_LEVEL: 'warn',
         ...this.env,
       },
-      stdio: ['ignore', 'inherit', 'pipe'],
+      stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
     });
+    child.channel?.unref();
     this.#child = child;
     let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => {
