@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
-for package in chromium chromium-driver fonts-noto-cjk; do
+for package in chromium chromium-headless-shell chromium-driver fonts-noto-cjk; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
 done
 if ((${#missing[@]})); then
