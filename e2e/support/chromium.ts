@@ -58,7 +58,9 @@ export async function openChromium(options: ChromiumOptions = {}): Promise<{ bro
       browserName: 'chrome',
       'wdio:enforceWebDriverClassic': !options.events,
       'goog:chromeOptions': {
-        binary: '/usr/bin/chromium-headless-shell',
+        // The program itself: Debian's /usr/bin/chromium-headless-shell runs it from a shell without exec, and the shell was
+        // all chromedriver stopped when a session ended.
+        binary: '/usr/lib/chromium/chromium-headless-shell',
         args: flags,
         prefs,
         ...(options.phone ? { mobileEmulation: options.phone } : {}),
