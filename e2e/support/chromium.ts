@@ -40,9 +40,9 @@ export interface ChromiumOptions {
 /**
  * Debian's Chromium, its headless shell (`chromium-headless-shell`, the engine of `chromium` without the desktop
  * browser around it), through Debian's chromedriver, with a fresh profile per session that chromedriver makes and
- * removes; downloads land in `downloadDir`. The full browser took about 2.3 times the processor for the same sessions
- * and page loads (32.8 against 14.2 CPU-s for eight sessions of two pages each, the whole machine measured), most of
- * it drawing frames nobody looks at. The shell does not start with a profile folder of our own: it opens no page then.
+ * removes; downloads land in `downloadDir`. The full browser took 32.8 CPU-s where the shell took 14.2 for eight
+ * sessions of two page loads each (the whole machine measured), and about 600 against 434 in whole CI runs. The shell
+ * does not start with a profile folder of our own: it opens no page then.
  * The chromedriver is the run's where the journeys' global setup started one (support/shared-chromedriver.ts), else
  * the session's own.
  */
