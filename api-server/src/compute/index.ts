@@ -20,6 +20,8 @@ export { metricsSeries } from './instance-metrics/metrics-series.js';
 export { instancesMounting, mountDataset, unmountDataset } from './instance-mounts.js';
 export { renameInstance } from './instance-name.js';
 export { issueInstancePageTicket } from './instance-pages/instance-page-access.js';
+export { jupyterPort } from './instance-pages/jupyter-link.js';
+export { startJupyter } from './instance-pages/jupyter-start.js';
 export { pageInstanceView } from './instance-pages/page-instance.js';
 export { createPageShare, listPageShares, revokePageShare } from './instance-pages/page-shares.js';
 export { subAccountInstancePages } from './instance-pages/sub-account-pages.js';

@@ -17,3 +17,4 @@ export { seededRandom } from './seeded-random.js';
 export { loadSigningSecret } from './signing-secret.js';
 export { createSmsProvider } from './sms/create-sms-provider.js';
 export type { SmsProvider, SmsPurpose } from './sms/sms-provider.js';
+export { connectTcp } from './tcp-connect.js';

@@ -1,7 +1,8 @@
 import net from 'node:net';
 import type { Readable, Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { DriverRefusal, type InstanceRow } from '../compute/index.js';
+import { DriverRefusal, jupyterPort, startJupyter, type InstanceRow } from '../compute/index.js';
+import { connectTcp } from '../lib/index.js';
 
 /** A byte stream to a port inside an instance: what the client sends goes into `input`, what the port answers comes out of `output`. */
 export interface Tunnel {
@@ -49,31 +50,18 @@ except OSError:
  * (TensorBoard and Jupyter by default) refuses that connection, and is then reached through a bridge process in the instance.
  */
 export async function openTunnel(app: FastifyInstance, instance: InstanceRow, port: number): Promise<Tunnel | null> {
-  const target = await app.compute.driver.httpTarget(instance, port);
-  if (!target) return null;
-  const direct = await connect(target.host, target.port);
-  if (direct instanceof net.Socket) return { input: direct, output: direct, close: () => direct.destroy() };
-  return direct === 'ECONNREFUSED' ? bridgeThroughExec(app, instance, port) : null;
+  const tunnel = await tunnelTo(app, instance, port);
+  // Jupyter starts on the first open, through the portal or a tunnel.
+  if (tunnel || port !== jupyterPort || (await startJupyter(app, instance)) !== 'started') return tunnel;
+  return tunnelTo(app, instance, port);
 }
 
-function connect(host: string, port: number): Promise<net.Socket | string> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port, timeout: connectTimeoutMs });
-    const fail = (code: string) => {
-      socket.destroy();
-      resolve(code);
-    };
-    socket.once('connect', () => {
-      socket.setTimeout(0);
-      socket.removeAllListeners('timeout');
-      socket.removeAllListeners('error');
-      // Errors after this point end the tunnel (the socket closes): nothing is left to report them to.
-      socket.on('error', () => {});
-      resolve(socket);
-    });
-    socket.once('timeout', () => fail('ETIMEDOUT'));
-    socket.once('error', (error: NodeJS.ErrnoException) => fail(error.code ?? 'ECONNRESET'));
-  });
+async function tunnelTo(app: FastifyInstance, instance: InstanceRow, port: number): Promise<Tunnel | null> {
+  const target = await app.compute.driver.httpTarget(instance, port);
+  if (!target) return null;
+  const direct = await connectTcp(target.host, target.port, connectTimeoutMs);
+  if (direct instanceof net.Socket) return { input: direct, output: direct, close: () => direct.destroy() };
+  return direct === 'ECONNREFUSED' ? bridgeThroughExec(app, instance, port) : null;
 }
 
 async function bridgeThroughExec(app: FastifyInstance, instance: InstanceRow, port: number): Promise<Tunnel | null> {

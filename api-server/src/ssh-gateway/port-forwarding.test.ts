@@ -18,6 +18,7 @@ let t: TestApp;
 let gateway: SshGateway;
 let work: string;
 let password: string;
+let jupyterToken: string;
 let hostname: string;
 const forwards: ChildProcess[] = [];
 
@@ -73,6 +74,7 @@ beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-ssh-forwarding-'));
   const { row } = await runningPodmanInstance(t);
   password = row.sshPassword;
+  jupyterToken = row.jupyterToken;
   hostname = hostnameOf(row.name, row.id);
   gateway = await startSshGateway(t.app, { port: 0, host: '127.0.0.1' });
   // Two web servers in the instance: one on all its addresses, one on its loopback only (as TensorBoard and Jupyter
@@ -104,6 +106,14 @@ describe('ssh -L', () => {
       expect(response.status).toBe(200);
       expect(md5(Buffer.from(await response.arrayBuffer()))).toBe(expected);
     }
+  });
+
+  it('starts Jupyter on the first connection to its port, as the first open in the portal does', async () => {
+    expect(await inInstance("ss -ltn | grep -c ':8888 '")).toMatchObject({ stdout: '0\n' });
+    const { ports } = await forward(['localhost:8888']);
+    const status = await fetch(`http://127.0.0.1:${ports[0]}/api/status`, { headers: { authorization: `token ${jupyterToken}` } });
+    expect(status.status).toBe(200);
+    expect(await status.json()).toHaveProperty('started');
   });
 
   it('refuses any other destination, and a port where nothing listens', async () => {

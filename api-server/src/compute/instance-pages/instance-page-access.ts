@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { conflict, notFound } from '../../errors.js';
+import type { InstanceRow } from '../instance-state.js';
 import { Status } from '../states.js';
 import { jupyterPort } from './jupyter-link.js';
 import { instancePageOrigin, type InstancePageAddress } from './instance-page-origin.js';
@@ -37,7 +38,8 @@ export async function issueInstancePageTicket(app: FastifyInstance, userId: numb
 }
 
 /** What a request with this grant gets: refused like an outsider, a page that says why not, or the port's address. */
-export type Admission = { refused: true } | { refused: false; notice: PageNotice } | { refused: false; upstream: string };
+export type Admission =
+  { refused: true } | { refused: false; notice: PageNotice } | { refused: false; upstream: string; instance: InstanceRow };
 
 const coming: readonly number[] = [Status.creating, Status.starting];
 const gone: readonly number[] = [Status.releasing, Status.released];
@@ -55,5 +57,5 @@ export async function admitInstancePage(app: FastifyInstance, grant: PageGrant |
   if (coming.includes(instance.status)) return { refused: false, notice: 'starting' };
   if (instance.status !== Status.running) return { refused: false, notice: 'stopped' };
   if (!target) return { refused: false, notice: 'unreachable' };
-  return { refused: false, upstream: `http://${target.host.includes(':') ? `[${target.host}]` : target.host}:${target.port}` };
+  return { refused: false, upstream: `http://${target.host.includes(':') ? `[${target.host}]` : target.host}:${target.port}`, instance };
 }

@@ -9,6 +9,9 @@ import { exchangeTicket, grantOfPass, issuePass, passLifetimeMs } from './instan
 import { admitInstancePage, ticketParam } from './instance-page-access.js';
 import { noticePage, refusalPage, type PageNotice } from './instance-page-notices.js';
 import { grantOfShare, shareParam } from './page-shares.js';
+import { jupyterPort } from './jupyter-link.js';
+import { startJupyter } from './jupyter-start.js';
+import type { InstanceRow } from '../instance-state.js';
 
 /** Where requests to an instance-pages host are routed: no path of the portal's own (its pages, /apis) is reachable there. */
 const routedPrefix = '/instance-page-host';
@@ -60,8 +63,8 @@ function wsHeaders(request: FastifyRequest): IncomingHttpHeaders {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The instance port this request was admitted to (`http://host:port`, and the port), set before its handler runs. */
-    instancePage?: { upstream: string; port: number };
+    /** The instance port this request was admitted to (`http://host:port`, the port, the instance), set before its handler runs. */
+    instancePage?: { upstream: string; port: number; instance: InstanceRow };
   }
 }
 
@@ -112,7 +115,7 @@ export default async function instancePagesProxy(app: FastifyInstance) {
     const admission = await admitInstancePage(app, grant);
     if (admission.refused) return refuse(reply);
     if ('notice' in admission) return tell(reply, admission.notice, address.port);
-    request.instancePage = { upstream: admission.upstream, port: address.port };
+    request.instancePage = { upstream: admission.upstream, port: address.port, instance: admission.instance };
   };
 
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -121,9 +124,15 @@ export default async function instancePagesProxy(app: FastifyInstance) {
     return reply.from(request.originalUrl, {
       getUpstream: () => request.instancePage!.upstream,
       rewriteRequestHeaders: (_request, headers) => headersForInstance(headers),
-      onError: (failed) => {
-        const { status, html } = noticePage('notListening', request.instancePage!.port);
-        failed.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+      onError: async (failed) => {
+        const { port, instance } = request.instancePage!;
+        // Jupyter starts on the first open: the page is asked for again once it listens.
+        if (request.method === 'GET' && port === jupyterPort) {
+          const started = await startJupyter(app, instance).catch(() => 'unavailable');
+          if (started === 'started') return failed.header('cache-control', 'no-store').redirect(request.originalUrl, 307);
+        }
+        const { status, html } = noticePage('notListening', port);
+        return failed.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
       },
     });
   };

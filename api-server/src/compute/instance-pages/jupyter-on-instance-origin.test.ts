@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => closePodmanTestApp(t));
 
-/** A funded user's running instance, the browser let into its Jupyter's origin, Jupyter ready to answer. */
+/** A funded user's running instance, the browser let into its Jupyter's origin, Jupyter started by that first open. */
 async function instanceWithJupyter() {
   const { user, id, row } = await runningPodmanInstance(t);
   const token = row.jupyterToken;
@@ -28,11 +28,11 @@ async function instanceWithJupyter() {
   });
   expect(entered.statusCode).toBe(303);
   const pass = String(entered.headers['set-cookie']).split(';')[0]!;
-  // Jupyter starts a few seconds after its container; the proxy answers 502 until it listens.
-  for (let waited = 0; (await jupyter(id, pass, 'api/status', { token })).statusCode !== 200; waited += 200) {
-    if (waited > 60_000) throw new Error('Jupyter did not start');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  // Jupyter starts on the first open: that request waits until it listens and is asked for again.
+  const landing = String(entered.headers.location);
+  const first = await jupyter(id, pass, landing.slice(1));
+  expect({ status: first.statusCode, location: first.headers.location }).toEqual({ status: 307, location: landing });
+  expect((await jupyter(id, pass, 'api/status', { token })).statusCode).toBe(200);
   return { user, id, token, pass };
 }
 

@@ -1,7 +1,7 @@
 #!/bin/sh
-# The system image's command (under podman --init): starts Jupyter Notebook on port 8888 at the portal's
-# per-instance path when the driver passed a token and the image has it (unless the instance's application serves
-# that port itself), runs the application's start command as a supervised service, then keeps the container running.
+# The system image's command (under podman --init): runs the application's start command as a supervised service,
+# then keeps the container running. Jupyter Notebook is not started here but on the instance's first open
+# (compute/instance-pages/jupyter-start.ts).
 app_log=/var/log/suanli-app.log
 app_record=/run/suanli-app/record
 
@@ -39,10 +39,5 @@ app_state() {
 }
 
 rm -f "$app_record"
-if [ -n "${SUANLI_JUPYTER_TOKEN:-}" ] && [ -z "${SUANLI_APP_SERVES_JUPYTER:-}" ] && python3 -c 'import notebook' 2>/dev/null; then
-  python3 -m notebook --ip=0.0.0.0 --port=8888 --allow-root --no-browser --notebook-dir=/root \
-    --NotebookApp.token="$SUANLI_JUPYTER_TOKEN" --NotebookApp.base_url="${SUANLI_JUPYTER_BASE_URL:-/}" \
-    >/var/log/jupyter.log 2>&1 &
-fi
 if [ -n "${SUANLI_APP_COMMAND:-}" ]; then supervise_app & fi
 exec sleep infinity
