@@ -31,7 +31,10 @@ export const DatasetView = Type.Object({
 });
 export type DatasetView = Static<typeof DatasetView>;
 
-export const DatasetListBody = Type.Intersect([PageQuery, Type.Object({ keyword: Type.Optional(Type.String({ title: '关键词', maxLength: 60 })) })]);
+export const DatasetListBody = Type.Intersect([
+  PageQuery,
+  Type.Object({ keyword: Type.Optional(Type.String({ title: '关键词', maxLength: 60 })) }),
+]);
 export type DatasetListBody = Static<typeof DatasetListBody>;
 
 export const DatasetIdBody = Type.Object({ id: Id('数据集ID') });

@@ -3,13 +3,22 @@ import { Id, PageQuery } from '../common.js';
 import { DateTime, NullableDateTime } from '../values.js';
 
 /** A file tree of the user: 'netdisk:<regionCode>' (网盘) or 'cluster:<id>' (文件存储). */
-export const TreeKey = Type.String({ title: '存储位置', minLength: 1, maxLength: 80, description: "'netdisk:<地区编码>' 或 'cluster:<集群ID>'" });
+export const TreeKey = Type.String({
+  title: '存储位置',
+  minLength: 1,
+  maxLength: 80,
+  description: "'netdisk:<地区编码>' 或 'cluster:<集群ID>'",
+});
 export const TreePath = Type.String({ title: '路径', maxLength: 1024, description: "相对路径，'' 为根目录" });
 
 export const TaskCreateBody = Type.Object({
   kind: Type.Union([Type.Literal('copy'), Type.Literal('move')], { title: '任务类型' }),
   sourceTree: TreeKey,
-  paths: Type.Array(Type.String({ title: '路径', minLength: 1, maxLength: 1024 }), { title: '要复制或移动的文件', minItems: 1, maxItems: 500 }),
+  paths: Type.Array(Type.String({ title: '路径', minLength: 1, maxLength: 1024 }), {
+    title: '要复制或移动的文件',
+    minItems: 1,
+    maxItems: 500,
+  }),
   targetTree: TreeKey,
   targetFolder: TreePath,
 });

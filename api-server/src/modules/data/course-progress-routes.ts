@@ -19,7 +19,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/course/user/period/progress/list',
     {
-      schema: { tags, summary: '我在一门课程各课时的进度', body: PeriodProgressBody, response: { 200: Envelope(Type.Array(PeriodProgress)) } },
+      schema: {
+        tags,
+        summary: '我在一门课程各课时的进度',
+        body: PeriodProgressBody,
+        response: { 200: Envelope(Type.Array(PeriodProgress)) },
+      },
     },
     async (request) => ok(await periodProgressList(app.db, currentUser(request), request.body.courseId)),
   );

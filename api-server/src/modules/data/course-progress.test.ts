@@ -2,7 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShelfStatus, courseEnrollments, coursePeriods, courses } from '../../db/schema.js';
 import { signUp } from '../../learning/course-purchase.js';
-import { courseFixture, newLearner, newOperator, newTeacher, type CourseFixture, type Person } from '../../test-support/learning-test-kit.js';
+import {
+  courseFixture,
+  newLearner,
+  newOperator,
+  newTeacher,
+  type CourseFixture,
+  type Person,
+} from '../../test-support/learning-test-kit.js';
 import { call, createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
@@ -41,9 +48,19 @@ const content = (person: Person | null, periodId: number) =>
 describe('progress reports', () => {
   it('keeps the union of what was played: overlaps count once, a seek to the end adds only the second played there', async () => {
     const { video } = await course();
-    expect((await report(learner, video, [[0, 10]], 10)).data).toMatchObject({ watchedSeconds: 10, percent: 50, completed: false, lastPosition: 10 });
+    expect((await report(learner, video, [[0, 10]], 10)).data).toMatchObject({
+      watchedSeconds: 10,
+      percent: 50,
+      completed: false,
+      lastPosition: 10,
+    });
     expect((await report(learner, video, [[5, 12]], 12)).data).toMatchObject({ watchedSeconds: 12, completed: false });
-    expect((await report(learner, video, [[19, 20]], 20)).data).toMatchObject({ watchedSeconds: 13, percent: 65, completed: false, lastPosition: 20 });
+    expect((await report(learner, video, [[19, 20]], 20)).data).toMatchObject({
+      watchedSeconds: 13,
+      percent: 65,
+      completed: false,
+      lastPosition: 20,
+    });
     const done = await report(learner, video, [[12, 19]], 19);
     expect(done.data).toMatchObject({ watchedSeconds: 20, percent: 100, completed: true });
   });
@@ -63,7 +80,8 @@ describe('progress reports', () => {
     expect((await report(null, video, [[0, 5]], 5)).code).toBe(401);
     expect(await report(stranger, video, [[0, 5]], 5)).toMatchObject({ code: 403, msg: '请先报名课程' });
     expect(await report(otherTeacher, video, [[0, 5]], 5)).toMatchObject({ code: 403, msg: '请先报名课程' });
-    for (const person of [teacher, operator]) expect(await report(person, video, [[0, 5]], 5)).toMatchObject({ code: 403, msg: '报名课程后才会记录学习进度' });
+    for (const person of [teacher, operator])
+      expect(await report(person, video, [[0, 5]], 5)).toMatchObject({ code: 403, msg: '报名课程后才会记录学习进度' });
   });
 
   it('refuses a preview viewer who has not signed up', async () => {
@@ -89,7 +107,14 @@ describe('progress lists', () => {
     await report(learner, video, [[0, 10]], 10);
     const mine = await periodList(learner, courseId);
     expect(mine.data.map((row: { periodId: number }) => row.periodId)).toEqual([document, video, lab]);
-    expect(mine.data[1]).toEqual({ periodId: video, watchedSeconds: 10, durationSeconds: 20, completed: false, lastPosition: 10, percent: 50 });
+    expect(mine.data[1]).toEqual({
+      periodId: video,
+      watchedSeconds: 10,
+      durationSeconds: 20,
+      completed: false,
+      lastPosition: 10,
+      percent: 50,
+    });
     expect((await periodList(classmate, courseId)).data[1]).toMatchObject({ watchedSeconds: 0, lastPosition: 0 });
     for (const person of [teacher, operator, stranger, otherTeacher])
       expect((await periodList(person, courseId)).data.every((row: { watchedSeconds: number }) => row.watchedSeconds === 0)).toBe(true);
@@ -99,7 +124,8 @@ describe('progress lists', () => {
   it('hides an unpublished course’s periods from everyone but its teacher and operators', async () => {
     const { courseId } = await course();
     await t.app.db.update(courses).set({ status: ShelfStatus.reviewing }).where(eq(courses.id, courseId));
-    for (const person of [stranger, otherTeacher]) expect(await periodList(person, courseId)).toMatchObject({ code: 404, msg: '课程不存在或未上架' });
+    for (const person of [stranger, otherTeacher])
+      expect(await periodList(person, courseId)).toMatchObject({ code: 404, msg: '课程不存在或未上架' });
     for (const person of [teacher, operator]) expect((await periodList(person, courseId)).code).toBe(200);
   });
 
@@ -112,7 +138,9 @@ describe('progress lists', () => {
     expect(await row()).toMatchObject({ completedPeriods: 2, totalPeriods: 3, percent: 66 });
     await report(learner, video, [[0, 20]], 20);
     expect(await row()).toMatchObject({ completedPeriods: 3, percent: 100, lastPeriodId: video });
-    expect((await courseList(classmate)).data.find((entry: { courseId: number }) => entry.courseId === courseId)).toMatchObject({ completedPeriods: 0 });
+    expect((await courseList(classmate)).data.find((entry: { courseId: number }) => entry.courseId === courseId)).toMatchObject({
+      completedPeriods: 0,
+    });
     await content(stranger, document);
     expect((await courseList(stranger)).data.some((entry: { courseId: number }) => entry.courseId === courseId)).toBe(false);
     expect((await courseList(null)).code).toBe(401);
@@ -126,9 +154,11 @@ describe('period content and outline', () => {
     expect(await content(null, video)).toMatchObject({ code: 403, msg: '请先登录后学习' });
     expect(await content(stranger, video)).toMatchObject({ code: 403, msg: '请先报名课程' });
     expect(await content(otherTeacher, video)).toMatchObject({ code: 403, msg: '请先报名课程' });
-    for (const person of [learner, teacher, operator]) expect((await content(person, video)).data).toMatchObject({ kind: 'video', video: { periodId: video } });
+    for (const person of [learner, teacher, operator])
+      expect((await content(person, video)).data).toMatchObject({ kind: 'video', video: { periodId: video } });
 
-    const outline = async (person: Person | null) => (await call(t.app, 'POST', '/apis/course/api/course/learn/outline', { courseId }, person?.token)).data;
+    const outline = async (person: Person | null) =>
+      (await call(t.app, 'POST', '/apis/course/api/course/learn/outline', { courseId }, person?.token)).data;
     const open = (data: { chapters: Array<{ periods: Array<{ locked: boolean }> }> }) => data.chapters[0]!.periods.map((p) => !p.locked);
     expect(open(await outline(null))).toEqual([true, false, false]);
     expect(open(await outline(stranger))).toEqual([true, false, false]);
@@ -139,7 +169,15 @@ describe('period content and outline', () => {
 
   it('answers the resume position and the furthest continuous second for a no-skipping course', async () => {
     const { video } = await course({ noSkip: true });
-    await report(learner, video, [[0, 8], [12, 15]], 14);
+    await report(
+      learner,
+      video,
+      [
+        [0, 8],
+        [12, 15],
+      ],
+      14,
+    );
     const ref = await call(t.app, 'POST', '/apis/course/auth/course/video/ref', { periodId: video }, learner.token);
     expect(ref.data).toMatchObject({ noSkip: true, furthestSeconds: 8, resumeSeconds: 14, tracked: true, durationSeconds: 20 });
   });

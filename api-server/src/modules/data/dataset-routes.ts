@@ -1,14 +1,33 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope, Page } from '@rc/api-contract/envelope';
-import { DatasetCopyBody, DatasetFile, DatasetFilesBody, DatasetIdBody, DatasetListBody, DatasetMountBody, DatasetView } from '@rc/api-contract/data/dataset';
+import {
+  DatasetCopyBody,
+  DatasetFile,
+  DatasetFilesBody,
+  DatasetIdBody,
+  DatasetListBody,
+  DatasetMountBody,
+  DatasetView,
+} from '@rc/api-contract/data/dataset';
 import { InstanceMountView, MountListBody } from '@rc/api-contract/data/mount';
 import { StorageTaskView } from '@rc/api-contract/data/task';
 import { ok } from '../../envelope.js';
 import { pageWindow, checkRelativePath } from '../../lib/index.js';
 import { currentUser } from '../../plugins/index.js';
 import { mountDataset, mountViews, unmountDataset } from '../../compute/index.js';
-import { asUserError, createTask, datasetFileSystem, datasetTreeKey, datasetView, netDiskTreeKey, pageOfDatasets, readableDataset, taskView, usableDataset } from '../../storage/index.js';
+import {
+  asUserError,
+  createTask,
+  datasetFileSystem,
+  datasetTreeKey,
+  datasetView,
+  netDiskTreeKey,
+  pageOfDatasets,
+  readableDataset,
+  taskView,
+  usableDataset,
+} from '../../storage/index.js';
 
 const tags = ['公开数据'];
 
@@ -16,7 +35,14 @@ const tags = ['公开数据'];
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/dataset/list',
-    { schema: { tags, summary: '公开数据集列表（按关键词搜索名称、标题、描述）', body: DatasetListBody, response: { 200: Envelope(Page(DatasetView)) } } },
+    {
+      schema: {
+        tags,
+        summary: '公开数据集列表（按关键词搜索名称、标题、描述）',
+        body: DatasetListBody,
+        response: { 200: Envelope(Page(DatasetView)) },
+      },
+    },
     async (request) => {
       const { pageNum, pageSize, offset } = pageWindow(request.body);
       const { list, total } = await pageOfDatasets(app.db, null, { keyword: request.body.keyword, limit: pageSize, offset });
@@ -32,7 +58,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/dataset/files',
-    { schema: { tags, summary: '公开数据集某个文件夹中的文件', body: DatasetFilesBody, response: { 200: Envelope(Type.Array(DatasetFile)) } } },
+    {
+      schema: {
+        tags,
+        summary: '公开数据集某个文件夹中的文件',
+        body: DatasetFilesBody,
+        response: { 200: Envelope(Type.Array(DatasetFile)) },
+      },
+    },
     async (request) => {
       const dataset = await readableDataset(app.db, null, request.body.id);
       const folder = checkRelativePath(request.body.path ?? '', '路径');
@@ -89,7 +122,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/dataset/unmount',
     {
-      schema: { tags, summary: '从我的实例卸载数据集，答复实例的全部挂载', body: DatasetMountBody, response: { 200: Envelope(Type.Array(InstanceMountView)) } },
+      schema: {
+        tags,
+        summary: '从我的实例卸载数据集，答复实例的全部挂载',
+        body: DatasetMountBody,
+        response: { 200: Envelope(Type.Array(InstanceMountView)) },
+      },
     },
     async (request) => {
       const { id: userId } = currentUser(request);
@@ -100,7 +138,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/mount/list',
-    { schema: { tags, summary: '我的实例挂载的网盘与数据集', body: MountListBody, response: { 200: Envelope(Type.Array(InstanceMountView)) } } },
+    {
+      schema: {
+        tags,
+        summary: '我的实例挂载的网盘与数据集',
+        body: MountListBody,
+        response: { 200: Envelope(Type.Array(InstanceMountView)) },
+      },
+    },
     async (request) => ok(await mountViews(app, currentUser(request).id, request.body.instanceId)),
   );
 };

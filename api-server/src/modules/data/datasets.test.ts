@@ -58,7 +58,9 @@ beforeAll(async () => {
   owner = await userWithBalance(t.app, 1_000_000);
   stranger = await userWithBalance(t.app, 1_000_000);
   const now = t.clock.now();
-  await t.app.db.insert(netDisks).values({ userId: owner.id, regionCode: 'cn-east-1', sizeGb: 1, quotaFiles: 1000, activatedAt: now, paidThrough: now });
+  await t.app.db
+    .insert(netDisks)
+    .values({ userId: owner.id, regionCode: 'cn-east-1', sizeGb: 1, quotaFiles: 1000, activatedAt: now, paidThrough: now });
   disk = await openTree(t.app, owner.id, netDiskTreeKey('cn-east-1'));
 });
 
@@ -74,7 +76,9 @@ describe('the public dataset catalogue', () => {
     }
     const total = list.data.list.reduce((sum: number, row: { sizeBytes: number }) => sum + row.sizeBytes, 0);
     expect(total).toBeLessThan(500 * 1024);
-    expect((await data('api/dataset/list', { keyword: '语料' })).data.list.map((row: { name: string }) => row.name)).toEqual(['zh-short-corpus']);
+    expect((await data('api/dataset/list', { keyword: '语料' })).data.list.map((row: { name: string }) => row.name)).toEqual([
+      'zh-short-corpus',
+    ]);
     expect((await data('api/dataset/list', { keyword: '%' })).data.total).toBe(0);
   });
 
@@ -89,14 +93,21 @@ describe('the public dataset catalogue', () => {
 
   it('shows a dataset and browses its folders, refusing bad paths and unknown ids', async () => {
     const shapes = await publicDataset('shapes-32px');
-    expect((await data('api/dataset/get', { id: shapes.id })).data).toMatchObject({ name: 'shapes-32px', licence: 'MIT', version: '1.0.0' });
+    expect((await data('api/dataset/get', { id: shapes.id })).data).toMatchObject({
+      name: 'shapes-32px',
+      licence: 'MIT',
+      version: '1.0.0',
+    });
     const root = await data('api/dataset/files', { id: shapes.id });
     expect(root.data.map((entry: { name: string }) => entry.name).sort()).toEqual(['images', 'labels.csv']);
     const circles = await data('api/dataset/files', { id: shapes.id, path: 'images/circle' });
     expect(circles.data).toHaveLength(20);
     expect(circles.data[0]).toMatchObject({ isDir: false, path: expect.stringMatching(/^images\/circle\/\d{3}\.png$/) });
     expect(await data('api/dataset/files', { id: shapes.id, path: '../..' })).toMatchObject({ code: 422 });
-    expect(await data('api/dataset/files', { id: shapes.id, path: 'nothing' })).toMatchObject({ code: 404, msg: '「nothing」不存在或已删除' });
+    expect(await data('api/dataset/files', { id: shapes.id, path: 'nothing' })).toMatchObject({
+      code: 404,
+      msg: '「nothing」不存在或已删除',
+    });
     expect(await data('api/dataset/get', { id: 999_999 })).toMatchObject({ code: 404, msg: '数据集不存在' });
     expect((await data('api/dataset/get', { id: 'x' })).code).toBe(422);
   });
@@ -130,21 +141,32 @@ describe('my datasets', () => {
     }
     const body = { name: 'my-set', title: '我的集合', licence: 'MIT', version: '0.1', regionCode: 'cn-east-1', folder: 'project' };
     expect(await data('auth/my-dataset/create', { ...body, name: 'Bad Name' }, owner.token)).toMatchObject({ code: 422 });
-    expect(await data('auth/my-dataset/create', { ...body, folder: 'project/a.txt' }, owner.token)).toMatchObject({ code: 422, msg: '请选择网盘中的一个文件夹' });
+    expect(await data('auth/my-dataset/create', { ...body, folder: 'project/a.txt' }, owner.token)).toMatchObject({
+      code: 422,
+      msg: '请选择网盘中的一个文件夹',
+    });
     expect(await data('auth/my-dataset/create', { ...body, name: 'shapes-32px' }, owner.token)).toMatchObject({
       code: 409,
       msg: '数据集名称「shapes-32px」已被使用，请换一个名称',
     });
     const created = await data('auth/my-dataset/create', body, owner.token);
-    expect(created).toMatchObject({ code: 200, data: { dataset: { status: 'building', isPublic: false }, task: { kind: 'dataset', totalItems: 2 } } });
+    expect(created).toMatchObject({
+      code: 200,
+      data: { dataset: { status: 'building', isPublic: false }, task: { kind: 'dataset', totalItems: 2 } },
+    });
     mine = created.data.dataset;
-    expect(await data('auth/dataset/mount', { id: mine.id, instanceId: 1 }, owner.token)).toMatchObject({ code: 409, msg: '数据集正在生成中，请稍后再试' });
+    expect(await data('auth/dataset/mount', { id: mine.id, instanceId: 1 }, owner.token)).toMatchObject({
+      code: 409,
+      msg: '数据集正在生成中，请稍后再试',
+    });
     expect(await runTask(t.app, created.data.task.id)).toMatchObject({ status: 'done' });
     const list = await data('auth/my-dataset/list', {}, owner.token);
     expect(list.data.list).toHaveLength(1);
     const recomputed = recomputedChecksum(path.join(t.dataDir, 'datasets', String(mine.id)));
     expect(list.data.list[0]).toMatchObject({ status: 'ready', checksum: recomputed.checksum, sizeBytes: 11, fileCount: 2 });
-    expect((await data('auth/my-dataset/files', { id: mine.id, path: 'b' }, owner.token)).data).toEqual([{ name: 'c.txt', path: 'b/c.txt', isDir: false, size: 6 }]);
+    expect((await data('auth/my-dataset/files', { id: mine.id, path: 'b' }, owner.token)).data).toEqual([
+      { name: 'c.txt', path: 'b/c.txt', isDir: false, size: 6 },
+    ]);
     expect((await data('api/dataset/list', { pageSize: 100 })).data.total).toBe(3);
   });
 
@@ -170,13 +192,25 @@ describe('my datasets', () => {
       { path: '/root/public-data/my-set', kind: 'dataset', sourceId: mine.id, readOnly: true },
       { path: '/root/public-data/shapes-32px', kind: 'dataset', sourceId: shapes.id, readOnly: true },
     ]);
-    expect((await data('auth/mount/list', { instanceId }, owner.token)).data.map((mount: { name: string }) => mount.name)).toEqual(['新标题', '形状图片（示例）']);
-    expect(await data('auth/dataset/mount', { id: shapes.id, instanceId }, owner.token)).toMatchObject({ code: 409, msg: '该数据集已挂载到此实例' });
+    expect((await data('auth/mount/list', { instanceId }, owner.token)).data.map((mount: { name: string }) => mount.name)).toEqual([
+      '新标题',
+      '形状图片（示例）',
+    ]);
+    expect(await data('auth/dataset/mount', { id: shapes.id, instanceId }, owner.token)).toMatchObject({
+      code: 409,
+      msg: '该数据集已挂载到此实例',
+    });
     expect(await data('auth/dataset/mount', { id: shapes.id, instanceId }, stranger.token)).toMatchObject({ code: 404, msg: '实例不存在' });
     expect(await data('auth/mount/list', { instanceId }, stranger.token)).toMatchObject({ code: 404, msg: '实例不存在' });
     const strangersInstance = await runningInstance(stranger.token);
-    expect(await data('auth/dataset/mount', { id: mine.id, instanceId: strangersInstance }, stranger.token)).toMatchObject({ code: 404, msg: '数据集不存在' });
-    expect(await data('auth/my-dataset/delete', { id: mine.id }, owner.token)).toMatchObject({ code: 409, msg: expect.stringContaining('请先卸载后再删除') });
+    expect(await data('auth/dataset/mount', { id: mine.id, instanceId: strangersInstance }, stranger.token)).toMatchObject({
+      code: 404,
+      msg: '数据集不存在',
+    });
+    expect(await data('auth/my-dataset/delete', { id: mine.id }, owner.token)).toMatchObject({
+      code: 409,
+      msg: expect.stringContaining('请先卸载后再删除'),
+    });
 
     await call(t.app, 'POST', '/apis/user/auth/user/instance/stop', { id: instanceId }, owner.token);
     t.clock.advance(3_000);
@@ -188,7 +222,10 @@ describe('my datasets', () => {
     t.clock.advance(5_000);
     await runMeteringPasses(t.app);
 
-    expect(await data('auth/dataset/unmount', { id: shapes.id, instanceId }, owner.token)).toMatchObject({ code: 404, msg: '该数据集未挂载到此实例' });
+    expect(await data('auth/dataset/unmount', { id: shapes.id, instanceId }, owner.token)).toMatchObject({
+      code: 404,
+      msg: '该数据集未挂载到此实例',
+    });
     expect((await data('auth/dataset/unmount', { id: mine.id, instanceId }, owner.token)).data).toEqual([]);
     expect(driver.mountsOf(instanceId)).toEqual([]);
     expect(await data('auth/my-dataset/delete', { id: mine.id }, owner.token)).toMatchObject({ code: 200, msg: '删除成功' });
@@ -207,7 +244,9 @@ describe('my downloads', () => {
     ]);
     const list = await data('auth/download/list', {}, owner.token);
     expect(list.data.total).toBe(3);
-    expect(list.data.list.map((row: { name: string; exists: boolean; treeLabel: string }) => [row.name, row.exists, row.treeLabel])).toEqual([
+    expect(
+      list.data.list.map((row: { name: string; exists: boolean; treeLabel: string }) => [row.name, row.exists, row.treeLabel]),
+    ).toEqual([
       ['x', false, '已不可用的存储'],
       ['gone.bin', false, '网盘（cn-east-1）'],
       ['report.csv', true, '网盘（cn-east-1）'],

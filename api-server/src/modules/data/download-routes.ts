@@ -11,7 +11,14 @@ const tags = ['我的下载'];
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/download/list',
-    { schema: { tags, summary: '我的下载记录（并说明文件是否仍在）', body: DownloadListBody, response: { 200: Envelope(Page(DownloadRecordView)) } } },
+    {
+      schema: {
+        tags,
+        summary: '我的下载记录（并说明文件是否仍在）',
+        body: DownloadListBody,
+        response: { 200: Envelope(Page(DownloadRecordView)) },
+      },
+    },
     async (request) => {
       const { pageNum, pageSize, offset } = pageWindow(request.body);
       const { list, total } = await pageOfDownloads(app, currentUser(request).id, { limit: pageSize, offset });

@@ -1,12 +1,30 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope, Page } from '@rc/api-contract/envelope';
-import { DatasetFile, DatasetFilesBody, DatasetIdBody, DatasetListBody, DatasetView, MyDatasetCreateBody, MyDatasetUpdateBody } from '@rc/api-contract/data/dataset';
+import {
+  DatasetFile,
+  DatasetFilesBody,
+  DatasetIdBody,
+  DatasetListBody,
+  DatasetView,
+  MyDatasetCreateBody,
+  MyDatasetUpdateBody,
+} from '@rc/api-contract/data/dataset';
 import { StorageTaskView } from '@rc/api-contract/data/task';
 import { ok } from '../../envelope.js';
 import { pageWindow, checkRelativePath } from '../../lib/index.js';
 import { currentUser } from '../../plugins/index.js';
-import { asUserError, createOwnDataset, datasetFileSystem, datasetView, deleteOwnDataset, ownDataset, pageOfDatasets, taskView, updateOwnDataset } from '../../storage/index.js';
+import {
+  asUserError,
+  createOwnDataset,
+  datasetFileSystem,
+  datasetView,
+  deleteOwnDataset,
+  ownDataset,
+  pageOfDatasets,
+  taskView,
+  updateOwnDataset,
+} from '../../storage/index.js';
 
 const tags = ['我的数据'];
 
@@ -17,7 +35,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, summary: '我的数据集列表', body: DatasetListBody, response: { 200: Envelope(Page(DatasetView)) } } },
     async (request) => {
       const { pageNum, pageSize, offset } = pageWindow(request.body);
-      const { list, total } = await pageOfDatasets(app.db, currentUser(request).id, { keyword: request.body.keyword, limit: pageSize, offset });
+      const { list, total } = await pageOfDatasets(app.db, currentUser(request).id, {
+        keyword: request.body.keyword,
+        limit: pageSize,
+        offset,
+      });
       return ok({ list: list.map(datasetView), total, pageNum, pageSize });
     },
   );
@@ -40,7 +62,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/my-dataset/update',
-    { schema: { tags, summary: '修改我的数据集的标题、描述、许可证与版本', body: MyDatasetUpdateBody, response: { 200: Envelope(DatasetView) } } },
+    {
+      schema: {
+        tags,
+        summary: '修改我的数据集的标题、描述、许可证与版本',
+        body: MyDatasetUpdateBody,
+        response: { 200: Envelope(DatasetView) },
+      },
+    },
     async (request) => {
       return ok(datasetView(await updateOwnDataset(app.db, currentUser(request).id, request.body)), '保存成功');
     },
@@ -54,7 +83,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/my-dataset/files',
-    { schema: { tags, summary: '我的数据集某个文件夹中的文件', body: DatasetFilesBody, response: { 200: Envelope(Type.Array(DatasetFile)) } } },
+    {
+      schema: {
+        tags,
+        summary: '我的数据集某个文件夹中的文件',
+        body: DatasetFilesBody,
+        response: { 200: Envelope(Type.Array(DatasetFile)) },
+      },
+    },
     async (request) => {
       const dataset = await ownDataset(app.db, currentUser(request).id, request.body.id);
       const folder = checkRelativePath(request.body.path ?? '', '路径');

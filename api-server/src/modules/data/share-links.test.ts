@@ -303,7 +303,10 @@ describe('file storage, the cloud disk and datasets', () => {
       data: { id: row!.id, name: 'my-corpus', title: '我的语料' },
     });
     const fileShare = (await open((await create({ path: '报告.txt' })).data.token)).data.pass;
-    expect(await call(t.app, 'POST', '/apis/data/api/share/dataset', { pass: fileShare })).toMatchObject({ code: 422, msg: '该分享不是数据集' });
+    expect(await call(t.app, 'POST', '/apis/data/api/share/dataset', { pass: fileShare })).toMatchObject({
+      code: 422,
+      msg: '该分享不是数据集',
+    });
 
     const { node, model } = await privateNode(t.app.db, 1);
     const order = { regionCode: 'xb-1', gpuCount: 1, billingType: 1, nodeId: node.id, gpuModelId: model.id, imageId };

@@ -99,7 +99,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/share/dataset',
-    { schema: { tags, summary: '数据集分享所指的数据集（租用页据此挂载）', body: SharePassBody, response: { 200: Envelope(SharedDataset) } } },
+    {
+      schema: {
+        tags,
+        summary: '数据集分享所指的数据集（租用页据此挂载）',
+        body: SharePassBody,
+        response: { 200: Envelope(SharedDataset) },
+      },
+    },
     async (request) => ok(await datasetOfSharePass(app.db, app.uploads.signingSecret, request.body.pass, app.clock.now())),
   );
 
