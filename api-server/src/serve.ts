@@ -25,6 +25,8 @@ export async function serve(config: AppConfig, database: OpenDatabase): Promise<
       built.log.info(
         'demo data written: users 13800000001 (default), 13800000002 (teacher), 13800000003 (organization), password Demo@2026',
       );
+      // The demo lesson just written waits for the transcoder like an upload: transcoded now, not at the next start.
+      await built.videos.queue.resumeInterrupted();
     }
     if (!config.seedDemoData && (await seedBaseData(database.db))) {
       built.log.info('site data written: site information, navigation, prices and catalogues; no accounts, no GPU nodes');

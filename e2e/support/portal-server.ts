@@ -30,7 +30,8 @@ const siteTemplateVariable = 'RC_E2E_SITE_TEMPLATE';
 
 /**
  * Vitest global setup (support/site-template.ts): the site every journey's server starts from, made once for the run by
- * a server's first start, which writes the demo data. A server writing its own took about 2.3 CPU-s more to start.
+ * a server's first start, which writes the demo data and transcodes the demo lesson (its stop waits for the transcoder).
+ * A server writing its own took about 2.3 CPU-s more to start, and each transcoded the lesson again.
  */
 export async function buildSiteTemplate(): Promise<() => void> {
   const template = mkdtempSync(path.join(tmpdir(), 'rc-e2e-site-'));

@@ -12,7 +12,7 @@ const fileName = 'lesson-20s.webm';
 
 /**
  * The free demo course's video period: a 20-second lesson (VP8, 160×90) stored like an upload of
- * its teacher, waiting for the transcoder (state 2: the server transcodes it at start, or plays it as
+ * its teacher, waiting for the transcoder (state 2: the server that wrote it transcodes it at once, or plays it as
  * uploaded without ffmpeg). The demo user has signed up to the course, so signing in shows a course to learn.
  */
 export async function seedDemoLessonVideo(db: Database, blobs: BlobStore): Promise<boolean> {
