@@ -69,7 +69,10 @@ describe('every route with malformed input', () => {
     for (const route of routes) {
       const url = route.url.replace(/:(\w+)/g, 'x%00y').replace('*', 'a/../../etc/passwd');
       const query = ['', '?shopName=', `?shopName=${'y'.repeat(5000)}`, '?shopName[]=a&shopName[]=b', '?pageNum=abc'];
-      for (const body of malformedBodies([...fieldsOf(route.schema?.body), ...fieldsOf(route.schema?.querystring)])) {
+      // A GET sends no body: each of its odd query strings once, rather than once per body.
+      const bodies =
+        route.method === 'GET' ? [''] : malformedBodies([...fieldsOf(route.schema?.body), ...fieldsOf(route.schema?.querystring)]);
+      for (const body of bodies) {
         for (const search of route.method === 'GET' ? query : [query[requests % query.length]!]) {
           requests += 1;
           const response = await t.app.inject({
