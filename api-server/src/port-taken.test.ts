@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServerProcess } from './test-support/server-process.js';
 
 // A second `npm start` on one machine: the production build (the run's, test-support/server-bundle.ts) finds its HTTP or
-// SSH port held by another process.
+// SSH port held by another process. Its folder is new, so without the demo data it has nothing to write but the base data.
 let holder: net.Server;
 let heldPort: number;
 
@@ -19,7 +19,7 @@ afterAll(async () => {
 
 /** The start's failure: ServerProcess reports the exit code and what the process wrote to stderr. */
 async function failedStart(env: Record<string, string>) {
-  const started = await ServerProcess.start({ env: { NODE_ENV: 'production', ...env } }).then(
+  const started = await ServerProcess.start({ env: { NODE_ENV: 'production', SEED_DEMO_DATA: 'false', ...env } }).then(
     async (server) => {
       await server.stop();
       return null;
