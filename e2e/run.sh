@@ -21,7 +21,7 @@ fi
 
 bash scripts/ensure-ffmpeg.sh
 
-[[ -f dist/web/index.html && -f dist/web/importmap.json ]] || npm run build
+[[ -f dist/web/index.html && -f dist/web/importmap.json ]] || npm run build:web
 
 # Chromium fails every request it is connecting (net::ERR_NETWORK_CHANGED) whenever this machine gains an IP address,
 # and each container Podman starts (here and in the server suites running beside) gives its host-side veth an IPv6

@@ -13,7 +13,7 @@ source scripts/tmpfs-scratch.sh
 timings=$PWD/.tmp/ci-timings
 rm -rf "$timings"
 mkdir -p "$timings"
-trap 'node scripts/timing-table.mjs "$timings"; remove_tmpfs_scratch' EXIT
+trap 'node scripts/timing-table.mjs "$timings"; remove_tmpfs_scratch; [[ -z ${server_build:-} ]] || rm -rf "$server_build"' EXIT
 
 # CPU seconds (user and system) of this shell's finished child processes so far, from the `times` builtin (run in this
 # shell, not in a command substitution's subshell, whose children are its own), into the variable named $1.
@@ -78,7 +78,7 @@ journeys_lane() {
   local status=0
   phase "workspace tests" workspace_tests || status=$?
   if [ -f e2e/run.sh ]; then
-    [[ -f dist/web/index.html && -f dist/web/importmap.json ]] || phase "build (for the journeys)" npm run build --silent || status=$?
+    [[ -f dist/web/index.html && -f dist/web/importmap.json ]] || phase "build (the portal, for the journeys)" npm run build:web --silent || status=$?
     phase "browser journeys" journeys || status=$?
   fi
   phase "lint" npm run lint --silent || status=$?
@@ -95,6 +95,13 @@ fi
 
 phase "ffmpeg (video transcoding), Redis and nginx (replicas)" \
   bash -c 'bash scripts/ensure-ffmpeg.sh && bash scripts/ensure-debian.sh redis-server nginx'
+
+# One production build of the server for every server process the suites start (test-support/server-bundle.ts and
+# server-command.ts read RC_TEST_SERVER_BUILD): each vitest run built its own, 3.6 CPU-s apiece, and the CLI's tests ran
+# their server from the sources through tsx.
+server_build=$(mktemp -d "$PWD/api-server/.server-build-XXXXXX")
+phase "server build (for the servers the tests start)" node tools/server-build/build.mjs "$server_build"
+export RC_TEST_SERVER_BUILD=$server_build/server.js
 
 echo "── journeys lane runs beside the server lane; follow it in .tmp/ci-timings/journeys.log"
 journeys_lane >"$timings/journeys.log" 2>&1 &

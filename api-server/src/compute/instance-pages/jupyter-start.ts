@@ -36,8 +36,9 @@ async function listening(target: { host: string; port: number }) {
 }
 
 /**
- * Jupyter starts on an instance's first open rather than with its container (about a CPU-second and 60 MB of memory
- * an instance never opened in Jupyter does not spend): the proxy and the SSH gateway call this when port 8888 refuses.
+ * Jupyter starts on an instance's first open rather than with its container (an instance never opened in Jupyter no
+ * longer spends about a CPU-second and a Python server's memory on it): the proxy and the SSH gateway call this when
+ * port 8888 refuses.
  * `started` once Jupyter listens after this call started it or waited for it; `wasListening` when something already
  * answered; `unavailable` when the instance offers none, its driver runs no processes, or it did not come up in time.
  */
