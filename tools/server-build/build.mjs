@@ -24,6 +24,7 @@ const besideTheModule = [
   ['src/db/pglite-create.mjs', 'pglite-create.mjs'], // db/open-database.ts (creates a new database folder)
   ['src/db/pglite-folder.mjs', 'pglite-folder.mjs'], // what both open a database folder with
   ['src/db/pglite-statements.mjs', 'pglite-statements.mjs'], // pglite-thread.mjs (named prepared statements)
+  ['src/db/pglite-answers.mjs', 'pglite-answers.mjs'], // pglite-statements.mjs (reads the database's answers)
 ];
 
 /**

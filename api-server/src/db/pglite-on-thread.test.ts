@@ -38,6 +38,16 @@ describe('PGlite on its own thread', () => {
     expect(arrays.rows).toEqual([[1, '第一条']]);
   });
 
+  it('reads an answer larger than the database sends at once, and counts the rows a statement changed', async () => {
+    const { rows } = await client.query(`select n, repeat('数', 100) as text from generate_series(1, 20000) as n`, [], {
+      rowMode: 'array',
+    });
+    expect(rows).toHaveLength(20_000);
+    expect(rows.at(-1)).toEqual([20_000, '数'.repeat(100)]);
+    const changed = await client.query(`update notes set body = body where id = $1`, [1]);
+    expect(changed).toMatchObject({ affectedRows: 1, rows: [] });
+  });
+
   it('passes PostgreSQL error fields back with the error', async () => {
     const failure = await client.query('insert into notes (id, body) values (1, $1)', ['重复']).catch((error: unknown) => error);
     expect(failure).toMatchObject({ code: '23505', constraint: 'notes_pkey' });
@@ -83,5 +93,34 @@ describe('PGlite on its own thread', () => {
       }),
     ).rejects.toThrow('放弃');
     expect((await client.query(text, ['提交'])).rows).toEqual([{ n: 1 }]);
+  });
+  it('plans a statement marked for it generically from its first run, others as PostgreSQL chooses, after a rollback too', async () => {
+    const plans = async (text: string) =>
+      (
+        await client.query(
+          'select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement = $1',
+          [text],
+        )
+      ).rows[0];
+    const marked = 'select id from notes where id > $1 order by id limit $2 offset $3';
+    const unmarked = 'select id from notes where id >= $1 order by id limit $2 offset $3';
+    client.planGenerically(marked);
+    for (let run = 0; run < 3; run += 1) {
+      expect((await client.query(marked, [1, 10, 0])).rows).toEqual([{ id: 2 }]);
+      expect((await client.query(unmarked, [2, 10, 0])).rows).toEqual([{ id: 2 }]);
+    }
+    expect(await plans(marked)).toEqual({ generic: 3, custom: 0 });
+    expect(await plans(unmarked)).toEqual({ generic: 0, custom: 3 });
+
+    // The marked statement's plan mode, set inside a transaction that rolls back, is set again after it.
+    await client.query(unmarked, [2, 10, 0]);
+    await expect(
+      client.transaction(async (tx) => {
+        await tx.query(marked, [1, 10, 0]);
+        throw new Error('放弃');
+      }),
+    ).rejects.toThrow('放弃');
+    await client.query(marked, [1, 10, 0]);
+    expect(await plans(marked)).toEqual({ generic: 5, custom: 0 });
   });
 });

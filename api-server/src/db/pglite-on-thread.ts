@@ -87,6 +87,11 @@ export class PgliteOnThread {
     return this.send({ op: 'query', sql, params, rowMode: options.rowMode ?? 'object' }) as Promise<Results>;
   }
 
+  /** Runs `sql` with a generic plan from its first run on (pglite-statements.mjs says when that is right). */
+  planGenerically(sql: string): void {
+    this.thread.postMessage({ op: 'planGenerically', sql });
+  }
+
   /** Runs `work` in one transaction, which holds the database as PGlite's own does: other statements wait for its end. */
   async transaction<T>(work: (tx: { query: PgliteOnThread['query'] }) => Promise<T>): Promise<T> {
     const transaction = ++this.lastId;

@@ -1,5 +1,6 @@
 // Named prepared statements on PGlite, for the database's thread (pglite-thread.mjs). Plain JavaScript, as that thread is.
 import { parse, protocol } from '@electric-sql/pglite';
+import { readAnswer } from './pglite-answers.mjs';
 
 const { serialize } = protocol;
 
@@ -25,6 +26,10 @@ export class PreparedStatements {
   /** @type {Map<string, { name: string; paramTypes: number[] }>} by SQL text, least recently used first */
   #statements = new Map();
   #lastNumber = 0;
+  /** @type {Set<string>} SQL texts run with a generic plan (planGenerically) */
+  #generic = new Set();
+  /** @type {'auto' | 'force_generic_plan' | null} the session's plan_cache_mode, null when not known */
+  #planMode = 'auto';
 
   /**
    * @param {import('@electric-sql/pglite').PGlite} pglite
@@ -37,6 +42,22 @@ export class PreparedStatements {
     // Merged once: handed `parsers` with each answer, PGlite's parseResults copies its 318 parsers into a new object
     // every time, which made parsing a 1-row answer take 140 µs instead of 6.5 (issue 31).
     this.parsers = { ...pglite.parsers, ...parsers };
+  }
+
+  /**
+   * Runs `sql` with a generic plan from its first run on. PostgreSQL's own choice (plan_cache_mode auto) plans a
+   * statement again on every run while a plan for the given values is estimated cheaper than one for any values, as
+   * it is for a page with `limit $1 offset $2` or `status <> $1`: on the hot list calls that planning was a third of
+   * the database thread's time (issue 31). For statements whose best plan does not depend on their values.
+   * @param {string} sql
+   */
+  planGenerically(sql) {
+    this.#generic.add(sql);
+  }
+
+  /** A transaction that did not commit took back any plan_cache_mode set inside it: the next statement sets it again. */
+  forgetPlanMode() {
+    this.#planMode = null;
   }
 
   /**
@@ -58,17 +79,23 @@ export class PreparedStatements {
     const values = params.map((value, index) =>
       value === null || value === undefined ? null : (this.pglite.serializers[statement.paramTypes[index]] ?? String)(value),
     );
-    const { messages } = await this.pglite.execProtocol(
+    const planMode = this.#generic.has(sql) ? 'force_generic_plan' : 'auto';
+    const setPlanMode = planMode === this.#planMode ? [] : [serialize.query(`set plan_cache_mode = ${planMode}`)];
+    this.#planMode = planMode;
+    const chunks = [];
+    await this.pglite.execProtocolRawStream(
       messagesOf(
+        ...setPlanMode,
         serialize.bind({ statement: statement.name, values }),
         serialize.describe({ type: 'P' }),
         serialize.execute({}),
         serialize.sync(),
       ),
-      { syncToFs: false },
+      // Each chunk is a view of the database's memory, which the next call reuses.
+      { syncToFs: false, onRawData: (chunk) => chunks.push(chunk.slice()) },
     );
     if (syncToFs) await this.pglite.syncToFs();
-    return parse.parseResults(messages, this.parsers, options)[0];
+    return readAnswer(chunks.length === 1 ? chunks[0] : messagesOf(...chunks), this.parsers, options.rowMode);
   }
 
   async #statementOf(sql) {

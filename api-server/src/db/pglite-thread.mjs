@@ -76,6 +76,8 @@ function end({ transaction, commit }) {
   const open = transactions.get(transaction);
   if (commit) open.commit();
   else open.rollBack(new Error('rolled back'));
+  // A transaction that did not commit takes back a plan_cache_mode set inside it.
+  open.ended.catch(() => {}).finally(() => statements.forgetPlanMode());
   return open.ended.then(
     () => null,
     (error) => {
@@ -89,5 +91,6 @@ parentPort.on('message', (message) => {
   if (message.op === 'query') answer(message.id, query(message));
   else if (message.op === 'begin') answer(message.id, begin(message.id));
   else if (message.op === 'end') answer(message.id, end(message));
+  else if (message.op === 'planGenerically') statements.planGenerically(message.sql);
   else if (message.op === 'close') answer(message.id, pglite.close());
 });
