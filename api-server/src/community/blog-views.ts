@@ -121,6 +121,9 @@ const pageColumns = (where: SQL) => ({
   total: sql<number>`(select count(*)::int from ${posts} where ${where})`,
 });
 
+export const latestFirst = [desc(posts.publishedAt), desc(posts.id)];
+export const hottestFirst = [desc(posts.hotScore), desc(posts.id)];
+
 const selectPage = (db: Executor, where: SQL, order: SQL[]) =>
   db
     .select(pageColumns(where))
@@ -129,21 +132,21 @@ const selectPage = (db: Executor, where: SQL, order: SQL[]) =>
     .where(where)
     .orderBy(...order);
 
-/** The public list's usual pages (tab 1 latest, tab 3 hottest, no label or category), built once per database. */
-const usualPages = {
-  latest: preparedQuery((db) =>
-    selectPage(db, publishedBlogs, latestFirst)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare('blog_latest_page'),
+/**
+ * The public list's usual pages (tab 1 latest, tab 3 hottest, no label or category), built once per database; the first
+ * page without OFFSET: PostgreSQL prices a placeholder offset at a tenth of the rows, which kept this statement's generic
+ * plan dearer than a custom one, so it planned the statement again on every run (0.37 ms of planning for 0.43 of work).
+ */
+const usualPage = (name: string, order: SQL[]) => ({
+  first: preparedQuery((db) => selectPage(db, publishedBlogs, order).limit(sql.placeholder('limit')).prepare(`${name}_first`)),
+  later: preparedQuery((db) =>
+    selectPage(db, publishedBlogs, order).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(name),
   ),
-  hottest: preparedQuery((db) =>
-    selectPage(db, publishedBlogs, hottestFirst)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare('blog_hottest_page'),
-  ),
-};
+});
+const usualPages = { latest: usualPage('blog_latest_page', latestFirst), hottest: usualPage('blog_hottest_page', hottestFirst) };
+
+const runUsualPage = (db: Database, usual: keyof typeof usualPages, limit: number, offset: number) =>
+  offset === 0 ? usualPages[usual].first(db).execute({ limit }) : usualPages[usual].later(db).execute({ limit, offset });
 
 /** One page of posts matching `where`, in `order`, as list items; `usual` names the prepared page it is. */
 export async function blogPage(
@@ -155,16 +158,11 @@ export async function blogPage(
   usual?: keyof typeof usualPages,
 ) {
   const { pageNum, pageSize, offset } = pageOf(page);
-  const rows = usual
-    ? await usualPages[usual](db).execute({ limit: pageSize, offset })
-    : await selectPage(db, where, order).limit(pageSize).offset(offset);
+  const rows = usual ? await runUsualPage(db, usual, pageSize, offset) : await selectPage(db, where, order).limit(pageSize).offset(offset);
   // A page past the end has no row to carry the count.
   const total = rows[0]?.total ?? (offset === 0 ? 0 : ((await db.select({ total: count() }).from(posts).where(where))[0]?.total ?? 0));
   return { list: rows.map((row) => blogItem(row, row.labelList, viewerId)), total, pageNum, pageSize };
 }
-
-export const latestFirst = [desc(posts.publishedAt), desc(posts.id)];
-export const hottestFirst = [desc(posts.hotScore), desc(posts.id)];
 
 export const withLabel = (labelId: number) =>
   exists(sql`(select 1 from ${postLabels} where ${postLabels.postId} = ${posts.id} and ${postLabels.labelId} = ${labelId})`);

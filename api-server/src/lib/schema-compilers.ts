@@ -1,6 +1,7 @@
 import { AjvCompiler } from '@fastify/ajv-compiler';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { FastifyServerOptions } from 'fastify';
+import { forSerializer } from './serializer-schema.js';
 
 type ValidatorFactory = ReturnType<typeof AjvCompiler>;
 type SerializerFactory = ReturnType<typeof SerializerSelector>;
@@ -40,7 +41,10 @@ function sharedValidators(): ValidatorFactory {
   }) as ValidatorFactory;
 }
 
-/** Fastify's serializers, each response schema object's compiled once per process, on its first answer (as validators are). */
+/**
+ * Fastify's serializers, each response schema object's compiled once per process, on its first answer (as validators
+ * are), from the schema as the serializer runs it fastest (serializer-schema.ts).
+ */
 function sharedSerializers(): SerializerFactory {
   const factory = SerializerSelector();
   const compiled = new Map<string, WeakMap<object, ReturnType<ReturnType<SerializerFactory>>>>();
@@ -53,7 +57,7 @@ function sharedSerializers(): SerializerFactory {
       const compiled = () => {
         let serializer = ofTheseOptions.get(route.schema as object);
         if (!serializer) {
-          serializer = compile(route);
+          serializer = compile({ ...route, schema: forSerializer(route.schema) });
           ofTheseOptions.set(route.schema as object, serializer);
         }
         return serializer;

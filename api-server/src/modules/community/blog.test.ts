@@ -172,6 +172,19 @@ describe('the blog tabs', () => {
     expect(cuda.data.list.map((post: { id: number }) => post.id)).toContain(loved);
   });
 
+  it('pages 最新 and 热门 without gaps or repeats, the same count on every page and past the end', async () => {
+    for (const tab of [1, 3]) {
+      const whole = (await api('api/blog/list', { tab, pageSize: 100 })).data;
+      const pages = await Promise.all([1, 2, 3].map((pageNum) => api('api/blog/list', { tab, pageNum, pageSize: 3 })));
+      expect(pages.flatMap((page) => page.data.list.map((post: { id: number }) => post.id))).toEqual(
+        whole.list.slice(0, 9).map((post: { id: number }) => post.id),
+      );
+      expect(pages.map((page) => page.data.total)).toEqual([whole.total, whole.total, whole.total]);
+      const pastTheEnd = (await api('api/blog/list', { tab, pageNum: 1000, pageSize: 3 })).data;
+      expect(pastTheEnd).toMatchObject({ list: [], total: whole.total, pageNum: 1000 });
+    }
+  });
+
   it('recommends posts sharing labels first, never the current one', async () => {
     const id = await publish(author, { title: '又一篇 CUDA', labelIds: [labelNos[3]] });
     const recommended = await api('api/article/recommend/list', { id, pageSize: 3 });
