@@ -124,10 +124,20 @@ const pageColumns = {
 };
 const newestFirst = [desc(bills.createdAt), desc(bills.id)];
 
-/** The list's usual page: all of the user's lines, unfiltered, built once per database. */
+const daySums = {
+  lines: sql<string>`coalesce(sum(${billDays.lines}), 0)`,
+  charged: sql<string>`coalesce(sum(${billDays.charged}), 0)`,
+  refunded: sql<string>`coalesce(sum(${billDays.refunded}), 0)`,
+};
+
+/** The list's usual page: all of the user's lines, unfiltered, with their totals on each row, built once per database. */
 const userPage = preparedQuery((db) =>
   db
-    .select(pageColumns)
+    .select({
+      ...pageColumns,
+      totals: sql<TotalsRow>`(select json_build_object('lines', ${daySums.lines}, 'charged', ${daySums.charged}, 'refunded', ${daySums.refunded})
+        from ${billDays} where ${billDays.userId} = ${sql.placeholder('userId')})`,
+    })
     .from(bills)
     .where(eq(bills.userId, sql.placeholder('userId')))
     .orderBy(...newestFirst)
@@ -138,18 +148,35 @@ const userPage = preparedQuery((db) =>
 
 const unfiltered = (filter: BillFilter) => !filter.product && !filter.kind && !filter.instanceId && !filter.startTime && !filter.endTime;
 
+const filteredPage = (db: Database, userId: number, filter: BillFilter, limit: number, offset: number) =>
+  db
+    .select(pageColumns)
+    .from(bills)
+    .where(billWhere(userId, filter))
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset(offset);
+
 /** A page of the lines a filter selects, newest first (the `bills_user_time_idx` order), in one statement. */
 export async function billPage(db: Database, userId: number, filter: BillFilter, limit: number, offset: number) {
   const rows = unfiltered(filter)
     ? await userPage(db).execute({ userId, limit, offset })
-    : await db
-        .select(pageColumns)
-        .from(bills)
-        .where(billWhere(userId, filter))
-        .orderBy(...newestFirst)
-        .limit(limit)
-        .offset(offset);
+    : await filteredPage(db, userId, filter, limit, offset);
   return rows.map((row) => toBillLine(row, row.instanceName, row.orderNo));
+}
+
+/**
+ * A page of the lines a filter selects and the totals of all it selects. The usual, unfiltered list is one statement
+ * (a second round trip per call cost about a sixth of its throughput); a page past the end has no row to carry the totals.
+ */
+export async function billList(db: Database, userId: number, filter: BillFilter, limit: number, offset: number) {
+  if (!unfiltered(filter)) {
+    const [list, totals] = await Promise.all([billPage(db, userId, filter, limit, offset), billTotals(db, userId, filter)]);
+    return { list, totals };
+  }
+  const rows = await userPage(db).execute({ userId, limit, offset });
+  const totals = rows[0] ? totalsOf(rows[0].totals) : await billTotals(db, userId, filter);
+  return { list: rows.map((row) => toBillLine(row, row.instanceName, row.orderNo)), totals };
 }
 
 /** A Beijing day `YYYY-MM-DD` for an instant at Beijing midnight; null for any other instant. */
@@ -157,12 +184,6 @@ function beijingDay(iso: string): string | null {
   const shifted = new Date(iso).getTime() + 8 * 3_600_000;
   return shifted % dayMs === 0 ? new Date(shifted).toISOString().slice(0, 10) : null;
 }
-
-const daySums = {
-  lines: sql<string>`coalesce(sum(${billDays.lines}), 0)`,
-  charged: sql<string>`coalesce(sum(${billDays.charged}), 0)`,
-  refunded: sql<string>`coalesce(sum(${billDays.refunded}), 0)`,
-};
 
 /** The totals of all the user's lines (the list's usual filter), built once per database. */
 const userTotals = preparedQuery((db) =>
@@ -207,7 +228,9 @@ async function totalsOfLines(db: Executor, where: SQL): Promise<BillTotals> {
   return totalsOf(row);
 }
 
-function totalsOf(row: { lines: string; charged: string; refunded: string } | undefined): BillTotals {
+type TotalsRow = { lines: string | number; charged: string | number; refunded: string | number };
+
+function totalsOf(row: TotalsRow | undefined): BillTotals {
   const charged = Number(row?.charged ?? 0);
   const refunded = Number(row?.refunded ?? 0);
   return { lines: Number(row?.lines ?? 0), charged, refunded, amount: charged - refunded };

@@ -1,7 +1,7 @@
 export { accountOverview } from './account-overview.js';
 export { balanceThresholdOf, setBalanceThreshold } from './balance-thresholds.js';
 export { billsCsv, billsXlsx, exportLimit, exportRows } from './bill-export.js';
-export { billPage, billTotals, billView, roundingRule } from './bill-lines.js';
+export { billList, billPage, billTotals, billView, roundingRule } from './bill-lines.js';
 export { resourcePage, resourceView } from './billed-resources.js';
 export { type BillingPassReport, runBillingPass } from './billing-pass.js';
 export { charge, chargeInParts, ensureCanPayAnHour, formatYuan, payerBalance, payerOf } from './charges.js';

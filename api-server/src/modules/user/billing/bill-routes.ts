@@ -28,6 +28,7 @@ import { invalid } from '../../../errors.js';
 import { currentUser } from '../../../plugins/index.js';
 import { pageWindow } from '../../../lib/index.js';
 import {
+  billList,
   billPage,
   billsCsv,
   billsXlsx,
@@ -76,10 +77,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { pageNum, pageSize, offset } = pageWindow(request.body);
       const { id: userId } = currentUser(request);
-      const [list, totals] = await Promise.all([
-        billPage(app.db, userId, request.body, pageSize, offset),
-        billTotals(app.db, userId, request.body),
-      ]);
+      const { list, totals } = await billList(app.db, userId, request.body, pageSize, offset);
       return ok({ list, total: totals.lines, pageNum, pageSize, totals, rule: roundingRule });
     },
   );
