@@ -1,12 +1,21 @@
-import { and, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { computeNodes, gpuModels, instanceDisks, instances, preparedQuery, regions, type Database, type Executor } from '../db/index.js';
+import { and, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  computeNodes,
+  gpuModels,
+  instanceApps,
+  instanceDisks,
+  instances,
+  preparedQuery,
+  regions,
+  type Database,
+  type Executor,
+} from '../db/index.js';
 import type { FastifyInstance } from 'fastify';
 import { loadSitePrices } from './prices.js';
 import { operationStates } from './operations.js';
 import { releaseAt } from './instance-state.js';
 import { jupyterLink, webPagesServed } from './instance-pages/jupyter-link.js';
 import { desktopLink, hasDesktop } from './desktop/desktop-image.js';
-import { appsOfInstances } from './app-service/app-snapshot.js';
 import { appServiceViews } from './app-service/app-service-state.js';
 import type { InstanceAppView } from '@rc/api-contract/user/instance-app';
 import { queuePosition } from './gpu-queue.js';
@@ -34,13 +43,33 @@ async function viewSettings(app: FastifyInstance): Promise<ViewSettings> {
   };
 }
 
-const pageColumns = { ...getTableColumns(instances), desktop: hasDesktop(instances.imageId) };
+/** A page row: the instance with its node, model, region, last disk reading and application service. */
+const pageColumns = {
+  instance: { ...getTableColumns(instances), desktop: hasDesktop(instances.imageId) },
+  node: computeNodes,
+  model: gpuModels,
+  region: regions,
+  disks: instanceDisks,
+  service: instanceApps,
+};
 
-/** The list's usual page: the user's live instances, unfiltered, built once per database. */
-const livePage = preparedQuery((db) =>
+/**
+ * The page's rows in one statement: five statements a page (the instances, then their nodes, models, regions and
+ * readings by id) were five round trips, and four queries drizzle built on every call.
+ */
+const selectRows = (db: Executor) =>
   db
     .select(pageColumns)
     .from(instances)
+    .innerJoin(computeNodes, eq(computeNodes.id, instances.nodeId))
+    .innerJoin(gpuModels, eq(gpuModels.id, instances.gpuModelId))
+    .innerJoin(regions, eq(regions.code, instances.regionCode))
+    .leftJoin(instanceDisks, eq(instanceDisks.instanceId, instances.id))
+    .leftJoin(instanceApps, eq(instanceApps.instanceId, instances.id));
+
+/** The list's usual page: the user's live instances, unfiltered, built once per database. */
+const livePage = preparedQuery((db) =>
+  selectRows(db)
     .where(and(eq(instances.userId, sql.placeholder('userId')), ne(instances.status, Status.released)))
     .orderBy(desc(instances.id))
     .limit(sql.placeholder('limit'))
@@ -51,40 +80,9 @@ const livePage = preparedQuery((db) =>
 function selectPage(db: Database, userId: number, o: { where?: SQL; limit: number; offset: number; includeReleased?: boolean }) {
   if (!o.where && !o.includeReleased) return livePage(db).execute({ userId, limit: o.limit, offset: o.offset });
   const where = and(eq(instances.userId, userId), o.includeReleased ? undefined : ne(instances.status, Status.released), o.where);
-  return db.select(pageColumns).from(instances).where(where).orderBy(desc(instances.id)).limit(o.limit).offset(o.offset);
+  return selectRows(db).where(where).orderBy(desc(instances.id)).limit(o.limit).offset(o.offset);
 }
-
-/** The page of instances, then their nodes, models and regions by id: single-table queries plan fastest. */
-async function selectRows(db: Executor, page: Awaited<ReturnType<typeof selectPage>>) {
-  const ids = page.map((row) => row.id);
-  const [nodes, models, regionRows, readings] = await Promise.all([
-    db
-      .select()
-      .from(computeNodes)
-      .where(inArray(computeNodes.id, [...new Set(page.map((row) => row.nodeId))])),
-    db
-      .select()
-      .from(gpuModels)
-      .where(inArray(gpuModels.id, [...new Set(page.map((row) => row.gpuModelId))])),
-    db
-      .select()
-      .from(regions)
-      .where(inArray(regions.code, [...new Set(page.map((row) => row.regionCode))])),
-    db.select().from(instanceDisks).where(inArray(instanceDisks.instanceId, ids)),
-  ]);
-  const node = new Map(nodes.map((row) => [row.id, row]));
-  const model = new Map(models.map((row) => [row.id, row]));
-  const region = new Map(regionRows.map((row) => [row.code, row]));
-  const reading = new Map(readings.map((row) => [row.instanceId, row]));
-  return page.map((instance) => ({
-    instance,
-    node: node.get(instance.nodeId)!,
-    model: model.get(instance.gpuModelId)!,
-    region: region.get(instance.regionCode)!,
-    disks: reading.get(instance.id) ?? null,
-  }));
-}
-type Row = Awaited<ReturnType<typeof selectRows>>[number];
+type Row = Awaited<ReturnType<typeof selectPage>>[number];
 
 /** The user's instances as the console shows them, newest first; released ones are left out unless asked for. */
 export async function listInstanceViews(
@@ -92,10 +90,9 @@ export async function listInstanceViews(
   userId: number,
   o: { where?: SQL; limit: number; offset: number; includeReleased?: boolean },
 ) {
-  const page = await selectPage(app.db, userId, o);
-  if (page.length === 0) return [];
-  const [rows, settings] = await Promise.all([selectRows(app.db, page), viewSettings(app)]);
-  const [positions, services] = await Promise.all([queuePositions(app, rows), appServicesOf(app, rows)]);
+  const rows = await selectPage(app.db, userId, o);
+  if (rows.length === 0) return [];
+  const [settings, positions, services] = await Promise.all([viewSettings(app), queuePositions(app, rows), appServicesOf(app, rows)]);
   return rows.map((row) => toView(row, settings, positions.get(row.instance.id), services.get(row.instance.id) ?? null));
 }
 
@@ -107,16 +104,11 @@ async function queuePositions(app: FastifyInstance, rows: Row[]) {
 }
 
 /** The application service of each row deployed from an application. */
-async function appServicesOf(app: FastifyInstance, rows: Row[]) {
-  const snapshots = await appsOfInstances(
-    app.db,
-    rows.map((row) => row.instance.id),
+function appServicesOf(app: FastifyInstance, rows: Row[]) {
+  return appServiceViews(
+    app,
+    rows.flatMap(({ instance, service }) => (service ? [{ instance, service }] : [])),
   );
-  const deployed = rows.flatMap(({ instance }) => {
-    const service = snapshots.get(instance.id);
-    return service ? [{ instance, service }] : [];
-  });
-  return appServiceViews(app, deployed);
 }
 
 export async function instanceView(app: FastifyInstance, userId: number, id: number) {
