@@ -8,21 +8,37 @@ const Answer = Type.Object({
   at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   count: Type.Optional(Type.Union([Type.Null(), Type.Integer()], { description: '条数' })),
   flag: Type.Union([Type.Literal(1), Type.Null()]),
-  owner: Type.Union([Type.Object({ id: Type.Integer() }), Type.Null()]),
+  owner: Type.Union([
+    Type.Object({ id: Type.Integer(), since: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]) }),
+    Type.Null(),
+  ]),
+  state: Type.Union([Type.Literal('running'), Type.Literal('stopped')]),
   list: Type.Array(Type.Object({ name: Type.Union([Type.String(), Type.Null()]) })),
+  tags: Type.Union([Type.Array(Type.String()), Type.Null()]),
 });
 
 describe('response schemas as the serializer runs them', () => {
-  it('turn each nullable scalar into a type list, with its keywords, and leave other unions as written', () => {
+  it('turn each nullable type into a type list, with its keywords and inside it, and leave other unions as written', () => {
     expect(JSON.parse(JSON.stringify(forSerializer(Answer)))).toEqual({
       type: 'object',
-      required: ['at', 'flag', 'owner', 'list'],
+      required: ['at', 'flag', 'owner', 'state', 'list', 'tags'],
       properties: {
         at: { type: ['string', 'null'], format: 'date-time' },
         count: { type: ['integer', 'null'], description: '条数' },
         flag: { anyOf: [{ type: 'number', const: 1 }, { type: 'null' }] },
-        owner: { anyOf: [{ type: 'object', required: ['id'], properties: { id: { type: 'integer' } } }, { type: 'null' }] },
+        owner: {
+          type: ['object', 'null'],
+          required: ['id', 'since'],
+          properties: { id: { type: 'integer' }, since: { type: ['string', 'null'], format: 'date-time' } },
+        },
+        state: {
+          anyOf: [
+            { type: 'string', const: 'running' },
+            { type: 'string', const: 'stopped' },
+          ],
+        },
         list: { type: 'array', items: { type: 'object', required: ['name'], properties: { name: { type: ['string', 'null'] } } } },
+        tags: { type: ['array', 'null'], items: { type: 'string' } },
       },
     });
   });
@@ -37,21 +53,20 @@ describe('response schemas as the serializer runs them', () => {
       return reply.statusCode === 200 ? reply.json() : reply.statusCode;
     };
     const list = [{ name: null }, { name: 'a' }];
-    expect(await written({ at: null, count: null, flag: null, owner: null, list })).toEqual({
-      at: null,
-      count: null,
-      flag: null,
-      owner: null,
-      list,
-    });
-    expect(await written({ at: new Date(Date.UTC(2026, 10, 22)), count: 3, flag: 1, owner: { id: 2 }, list: [] })).toEqual({
+    const empty = { at: null, count: null, flag: null, owner: null, state: 'running', list, tags: null };
+    expect(await written(empty)).toEqual(empty);
+    const at = new Date(Date.UTC(2026, 10, 22));
+    expect(await written({ ...empty, at, count: 3, flag: 1, owner: { id: 2, since: at, extra: 1 }, tags: ['a'] })).toEqual({
+      ...empty,
       at: '2026-11-22T00:00:00.000Z',
       count: 3,
       flag: 1,
-      owner: { id: 2 },
-      list: [],
+      owner: { id: 2, since: '2026-11-22T00:00:00.000Z' },
+      tags: ['a'],
     });
-    expect(await written({ at: null, count: 'three', flag: null, owner: null, list: [] })).toBe(500);
+    for (const wrong of [{ count: 'three' }, { owner: { since: null } }, { owner: 'me' }, { tags: 'a' }]) {
+      expect(await written({ ...empty, ...wrong })).toBe(500);
+    }
     await app.close();
   });
 });
