@@ -11,7 +11,7 @@ import {
   type Executor,
 } from '../db/index.js';
 import type { FastifyInstance } from 'fastify';
-import { loadSitePrices } from './prices.js';
+import { listedSitePrices } from './prices.js';
 import { operationStates } from './operations.js';
 import { releaseAt } from './instance-state.js';
 import { jupyterLink, webPagesServed } from './instance-pages/jupyter-link.js';
@@ -33,7 +33,7 @@ interface ViewSettings {
 }
 
 async function viewSettings(app: FastifyInstance): Promise<ViewSettings> {
-  const site = await loadSitePrices(app.db);
+  const site = await listedSitePrices(app.db);
   return {
     releaseAfterStoppedDays: app.compute.settings.releaseAfterStoppedDays,
     freeDataDiskGb: site.freeDataDiskGb,

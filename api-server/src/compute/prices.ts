@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { sysConfig, type Executor } from '../db/index.js';
+import { preparedQuery, sysConfig, type Database, type Executor } from '../db/index.js';
 import { isPackage, packageDays } from './states.js';
 
 /** Site-wide prices from sys_config (thousandths of a yuan). */
@@ -9,11 +9,9 @@ export interface SitePrices {
   freeDataDiskGb: number;
 }
 
-export async function loadSitePrices(db: Executor): Promise<SitePrices> {
-  const rows = await db
-    .select()
-    .from(sysConfig)
-    .where(inArray(sysConfig.key, ['dataDiskPrice', 'sysConfigPrice']));
+const sitePriceKeys = ['dataDiskPrice', 'sysConfigPrice'];
+
+function sitePricesOf(rows: Array<{ key: string; value: unknown }>): SitePrices {
   const byKey = new Map(rows.map((row) => [row.key, row.value]));
   const general = (byKey.get('sysConfigPrice') ?? {}) as { noGpuHourPrice?: number; freeDataDiskGb?: number };
   return {
@@ -21,6 +19,18 @@ export async function loadSitePrices(db: Executor): Promise<SitePrices> {
     freeDataDiskGb: general.freeDataDiskGb ?? 50,
     dataDiskDayPricePerGb: Number(byKey.get('dataDiskPrice') ?? 7),
   };
+}
+
+export async function loadSitePrices(db: Executor): Promise<SitePrices> {
+  return sitePricesOf(await db.select().from(sysConfig).where(inArray(sysConfig.key, sitePriceKeys)));
+}
+
+/** The same, from a statement built once per database: the instance list reads them on every call. */
+const sitePriceRows = preparedQuery((db) =>
+  db.select().from(sysConfig).where(inArray(sysConfig.key, sitePriceKeys)).prepare('site_prices'),
+);
+export async function listedSitePrices(db: Database): Promise<SitePrices> {
+  return sitePricesOf(await sitePriceRows(db).execute());
 }
 
 export interface ModelPrices {
