@@ -76,7 +76,7 @@ function end({ transaction, commit }) {
   const open = transactions.get(transaction);
   if (commit) open.commit();
   else open.rollBack(new Error('rolled back'));
-  // A transaction that did not commit takes back a plan_cache_mode set inside it.
+  // One that did not commit took back any plan_cache_mode set inside it: after any end the next statement sets it again.
   open.ended.catch(() => {}).finally(() => statements.forgetPlanMode());
   return open.ended.then(
     () => null,
