@@ -18,19 +18,31 @@ const directive = (policy: string, name: string) =>
     .find((part) => part.startsWith(`${name} `)) ?? '';
 
 describe('security headers', () => {
-  it('every /apis answer carries the policy, nosniff, same-origin framing and a referrer policy', async () => {
+  it('every JSON answer carries the policy that allows nothing, nosniff, same-origin framing and reads, and a referrer policy', async () => {
     for (const url of ['/apis/system/api/website/get', '/apis/no/such/call', '/apis/user/auth/user/ext/view']) {
       const response = await t.app.inject({ method: 'POST', url });
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
       expect(response.headers).toMatchObject({
+        'content-security-policy': "default-src 'none';frame-ancestors 'self'",
         'x-content-type-options': 'nosniff',
         'referrer-policy': 'strict-origin-when-cross-origin',
         'x-frame-options': 'SAMEORIGIN',
+        'cross-origin-resource-policy': 'same-origin',
       });
-      const policy = String(response.headers['content-security-policy']);
-      expect(directive(policy, 'frame-ancestors')).toBe("frame-ancestors 'self'");
-      expect(directive(policy, 'object-src')).toBe("object-src 'none'");
-      expect(directive(policy, 'script-src')).not.toContain('unsafe-inline');
+      // What only a page reads is not sent with an answer that never is one.
+      expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(response.headers['x-dns-prefetch-control']).toBeUndefined();
     }
+  });
+
+  it('an answer a browser may show as a page carries the portal policy', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/apis/user/api/pay/sandbox/cashier/no-such-payment' });
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    const policy = String(response.headers['content-security-policy']);
+    expect(directive(policy, 'frame-ancestors')).toBe("frame-ancestors 'self'");
+    expect(directive(policy, 'object-src')).toBe("object-src 'none'");
+    expect(directive(policy, 'script-src')).not.toContain('unsafe-inline');
+    expect(response.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'cross-origin-opener-policy': 'same-origin' });
   });
 
   it('the portal page allows exactly its inline scripts, by hash', async () => {
