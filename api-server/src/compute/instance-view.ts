@@ -43,12 +43,23 @@ async function viewSettings(app: FastifyInstance): Promise<ViewSettings> {
   };
 }
 
-/** A page row: the instance with its node, model, region, last disk reading and application service. */
+/**
+ * A page row: the instance (whole: its application's view runs commands in it) with what the view shows of its node,
+ * model and region, its last disk reading and its application service. Each column of each row is decoded and mapped on
+ * every call.
+ */
 const pageColumns = {
   instance: { ...getTableColumns(instances), desktop: hasDesktop(instances.imageId) },
-  node: computeNodes,
-  model: gpuModels,
-  region: regions,
+  node: {
+    name: computeNodes.name,
+    gpuFree: computeNodes.gpuFree,
+    cpuPerGpu: computeNodes.cpuPerGpu,
+    memoryPerGpuGb: computeNodes.memoryPerGpuGb,
+    cudaVersion: computeNodes.cudaVersion,
+    systemDiskGb: computeNodes.systemDiskGb,
+  },
+  model: { name: gpuModels.name, hourPrice: gpuModels.hourPrice },
+  region: { name: regions.name },
   disks: instanceDisks,
   service: instanceApps,
 };
