@@ -21,14 +21,14 @@ function sitePricesOf(rows: Array<{ key: string; value: unknown }>): SitePrices 
   };
 }
 
+const selectSitePriceRows = (db: Executor) => db.select().from(sysConfig).where(inArray(sysConfig.key, sitePriceKeys));
+
 export async function loadSitePrices(db: Executor): Promise<SitePrices> {
-  return sitePricesOf(await db.select().from(sysConfig).where(inArray(sysConfig.key, sitePriceKeys)));
+  return sitePricesOf(await selectSitePriceRows(db));
 }
 
 /** The same, from a statement built once per database: the instance list reads them on every call. */
-const sitePriceRows = preparedQuery((db) =>
-  db.select().from(sysConfig).where(inArray(sysConfig.key, sitePriceKeys)).prepare('site_prices'),
-);
+const sitePriceRows = preparedQuery((db) => selectSitePriceRows(db).prepare('site_prices'));
 export async function listedSitePrices(db: Database): Promise<SitePrices> {
   return sitePricesOf(await sitePriceRows(db).execute());
 }

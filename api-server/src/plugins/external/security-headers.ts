@@ -24,40 +24,41 @@ function helmetHeaders(options: HelmetOptions): Array<[string, string]> {
   return [...headers];
 }
 
-/**
- * A JSON answer's headers (as GitHub's API answers): a policy that allows nothing, for an answer that is never a page,
- * nosniff, no framing by other sites and no cross-origin reads, without the headers only a page reads.
- */
-const jsonAnswerOptions: HelmetOptions = {
-  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'self'"] } },
+/** What every answer carries: no framing by other sites, no full URLs in the Referer sent elsewhere. */
+const everyAnswer = {
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   frameguard: { action: 'sameorigin' },
+  // HTTPS, and so HSTS, is the business of the proxy in front, which knows the host's other sites.
+  strictTransportSecurity: false,
+} satisfies HelmetOptions;
+
+/** What a browser may show as a page: the portal's policy (the portal page adds the hashes of its inline scripts). */
+const pageOptions: HelmetOptions = { ...everyAnswer, contentSecurityPolicy: { useDefaults: false, directives: portalDirectives } };
+
+/**
+ * A JSON answer, never a page (as GitHub's API answers): a policy that allows nothing, without the headers only a page
+ * reads (its opener, agent cluster, DNS prefetching, downloads in old IE, Flash, the XSS auditor).
+ */
+const jsonAnswerOptions: HelmetOptions = {
+  ...everyAnswer,
+  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'self'"] } },
   crossOriginOpenerPolicy: false,
   originAgentCluster: false,
   xDnsPrefetchControl: false,
   xDownloadOptions: false,
   xPermittedCrossDomainPolicies: false,
   xXssProtection: false,
-  strictTransportSecurity: false,
 };
 
 const isJson = (contentType: unknown) => typeof contentType === 'string' && contentType.startsWith('application/json');
 
 /**
- * Security headers on every answer, the portal and /apis alike: nosniff, no framing by other sites, no full URLs in the
- * Referer sent elsewhere, and a Content-Security-Policy: on what a browser may show as a page, the portal's (the portal
- * page adds the hashes of its inline scripts; a route may set a stricter one of its own); on a JSON answer, the policy
- * that allows nothing, with a third of the bytes.
+ * Security headers on every answer, the portal and /apis alike, nosniff and same-origin reads among them; a route may
+ * set a stricter policy of its own. A JSON answer's are a third of a page's bytes.
  */
 export default fp(
   async (app) => {
-    const pageHeaders = helmetHeaders({
-      contentSecurityPolicy: { useDefaults: false, directives: portalDirectives },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      frameguard: { action: 'sameorigin' },
-      // HTTPS, and so HSTS, is the business of the proxy in front, which knows the host's other sites.
-      strictTransportSecurity: false,
-    });
+    const pageHeaders = helmetHeaders(pageOptions);
     const jsonAnswerHeaders = helmetHeaders(jsonAnswerOptions);
     // On send, when the answer's type is known; the route's own headers, set on the reply, still win. (An event stream,
     // written around Fastify, is neither a page nor JSON.)
