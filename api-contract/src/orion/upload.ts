@@ -17,7 +17,14 @@ export const ChunkOpenBody = Type.Object({
   path: Type.Optional(UploadPath),
 });
 export type ChunkOpenBody = Static<typeof ChunkOpenBody>;
-export const ChunkOpenResult = Type.Object({ uploadId: UploadId });
+/**
+ * Whether hashing the file can pay: the user stores a file of exactly this size, so this one may be held already (秒传
+ * once its MD5 is known). Otherwise the browser need not hash it: the server's MD5 of the bytes it receives is the file's.
+ */
+const MaybeHeld = Type.Boolean({
+  description: '为真时已存储同样大小的文件，算出 MD5 后可能秒传；为假时不必计算 MD5，合并时由服务器按收到的字节计算',
+});
+export const ChunkOpenResult = Type.Object({ uploadId: UploadId, maybeHeld: MaybeHeld });
 export type ChunkOpenResult = Static<typeof ChunkOpenResult>;
 
 /** `identifier` alone: the hash-first check. With `uploadId`: the chunks of that upload, and 秒传 once `identifier` is known. */
@@ -35,6 +42,8 @@ export type ChunkCheckBody = Static<typeof ChunkCheckBody>;
 export const ChunkCheckResult = Type.Object({
   skipUpload: Type.Boolean({ description: '为真时该内容已存储，直接合并即可（秒传）' }),
   uploaded: Type.Array(Type.Integer({ minimum: 1 }), { description: '已收到的分片序号（从1起）' }),
+  /** Answered for an upload asked by `uploadId` without `identifier`, as `open` answers it. */
+  maybeHeld: Type.Optional(MaybeHeld),
 });
 export type ChunkCheckResult = Static<typeof ChunkCheckResult>;
 
@@ -62,7 +71,8 @@ export type ChunkTestQuery = Static<typeof ChunkTestQuery>;
 
 export const MergeBody = Type.Object({
   fileName: FileName,
-  identifier: Md5('文件标识'),
+  /** Left out only with `uploadId`, for a file the browser did not hash (`maybeHeld` false): the server's MD5 is the file's. */
+  identifier: Type.Optional(Md5('文件标识')),
   chunkSize: ChunkSize,
   totalSize: TotalSize,
   totalChunks: Type.Optional(Type.Integer({ title: '分片总数', minimum: 1, maximum: 1_000_000 })),

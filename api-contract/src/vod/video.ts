@@ -1,11 +1,12 @@
 import { Type, type Static } from 'typebox';
 import { Id } from '../common.js';
-import { MergeBody } from '../orion/upload.js';
+import { Md5, MergeBody } from '../orion/upload.js';
 import { DateTime } from '../values.js';
 
-/** `/apis/vod/auth/videoInfo/...`: the chunk form and check are those of `../orion/upload.js`. */
+/** `/apis/vod/auth/videoInfo/...`: the chunk form and check are those of `../orion/upload.js`; a video is always hashed first. */
 export const VideoMergeBody = Type.Object({
   ...MergeBody.properties,
+  identifier: Md5('文件标识'),
   durationSeconds: Type.Optional(
     Type.Number({ title: '视频时长（秒）', minimum: 0, maximum: 86_400, description: '浏览器读出的时长；服务器有 ffprobe 时以其为准' }),
   ),

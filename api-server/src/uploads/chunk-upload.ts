@@ -5,7 +5,7 @@ import { currentUser } from '../accounts/index.js';
 import { readChunkForm, checkFileName, checkRelativePath } from '../lib/index.js';
 import { checkTotalChunks, piecesOfChunk } from './chunk-layout.js';
 import { ensureRoomFor } from './quota.js';
-import { giveUpIfHeld, instantSource } from './store-file.js';
+import { giveUpIfHeld, instantSource, storesSameSize } from './store-file.js';
 import {
   checkChunking,
   findUpload,
@@ -48,13 +48,23 @@ export async function receiveChunkForm(app: FastifyInstance, request: FastifyReq
   return { chunkNumber };
 }
 
-/** Opens an upload before its MD5 is known (a large file hashed while its chunks travel); its size is reserved now. */
+/**
+ * Whether a file of `size` bytes may be one the user already stores (they store one of exactly that size): only then is
+ * hashing a large file in the browser worth its time, to find out (秒传). Videos are never given instantly.
+ */
+const maybeHeld = async (app: FastifyInstance, userId: number, kind: UploadKind, size: number) =>
+  kind !== 'video' && (await storesSameSize(app, userId, size));
+
+/**
+ * Opens an upload before its MD5 is known (a large file sent while it is hashed, or never hashed by the browser when it
+ * cannot be held already); its size is reserved now.
+ */
 export async function openChunkUpload(app: FastifyInstance, request: FastifyRequest, kind: UploadKind, body: ChunkOpenBody) {
   const { id: userId } = currentUser(request);
   const fileName = checkFileName(body.fileName);
   checkRelativePath(body.path ?? '');
   const upload = await openUploadById(app, userId, { kind, chunkSize: body.chunkSize, fileSize: body.totalSize, fileName });
-  return { uploadId: upload.id };
+  return { uploadId: upload.id, maybeHeld: await maybeHeld(app, userId, kind, upload.fileSize) };
 }
 
 /**
@@ -71,7 +81,10 @@ export async function checkChunks(app: FastifyInstance, request: FastifyRequest,
     const upload = await ownUploadById(app, userId, kind, body.uploadId, { chunkSize: body.chunkSize, fileSize: body.totalSize });
     if (body.identifier && kind !== 'video' && (await giveUpIfHeld(app, userId, upload, body.identifier.toLowerCase())))
       return { skipUpload: true, uploaded: [] as number[] };
-    return { skipUpload: false, uploaded: await receivedChunks(app, upload) };
+    const uploaded = await receivedChunks(app, upload);
+    return body.identifier
+      ? { skipUpload: false, uploaded }
+      : { skipUpload: false, uploaded, maybeHeld: await maybeHeld(app, userId, kind, upload.fileSize) };
   }
   if (!body.identifier) throw invalid('文件标识不能为空');
   const md5 = body.identifier.toLowerCase();

@@ -5,7 +5,7 @@ import { storedFiles, uploads } from '../db/schema.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { storeUploadedFile } from './store-file.js';
 import { md5Of, randomFile, UploadClient } from '../test-support/upload-client.js';
-import { openUpload, receiveChunk, type UploadIdentity } from './upload-sessions.js';
+import { openUpload, openUploadById, receiveChunk, type UploadIdentity } from './upload-sessions.js';
 import { areaKey, assemblyKey } from './user-areas.js';
 
 let t: TestApp;
@@ -25,16 +25,19 @@ async function read(key: string, size: number) {
   return Buffer.concat(parts);
 }
 
-/** Sends every chunk of `bytes`, then does what a merge does up to its blob move and stops there, as a server killed at that moment. */
-async function mergeCutAfterMove(bytes: Buffer, path: string): Promise<UploadIdentity> {
+/**
+ * Sends every chunk of `bytes`, then does what a merge does up to its blob move and stops there, as a server killed at
+ * that moment. `byId`: an upload opened before its MD5 was known, merged without one (the browser did not hash it).
+ */
+async function mergeCutAfterMove(bytes: Buffer, path: string, byId = false): Promise<UploadIdentity> {
   const identity: UploadIdentity = { kind: 'cpu', md5: md5Of(bytes), chunkSize, fileSize: bytes.length, fileName: path };
-  const upload = await openUpload(t.app, userId, identity);
+  const upload = byId ? await openUploadById(t.app, userId, identity) : await openUpload(t.app, userId, identity);
   for (let n = 1; n * chunkSize - chunkSize < bytes.length; n++) {
     await receiveChunk(t.app, upload, n, Readable.from([bytes.subarray((n - 1) * chunkSize, n * chunkSize)]));
   }
   expect(await t.app.uploads.md5.digest(upload)).toBe(identity.md5);
   await t.app.blobs.move(assemblyKey(upload.id), areaKey(userId, area, path));
-  return identity;
+  return byId ? { ...identity, md5: '', uploadId: upload.id } : identity;
 }
 
 const fileRow = async (path: string) =>
@@ -56,6 +59,14 @@ describe('a merge cut short between moving the bytes and recording the file', ()
     expect(await fileRow('new.bin')).toMatchObject({ size: bytes.length, md5: identity.md5 });
     expect(md5Of(await read(areaKey(userId, area, 'new.bin'), bytes.length))).toBe(identity.md5);
     expect(await t.app.db.select().from(uploads).where(eq(uploads.md5, identity.md5))).toEqual([]);
+  });
+
+  it('of an upload merged without a declared MD5: recorded with the MD5 of the bytes it moved', async () => {
+    const bytes = randomFile(2 * chunkSize + 9);
+    const identity = await mergeCutAfterMove(bytes, 'undeclared.bin', true);
+    const stored = await storeUploadedFile(t.app, userId, identity, { area, path: 'undeclared.bin' });
+    expect(stored).toMatchObject({ size: bytes.length, md5: md5Of(bytes) });
+    expect(await t.app.db.select().from(uploads).where(eq(uploads.id, identity.uploadId!))).toEqual([]);
   });
 
   it('over an existing file of the same size: the row is brought to the new content, not left describing the old', async () => {

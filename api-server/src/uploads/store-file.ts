@@ -46,6 +46,16 @@ export async function instantSource(app: FastifyInstance, userId: number, md5: s
   return undefined;
 }
 
+/** Whether the user stores a file of exactly `size` bytes (by the records; a file gone since only costs a needless hash). */
+export async function storesSameSize(app: FastifyInstance, userId: number, size: number): Promise<boolean> {
+  const [row] = await app.db
+    .select({ id: storedFiles.id })
+    .from(storedFiles)
+    .where(and(eq(storedFiles.userId, userId), eq(storedFiles.size, size)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * Asked of an upload opened before its MD5 was known, once the client has the MD5: when the user
  * already stores this content, the upload is given up (its chunks removed, its reservation freed)
@@ -80,7 +90,7 @@ async function record(app: FastifyInstance, userId: number, placement: Placement
 
 /**
  * Puts the uploaded content at `placement`: the upload's assembled chunks when all arrived (if the
- * whole file's MD5 is the one the client declared), or a copy of a stored file with the same
+ * whole file's MD5 is the one the client declared, when it declared one), or a copy of a stored file with the same
  * content. The file appears in one atomic move, or not at all.
  */
 export async function storeUploadedFile(
@@ -105,16 +115,17 @@ export async function storeUploadedFile(
   }
 
   if (upload && received.length === count) {
-    if (await movedBeforeCrash(app, upload, placement, target, identity.md5)) {
-      const stored = await record(app, userId, placement, upload.fileSize, identity.md5);
+    const placedMd5 = await movedBeforeCrash(app, upload, placement, target, identity.md5);
+    if (placedMd5) {
+      const stored = await record(app, userId, placement, upload.fileSize, placedMd5);
       await discardUpload(app, upload);
-      noteUpload(userId, identity, upload, 'merged');
+      noteUpload(userId, { ...identity, md5: stored.md5 }, upload, 'merged');
       return stored;
     }
     // Usually hashed already while the chunks arrived; after a restart, hashed now.
     const md5 = await app.uploads.md5.digest(upload);
     if (md5 === null) throw new Error(`upload ${upload.id}: the assembled chunks could not be read back to hash them`);
-    if (md5 !== identity.md5) {
+    if (identity.md5 && md5 !== identity.md5) {
       await discardUpload(app, upload);
       noteUpload(userId, identity, upload, 'failed');
       throw invalid('文件校验失败（MD5不一致），请重新上传');
@@ -127,11 +138,11 @@ export async function storeUploadedFile(
     // Recorded before the upload is discarded: a merge cut short here is finished when asked again (movedBeforeCrash).
     const stored = await record(app, userId, placement, upload.fileSize, md5);
     await discardUpload(app, upload);
-    noteUpload(userId, identity, upload, 'merged');
+    noteUpload(userId, { ...identity, md5: stored.md5 }, upload, 'merged');
     return stored;
   }
 
-  const source = await instantSource(app, userId, identity.md5, identity.fileSize);
+  const source = identity.md5 ? await instantSource(app, userId, identity.md5, identity.fileSize) : undefined;
   if (!source) throw conflict(`文件分片不完整（已收到${received.length}/${count}），请继续上传`);
   if (upload) await discardUpload(app, upload);
   if (placement.tree) {
@@ -142,30 +153,32 @@ export async function storeUploadedFile(
     else await app.blobs.put(target, await contentOf(app, userId, source), { maxBytes: source.size });
   }
   const stored = await record(app, userId, placement, source.size, source.md5);
-  noteUpload(userId, identity, upload, 'merged');
+  noteUpload(userId, { ...identity, md5: stored.md5 }, upload, 'merged');
   return stored;
 }
 
 /**
  * Whether an earlier merge of this upload moved its assembled bytes to its place (`target` in the blob store, or
  * the placement's tree) and stopped (the server died) before the file was recorded: the assembly is gone and the
- * place holds exactly the declared content.
+ * place holds the upload's size of bytes, with the declared MD5 when one was declared. Answers the placed bytes' MD5
+ * then, null otherwise.
  */
 async function movedBeforeCrash(
   app: FastifyInstance,
   upload: UploadRow,
   placement: Placement,
   target: string,
-  md5: string,
-): Promise<boolean> {
-  if (await app.blobs.stat(assemblyKey(upload.id))) return false;
+  declaredMd5: string,
+): Promise<string | null> {
+  if (await app.blobs.stat(assemblyKey(upload.id))) return null;
   const { tree } = placement;
   const placed = tree ? await tree.fs.stat(placement.path).catch(() => null) : await app.blobs.stat(target);
-  if (placed?.size !== upload.fileSize) return false;
+  if (placed?.size !== upload.fileSize) return null;
   const hash = createHash('md5');
   const bytes = tree ? await tree.fs.read(placement.path) : app.blobs.readRange(target, 0, upload.fileSize);
   for await (const chunk of bytes) hash.update(chunk as Buffer);
-  return hash.digest('hex') === md5;
+  const md5 = hash.digest('hex');
+  return !declaredMd5 || md5 === declaredMd5 ? md5 : null;
 }
 
 /** Tells the user's tabs (the upload list) how the upload of `identity` ended. */

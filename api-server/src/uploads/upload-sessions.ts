@@ -15,6 +15,7 @@ export type UploadRow = typeof uploads.$inferSelect;
 /** What identifies one upload's chunks: the same content cut the same way. */
 export interface UploadIdentity {
   kind: UploadKind;
+  /** The MD5 the client declared; '' at the merge of an upload by id that the browser did not hash (the server's MD5 is then the file's). */
   md5: string;
   chunkSize: number;
   fileSize: number;

@@ -19,7 +19,7 @@ export interface ChunkSchedulerOptions {
   /** A chunk request still unanswered after this long is cut and retried. */
   chunkTimeoutMs: number;
   onChunkStored(id: string): void;
-  /** Every chunk of the item is stored and its MD5 is known: it is to be merged (asked again at each tick until it is done). */
+  /** Every chunk of the item is stored and its MD5 is known or not wanted: it is to be merged (asked again at each tick until it is done). */
   onAllStored(id: string): void;
   onFailed(id: string, error: string): void;
 }
@@ -85,7 +85,7 @@ export function createChunkScheduler(options: ChunkSchedulerOptions): ChunkSched
     const item = queue.get(id)!;
     const inFlight = state(id);
     if (item.progress === 100 && allStored(item.chunks)) {
-      if (item.md5) options.onAllStored(id);
+      if (item.md5 || !item.hashWanted) options.onAllStored(id);
       return;
     }
     let active = item.activeRequests;

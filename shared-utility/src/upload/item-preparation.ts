@@ -9,8 +9,8 @@ import type { Preparation, UploadTarget } from './upload-targets';
 import type { UploadItem, UploadType } from './upload-types';
 
 /**
- * Files larger than this are sent while the worker hashes them, under an upload id the server issues
- * (their MD5 goes with the merge); smaller ones keep the spec's order: hash, ask the server, send.
+ * Files larger than this are sent under an upload id the server issues, and hashed alongside only when the server may
+ * hold them already (their MD5 then goes with the merge); smaller ones keep the spec's order: hash, ask the server, send.
  */
 export const hashWhileSendingAbove = 32 * 1024 * 1024;
 
@@ -25,9 +25,9 @@ export interface PreparationOptions {
 }
 
 export interface ItemPreparation {
-  /** Hash (unless known), cut, and ask the server what it already has, then hand the chunks to the scheduler; a large file is sent while it is hashed. */
+  /** Hash (unless known), cut, and ask the server what it already has, then hand the chunks to the scheduler; a large file is sent at once (hashed alongside when it may be held). */
   prepare(id: string): Promise<void>;
-  /** Starts hashing an item sent while it is hashed, unless its MD5 is known or being computed. */
+  /** Starts hashing an item sent while it is hashed, unless its MD5 is known, being computed, or not wanted. */
   keepHashing(id: string): void;
 }
 
@@ -59,7 +59,8 @@ export function createItemPreparation(options: PreparationOptions): ItemPreparat
 
   /**
    * Chunks go under the upload id the server issues (kept across reloads: the server then says which
-   * chunks it holds; an id it no longer knows is replaced by a new one) while the worker hashes.
+   * chunks it holds; an id it no longer knows is replaced by a new one), while the worker hashes the
+   * file if the server may hold it already.
    */
   async function prepareWhileHashing(id: string): Promise<void> {
     const start = queue.get(id)!;
@@ -75,8 +76,10 @@ export function createItemPreparation(options: PreparationOptions): ItemPreparat
       if (!queue.get(id)) return;
       if (opened.code !== 200) return fail(id, opened.msg || messages.uploadFailed);
       queue.patch(id, { uploadId: opened.data.uploadId });
+      held = { ...held, maybeHeld: opened.data.maybeHeld };
     }
-    queue.patch(id, { ...withHeldChunks(cutIntoChunks(start.file!, start.chunkSize), held), status: 'pending' });
+    const chunks = withHeldChunks(cutIntoChunks(start.file!, start.chunkSize), held);
+    queue.patch(id, { ...chunks, hashWanted: held.maybeHeld === true, status: 'pending' });
     persistence.save(id);
     scheduler.start();
     keepHashing(id);
@@ -84,7 +87,7 @@ export function createItemPreparation(options: PreparationOptions): ItemPreparat
 
   function keepHashing(id: string): void {
     const item = queue.get(id);
-    if (item?.file && item.uploadId && !item.md5 && !hashing.isHashing(id)) void hashAlongside(id);
+    if (item?.file && item.uploadId && item.hashWanted && !item.md5 && !hashing.isHashing(id)) void hashAlongside(id);
   }
 
   /**

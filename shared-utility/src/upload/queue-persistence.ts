@@ -34,6 +34,7 @@ export function fromSavedItem(record: SavedItem): UploadItem {
   return {
     ...fields,
     uploadId: fields.uploadId ?? '',
+    hashWanted: true,
     file: null,
     chunks: [],
     status: 'paused',

@@ -420,35 +420,62 @@ describe('upload engine against the real server', () => {
   });
 });
 
-describe('large files: sent while they are hashed', () => {
+describe('large files: sent at once, hashed only when the server may hold them already', () => {
   const large = hashWhileSendingAbove + 8 * MiB;
+  /** A size no other test uploads, cut in as many chunks as `large`: the server answers that hashing can find nothing held. */
+  let unusedSize = large;
+  const freshSize = () => (unusedSize -= 1);
 
-  // The gpu target (the cloud disk) hashes first: its parts go straight to the object store, which cannot check an MD5.
-  it.each([['cpu', { path: 'large' }, 'files', 'large/大文件.bin']] as const)(
-    'sends every chunk of a large file before its MD5 is known, and merges once it is (%s target)',
-    async (type, params, area, stored) => {
-      const gated = gatedHasher();
-      const { targets, sent } = spiedTargets();
-      const engine = engineWith({ targets, hasher: gated.hasher });
-      const { file, md5 } = fileOf(large, path.basename(stored));
-      const id = engine.add(file, { uploadType: type, uploadParams: params })!;
-      const labels = labelsOf(engine, id);
-      const allSent = await reached(engine, id, (item) => item.progress === 100);
-      expect(allSent).toMatchObject({ status: 'uploading', md5: '', uploadId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
-      expect(statusLabel(allSent)).toBe('上传中 100%');
-      expect(sent.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-      expect(gated.calls()).toBe(1);
-      gated.release();
-      const done = await settled(engine, id);
-      expect(done).toMatchObject({ status: 'success', md5, progress: 100 });
-      expect(labels[0]).toBe('准备中');
-      expect(labels).toContain('等待上传');
-      expect(labels.at(-1)).toBe('上传成功');
-      expect(storedMd5(area, stored)).toBe(md5);
-    },
-  );
+  /** Stores other bytes of `size` for this user, so that the server tells a file of that size to hash alongside. */
+  async function storeSameSize(size: number, stored: string) {
+    const engine = engineWith();
+    const id = engine.add(fileOf(size, path.basename(stored)).file, { uploadParams: { path: path.dirname(stored) } })!;
+    expect((await settled(engine, id)).status).toBe('success');
+  }
 
-  it('sends every part of a large file to the cloud disk before its MD5 is known, and completes once it is (gpu target)', async () => {
+  it('sends a large file without hashing it when the user stores no file of its size, and merges it with the MD5 the server computed', async () => {
+    const gated = gatedHasher();
+    const { targets, sent } = spiedTargets();
+    const engine = engineWith({ targets, hasher: gated.hasher });
+    const { file, md5 } = fileOf(freshSize(), '大文件.bin');
+    const id = engine.add(file, { uploadParams: { path: 'large' } })!;
+    const labels = labelsOf(engine, id);
+    const done = await settled(engine, id);
+    expect(done).toMatchObject({
+      status: 'success',
+      md5: '',
+      hashWanted: false,
+      progress: 100,
+      uploadId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+    expect(done.result).toMatchObject({ path: 'large/大文件.bin', md5 });
+    expect(gated.calls()).toBe(0);
+    expect(sent.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(labels[0]).toBe('准备中');
+    expect(labels).toContain('等待上传');
+    expect(labels.at(-1)).toBe('上传成功');
+    expect(storedMd5('files', 'large/大文件.bin')).toBe(md5);
+  });
+
+  it('sends every chunk of a large file of a size the user stores before its MD5 is known, and merges once it is', async () => {
+    const size = freshSize();
+    await storeSameSize(size, 'large/same-size.bin');
+    const gated = gatedHasher();
+    const { targets, sent } = spiedTargets();
+    const engine = engineWith({ targets, hasher: gated.hasher });
+    const { file, md5 } = fileOf(size, '另一个.bin');
+    const id = engine.add(file, { uploadParams: { path: 'large' } })!;
+    const allSent = await reached(engine, id, (item) => item.progress === 100);
+    expect(allSent).toMatchObject({ status: 'uploading', md5: '', hashWanted: true, uploadId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(statusLabel(allSent)).toBe('上传中 100%');
+    expect(sent.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(gated.calls()).toBe(1);
+    gated.release();
+    expect(await settled(engine, id)).toMatchObject({ status: 'success', md5, progress: 100 });
+    expect(storedMd5('files', 'large/另一个.bin')).toBe(md5);
+  });
+
+  it('sends every part of a large file to the cloud disk without hashing it (the cloud disk gives nothing instantly)', async () => {
     const activation = await fetch(`${server.apiBase}/cloud-net-disk/auth/activation`, {
       method: 'POST',
       headers: { token: connection.token()!, 'content-type': 'application/json' },
@@ -460,12 +487,9 @@ describe('large files: sent while they are hashed', () => {
     const engine = engineWith({ targets, hasher: gated.hasher });
     const { file, md5 } = fileOf(large, 'weights.bin');
     const id = engine.add(file, { uploadType: 'gpu', uploadParams: { regionCode: 'hd-2', prefix: 'large' } })!;
-    const allSent = await reached(engine, id, (item) => item.progress === 100);
-    expect(allSent).toMatchObject({ status: 'uploading', md5: '', uploadId: expect.any(String) });
+    expect(await settled(engine, id)).toMatchObject({ status: 'success', md5: '', hashWanted: false, progress: 100 });
+    expect(gated.calls()).toBe(0);
     expect(sent.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(gated.calls()).toBe(1);
-    gated.release();
-    expect(await settled(engine, id)).toMatchObject({ status: 'success', md5, progress: 100 });
     expect(storedMd5('cloud/hd-2', 'large/weights.bin')).toBe(md5);
   });
 
@@ -513,8 +537,10 @@ describe('large files: sent while they are hashed', () => {
     const { targets } = spiedTargets(async (_item, n) => {
       if (n > 1) await gate;
     });
+    const size = freshSize();
+    await storeSameSize(size, 'large-pause/same-size.bin');
     const engine = engineWith({ targets, hasher: gated.hasher });
-    const { file, md5 } = fileOf(large, 'paused-large.bin');
+    const { file, md5 } = fileOf(size, 'paused-large.bin');
     const id = engine.add(file, { uploadParams: { path: 'large-pause' } })!;
     await reached(engine, id, (item) => item.chunks[0]?.status === 'success');
     engine.pause(id);
@@ -531,7 +557,6 @@ describe('large files: sent while they are hashed', () => {
 
   it('after a reload resumes a large upload under its upload id, sending only the missing chunks', async () => {
     const store = memoryQueueStore();
-    const gated = gatedHasher();
     let firstStored: () => void = () => undefined;
     const chunkOneStored = new Promise<void>((resolve) => (firstStored = resolve));
     const closing = spiedTargets(async (_item, n) => {
@@ -539,8 +564,8 @@ describe('large files: sent while they are hashed', () => {
       await chunkOneStored;
       throw new Error('page closed');
     });
-    const before = engineWith({ targets: closing.targets, store, hasher: gated.hasher });
-    const { file, md5 } = fileOf(large, 'resumable-large.bin');
+    const before = engineWith({ targets: closing.targets, store });
+    const { file, md5 } = fileOf(freshSize(), 'resumable-large.bin');
     const firstId = before.add(file)!;
     void reached(before, firstId, (item) => item.chunks[0]?.status === 'success').then(() => firstStored());
     expect((await settled(before, firstId)).status).toBe('error');
@@ -553,7 +578,7 @@ describe('large files: sent while they are hashed', () => {
       expect.objectContaining({ id: firstId, file: null, status: 'paused', md5: '', uploadId, progress: 12 }),
     ]);
     expect(after.add(new File([file], 'resumable-large.bin', { lastModified: file.lastModified }))).toBe(firstId);
-    expect(await settled(after, firstId)).toMatchObject({ status: 'success', md5, uploadId });
+    expect(await settled(after, firstId)).toMatchObject({ status: 'success', md5: '', hashWanted: false, uploadId });
     expect(sent.sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7, 8]);
     expect(storedMd5('files', 'resumable-large.bin')).toBe(md5);
     expect(await store.load()).toEqual([]);

@@ -116,6 +116,7 @@ export function createUploadEngine(options: EngineOptions): UploadEngine {
       fileSize: file.size,
       lastModified: file.lastModified,
       md5: '',
+      hashWanted: true,
       uploadId: '',
       chunkSize: uploadType === 'video' ? constants.videoChunkSize : constants.chunkSize,
       chunks: [],

@@ -64,7 +64,7 @@ const chunkFormTarget = (paths: UploadTarget['paths']): UploadTarget => ({
   merge: (item, connection) =>
     postJson(connection, item.mergePath, {
       fileName: item.fileName,
-      identifier: item.md5,
+      identifier: item.md5 || undefined,
       uploadId: item.uploadId || undefined,
       chunkSize: item.chunkSize,
       totalSize: item.fileSize,
@@ -94,8 +94,8 @@ interface GpuUpload {
 /**
  * GPU (the cloud disk): the server creates a multipart upload and presigns its part URLs; each
  * chunk is PUT straight there (the object store itself when it is S3; no session token goes with
- * it), and the parts are completed with their ETags. A large file's upload is opened before its
- * MD5 is known (`open`), so its parts travel while the worker hashes it; the MD5 goes with the merge.
+ * it), and the parts are completed with their ETags. A large file's upload is opened at once (`open`)
+ * and never hashed: the cloud disk keeps no hash to find it by.
  */
 function gpuTarget(): UploadTarget {
   const started = new Map<string, GpuUpload>();
@@ -117,7 +117,9 @@ function gpuTarget(): UploadTarget {
 
     async open(item, connection) {
       const answer = await presign(item, connection);
-      return answer.code === 200 ? { ...answer, data: { uploadId: answer.data.uploadId } } : answer;
+      if (answer.code !== 200) return { ...answer, data: null as never };
+      // The cloud disk gives nothing instantly (no 秒传): hashing a large file could never spare sending it.
+      return { ...answer, data: { uploadId: answer.data.uploadId, maybeHeld: false } };
     },
 
     async prepare(item, connection) {
@@ -126,7 +128,7 @@ function gpuTarget(): UploadTarget {
         // list the page could ask for); after a reload the page has none, so it opens a new upload (answered as gone).
         const upload = started.get(item.id);
         if (upload?.start.uploadId !== item.uploadId) return { code: 404, data: null as never, msg: '上传任务不存在或已过期，请重新上传' };
-        return { code: 200, data: { skipUpload: false, uploaded: [...upload.etags.keys()] }, msg: '' };
+        return { code: 200, data: { skipUpload: false, uploaded: [...upload.etags.keys()], maybeHeld: false }, msg: '' };
       }
       return presign(item, connection);
     },
@@ -147,7 +149,7 @@ function gpuTarget(): UploadTarget {
       const answer = await postJson(connection, item.mergePath, {
         uploadId: upload?.start.uploadId ?? '',
         fileName: item.fileName,
-        hashCode: item.md5,
+        hashCode: item.md5 || undefined,
         contentType: item.file?.type || 'application/octet-stream',
         chunkSize: item.chunkSize,
         fileSize: item.fileSize,

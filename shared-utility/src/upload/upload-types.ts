@@ -22,6 +22,12 @@ export interface UploadItem {
   fileSize: number;
   lastModified: number;
   md5: string;
+  /**
+   * Whether the item's MD5 is computed (and its merge waits for it): always, but for a large file sent under an upload id
+   * that the server says it cannot hold already (`maybeHeld` false): hashing it could not spare sending it, and the
+   * server's MD5 of the bytes it received is the file's.
+   */
+  hashWanted: boolean;
   /** The server's id of an upload opened before the MD5 was known (a large file, hashed while it is sent); '' otherwise. */
   uploadId: string;
   chunkSize: number;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../../envelope.js';
+import { invalid } from '../../errors.js';
 import { currentUser } from '../../plugins/index.js';
 import { checkFileName, checkRelativePath, joinPath } from '../../lib/index.js';
 import { checkChunks, holdsChunk, openChunkUpload, receiveChunkForm, storeUploadedFile, treePlacement } from '../../uploads/index.js';
@@ -78,7 +79,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: '合并分片（校验整个文件的 MD5），文件落入默认集群的文件存储或 tree 指定的位置',
+        summary: '合并分片（校验整个文件的 MD5；未给 identifier 时按收到的字节计算），文件落入默认集群的文件存储或 tree 指定的位置',
         body: MergeBody,
         response: { 200: Envelope(MergeFileResult) },
       },
@@ -86,8 +87,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { id: userId } = currentUser(request);
       const { fileName, identifier, chunkSize, totalSize, uploadId } = request.body;
+      if (!identifier && !uploadId) throw invalid('文件标识不能为空');
       const path = joinPath(checkRelativePath(request.body.path ?? ''), checkFileName(fileName));
-      const identity = { kind: 'cpu' as const, md5: identifier.toLowerCase(), chunkSize, fileSize: totalSize, fileName, uploadId };
+      const identity = { kind: 'cpu' as const, md5: identifier?.toLowerCase() ?? '', chunkSize, fileSize: totalSize, fileName, uploadId };
       const tree = request.body.tree ? await openTree(app, userId, request.body.tree) : await openClusterTreeOf(app, userId);
       const stored = await storeUploadedFile(app, userId, identity, treePlacement(tree, path));
       await warnTreeUsage(app, tree);

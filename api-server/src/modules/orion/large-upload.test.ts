@@ -33,7 +33,7 @@ const sendChunk = (bytes: Buffer, fileName: string, uploadId: string, n: number,
   );
 const check = (bytes: Buffer, fileName: string, uploadId: string, identifier?: string, as = client) =>
   as.post('/apis/orion/auth/file/chunk/check', { uploadId, identifier, fileName, chunkSize, totalSize: bytes.length, path: 'large' });
-const merge = (bytes: Buffer, fileName: string, uploadId: string, identifier = md5Of(bytes), as = client) =>
+const merge = (bytes: Buffer, fileName: string, uploadId: string, identifier: string | undefined = md5Of(bytes), as = client) =>
   as.post('/apis/orion/auth/file/mergeFile', { uploadId, identifier, fileName, chunkSize, totalSize: bytes.length, path: 'large' });
 
 describe('CPU upload opened before its MD5 is known', () => {
@@ -45,7 +45,7 @@ describe('CPU upload opened before its MD5 is known', () => {
     const { uploadId } = opened.data as { uploadId: string };
     expect(await reserved()).toBe(before + bytes.length);
     for (const n of [2, 4, 1]) expect((await sendChunk(bytes, '大文件.bin', uploadId, n)).code).toBe(200);
-    expect((await check(bytes, '大文件.bin', uploadId)).data).toEqual({ skipUpload: false, uploaded: [1, 2, 4] });
+    expect((await check(bytes, '大文件.bin', uploadId)).data).toEqual({ skipUpload: false, uploaded: [1, 2, 4], maybeHeld: false });
     expect(await merge(bytes, '大文件.bin', uploadId)).toMatchObject({ code: 409, msg: '文件分片不完整（已收到3/4），请继续上传' });
     await sendChunk(bytes, '大文件.bin', uploadId, 3);
     expect(await merge(bytes, '大文件.bin', uploadId)).toMatchObject({
@@ -76,13 +76,69 @@ describe('CPU upload opened before its MD5 is known', () => {
 
     const second = (await open(bytes, 'second.bin')).data.uploadId as string;
     await sendChunk(bytes, 'second.bin', second, 1);
-    expect((await check(bytes, 'second.bin', second)).data).toEqual({ skipUpload: false, uploaded: [1] });
+    expect((await check(bytes, 'second.bin', second)).data).toEqual({ skipUpload: false, uploaded: [1], maybeHeld: true });
     expect((await check(bytes, 'second.bin', second, md5Of(randomFile(3 * chunkSize)))).data).toEqual({ skipUpload: false, uploaded: [1] });
     expect((await check(bytes, 'second.bin', second, md5Of(bytes))).data).toEqual({ skipUpload: true, uploaded: [] });
     expect(await reserved()).toBe(before);
     expect(await sendChunk(bytes, 'second.bin', second, 2)).toMatchObject({ code: 404, msg: '上传任务不存在或已过期，请重新上传' });
     expect(await merge(bytes, 'second.bin', second)).toMatchObject({ code: 200, data: { path: 'large/second.bin' } });
     expect(md5Of(fs.readFileSync(stored('large/second.bin')))).toBe(md5Of(bytes));
+  });
+
+  it('says hashing can find the content held (maybeHeld) only when this user stores a file of the same size', async () => {
+    const bytes = randomFile(5 * chunkSize + 7);
+    const other = client.withToken(await login(t.app, demoAccounts.teacher, demoPassword));
+    const theirs = (await open(bytes, 'theirs.bin', other)).data as { uploadId: string; maybeHeld: boolean };
+    expect(theirs.maybeHeld).toBe(false);
+    for (const n of [1, 2, 3, 4, 5, 6]) await sendChunk(bytes, 'theirs.bin', theirs.uploadId, n, other);
+    expect((await merge(bytes, 'theirs.bin', theirs.uploadId, undefined, other)).code).toBe(200);
+
+    // Another user's file of this size tells this user nothing.
+    const mine = (await open(bytes, 'mine-first.bin')).data as { uploadId: string; maybeHeld: boolean };
+    expect(mine.maybeHeld).toBe(false);
+    expect((await check(bytes, 'mine-first.bin', mine.uploadId)).data).toEqual({ skipUpload: false, uploaded: [], maybeHeld: false });
+    for (const n of [1, 2, 3, 4, 5, 6]) await sendChunk(bytes, 'mine-first.bin', mine.uploadId, n);
+    expect((await merge(bytes, 'mine-first.bin', mine.uploadId, undefined)).code).toBe(200);
+
+    expect((await open(bytes, 'mine-again.bin')).data).toMatchObject({ maybeHeld: true });
+    expect((await open(randomFile(5 * chunkSize + 8), 'other-size.bin')).data).toMatchObject({ maybeHeld: false });
+  });
+
+  it('merges an upload the browser did not hash with the MD5 of the bytes received, which later uploads find (秒传)', async () => {
+    const bytes = randomFile(4 * chunkSize + 5);
+    const uploadId = (await open(bytes, '未哈希.bin')).data.uploadId as string;
+    for (const n of [3, 1, 5, 2, 4]) await sendChunk(bytes, '未哈希.bin', uploadId, n);
+    expect(await merge(bytes, '未哈希.bin', uploadId, undefined)).toMatchObject({
+      code: 200,
+      data: { path: 'large/未哈希.bin', size: bytes.length, md5: md5Of(bytes) },
+    });
+    expect(md5Of(fs.readFileSync(stored('large/未哈希.bin')))).toBe(md5Of(bytes));
+
+    const again = (await open(bytes, 'again.bin')).data as { uploadId: string; maybeHeld: boolean };
+    expect(again.maybeHeld).toBe(true);
+    expect((await check(bytes, 'again.bin', again.uploadId, md5Of(bytes))).data).toEqual({ skipUpload: true, uploaded: [] });
+    expect(await merge(bytes, 'again.bin', again.uploadId)).toMatchObject({
+      code: 200,
+      data: { path: 'large/again.bin', md5: md5Of(bytes) },
+    });
+  });
+
+  it('refuses a merge with neither an MD5 nor an upload id, and one without an MD5 whose chunks are missing', async () => {
+    const bytes = randomFile(2 * chunkSize);
+    const noId = await client.post('/apis/orion/auth/file/mergeFile', {
+      fileName: 'x.bin',
+      chunkSize,
+      totalSize: bytes.length,
+      path: 'large',
+    });
+    expect(noId).toMatchObject({ code: 422, msg: '文件标识不能为空' });
+    const uploadId = (await open(bytes, 'half.bin')).data.uploadId as string;
+    await sendChunk(bytes, 'half.bin', uploadId, 1);
+    expect(await merge(bytes, 'half.bin', uploadId, undefined)).toMatchObject({
+      code: 409,
+      msg: '文件分片不完整（已收到1/2），请继续上传',
+    });
+    expect(fs.existsSync(stored('large/half.bin'))).toBe(false);
   });
 
   it("refuses another user's upload id on every call and leaves that upload as it was", async () => {
@@ -94,7 +150,7 @@ describe('CPU upload opened before its MD5 is known', () => {
     expect(await sendChunk(bytes, 'mine.bin', uploadId, 2, other)).toMatchObject(gone);
     expect(await check(bytes, 'mine.bin', uploadId, undefined, other)).toMatchObject(gone);
     expect(await merge(bytes, 'mine.bin', uploadId, md5Of(bytes), other)).toMatchObject({ code: 409 });
-    expect((await check(bytes, 'mine.bin', uploadId)).data).toEqual({ skipUpload: false, uploaded: [1] });
+    expect((await check(bytes, 'mine.bin', uploadId)).data).toMatchObject({ skipUpload: false, uploaded: [1] });
     await sendChunk(bytes, 'mine.bin', uploadId, 2);
     expect((await merge(bytes, 'mine.bin', uploadId)).code).toBe(200);
   });
