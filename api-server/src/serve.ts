@@ -8,11 +8,12 @@ import { startPeriodicJobs } from './periodic-jobs.js';
 import { createLeaderLock, startLeadership } from './leadership/index.js';
 import { startSshGateway } from './ssh-gateway/index.js';
 import { startOperationsSocket } from './operations/index.js';
-import { portRefusal } from './lib/index.js';
+import { portRefusal, startIdleCollection } from './lib/index.js';
 
 /**
  * The process once its database is open (server.ts): builds the app, writes a new site's first rows, starts the
- * periodic jobs (on the leader), the SSH gateway and the operations socket, and listens until a signal stops it.
+ * periodic jobs (on the leader), the SSH gateway and the operations socket, and listens until a signal stops it;
+ * meanwhile it gives back the memory each burst of work leaves behind once it falls idle.
  */
 export async function serve(config: AppConfig, database: OpenDatabase): Promise<void> {
   const clock = config.clockFile ? fileClock(config.clockFile) : systemClock;
@@ -45,8 +46,10 @@ export async function serve(config: AppConfig, database: OpenDatabase): Promise<
   // Declared before anything starts: a refused start closes what is open by then.
   let sshGateway: { close(): Promise<void> } | null = null;
   let stopOperationsSocket: (() => Promise<void>) | null = null;
+  const stopIdleCollection = startIdleCollection();
 
   async function closeAll() {
+    stopIdleCollection();
     await leadership.stop();
     await sshGateway?.close();
     await stopOperationsSocket?.();

@@ -4,6 +4,7 @@ export { policyForPage, portalDirectives } from './content-security-policy.js';
 export { checkFileName, checkGpuFileName, checkRelativePath, internalName, joinPath } from './file-names.js';
 export { createDiskImage, diskImageExists, growDiskImage, loopDeviceOf, removeDiskImage } from './disk-image.js';
 export { answerFrameworkError } from './framework-errors.js';
+export { startIdleCollection } from './idle-collection.js';
 export { isValidIdCard, maskIdCard, maskMobile } from './id-card.js';
 export { keptSecret, keptSecretSetting } from './kept-secret.js';
 export { pagedAnswer, pageWindow } from './page-window.js';
