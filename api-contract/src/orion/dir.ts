@@ -11,7 +11,7 @@ export const DirEntry = Type.Object({
   path: Type.String({ description: "文件存储中的路径，含名称（'' 为根目录）" }),
   isDir: Type.Boolean(),
   size: Type.Integer({ description: '字节；文件夹为0' }),
-  md5: Type.String({ description: "文件夹为 ''" }),
+  md5: Type.String({ description: "上传时记下的 MD5；文件夹、不是上传来的或上传后被改写过的文件为 ''" }),
   gmtCreate: Type.Union([DateTime, Type.Null()], { description: '文件夹为 null' }),
 });
 export type DirEntry = Static<typeof DirEntry>;

@@ -92,6 +92,16 @@ describe.each(backends)('file system contract: $name', (backend) => {
     expect(await names(files, '')).toEqual(['docs/']);
   });
 
+  it('sets the modification time of a file to whole seconds, which a later write moves on', async () => {
+    await files.write('marked.bin', from('v1'));
+    await files.setModified('marked.bin', new Date('2026-03-04T05:06:07.890Z'));
+    expect((await files.stat('marked.bin'))!.modifiedAt).toEqual(new Date('2026-03-04T05:06:07.000Z'));
+    expect((await files.list('')).find((entry) => entry.name === 'marked.bin')!.modifiedAt).toEqual(new Date('2026-03-04T05:06:07.000Z'));
+    await files.write('marked.bin', from('v2'));
+    expect((await files.stat('marked.bin'))!.modifiedAt.getTime()).toBeGreaterThan(new Date('2026-03-04T05:06:08Z').getTime());
+    expect(await problem(files.setModified('missing.bin', new Date()))).toBe('not-found');
+  });
+
   it('refuses a write past maxBytes and leaves nothing behind, not even a partial file', async () => {
     await files.write('keep.bin', from('old'));
     expect(await problem(files.write('keep.bin', from(Buffer.alloc(5000)), { maxBytes: 4096 }))).toBe('too-large');
@@ -167,6 +177,7 @@ describe.each(backends)('file system contract: $name', (backend) => {
       expect(await problem(files.copy(escape, 'copied'))).toBe('not-found');
       expect(await problem(files.rename(escape, 'moved'))).toBe('not-found');
       expect(await problem(files.remove(escape))).toBe('not-found');
+      expect(await problem(files.setModified(escape, new Date()))).toBe('not-found');
       expect(await problem(files.usage(escape))).toBe('not-found');
     }
     expect(fs.readFileSync(path.join(backend.homes(), 'outside', 'secret.txt'), 'utf8')).toBe('secret');

@@ -47,6 +47,11 @@ export interface FileSystem {
   rename(from: string, to: string): Promise<void>;
   /** Copies a file or a whole folder; refuses ('exists') when `to` is taken. */
   copy(from: string, to: string): Promise<void>;
+  /**
+   * Sets a file's modification time (to whole seconds: what SFTP keeps), which marks it as written then: the server pins
+   * a file it placed to the time it recorded it, so a later write (over SSH, SFTP, a program) shows as a later time.
+   */
+  setModified(path: string, time: Date): Promise<void>;
   /** Removes a file or a whole folder; nothing when it is not there. */
   remove(path: string): Promise<void>;
   /** Bytes and files under a folder (the whole tree by default), recursively. */

@@ -40,7 +40,7 @@ export {
 export { ensureDemoDatasets } from './demo-datasets.js';
 export { pageOfDownloads } from './download-history.js';
 export { readCloudText, readTreeText, saveCloudText, saveTreeText, sendCloudInline, sendTreeInline } from './file-preview.js';
-export { type FileSystem, FileSystemError } from './file-system.js';
+export { type FileEntry, type FileSystem, FileSystemError } from './file-system.js';
 export { asUserError, clusterTreeKey, type FileTree, netDiskTreeKey, openTree, userHome } from './file-trees.js';
 export { readyNetDiskFolder } from './net-disk-volume.js';
 export type { InstanceMounts } from './instance-mounts.js';

@@ -79,6 +79,16 @@ export class LocalFileSystem implements FileSystem {
     return stats ? this.entry(relative, stats) : null;
   }
 
+  async setModified(relative: string, time: Date): Promise<void> {
+    const seconds = Math.floor(time.getTime() / 1000);
+    try {
+      await fs.promises.utimes(this.resolve(relative), seconds, seconds);
+    } catch (error) {
+      if (isCode(error, 'ENOENT')) throw new FileSystemError('not-found', relative);
+      throw error;
+    }
+  }
+
   async mkdir(folder: string): Promise<void> {
     try {
       await fs.promises.mkdir(this.resolve(folder), { recursive: true });

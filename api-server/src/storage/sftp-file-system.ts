@@ -123,6 +123,17 @@ export class SftpFileSystem implements FileSystem {
     return attrs ? this.entry(relative, attrs) : null;
   }
 
+  async setModified(relative: string, time: Date): Promise<void> {
+    const { sftp, full } = await this.open(relative);
+    const seconds = Math.floor(time.getTime() / 1000);
+    try {
+      await call<void>((done) => sftp.utimes(full, seconds, seconds, done));
+    } catch (error) {
+      if (isMissing(error)) throw new FileSystemError('not-found', relative);
+      throw error;
+    }
+  }
+
   async mkdir(folder: string): Promise<void> {
     const { sftp, full, root } = await this.open(folder);
     await this.makeFolders(sftp, full, root, folder);

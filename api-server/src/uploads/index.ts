@@ -2,5 +2,5 @@ export { checkChunks, holdsChunk, openChunkUpload, receiveChunkForm } from './ch
 export { cleanAbandonedUploads } from './cleanup.js';
 export { IncrementalMd5 } from './incremental-md5.js';
 export { usedBytes } from './quota.js';
-export { storeUploadedFile, treePlacement } from './store-file.js';
+export { recordedMd5s, storeUploadedFile, treePlacement } from './store-file.js';
 export { areaKey, courseAccessoriesArea, videosArea } from './user-areas.js';

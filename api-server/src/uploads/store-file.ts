@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { storedFiles } from '../db/index.js';
 import { conflict, invalid } from '../errors.js';
-import { openTree, placeTreeFile, type FileTree, treeArea, treeClash, writeTreeFile } from '../storage/index.js';
+import { inTree, openTree, placeTreeFile, type FileEntry, type FileTree, treeArea, treeClash, writeTreeFile } from '../storage/index.js';
 import { pathClash, type Placement } from './path-clash.js';
 import { ensureRoomFor } from './quota.js';
 import { chunkCount } from './chunk-layout.js';
@@ -26,24 +26,51 @@ async function contentOf(app: FastifyInstance, userId: number, file: StoredFile)
   return (await openTree(app, userId, treeKey)).fs.read(file.path);
 }
 
-async function storedSize(app: FastifyInstance, userId: number, file: StoredFile): Promise<number | undefined> {
+const wholeSeconds = (time: Date) => Math.floor(time.getTime() / 1000);
+
+/**
+ * Whether a file of a tree still holds what an upload placed there: its size, and the modification time pinned to the
+ * record's time when it was placed (`record`). A tree is written over SSH and SFTP too, which record nothing.
+ */
+const treeFileAsRecorded = (entry: Pick<FileEntry, 'size' | 'modifiedAt'>, file: Pick<StoredFile, 'size' | 'createdAt'>) =>
+  entry.size === file.size && wholeSeconds(entry.modifiedAt) === wholeSeconds(file.createdAt);
+
+/** Whether the file a row records is there and still holds the recorded content (by size, and in a tree by time too). */
+async function stillAsRecorded(app: FastifyInstance, userId: number, file: StoredFile): Promise<boolean> {
   const treeKey = treeKeyOfArea(file.area);
-  if (treeKey === null) return (await app.blobs.stat(areaKey(userId, file.area, file.path)))?.size;
+  if (treeKey === null) return (await app.blobs.stat(areaKey(userId, file.area, file.path)))?.size === file.size;
   const entry = await openTree(app, userId, treeKey)
     .then((tree) => tree.fs.stat(file.path))
     .catch(() => null);
-  return entry && !entry.isDir ? entry.size : undefined;
+  return entry !== null && !entry.isDir && treeFileAsRecorded(entry, file);
 }
 
 /** A file of this user with the same content, which an upload can be completed from without chunks (秒传). */
 export async function instantSource(app: FastifyInstance, userId: number, md5: string, size: number): Promise<StoredFile | undefined> {
-  const [row] = await app.db
+  const rows = await app.db
     .select()
     .from(storedFiles)
     .where(and(eq(storedFiles.userId, userId), eq(storedFiles.md5, md5), eq(storedFiles.size, size)))
-    .limit(1);
-  if (row && (await storedSize(app, userId, row)) === size) return row;
+    .limit(10);
+  for (const row of rows) if (await stillAsRecorded(app, userId, row)) return row;
   return undefined;
+}
+
+/** The MD5 recorded for each of these files of a tree (by path) that still holds what was uploaded; others are absent. */
+export async function recordedMd5s(app: FastifyInstance, userId: number, tree: FileTree, files: FileEntry[]): Promise<Map<string, string>> {
+  const paths = files.filter((file) => !file.isDir).map((file) => file.path);
+  if (paths.length === 0) return new Map();
+  const rows = await app.db
+    .select()
+    .from(storedFiles)
+    .where(and(eq(storedFiles.userId, userId), eq(storedFiles.area, treeArea(tree)), inArray(storedFiles.path, paths)));
+  const recorded = new Map(rows.map((row) => [row.path, row]));
+  const md5s = new Map<string, string>();
+  for (const file of files) {
+    const row = recorded.get(file.path);
+    if (row && treeFileAsRecorded(file, row)) md5s.set(file.path, row.md5);
+  }
+  return md5s;
 }
 
 /** Whether the user stores a file of exactly `size` bytes (by the records; a file gone since only costs a needless hash). */
@@ -67,7 +94,11 @@ export async function giveUpIfHeld(app: FastifyInstance, userId: number, upload:
   return true;
 }
 
+/** Records the file placed at `placement`; one in a tree gets the record's time as its modification time. */
 async function record(app: FastifyInstance, userId: number, placement: Placement, size: number, md5: string): Promise<StoredFile> {
+  const recordedAt = app.clock.now();
+  const { tree } = placement;
+  if (tree) await inTree(() => tree.fs.setModified(placement.path, recordedAt));
   const values = {
     userId,
     area: placement.area,
@@ -75,7 +106,7 @@ async function record(app: FastifyInstance, userId: number, placement: Placement
     size,
     md5,
     contentType: placement.contentType ?? '',
-    createdAt: app.clock.now(),
+    createdAt: recordedAt,
   };
   const [row] = await app.db
     .insert(storedFiles)

@@ -170,7 +170,7 @@ export function UploadPage({ navigate }: ScreenProps) {
                       <EntryName name={entry.name} isDir={entry.isDir} onOpen={() => setFolder(entry.path)} />
                     </Table.Cell>
                     <Table.Cell>{entry.isDir ? '—' : formatSize(entry.size)}</Table.Cell>
-                    <Table.Cell>{entry.isDir ? '—' : <code className="rc-md5">{entry.md5}</code>}</Table.Cell>
+                    <Table.Cell>{entry.md5 ? <code className="rc-md5">{entry.md5}</code> : '—'}</Table.Cell>
                     <Table.Cell>{formatDateTime(entry.gmtCreate)}</Table.Cell>
                     <Table.Cell className="rc-entry-actions">
                       {entry.isDir ? null : (

@@ -55,7 +55,31 @@ describe('CPU chunked upload', () => {
     const root = await client.post('/apis/orion/auth/file/userDirs', {});
     expect(root.data).toEqual([expect.objectContaining({ name: 'datasets', isDir: true })]);
     const folder = await client.post('/apis/orion/auth/file/userDirs', { path: 'datasets/v1' });
-    expect(folder.data).toEqual([expect.objectContaining({ name: '数据集.bin', isDir: false, size: bytes.length })]);
+    expect(folder.data).toEqual([expect.objectContaining({ name: '数据集.bin', isDir: false, size: bytes.length, md5: md5Of(bytes) })]);
+  });
+
+  it('lists the MD5 of an uploaded file, and gives it for 秒传, only while the file holds what was uploaded', async () => {
+    const bytes = randomFile(chunkSize + 5);
+    for (const name of ['kept.bin', 'rewritten.bin']) {
+      await client.sendChunks('/apis/orion/auth/file/chunk', bytes, { fileName: name, chunkSize, uploadPath: 'md5s' });
+      expect((await merge(bytes, name, 'md5s')).code).toBe(200);
+    }
+    // Written afterwards over SSH or SFTP, which record nothing: other bytes of the same size; and a file never uploaded.
+    fs.writeFileSync(stored('md5s/rewritten.bin'), randomFile(chunkSize + 5));
+    // A write takes the time it happens: a minute after the upload (written at once, it could fall in the same second).
+    const later = new Date(t.clock.now().getTime() + 60_000);
+    fs.utimesSync(stored('md5s/rewritten.bin'), later, later);
+    fs.writeFileSync(stored('md5s/written.bin'), bytes);
+    const listed = (await client.post('/apis/orion/auth/file/userDirs', { path: 'md5s' })).data as { name: string; md5: string }[];
+    expect(Object.fromEntries(listed.map((entry) => [entry.name, entry.md5]))).toEqual({
+      'kept.bin': md5Of(bytes),
+      'rewritten.bin': '',
+      'written.bin': '',
+    });
+
+    fs.rmSync(stored('md5s/kept.bin'));
+    expect((await check(bytes, 'again.bin', 'md5s')).data).toEqual({ skipUpload: false, uploaded: [] });
+    fs.rmSync(stored('md5s'), { recursive: true });
   });
 
   it('says which chunks it holds, so an interrupted upload sends only the missing ones', async () => {
