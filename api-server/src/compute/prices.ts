@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { preparedQuery, sysConfig, type Database, type Executor } from '../db/index.js';
+import { sysConfig, type Executor } from '../db/index.js';
 import { isPackage, packageDays } from './states.js';
 
 /** Site-wide prices from sys_config (thousandths of a yuan). */
@@ -21,16 +21,25 @@ function sitePricesOf(rows: Array<{ key: string; value: unknown }>): SitePrices 
   };
 }
 
-const selectSitePriceRows = (db: Executor) => db.select().from(sysConfig).where(inArray(sysConfig.key, sitePriceKeys));
-
 export async function loadSitePrices(db: Executor): Promise<SitePrices> {
-  return sitePricesOf(await selectSitePriceRows(db));
+  return sitePricesOf(await db.select().from(sysConfig).where(inArray(sysConfig.key, sitePriceKeys)));
 }
 
-/** The same, from a statement built once per database: the instance list reads them on every call. */
-const sitePriceRows = preparedQuery((db) => selectSitePriceRows(db).prepare('site_prices'));
-export async function listedSitePrices(db: Database): Promise<SitePrices> {
-  return sitePricesOf(await sitePriceRows(db).execute());
+/** How long the instance list goes on showing site prices it read: they change only when an operator edits sys_config. */
+export const listedPricesTtlMs = 5_000;
+const listedPrices = new WeakMap<Executor, { readAt: number; prices: Promise<SitePrices> }>();
+
+/**
+ * The site prices the instance list shows (the free data disk), read at most once per `listedPricesTtlMs`: reading them
+ * on every call cost that call a fifth of its CPU on PostgreSQL. Prices charged are always read afresh (`loadSitePrices`).
+ */
+export function listedSitePrices(db: Executor, now = performance.now()): Promise<SitePrices> {
+  const kept = listedPrices.get(db);
+  if (kept && now - kept.readAt < listedPricesTtlMs) return kept.prices;
+  const read = { readAt: now, prices: loadSitePrices(db) };
+  listedPrices.set(db, read);
+  read.prices.catch(() => listedPrices.get(db) === read && listedPrices.delete(db));
+  return read.prices;
 }
 
 export interface ModelPrices {
