@@ -8,10 +8,9 @@ const idleCpuMs = 25;
 
 /**
  * Decides, one window of CPU time at a time, when to collect: at the first idle window after a burst (or after the
- * start). A burst of
- * requests leaves V8's old space holding its garbage (about 100 MB after the list benchmark on PGlite) until V8's own
- * memory reducer runs, which takes from seconds to minutes; collected at once, the idle server is back near its
- * start size (RSS 3 s after the lists: 424–479 MB without, 346–362 MB with, in six runs).
+ * start). A burst of requests leaves V8's old space holding its garbage (about 100 MB after the list benchmark on
+ * PGlite) until V8's own memory reducer runs, which takes from seconds to minutes; collected at once, the idle server
+ * is back near its start size (RSS 3 s after the lists: 424–479 MB without, 371–384 MB with, three runs each).
  */
 export function idleCollector(collect: () => void): (cpuMsInWindow: number) => void {
   // Starting (compiling, migrating, writing demo data) is the first burst.
