@@ -66,6 +66,7 @@ export { uploads, $uploads } from './upload';
 export { statusLabel } from './upload/upload-labels';
 export { useUploadsUnderWay } from './upload/use-uploads-under-way';
 export { md5InWorker } from './upload/file-hasher';
+export { hashWhileSendingAbove } from './upload/upload-engine';
 export type { AddOptions, UploadChunk, UploadItem, UploadStatus, UploadType } from './upload/upload-types';
 
 export type { LayoutName, MicroAppName, RouteEntry, RouteOwner, ShellLocation, ShellProps } from './micro-app/shell-props';

@@ -1,4 +1,4 @@
-import { constants, formatSize, PageHeader, PageSection } from '@rc/shared-utility';
+import { constants, formatSize, hashWhileSendingAbove, PageHeader, PageSection } from '@rc/shared-utility';
 
 /** `/account/upload/helper`: how uploads work and what to do when one stops. */
 export function UploadHelperPage() {
@@ -7,12 +7,15 @@ export function UploadHelperPage() {
       <PageHeader />
       <h3>上传是怎样进行的</h3>
       <ol>
-        <li>选择文件后，浏览器先在后台计算文件的 MD5（准备中），页面不会卡顿。</li>
+        <li>
+          不超过 {formatSize(hashWhileSendingAbove)} 的文件：浏览器先在后台计算文件的 MD5（准备中），页面不会卡顿。
+          {'更大的文件立即开始上传；只有您已存有同样大小的文件时，浏览器才一边上传一边计算 MD5，以便发现相同内容时立即完成（秒传）。'}
+        </li>
         <li>
           文件被切成 {formatSize(constants.chunkSize)} 的分片，同时上传 {constants.parallelChunks} 片；某一片失败会自动重试{' '}
           {constants.chunkRetries} 次。
         </li>
-        <li>全部分片到达后，服务器核对整个文件的 MD5，一致才保存，文件不会出现一半。</li>
+        <li>全部分片到达后，服务器算出整个文件的 MD5（浏览器算过的，须与之一致），才一次保存整个文件，文件不会出现一半。</li>
       </ol>
       <h3>断点续传与秒传</h3>
       <ul>
