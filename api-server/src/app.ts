@@ -19,7 +19,6 @@ import {
   securityHeaders,
   openapi,
   rateLimit,
-  multipart,
   websocket,
   examplesStatic,
   webRoot,
@@ -99,7 +98,6 @@ export async function buildApp(parts: AppParts): Promise<FastifyInstance> {
 
   await app.register(openapi);
   await app.register(rateLimit);
-  await app.register(multipart);
   await app.register(websocket);
 
   await app.register(sms);

@@ -31,18 +31,19 @@ export class UserChangeScope {
     if (this.ended) void this.flush();
   }
 
-  async end(): Promise<void> {
+  /** Ends the scope: what it noted is heard when the promise settles; undefined when it noted nothing. */
+  end(): Promise<void> | undefined {
     this.ended = true;
-    await this.flush();
+    return this.flush();
   }
 
-  private async flush(): Promise<void> {
-    if (this.pending.size === 0) return;
+  private flush(): Promise<void> | undefined {
+    if (this.pending.size === 0) return undefined;
     const changes = this.pending;
     const details = this.details;
     this.pending = new Map();
     this.details = new Map();
-    await this.hear(changes, details);
+    return this.hear(changes, details);
   }
 }
 

@@ -82,8 +82,7 @@ export default async function instancePagesProxy(app: FastifyInstance) {
   const addressOf = instancePageHosts(app.config.instancePagesOrigin);
   const secure = app.config.instancePagesOrigin.startsWith('https:');
 
-  // Bodies stream through unread: parsers (and the portal's body limit) are for /apis. (So reply-from's warning at
-  // start that @fastify/multipart is registered does not concern this context, which has no multipart parser.)
+  // Bodies stream through unread: parsers (and the portal's body limit) are for /apis.
   const bodies = new WeakMap<FastifyRequest, Readable>();
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (request, payload, done) => {

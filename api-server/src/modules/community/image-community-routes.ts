@@ -19,7 +19,7 @@ import {
   UpdateCommunityImageBody,
 } from '@rc/api-contract/community/image-community';
 import { ok } from '../../envelope.js';
-import { currentUser } from '../../plugins/index.js';
+import { currentUser, multipart } from '../../plugins/index.js';
 import { imageFit } from '../../compute/index.js';
 import {
   deleteImage,
@@ -44,6 +44,7 @@ const published = (status: number) => (status === 1 ? '镜像已发布到社区'
 
 /** `/apis/community/{api,auth}/image/...`: shared images, stars, the fit check before renting, covers. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(multipart);
   app.post(
     '/api/image/list',
     {

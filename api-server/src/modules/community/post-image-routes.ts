@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { Envelope } from '@rc/api-contract/envelope';
 import { UploadedImage } from '@rc/api-contract/community/blog';
 import { ok } from '../../envelope.js';
-import { currentUser } from '../../plugins/index.js';
+import { currentUser, multipart } from '../../plugins/index.js';
 import { postImages } from '../../community/index.js';
 import { imageFormMessages, sendImage, storeImage } from '../../content/index.js';
 import { readFileForm } from '../../lib/index.js';
@@ -13,6 +13,7 @@ const ImageBytes = Type.Unsafe<unknown>({ type: 'string', format: 'binary', desc
 
 /** Images in posts: uploaded by signed-in writers, served to everyone. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(multipart);
   app.post(
     '/auth/blog/image/upload',
     {

@@ -6,7 +6,7 @@ import { AccessoryDownloadBody, AccessoryIdBody, AccessoryItem, AccessoryListBod
 import { ok } from '../../envelope.js';
 import { attachmentDisposition } from '../../blobs/index.js';
 import { invalid } from '../../errors.js';
-import { currentUser } from '../../plugins/index.js';
+import { currentUser, multipart } from '../../plugins/index.js';
 import { readFileForm } from '../../lib/index.js';
 import { deleteAccessory, downloadableAccessory, maxAccessoryBytes, saveAccessory, teachingAccessories } from '../../learning/index.js';
 
@@ -21,6 +21,7 @@ const accessoryFormMessages = {
 
 /** Course accessories: the teacher uploads and removes them; those who may study the course download them. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(multipart);
   // Spec §7: a download is a form post to /apis{path} with hidden fields (the token one of them), so the browser saves the answer.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));

@@ -14,7 +14,7 @@ import {
 } from '@rc/api-contract/course/authoring';
 import { ok } from '../../envelope.js';
 import { pageWindow, readFileForm } from '../../lib/index.js';
-import { currentUser } from '../../plugins/index.js';
+import { currentUser, multipart } from '../../plugins/index.js';
 import { imageFormMessages, sendImage, storeImage } from '../../content/index.js';
 import {
   courseCovers,
@@ -33,6 +33,7 @@ const ImageBytes = Type.Unsafe<unknown>({ type: 'string', format: 'binary', desc
 
 /** Course audit calls: a teacher's own courses, from draft to review to the shelf. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(multipart);
   app.post(
     '/auth/course/audit/list',
     {

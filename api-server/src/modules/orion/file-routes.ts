@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../../envelope.js';
 import { invalid } from '../../errors.js';
-import { currentUser } from '../../plugins/index.js';
+import { currentUser, multipart } from '../../plugins/index.js';
 import { checkFileName, checkRelativePath, joinPath } from '../../lib/index.js';
 import { checkChunks, holdsChunk, openChunkUpload, receiveChunkForm, storeUploadedFile, treePlacement } from '../../uploads/index.js';
 import { openClusterTreeOf, openTree, warnTreeUsage } from '../../storage/index.js';
@@ -21,6 +21,7 @@ import {
 const tags = ['文件存储'];
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(multipart);
   app.post(
     '/auth/file/chunk',
     {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { storeUploadedVideo } from '../../learning/index.js';
 import { ok } from '../../envelope.js';
-import { currentUser } from '../../plugins/index.js';
+import { currentUser, multipart } from '../../plugins/index.js';
 import { checkChunks, holdsChunk, receiveChunkForm } from '../../uploads/index.js';
 import { Envelope } from '@rc/api-contract/envelope';
 import { ChunkCheckBody, ChunkCheckResult, ChunkResult, ChunkTestQuery } from '@rc/api-contract/orion/upload';
@@ -11,6 +11,7 @@ import { VideoMergeBody, VideoMergeResult } from '@rc/api-contract/vod/video';
 const tags = ['视频'];
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(multipart);
   app.post(
     '/auth/videoInfo/upload',
     {

@@ -43,8 +43,11 @@ export default fp(
       requestScopes.set(request, scope);
       runInScope(scope, done);
     });
-    app.addHook('onSend', async (request) => {
-      await requestScopes.get(request)?.end();
+    // Not an async hook: most requests change nothing, and a promise per request is a cost every request would pay.
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      const heard = requestScopes.get(request)?.end();
+      if (!heard) return done(null, payload);
+      heard.then(() => done(null, payload), done);
     });
   },
   { name: 'user-changes', dependencies: ['core'] },

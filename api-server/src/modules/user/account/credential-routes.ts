@@ -13,7 +13,7 @@ import {
 } from '@rc/api-contract/user/credential';
 import { ok } from '../../../envelope.js';
 import { invalid } from '../../../errors.js';
-import { currentUser } from '../../../plugins/index.js';
+import { currentUser, multipart } from '../../../plugins/index.js';
 import { readChunkForm } from '../../../lib/index.js';
 import {
   checkDeclaredImage,
@@ -44,6 +44,7 @@ const imageView = (image: IdCardImage) => ({
 
 /** `/apis/user/auth/user/credential/image/...`: ID card images for real-name review, readable only by their owner. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(multipart);
   app.post(
     '/auth/user/credential/image/check',
     {
