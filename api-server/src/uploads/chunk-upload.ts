@@ -16,6 +16,7 @@ import {
   receiveChunk,
   receivedChunks,
   type UploadKind,
+  type UploadRow,
 } from './upload-sessions.js';
 
 const uploadIdPattern = /^[0-9a-f-]{36}$/;
@@ -49,11 +50,16 @@ export async function receiveChunkForm(app: FastifyInstance, request: FastifyReq
 }
 
 /**
- * Whether a file of `size` bytes may be one the user already stores (they store one of exactly that size): only then is
- * hashing a large file in the browser worth its time, to find out (秒传). Videos are never given instantly.
+ * Whether the upload's file may be one the user already stores (they store one of exactly its size): only then is
+ * hashing a large file in the browser worth its time, to find out (秒传), and only then may its merge bring an MD5 to
+ * compare. Otherwise the server leaves its bytes unhashed until its file is placed. Videos are never given instantly.
  */
-const maybeHeld = async (app: FastifyInstance, userId: number, kind: UploadKind, size: number) =>
-  kind !== 'video' && (await storesSameSize(app, userId, size));
+async function maybeHeld(app: FastifyInstance, userId: number, kind: UploadKind, upload: UploadRow): Promise<boolean> {
+  const held = kind !== 'video' && (await storesSameSize(app, userId, upload.fileSize));
+  if (held) app.uploads.md5.hashAsReceived(upload.id);
+  else app.uploads.md5.defer(upload.id);
+  return held;
+}
 
 /**
  * Opens an upload before its MD5 is known (a large file sent while it is hashed, or never hashed by the browser when it
@@ -64,7 +70,7 @@ export async function openChunkUpload(app: FastifyInstance, request: FastifyRequ
   const fileName = checkFileName(body.fileName);
   checkRelativePath(body.path ?? '');
   const upload = await openUploadById(app, userId, { kind, chunkSize: body.chunkSize, fileSize: body.totalSize, fileName });
-  return { uploadId: upload.id, maybeHeld: await maybeHeld(app, userId, kind, upload.fileSize) };
+  return { uploadId: upload.id, maybeHeld: await maybeHeld(app, userId, kind, upload) };
 }
 
 /**
@@ -82,9 +88,10 @@ export async function checkChunks(app: FastifyInstance, request: FastifyRequest,
     if (body.identifier && kind !== 'video' && (await giveUpIfHeld(app, userId, upload, body.identifier.toLowerCase())))
       return { skipUpload: true, uploaded: [] as number[] };
     const uploaded = await receivedChunks(app, upload);
-    return body.identifier
-      ? { skipUpload: false, uploaded }
-      : { skipUpload: false, uploaded, maybeHeld: await maybeHeld(app, userId, kind, upload.fileSize) };
+    if (!body.identifier) return { skipUpload: false, uploaded, maybeHeld: await maybeHeld(app, userId, kind, upload) };
+    // Its merge will bring this MD5 to compare.
+    app.uploads.md5.hashAsReceived(upload.id);
+    return { skipUpload: false, uploaded };
   }
   if (!body.identifier) throw invalid('文件标识不能为空');
   const md5 = body.identifier.toLowerCase();

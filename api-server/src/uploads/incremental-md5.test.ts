@@ -90,4 +90,40 @@ describe('IncrementalMd5 (hashing on its own thread)', () => {
     await hold('f', bytes, 2);
     expect(await md5.digest(upload('f', bytes))).toBe(md5Of(bytes));
   });
+
+  it('leaves a deferred upload unhashed as it arrives, and hashes it whole when its digest is asked for after all', async () => {
+    const bytes = randomBytes(3 * chunkSize + 5);
+    md5.defer('g');
+    const readBack = vi.spyOn(blobs, 'readRange');
+    for (const n of [1, 2, 3, 4]) {
+      await hold('g', bytes, n);
+      await md5.advance(upload('g', bytes));
+    }
+    expect(readBack).not.toHaveBeenCalled();
+    expect(await md5.digest(upload('g', bytes))).toBe(md5Of(bytes));
+    expect(md5.isDeferred('g')).toBe(false);
+  });
+
+  it('hashes a whole file on its thread, and keeps the thread until it is done', async () => {
+    await md5.close();
+    md5 = new IncrementalMd5(blobs, 0);
+    const bytes = randomBytes(5 * chunkSize + 1);
+    let go!: () => void;
+    const otherDone = new Promise<void>((resolve) => (go = resolve));
+    const pieces = async function* () {
+      yield bytes.subarray(0, chunkSize);
+      await otherDone;
+      yield bytes.subarray(chunkSize);
+    };
+    const whole = md5.hashOf(pieces());
+    // An upload's digest settling meanwhile would stop an idle thread: this one is not idle.
+    const other = randomBytes(chunkSize);
+    await hold('h', other, 1);
+    expect(await md5.digest(upload('h', other))).toBe(md5Of(other));
+    md5.forget('h');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    go();
+    expect(await whole).toBe(md5Of(bytes));
+    expect(await md5.hashOf(Readable.from([]))).toBe(md5Of(Buffer.alloc(0)));
+  });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { storedFiles } from '../db/index.js';
 import { conflict, invalid } from '../errors.js';
@@ -44,6 +44,35 @@ async function stillAsRecorded(app: FastifyInstance, userId: number, file: Store
     .catch(() => null);
   return entry !== null && !entry.isDir && treeFileAsRecorded(entry, file);
 }
+
+/** The MD5 recorded for a file placed before it was hashed (never an MD5: those are 32 hexadecimal digits). */
+const unhashedMd5 = '';
+
+/**
+ * Records the MD5 of a file placed before it was hashed, hashing it on the MD5 thread: only while the file still holds
+ * what was placed (before and after hashing), and only into that placement's record (not one written over it since).
+ */
+export async function recordPlacedMd5(app: FastifyInstance, file: StoredFile): Promise<void> {
+  if (!(await stillAsRecorded(app, file.userId, file))) return;
+  const md5 = await app.uploads.md5.hashOf(await contentOf(app, file.userId, file));
+  if (!(await stillAsRecorded(app, file.userId, file))) return;
+  await app.db
+    .update(storedFiles)
+    .set({ md5 })
+    .where(and(eq(storedFiles.id, file.id), eq(storedFiles.md5, unhashedMd5), eq(storedFiles.createdAt, file.createdAt)));
+}
+
+/**
+ * Files placed since `since` and not hashed yet (see `recordPlacedMd5`), newest first: those whose hashing a restart or
+ * a failure cut short, and those written over SSH or SFTP before they were hashed (which stay so).
+ */
+export const filesNotHashedYet = (app: FastifyInstance, since: Date, limit: number): Promise<StoredFile[]> =>
+  app.db
+    .select()
+    .from(storedFiles)
+    .where(and(eq(storedFiles.md5, unhashedMd5), gt(storedFiles.createdAt, since)))
+    .orderBy(desc(storedFiles.id))
+    .limit(limit);
 
 /** A file of this user with the same content, which an upload can be completed from without chunks (秒传). */
 export async function instantSource(app: FastifyInstance, userId: number, md5: string, size: number): Promise<StoredFile | undefined> {
@@ -153,8 +182,10 @@ export async function storeUploadedFile(
       noteUpload(userId, { ...identity, md5: stored.md5 }, upload, 'merged');
       return stored;
     }
-    // Usually hashed already while the chunks arrived; after a restart, hashed now.
-    const md5 = await app.uploads.md5.digest(upload);
+    // Usually hashed already while the chunks arrived; after a restart, hashed now. An upload nobody declared an MD5
+    // for, left unhashed as it arrived, is recorded without one and hashed once placed: the answer does not wait for it.
+    const hashOncePlaced = !identity.md5 && app.uploads.md5.isDeferred(upload.id);
+    const md5 = hashOncePlaced ? unhashedMd5 : await app.uploads.md5.digest(upload);
     if (md5 === null) throw new Error(`upload ${upload.id}: the assembled chunks could not be read back to hash them`);
     if (identity.md5 && md5 !== identity.md5) {
       await discardUpload(app, upload);
@@ -170,6 +201,7 @@ export async function storeUploadedFile(
     const stored = await record(app, userId, placement, upload.fileSize, md5);
     await discardUpload(app, upload);
     noteUpload(userId, { ...identity, md5: stored.md5 }, upload, 'merged');
+    if (hashOncePlaced) app.uploads.placedFiles.hash(stored);
     return stored;
   }
 

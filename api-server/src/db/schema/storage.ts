@@ -1,4 +1,5 @@
 import { bigint, index, integer, pgTable, real, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users } from './accounts.js';
 import { createdAt } from './columns.js';
 
@@ -20,7 +21,14 @@ export const storedFiles = pgTable(
     contentType: varchar('content_type', { length: 200 }).notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('stored_files_path_idx').on(t.userId, t.area, t.path), index('stored_files_md5_idx').on(t.userId, t.md5)],
+  (t) => [
+    uniqueIndex('stored_files_path_idx').on(t.userId, t.area, t.path),
+    index('stored_files_md5_idx').on(t.userId, t.md5),
+    // The few files placed before they were hashed (an empty md5), which the upload clean-up pass looks for.
+    index('stored_files_not_hashed_idx')
+      .on(t.id)
+      .where(sql`${t.md5} = ''`),
+  ],
 );
 
 /**

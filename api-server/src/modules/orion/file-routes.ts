@@ -80,7 +80,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: '合并分片（校验整个文件的 MD5；未给 identifier 时按收到的字节计算），文件落入默认集群的文件存储或 tree 指定的位置',
+        summary:
+          '合并分片（校验整个文件的 MD5；未给 identifier 时先应答，md5 为空，文件落位后再计算并记录），文件落入默认集群的文件存储或 tree 指定的位置',
         body: MergeBody,
         response: { 200: Envelope(MergeFileResult) },
       },

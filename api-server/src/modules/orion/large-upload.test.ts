@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { storedFiles } from '../../db/index.js';
+import { cleanAbandonedUploads } from '../../uploads/index.js';
 import { demoAccounts, demoPassword } from '../../seed/demo-data.js';
 import { login, type TestApp } from '../../test-support/test-app.js';
 import { md5Of, randomFile, setUpSignedInApp, type UploadClient } from '../../test-support/upload-client.js';
@@ -33,8 +36,20 @@ const sendChunk = (bytes: Buffer, fileName: string, uploadId: string, n: number,
   );
 const check = (bytes: Buffer, fileName: string, uploadId: string, identifier?: string, as = client) =>
   as.post('/apis/orion/auth/file/chunk/check', { uploadId, identifier, fileName, chunkSize, totalSize: bytes.length, path: 'large' });
-const merge = (bytes: Buffer, fileName: string, uploadId: string, identifier: string | undefined = md5Of(bytes), as = client) =>
-  as.post('/apis/orion/auth/file/mergeFile', { uploadId, identifier, fileName, chunkSize, totalSize: bytes.length, path: 'large' });
+const listedMd5 = async (name: string) =>
+  ((await client.post('/apis/orion/auth/file/userDirs', { path: 'large' })).data as { name: string; md5: string }[]).find(
+    (entry) => entry.name === name,
+  )?.md5;
+/** Merges with the MD5 of `bytes` declared, another one, or none (null). */
+const merge = (bytes: Buffer, fileName: string, uploadId: string, identifier: string | null = md5Of(bytes), as = client) =>
+  as.post('/apis/orion/auth/file/mergeFile', {
+    uploadId,
+    identifier: identifier ?? undefined,
+    fileName,
+    chunkSize,
+    totalSize: bytes.length,
+    path: 'large',
+  });
 
 describe('CPU upload opened before its MD5 is known', () => {
   it('reserves the size, takes chunks by upload id, checks the declared MD5 at merge and frees the reservation', async () => {
@@ -91,28 +106,35 @@ describe('CPU upload opened before its MD5 is known', () => {
     const theirs = (await open(bytes, 'theirs.bin', other)).data as { uploadId: string; maybeHeld: boolean };
     expect(theirs.maybeHeld).toBe(false);
     for (const n of [1, 2, 3, 4, 5, 6]) await sendChunk(bytes, 'theirs.bin', theirs.uploadId, n, other);
-    expect((await merge(bytes, 'theirs.bin', theirs.uploadId, undefined, other)).code).toBe(200);
+    expect((await merge(bytes, 'theirs.bin', theirs.uploadId, null, other)).code).toBe(200);
 
     // Another user's file of this size tells this user nothing.
     const mine = (await open(bytes, 'mine-first.bin')).data as { uploadId: string; maybeHeld: boolean };
     expect(mine.maybeHeld).toBe(false);
     expect((await check(bytes, 'mine-first.bin', mine.uploadId)).data).toEqual({ skipUpload: false, uploaded: [], maybeHeld: false });
     for (const n of [1, 2, 3, 4, 5, 6]) await sendChunk(bytes, 'mine-first.bin', mine.uploadId, n);
-    expect((await merge(bytes, 'mine-first.bin', mine.uploadId, undefined)).code).toBe(200);
+    expect((await merge(bytes, 'mine-first.bin', mine.uploadId, null)).code).toBe(200);
 
     expect((await open(bytes, 'mine-again.bin')).data).toMatchObject({ maybeHeld: true });
     expect((await open(randomFile(5 * chunkSize + 8), 'other-size.bin')).data).toMatchObject({ maybeHeld: false });
   });
 
-  it('merges an upload the browser did not hash with the MD5 of the bytes received, which later uploads find (秒传)', async () => {
+  it('merges an upload the browser did not hash without waiting for its MD5, records the MD5 once placed, and later uploads find it (秒传)', async () => {
     const bytes = randomFile(4 * chunkSize + 5);
     const uploadId = (await open(bytes, '未哈希.bin')).data.uploadId as string;
+    // Hashing reads the assembled bytes back: nothing is read while the chunks arrive.
+    const readBack = vi.spyOn(t.app.blobs, 'readRange');
     for (const n of [3, 1, 5, 2, 4]) await sendChunk(bytes, '未哈希.bin', uploadId, n);
-    expect(await merge(bytes, '未哈希.bin', uploadId, undefined)).toMatchObject({
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(readBack).not.toHaveBeenCalled();
+    readBack.mockRestore();
+    expect(await merge(bytes, '未哈希.bin', uploadId, null)).toMatchObject({
       code: 200,
-      data: { path: 'large/未哈希.bin', size: bytes.length, md5: md5Of(bytes) },
+      data: { path: 'large/未哈希.bin', size: bytes.length, md5: '' },
     });
     expect(md5Of(fs.readFileSync(stored('large/未哈希.bin')))).toBe(md5Of(bytes));
+    await t.app.uploads.placedFiles.idle();
+    expect(await listedMd5('未哈希.bin')).toBe(md5Of(bytes));
 
     const again = (await open(bytes, 'again.bin')).data as { uploadId: string; maybeHeld: boolean };
     expect(again.maybeHeld).toBe(true);
@@ -121,6 +143,52 @@ describe('CPU upload opened before its MD5 is known', () => {
       code: 200,
       data: { path: 'large/again.bin', md5: md5Of(bytes) },
     });
+  });
+
+  it('hashes the bytes of an upload as they arrive once a file of its size is stored: its merge then compares the MD5 declared', async () => {
+    const bytes = randomFile(2 * chunkSize + 3);
+    const first = (await open(bytes, 'size-a.bin')).data.uploadId as string;
+    await sendChunk(bytes, 'size-a.bin', first, 1);
+    const other = randomFile(bytes.length);
+    // Another file of that size is stored meanwhile; the resumed item is told so and hashes, and so does the server.
+    const otherId = (await open(other, 'size-b.bin')).data.uploadId as string;
+    for (const n of [1, 2, 3]) await sendChunk(other, 'size-b.bin', otherId, n);
+    expect((await merge(other, 'size-b.bin', otherId, null)).code).toBe(200);
+    expect((await check(bytes, 'size-a.bin', first)).data).toMatchObject({ maybeHeld: true });
+    for (const n of [2, 3]) await sendChunk(bytes, 'size-a.bin', first, n);
+    expect(await merge(bytes, 'size-a.bin', first, md5Of(other))).toMatchObject({
+      code: 422,
+      msg: '文件校验失败（MD5不一致），请重新上传',
+    });
+  });
+
+  it('hashes again a file placed unhashed whose hashing a restart cut short, and records no MD5 for one written over before it was hashed', async () => {
+    const bytes = randomFile(2 * chunkSize);
+    const uploadId = (await open(bytes, 'changed.bin')).data.uploadId as string;
+    for (const n of [1, 2]) await sendChunk(bytes, 'changed.bin', uploadId, n);
+    expect((await merge(bytes, 'changed.bin', uploadId, null)).code).toBe(200);
+    await t.app.uploads.placedFiles.idle();
+    const [row] = await t.app.db.select().from(storedFiles).where(eq(storedFiles.path, 'large/changed.bin'));
+    const notHashed = async () => {
+      await t.app.db.update(storedFiles).set({ md5: '' }).where(eq(storedFiles.id, row!.id));
+      expect(await listedMd5('changed.bin')).toBe('');
+    };
+
+    // As if the server stopped before the hash was recorded: the upload clean-up pass hands the file over again.
+    await notHashed();
+    await cleanAbandonedUploads(t.app);
+    await t.app.uploads.placedFiles.idle();
+    expect(await listedMd5('changed.bin')).toBe(md5Of(bytes));
+
+    // Written over SSH (same size, a new time) before its hash was recorded: the MD5 of the new bytes is not the upload's.
+    await notHashed();
+    fs.writeFileSync(stored('large/changed.bin'), randomFile(bytes.length));
+    const writtenAt = new Date(row!.createdAt.getTime() + 60_000);
+    fs.utimesSync(stored('large/changed.bin'), writtenAt, writtenAt);
+    await cleanAbandonedUploads(t.app);
+    await t.app.uploads.placedFiles.idle();
+    const [after] = await t.app.db.select().from(storedFiles).where(eq(storedFiles.id, row!.id));
+    expect(after!.md5).toBe('');
   });
 
   it('refuses a merge with neither an MD5 nor an upload id, and one without an MD5 whose chunks are missing', async () => {
@@ -134,7 +202,7 @@ describe('CPU upload opened before its MD5 is known', () => {
     expect(noId).toMatchObject({ code: 422, msg: '文件标识不能为空' });
     const uploadId = (await open(bytes, 'half.bin')).data.uploadId as string;
     await sendChunk(bytes, 'half.bin', uploadId, 1);
-    expect(await merge(bytes, 'half.bin', uploadId, undefined)).toMatchObject({
+    expect(await merge(bytes, 'half.bin', uploadId, null)).toMatchObject({
       code: 409,
       msg: '文件分片不完整（已收到1/2），请继续上传',
     });

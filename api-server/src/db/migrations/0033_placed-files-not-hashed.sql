@@ -1,0 +1,1 @@
+CREATE INDEX "stored_files_not_hashed_idx" ON "stored_files" USING btree ("id") WHERE "stored_files"."md5" = '';
