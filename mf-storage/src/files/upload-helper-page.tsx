@@ -15,7 +15,10 @@ export function UploadHelperPage() {
           文件被切成 {formatSize(constants.chunkSize)} 的分片，同时上传 {constants.parallelChunks} 片；某一片失败会自动重试{' '}
           {constants.chunkRetries} 次。
         </li>
-        <li>全部分片到达后，服务器算出整个文件的 MD5（浏览器算过的，须与之一致），才一次保存整个文件，文件不会出现一半。</li>
+        <li>
+          全部分片到达后，服务器一次保存整个文件，文件不会出现一半。浏览器算过 MD5 的文件，服务器先核对一致再保存；浏览器未算的大文件，
+          服务器保存后再计算它的 MD5，稍后显示在文件列表中。
+        </li>
       </ol>
       <h3>断点续传与秒传</h3>
       <ul>
