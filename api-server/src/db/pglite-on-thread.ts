@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 
@@ -22,19 +20,14 @@ interface Results {
 
 type RowMode = 'array' | 'object';
 
-let compiledPglite: Promise<WebAssembly.Module> | undefined;
-
 /**
- * PGlite's WebAssembly, compiled once per process and handed to every thread that opens a database. A thread that
- * compiled its own took about 0.5 CPU-s more to open a database and 0.2 more to close it, the code V8 optimised for an
- * earlier thread being thrown away with it: a test file opens one database at least (issue 28).
+ * PGlite's WebAssembly, compiled once per process: by the first thread that opens a database, which hands it back to
+ * be given to every later one. A thread that compiled its own took about 0.5 CPU-s more to open a database and 0.2 more
+ * to close it, the code V8 optimised for an earlier thread being thrown away with it: a test file opens one database at
+ * least (issue 28). Compiled on the first thread rather than here: this thread then starts it at once, and loads the
+ * rest of the server while the database opens (issue 31).
  */
-function pgliteWasmModule(): Promise<WebAssembly.Module> {
-  compiledPglite ??= readFile(createRequire(import.meta.url).resolve('@electric-sql/pglite/pglite.wasm')).then((bytes) =>
-    WebAssembly.compile(bytes),
-  );
-  return compiledPglite;
-}
+let compiledPglite: WebAssembly.Module | undefined;
 
 /**
  * PGlite on a worker thread (`pglite-thread.mjs`), answering the calls drizzle-orm/pglite makes of a PGlite: `query`
@@ -62,15 +55,16 @@ export class PgliteOnThread {
   /** Opens the PGlite database in `folder` (created when missing) on a new thread. */
   static async open(folder: string): Promise<PgliteOnThread> {
     const thread = new Worker(new URL('./pglite-thread.mjs', import.meta.url), {
-      workerData: { dataDir: folder, wasmModule: await pgliteWasmModule() },
+      workerData: { dataDir: folder, wasmModule: compiledPglite },
       // The thread's objects live for one statement: with a young generation of 8 MB instead of V8's default (48 MB on
       // 64-bit) the idle server held about 15 MB less after list calls, which ran as fast (issue 31).
       resourceLimits: { maxYoungGenerationSizeMb: 8 },
     });
     const client = new PgliteOnThread(thread);
-    // Message 0 is the thread's own: the database opened, or why not.
+    // Message 0 is the thread's own: the database opened (with the module it compiled, if it was given none), or why not.
     try {
-      await client.waitFor(0);
+      const opened = (await client.waitFor(0)) as { wasmModule?: WebAssembly.Module } | null;
+      compiledPglite ??= opened?.wasmModule;
     } catch (error) {
       await client.thread.terminate();
       throw error;

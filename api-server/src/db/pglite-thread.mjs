@@ -2,6 +2,8 @@
 // on the main thread every statement (and the parsing of its answer) stopped every other request for its whole
 // duration (issue 31). db/pglite-on-thread.ts is the other end. Plain JavaScript: a worker thread starts without the
 // TypeScript loader that the server and the tests run under.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 import { types } from '@electric-sql/pglite';
 import { openPgliteFolder } from './pglite-folder.mjs';
@@ -35,9 +37,13 @@ const transactions = new Map();
 let pglite;
 let statements;
 try {
-  pglite = await openPgliteFolder(workerData.dataDir, workerData.wasmModule);
+  // The first thread of a process compiles PGlite's WebAssembly and hands it back, for the later ones (pglite-on-thread.ts).
+  const wasmModule =
+    workerData.wasmModule ??
+    (await WebAssembly.compile(await readFile(createRequire(import.meta.url).resolve('@electric-sql/pglite/pglite.wasm'))));
+  pglite = await openPgliteFolder(workerData.dataDir, wasmModule);
   statements = new PreparedStatements(pglite, 256, parsers);
-  parentPort.postMessage({ id: 0, result: null });
+  parentPort.postMessage({ id: 0, result: workerData.wasmModule ? null : { wasmModule } });
 } catch (error) {
   parentPort.postMessage({ id: 0, error: failure(error) });
 }
