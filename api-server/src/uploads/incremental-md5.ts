@@ -19,13 +19,12 @@ interface Progress {
 const chunksOf = (upload: HashedUpload) => Math.max(1, Math.ceil(upload.fileSize / upload.chunkSize));
 
 /**
- * The MD5 of each upload's assembled bytes, advanced in chunk order while chunks arrive, so a merge
- * seldom reads the whole file again; except for an upload whose merge will have no MD5 to compare (`defer`), which
- * is left unhashed: its file is hashed once placed (`hashOf`), after the merge answered. The hashing runs on a worker
- * thread (`md5-thread.mjs`); this thread only reads the bytes and passes them on. The worker starts with the first upload and stops
- * once no upload has been hashed for `idleMs` (an idle worker holds about 8 MB; starting one takes
- * milliseconds). State is kept in memory: after a restart, or when the worker died, the merge hashes
- * the file from its first chunk.
+ * The MD5 of each upload's assembled bytes, advanced in chunk order while chunks arrive, so a merge seldom reads the
+ * whole file again; except for an upload whose merge will have no MD5 to compare (`defer`), which is left unhashed: its
+ * file is hashed once placed (`hashOf`), after the merge answered. The hashing runs on a worker thread
+ * (`md5-thread.mjs`); this thread only reads the bytes and passes them on. The worker starts with the first upload and
+ * stops once nothing has been hashed for `idleMs` (an idle worker holds about 8 MB; starting one takes milliseconds).
+ * State is kept in memory: after a restart, or when the worker died, the merge hashes the file from its first chunk.
  */
 export class IncrementalMd5 {
   private readonly progress = new Map<string, Progress>();
