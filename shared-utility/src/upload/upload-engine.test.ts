@@ -143,25 +143,21 @@ function reached(engine: UploadEngine, id: string, condition: (item: UploadItem)
   });
 }
 
-async function reservedBytes(): Promise<number> {
-  const response = await fetch(`${server.apiBase}/orion/auth/file/userDirs/used`, {
+/** What a file storage call answers this test's user. */
+async function fileStorage<T>(route: string, body: object): Promise<T> {
+  const response = await fetch(`${server.apiBase}/orion/auth/file/${route}`, {
     method: 'POST',
     headers: { token: connection.token()!, 'content-type': 'application/json' },
-    body: '{}',
+    body: JSON.stringify(body),
   });
-  return ((await response.json()) as { data: { reserved: number } }).data.reserved;
+  return ((await response.json()) as { data: T }).data;
 }
 
+const reservedBytes = async () => (await fileStorage<{ reserved: number }>('userDirs/used', {})).reserved;
+
 /** The MD5 file storage lists for `name` in `folder` ('' until the server has hashed a file placed unhashed). */
-async function listedMd5(folder: string, name: string): Promise<string | undefined> {
-  const response = await fetch(`${server.apiBase}/orion/auth/file/userDirs`, {
-    method: 'POST',
-    headers: { token: connection.token()!, 'content-type': 'application/json' },
-    body: JSON.stringify({ path: folder }),
-  });
-  const entries = ((await response.json()) as { data: { name: string; md5: string }[] }).data;
-  return entries.find((entry) => entry.name === name)?.md5;
-}
+const listedMd5 = async (folder: string, name: string) =>
+  (await fileStorage<{ name: string; md5: string }[]>('userDirs', { path: folder })).find((entry) => entry.name === name)?.md5;
 
 function labelsOf(engine: UploadEngine, id: string): string[] {
   const labels: string[] = [];

@@ -288,6 +288,18 @@ describe('a multipart content type over a body that is not multipart', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('is refused with code 422 by a route that takes JSON, which parses no multipart at all', async () => {
+    const token = await login(t.app, demoAccounts.user, demoPassword);
+    const form = `${fields}--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\n\r\nbytes\r\n--xyz--\r\n`;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/apis/container/auth/list',
+      headers: { token, 'content-type': 'multipart/form-data; boundary=xyz' },
+      payload: form,
+    });
+    expect(response.json()).toEqual({ code: 422, data: null, msg: '请求格式不正确' });
+  });
+
   it('is refused with code 422 by the blog image, course cover and course attachment uploads', async () => {
     const teacher = await login(t.app, demoAccounts.teacher, demoPassword);
     const wrong: string[] = [];
