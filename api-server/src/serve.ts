@@ -2,7 +2,7 @@ import { buildApp } from './app.js';
 import type { AppConfig } from './config.js';
 import { systemClock } from './clock.js';
 import { fileClock } from './file-clock.js';
-import type { OpenDatabase } from './db/index.js';
+import type { StartingDatabase } from './db/index.js';
 import { seedDemoData, seedBaseData, warnOfDemoSite } from './seed/index.js';
 import { startPeriodicJobs } from './periodic-jobs.js';
 import { createLeaderLock, startLeadership } from './leadership/index.js';
@@ -15,13 +15,19 @@ import { portRefusal, startIdleCollection } from './lib/index.js';
  * periodic jobs (on the leader), the SSH gateway and the operations socket, and listens until a signal stops it;
  * meanwhile it gives back the memory each burst of work leaves behind once it falls idle.
  */
-export async function serve(config: AppConfig, database: OpenDatabase): Promise<void> {
+export async function serve(config: AppConfig, database: StartingDatabase): Promise<void> {
   const clock = config.clockFile ? fileClock(config.clockFile) : systemClock;
   // What a server writes while it starts (partitions, demo datasets, the site's base data, demo data) is written by one
   // replica at a time: replicas started at the same moment on an empty database write it once.
   const app = await database.exclusively(async () => {
-    const built = await buildApp({ config, db: database.db, clock });
-    await built.ready();
+    // Built while the database opens: the statements sent meanwhile wait for it.
+    const [built] = await Promise.all([
+      buildApp({ config, db: database.db, clock }).then(async (app) => {
+        await app.ready();
+        return app;
+      }),
+      database.ready,
+    ]);
     if (config.seedDemoData && (await seedDemoData(database.db, { billingHistory: true, blobs: built.blobs, hpc: built.hpc }))) {
       built.log.info(
         'demo data written: users 13800000001 (default), 13800000002 (teacher), 13800000003 (organization), password Demo@2026',

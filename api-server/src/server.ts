@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
-import { DataDirLockedError, openDatabase, type OpenDatabase } from './db/index.js';
+import { DataDirLockedError, startDatabase, type StartingDatabase } from './db/index.js';
 
 let config: AppConfig;
 try {
@@ -12,9 +12,9 @@ try {
   throw error;
 }
 
-async function openOrExit(): Promise<OpenDatabase> {
+async function startOrExit(): Promise<StartingDatabase> {
   try {
-    return await openDatabase(config);
+    return await startDatabase(config);
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(`api-server: ${error.message}`);
@@ -24,7 +24,7 @@ async function openOrExit(): Promise<OpenDatabase> {
   }
 }
 
-// The database opens (PGlite on a thread of its own) while the rest of the server is imported: each took about a
-// second of every start, one after the other (issue 31).
-const [database, { serve }] = await Promise.all([openOrExit(), import('./serve.js')]);
+// The database opens (PGlite on a thread of its own) while the rest of the server is imported and built: each took
+// about a second of every start, one after the other (issue 31).
+const [database, { serve }] = await Promise.all([startOrExit(), import('./serve.js')]);
 await serve(config, database);

@@ -1,6 +1,14 @@
 export { dataDirHolder, DataDirLockedError } from './data-dir-lock.js';
 export { migrationsUpTo, migrationTags } from './migrations-folder.js';
-export { type Database, type Executor, type OpenDatabase, openDatabase, type Transaction } from './open-database.js';
+export {
+  type Database,
+  type Executor,
+  type OpenDatabase,
+  openDatabase,
+  type StartingDatabase,
+  startDatabase,
+  type Transaction,
+} from './open-database.js';
 export { preparedQuery } from './prepared-query.js';
 export { queryRows } from './query-rows.js';
 export {

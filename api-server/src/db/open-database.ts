@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -36,10 +37,27 @@ export interface DatabaseLocation {
   databaseUrl?: string;
 }
 
-/** Opens and migrates the database; `migrations` names another folder to migrate from (db/migrations-folder.ts). */
-export async function openDatabase(options: DatabaseLocation & { migrations?: string }): Promise<OpenDatabase> {
+/** A database being opened: statements may be sent at once, and wait until it is open and migrated (`ready`). */
+export interface StartingDatabase extends OpenDatabase {
+  /** Settles once the database is open and migrated, or fails with why it could not be. */
+  ready: Promise<void>;
+}
+
+/**
+ * Opens and migrates the database; `migrations` names another folder to migrate from (db/migrations-folder.ts). On
+ * PGlite it answers once the thread is started, not once the database is open: the server is built meanwhile (issue 31).
+ */
+export async function startDatabase(options: DatabaseLocation & { migrations?: string }): Promise<StartingDatabase> {
   const migrations = options.migrations ?? migrationsFolder;
-  return options.databaseUrl ? openPostgres(options.databaseUrl, migrations) : openPglite(options.dataDir, migrations);
+  if (options.databaseUrl) return { ...(await openPostgres(options.databaseUrl, migrations)), ready: Promise.resolve() };
+  return startPglite(options.dataDir, migrations);
+}
+
+/** Opens and migrates the database, answering once it is ready. */
+export async function openDatabase(options: DatabaseLocation & { migrations?: string }): Promise<OpenDatabase> {
+  const { ready, ...database } = await startDatabase(options);
+  await ready;
+  return database;
 }
 
 /** Creates and migrates a PGlite folder by a process of its own (pglite-create.mjs says why). */
@@ -57,38 +75,42 @@ async function createPgliteFolder(folder: string, migrations: string): Promise<v
  * check creates its schema and table when missing, reads and hashes every migration file and runs an empty transaction
  * (issue 31). False when drizzle's table is missing (a database older than the migrations): drizzle's check runs then.
  */
-async function hasEveryMigration(client: PgliteOnThread, folder: string): Promise<boolean> {
+async function hasEveryMigration(client: PGlite, folder: string): Promise<boolean> {
   const recorded = await client.query('select max(created_at) as last from drizzle.__drizzle_migrations').catch(() => null);
   const last = (recorded?.rows[0] as { last: string | number | null } | undefined)?.last;
   return last !== null && last !== undefined && Number(last) >= newestMigrationAt(folder);
 }
 
-async function openPglite(dataDir: string, migrations: string): Promise<OpenDatabase> {
+async function startPglite(dataDir: string, migrations: string): Promise<StartingDatabase> {
   const unlock = lockDataDir(dataDir);
-  let client: PgliteOnThread | undefined;
+  const folder = path.join(dataDir, 'pglite');
   try {
-    const folder = path.join(dataDir, 'pglite');
     if (!fs.existsSync(path.join(folder, 'PG_VERSION'))) {
       await newPgliteFolder(folder, migrations, (into) => createPgliteFolder(into, migrations));
     }
-    client = await PgliteOnThread.open(folder);
-    const db = drizzlePglite({ client: client.asPglite(), schema });
-    if (!(await hasEveryMigration(client, migrations))) await migratePglite(db, { migrationsFolder: migrations });
-    const opened = client;
-    return {
-      db: db as unknown as Database,
-      kind: 'pglite',
-      exclusively: (work) => work(),
-      async close() {
-        await opened.close();
-        unlock();
-      },
-    };
   } catch (error) {
-    await client?.close();
     unlock();
     throw error;
   }
+  const client = PgliteOnThread.start(folder);
+  const ready = client.setUpWith(async (direct) => {
+    if (!(await hasEveryMigration(direct, migrations)))
+      await migratePglite(drizzlePglite({ client: direct }), { migrationsFolder: migrations });
+  });
+  ready.catch(async () => {
+    await client.close().catch(() => {});
+    unlock();
+  });
+  return {
+    db: drizzlePglite({ client: client.asPglite(), schema }) as unknown as Database,
+    kind: 'pglite',
+    ready,
+    exclusively: (work) => work(),
+    async close() {
+      await client.close();
+      unlock();
+    },
+  };
 }
 
 async function openPostgres(connectionString: string, migrations: string): Promise<OpenDatabase> {

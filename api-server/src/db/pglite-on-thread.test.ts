@@ -124,3 +124,50 @@ describe('PGlite on its own thread', () => {
     expect(await plans(marked)).toEqual({ generic: 5, custom: 0 });
   });
 });
+
+describe('PGlite on its own thread, used while it opens', () => {
+  const folders: string[] = [];
+  const started: PgliteOnThread[] = [];
+  const start = () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'rc-pglite-starting-'));
+    folders.push(folder);
+    const client = PgliteOnThread.start(path.join(folder, 'pglite'));
+    started.push(client);
+    return client;
+  };
+  afterAll(async () => {
+    await Promise.all(started.map((client) => client.close().catch(() => {})));
+    for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('answers a statement sent before the database is open, once it is', async () => {
+    const client = start();
+    const answer = client.query('select 1 + 1 as n');
+    await client.opened;
+    expect((await answer).rows).toEqual([{ n: 2 }]);
+  });
+
+  it('holds statements and transactions sent after its setup began until the setup ran, which alone reaches the database meanwhile', async () => {
+    const client = start();
+    const setUp = client.setUpWith(async (direct) => {
+      await direct.query('create table steps (n int not null)');
+      await direct.query('insert into steps values (1)');
+    });
+    // Sent at once, these would reach the thread before the setup's statements and find no table.
+    const inserted = client.transaction((tx) => tx.query('insert into steps values (2)'));
+    const read = client.query('select array_agg(n order by n) as steps from steps');
+    await setUp;
+    await inserted;
+    expect((await read).rows).toEqual([{ steps: [1, 2] }]);
+  });
+
+  it('fails the statements it held with the error its setup failed with', async () => {
+    const client = start();
+    const setUp = client.setUpWith(async (direct) => {
+      await direct.query('select * from no_such_table');
+    });
+    const held = client.query('select 1 as n');
+    await expect(setUp).rejects.toThrow('no_such_table');
+    await expect(held).rejects.toThrow('no_such_table');
+  });
+});

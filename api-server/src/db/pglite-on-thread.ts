@@ -38,6 +38,10 @@ export class PgliteOnThread {
   private readonly waiting = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
   private lastId = 0;
   private stopped: Error | null = null;
+  /** Settles once the thread opened the database (`start`). */
+  opened: Promise<void> = Promise.resolve();
+  /** What statements wait for before they are sent (`setUpWith`), null once it is done. */
+  private held: Promise<void> | null = null;
 
   private constructor(private readonly thread: Worker) {
     thread.on('message', ({ id, result, error }: Reply) => {
@@ -52,8 +56,11 @@ export class PgliteOnThread {
     thread.unref();
   }
 
-  /** Opens the PGlite database in `folder` (created when missing) on a new thread. */
-  static async open(folder: string): Promise<PgliteOnThread> {
+  /**
+   * Starts PGlite on a new thread for the database in `folder` (created when missing): statements may be sent at once,
+   * the thread answers them once the database is open; `opened` says when that is, or why it failed.
+   */
+  static start(folder: string): PgliteOnThread {
     const thread = new Worker(new URL('./pglite-thread.mjs', import.meta.url), {
       workerData: { dataDir: folder, wasmModule: compiledPglite },
       // The thread's objects live for one statement: with a young generation of 8 MB instead of V8's default (48 MB on
@@ -62,14 +69,41 @@ export class PgliteOnThread {
     });
     const client = new PgliteOnThread(thread);
     // Message 0 is the thread's own: the database opened (with the module it compiled, if it was given none), or why not.
-    try {
-      const opened = (await client.waitFor(0)) as { wasmModule?: WebAssembly.Module } | null;
-      compiledPglite ??= opened?.wasmModule;
-    } catch (error) {
-      await client.thread.terminate();
-      throw error;
-    }
+    client.opened = client.waitFor(0).then(
+      (opened) => {
+        compiledPglite ??= (opened as { wasmModule?: WebAssembly.Module } | null)?.wasmModule;
+      },
+      async (error: unknown) => {
+        await thread.terminate();
+        throw error;
+      },
+    );
     return client;
+  }
+
+  /** Opens the PGlite database in `folder` (created when missing) on a new thread. */
+  static async open(folder: string): Promise<PgliteOnThread> {
+    const client = PgliteOnThread.start(folder);
+    await client.opened;
+    return client;
+  }
+
+  /**
+   * Holds every statement sent through this client until `setup` has run on the open database with the client it is
+   * given, which is not held (the migrations run there while the rest of the server is built, issue 31); if it fails,
+   * they fail with its error.
+   */
+  setUpWith(setup: (client: PGlite) => Promise<void>): Promise<void> {
+    const direct = { query: this.sendQuery.bind(this), transaction: this.runTransaction.bind(this) };
+    const done = this.opened.then(() => setup(direct as unknown as PGlite));
+    this.held = done;
+    done.then(
+      () => {
+        if (this.held === done) this.held = null;
+      },
+      () => {},
+    );
+    return done;
   }
 
   /** The client drizzle-orm/pglite takes. */
@@ -78,6 +112,10 @@ export class PgliteOnThread {
   }
 
   query(sql: string, params: unknown[] = [], options: { rowMode?: RowMode } = {}): Promise<Results> {
+    return this.held ? this.held.then(() => this.sendQuery(sql, params, options)) : this.sendQuery(sql, params, options);
+  }
+
+  private sendQuery(sql: string, params: unknown[] = [], options: { rowMode?: RowMode } = {}): Promise<Results> {
     return this.send({ op: 'query', sql, params, rowMode: options.rowMode ?? 'object' }) as Promise<Results>;
   }
 
@@ -87,7 +125,11 @@ export class PgliteOnThread {
   }
 
   /** Runs `work` in one transaction, which holds the database as PGlite's own does: other statements wait for its end. */
-  async transaction<T>(work: (tx: { query: PgliteOnThread['query'] }) => Promise<T>): Promise<T> {
+  transaction<T>(work: (tx: { query: PgliteOnThread['query'] }) => Promise<T>): Promise<T> {
+    return this.held ? this.held.then(() => this.runTransaction(work)) : this.runTransaction(work);
+  }
+
+  private async runTransaction<T>(work: (tx: { query: PgliteOnThread['query'] }) => Promise<T>): Promise<T> {
     const transaction = ++this.lastId;
     await this.send({ op: 'begin' }, transaction);
     let result: T;

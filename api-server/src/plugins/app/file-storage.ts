@@ -11,7 +11,8 @@ declare module 'fastify' {
 /** The clusters of file storage (a local default, the configured SFTP one) and the connection pool that reaches them. */
 export default fp(
   async (app) => {
-    await ensureClusters(app);
+    // Once the app is built, not while: the database may still be opening then (issue 31).
+    app.addHook('onReady', () => ensureClusters(app));
     const pool = new SftpPool();
     app.decorate('sftp', pool);
     app.addHook('onClose', () => pool.close());

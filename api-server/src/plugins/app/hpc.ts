@@ -31,9 +31,12 @@ export default fp(
     }
     app.decorate('hpc', { settings: app.config.hpc, schedulerOf });
     // The simulated clusters' partitions are known at once; a real cluster's are recorded when it is first reached (job-sync).
-    for (const cluster of await enabledClusters(app)) {
-      if (cluster.scheduler === 'simulated') await ensurePartitions(app, cluster.id, await (await schedulerOf(cluster.id)).partitions());
-    }
+    // Once the app is built, not while: the database may still be opening then (issue 31).
+    app.addHook('onReady', async () => {
+      for (const cluster of await enabledClusters(app)) {
+        if (cluster.scheduler === 'simulated') await ensurePartitions(app, cluster.id, await (await schedulerOf(cluster.id)).partitions());
+      }
+    });
     app.addHook('onClose', async () => {
       await Promise.all([...schedulers.values()].map((scheduler) => scheduler.close()));
     });
