@@ -93,14 +93,17 @@ async function startPglite(dataDir: string, migrations: string): Promise<Startin
     throw error;
   }
   const client = PgliteOnThread.start(folder);
-  const ready = client.setUpWith(async (direct) => {
-    if (!(await hasEveryMigration(direct, migrations)))
-      await migratePglite(drizzlePglite({ client: direct }), { migrationsFolder: migrations });
-  });
-  ready.catch(async () => {
-    await client.close().catch(() => {});
-    unlock();
-  });
+  // A database that could not be opened or migrated is closed and its folder unlocked before `ready` fails.
+  const ready = client
+    .setUpWith(async (direct) => {
+      if (!(await hasEveryMigration(direct, migrations)))
+        await migratePglite(drizzlePglite({ client: direct }), { migrationsFolder: migrations });
+    })
+    .catch(async (error: unknown) => {
+      await client.close().catch(() => {});
+      unlock();
+      throw error;
+    });
   return {
     db: drizzlePglite({ client: client.asPglite(), schema }) as unknown as Database,
     kind: 'pglite',
