@@ -11,8 +11,8 @@ import { startOperationsSocket } from './operations/index.js';
 import { portRefusal, startIdleCollection } from './lib/index.js';
 
 /**
- * The process once its database is open (server.ts): builds the app, writes a new site's first rows, starts the
- * periodic jobs (on the leader), the SSH gateway and the operations socket, and listens until a signal stops it;
+ * The process once its database is opening (server.ts): builds the app meanwhile, writes a new site's first rows, starts
+ * the periodic jobs (on the leader), the SSH gateway and the operations socket, and listens until a signal stops it;
  * meanwhile it gives back the memory each burst of work leaves behind once it falls idle.
  */
 export async function serve(config: AppConfig, database: StartingDatabase): Promise<void> {
