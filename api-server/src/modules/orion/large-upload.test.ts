@@ -125,7 +125,8 @@ describe('CPU upload opened before its MD5 is known', () => {
     // Hashing reads the assembled bytes back: nothing is read while the chunks arrive.
     const readBack = vi.spyOn(t.app.blobs, 'readRange');
     for (const n of [3, 1, 5, 2, 4]) await sendChunk(bytes, '未哈希.bin', uploadId, n);
-    await new Promise((resolve) => setImmediate(resolve));
+    // What each chunk set going, awaited: hashing the chunks held would read them back now.
+    await t.app.uploads.md5.advance({ id: uploadId, chunkSize, fileSize: bytes.length });
     expect(readBack).not.toHaveBeenCalled();
     readBack.mockRestore();
     expect(await merge(bytes, '未哈希.bin', uploadId, null)).toMatchObject({
