@@ -2,12 +2,20 @@ import { Type, type Static } from 'typebox';
 
 /** Fields shared by the upload calls of every target (names as the spec's forms use them): files, videos and the cloud disk. */
 export const FileName = Type.String({ title: '文件名', minLength: 1, maxLength: 255 });
-export const Md5 = (title: string) => Type.String({ title, pattern: '^[0-9a-fA-F]{32}$', minLength: 32, maxLength: 32 });
+export const Md5 = (title: string, description?: string) =>
+  Type.String({ title, pattern: '^[0-9a-fA-F]{32}$', minLength: 32, maxLength: 32, ...(description && { description }) });
 export const ChunkSize = Type.Integer({ title: '分片大小', minimum: 1, maximum: 2_147_483_647 });
 export const TotalSize = Type.Integer({ title: '文件大小', minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 export const UploadPath = Type.String({ title: '上传路径', maxLength: 1024 });
 /** The server-issued id of an upload opened before its MD5 was known (large files: chunks travel while the browser hashes). */
 export const UploadId = Type.String({ title: '上传ID', pattern: '^[0-9a-f-]{36}$' });
+
+/**
+ * The MD5 of a file's first 256 KiB (all of it when smaller), as Baidu's 秒传 links carry `slice-md5`: hashed in a
+ * millisecond, it tells whether a stored file of the same size can hold the same content before the whole file is hashed.
+ */
+export const sliceMd5Bytes = 256 * 1024;
+const SliceMd5 = Md5('首段MD5', '文件前 256 KiB（不足则为整个文件）的 MD5；有它时，只有同样大小且首段相同的已存文件才算可能秒传');
 
 /** Opens an upload of a large file before its MD5 is known; its size is reserved from the quota. */
 export const ChunkOpenBody = Type.Object({
@@ -15,14 +23,16 @@ export const ChunkOpenBody = Type.Object({
   chunkSize: ChunkSize,
   totalSize: TotalSize,
   path: Type.Optional(UploadPath),
+  sliceMd5: Type.Optional(SliceMd5),
 });
 export type ChunkOpenBody = Static<typeof ChunkOpenBody>;
 /**
- * Whether hashing the file can pay: the user stores a file of exactly this size, so this one may be held already (秒传
- * once its MD5 is known). Otherwise the browser need not hash it: the server's MD5 of the bytes it receives is the file's.
+ * Whether hashing the file can pay: the user stores a file of exactly this size (and, when `sliceMd5` was sent, with the
+ * same first 256 KiB), so this one may be held already (秒传 once its MD5 is known). Otherwise the browser need not hash
+ * it: the server's MD5 of the bytes it receives is the file's.
  */
 const MaybeHeld = Type.Boolean({
-  description: '为真时已存储同样大小的文件，算出 MD5 后可能秒传；为假时不必计算 MD5，合并时由服务器按收到的字节计算',
+  description: '为真时已存储同样大小（且首段MD5相同）的文件，算出 MD5 后可能秒传；为假时不必计算 MD5，合并时由服务器按收到的字节计算',
 });
 export const ChunkOpenResult = Type.Object({ uploadId: UploadId, maybeHeld: MaybeHeld });
 export type ChunkOpenResult = Static<typeof ChunkOpenResult>;
@@ -35,6 +45,8 @@ export const ChunkCheckBody = Type.Object({
   chunkSize: ChunkSize,
   totalSize: TotalSize,
   path: Type.Optional(UploadPath),
+  /** With `uploadId` alone: narrows `maybeHeld` as `open` does. */
+  sliceMd5: Type.Optional(SliceMd5),
 });
 export type ChunkCheckBody = Static<typeof ChunkCheckBody>;
 

@@ -5,7 +5,7 @@ import { currentUser } from '../accounts/index.js';
 import { readChunkForm, checkFileName, checkRelativePath } from '../lib/index.js';
 import { checkTotalChunks, piecesOfChunk } from './chunk-layout.js';
 import { ensureRoomFor } from './quota.js';
-import { giveUpIfHeld, instantSource, storesSameSize } from './store-file.js';
+import { giveUpIfHeld, instantSource, storesSameStart } from './store-file.js';
 import {
   checkChunking,
   findUpload,
@@ -50,12 +50,13 @@ export async function receiveChunkForm(app: FastifyInstance, request: FastifyReq
 }
 
 /**
- * Whether the upload's file may be one the user already stores (they store one of exactly its size): only then is
- * hashing a large file in the browser worth its time, to find out (秒传), and only then may its merge bring an MD5 to
- * compare. Otherwise the server leaves its bytes unhashed until its file is placed. Videos are never given instantly.
+ * Whether the upload's file may be one the user already stores (they store one of exactly its size, starting with the
+ * same 256 KiB when the client says which): only then is hashing a large file in the browser worth its time, to find
+ * out (秒传), and only then may its merge bring an MD5 to compare. Otherwise the server leaves its bytes unhashed until
+ * its file is placed. Videos are never given instantly.
  */
-async function maybeHeld(app: FastifyInstance, userId: number, kind: UploadKind, upload: UploadRow): Promise<boolean> {
-  const held = kind !== 'video' && (await storesSameSize(app, userId, upload.fileSize));
+async function maybeHeld(app: FastifyInstance, userId: number, kind: UploadKind, upload: UploadRow, sliceMd5?: string): Promise<boolean> {
+  const held = kind !== 'video' && (await storesSameStart(app, userId, upload.fileSize, sliceMd5));
   if (held) app.uploads.md5.hashAsReceived(upload.id);
   else app.uploads.md5.defer(upload.id);
   return held;
@@ -70,7 +71,7 @@ export async function openChunkUpload(app: FastifyInstance, request: FastifyRequ
   const fileName = checkFileName(body.fileName);
   checkRelativePath(body.path ?? '');
   const upload = await openUploadById(app, userId, { kind, chunkSize: body.chunkSize, fileSize: body.totalSize, fileName });
-  return { uploadId: upload.id, maybeHeld: await maybeHeld(app, userId, kind, upload) };
+  return { uploadId: upload.id, maybeHeld: await maybeHeld(app, userId, kind, upload, body.sliceMd5) };
 }
 
 /**
@@ -88,7 +89,7 @@ export async function checkChunks(app: FastifyInstance, request: FastifyRequest,
     if (body.identifier && kind !== 'video' && (await giveUpIfHeld(app, userId, upload, body.identifier.toLowerCase())))
       return { skipUpload: true, uploaded: [] as number[] };
     const uploaded = await receivedChunks(app, upload);
-    if (!body.identifier) return { skipUpload: false, uploaded, maybeHeld: await maybeHeld(app, userId, kind, upload) };
+    if (!body.identifier) return { skipUpload: false, uploaded, maybeHeld: await maybeHeld(app, userId, kind, upload, body.sliceMd5) };
     // Its merge will bring this MD5 to compare.
     app.uploads.md5.hashAsReceived(upload.id);
     return { skipUpload: false, uploaded };

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { sliceMd5Bytes } from '@rc/api-contract/orion/upload';
 import { storedFiles } from '../db/index.js';
 import { conflict, invalid } from '../errors.js';
 import { inTree, openTree, placeTreeFile, type FileEntry, type FileTree, treeArea, treeClash, writeTreeFile } from '../storage/index.js';
@@ -102,14 +103,40 @@ export async function recordedMd5s(app: FastifyInstance, userId: number, tree: F
   return md5s;
 }
 
-/** Whether the user stores a file of exactly `size` bytes (by the records; a file gone since only costs a needless hash). */
-export async function storesSameSize(app: FastifyInstance, userId: number, size: number): Promise<boolean> {
-  const [row] = await app.db
-    .select({ id: storedFiles.id })
+/** Same-size files read for their first bytes at most; with more, hashing the upload is taken to pay. */
+const startsCompared = 16;
+
+/** The MD5 of a stored file's first `sliceMd5Bytes` (all of it when smaller), as the browser computes `sliceMd5`. */
+async function sliceMd5Of(app: FastifyInstance, userId: number, file: StoredFile): Promise<string> {
+  const end = Math.min(file.size, sliceMd5Bytes);
+  const treeKey = treeKeyOfArea(file.area);
+  const bytes =
+    treeKey === null
+      ? app.blobs.readRange(areaKey(userId, file.area, file.path), 0, end)
+      : await (await openTree(app, userId, treeKey)).fs.read(file.path, { start: 0, end });
+  const hash = createHash('md5');
+  for await (const piece of bytes) hash.update(piece as Buffer);
+  return hash.digest('hex');
+}
+
+/**
+ * Whether the user stores a file that may hold the same content as an upload of `size` bytes: one of exactly that size
+ * and, when the browser sent `sliceMd5`, with the same first 256 KiB (by the records; a file gone or unreadable since
+ * counts as a match and only costs a needless hash).
+ */
+export async function storesSameStart(app: FastifyInstance, userId: number, size: number, sliceMd5: string | undefined): Promise<boolean> {
+  const candidates = await app.db
+    .select()
     .from(storedFiles)
     .where(and(eq(storedFiles.userId, userId), eq(storedFiles.size, size)))
-    .limit(1);
-  return row !== undefined;
+    .limit(sliceMd5 ? startsCompared + 1 : 1);
+  if (candidates.length === 0) return false;
+  if (!sliceMd5 || candidates.length > startsCompared) return true;
+  for (const file of candidates) {
+    const start = await sliceMd5Of(app, userId, file).catch(() => null);
+    if (start === null || start === sliceMd5.toLowerCase()) return true;
+  }
+  return false;
 }
 
 /**

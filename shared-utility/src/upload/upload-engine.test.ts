@@ -22,6 +22,7 @@ import { inThreadHasher, type FileHasher } from './file-hasher';
 import { memoryQueueStore, type QueueStore } from './queue-store';
 import { statusLabel } from './upload-labels';
 import { createUploadEngine, hashWhileSendingAbove, type UploadEngine } from './upload-engine';
+import { sliceMd5Bytes } from './slice-md5';
 import { createTargets, type UploadTarget } from './upload-targets';
 import type { UploadConnection } from './upload-connection';
 import type { UploadItem, UploadType } from './upload-types';
@@ -433,10 +434,17 @@ describe('large files: sent at once, hashed only when the server may hold them a
   let unusedSize = large;
   const freshSize = () => (unusedSize -= 1);
 
-  /** Stores other bytes of `size` for this user, so that the server tells a file of that size to hash alongside. */
-  async function storeSameSize(size: number, stored: string) {
+  /**
+   * Stores for this user a file of `file`'s size starting with the same 256 KiB and going on otherwise (other bytes, as
+   * two checkpoints of one model may be): the server then tells `file` to hash alongside, as it may be held already.
+   * With `lastStartByteDiffers` only the 256th KiB's last byte tells them apart within that start.
+   */
+  async function storeSameStart(file: File, stored: string, { lastStartByteDiffers = false } = {}) {
+    const head = new Uint8Array(await file.slice(0, sliceMd5Bytes).arrayBuffer());
+    if (lastStartByteDiffers) head[sliceMd5Bytes - 1] ^= 0xff;
+    const sameSize = new File([head, randomBytes(file.size - sliceMd5Bytes)], path.basename(stored));
     const engine = engineWith();
-    const id = engine.add(fileOf(size, path.basename(stored)).file, { uploadParams: { path: path.dirname(stored) } })!;
+    const id = engine.add(sameSize, { uploadParams: { path: path.dirname(stored) } })!;
     expect((await settled(engine, id)).status).toBe('success');
   }
 
@@ -465,13 +473,23 @@ describe('large files: sent at once, hashed only when the server may hold them a
     expect(storedMd5('files', 'large/大文件.bin')).toBe(md5);
   });
 
-  it('sends every chunk of a large file of a size the user stores before its MD5 is known, and merges once it is', async () => {
-    const size = freshSize();
-    await storeSameSize(size, 'large/same-size.bin');
+  it('sends a large file without hashing it when the files the user stores of its size start otherwise (sliceMd5)', async () => {
+    const { file, md5 } = fileOf(freshSize(), 'other-start.bin');
+    await storeSameStart(file, 'large/differs-early.bin', { lastStartByteDiffers: true });
+    const gated = gatedHasher();
+    const engine = engineWith({ hasher: gated.hasher });
+    const id = engine.add(file, { uploadParams: { path: 'large' } })!;
+    expect(await settled(engine, id)).toMatchObject({ status: 'success', md5: '', hashWanted: false, progress: 100 });
+    expect(gated.calls()).toBe(0);
+    expect(storedMd5('files', 'large/other-start.bin')).toBe(md5);
+  });
+
+  it('sends every chunk of a large file that may be stored (its size and first 256 KiB) before its MD5 is known, and merges once it is', async () => {
+    const { file, md5 } = fileOf(freshSize(), '另一个.bin');
+    await storeSameStart(file, 'large/same-start.bin');
     const gated = gatedHasher();
     const { targets, sent } = spiedTargets();
     const engine = engineWith({ targets, hasher: gated.hasher });
-    const { file, md5 } = fileOf(size, '另一个.bin');
     const id = engine.add(file, { uploadParams: { path: 'large' } })!;
     const allSent = await reached(engine, id, (item) => item.progress === 100);
     expect(allSent).toMatchObject({ status: 'uploading', md5: '', hashWanted: true, uploadId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
@@ -545,10 +563,9 @@ describe('large files: sent at once, hashed only when the server may hold them a
     const { targets } = spiedTargets(async (_item, n) => {
       if (n > 1) await gate;
     });
-    const size = freshSize();
-    await storeSameSize(size, 'large-pause/same-size.bin');
+    const { file, md5 } = fileOf(freshSize(), 'paused-large.bin');
+    await storeSameStart(file, 'large-pause/same-start.bin');
     const engine = engineWith({ targets, hasher: gated.hasher });
-    const { file, md5 } = fileOf(size, 'paused-large.bin');
     const id = engine.add(file, { uploadParams: { path: 'large-pause' } })!;
     await reached(engine, id, (item) => item.chunks[0]?.status === 'success');
     engine.pause(id);

@@ -3,6 +3,7 @@ import type { ChunkCheckResult, ChunkOpenResult } from '@rc/api-contract/orion/u
 import type { ApiResult } from '../api-client';
 import { apiUrl, callApi, postJson, TransportError, type UploadConnection } from './upload-connection';
 import { credentialTarget } from './credential-target';
+import { sliceMd5Of } from './slice-md5';
 import type { UploadChunk, UploadItem } from './upload-types';
 
 /** What the server already has: everything (秒传), or these chunks (numbers from 1). */
@@ -35,10 +36,12 @@ const totalChunks = (item: UploadItem) => item.chunks.length;
 const chunkFormTarget = (paths: UploadTarget['paths']): UploadTarget => ({
   paths,
 
-  prepare: (item, connection) =>
+  prepare: async (item, connection) =>
     postJson<Preparation>(connection, `${item.uploadPath}/check`, {
       identifier: item.md5 || undefined,
       uploadId: item.uploadId || undefined,
+      // A large upload resumed before its MD5 is known is asked again whether hashing it could find it stored.
+      sliceMd5: item.uploadId && !item.md5 && item.file ? await sliceMd5Of(item.file) : undefined,
       fileName: item.fileName,
       chunkSize: item.chunkSize,
       totalSize: item.fileSize,
@@ -76,8 +79,9 @@ const chunkFormTarget = (paths: UploadTarget['paths']): UploadTarget => ({
 /** The CPU chunk form, which also takes a large file's chunks before its MD5 is known (under the id `open` gets). */
 const cpuTarget = (paths: UploadTarget['paths']): UploadTarget => ({
   ...chunkFormTarget(paths),
-  open: (item, connection) =>
+  open: async (item, connection) =>
     postJson<ChunkOpenResult>(connection, `${item.uploadPath}/open`, {
+      sliceMd5: await sliceMd5Of(item.file!),
       fileName: item.fileName,
       chunkSize: item.chunkSize,
       totalSize: item.fileSize,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
+import { sliceMd5Bytes } from '@rc/api-contract/orion/upload';
 import { storedFiles } from '../../db/index.js';
 import { cleanAbandonedUploads } from '../../uploads/index.js';
 import { demoAccounts, demoPassword } from '../../seed/demo-data.js';
@@ -18,8 +19,8 @@ setUpSignedInApp((signedIn) => ({ t, client, userId } = signedIn));
 /** Where file storage keeps a user's files: the default (local) cluster's folder. */
 const stored = (relative: string) => path.join(t.dataDir, 'file-storage', '1', String(userId), relative);
 const reserved = async (as = client) => (await as.post('/apis/orion/auth/file/userDirs/used', {})).data.reserved as number;
-const open = (bytes: Buffer, fileName: string, as = client) =>
-  as.post('/apis/orion/auth/file/chunk/open', { fileName, chunkSize, totalSize: bytes.length, path: 'large' });
+const open = (bytes: Buffer, fileName: string, as = client, sliceMd5?: string) =>
+  as.post('/apis/orion/auth/file/chunk/open', { fileName, chunkSize, totalSize: bytes.length, path: 'large', sliceMd5 });
 const sendChunk = (bytes: Buffer, fileName: string, uploadId: string, n: number, as = client) =>
   as.chunkForm(
     '/apis/orion/auth/file/chunk',
@@ -34,8 +35,18 @@ const sendChunk = (bytes: Buffer, fileName: string, uploadId: string, n: number,
     },
     bytes.subarray((n - 1) * chunkSize, n * chunkSize),
   );
-const check = (bytes: Buffer, fileName: string, uploadId: string, identifier?: string, as = client) =>
-  as.post('/apis/orion/auth/file/chunk/check', { uploadId, identifier, fileName, chunkSize, totalSize: bytes.length, path: 'large' });
+const check = (bytes: Buffer, fileName: string, uploadId: string, identifier?: string, as = client, sliceMd5?: string) =>
+  as.post('/apis/orion/auth/file/chunk/check', {
+    uploadId,
+    identifier,
+    fileName,
+    chunkSize,
+    totalSize: bytes.length,
+    path: 'large',
+    sliceMd5,
+  });
+/** What the browser sends as `sliceMd5`: the MD5 of the first 256 KiB. */
+const sliceMd5 = (bytes: Buffer) => md5Of(bytes.subarray(0, sliceMd5Bytes));
 const listedMd5 = async (name: string) =>
   ((await client.post('/apis/orion/auth/file/userDirs', { path: 'large' })).data as { name: string; md5: string }[]).find(
     (entry) => entry.name === name,
@@ -117,6 +128,47 @@ describe('CPU upload opened before its MD5 is known', () => {
 
     expect((await open(bytes, 'mine-again.bin')).data).toMatchObject({ maybeHeld: true });
     expect((await open(randomFile(5 * chunkSize + 8), 'other-size.bin')).data).toMatchObject({ maybeHeld: false });
+  });
+
+  it('with the MD5 of the first 256 KiB (sliceMd5), counts only a stored file of the same size that starts alike', async () => {
+    const bytes = randomFile(5 * chunkSize + 11);
+    const uploadId = (await open(bytes, 'start-a.bin')).data.uploadId as string;
+    for (const n of [1, 2, 3, 4, 5, 6]) await sendChunk(bytes, 'start-a.bin', uploadId, n);
+    expect((await merge(bytes, 'start-a.bin', uploadId, null)).code).toBe(200);
+
+    const sameStart = Buffer.concat([bytes.subarray(0, sliceMd5Bytes), randomFile(bytes.length - sliceMd5Bytes)]);
+    expect((await open(sameStart, 'same-start.bin', client, sliceMd5(sameStart))).data).toMatchObject({ maybeHeld: true });
+    const otherStart = Buffer.concat([randomFile(sliceMd5Bytes), bytes.subarray(sliceMd5Bytes)]);
+    const other = (await open(otherStart, 'other-start.bin', client, sliceMd5(otherStart))).data as {
+      uploadId: string;
+      maybeHeld: boolean;
+    };
+    expect(other.maybeHeld).toBe(false);
+    // A resumed item asks again by its upload id: the same answer.
+    expect((await check(otherStart, 'other-start.bin', other.uploadId, undefined, client, sliceMd5(otherStart))).data).toEqual({
+      skipUpload: false,
+      uploaded: [],
+      maybeHeld: false,
+    });
+    // A client that sends no sliceMd5 is told by the size alone.
+    expect((await open(otherStart, 'no-slice.bin')).data).toMatchObject({ maybeHeld: true });
+    // The same size and start in another user's files tells this user nothing.
+    const teacher = client.withToken(await login(t.app, demoAccounts.teacher, demoPassword));
+    expect((await open(sameStart, 'theirs-start.bin', teacher, sliceMd5(sameStart))).data).toMatchObject({ maybeHeld: false });
+  });
+
+  it('reads the first bytes of at most 16 stored files of the size: with more, hashing is taken to pay', async () => {
+    const size = 1000;
+    const store = async (bytes: Buffer, fileName: string) => {
+      const uploadId = (await open(bytes, fileName)).data.uploadId as string;
+      await sendChunk(bytes, fileName, uploadId, 1);
+      expect((await merge(bytes, fileName, uploadId, null)).code).toBe(200);
+    };
+    for (let n = 1; n <= 16; n++) await store(randomFile(size), `same-size-${n}.bin`);
+    const another = randomFile(size);
+    expect((await open(another, 'another.bin', client, sliceMd5(another))).data).toMatchObject({ maybeHeld: false });
+    await store(randomFile(size), 'same-size-17.bin');
+    expect((await open(another, 'another-again.bin', client, sliceMd5(another))).data).toMatchObject({ maybeHeld: true });
   });
 
   it('merges an upload the browser did not hash without waiting for its MD5, records the MD5 once placed, and later uploads find it (秒传)', async () => {
