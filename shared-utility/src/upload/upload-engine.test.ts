@@ -441,7 +441,7 @@ describe('large files: sent at once, hashed only when the server may hold them a
    */
   async function storeSameStart(file: File, stored: string, { lastStartByteDiffers = false } = {}) {
     const head = new Uint8Array(await file.slice(0, sliceMd5Bytes).arrayBuffer());
-    if (lastStartByteDiffers) head[sliceMd5Bytes - 1] ^= 0xff;
+    if (lastStartByteDiffers) head[sliceMd5Bytes - 1] = head[sliceMd5Bytes - 1]! ^ 0xff;
     const sameSize = new File([head, randomBytes(file.size - sliceMd5Bytes)], path.basename(stored));
     const engine = engineWith();
     const id = engine.add(sameSize, { uploadParams: { path: path.dirname(stored) } })!;
