@@ -63,7 +63,7 @@ const storedMd5 = (area: string, relative: string) =>
 
 /** The real targets, with a hook to count or disturb chunk requests. */
 function spiedTargets(disturb?: (item: UploadItem, chunkNumber: number, attempt: number, signal: AbortSignal) => Promise<void> | void) {
-  const real = createTargets();
+  const real = createTargets(inThreadHasher);
   const sent: number[] = [];
   const attempts = new Map<string, number>();
   const wrap = (target: UploadTarget): UploadTarget => ({
@@ -477,7 +477,7 @@ describe('large files: sent at once, hashed only when the server may hold them a
     const { file, md5 } = fileOf(freshSize(), 'other-start.bin');
     await storeSameStart(file, 'large/differs-early.bin', { lastStartByteDiffers: true });
     const gated = gatedHasher();
-    const engine = engineWith({ hasher: gated.hasher });
+    const engine = engineWith({ targets: spiedTargets().targets, hasher: gated.hasher });
     const id = engine.add(file, { uploadParams: { path: 'large' } })!;
     expect(await settled(engine, id)).toMatchObject({ status: 'success', md5: '', hashWanted: false, progress: 100 });
     expect(gated.calls()).toBe(0);

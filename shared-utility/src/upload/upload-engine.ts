@@ -67,7 +67,7 @@ export interface UploadEngine {
  */
 export function createUploadEngine(options: EngineOptions): UploadEngine {
   const { connection, store } = options;
-  const targets = options.targets ?? createTargets();
+  const targets = options.targets ?? createTargets(options.hasher);
   const queue = createUploadQueue();
   const persistence = createQueuePersistence({ queue, store, connection });
   const hashing = createItemHashing({ queue, hasher: options.hasher, onFailed: fail });

@@ -1,6 +1,7 @@
 import type { MultipartPresignedResult } from '@rc/api-contract/cloud-net-disk/cloud-disk';
 import type { ChunkCheckResult, ChunkOpenResult } from '@rc/api-contract/orion/upload';
 import type { ApiResult } from '../api-client';
+import type { FileHasher } from './file-hasher';
 import { apiUrl, callApi, postJson, TransportError, type UploadConnection } from './upload-connection';
 import { credentialTarget } from './credential-target';
 import { sliceMd5Of } from './slice-md5';
@@ -32,8 +33,11 @@ async function expectStored(answer: Promise<ApiResult<unknown>>, chunk: UploadCh
 
 const totalChunks = (item: UploadItem) => item.chunks.length;
 
-/** CPU and video: multipart chunk form (file, filename, chunkNumber, identifier plus extras), then merge. */
-const chunkFormTarget = (paths: UploadTarget['paths']): UploadTarget => ({
+/**
+ * CPU and video: multipart chunk form (file, filename, chunkNumber, identifier plus extras), then merge. `hasher` computes
+ * the `sliceMd5` of a large upload opened before its MD5 is known.
+ */
+const chunkFormTarget = (paths: UploadTarget['paths'], hasher: FileHasher): UploadTarget => ({
   paths,
 
   prepare: async (item, connection) =>
@@ -41,7 +45,7 @@ const chunkFormTarget = (paths: UploadTarget['paths']): UploadTarget => ({
       identifier: item.md5 || undefined,
       uploadId: item.uploadId || undefined,
       // A large upload resumed before its MD5 is known is asked again whether hashing it could find it stored.
-      sliceMd5: item.uploadId && !item.md5 && item.file ? await sliceMd5Of(item.file) : undefined,
+      sliceMd5: item.uploadId && !item.md5 && item.file ? await sliceMd5Of(item.file, hasher) : undefined,
       fileName: item.fileName,
       chunkSize: item.chunkSize,
       totalSize: item.fileSize,
@@ -77,11 +81,11 @@ const chunkFormTarget = (paths: UploadTarget['paths']): UploadTarget => ({
 });
 
 /** The CPU chunk form, which also takes a large file's chunks before its MD5 is known (under the id `open` gets). */
-const cpuTarget = (paths: UploadTarget['paths']): UploadTarget => ({
-  ...chunkFormTarget(paths),
+const cpuTarget = (paths: UploadTarget['paths'], hasher: FileHasher): UploadTarget => ({
+  ...chunkFormTarget(paths, hasher),
   open: async (item, connection) =>
     postJson<ChunkOpenResult>(connection, `${item.uploadPath}/open`, {
-      sliceMd5: await sliceMd5Of(item.file!),
+      sliceMd5: await sliceMd5Of(item.file!, hasher),
       fileName: item.fileName,
       chunkSize: item.chunkSize,
       totalSize: item.fileSize,
@@ -166,10 +170,11 @@ function gpuTarget(): UploadTarget {
   };
 }
 
-export function createTargets(): Record<UploadItem['uploadType'], UploadTarget> {
+/** The targets, computing what they hash with `hasher` (the engine's). */
+export function createTargets(hasher: FileHasher): Record<UploadItem['uploadType'], UploadTarget> {
   return {
-    cpu: cpuTarget({ uploadPath: '/orion/auth/file/chunk', mergePath: '/orion/auth/file/mergeFile' }),
-    video: chunkFormTarget({ uploadPath: '/vod/auth/videoInfo/upload', mergePath: '/vod/auth/videoInfo/merge' }),
+    cpu: cpuTarget({ uploadPath: '/orion/auth/file/chunk', mergePath: '/orion/auth/file/mergeFile' }, hasher),
+    video: chunkFormTarget({ uploadPath: '/vod/auth/videoInfo/upload', mergePath: '/vod/auth/videoInfo/merge' }, hasher),
     gpu: gpuTarget(),
     credential: credentialTarget(),
   };
