@@ -108,6 +108,28 @@ export const EnumListParams = Type.Object({ type: Type.String({ title: '枚举�
 export type EnumListParams = Static<typeof EnumListParams>;
 export const EnumItem = Type.Object({ code: Type.Integer(), name: Type.String(), desc: Type.String() });
 export type EnumItem = Static<typeof EnumItem>;
+/** Every enum the contract names, in one answer (a signed-in page load asks once instead of once per enum). */
+export const EnumLists = Type.Object({
+  OrderTypeEnum: Type.Array(EnumItem),
+  OrderStatusEnum: Type.Array(EnumItem),
+  BillingTypeEnum: Type.Array(EnumItem),
+  OpsInstanceEnum: Type.Array(EnumItem),
+});
+export type EnumLists = Static<typeof EnumLists>;
+
+/**
+ * What every layout shows, in one answer: what website/get, nav/bar/list, website/nav/list, website/link and zone/list
+ * (all zones, and the classes) answer one by one.
+ */
+export const SiteShell = Type.Object({
+  info: WebInfo,
+  nav: Type.Array(NavItem),
+  about: Type.Array(AboutGroup),
+  links: Type.Array(FriendLink),
+  zones: Type.Array(Zone),
+  classes: Type.Array(Zone, { description: '班级：分类类型 1、位置 1 的专区' }),
+});
+export type SiteShell = Static<typeof SiteShell>;
 
 /** Why the site is (still) a demo: the portal shows a banner on every page while either holds. */
 export const DemoSite = Type.Object(

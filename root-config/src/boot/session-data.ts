@@ -1,6 +1,5 @@
-import { $enums, $priceCalc, api, type EnumItem, type EnumName } from '@rc/shared-utility';
-
-const enumNames: readonly EnumName[] = ['OrderTypeEnum', 'OrderStatusEnum', 'BillingTypeEnum', 'OpsInstanceEnum'];
+import type { EnumLists } from '@rc/api-contract/system/site';
+import { $enums, $priceCalc, api } from '@rc/shared-utility';
 
 async function loadPriceCalc(): Promise<void> {
   const result = await api.post<{ priceCalc: number }>('/user/auth/user/sys/config', {}, { errorTip: false });
@@ -8,15 +7,8 @@ async function loadPriceCalc(): Promise<void> {
 }
 
 async function loadEnums(): Promise<void> {
-  const results = await Promise.all(
-    enumNames.map((name) => api.get<EnumItem[]>(`/system/auth/api/enum/list/${name}`, undefined, { errorTip: false })),
-  );
-  const enums: Partial<Record<EnumName, EnumItem[]>> = {};
-  results.forEach((result, index) => {
-    const name = enumNames[index];
-    if (name && result.code === 200) enums[name] = result.data;
-  });
-  $enums.set(enums);
+  const result = await api.get<EnumLists>('/system/auth/api/enum/lists', undefined, { errorTip: false });
+  if (result.code === 200) $enums.set(result.data);
 }
 
 /** What a signed-in session needs besides the user: the price divisor and the named enumerations. */

@@ -7,6 +7,7 @@ import {
   AdvertListBody,
   EnumItem,
   EnumListParams,
+  EnumLists,
   FriendLink,
   HealthResult,
   NavItem,
@@ -15,6 +16,7 @@ import {
   ReferralCodeBody,
   ReferralCodeResult,
   SiteInfoUpdateBody,
+  SiteShell,
   WebInfo,
   Zone,
   ZoneListBody,
@@ -22,7 +24,18 @@ import {
 import { ok } from '../../envelope.js';
 import { checkedReferralCode, ownReferralCode } from '../../billing/index.js';
 import { authenticateToken } from '../../accounts/index.js';
-import { aboutNavigation, advertList, enumList, friendLinkList, navBar, siteAnswers, updateSiteInfo, zoneList } from '../../site/index.js';
+import {
+  aboutNavigation,
+  advertList,
+  enumList,
+  enumLists,
+  friendLinkList,
+  navBar,
+  siteAnswers,
+  siteShell,
+  updateSiteInfo,
+  zoneList,
+} from '../../site/index.js';
 import { requireOperator } from '../../plugins/index.js';
 import { demoSite } from '../../seed/index.js';
 
@@ -56,6 +69,18 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { tags, summary: '站点信息', response: { 200: Envelope(WebInfo) } },
     handler: async () => ok((await siteAnswers(app)).info),
   });
+
+  app.post(
+    '/api/website/shell',
+    {
+      schema: {
+        tags,
+        summary: '页面框架所需的站点数据一次取回：站点信息、顶部导航、页脚分组、友情链接、专区与班级',
+        response: { 200: Envelope(SiteShell) },
+      },
+    },
+    async () => ok(await siteShell(app)),
+  );
 
   app.post(
     '/auth/website/update',
@@ -110,6 +135,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const sessionUser = await authenticateToken(app, request.headers.token);
       return ok(await ownReferralCode(app.db, sessionUser.id, `${request.protocol}://${request.host}`));
     },
+  );
+
+  app.get(
+    '/auth/api/enum/lists',
+    { schema: { tags, summary: '全部枚举一次取回（按名称分组）', response: { 200: Envelope(EnumLists) } } },
+    async () => ok(await enumLists(app.db)),
   );
 
   app.get(

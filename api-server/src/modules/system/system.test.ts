@@ -73,6 +73,33 @@ describe('site configuration', () => {
     expect((await call(t.app, 'POST', '/apis/system/api/website/link')).data.length).toBe(3);
   });
 
+  it('answers what every layout shows in one call, as the six calls it replaces answer it', async () => {
+    const shell = await call(t.app, 'POST', '/apis/system/api/website/shell');
+    const one = async (route: string, body?: object) => (await call(t.app, 'POST', `/apis/system/api/${route}`, body)).data;
+    expect(shell.data).toEqual({
+      info: await one('website/get'),
+      nav: await one('nav/bar/list', {}),
+      about: await one('website/nav/list'),
+      links: await one('website/link'),
+      zones: await one('zone/list', {}),
+      classes: await one('zone/list', { categoryType: 1, zoneLocation: 1 }),
+    });
+    expect(shell.data.classes.map((zone: { code: string }) => zone.code)).toEqual(['ai', 'llm', 'cv']);
+  });
+
+  it('gives a signed-in user every enum in one call, as each enum answers alone', async () => {
+    expect((await call(t.app, 'GET', '/apis/system/auth/api/enum/lists')).code).toBe(401);
+    const token = await login(t.app, demoAccounts.user, demoPassword);
+    const lists = await call(t.app, 'GET', '/apis/system/auth/api/enum/lists', undefined, token);
+    const names = ['OrderTypeEnum', 'OrderStatusEnum', 'BillingTypeEnum', 'OpsInstanceEnum'];
+    expect(Object.keys(lists.data)).toEqual(names);
+    for (const name of names) {
+      const alone = await call(t.app, 'GET', `/apis/system/auth/api/enum/list/${name}`, undefined, token);
+      expect(alone.data.length).toBeGreaterThan(0);
+      expect(lists.data[name]).toEqual(alone.data);
+    }
+  });
+
   it('serves the public config at /config.json', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/config.json' });
     expect(response.json()).toMatchObject({
