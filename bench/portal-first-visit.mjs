@@ -203,20 +203,18 @@ async function visitOnce(origin, profileDir) {
 async function signedInHomeVisit(origin, profileDir) {
   const browser = await openBrowser(profileDir);
   try {
+    const answer = await fetch(`${origin}/apis/user/api/user/login/password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(demoUser),
+    }).then((r) => r.json());
+    if (answer.code !== 200) throw new Error(`login failed: ${answer.msg}`);
     await browser.url(`${origin}${staticPage.path}`);
-    const login = await browser.executeAsync(async (user, done) => {
-      const answer = await fetch('/apis/user/api/user/login/password', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(user),
-      }).then((r) => r.json());
-      if (answer.code !== 200) return done(`login failed: ${answer.msg}`);
-      localStorage.setItem('RC_WEB_TOKEN', JSON.stringify(answer.data.token));
-      localStorage.setItem('RcUserInfo', JSON.stringify(answer.data.userInfo));
-      document.cookie = `RC_WEB_TOKEN=${encodeURIComponent(answer.data.token)}; path=/; SameSite=Lax`;
-      done('ok');
-    }, demoUser);
-    if (login !== 'ok') throw new Error(login);
+    await browser.execute(({ token, userInfo }) => {
+      localStorage.setItem('RC_WEB_TOKEN', JSON.stringify(token));
+      localStorage.setItem('RcUserInfo', JSON.stringify(userInfo));
+      document.cookie = `RC_WEB_TOKEN=${encodeURIComponent(token)}; path=/; SameSite=Lax`;
+    }, answer.data);
     await browser.url(`${origin}/account/home`);
     await waitForQuiet(browser, 1000);
     return { ...(await fetchedForThePage(browser)), path: await browser.execute(() => location.pathname) };
