@@ -11,8 +11,8 @@ export const UploadPath = Type.String({ title: '上传路径', maxLength: 1024 }
 export const UploadId = Type.String({ title: '上传ID', pattern: '^[0-9a-f-]{36}$' });
 
 /**
- * The MD5 of a file's first 256 KiB (all of it when smaller), as Baidu's 秒传 links carry `slice-md5`: hashed in a
- * millisecond, it tells whether a stored file of the same size can hold the same content before the whole file is hashed.
+ * The MD5 of a file's first 256 KiB (all of it when smaller), as Baidu's 秒传 links carry `slice-md5`: cheap to compute,
+ * it tells whether a stored file of the same size can hold the same content before the whole file is hashed.
  */
 export const sliceMd5Bytes = 256 * 1024;
 const SliceMd5 = Md5('首段MD5', '文件前 256 KiB（不足则为整个文件）的 MD5；有它时，只有同样大小且首段相同的已存文件才算可能秒传');
