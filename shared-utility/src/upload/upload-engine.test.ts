@@ -484,6 +484,19 @@ describe('large files: sent at once, hashed only when the server may hold them a
     expect(storedMd5('files', 'large/other-start.bin')).toBe(md5);
   });
 
+  it('opens a large upload when the slice MD5 cannot be computed, and the server answers by the size alone', async () => {
+    const { file, md5 } = fileOf(freshSize(), 'no-slice.bin');
+    await storeSameStart(file, 'large/no-slice-stored.bin', { lastStartByteDiffers: true });
+    const unreadable: FileHasher = () => Promise.reject(new Error('NotReadableError'));
+    const gated = gatedHasher();
+    const engine = engineWith({ targets: createTargets(unreadable), hasher: gated.hasher });
+    const id = engine.add(file, { uploadParams: { path: 'large' } })!;
+    // Without the slice MD5, a stored file of the size is enough for the server to want the whole file hashed.
+    expect(await reached(engine, id, (item) => item.progress === 100)).toMatchObject({ status: 'uploading', hashWanted: true });
+    gated.release();
+    expect(await settled(engine, id)).toMatchObject({ status: 'success', md5 });
+  });
+
   it('sends every chunk of a large file that may be stored (its size and first 256 KiB) before its MD5 is known, and merges once it is', async () => {
     const { file, md5 } = fileOf(freshSize(), '另一个.bin');
     await storeSameStart(file, 'large/same-start.bin');
