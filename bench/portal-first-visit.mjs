@@ -1,6 +1,6 @@
 // Portal first visit, measured in headless Chromium against the real server and dist/web.
 // Prints figures; it is not a test. Run `npm run build` first.
-//   node bench/portal-first-visit.mjs [--runs 3] [--routes /account/instanceManage,/account/netDisk,/account/recharge]
+//   node bench/portal-first-visit.mjs [--runs 3] [--routes /account/instanceManage,/account/netDisk,/account/recharge,/blog,/resource]
 // WEB_ROOT=<folder> measures another build (a copy of an older dist/web). Each run uses a fresh browser
 // profile; timings are the median over the runs. Every run also loads a static page (no script, one
 // short text, written into the web root for the run) from the same server, so the portal's first
@@ -19,7 +19,7 @@ const webRoot = path.resolve(process.env.WEB_ROOT ?? path.join(repoRoot, 'dist/w
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
-    routes: { type: 'string', default: '/account/instanceManage,/account/netDisk,/account/recharge' },
+    routes: { type: 'string', default: '/account/instanceManage,/account/netDisk,/account/recharge,/blog,/resource' },
   },
 });
 const routes = values.routes.split(',');
@@ -101,23 +101,32 @@ const fetchedForThePage = (browser) =>
     return { resources: resources.filter((r) => !prefetched.includes(r.name)), prefetched };
   });
 
-// Navigates inside the single-spa page and resolves once the route's apps are mounted.
+// Navigates inside the single-spa page and resolves once the route's apps are mounted and its screen's code has arrived
+// (no lazy screen still shows its loader).
 const navigate = (browser, route) =>
   browser.executeAsync((to, done) => {
     const started = performance.now();
-    window.addEventListener(
-      'single-spa:routing-event',
-      () =>
-        requestAnimationFrame(() =>
-          requestAnimationFrame(async () => {
-            const { getMountedApps } = await System.import('single-spa');
-            done({ ms: performance.now() - started, mounted: getMountedApps(), path: location.pathname });
-          }),
-        ),
-      { once: true },
-    );
+    const drawn = async () => {
+      if (document.querySelector('.rc-screen-loading')) return requestAnimationFrame(drawn);
+      const { getMountedApps } = await System.import('single-spa');
+      done({ ms: performance.now() - started, mounted: getMountedApps(), path: location.pathname });
+    };
+    window.addEventListener('single-spa:routing-event', () => requestAnimationFrame(() => requestAnimationFrame(drawn)), {
+      once: true,
+    });
     window.singleSpaNavigate(to);
   }, route);
+
+const resourceCount = (browser) => browser.execute(() => performance.getEntriesByType('resource').length);
+const resourcesSince = (browser, count) =>
+  browser.execute(
+    (from) =>
+      performance
+        .getEntriesByType('resource')
+        .slice(from)
+        .map((e) => e.name),
+    count,
+  );
 
 const openBrowser = (profileDir) =>
   remote({
@@ -161,6 +170,7 @@ async function visitOnce(origin, profileDir) {
   const browser = await openBrowser(profileDir);
   try {
     await browser.url(`${origin}/`);
+    await browser.execute(() => performance.setResourceTimingBufferSize(2000));
     await waitForQuiet(browser);
     const firstVisit = {
       ...(await browser.execute(() => ({
@@ -183,8 +193,12 @@ async function visitOnce(origin, profileDir) {
     }, demoUser);
 
     const visits = [];
-    for (const route of routes) visits.push({ route, ...(await navigate(browser, route)) });
-    await waitForQuiet(browser);
+    for (const route of routes) {
+      const before = await resourceCount(browser);
+      const visit = await navigate(browser, route);
+      await waitForQuiet(browser);
+      visits.push({ route, ...visit, fetched: await resourcesSince(browser, before) });
+    }
     const switchBack = { route: routes[0], ...(await navigate(browser, routes[0])) };
     const allResources = await browser.execute(() =>
       performance.getEntriesByType('resource').map((e) => ({ name: e.name, transfer: e.transferSize })),
@@ -293,10 +307,22 @@ try {
   );
   console.log(`  prefetched once idle, for the next page (not counted): ${moduleNames(home.prefetched) || 'none'}`);
 
-  console.log(`\nmicro-apps (gzip KB, target ≤ ${targets.appKb} each)`);
+  // A micro-app on the first of the routes above that it draws: its entry and the chunks it loaded for that screen.
+  console.log(`\nmicro-apps on their first route (their own JS, gzip KB; target ≤ ${targets.appKb} each)`);
   for (const [name, url] of Object.entries(importMap).filter(([name]) => name.startsWith('@rc/mf-'))) {
-    const gz = gzipBytes(`${origin}${url}`);
-    console.log(`  ${name.padEnd(26)} ${kb(gz).padStart(7)}  ${gz <= targets.appKb * 1024 ? 'met' : 'MISSED'}`);
+    const visit = first.visits.find((v) => v.mounted.includes(name));
+    if (!visit) {
+      console.log(`  ${name.padEnd(26)}       -  (none of the routes draws it)`);
+      continue;
+    }
+    const stem = path.basename(url).split('.')[0];
+    const own = visit.fetched.filter((file) => path.basename(new URL(file).pathname).startsWith(`${stem}.`));
+    const gz = own.reduce((sum, file) => sum + (gzipBytes(file) ?? 0), 0);
+    const others = [...new Set(visit.fetched.map((file) => moduleByUrl.get(new URL(file).pathname)))].filter((m) => m && m !== name);
+    console.log(
+      `  ${name.padEnd(26)} ${kb(gz).padStart(7)}  ${gz <= targets.appKb * 1024 ? 'met' : 'MISSED'}  ` +
+        `(${visit.route}: ${own.length} files${others.length > 0 ? `; with the shared ${others.join(', ')}` : ''})`,
+    );
   }
 
   const portalFcp = median(runs.map((r) => r.fcp));

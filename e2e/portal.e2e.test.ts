@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../root-config/src/route-table';
@@ -9,7 +9,7 @@ import { repoRoot, type PortalServer } from './support/portal-server';
 import { setUpPortalSuite } from './support/portal-suite';
 import { fillRegisterForm } from './support/register-form';
 import { latestSmsCode } from './support/sms-outbox';
-import { serveScripts, type StaticServer } from './support/static-server';
+import { serveScripts, type ScriptSource, type StaticServer } from './support/static-server';
 
 let server: PortalServer;
 let browser: Browser;
@@ -271,17 +271,33 @@ describe('session', () => {
 describe('import-map overrides', () => {
   let scripts: StaticServer;
   let consoleAvailable = false;
+  const modulesDir = path.join(repoRoot, 'dist/web/modules');
   const builtModule = (name: string) => {
     const map = JSON.parse(readFileSync(path.join(repoRoot, 'dist/web/importmap.json'), 'utf8')) as { imports: Record<string, string> };
     const url = map.imports[name];
     if (!url) throw new Error(`dist/web/importmap.json has no ${name}`);
     return readFileSync(path.join(repoRoot, 'dist/web', url), 'utf8');
   };
+  // The console's lazy chunks (rc-mf-console.<screen>.<hash>.js), which its entry imports from beside itself.
+  const consoleChunks = readdirSync(modulesDir).filter((file) => /^rc-mf-console\.[^.]+\.[^.]+\.js$/.test(file));
+  const homeChunk = consoleChunks.find((file) => file.startsWith('rc-mf-console.console-home.'));
+  const chunksUnder = (folder: string, homeSource: ScriptSource | null = null) =>
+    Object.fromEntries(
+      consoleChunks.map((file) => {
+        const code = readFileSync(path.join(modulesDir, file), 'utf8');
+        return [`${folder}/${file}`, file === homeChunk && homeSource ? homeSource : code];
+      }),
+    );
 
   beforeAll(async () => {
     const consoleBuild = builtModule('@rc/mf-console');
     const shellBuild = builtModule('@rc/root-config');
+    if (!homeChunk) throw new Error('dist/web/modules has no chunk for the console home screen');
+    const homeCode = readFileSync(path.join(modulesDir, homeChunk), 'utf8');
     scripts = await serveScripts({
+      ...chunksUnder(''),
+      ...chunksUnder('/chunk-flaky', (requestNumber) => (requestNumber === 1 ? null : homeCode)),
+      '/chunk-flaky/mf-console.js': consoleBuild,
       '/flaky-root-config.js': (requestNumber) => (requestNumber === 1 ? null : shellBuild),
       '/mf-console.js': consoleBuild,
       '/flaky-console.js': (requestNumber) => (requestNumber === 1 ? null : consoleBuild),
@@ -337,6 +353,17 @@ describe('import-map overrides', () => {
     // proof is the stored reload time and the download after the failed one, not the navigation type; single-spa may
     // also retry the module on a routing event before the reload (three downloads, seen under CI load).
     expect(scripts.requestsOf('/flaky-console.js')).toBeGreaterThanOrEqual(2);
+    expect(await browser.execute(() => sessionStorage.getItem('rc-chunk-reload-at'))).toMatch(/^\d+$/);
+    expect(await browser.$('.rc-app-error').isExisting()).toBe(false);
+  });
+
+  it('reloads the page when a screen’s chunk fails to download, and the reloaded page shows the screen', async () => {
+    await signInThroughApi(browser, server.url);
+    await overrideConsole(`${scripts.origin}/chunk-flaky/mf-console.js`);
+    await forgetChunkReload();
+    await page.open('/account/home');
+    await page.waitForText('.rc-console-home', '控制台');
+    expect(scripts.requestsOf(`/chunk-flaky/${homeChunk}`)).toBeGreaterThanOrEqual(2);
     expect(await browser.execute(() => sessionStorage.getItem('rc-chunk-reload-at'))).toMatch(/^\d+$/);
     expect(await browser.$('.rc-app-error').isExisting()).toBe(false);
   });

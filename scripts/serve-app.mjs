@@ -1,5 +1,6 @@
 // `npm run serve:app -- mf-console [--port 18101]`: rebuilds one @rc module on every change and
-// serves it with CORS on 127.0.0.1, so a running portal can be pointed at it with an override.
+// serves it (its entry and the chunks the entry loads beside it) with CORS on 127.0.0.1, so a running
+// portal can be pointed at it with an override.
 import { createReadStream, existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
@@ -16,15 +17,19 @@ if (positionals.length !== 1 || !positionals[0]) {
 const module = appModule(positionals[0]);
 const outDir = repoPath(module.workspace, 'dist');
 const fileName = `${module.fileStem}.js`;
+/** The entry or one of its chunks (`rc-mf-console.rent-page.B1x2c3d4.js`): no folder, no other file of dist/. @param {string} name */
+const isModuleFile = (name) =>
+  name === fileName || (name.startsWith(`${module.fileStem}.`) && name.endsWith('.js') && !/[\\/]|\.\./.test(name));
 
 const server = createServer((request, response) => {
   response.setHeader('Access-Control-Allow-Origin', '*');
   response.setHeader('Access-Control-Allow-Private-Network', 'true');
   response.setHeader('Cache-Control', 'no-store');
   if (request.method === 'OPTIONS') return response.writeHead(204).end();
-  const file = path.join(outDir, fileName);
-  if (new URL(request.url ?? '/', 'http://x').pathname !== `/${fileName}` || !existsSync(file)) {
-    return response.writeHead(404, { 'Content-Type': 'text/plain' }).end(`only /${fileName} is served here\n`);
+  const requested = new URL(request.url ?? '/', 'http://x').pathname.slice(1);
+  const file = path.join(outDir, requested);
+  if (!isModuleFile(requested) || !existsSync(file)) {
+    return response.writeHead(404, { 'Content-Type': 'text/plain' }).end(`only /${fileName} and its chunks are served here\n`);
   }
   response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' });
   createReadStream(file).pipe(response);

@@ -1,68 +1,41 @@
 import { screensApp, type Screens } from '@rc/shared-utility';
-import { ConsoleHome } from './home/console-home';
-import { UserInfoPage } from './info/user-info-page';
-import { MessagePage } from './message/message-page';
-import { InstanceManagePage } from './instances/instance-manage-page';
-import { RentPage } from './rent/rent-page';
-import { AddSshPage, ChangeConfigPage, ChangePayTypePage, StatusChangePage } from './instances/instance-sub-pages';
-import { WebPortsPage } from './instances/web-ports-page';
-import { TerminalPage } from './instances/terminal-page';
-import { InstanceMonitorPage } from './instances/instance-monitor-page';
-import { MirrorImagePage } from './images/mirror-image-page';
-import { RealAuthPage } from './personal/real-auth-page';
-import { ResetPasswordPage } from './personal/reset-password-page';
-import { SshPage } from './personal/ssh-page';
-import { ApiKeysPage } from './api-keys/api-keys-page';
-import { ChildUserPage } from './personal/child-user-page';
-import { ChildUserBalancePage, ChildUserBindMobilePage, ChildUserEditPage, ChildUserResetPage } from './personal/child-user-forms';
-import { PersonalCenterPage } from './personal-center/personal-center-page';
-import { CredentialPage } from './credential/credential-page';
-import { NoRecommendPage } from './activity/no-recommend-page';
-import { SuperHomePage } from './hpc/super-home-page';
-import { ComputPowerPage } from './hpc/comput-power-page';
-import { SuperPowerPage } from './hpc/super-power-page';
-import { ResourceTypesPage } from './hpc/resource-types-page';
-import { HpcReviewPage } from './hpc/hpc-review-page';
-import { WorkListPage } from './hpc/work-list-page';
-import { VncPage } from './desktop/vnc-page';
-import { SiteInfoPage } from './site-info/site-info-page';
 
-/** Screens built so far, by route pattern; every other route shows its feature page. */
+/** Screens built so far, by route pattern, each in its own chunk; every other route shows its feature page. */
 export const screens: Screens = {
-  '/account/home': ConsoleHome,
-  '/account/message': MessagePage,
-  '/account/info': UserInfoPage,
-  '/account/instanceManage': InstanceManagePage,
-  '/account/instance': InstanceManagePage,
-  '/account/suanli/create': RentPage,
-  '/account/instanceManage/changeConfig': ChangeConfigPage,
-  '/account/instanceManage/changePayType': ChangePayTypePage,
-  '/account/instanceManage/statusChanage': StatusChangePage,
-  '/account/instanceManage/addSSH': AddSshPage,
-  '/account/instanceManage/terminal': TerminalPage,
-  '/account/instanceManage/monitor': InstanceMonitorPage,
-  '/account/instanceManage/webPorts': WebPortsPage,
-  '/account/mirrorImage': MirrorImagePage,
-  '/account/realAuth': RealAuthPage,
-  '/account/realAuth/credential': CredentialPage,
-  '/account/personal': PersonalCenterPage,
-  '/account/reset': ResetPasswordPage,
-  '/account/ssh': SshPage,
-  '/account/apiKey': ApiKeysPage,
-  '/account/childUser': ChildUserPage,
-  '/account/childUser/balance': ChildUserBalancePage,
-  '/account/childUser/bindMobile': ChildUserBindMobilePage,
-  '/account/childUser/edit/edit': ChildUserEditPage,
-  '/account/childUser/reset/reset': ChildUserResetPage,
-  '/account/superHome': SuperHomePage,
-  '/account/computPower': ComputPowerPage,
-  '/account/superPower': SuperPowerPage,
-  '/account/superPower/enmu': ResourceTypesPage,
-  '/account/review/hpc': HpcReviewPage,
-  '/account/review/site': SiteInfoPage,
-  '/account/workList': WorkListPage,
-  '/noRecommend': NoRecommendPage,
-  '/vnc': VncPage,
+  '/account/home': () => import('./home/console-home').then((m) => m.ConsoleHome),
+  '/account/message': () => import('./message/message-page').then((m) => m.MessagePage),
+  '/account/info': () => import('./info/user-info-page').then((m) => m.UserInfoPage),
+  '/account/instanceManage': () => import('./instances/instance-manage-page').then((m) => m.InstanceManagePage),
+  '/account/instance': () => import('./instances/instance-manage-page').then((m) => m.InstanceManagePage),
+  '/account/suanli/create': () => import('./rent/rent-page').then((m) => m.RentPage),
+  '/account/instanceManage/changeConfig': () => import('./instances/instance-sub-pages').then((m) => m.ChangeConfigPage),
+  '/account/instanceManage/changePayType': () => import('./instances/instance-sub-pages').then((m) => m.ChangePayTypePage),
+  '/account/instanceManage/statusChanage': () => import('./instances/instance-sub-pages').then((m) => m.StatusChangePage),
+  '/account/instanceManage/addSSH': () => import('./instances/instance-sub-pages').then((m) => m.AddSshPage),
+  '/account/instanceManage/terminal': () => import('./instances/terminal-page').then((m) => m.TerminalPage),
+  '/account/instanceManage/monitor': () => import('./instances/instance-monitor-page').then((m) => m.InstanceMonitorPage),
+  '/account/instanceManage/webPorts': () => import('./instances/web-ports-page').then((m) => m.WebPortsPage),
+  '/account/mirrorImage': () => import('./images/mirror-image-page').then((m) => m.MirrorImagePage),
+  '/account/realAuth': () => import('./personal/real-auth-page').then((m) => m.RealAuthPage),
+  '/account/realAuth/credential': () => import('./credential/credential-page').then((m) => m.CredentialPage),
+  '/account/personal': () => import('./personal-center/personal-center-page').then((m) => m.PersonalCenterPage),
+  '/account/reset': () => import('./personal/reset-password-page').then((m) => m.ResetPasswordPage),
+  '/account/ssh': () => import('./personal/ssh-page').then((m) => m.SshPage),
+  '/account/apiKey': () => import('./api-keys/api-keys-page').then((m) => m.ApiKeysPage),
+  '/account/childUser': () => import('./personal/child-user-page').then((m) => m.ChildUserPage),
+  '/account/childUser/balance': () => import('./personal/child-user-forms').then((m) => m.ChildUserBalancePage),
+  '/account/childUser/bindMobile': () => import('./personal/child-user-forms').then((m) => m.ChildUserBindMobilePage),
+  '/account/childUser/edit/edit': () => import('./personal/child-user-forms').then((m) => m.ChildUserEditPage),
+  '/account/childUser/reset/reset': () => import('./personal/child-user-forms').then((m) => m.ChildUserResetPage),
+  '/account/superHome': () => import('./hpc/super-home-page').then((m) => m.SuperHomePage),
+  '/account/computPower': () => import('./hpc/comput-power-page').then((m) => m.ComputPowerPage),
+  '/account/superPower': () => import('./hpc/super-power-page').then((m) => m.SuperPowerPage),
+  '/account/superPower/enmu': () => import('./hpc/resource-types-page').then((m) => m.ResourceTypesPage),
+  '/account/review/hpc': () => import('./hpc/hpc-review-page').then((m) => m.HpcReviewPage),
+  '/account/review/site': () => import('./site-info/site-info-page').then((m) => m.SiteInfoPage),
+  '/account/workList': () => import('./hpc/work-list-page').then((m) => m.WorkListPage),
+  '/noRecommend': () => import('./activity/no-recommend-page').then((m) => m.NoRecommendPage),
+  '/vnc': () => import('./desktop/vnc-page').then((m) => m.VncPage),
 };
 
 export const App = screensApp(screens);

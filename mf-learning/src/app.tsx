@@ -1,63 +1,35 @@
 import { screensApp, type Screens } from '@rc/shared-utility';
-import { AppCentrePage } from './app-centre/app-centre-page';
-import { MyAppsPage } from './app-centre/my-apps-page';
-import { AppReviewPage } from './app-centre/app-review-page';
-import { CourseDetailPage } from './course/course-detail-page';
-import { CourseListPage } from './course/course-list-page';
-import { MyCoursesPage } from './course/my-courses-page';
-import { GradebookPage } from './grading/gradebook-page';
-import { GradingPage } from './grading/grading-page';
-import { ResultPage } from './grading/result-page';
-import { ExamPage } from './exam-taking/exam-page';
-import { AdminGradesPage } from './grade/admin-grades-page';
-import { GradeListPage } from './grade/grade-list-page';
-import { GradeManagePage } from './grade/grade-manage-page';
-import { GradeViewPage } from './grade/grade-view-page';
-import { MyGradesPage } from './grade/my-grades-page';
-import { TeacherGradesPage } from './grade/teacher-grades-page';
-import { LearnPage } from './learn/learn-page';
-import { ExamsPage } from './exam-admin/exams-page';
-import { ChannelPage } from './live/channel-page';
-import { LivePage } from './live/live-page';
-import { QuestionBankPage } from './question-bank/question-bank-page';
-import { CourseReviewPage } from './review/course-review-page';
-import { CourseFormPage } from './teach/course-form-page';
-import { CourseOutlinePage } from './teach/course-outline-page';
-import { TeachingCoursesPage } from './teach/teaching-courses-page';
-import { TeacherPage } from './teacher/teacher-page';
-import { TeacherReviewPage } from './teacher/teacher-review-page';
-import { VodPage } from './vod/vod-page';
 
-/** Screens built so far, by route pattern; every other route shows its feature page. */
+/** Screens built so far, by route pattern, each in its own chunk; every other route shows its feature page. */
 export const screens: Screens = {
-  '/resource': CourseListPage,
-  '/resource/detail/:id?': CourseDetailPage,
-  '/preview/resource/:id?': LearnPage,
-  '/account/course': MyCoursesPage,
-  '/account/vod': VodPage,
-  '/account/resource': TeachingCoursesPage,
-  '/account/resource/add': CourseFormPage,
-  '/account/resource/period': CourseOutlinePage,
-  '/account/review/course': CourseReviewPage,
-  '/account/appCenter': AppCentrePage,
-  '/account/app': MyAppsPage,
-  '/account/review/app': AppReviewPage,
-  '/account/teacher': TeacherPage,
-  '/account/review/teacher': TeacherReviewPage,
-  '/account/live': LivePage,
-  '/account/channel': ChannelPage,
-  '/account/grades/grading/:id?': GradingPage,
-  '/account/grades/result/:id?': ResultPage,
-  '/account/grades/gradebook/:id?': GradebookPage,
-  '/account/grades/questions': QuestionBankPage,
-  '/account/grades/exams/:id?': ExamsPage,
-  '/account/grades/exam/:id?': ExamPage,
-  '/grade': GradeListPage,
-  '/grade/view/:id?': GradeViewPage,
-  '/account/grades/teacher': TeacherGradesPage,
-  '/account/grades/admin': AdminGradesPage,
-  '/account/grades/my': MyGradesPage,
-  '/account/grades/manage/:id?': GradeManagePage,
+  '/resource': () => import('./course/course-list-page').then((m) => m.CourseListPage),
+  '/resource/detail/:id?': () => import('./course/course-detail-page').then((m) => m.CourseDetailPage),
+  '/preview/resource/:id?': () => import('./learn/learn-page').then((m) => m.LearnPage),
+  '/account/course': () => import('./course/my-courses-page').then((m) => m.MyCoursesPage),
+  '/account/vod': () => import('./vod/vod-page').then((m) => m.VodPage),
+  '/account/resource': () => import('./teach/teaching-courses-page').then((m) => m.TeachingCoursesPage),
+  '/account/resource/add': () => import('./teach/course-form-page').then((m) => m.CourseFormPage),
+  '/account/resource/period': () => import('./teach/course-outline-page').then((m) => m.CourseOutlinePage),
+  '/account/review/course': () => import('./review/course-review-page').then((m) => m.CourseReviewPage),
+  '/account/appCenter': () => import('./app-centre/app-centre-page').then((m) => m.AppCentrePage),
+  '/account/app': () => import('./app-centre/my-apps-page').then((m) => m.MyAppsPage),
+  '/account/review/app': () => import('./app-centre/app-review-page').then((m) => m.AppReviewPage),
+  '/account/teacher': () => import('./teacher/teacher-page').then((m) => m.TeacherPage),
+  '/account/review/teacher': () => import('./teacher/teacher-review-page').then((m) => m.TeacherReviewPage),
+  '/account/live': () => import('./live/live-page').then((m) => m.LivePage),
+  '/account/channel': () => import('./live/channel-page').then((m) => m.ChannelPage),
+  '/account/grades/grading/:id?': () => import('./grading/grading-page').then((m) => m.GradingPage),
+  '/account/grades/result/:id?': () => import('./grading/result-page').then((m) => m.ResultPage),
+  '/account/grades/gradebook/:id?': () => import('./grading/gradebook-page').then((m) => m.GradebookPage),
+  '/account/grades/questions': () => import('./question-bank/question-bank-page').then((m) => m.QuestionBankPage),
+  '/account/grades/exams/:id?': () => import('./exam-admin/exams-page').then((m) => m.ExamsPage),
+  '/account/grades/exam/:id?': () => import('./exam-taking/exam-page').then((m) => m.ExamPage),
+  '/grade': () => import('./grade/grade-list-page').then((m) => m.GradeListPage),
+  '/grade/view/:id?': () => import('./grade/grade-view-page').then((m) => m.GradeViewPage),
+  '/account/grades/teacher': () => import('./grade/teacher-grades-page').then((m) => m.TeacherGradesPage),
+  '/account/grades/admin': () => import('./grade/admin-grades-page').then((m) => m.AdminGradesPage),
+  '/account/grades/my': () => import('./grade/my-grades-page').then((m) => m.MyGradesPage),
+  '/account/grades/manage/:id?': () => import('./grade/grade-manage-page').then((m) => m.GradeManagePage),
 };
 
 export const App = screensApp(screens);

@@ -1,32 +1,20 @@
 import { screensApp, type Screens } from '@rc/shared-utility';
-import { FileListPage } from './file-manage/file-list-page';
-import { FileStoragePage } from './file-manage/file-storage-page';
-import { CommonDataPage } from './common-data/common-data-page';
-import { MyDataPage } from './common-data/my-data-page';
-import { DownloadPage } from './downloads/download-page';
-import { CloudDiskPage } from './cloud-disk/cloud-disk-page';
-import { SpeedTestPage } from './files/speed-test-page';
-import { UploadHelperPage } from './files/upload-helper-page';
-import { UploadPage } from './files/upload-page';
-import { NetDiskPage } from './net-disk/net-disk-page';
-import { MySharesPage } from './shares/my-shares-page';
-import { SharePage } from './shares/share-page';
 
-/** Screens built so far, by route pattern; every other route shows its feature page. */
+/** Screens built so far, by route pattern, each in its own chunk; every other route shows its feature page. */
 export const screens: Screens = {
-  '/account/fileDisk': CloudDiskPage,
-  '/account/upload': UploadPage,
-  '/account/upload/helper': UploadHelperPage,
-  '/account/upload/test': SpeedTestPage,
-  '/account/fileStorage': FileStoragePage,
-  '/account/fileManage': FileListPage,
-  '/account/fileManage/fileList': FileListPage,
-  '/account/netDisk': NetDiskPage,
-  '/account/commonData': CommonDataPage,
-  '/account/dataManage/myData': MyDataPage,
-  '/account/download': DownloadPage,
-  '/account/share': MySharesPage,
-  '/s/:token?': SharePage,
+  '/account/fileDisk': () => import('./cloud-disk/cloud-disk-page').then((m) => m.CloudDiskPage),
+  '/account/upload': () => import('./files/upload-page').then((m) => m.UploadPage),
+  '/account/upload/helper': () => import('./files/upload-helper-page').then((m) => m.UploadHelperPage),
+  '/account/upload/test': () => import('./files/speed-test-page').then((m) => m.SpeedTestPage),
+  '/account/fileStorage': () => import('./file-manage/file-storage-page').then((m) => m.FileStoragePage),
+  '/account/fileManage': () => import('./file-manage/file-list-page').then((m) => m.FileListPage),
+  '/account/fileManage/fileList': () => import('./file-manage/file-list-page').then((m) => m.FileListPage),
+  '/account/netDisk': () => import('./net-disk/net-disk-page').then((m) => m.NetDiskPage),
+  '/account/commonData': () => import('./common-data/common-data-page').then((m) => m.CommonDataPage),
+  '/account/dataManage/myData': () => import('./common-data/my-data-page').then((m) => m.MyDataPage),
+  '/account/download': () => import('./downloads/download-page').then((m) => m.DownloadPage),
+  '/account/share': () => import('./shares/my-shares-page').then((m) => m.MySharesPage),
+  '/s/:token?': () => import('./shares/share-page').then((m) => m.SharePage),
 };
 
 export const App = screensApp(screens);

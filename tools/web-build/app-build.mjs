@@ -11,15 +11,28 @@ function appConfig(module) {
   return { root, configFile: `${root}/vite.config.ts`, logLevel: 'warn' };
 }
 
-/** Builds the module in memory into its one SystemJS file. @param {PortalModule} module */
+/** @typedef {{ fileName: string, code: string, imports: string[] }} AppChunk */
+
+/**
+ * Builds the module in memory: its SystemJS entry and the chunks its lazy imports load, which the
+ * entry names relative to itself (so they are published beside it, under the names Rollup gave them).
+ * @param {PortalModule} module
+ */
 export async function buildApp(module) {
   const result = /** @type {Rollup.RollupOutput[]} */ (await build({ ...appConfig(module), build: { write: false } }));
-  const chunks = result[0]?.output ?? [];
-  const [chunk] = chunks;
-  if (chunks.length !== 1 || !chunk) {
-    throw new Error(`${module.name} built to ${chunks.length} files (${chunks.map((c) => c.fileName).join(', ')}); expected one`);
-  }
-  return { code: chunk.code, imports: chunk.imports };
+  const output = result[0]?.output ?? [];
+  const stray = output.filter((file) => file.type !== 'chunk');
+  if (stray.length > 0) throw new Error(`${module.name} built files that are no code: ${stray.map((f) => f.fileName).join(', ')}`);
+  const chunks = /** @type {Rollup.OutputChunk[]} */ (output);
+  const entries = chunks.filter((chunk) => chunk.isEntry);
+  const [entry] = entries;
+  if (entries.length !== 1 || !entry) throw new Error(`${module.name} built ${entries.length} entries; expected one`);
+  return {
+    code: entry.code,
+    imports: entry.imports,
+    /** @type {AppChunk[]} */
+    chunks: chunks.filter((chunk) => !chunk.isEntry).map(({ fileName, code, imports }) => ({ fileName, code, imports })),
+  };
 }
 
 /** Rebuilds the module into its dist/ on every change. @param {PortalModule} module */

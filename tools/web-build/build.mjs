@@ -7,8 +7,9 @@ import { appModules, moduleNames, sharedModules } from './module-list.mjs';
 import { renderPage } from './page.mjs';
 import { publishPageScripts } from './page-scripts.mjs';
 import { webRoot } from './paths.mjs';
-import { publish, writeAtomically } from './publish.mjs';
+import { publish, publishAs, writeAtomically } from './publish.mjs';
 import { buildSharedModule } from './shared-build.mjs';
+import { semanticReactClassWriting } from './semantic-class-words.mjs';
 import { publishStylesheets } from './stylesheet.mjs';
 
 /** @param {string} name @param {Record<string, string[]>} importsByName @returns {string[]} */
@@ -19,44 +20,67 @@ function staticClosure(name, importsByName, seen = new Set()) {
   return [...seen];
 }
 
+/** @param {string} name @param {string} code */
+function refuseOwnReact(name, code) {
+  // React's internals object: a module carrying it would put a second React on the page.
+  if (name !== 'react' && code.includes('ReactCurrentDispatcher:')) {
+    throw new Error(`${name} bundles its own copy of React; import it as 'react' so the shared one is used`);
+  }
+}
+
 const started = performance.now();
 const pendingPageScripts = publishPageScripts();
 /** @type {Record<string, import('./publish.mjs').PublishedFile>} */
 const published = {};
-/** @type {Record<string, string[]>} */
+/** A micro-app's lazy chunks, by the file name its code imports them by. @type {Record<string, import('./publish.mjs').PublishedFile>} */
+const publishedChunks = {};
+/** The static imports of each module (by name) and each lazy chunk (by file name). @type {Record<string, string[]>} */
 const imports = {};
 const writes = [];
-/** @type {Record<string, string>} */
-const codeOf = {};
+/** @type {Record<string, string[]>} */
+const chunksOf = {};
+/** The files a shared module was built from. @type {Record<string, string[]>} */
+const sourceFilesOf = {};
 for (const module of [...sharedModules, ...appModules]) {
-  const { code, imports: staticImports } = await (module.shared ? buildSharedModule(module) : buildApp(module));
-  // React's internals object: a module carrying it would put a second React on the page.
-  if (module.name !== 'react' && code.includes('ReactCurrentDispatcher:')) {
-    throw new Error(`${module.name} bundles its own copy of React; import it as 'react' so the shared one is used`);
+  const built = await (module.shared ? buildSharedModule(module) : buildApp(module));
+  refuseOwnReact(module.name, built.code);
+  imports[module.name] = built.imports;
+  writes.push(publish(module.fileStem, '.js', built.code).then((file) => (published[module.name] = file)));
+  if ('sourceFiles' in built) sourceFilesOf[module.name] = built.sourceFiles;
+  const chunks = 'chunks' in built ? built.chunks : [];
+  chunksOf[module.name] = chunks.map((chunk) => chunk.fileName);
+  for (const chunk of chunks) {
+    refuseOwnReact(chunk.fileName, chunk.code);
+    imports[chunk.fileName] = chunk.imports;
+    writes.push(publishAs(chunk.fileName, chunk.code).then((file) => (publishedChunks[chunk.fileName] = file)));
   }
-  imports[module.name] = staticImports;
-  codeOf[module.name] = code;
-  writes.push(publish(module.fileStem, '.js', code).then((file) => (published[module.name] = file)));
 }
 await Promise.all(writes);
 const embed = await buildEmbed();
-// semantic-ui-react writes class names of its own (`transition`, `four wide`): its built code counts as a source.
+// semantic-ui-react writes class names of its own (`transition`, `four wide`): its source counts as a source.
 const [{ stylesheet, appStylesheet }, pageScripts] = await Promise.all([
-  publishStylesheets([codeOf['semantic-ui-react'] ?? '']),
+  publishStylesheets([await semanticReactClassWriting(sourceFilesOf['semantic-ui-react'] ?? [])]),
   pendingPageScripts,
 ]);
 
 // depcache lets SystemJS fetch a module's static imports together with the module itself,
 // instead of one round trip per level of the dependency tree.
-/** @param {string} name */
+/** @param {string} name a module's name or a lazy chunk's file name */
 const urlOf = (name) => {
-  const file = published[name];
+  const file = published[name] ?? publishedChunks[name];
   if (!file) throw new Error(`${name} was not built`);
   return file.url;
 };
+// A chunk is imported by its file name relative to its importer; SystemJS resolves depcache entries the same way.
+/** @param {string} dependency */
+const specifierOf = (dependency) => (publishedChunks[dependency] ? `./${dependency}` : dependency);
 const importMap = {
   imports: Object.fromEntries(moduleNames.map((name) => [name, urlOf(name)])),
-  depcache: Object.fromEntries(moduleNames.filter((name) => (imports[name] ?? []).length > 0).map((name) => [urlOf(name), imports[name]])),
+  depcache: Object.fromEntries(
+    Object.entries(imports)
+      .filter(([, dependencies]) => dependencies.length > 0)
+      .map(([name, dependencies]) => [urlOf(name), dependencies.map(specifierOf)]),
+  ),
 };
 const preloads = staticClosure('@rc/root-config', imports).map(urlOf);
 await writeAtomically(path.join(webRoot, 'index.html'), await renderPage({ stylesheet, appStylesheet, ...pageScripts, preloads }));
@@ -64,9 +88,21 @@ await writeAtomically(path.join(webRoot, 'importmap.json'), `${JSON.stringify(im
 
 /** @param {number} bytes */
 const kb = (bytes) => (bytes / 1024).toFixed(1).padStart(7);
-/** @type {[string, import('./publish.mjs').PublishedFile][]} */
+/** @typedef {[string, import('./publish.mjs').PublishedFile]} Row */
+/** A module's row, then one for its lazy chunks together. @param {Row} row @returns {Row[]} */
+const withChunks = ([name, file]) => {
+  const chunks = (chunksOf[name] ?? []).map((fileName) => publishedChunks[fileName]).filter((chunk) => chunk !== undefined);
+  if (chunks.length === 0) return [[name, file]];
+  const sum = (/** @type {'bytes' | 'gzipBytes'} */ key) => chunks.reduce((total, chunk) => total + chunk[key], 0);
+  const together = { url: '(beside it)', bytes: sum('bytes'), gzipBytes: sum('gzipBytes'), written: chunks.some((chunk) => chunk.written) };
+  return [
+    [name, file],
+    [`  … ${chunks.length} chunks it loads`, together],
+  ];
+};
+/** @type {Row[]} */
 const rows = [
-  ...Object.entries(published),
+  ...Object.entries(published).flatMap(withChunks),
   ['(embed) <rc-uploader>', embed],
   ['(page) import-map-overrides', pageScripts.importMapOverrides],
   ['(page) … with its panel', pageScripts.importMapOverridesPanel],

@@ -34,12 +34,22 @@ const brotli = (content) =>
  * @returns {Promise<PublishedFile>}
  * @param {string} stem @param {string} extension @param {string | Uint8Array} content
  */
-export async function publish(stem, extension, content) {
+export function publish(stem, extension, content) {
   const bytes = Buffer.from(content);
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 10);
-  const fileName = `${stem}.${hash}${extension}`;
+  return publishAs(`${stem}.${hash}${extension}`, bytes);
+}
+
+/**
+ * `publish` under a name the build already made unique by its content (a lazy chunk, named in its
+ * importer's code).
+ * @returns {Promise<PublishedFile>}
+ * @param {string} fileName @param {string | Uint8Array} content
+ */
+export async function publishAs(fileName, content) {
+  const bytes = Buffer.from(content);
   const file = path.join(modulesDir, fileName);
-  const compress = compressible.has(extension);
+  const compress = compressible.has(path.extname(fileName));
   const written = !existsSync(file);
   if (written) {
     if (compress) {

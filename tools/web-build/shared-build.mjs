@@ -28,5 +28,5 @@ export async function buildSharedModule(module) {
   const chunks = output?.output ?? [];
   const [chunk] = chunks;
   if (chunks.length !== 1 || !chunk) throw new Error(`${module.name} built to ${chunks.length} files; expected one`);
-  return { code: chunk.code, imports: chunk.imports };
+  return { code: chunk.code, imports: chunk.imports, sourceFiles: chunk.moduleIds };
 }

@@ -1,5 +1,5 @@
 import { registerApplication } from 'single-spa';
-import type { ShellProps } from '@rc/shared-utility';
+import { ChunkLoadError, type ShellProps } from '@rc/shared-utility';
 import { microApps, type MicroAppName } from '../route-table';
 import { needsLogin } from '../routing/auth-guard';
 import { currentLocation, navigate, subscribeLocation } from '../routing/location';
@@ -23,7 +23,7 @@ export function registerMicroApps(): void {
       customProps: {
         route,
         domElementGetter: () => appContainer(name),
-        errorBoundary: (error) => <AppErrorPanel app={name} message={error.message} />,
+        errorBoundary: (error) => <AppErrorPanel app={name} message={error.message} chunkFailed={error instanceof ChunkLoadError} />,
       },
     });
   }

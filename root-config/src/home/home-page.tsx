@@ -23,7 +23,7 @@ export function HomePage() {
             <Button size="large" color="orange" onClick={() => navigate('/account/suanli/create')}>
               立即租用
             </Button>
-            <Button size="large" inverted basic onClick={() => navigate('/resource')}>
+            <Button size="large" basic className="rc-hero-outline" onClick={() => navigate('/resource')}>
               学习课程
             </Button>
           </div>

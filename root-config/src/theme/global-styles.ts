@@ -200,6 +200,9 @@ body.theme_dark .rc-quota-over { color: #f08a8a; }
   background: radial-gradient(circle at 75% 30%, rgba(123,92,255,.55), transparent 45%), linear-gradient(135deg, #0b1638 0%, #1a2f7a 55%, #2f6bff 100%); }
 .rc-hero-inner { width: 1200px; margin: 0 auto; padding: 80px 48px 0; box-sizing: border-box; }
 .rc-hero h1 { font-size: 46px; margin: 0 0 18px; color: #fff; }
+.rc-hero .ui.basic.button.rc-hero-outline { background: transparent; color: #f9fafb; box-shadow: 0 0 0 2px rgba(255,255,255,.5) inset; }
+.rc-hero .ui.basic.button.rc-hero-outline:hover, .rc-hero .ui.basic.button.rc-hero-outline:focus { background: transparent; color: #fff; box-shadow: 0 0 0 2px #fff inset; }
+.rc-hero .ui.basic.button.rc-hero-outline:active { background: rgba(255,255,255,.08); color: #fff; box-shadow: 0 0 0 2px rgba(255,255,255,.9) inset; }
 .rc-hero p { font-size: 18px; max-width: 620px; line-height: 1.8; color: rgba(255,255,255,.85); margin: 0 0 32px; }
 .rc-home-features { width: 1200px; margin: -60px auto 56px; padding: 0 48px; box-sizing: border-box; display: grid; grid-template-columns: repeat(3, 1fr); gap: 20px; position: relative; }
 .rc-feature { text-align: left; background: var(--rc-surface); border: 1px solid var(--rc-border); border-radius: 10px; padding: 24px; cursor: pointer; color: var(--rc-text);
@@ -273,16 +276,16 @@ body.theme_dark .ui.form input[type=tel], body.theme_dark .ui.input > input, bod
   background: var(--rc-input-bg); color: var(--rc-text); border-color: var(--rc-border); }
 body.theme_dark .ui.input > i.icon, body.theme_dark .ui.form .ui.input > i.icon { color: var(--rc-muted); opacity: 1; }
 body.theme_dark .ui.input > input::placeholder, body.theme_dark .ui.form input::placeholder { color: #6b7380; }
-body.theme_dark .ui.basic.button:not(.primary):not(.red):not(.inverted) { color: var(--rc-text) !important; box-shadow: 0 0 0 1px var(--rc-border) inset !important; }
-body.theme_dark .ui.basic.button:not(.primary):not(.red):not(.inverted):hover { background: var(--rc-hover) !important; }
+body.theme_dark .ui.basic.button:not(.primary):not(.red):not(.rc-hero-outline) { color: var(--rc-text) !important; box-shadow: 0 0 0 1px var(--rc-border) inset !important; }
+body.theme_dark .ui.basic.button:not(.primary):not(.red):not(.rc-hero-outline):hover { background: var(--rc-hover) !important; }
 body.theme_dark .ui.pagination.menu .active.item { background: var(--rc-hover); }
 body.theme_dark .ui.message:not(.warning):not(.error):not(.success):not(.positive):not(.negative) { background: var(--rc-surface-2); color: var(--rc-text); box-shadow: 0 0 0 1px var(--rc-border) inset; }
 body.theme_dark .ui.message .header { color: inherit; }
 body.theme_dark .rc-demo-banner { background: #2a1215; color: #ffa39e; border-bottom-color: #5c2223; }
 body.theme_dark .rc-tip-bar { background: #2b2616 !important; color: #f0dca8 !important; border-bottom: 1px solid var(--rc-border); }
-body.theme_dark .ui.button:not(.basic):not(.primary):not(.positive):not(.negative):not(.red):not(.orange):not(.green):not(.blue):not(.inverted),
+body.theme_dark .ui.button:not(.basic):not(.primary):not(.positive):not(.negative):not(.red):not(.orange):not(.green):not(.blue):not(.rc-hero-outline),
 body.theme_dark .ui.buttons .button:not(.basic):not(.primary):not(.active) { background: var(--rc-surface-2); color: var(--rc-text); box-shadow: 0 0 0 1px var(--rc-border) inset; }
-body.theme_dark .ui.button:not(.basic):not(.primary):not(.positive):not(.negative):not(.red):not(.orange):not(.green):not(.blue):not(.inverted):hover,
+body.theme_dark .ui.button:not(.basic):not(.primary):not(.positive):not(.negative):not(.red):not(.orange):not(.green):not(.blue):not(.rc-hero-outline):hover,
 body.theme_dark .ui.buttons .button:not(.basic):not(.primary):hover { background: var(--rc-hover); color: var(--rc-text); }
 body.theme_dark .ui.buttons .active.button:not(.primary) { background: var(--rc-hover); color: var(--rc-brand); }
 body.theme_dark .ui.basic.label, body.theme_dark .ui.label:not([class*="green"]):not([class*="red"]):not([class*="orange"]):not([class*="blue"]):not([class*="grey"]) { background: var(--rc-surface-2); color: var(--rc-text); border-color: var(--rc-border); }

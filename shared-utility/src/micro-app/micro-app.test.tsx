@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { FeaturePagesApp, microAppLifecycles } from './micro-app';
+import { Component, type ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, unmountAll } from '../screen-kit/test-render';
+import { ChunkLoadError } from './lazy-component';
+import { FeaturePagesApp, microAppLifecycles, screensApp } from './micro-app';
 import type { ShellLocation, ShellProps } from './shell-props';
 
 function fakeShell(initial: ShellLocation) {
@@ -16,6 +19,8 @@ function fakeShell(initial: ShellLocation) {
   };
   return { route, go };
 }
+
+afterEach(unmountAll);
 
 const rendered = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -49,5 +54,51 @@ describe('micro-app helpers', () => {
     expect(element.querySelector('.rc-page-purpose')?.textContent).toBe('我的订单的用途');
     await app.unmount(props as never);
     expect(element.querySelector('.rc-page-title')).toBeNull();
+  });
+});
+
+describe('a micro-app whose screens load lazily', () => {
+  const ThingPage = () => <h1 className="rc-thing">东西</h1>;
+  const shellProps = (path: string, errorBoundary: ShellProps['errorBoundary'] = () => <p />) => ({
+    route: fakeShell(at(path, '东西')).route,
+    errorBoundary,
+  });
+
+  it('shows the loader until the screen’s code arrives, then the screen', async () => {
+    let arrive: (screen: typeof ThingPage) => void = () => undefined;
+    const App = screensApp({ '/account/thing': () => new Promise((resolve) => (arrive = resolve)) });
+    const host = render(<App {...shellProps('/account/thing')} />);
+    expect(host.querySelector('.rc-screen-loading')).not.toBeNull();
+    arrive(ThingPage);
+    await vi.waitFor(() => expect(host.querySelector('.rc-thing')?.textContent).toBe('东西'));
+    expect(host.querySelector('.rc-screen-loading')).toBeNull();
+  });
+
+  it('fails with a ChunkLoadError when the code does not arrive, and asks again on the next mount', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined); // React reports the error the boundary catches
+    const load = vi.fn().mockRejectedValueOnce(new Error('Failed to fetch')).mockResolvedValueOnce(ThingPage);
+    const App = screensApp({ '/account/thing': load });
+    const failures: Error[] = [];
+    class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+      override state = { failed: false };
+      static getDerivedStateFromError = () => ({ failed: true });
+      override componentDidCatch(error: Error) {
+        failures.push(error);
+      }
+      override render = () => (this.state.failed ? <p className="rc-failed" /> : this.props.children);
+    }
+    const failed = render(
+      <Boundary>
+        <App {...shellProps('/account/thing')} />
+      </Boundary>,
+    );
+    await vi.waitFor(() => expect(failed.querySelector('.rc-failed')).not.toBeNull());
+    expect(failures[0]).toBeInstanceOf(ChunkLoadError);
+    expect(failures[0]?.message).toContain('Failed to fetch');
+
+    const again = render(<App {...shellProps('/account/thing')} />);
+    await vi.waitFor(() => expect(again.querySelector('.rc-thing')).not.toBeNull());
+    expect(load).toHaveBeenCalledTimes(2);
+    vi.restoreAllMocks();
   });
 });

@@ -1,8 +1,10 @@
-import React, { useSyncExternalStore, type ComponentType, type FunctionComponent } from 'react';
+import React, { Suspense, useSyncExternalStore, type ComponentType, type FunctionComponent } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
+import { LoadingState } from '../screen-kit/list-state';
 import { RouteEntryContext } from '../screen-kit/route-entry';
 import { FeaturePage } from './feature-page';
+import { lazyComponent } from './lazy-component';
 import type { ShellLocation, ShellProps } from './shell-props';
 
 /** single-spa lifecycles for a micro-app's root component, with the root config's error boundary. */
@@ -25,18 +27,36 @@ export interface ScreenProps {
   navigate: (url: string) => void;
 }
 
-export type Screens = Readonly<Record<string, ComponentType<ScreenProps>>>;
+/** Loads a screen's code (its own chunk: `() => import('./x-page').then((m) => m.XPage)`), so a route ships only what it draws. */
+export type ScreenLoader = () => Promise<ComponentType<ScreenProps>>;
+
+export type Screens = Readonly<Record<string, ScreenLoader>>;
+
+function ScreenLoading() {
+  return (
+    <div className="rc-screen-loading">
+      <LoadingState />
+    </div>
+  );
+}
 
 /** A micro-app's root: the screen built for the current route, or the route's feature page while there is none. */
 export function screensApp(screens: Screens): FunctionComponent<ShellProps> {
+  const screenFor = Object.fromEntries(Object.entries(screens).map(([path, load]) => [path, lazyComponent(load, `页面 ${path}`)]));
   return function ScreensApp({ route }: ShellProps) {
     const location = useShellLocation(route);
     if (!location.route) return null;
     const { entry } = location.route;
-    const Screen = screens[entry.path];
+    const Screen = screenFor[entry.path]?.();
     return (
       <RouteEntryContext.Provider value={entry}>
-        {Screen ? <Screen navigate={(url) => route.navigate(url)} /> : <FeaturePage entry={entry} />}
+        {Screen ? (
+          <Suspense fallback={<ScreenLoading />}>
+            <Screen navigate={(url) => route.navigate(url)} />
+          </Suspense>
+        ) : (
+          <FeaturePage entry={entry} />
+        )}
       </RouteEntryContext.Provider>
     );
   };

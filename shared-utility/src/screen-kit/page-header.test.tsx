@@ -1,5 +1,5 @@
 import { Button } from 'semantic-ui-react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screensApp, type ScreenProps } from '../micro-app/micro-app';
 import type { RouteEntry, ShellLocation, ShellProps } from '../micro-app/shell-props';
 import { PageHeader } from './page-header';
@@ -26,9 +26,10 @@ function ThingPage(_: ScreenProps) {
 }
 
 describe('PageHeader', () => {
-  it('reads the title and purpose from the route entry the micro-app received', () => {
-    const App = screensApp({ '/account/thing': ThingPage });
+  it('reads the title and purpose from the route entry the micro-app received', async () => {
+    const App = screensApp({ '/account/thing': async () => ThingPage });
     const host = render(<App {...shellAt('/account/thing')} />);
+    await vi.waitFor(() => expect(host.querySelector('section.rc-page.rc-thing')).not.toBeNull());
     expect(host.querySelector('section.rc-page.rc-thing .rc-page-title')?.textContent).toBe('东西');
     expect(host.querySelector('.rc-page-purpose')?.textContent).toBe('东西「甲」：管理我的东西。');
     expect(host.querySelector('.rc-page-header > button')?.textContent).toBe('新建');
