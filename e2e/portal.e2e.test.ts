@@ -278,15 +278,16 @@ describe('import-map overrides', () => {
     if (!url) throw new Error(`dist/web/importmap.json has no ${name}`);
     return readFileSync(path.join(repoRoot, 'dist/web', url), 'utf8');
   };
-  // The console's lazy chunks (rc-mf-console.<screen>.<hash>.js), which its entry imports from beside itself.
-  const consoleChunks = readdirSync(modulesDir).filter((file) => /^rc-mf-console\.[^.]+\.[^.]+\.js$/.test(file));
-  const homeChunk = consoleChunks.find((file) => file.startsWith('rc-mf-console.console-home.'));
-  const chunksUnder = (folder: string, homeSource: ScriptSource | null = null) =>
+  // The chunks a module's entry imports from beside itself (rc-mf-console.<screen>.<hash>.js), served with it.
+  const chunksOf = (stem: string) => readdirSync(modulesDir).filter((file) => new RegExp(`^${stem}\\.[^.]+\\.[^.]+\\.js$`).test(file));
+  const homeChunk = chunksOf('rc-mf-console').find((file) => file.startsWith('rc-mf-console.console-home.'));
+  /** The chunks of the module `stem` under `folder`; `replaced` answers instead for the one named. */
+  const chunksUnder = (folder: string, stem: string, replaced?: { file: string; source: ScriptSource }) =>
     Object.fromEntries(
-      consoleChunks.map((file) => {
-        const code = readFileSync(path.join(modulesDir, file), 'utf8');
-        return [`${folder}/${file}`, file === homeChunk && homeSource ? homeSource : code];
-      }),
+      chunksOf(stem).map((file) => [
+        `${folder}/${file}`,
+        file === replaced?.file ? replaced.source : readFileSync(path.join(modulesDir, file), 'utf8'),
+      ]),
     );
 
   beforeAll(async () => {
@@ -295,8 +296,12 @@ describe('import-map overrides', () => {
     if (!homeChunk) throw new Error('dist/web/modules has no chunk for the console home screen');
     const homeCode = readFileSync(path.join(modulesDir, homeChunk), 'utf8');
     scripts = await serveScripts({
-      ...chunksUnder(''),
-      ...chunksUnder('/chunk-flaky', (requestNumber) => (requestNumber === 1 ? null : homeCode)),
+      ...chunksUnder('', 'rc-mf-console'),
+      ...chunksUnder('', 'rc-root-config'),
+      ...chunksUnder('/chunk-flaky', 'rc-mf-console', {
+        file: homeChunk,
+        source: (requestNumber) => (requestNumber === 1 ? null : homeCode),
+      }),
       '/chunk-flaky/mf-console.js': consoleBuild,
       '/flaky-root-config.js': (requestNumber) => (requestNumber === 1 ? null : shellBuild),
       '/mf-console.js': consoleBuild,
