@@ -32,7 +32,7 @@ const started = performance.now();
 const pendingPageScripts = publishPageScripts();
 /** @type {Record<string, import('./publish.mjs').PublishedFile>} */
 const published = {};
-/** A micro-app's lazy chunks, by the file name its code imports them by. @type {Record<string, import('./publish.mjs').PublishedFile>} */
+/** The chunks of the @rc modules, by the file name their importers import them by. @type {Record<string, import('./publish.mjs').PublishedFile>} */
 const publishedChunks = {};
 /** The static imports of each module (by name) and each lazy chunk (by file name). @type {Record<string, string[]>} */
 const imports = {};
