@@ -59,10 +59,7 @@ describe('micro-app helpers', () => {
 
 describe('a micro-app whose screens load lazily', () => {
   const ThingPage = () => <h1 className="rc-thing">东西</h1>;
-  const shellProps = (path: string, errorBoundary: ShellProps['errorBoundary'] = () => <p />) => ({
-    route: fakeShell(at(path, '东西')).route,
-    errorBoundary,
-  });
+  const shellProps = (path: string): ShellProps => ({ route: fakeShell(at(path, '东西')).route, errorBoundary: () => <p /> });
 
   it('shows the loader until the screen’s code arrives, then the screen', async () => {
     let arrive: (screen: typeof ThingPage) => void = () => undefined;
