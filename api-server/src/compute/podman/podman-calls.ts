@@ -36,6 +36,16 @@ export async function createContainer(docker: Dockerode, plan: ContainerPlan) {
   await libpod(docker, 'POST', '/containers/create', specGenerator(plan));
 }
 
+/** A container made only to be mounted: it never starts. */
+export async function createIdleContainer(docker: Dockerode, o: { name: string; image: string; labels: Record<string, string> }) {
+  await libpod(docker, 'POST', '/containers/create', { name: o.name, image: o.image, command: ['true'], labels: o.labels });
+}
+
+/** Mounts the container's filesystem on this machine; Podman keeps it mounted while the container exists. */
+export async function mountContainer(docker: Dockerode, name: string) {
+  await libpod(docker, 'POST', `/containers/${name}/mount`);
+}
+
 export async function startContainer(docker: Dockerode, name: string) {
   await docker
     .getContainer(name)

@@ -29,6 +29,9 @@ export function podmanNames(namespace: string) {
     carriedImage: (instanceId: number) => `localhost/suanli/${namespace}-carried-${instanceId}:latest`,
     /** The short-lived container that copies a data volume into a clone's. */
     copier: (instanceId: number) => `suanli-${namespace}-${instanceId}-copy`,
+    /** The container that never runs, whose mounted layer keeps Podman's overlay folder mounted (`overlay-pin.ts`). */
+    overlayPin: `suanli-${namespace}-overlay-pin`,
+    namespaceLabels: { 'suanli.namespace': namespace },
     labels: (instanceId: number) => ({ 'suanli.namespace': namespace, 'suanli.instance': String(instanceId) }),
   };
 }

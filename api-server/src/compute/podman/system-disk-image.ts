@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { DataVolumeContext } from './data-volume.js';
 import { createDiskImage, diskImageExists, growDiskImage, removeDiskImage } from '../../lib/index.js';
+import { pinOverlayFolder } from './overlay-pin.js';
 import { inspectContainer } from './podman-calls.js';
 
 const run = promisify(execFile);
@@ -15,7 +16,7 @@ const run = promisify(execFile);
  * which overlay needs on the same filesystem) becomes the mount point of a sparse ext4 image of the system disk's
  * size. Inside, `df /` shows that size and a write past it fails with ENOSPC; the host spends only the blocks written.
  * Podman knows nothing of the mount: it is made before each start (mounts do not survive a reboot) and Podman's own
- * removal of the container unmounts it.
+ * removal of the container unmounts it. It lies under Podman's overlay folder, which is pinned mounted for it.
  */
 
 /** The container's layer folder (the parent of overlay's upper and work folders) and the container's id. */
@@ -26,9 +27,10 @@ async function writableLayerOf(ctx: DataVolumeContext, instanceId: number) {
   return { containerId: info.Id, layerDir: path.dirname(upper), running: info.State.Running };
 }
 
-async function isMountPoint(folder: string) {
-  const mounts = await fs.readFile('/proc/mounts', 'utf8');
-  return mounts.split('\n').some((line) => line.split(' ')[1] === folder);
+/** Whether a filesystem of its own shows at `folder` (not one mounted there but hidden under a later mount). */
+async function showsOwnFilesystem(folder: string) {
+  const [inside, parent] = await Promise.all([fs.stat(folder), fs.stat(path.dirname(folder))]);
+  return inside.dev !== parent.dev;
 }
 
 /** The image holding what the layer folder holds now (a copy made in a file of its own, renamed once complete). */
@@ -59,9 +61,10 @@ async function fillImage(file: string, layerDir: string, bytes: number) {
 export async function mountSystemDiskImage(ctx: DataVolumeContext, instanceId: number, bytes: number) {
   const { containerId, layerDir, running } = await writableLayerOf(ctx, instanceId);
   if (running) return;
+  await pinOverlayFolder(ctx, path.dirname(layerDir));
   const file = path.join(ctx.disksDir, ctx.names.systemDiskImage(instanceId, containerId));
   await removeSystemDiskImages(ctx, instanceId, file);
-  if (await isMountPoint(layerDir)) {
+  if (await showsOwnFilesystem(layerDir)) {
     if ((await growDiskImage(file, bytes)) !== 'refused') return;
     await run('umount', ['-d', layerDir]);
   }
@@ -87,7 +90,7 @@ export async function removeSystemDiskImages(ctx: DataVolumeContext, instanceId:
 /** The size of the system disk's filesystem while its image is mounted under the container's layer, else null. */
 export async function systemDiskImageBytes(ctx: DataVolumeContext, instanceId: number) {
   const layer = await writableLayerOf(ctx, instanceId).catch(() => null);
-  if (!layer || !(await isMountPoint(layer.layerDir))) return null;
+  if (!layer || !(await showsOwnFilesystem(layer.layerDir))) return null;
   const stats = await fs.statfs(layer.layerDir);
   return stats.blocks * stats.bsize;
 }

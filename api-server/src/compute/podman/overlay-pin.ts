@@ -1,0 +1,48 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import { promisify } from 'node:util';
+import type { DataVolumeContext } from './data-volume.js';
+import { createIdleContainer, inspectContainer, mountContainer } from './podman-calls.js';
+import { baseImageRef } from './podman-names.js';
+
+const run = promisify(execFile);
+
+/**
+ * Podman's overlay storage bind-mounts its folder onto itself, and every Podman process that ends while no layer is
+ * mounted unmounts that bind lazily (containers/storage's overlay `Cleanup`), with every mount beneath it. A stopped
+ * container's clean-up process, which runs after `stop` has answered, could so take away the system disk image just
+ * mounted for the next start, and the container started on its bare layer folder, its files out of sight.
+ *
+ * A container of the namespace that never runs, its layer mounted, keeps every Podman process from unmounting the
+ * folder; where no Podman process has bound it yet, it is bound here as Podman binds it, before any image is mounted
+ * under it (a bind made later would hide them).
+ */
+export function pinOverlayFolder(ctx: Pick<DataVolumeContext, 'app' | 'docker' | 'names'>, overlayDir: string) {
+  let pinning = pinned.get(ctx.docker);
+  if (!pinning) {
+    pinning = pin(ctx, overlayDir).catch((error: unknown) => {
+      pinned.delete(ctx.docker);
+      ctx.app.log.warn({ err: error }, "Podman's overlay folder is not pinned: a stop may unmount system disk images");
+    });
+    pinned.set(ctx.docker, pinning);
+  }
+  return pinning;
+}
+
+const pinned = new WeakMap<object, Promise<void>>();
+
+async function pin(ctx: Pick<DataVolumeContext, 'docker' | 'names'>, overlayDir: string) {
+  const name = ctx.names.overlayPin;
+  if (!(await inspectContainer(ctx.docker, name)))
+    await createIdleContainer(ctx.docker, { name, image: baseImageRef, labels: ctx.names.namespaceLabels });
+  await mountContainer(ctx.docker, name);
+  if (await isMountPoint(overlayDir)) return;
+  await run('mount', ['--bind', overlayDir, overlayDir]);
+  await run('mount', ['--make-private', overlayDir]);
+}
+
+/** Whether something is mounted at `folder` (a bind of a folder onto itself included). */
+async function isMountPoint(folder: string) {
+  const mounts = await fs.readFile('/proc/mounts', 'utf8');
+  return mounts.split('\n').some((line) => line.split(' ')[1] === folder);
+}
