@@ -7,6 +7,7 @@ import { prefetchMicroApps } from './apps/app-prefetch';
 import { registerMicroApps } from './apps/register-apps';
 import { applyDocumentMeta } from './boot/document-meta';
 import { redirectMobileBrowsers } from './boot/mobile-redirect';
+import { applyPageStylesheet } from './boot/page-stylesheet';
 import { loadSessionData } from './boot/session-data';
 import { loadSiteData } from './boot/site-data';
 import { startAuthGuard } from './routing/auth-guard';
@@ -41,13 +42,16 @@ watchAppErrors();
 watchAppMounting();
 registerMicroApps();
 startAuthGuard();
-createRoot(shellRoot()).render(<Shell />);
-defineWebComponents();
-document.body.append(document.createElement('rc-dialogs'));
-start({ urlRerouteOnly: true });
-prefetchMicroApps();
 void loadSiteData();
 refreshSession();
 $isLoggedIn.listen(refreshSession);
 // The header's balance, instance count and unread count stay current from the server's pushes, not by polling.
 startServerEvents();
+// What the session needs is asked for meanwhile; nothing renders before the page's stylesheet applies.
+void applyPageStylesheet().then(() => {
+  createRoot(shellRoot()).render(<Shell />);
+  defineWebComponents();
+  document.body.append(document.createElement('rc-dialogs'));
+  start({ urlRerouteOnly: true });
+  prefetchMicroApps();
+});

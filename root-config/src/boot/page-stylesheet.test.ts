@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyPageStylesheet } from './page-stylesheet';
+
+function preloadedStylesheet() {
+  const link = Object.assign(document.createElement('link'), { rel: 'preload', as: 'style', href: '/modules/fomantic.css' });
+  link.dataset.rcPageStylesheet = '';
+  document.head.append(link);
+  return link;
+}
+
+async function settled(promise: Promise<void>) {
+  let done = false;
+  void promise.then(() => (done = true));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return done;
+}
+
+describe("the page's stylesheet, preloaded by index.html", () => {
+  afterEach(() => document.head.replaceChildren());
+
+  it('becomes a stylesheet where it stands, and is applied once it has loaded', async () => {
+    const before = document.head.appendChild(document.createElement('style'));
+    const link = preloadedStylesheet();
+    const after = document.head.appendChild(document.createElement('style'));
+    const applied = applyPageStylesheet();
+    expect(link.rel).toBe('stylesheet');
+    expect([...document.head.children]).toEqual([before, link, after]);
+    expect(await settled(applied)).toBe(false);
+    link.dispatchEvent(new Event('load'));
+    expect(await settled(applied)).toBe(true);
+  });
+
+  it('lets the page go on when it fails to load', async () => {
+    const link = preloadedStylesheet();
+    const applied = applyPageStylesheet();
+    link.dispatchEvent(new Event('error'));
+    expect(await settled(applied)).toBe(true);
+  });
+
+  it('asks nothing of a page without one, or whose stylesheet is one already', async () => {
+    expect(await settled(applyPageStylesheet())).toBe(true);
+    preloadedStylesheet().rel = 'stylesheet';
+    expect(await settled(applyPageStylesheet())).toBe(true);
+  });
+});
