@@ -7,11 +7,14 @@ import { baseImageRef } from './podman-names.js';
 
 const run = promisify(execFile);
 
+/** The pinning done or under way, per Podman connection. */
+const pinned = new WeakMap<object, Promise<void>>();
+
 /**
  * Podman's overlay storage bind-mounts its folder onto itself, and every Podman process that ends while no layer is
  * mounted unmounts that bind lazily (containers/storage's overlay `Cleanup`), with every mount beneath it. A stopped
- * container's clean-up process, which runs after `stop` has answered, could so take away the system disk image just
- * mounted for the next start, and the container started on its bare layer folder, its files out of sight.
+ * container's clean-up process, which runs after `stop` has answered, could thus take away the system disk image just
+ * mounted for the next start, and the container then started on its bare layer folder, its files out of sight.
  *
  * A container of the namespace that never runs, its layer mounted, keeps every Podman process from unmounting the
  * folder; where no Podman process has bound it yet, it is bound here as Podman binds it, before any image is mounted
@@ -28,8 +31,6 @@ export function pinOverlayFolder(ctx: Pick<DataVolumeContext, 'app' | 'docker' |
   }
   return pinning;
 }
-
-const pinned = new WeakMap<object, Promise<void>>();
 
 async function pin(ctx: Pick<DataVolumeContext, 'docker' | 'names'>, overlayDir: string) {
   const name = ctx.names.overlayPin;

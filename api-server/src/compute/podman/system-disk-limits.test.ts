@@ -107,7 +107,7 @@ suite(`the system disk holds its size inside the instance (SYSTEM_DISK_LIMIT=loo
   it('files survive stop and start, and a layer unmounted meanwhile (as after a reboot) is mounted again before the start', async () => {
     await shell('rm /var/fill');
     await stopped();
-    // The image stays mounted across a stop (the next test holds it); a reboot unmounts it.
+    // The image stays mounted across a stop (the next test shows it); a reboot unmounts it.
     await run('umount', ['-d', await layerDir()]);
     await started();
     expect((await shell('cat /root/kept.txt')).stdout).toBe('kept\n');
