@@ -7,8 +7,8 @@ import { baseImageRef } from './podman-names.js';
 
 const run = promisify(execFile);
 
-/** The pinning done or under way, per Podman connection. */
-const pinned = new WeakMap<object, Promise<void>>();
+/** The last pinning asked for, per Podman connection: pinnings run one after the other, never two binds at once. */
+const pinnings = new WeakMap<object, Promise<void>>();
 
 /**
  * Podman's overlay storage bind-mounts its folder onto itself, and every Podman process that ends while no layer is
@@ -21,14 +21,13 @@ const pinned = new WeakMap<object, Promise<void>>();
  * under it (a bind made later would hide them).
  */
 export function pinOverlayFolder(ctx: Pick<DataVolumeContext, 'app' | 'docker' | 'names'>, overlayDir: string) {
-  let pinning = pinned.get(ctx.docker);
-  if (!pinning) {
-    pinning = pin(ctx, overlayDir).catch((error: unknown) => {
-      pinned.delete(ctx.docker);
+  // Checked at every start: the pin may have gone since (`podman container prune` removes containers that never ran).
+  const pinning = (pinnings.get(ctx.docker) ?? Promise.resolve()).then(() =>
+    pin(ctx, overlayDir).catch((error: unknown) => {
       ctx.app.log.warn({ err: error }, "Podman's overlay folder is not pinned: a stop may unmount system disk images");
-    });
-    pinned.set(ctx.docker, pinning);
-  }
+    }),
+  );
+  pinnings.set(ctx.docker, pinning);
   return pinning;
 }
 

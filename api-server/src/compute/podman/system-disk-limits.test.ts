@@ -126,6 +126,17 @@ suite(`the system disk holds its size inside the instance (SYSTEM_DISK_LIMIT=loo
     expect((await rootDf()).size).toBeLessThanOrEqual(GiB);
   });
 
+  it('a pin removed meanwhile (`podman container prune`) is made again at the next start', async () => {
+    await stopped();
+    await run('podman', ['rm', '--force', side().names.overlayPin]);
+    await started();
+    await stopped();
+    await run('podman', ['ps', '--all']);
+    expect(fs.readFileSync('/proc/mounts', 'utf8')).toContain(` ${await layerDir()} ext4 `);
+    await started();
+    expect((await shell('cat /root/kept.txt')).stdout).toBe('kept\n');
+  });
+
   it('a larger system disk set on the node takes effect at the next start, files kept', async () => {
     await t.app.db.update(computeNodes).set({ systemDiskGb: 2 }).where(eq(computeNodes.id, nodeId));
     await stopped();
