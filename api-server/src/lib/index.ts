@@ -3,6 +3,7 @@ export { csvFile } from './csv-cells.js';
 export { policyForPage, portalDirectives } from './content-security-policy.js';
 export { checkFileName, checkGpuFileName, checkRelativePath, internalName, joinPath } from './file-names.js';
 export { createDiskImage, diskImageExists, growDiskImage, loopDeviceOf, removeDiskImage } from './disk-image.js';
+export { mountedAt } from './mount-table.js';
 export { answerFrameworkError } from './framework-errors.js';
 export { isValidIdCard, maskIdCard, maskMobile } from './id-card.js';
 export { startIdleCollection } from './idle-collection.js';

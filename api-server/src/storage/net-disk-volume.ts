@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { createDiskImage, diskImageExists, growDiskImage } from '../lib/index.js';
+import { createDiskImage, diskImageExists, growDiskImage, mountedAt } from '../lib/index.js';
 
 const run = promisify(execFile);
 const GiB = 1024 ** 3;
@@ -20,13 +20,6 @@ export const netDiskFolder = (app: FastifyInstance, userId: number, regionCode: 
 /** The ext4 image behind a network disk's folder under NET_DISK_LIMIT=loop. */
 export const netDiskImage = (app: FastifyInstance, userId: number, regionCode: string) =>
   path.join(app.config.dataDir, 'net-disk-images', String(userId), `${regionCode}.ext4`);
-
-/** Whether something is mounted at `folder` (this server's or a previous one's mount, kept across restarts). */
-async function mountedAt(folder: string) {
-  const table = await fs.readFile('/proc/self/mountinfo', 'utf8');
-  const escaped = folder.replace(/[ \t\n\\]/g, (c) => `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`);
-  return table.split('\n').some((line) => line.split(' ')[4] === escaped);
-}
 
 /** Files the folder kept before it had a filesystem of its own move into the image, so that mounting hides none. */
 async function moveInto(image: string, folder: string) {

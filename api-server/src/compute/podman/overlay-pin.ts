@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
-import fs from 'node:fs/promises';
 import { promisify } from 'node:util';
 import type { DataVolumeContext } from './data-volume.js';
+import { mountedAt } from '../../lib/index.js';
 import { createIdleContainer, inspectContainer, mountContainer } from './podman-calls.js';
 import { baseImageRef } from './podman-names.js';
 
@@ -36,13 +36,7 @@ async function pin(ctx: Pick<DataVolumeContext, 'docker' | 'names'>, overlayDir:
   if (!(await inspectContainer(ctx.docker, name)))
     await createIdleContainer(ctx.docker, { name, image: baseImageRef, labels: ctx.names.namespaceLabels });
   await mountContainer(ctx.docker, name);
-  if (await isMountPoint(overlayDir)) return;
+  if (await mountedAt(overlayDir)) return;
   await run('mount', ['--bind', overlayDir, overlayDir]);
   await run('mount', ['--make-private', overlayDir]);
-}
-
-/** Whether something is mounted at `folder` (a bind of a folder onto itself included). */
-async function isMountPoint(folder: string) {
-  const mounts = await fs.readFile('/proc/mounts', 'utf8');
-  return mounts.split('\n').some((line) => line.split(' ')[1] === folder);
 }
