@@ -4,6 +4,7 @@
 // TypeScript loader that the server and the tests run under.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import v8 from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { types } from '@electric-sql/pglite';
 import { openPgliteFolder } from './pglite-folder.mjs';
@@ -33,6 +34,13 @@ function failure(error) {
 
 /** Open transactions by id: the statements sent for them, and how to end them. */
 const transactions = new Map();
+
+// V8 optimises a WebAssembly function once it has run a budget's worth of code: at V8's default (1,800,000) PostgreSQL's
+// start alone had enough of them optimised to keep background threads busy for about 1 CPU-s, beside the server's own
+// start on the same cores. A hundred times that budget still optimises the functions every query runs; a restart took
+// 2.7 s to its first answer before, 2.2–2.4 s after, list calls as fast (issue 31, bench/server-start.ts and
+// bench/list-calls.ts). Flags are the process's: the server's other WebAssembly (none at start) shares the budget.
+v8.setFlagsFromString('--wasm-tiering-budget=180000000');
 
 let pglite;
 let statements;
