@@ -37,9 +37,9 @@ const transactions = new Map();
 
 // V8 optimises a WebAssembly function once it has run a budget's worth of code: at V8's default (1,800,000) PostgreSQL's
 // start alone had enough of them optimised to keep background threads busy for about 1 CPU-s, beside the server's own
-// start on the same cores. A hundred times that budget still optimises the functions every query runs; a restart took
-// 2.7 s to its first answer before, 2.2–2.4 s after, list calls as fast (issue 31, bench/server-start.ts and
-// bench/list-calls.ts). Flags are the process's: the server's other WebAssembly (none at start) shares the budget.
+// start on the same cores. A hundred times that budget still optimises the functions every query runs: a restart's
+// first answer came after 2.5–2.7 s before, 1.8–2.2 s after, and list calls were as fast (issue 31, bench/server-start.ts
+// and bench/list-calls.ts). V8's flags are the process's: other WebAssembly the process runs shares the budget.
 v8.setFlagsFromString('--wasm-tiering-budget=180000000');
 
 let pglite;
