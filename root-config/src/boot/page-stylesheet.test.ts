@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { applyPageStylesheet } from './page-stylesheet';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { applyPageStylesheet, stylesheetRetryDelaysMs } from './page-stylesheet';
 
 function preloadedStylesheet() {
   const link = Object.assign(document.createElement('link'), { rel: 'preload', as: 'style', href: '/modules/fomantic.css' });
@@ -35,6 +35,53 @@ describe("the page's stylesheet, preloaded by index.html", () => {
     const applied = applyPageStylesheet();
     link.dispatchEvent(new Event('error'));
     expect(await settled(applied)).toBe(true);
+  });
+
+  it('asks for it again in its place after each failure, a few times', () => {
+    vi.useFakeTimers();
+    try {
+      const link = preloadedStylesheet();
+      const after = document.head.appendChild(document.createElement('style'));
+      void applyPageStylesheet();
+      link.dispatchEvent(new Event('error'));
+      let current = link;
+      for (const [attempt, delayMs] of stylesheetRetryDelaysMs.entries()) {
+        vi.advanceTimersByTime(delayMs - 1);
+        expect(document.head.firstElementChild).toBe(current);
+        vi.advanceTimersByTime(1);
+        const again = document.head.firstElementChild as HTMLLinkElement;
+        expect(again).not.toBe(current);
+        expect([again.rel, again.href, again.dataset.rcPageStylesheet]).toEqual([
+          'stylesheet',
+          `${location.origin}/modules/fomantic.css?retry=${attempt + 1}`,
+          '',
+        ]);
+        expect(again.nextElementSibling).toBe(after);
+        again.dispatchEvent(new Event('error'));
+        current = again;
+      }
+      vi.advanceTimersByTime(60_000);
+      expect(document.head.firstElementChild).toBe(current);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stops asking once a copy has loaded', () => {
+    vi.useFakeTimers();
+    try {
+      const link = preloadedStylesheet();
+      void applyPageStylesheet();
+      link.dispatchEvent(new Event('error'));
+      vi.advanceTimersByTime(stylesheetRetryDelaysMs[0]!);
+      const again = document.head.firstElementChild!;
+      again.dispatchEvent(new Event('load'));
+      vi.advanceTimersByTime(60_000);
+      expect(document.head.firstElementChild).toBe(again);
+      expect(document.head.children).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('asks nothing of a page without one, or whose stylesheet is one already', async () => {
