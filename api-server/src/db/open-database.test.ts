@@ -22,7 +22,10 @@ function migrationsOf(...texts: string[]): string {
   return folder;
 }
 
-describe('the embedded database, opened while the server is built', () => {
+// A first open creates and migrates a PGlite cluster for these migrations (initdb in WebAssembly): 3–7 s a test on CI's
+// PGlite pass, 25 s on its PostgreSQL pass beside the journeys, and past Vitest's 30 s once. 120 s, as the other suites
+// on real engines get.
+describe('the embedded database, opened while the server is built', { timeout: 120_000 }, () => {
   it('answers a statement sent before it is open and migrated, once it is', async () => {
     const dataDir = fs.mkdtempSync(path.join(scratch, 'site-'));
     const migrations = migrationsOf('create table notes (id int primary key);');
