@@ -129,7 +129,9 @@ describe('HPC on a real Slurm cluster', () => {
         timeLimitMinutes: 10,
         workDir: account.home,
         outputFile: 'out-%j.txt',
-        script: 'echo 开始\ncat input.txt\nsleep 6\necho 结束\n',
+        // The job ends only once the test has seen it running: a job of a few seconds could end between two looks at
+        // a loaded machine's queue, and never be seen running.
+        script: 'echo 开始\ncat input.txt\nsleep 6\nuntil [ -e seen-running ]; do sleep 0.2; done\necho 结束\n',
       };
       const submitted = await api(user, 'POST', '/hpc/auth/job/submit', body);
       expect(submitted).toMatchObject({ code: 200 });
@@ -141,6 +143,7 @@ describe('HPC on a real Slurm cluster', () => {
         async () => {
           const job = await view();
           seen.add(job.state);
+          if (job.state === 'RUNNING') fs.writeFileSync(`${account.home}/seen-running`, '');
           return job;
         },
         (job) => job.state === 'COMPLETED',
