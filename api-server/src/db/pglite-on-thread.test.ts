@@ -125,7 +125,9 @@ describe('PGlite on its own thread', () => {
   });
 });
 
-describe('PGlite on its own thread, used while it opens', () => {
+// Each test creates a PGlite cluster (initdb in WebAssembly): 18–27 s a test on a loaded CI machine, near Vitest's 30 s.
+// 120 s, as the other suites on real engines get.
+describe('PGlite on its own thread, used while it opens', { timeout: 120_000 }, () => {
   const folders: string[] = [];
   const started: PgliteOnThread[] = [];
   const start = () => {
