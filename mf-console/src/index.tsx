@@ -2,4 +2,4 @@
 import { microAppLifecycles } from '@rc/shared-utility';
 import { App } from './app';
 
-export const { bootstrap, mount, unmount } = microAppLifecycles(App);
+export const { bootstrap, mount, unmount, preloadScreen } = microAppLifecycles(App);

@@ -5,6 +5,7 @@ import { watchAppErrors } from './apps/app-errors';
 import { watchAppMounting } from './apps/app-mounting';
 import { prefetchMicroApps } from './apps/app-prefetch';
 import { registerMicroApps } from './apps/register-apps';
+import { preloadLinkedPages } from './apps/screen-preload';
 import { applyDocumentMeta } from './boot/document-meta';
 import { redirectMobileBrowsers } from './boot/mobile-redirect';
 import { applyPageStylesheet } from './boot/page-stylesheet';
@@ -54,4 +55,5 @@ void applyPageStylesheet().then(() => {
   document.body.append(document.createElement('rc-dialogs'));
   start({ urlRerouteOnly: true });
   prefetchMicroApps();
+  preloadLinkedPages();
 });

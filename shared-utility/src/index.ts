@@ -71,6 +71,6 @@ export type { AddOptions, UploadChunk, UploadItem, UploadStatus, UploadType } fr
 
 export type { LayoutName, MicroAppName, RouteEntry, RouteOwner, ShellLocation, ShellProps } from './micro-app/shell-props';
 export { FeaturePage } from './micro-app/feature-page';
-export { ChunkLoadError, lazyComponent } from './micro-app/lazy-component';
+export { ChunkLoadError, lazyComponent, type LazyComponent } from './micro-app/lazy-component';
 export { FeaturePagesApp, microAppLifecycles, screensApp, useShellLocation, type ScreenProps, type Screens } from './micro-app/micro-app';
 export * from './screen-kit';

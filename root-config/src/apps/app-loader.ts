@@ -22,6 +22,16 @@ function importMicroApp<Props>(name: MicroAppName): Promise<LifeCycles<Props>> {
   return System.import(url.href);
 }
 
+/** The micro-app's module ahead of its first mount, or null when it failed: its mount then asks again at a new address. */
+export async function preloadMicroApp<Props>(name: MicroAppName): Promise<LifeCycles<Props> | null> {
+  try {
+    return await importMicroApp<Props>(name);
+  } catch {
+    loadAgainNextTime(name);
+    return null;
+  }
+}
+
 export function loadAgainNextTime(name: MicroAppName): void {
   retries.set(name, (retries.get(name) ?? 0) + 1);
 }

@@ -13,6 +13,8 @@ export function mayPrefetch(connection: ConnectionHints | undefined): boolean {
   return !connection.saveData && !(connection.effectiveType ?? '').endsWith('2g');
 }
 
+export const connectionHints = () => (navigator as Navigator & { connection?: ConnectionHints }).connection;
+
 function hintPrefetch(url: string, app: string): void {
   const link = document.createElement('link');
   link.rel = 'prefetch';
@@ -26,8 +28,7 @@ function hintPrefetch(url: string, app: string): void {
  * loaded yet, so that the next page opens sooner.
  */
 export function prefetchMicroApps(): void {
-  const connection = (navigator as Navigator & { connection?: ConnectionHints }).connection;
-  if (!mayPrefetch(connection)) return;
+  if (!mayPrefetch(connectionHints())) return;
   const whenIdle = window.requestIdleCallback ?? ((work: () => void) => setTimeout(work, 1000));
   const prefetch = () => {
     for (const name of microApps) {

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { Suspense, type ComponentType } from 'react';
 import { Loader } from 'semantic-ui-react';
-import { lazyComponent } from '@rc/shared-utility';
+import { lazyComponent, type LazyComponent } from '@rc/shared-utility';
 import { AppErrorPanel } from '../apps/app-error-panel';
 import { $appErrors } from '../apps/app-errors';
 import { $appsMounting } from '../apps/app-mounting';
@@ -13,8 +13,8 @@ import { EmptyPage } from './empty-page';
 import { RedirectPage } from './redirect-page';
 
 // The home page is in the root config's own file, for the first paint of `/`; the others load when first shown.
-const eager = (page: ComponentType) => () => page;
-const shellPages: Record<string, () => ComponentType> = {
+const eager = (page: ComponentType) => Object.assign(() => page, { preload: async () => undefined });
+const shellPages: Record<string, LazyComponent<object>> = {
   '/': eager(HomePage),
   '/index': eager(HomePage),
   '/login': lazyComponent(() => import('../auth/login/login-page').then((m) => m.LoginPage), '页面 /login'),
@@ -25,6 +25,9 @@ const shellPages: Record<string, () => ComponentType> = {
   '/agreement': lazyComponent(() => import('../legal/legal-page').then((m) => m.UserAgreementPage), '页面 /agreement'),
   '/privacy': lazyComponent(() => import('../legal/legal-page').then((m) => m.PrivacyPolicyPage), '页面 /privacy'),
 };
+
+/** Fetches the code of the root config's page for the route `pattern`, ahead of its first render. */
+export const preloadShellPage = (pattern: string) => shellPages[pattern]?.preload();
 
 const pageLoader = <Loader active inline="centered" className="rc-app-loader" />;
 

@@ -1,4 +1,4 @@
-import { Component, type ReactNode } from 'react';
+import { Component, useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, unmountAll } from '../screen-kit/test-render';
 import { ChunkLoadError } from './lazy-component';
@@ -97,5 +97,48 @@ describe('a micro-app whose screens load lazily', () => {
     await vi.waitFor(() => expect(again.querySelector('.rc-thing')).not.toBeNull());
     expect(load).toHaveBeenCalledTimes(2);
     vi.restoreAllMocks();
+  });
+
+  it('shows a screen whose code was preloaded at once, without the loader, having loaded it once', async () => {
+    const load = vi.fn(async () => ThingPage);
+    const App = screensApp({ '/account/thing': load });
+    await App.preloadScreen('/account/thing');
+    await App.preloadScreen('/account/other');
+    const host = render(<App {...shellProps('/account/thing')} />);
+    expect(host.querySelector('.rc-thing')?.textContent).toBe('东西');
+    expect(host.querySelector('.rc-screen-loading')).toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgets a preload that failed, so the screen’s first render asks again and shows it', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new Error('Failed to fetch')).mockResolvedValueOnce(ThingPage);
+    const App = screensApp({ '/account/thing': load });
+    await App.preloadScreen('/account/thing');
+    expect(load).toHaveBeenCalledTimes(1);
+    const host = render(<App {...shellProps('/account/thing')} />);
+    await vi.waitFor(() => expect(host.querySelector('.rc-thing')).not.toBeNull());
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps a screen that was shown while it loaded mounted, its state too, when the URL changes within its route', async () => {
+    let mounts = 0;
+    function Counter() {
+      const [count, setCount] = useState<number>(() => ++mounts && 0);
+      return (
+        <button className="rc-count" onClick={() => setCount(count + 1)}>
+          {count}
+        </button>
+      );
+    }
+    const App = screensApp({ '/account/thing': async () => Counter });
+    const { route, go } = fakeShell(at('/account/thing', '东西'));
+    const host = render(<App route={route} errorBoundary={() => <p />} />);
+    await vi.waitFor(() => expect(host.querySelector('.rc-count')).not.toBeNull());
+    host.querySelector<HTMLButtonElement>('.rc-count')!.click();
+    await vi.waitFor(() => expect(host.querySelector('.rc-count')?.textContent).toBe('1'));
+    go({ ...at('/account/thing', '东西'), href: 'http://portal/account/thing?page=2', search: '?page=2' });
+    await rendered();
+    expect(host.querySelector('.rc-count')?.textContent).toBe('1');
+    expect(mounts).toBe(1);
   });
 });

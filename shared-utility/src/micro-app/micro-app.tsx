@@ -7,14 +7,21 @@ import { FeaturePage } from './feature-page';
 import { lazyComponent } from './lazy-component';
 import type { ShellLocation, ShellProps } from './shell-props';
 
-/** single-spa lifecycles for a micro-app's root component, with the root config's error boundary. */
-export function microAppLifecycles(rootComponent: FunctionComponent<ShellProps>) {
-  return singleSpaReact<ShellProps>({
+/** A micro-app's root component; one built by `screensApp` can fetch a screen's code before its route is opened. */
+export type MicroAppRoot = FunctionComponent<ShellProps> & { preloadScreen?: (pattern: string) => Promise<void> };
+
+/**
+ * single-spa lifecycles for a micro-app's root component, with the root config's error boundary, and `preloadScreen`,
+ * which the root config calls with a route's pattern when a link to it is pointed at (docs/portal-contract.md).
+ */
+export function microAppLifecycles(rootComponent: MicroAppRoot) {
+  const lifecycles = singleSpaReact<ShellProps>({
     React,
     ReactDOMClient,
     rootComponent,
     errorBoundary: (error, info, props) => props.errorBoundary(error, info),
   });
+  return { ...lifecycles, preloadScreen: async (pattern: string) => rootComponent.preloadScreen?.(pattern) };
 }
 
 /** The URL and the route-table entry it matches, re-rendering on every navigation. */
@@ -41,9 +48,9 @@ function ScreenLoading() {
 }
 
 /** A micro-app's root: the screen built for the current route, or the route's feature page while there is none. */
-export function screensApp(screens: Screens): FunctionComponent<ShellProps> {
+export function screensApp(screens: Screens): FunctionComponent<ShellProps> & { preloadScreen: (pattern: string) => Promise<void> } {
   const screenFor = Object.fromEntries(Object.entries(screens).map(([path, load]) => [path, lazyComponent(load, `页面 ${path}`)]));
-  return function ScreensApp({ route }: ShellProps) {
+  function ScreensApp({ route }: ShellProps) {
     const location = useShellLocation(route);
     if (!location.route) return null;
     const { entry } = location.route;
@@ -59,7 +66,8 @@ export function screensApp(screens: Screens): FunctionComponent<ShellProps> {
         )}
       </RouteEntryContext.Provider>
     );
-  };
+  }
+  return Object.assign(ScreensApp, { preloadScreen: async (pattern: string) => screenFor[pattern]?.preload() });
 }
 
 /** A micro-app whose screens are not built yet: each route shows its title and purpose. */
