@@ -228,6 +228,24 @@ describe('session', () => {
     }
   });
 
+  it('fetches a side-menu entry’s screen while the pointer rests on it, before the click', async () => {
+    await signInThroughApi(browser, server.url);
+    await page.open('/account/home');
+    await page.waitForText('.rc-console-home', '控制台');
+    const orderList = /^rc-mf-billing\.order-list-page\./;
+    const fetched = () => browser.execute(() => performance.getEntriesByType('resource').map((entry) => entry.name.split('/').pop() ?? ''));
+    expect((await fetched()).filter((file) => orderList.test(file))).toEqual([]);
+    const entry = browser.$('.rc-side-menu a.item[href="/account/order"]');
+    await entry.moveTo();
+    await browser.waitUntil(async () => (await fetched()).some((file) => orderList.test(file)), {
+      timeout: 15_000,
+      timeoutMsg: 'the order list’s screen was not fetched while the pointer rested on its menu entry',
+    });
+    expect(await page.pathname()).toBe('/account/home');
+    await entry.click();
+    await page.waitForRouteRendered('/account/order', '我的订单');
+  });
+
   it('applies the spec layouts: account, default, auth pages without footer, write pages bare', async () => {
     const parts = () =>
       browser.execute(() => ({
