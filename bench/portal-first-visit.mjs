@@ -102,20 +102,36 @@ const fetchedForThePage = (browser) =>
   });
 
 // Navigates inside the single-spa page and resolves once the route's apps are mounted and its screen's code has arrived
-// (no lazy screen still shows its loader).
-const navigate = (browser, route) =>
-  browser.executeAsync((to, done) => {
-    const started = performance.now();
-    const drawn = async () => {
-      if (document.querySelector('.rc-screen-loading')) return requestAnimationFrame(drawn);
-      const { getMountedApps } = await System.import('single-spa');
-      done({ ms: performance.now() - started, mounted: getMountedApps(), path: location.pathname });
-    };
-    window.addEventListener('single-spa:routing-event', () => requestAnimationFrame(() => requestAnimationFrame(drawn)), {
-      once: true,
-    });
-    window.singleSpaNavigate(to);
-  }, route);
+// (no lazy screen still shows its loader), timed from the navigation. With `restMs`, the pointer first rests that long
+// on a link to the route, as a user's does between reaching a menu entry and clicking it.
+const navigate = (browser, route, restMs = 0) =>
+  browser.executeAsync(
+    (to, rest, done) => {
+      const go = () => {
+        const started = performance.now();
+        const drawn = async () => {
+          if (document.querySelector('.rc-screen-loading')) return requestAnimationFrame(drawn);
+          const { getMountedApps } = await System.import('single-spa');
+          done({ ms: performance.now() - started, mounted: getMountedApps(), path: location.pathname });
+        };
+        window.addEventListener('single-spa:routing-event', () => requestAnimationFrame(() => requestAnimationFrame(drawn)), {
+          once: true,
+        });
+        window.singleSpaNavigate(to);
+      };
+      if (rest === 0) return go();
+      const link = Object.assign(document.createElement('a'), { href: to, textContent: to });
+      document.body.append(link);
+      link.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+      setTimeout(() => {
+        link.dispatchEvent(new PointerEvent('pointerout', { bubbles: true }));
+        link.remove();
+        go();
+      }, rest);
+    },
+    route,
+    restMs,
+  );
 
 const resourceCount = (browser) => browser.execute(() => performance.getEntriesByType('resource').length);
 const resourcesSince = (browser, count) =>
@@ -166,7 +182,10 @@ async function staticVisit(origin, profileDir) {
   }
 }
 
-async function visitOnce(origin, profileDir) {
+// How long a user's pointer rests on a menu entry before the click, for the visits that point at their link first.
+const pointerRestMs = 300;
+
+async function visitOnce(origin, profileDir, restMs = 0) {
   const browser = await openBrowser(profileDir);
   try {
     await browser.url(`${origin}/`);
@@ -195,7 +214,7 @@ async function visitOnce(origin, profileDir) {
     const visits = [];
     for (const route of routes) {
       const before = await resourceCount(browser);
-      const visit = await navigate(browser, route);
+      const visit = await navigate(browser, route, restMs);
       await waitForQuiet(browser);
       visits.push({ route, ...visit, fetched: await resourcesSince(browser, before) });
     }
@@ -259,9 +278,11 @@ const origin = `http://127.0.0.1:${port}`;
 writeFileSync(staticPage.file, staticHtml);
 try {
   const runs = [];
+  const pointedRuns = [];
   const staticFcps = [];
   for (let i = 0; i < Number(values.runs); i++) {
     runs.push(await visitOnce(origin, path.join(scratch, `profile-${i}`)));
+    pointedRuns.push(await visitOnce(origin, path.join(scratch, `pointed-profile-${i}`), pointerRestMs));
     staticFcps.push(await staticVisit(origin, path.join(scratch, `static-profile-${i}`)));
   }
   const home = await signedInHomeVisit(origin, path.join(scratch, 'signed-in-profile'));
@@ -343,6 +364,9 @@ try {
     console.log(
       `first visit ${route.padEnd(24)} ${ms(median(runs.map((r) => r.visits[i].ms))).padStart(7)}  mounted: ${visit.mounted.join(', ') || '-'}${landed}`,
     );
+    const pointed = median(pointedRuns.map((r) => r.visits[i].ms));
+    const ratio = pointed / median(runs.map((r) => r.visits[i].ms));
+    console.log(`  … its link pointed at for ${pointerRestMs} ms first ${ms(pointed).padStart(7)}  (${ratio.toFixed(2)}× the visit above)`);
   });
   const back = first.switchBack;
   console.log(
