@@ -7,7 +7,7 @@ import { hoverIntentMs, preloadLinkedPages } from './screen-preload';
 vi.mock('./app-loader', () => ({ preloadMicroApp: vi.fn() }));
 vi.mock('../shell/shell-page', () => ({ preloadShellPage: vi.fn() }));
 
-const preloadScreen = vi.fn(async () => undefined);
+const preloadScreen = vi.fn(async (_pattern: string) => undefined);
 const connection: { saveData?: boolean } = {};
 
 function link(href: string): HTMLAnchorElement {

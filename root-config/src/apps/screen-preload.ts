@@ -17,7 +17,7 @@ interface PreloadingApp {
  * Fetches the code of the page `href` opens: a root-config page's chunk, or the micro-app and its screen's chunk; nothing
  * for another site, a route that sends to the login page first, or on a 2g or save-data connection (spec §9).
  */
-export function preloadRoute(href: string): void {
+function preloadRoute(href: string): void {
   const url = new URL(href, window.location.href);
   if (url.origin !== window.location.origin || !mayPrefetch(connectionHints())) return;
   const route = resolveRoute(url.pathname);
