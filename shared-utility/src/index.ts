@@ -72,5 +72,13 @@ export type { AddOptions, UploadChunk, UploadItem, UploadStatus, UploadType } fr
 export type { LayoutName, MicroAppName, RouteEntry, RouteOwner, ShellLocation, ShellProps } from './micro-app/shell-props';
 export { FeaturePage } from './micro-app/feature-page';
 export { ChunkLoadError, lazyComponent, type LazyComponent } from './micro-app/lazy-component';
-export { FeaturePagesApp, microAppLifecycles, screensApp, useShellLocation, type ScreenProps, type Screens } from './micro-app/micro-app';
+export {
+  FeaturePagesApp,
+  microAppLifecycles,
+  screensApp,
+  useShellLocation,
+  type ScreenPreloader,
+  type ScreenProps,
+  type Screens,
+} from './micro-app/micro-app';
 export * from './screen-kit';

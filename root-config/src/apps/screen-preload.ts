@@ -1,4 +1,4 @@
-import type { ShellProps } from '@rc/shared-utility';
+import type { ScreenPreloader, ShellProps } from '@rc/shared-utility';
 import { needsLogin } from '../routing/auth-guard';
 import { resolveRoute } from '../routing/match-route';
 import { preloadShellPage } from '../shell/shell-page';
@@ -7,11 +7,6 @@ import { connectionHints, mayPrefetch } from './app-prefetch';
 
 /** How long the pointer rests on a link before its page's code is fetched (instant.page waits as long). */
 export const hoverIntentMs = 65;
-
-/** What a micro-app built with shared-utility's `microAppLifecycles` exports beside its lifecycles. */
-interface PreloadingApp {
-  preloadScreen?: (pattern: string) => Promise<void>;
-}
 
 /**
  * Fetches the code of the page `href` opens: a root-config page's chunk, or the micro-app and its screen's chunk; nothing
@@ -24,7 +19,7 @@ function preloadRoute(href: string): void {
   if (!route || needsLogin(url.pathname)) return;
   const { owner, path } = route.entry;
   if (owner === 'shell') void preloadShellPage(path);
-  else void preloadMicroApp<ShellProps>(owner).then((app) => (app as PreloadingApp | null)?.preloadScreen?.(path));
+  else void preloadMicroApp<ShellProps>(owner).then((app) => (app as Partial<ScreenPreloader> | null)?.preloadScreen?.(path));
 }
 
 const linkOf = (target: EventTarget | null) => (target instanceof Element ? target.closest<HTMLAnchorElement>('a[href]') : null);

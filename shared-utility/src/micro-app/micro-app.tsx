@@ -7,14 +7,16 @@ import { FeaturePage } from './feature-page';
 import { lazyComponent } from './lazy-component';
 import type { ShellLocation, ShellProps } from './shell-props';
 
-/** A micro-app's root component; one built by `screensApp` can fetch a screen's code before its route is opened. */
-export type MicroAppRoot = FunctionComponent<ShellProps> & { preloadScreen?: (pattern: string) => Promise<void> };
+/** Fetches the code of the screen for a route pattern before the route is opened; what `screensApp` adds to its root. */
+export interface ScreenPreloader {
+  preloadScreen(pattern: string): Promise<void>;
+}
 
 /**
  * single-spa lifecycles for a micro-app's root component, with the root config's error boundary, and `preloadScreen`,
  * which the root config calls with a route's pattern when a link to it is pointed at (docs/portal-contract.md).
  */
-export function microAppLifecycles(rootComponent: MicroAppRoot) {
+export function microAppLifecycles(rootComponent: FunctionComponent<ShellProps> & Partial<ScreenPreloader>) {
   const lifecycles = singleSpaReact<ShellProps>({
     React,
     ReactDOMClient,
@@ -48,7 +50,7 @@ function ScreenLoading() {
 }
 
 /** A micro-app's root: the screen built for the current route, or the route's feature page while there is none. */
-export function screensApp(screens: Screens): FunctionComponent<ShellProps> & { preloadScreen: (pattern: string) => Promise<void> } {
+export function screensApp(screens: Screens): FunctionComponent<ShellProps> & ScreenPreloader {
   const screenFor = Object.fromEntries(Object.entries(screens).map(([path, load]) => [path, lazyComponent(load, `页面 ${path}`)]));
   function ScreensApp({ route }: ShellProps) {
     const location = useShellLocation(route);
