@@ -16,8 +16,8 @@ function messagesOf(...messages) {
 }
 
 /**
- * Runs each SQL text as a named prepared statement: parsed, described and planned by PostgreSQL once, then bound and
- * run in one call into the database. PGlite's own `query` parses, describes and plans the text again every time, in
+ * Runs each SQL text as a named prepared statement: parsed and described by PostgreSQL once (planned once too where
+ * `planGenerically` says so), then bound and run in one call into the database. PGlite's own `query` parses, describes and plans the text again every time, in
  * six calls, which took about half of a list call's time on the database thread (issue 31). The `limit` most recently
  * used texts stay prepared; the statement of an older one is closed. Locks, serializers and parsers are PGlite's own,
  * as its `query` uses them, with the parsers given here over them.
@@ -28,8 +28,8 @@ export class PreparedStatements {
   #lastNumber = 0;
   /** @type {Set<string>} SQL texts run with a generic plan (planGenerically) */
   #generic = new Set();
-  /** @type {'auto' | 'force_generic_plan' | null} the session's plan_cache_mode, null when not known */
-  #planMode = 'auto';
+  /** @type {'force_custom_plan' | 'force_generic_plan' | null} the session's plan_cache_mode, null when not known */
+  #planMode = null;
 
   /**
    * @param {import('@electric-sql/pglite').PGlite} pglite
@@ -45,10 +45,12 @@ export class PreparedStatements {
   }
 
   /**
-   * Runs `sql` with a generic plan from its first run on. PostgreSQL's own choice (plan_cache_mode auto) plans a
-   * statement again on every run while a plan for the given values is estimated cheaper than one for any values, as
-   * it is for a page with `limit $1 offset $2` or `status <> $1`: on the hot list calls that planning was a third of
-   * the database thread's time (issue 31). For statements whose best plan does not depend on their values.
+   * Runs `sql` with a generic plan from its first run on, where every other statement is planned for its values on
+   * every run, as node-postgres's unnamed statements are on PostgreSQL. PostgreSQL's own choice (plan_cache_mode auto)
+   * went either way: it planned a page with `limit $1 offset $2` or `status <> $1` again on every run, a third of the
+   * database thread's time on the hot list calls, and from its sixth run on it planned the site search for no keyword
+   * in particular, which walked every match of a common word where the plan for that word walks its newest 1,001
+   * (p99 181 ms against 16 ms on 100k posts; issue 31). For statements whose best plan does not depend on their values.
    * @param {string} sql
    */
   planGenerically(sql) {
@@ -79,7 +81,7 @@ export class PreparedStatements {
     const values = params.map((value, index) =>
       value === null || value === undefined ? null : (this.pglite.serializers[statement.paramTypes[index]] ?? String)(value),
     );
-    const planMode = this.#generic.has(sql) ? 'force_generic_plan' : 'auto';
+    const planMode = this.#generic.has(sql) ? 'force_generic_plan' : 'force_custom_plan';
     const setPlanMode = planMode === this.#planMode ? [] : [serialize.query(`set plan_cache_mode = ${planMode}`)];
     this.#planMode = planMode;
     const chunks = [];
