@@ -114,21 +114,18 @@ describe('PGlite on its own thread', () => {
     expect(await plans(unmarked)).toEqual({ generic: 0, custom: 7 });
 
     // The plan mode set inside a transaction that rolls back is set again after it, for either kind of statement.
+    const runMarkedAndRollBack = () =>
+      expect(
+        client.transaction(async (tx) => {
+          await tx.query(marked, [1, 10, 0]);
+          throw new Error('放弃');
+        }),
+      ).rejects.toThrow('放弃');
     await client.query(unmarked, [2]);
-    await expect(
-      client.transaction(async (tx) => {
-        await tx.query(marked, [1, 10, 0]);
-        throw new Error('放弃');
-      }),
-    ).rejects.toThrow('放弃');
+    await runMarkedAndRollBack();
     await client.query(marked, [1, 10, 0]);
     expect(await plans(marked)).toEqual({ generic: 9, custom: 0 });
-    await expect(
-      client.transaction(async (tx) => {
-        await tx.query(marked, [1, 10, 0]);
-        throw new Error('放弃');
-      }),
-    ).rejects.toThrow('放弃');
+    await runMarkedAndRollBack();
     await client.query(unmarked, [2]);
     expect(await plans(unmarked)).toEqual({ generic: 0, custom: 9 });
   });
