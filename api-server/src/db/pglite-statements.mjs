@@ -17,10 +17,10 @@ function messagesOf(...messages) {
 
 /**
  * Runs each SQL text as a named prepared statement: parsed and described by PostgreSQL once (planned once too where
- * `planGenerically` says so), then bound and run in one call into the database. PGlite's own `query` parses, describes and plans the text again every time, in
- * six calls, which took about half of a list call's time on the database thread (issue 31). The `limit` most recently
- * used texts stay prepared; the statement of an older one is closed. Locks, serializers and parsers are PGlite's own,
- * as its `query` uses them, with the parsers given here over them.
+ * `planGenerically` says so), then bound and run in one call into the database. PGlite's own `query` parses, describes
+ * and plans the text again every time, in six calls, which took about half of a list call's time on the database thread
+ * (issue 31). The `limit` most recently used texts stay prepared; the statement of an older one is closed. Locks,
+ * serializers and parsers are PGlite's own, as its `query` uses them, with the parsers given here over them.
  */
 export class PreparedStatements {
   /** @type {Map<string, { name: string; paramTypes: number[] }>} by SQL text, least recently used first */
