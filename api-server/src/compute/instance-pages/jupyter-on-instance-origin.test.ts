@@ -16,29 +16,42 @@ beforeAll(async () => {
 });
 afterAll(() => closePodmanTestApp(t));
 
-/** A funded user's running instance, the browser let into its Jupyter's origin, Jupyter started by that first open. */
-async function instanceWithJupyter() {
-  const { user, id, row } = await runningPodmanInstance(t);
-  const token = row.jupyterToken;
-  const asked = await call(t.app, 'POST', '/apis/user/auth/user/instance/page/ticket', { id, port: 8888 }, user.token);
+/** The instance-pages origin of the test app (`http://{id}-{port}.apps.localhost:8080`) names the port by its Host. */
+const portHost = (id: number, port: number) => `${id}-${port}.apps.localhost:8080`;
+const hostOf = (id: number) => portHost(id, 8888);
+
+/** The instance-pages pass of `port` for the instance's owner: the cookie its ticket's first open sets. */
+async function passFor(user: { token: string }, id: number, port: number) {
+  const asked = await call(t.app, 'POST', '/apis/user/auth/user/instance/page/ticket', { id, port }, user.token);
+  const ticketUrl = new URL(asked.data.url);
   const entered = await t.app.inject({
     method: 'GET',
-    url: new URL(asked.data.url).pathname + new URL(asked.data.url).search,
-    headers: { host: hostOf(id) },
+    url: ticketUrl.pathname + ticketUrl.search,
+    headers: { host: portHost(id, port) },
   });
   expect(entered.statusCode).toBe(303);
-  const pass = String(entered.headers['set-cookie']).split(';')[0]!;
+  return { pass: String(entered.headers['set-cookie']).split(';')[0]!, landing: String(entered.headers.location) };
+}
+
+/**
+ * A funded user's running instance, the browser let into its Jupyter's origin, Jupyter started by that first open.
+ * Starting Jupyter in a container is the slow part of this file, so the tests that only talk to it share one.
+ */
+const sharedJupyter = memoised(async () => {
+  const { user, id, row } = await runningPodmanInstance(t);
+  const token = row.jupyterToken;
+  const { pass, landing } = await passFor(user, id, 8888);
   // Jupyter starts on the first open: that request waits until it listens and is asked for again.
-  const landing = String(entered.headers.location);
   const first = await jupyter(id, pass, landing.slice(1));
   expect({ status: first.statusCode, location: first.headers.location }).toEqual({ status: 307, location: landing });
   expect((await jupyter(id, pass, 'api/status', { token })).statusCode).toBe(200);
   return { user, id, token, pass };
-}
+});
 
-/** The instance-pages origin of the test app (`http://{id}-{port}.apps.localhost:8080`) names Jupyter's port by its Host. */
-const hostOf = (id: number) => `${id}-8888.apps.localhost:8080`;
-const portHost = (id: number, port: number) => `${id}-${port}.apps.localhost:8080`;
+function memoised<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+}
 
 const viewOf = async (token: string, id: number) =>
   (await call(t.app, 'POST', '/apis/container/auth/list', { pageNum: 1, pageSize: 1, id }, token)).data.list[0];
@@ -53,10 +66,11 @@ function jupyter(
   return t.app.inject({ method: o.method ?? 'GET', url: `/${path}`, headers, payload: o.body });
 }
 
-describe("Jupyter on the instance's own origin", () => {
+// Each test starts containers, which in CI wait behind the Podman work of the suites running beside this one.
+describe("Jupyter on the instance's own origin", { timeout: 120_000 }, () => {
   it("serves the instance's Jupyter to the pass holder, with Jupyter's token and headers, and streams large bodies both ways", async () => {
-    const a = await instanceWithJupyter();
-    const b = await instanceWithJupyter();
+    const a = await sharedJupyter();
+    const b = await runningPodmanInstance(t);
     expect(await viewOf(a.user.token, a.id)).toMatchObject({ jupyterPort: 8888, jupyterReason: '' });
     // The ticket's landing page logs into Jupyter with its token and lands in Jupyter, on the instance's origin.
     const opened = await jupyter(a.id, a.pass, `?token=${a.token}`);
@@ -68,7 +82,7 @@ describe("Jupyter on the instance's own origin", () => {
     expect(status.json()).toHaveProperty('started');
     expect(status.headers['content-security-policy']).toContain('report-uri /api/security/csp-report');
     expect((await jupyter(a.id, a.pass, 'api/status')).statusCode).toBe(403);
-    expect((await jupyter(b.id, a.pass, 'api/status', { token: b.token })).statusCode).toBe(404);
+    expect((await jupyter(b.id, a.pass, 'api/status', { token: b.row.jupyterToken })).statusCode).toBe(404);
 
     // Beyond the portal's 1 MiB body limit: the body streams through unparsed.
     const content = 'x'.repeat(3 * 1024 * 1024);
@@ -83,7 +97,7 @@ describe("Jupyter on the instance's own origin", () => {
   });
 
   it('runs code in a kernel over the relayed WebSocket', async () => {
-    const { id, token, pass } = await instanceWithJupyter();
+    const { id, token, pass } = await sharedJupyter();
     const started = await jupyter(id, pass, 'api/kernels', { token, method: 'POST', body: '{}' });
     expect(started.statusCode).toBe(201);
     const kernel = (started.json() as { id: string }).id;
@@ -123,15 +137,7 @@ describe("Jupyter on the instance's own origin", () => {
 
   it('tells the pass holder that nothing listens on a port until a service does, then serves it', async () => {
     const { user, id, row } = await runningPodmanInstance(t);
-    const asked = await call(t.app, 'POST', '/apis/user/auth/user/instance/page/ticket', { id, port: 8000 }, user.token);
-    const ticketUrl = new URL(asked.data.url);
-    const entered = await t.app.inject({
-      method: 'GET',
-      url: ticketUrl.pathname + ticketUrl.search,
-      headers: { host: portHost(id, 8000) },
-    });
-    expect(entered.statusCode).toBe(303);
-    const pass = String(entered.headers['set-cookie']).split(';')[0]!;
+    const { pass } = await passFor(user, id, 8000);
     const get = () => t.app.inject({ method: 'GET', url: '/', headers: { host: portHost(id, 8000), cookie: pass } });
 
     const idle = await get();
@@ -155,11 +161,12 @@ describe("Jupyter on the instance's own origin", () => {
   });
 
   it('tells the pass holder that a stopped instance must be started, and the console says why', async () => {
-    const { user, id, pass, token } = await instanceWithJupyter();
+    const { user, id, row } = await runningPodmanInstance(t);
+    const { pass } = await passFor(user, id, 8888);
     expect(await call(t.app, 'POST', '/apis/user/auth/user/instance/stop', { id }, user.token)).toMatchObject({ code: 200 });
     await reachStatus(t, id, Status.stopped);
     expect(await viewOf(user.token, id)).toMatchObject({ jupyterPort: null, jupyterReason: '开机后可用' });
-    const stopped = await jupyter(id, pass, 'api/status', { token });
+    const stopped = await jupyter(id, pass, 'api/status', { token: row.jupyterToken });
     expect(stopped.statusCode).toBe(503);
     expect(stopped.body).toContain('实例已关机：请在控制台开机后重新打开');
   });
