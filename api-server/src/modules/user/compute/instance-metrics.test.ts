@@ -93,7 +93,7 @@ describe('instance metrics', () => {
     const samples = 7 * 24 * 240;
     await t.app.db.execute(sql`
       insert into instance_metrics (instance_id, at, cpu_percent, memory_bytes, memory_limit_bytes, gpu_percent, gpu_memory_percent)
-      select ${id}, ${new Date(now).toISOString()}::timestamptz - i * interval '15 seconds', case when i % 2 = 0 then 10 else 30 end,
+      select ${id}, ${new Date(now).toISOString()}::timestamptz - i * ${interval} * interval '1 millisecond', case when i % 2 = 0 then 10 else 30 end,
         1024, 2048, 50, 25
       from generate_series(0, ${samples - 1}) as i`);
     for (const hours of [1, 6, 24, 168]) {
