@@ -40,6 +40,7 @@ const Env = Type.Object({
     description: 'milliseconds from 1000 to 3600000',
   }),
   LEADER_RETRY_MS: Type.Integer({ minimum: 100, maximum: 600_000, default: 2_000, description: 'milliseconds from 100 to 600000' }),
+  SHUTDOWN_GRACE_MS: Type.Integer({ minimum: 100, maximum: 600_000, default: 10_000, description: 'milliseconds from 100 to 600000' }),
   CLOCK_FILE: Type.Optional(Type.String({ minLength: 1, description: 'the path of a file holding an ISO time' })),
   WEB_ROOT: Type.String({ minLength: 1, default: path.join(repoRoot, 'dist/web'), description: 'a folder' }),
   LOG_LEVEL: Type.Union(
@@ -390,6 +391,8 @@ export interface AppConfig {
   trustProxy: string[];
   /** A follower asks for the scheduler lock this often, and the leader checks it holds it (LEADER_RETRY_MS). */
   leaderRetryMs: number;
+  /** On SIGTERM or SIGINT, requests still running this long after are cut off (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
   /** For drills and tests across processes: the server's time is the ISO time this file holds (CLOCK_FILE). */
   clockFile: string | undefined;
   webRoot: string;
@@ -512,6 +515,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     replicaId: e.REPLICA_ID ?? `${os.hostname()}:${e.PORT}`,
     trustProxy: e.TRUST_PROXY?.split(',') ?? [],
     leaderRetryMs: e.LEADER_RETRY_MS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     clockFile: e.CLOCK_FILE && path.resolve(e.CLOCK_FILE),
     webRoot: path.resolve(e.WEB_ROOT),
     logLevel: e.LOG_LEVEL,

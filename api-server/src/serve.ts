@@ -82,9 +82,17 @@ export async function serve(config: AppConfig, database: StartingDatabase): Prom
 
   let closing = false;
   async function shutdown(signal: string) {
-    if (closing) return;
+    if (closing) {
+      app.log.warn({ signal }, 'stopped by a second signal before the shutdown ended');
+      process.exit(1);
+    }
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // A slow upload or a hung request would otherwise hold the process until an orchestrator's SIGKILL.
+    setTimeout(() => {
+      app.log.warn({ graceMs: config.shutdownGraceMs }, 'closing the connections still open after the shutdown grace period');
+      app.server.closeAllConnections();
+    }, config.shutdownGraceMs).unref();
     await closeAll();
     process.exit(0);
   }

@@ -71,6 +71,16 @@ export class ServerProcess {
     return this.#child?.pid;
   }
 
+  /** How the last process exited: its code, or null while it runs or when a signal ended it. */
+  get exitCode(): number | null {
+    return this.#child?.exitCode ?? null;
+  }
+
+  /** Sends the running process a signal without waiting for it to act. */
+  signal(signal: NodeJS.Signals): void {
+    this.#child?.kill(signal);
+  }
+
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
   }
