@@ -46,10 +46,12 @@ const charge = (userId: number, amount: number) =>
 describe('the event stream', () => {
   it('answers text/event-stream, proxy-friendly, with a retry delay, a snapshot and heartbeats', async () => {
     const user = await userWithBalance(t.app, 50_000);
-    const stream = await open(user.token);
+    const stream = await open(user.token, { 'x-request-id': 'stream-1' });
     expect(stream.contentType).toBe('text/event-stream; charset=utf-8');
     expect(stream.response.headers['x-accel-buffering']).toBe('no');
     expect(stream.response.headers['cache-control']).toContain('no-cache');
+    // Written around Fastify, the stream still carries what every answer carries.
+    expect(stream.response.headers).toMatchObject({ 'x-request-id': 'stream-1', 'x-served-by': t.app.config.replicaId });
     expect(await stream.nextData('snapshot')).toEqual({ balance: 50_000, totalContainer: 0, num: 0 });
     expect(stream.retry).toBe(1_500);
     while (stream.comments === 0) await new Promise((resolve) => setTimeout(resolve, 50));

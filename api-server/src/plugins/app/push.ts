@@ -46,6 +46,8 @@ export default fp(
     app.decorate('push', {
       async openStream(request: FastifyRequest, reply: FastifyReply, user: SessionUser) {
         reply.hijack();
+        // Written around Fastify from here on: the headers the hooks set on the reply (its request id, the replica) go too.
+        for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
         const stream = new EventStream(app, reply.raw, user, (ended) => hub.remove(ended));
         // Listening before the replay is read: an event appended meanwhile waits in the stream, deduplicated by id.
         hub.add(stream);

@@ -3,9 +3,8 @@ import fp from 'fastify-plugin';
 /** Every answer carries its request's id (X-Request-Id, the reqId of its log lines), the one the caller sent when well formed. */
 export default fp(
   async (app) => {
-    // On the raw response, so that answers written around Fastify (the event stream) carry it too.
     app.addHook('onRequest', (request, reply, done) => {
-      reply.raw.setHeader('x-request-id', request.id);
+      reply.header('x-request-id', request.id);
       done();
     });
   },

@@ -4,9 +4,8 @@ import fp from 'fastify-plugin';
 export default fp(
   async (app) => {
     const { replicaId } = app.config;
-    // On the raw response, so that answers written around Fastify (the event stream) carry it too.
     app.addHook('onRequest', (_request, reply, done) => {
-      reply.raw.setHeader('x-served-by', replicaId);
+      reply.header('x-served-by', replicaId);
       done();
     });
   },

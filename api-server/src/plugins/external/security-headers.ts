@@ -65,7 +65,7 @@ export default fp(
     app.addHook('onSend', (request, reply, payload, done) => {
       if (request.routeOptions.config.securityHeaders !== false) {
         const headers = isJson(reply.getHeader('content-type')) ? jsonAnswerHeaders : pageHeaders;
-        for (const [name, value] of headers) reply.raw.setHeader(name, value);
+        for (const [name, value] of headers) if (!reply.hasHeader(name)) reply.header(name, value);
       }
       done(null, payload);
     });
